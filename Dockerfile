@@ -1,0 +1,25 @@
+# arbitre against an external PostgreSQL: docker run -e DATABASE_URL=postgres://... -p 8080:8080 arbitre
+# (migrations run at start-up). Build: docker build -t arbitre .
+
+FROM rust:1-bookworm AS build
+WORKDIR /src
+COPY . .
+RUN cargo build --release --locked -p arbitre-api --bin arbitre \
+    && cp target/release/arbitre /usr/local/bin/arbitre
+
+FROM debian:bookworm-slim
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends ca-certificates curl \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --home-dir /nonexistent --shell /usr/sbin/nologin arbitre
+COPY --from=build /usr/local/bin/arbitre /usr/local/bin/arbitre
+USER arbitre
+ENV ARBITRE_BIND=0.0.0.0:8080 \
+    ARBITRE_LOG_FORMAT=json
+EXPOSE 8080
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
+    CMD curl -fsS http://127.0.0.1:8080/ready || exit 1
+# SIGTERM stops it gracefully: in-flight requests finish.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["/usr/local/bin/arbitre"]
+CMD ["serve"]

@@ -1,0 +1,5 @@
+//! Offline subcommands: each reads files, asks the core, prints a verdict.
+
+pub mod export;
+pub mod score;
+pub mod verify;

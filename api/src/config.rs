@@ -1,0 +1,71 @@
+//! Configuration from the environment, with defaults that serve on a fresh machine.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// `ARBITRE_LOG_FORMAT`: JSON lines for machines, text for people.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Json,
+    Text,
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `DATABASE_URL`; without it arbitre runs its own PostgreSQL in `data_dir`.
+    pub database_url: Option<String>,
+    /// `ARBITRE_BIND`, default `127.0.0.1:8080`.
+    pub bind: SocketAddr,
+    pub log_format: LogFormat,
+    /// `ARBITRE_DATA_DIR`, default `./data/postgres`: the own cluster's files.
+    pub data_dir: PathBuf,
+    /// `ARBITRE_WORKERS`: actix workers, default the number of cores.
+    pub workers: Option<usize>,
+    /// `ARBITRE_POOL_SIZE`: most database connections, default 16.
+    pub pool_size: usize,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("{variable}={value:?} is invalid: {reason}")]
+pub struct ConfigError {
+    variable: &'static str,
+    value: String,
+    reason: String,
+}
+
+impl Config {
+    pub fn from_env() -> Result<Config, ConfigError> {
+        let read = |variable: &'static str| std::env::var(variable).ok().filter(|value| !value.is_empty());
+        let invalid = |variable: &'static str, value: &str, reason: &str| ConfigError {
+            variable,
+            value: value.to_string(),
+            reason: reason.to_string(),
+        };
+        let bind = match read("ARBITRE_BIND") {
+            Some(value) => value.parse().map_err(|_| invalid("ARBITRE_BIND", &value, "expected host:port, e.g. 0.0.0.0:8080"))?,
+            None => SocketAddr::from(([127, 0, 0, 1], 8080)),
+        };
+        let log_format = match read("ARBITRE_LOG_FORMAT").as_deref() {
+            None | Some("json") => LogFormat::Json,
+            Some("text") => LogFormat::Text,
+            Some(other) => return Err(invalid("ARBITRE_LOG_FORMAT", other, "expected json or text")),
+        };
+        let count = |variable: &'static str| -> Result<Option<usize>, ConfigError> {
+            match read(variable) {
+                None => Ok(None),
+                Some(value) => match value.parse::<usize>() {
+                    Ok(count) if count > 0 => Ok(Some(count)),
+                    _ => Err(invalid(variable, &value, "expected a positive number")),
+                },
+            }
+        };
+        Ok(Config {
+            database_url: read("DATABASE_URL"),
+            bind,
+            log_format,
+            data_dir: read("ARBITRE_DATA_DIR").map_or_else(|| PathBuf::from("data/postgres"), PathBuf::from),
+            workers: count("ARBITRE_WORKERS")?,
+            pool_size: count("ARBITRE_POOL_SIZE")?.unwrap_or(16),
+        })
+    }
+}

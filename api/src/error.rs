@@ -1,0 +1,313 @@
+//! Every failure of the API, rendered once as RFC 9457 `application/problem+json`.
+//!
+//! Each variant has a stable `code` that clients switch on; the `detail` is for people.
+//! Extractor failures (malformed JSON, bad path or query parameters, unknown routes) come
+//! here too, so no client ever sees a `text/plain` error.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{HttpResponse, ResponseError};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+/// The media type of every error response (RFC 9457 §3).
+pub const PROBLEM_JSON: &str = "application/problem+json";
+
+/// One request field that broke a rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct FieldError {
+    /// Where the field is: `name`, `time_control.main_time_seconds`, `pairings[3].black_id`,
+    /// or a path or query parameter's name.
+    pub field: String,
+    pub message: String,
+}
+
+impl FieldError {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> FieldError {
+        FieldError { field: field.into(), message: message.into() }
+    }
+}
+
+/// RFC 9457 problem details, with arbitre's `code` and, for validation failures, the
+/// fields at fault.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "type": "urn:arbitre:problem:validation.failed",
+    "title": "The request is invalid",
+    "status": 422,
+    "detail": "1 field is invalid",
+    "code": "validation.failed",
+    "errors": [{"field": "end_date", "message": "must not be before start_date"}]
+}))]
+pub struct Problem {
+    /// `urn:arbitre:problem:` followed by the code.
+    #[serde(rename = "type")]
+    pub problem_type: String,
+    pub title: String,
+    pub status: u16,
+    pub detail: String,
+    /// Stable machine-readable code, e.g. `body.malformed_json`, `auth.forbidden`, `round.started`.
+    pub code: String,
+    /// The fields at fault, for `body.invalid`, `validation.failed`, `path.invalid` and `query.invalid`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<FieldError>,
+}
+
+/// The kinds of records a request can name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resource {
+    Tournament,
+    Player,
+    Round,
+    Pairing,
+    Token,
+}
+
+impl Resource {
+    fn name(self) -> &'static str {
+        match self {
+            Resource::Tournament => "tournament",
+            Resource::Player => "player",
+            Resource::Round => "round",
+            Resource::Pairing => "pairing",
+            Resource::Token => "token",
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("the request body is not valid JSON: {0}")]
+    MalformedJson(String),
+    #[error("the request body does not match the schema: {}", .0.message)]
+    InvalidBody(FieldError),
+    #[error("the request body is larger than the limit of {limit} bytes")]
+    BodyTooLarge { limit: usize },
+    #[error("the request body must be JSON (Content-Type: application/json)")]
+    UnsupportedMediaType,
+    #[error("path parameter {} is invalid: {}", .0.field, .0.message)]
+    InvalidPath(FieldError),
+    #[error("query parameter {} is invalid: {}", .0.field, .0.message)]
+    InvalidQuery(FieldError),
+    #[error("{} invalid", fields_phrase(.0.len()))]
+    Validation(Vec<FieldError>),
+    #[error("this request needs a bearer token (Authorization: Bearer ...)")]
+    MissingToken,
+    #[error("the bearer token is unknown, revoked or malformed")]
+    InvalidToken,
+    #[error("this token may not {0}")]
+    Forbidden(&'static str),
+    #[error("no {} with this id", .0.name())]
+    NotFound(Resource),
+    #[error("no route matches this path")]
+    RouteNotFound,
+    #[error("this route does not accept this method")]
+    MethodNotAllowed,
+    #[error("round {number} has started: its pairings change only by a referee ruling")]
+    RoundStarted { number: i32 },
+    #[error("round {number} has not started: edit its pairings directly")]
+    RoundNotStarted { number: i32 },
+    #[error("player {player_id} is paired twice in this round")]
+    PlayerAlreadyPaired { player_id: Uuid },
+    /// A uniqueness or reference rule of the store: `code` names it (`round.duplicate_number`).
+    #[error("{detail}")]
+    Conflict { code: &'static str, detail: String },
+    #[error("the database is unavailable")]
+    DatabaseUnavailable(String),
+    #[error("internal error")]
+    Internal(String),
+}
+
+fn fields_phrase(count: usize) -> String {
+    match count {
+        1 => "1 field is".to_string(),
+        _ => format!("{count} fields are"),
+    }
+}
+
+impl ApiError {
+    /// The stable code clients switch on.
+    pub fn code(&self) -> String {
+        let code = match self {
+            ApiError::MalformedJson(_) => "body.malformed_json",
+            ApiError::InvalidBody(_) => "body.invalid",
+            ApiError::BodyTooLarge { .. } => "body.too_large",
+            ApiError::UnsupportedMediaType => "body.unsupported_media_type",
+            ApiError::InvalidPath(_) => "path.invalid",
+            ApiError::InvalidQuery(_) => "query.invalid",
+            ApiError::Validation(_) => "validation.failed",
+            ApiError::MissingToken => "auth.missing_token",
+            ApiError::InvalidToken => "auth.invalid_token",
+            ApiError::Forbidden(_) => "auth.forbidden",
+            ApiError::NotFound(resource) => return format!("not_found.{}", resource.name()),
+            ApiError::RouteNotFound => "not_found.route",
+            ApiError::MethodNotAllowed => "method_not_allowed",
+            ApiError::RoundStarted { .. } => "round.started",
+            ApiError::RoundNotStarted { .. } => "round.not_started",
+            ApiError::PlayerAlreadyPaired { .. } => "pairing.player_already_paired",
+            ApiError::Conflict { code, .. } => code,
+            ApiError::DatabaseUnavailable(_) => "database.unavailable",
+            ApiError::Internal(_) => "internal",
+        };
+        code.to_string()
+    }
+
+    fn title(&self) -> &'static str {
+        match self {
+            ApiError::MalformedJson(_) => "The request body is not JSON",
+            ApiError::InvalidBody(_) | ApiError::Validation(_) => "The request is invalid",
+            ApiError::BodyTooLarge { .. } => "The request body is too large",
+            ApiError::UnsupportedMediaType => "The request body must be JSON",
+            ApiError::InvalidPath(_) => "A path parameter is invalid",
+            ApiError::InvalidQuery(_) => "A query parameter is invalid",
+            ApiError::MissingToken | ApiError::InvalidToken => "Authentication required",
+            ApiError::Forbidden(_) => "Forbidden",
+            ApiError::NotFound(_) | ApiError::RouteNotFound => "Not found",
+            ApiError::MethodNotAllowed => "Method not allowed",
+            ApiError::RoundStarted { .. }
+            | ApiError::RoundNotStarted { .. }
+            | ApiError::PlayerAlreadyPaired { .. }
+            | ApiError::Conflict { .. } => "Conflict",
+            ApiError::DatabaseUnavailable(_) => "Service unavailable",
+            ApiError::Internal(_) => "Internal server error",
+        }
+    }
+
+    fn field_errors(&self) -> Vec<FieldError> {
+        match self {
+            ApiError::InvalidBody(error) | ApiError::InvalidPath(error) | ApiError::InvalidQuery(error) => {
+                vec![error.clone()]
+            }
+            ApiError::Validation(errors) => errors.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Any failure that is not the client's: logged with its cause, answered generically.
+    pub fn internal(error: impl fmt::Display) -> ApiError {
+        ApiError::Internal(error.to_string())
+    }
+
+    pub fn problem(&self) -> Problem {
+        let code = self.code();
+        Problem {
+            problem_type: format!("urn:arbitre:problem:{code}"),
+            title: self.title().to_string(),
+            status: self.status_code().as_u16(),
+            detail: self.to_string(),
+            code,
+            errors: self.field_errors(),
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::MalformedJson(_) | ApiError::InvalidPath(_) | ApiError::InvalidQuery(_) => {
+                StatusCode::BAD_REQUEST
+            }
+            ApiError::InvalidBody(_) | ApiError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::BodyTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::MissingToken | ApiError::InvalidToken => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) | ApiError::RouteNotFound => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::RoundStarted { .. }
+            | ApiError::RoundNotStarted { .. }
+            | ApiError::PlayerAlreadyPaired { .. }
+            | ApiError::Conflict { .. } => StatusCode::CONFLICT,
+            ApiError::DatabaseUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        match self {
+            ApiError::Internal(cause) => tracing::error!(%cause, "internal error"),
+            ApiError::DatabaseUnavailable(cause) => tracing::warn!(%cause, "database unavailable"),
+            _ => {}
+        }
+        let mut response = HttpResponse::build(self.status_code());
+        response.insert_header((header::CONTENT_TYPE, PROBLEM_JSON));
+        if matches!(self, ApiError::MissingToken | ApiError::InvalidToken) {
+            response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+        }
+        response.json(self.problem())
+    }
+}
+
+/// Store failures: the constraints of `migrations/` become conflicts and validation
+/// errors (handlers check first; these catch races), a lost connection is a 503.
+impl From<diesel::result::Error> for ApiError {
+    fn from(error: diesel::result::Error) -> ApiError {
+        use diesel::result::{DatabaseErrorKind, Error};
+        let Error::DatabaseError(kind, info) = &error else {
+            return ApiError::internal(error);
+        };
+        let constraint = info.constraint_name().unwrap_or_default();
+        match kind {
+            DatabaseErrorKind::UniqueViolation => {
+                let (code, detail) = match constraint {
+                    "rounds_tournament_number" => ("round.duplicate_number", "a round with this number already exists"),
+                    "pairings_round_table" => ("pairing.table_taken", "this table already has a pairing in this round"),
+                    "players_tournament_egd_pin" => {
+                        ("player.duplicate_egd_pin", "a player with this EGD PIN is already registered")
+                    }
+                    _ => ("conflict.duplicate", "a record with the same key exists"),
+                };
+                ApiError::Conflict { code, detail: detail.to_string() }
+            }
+            DatabaseErrorKind::ForeignKeyViolation => ApiError::Conflict {
+                code: "conflict.referenced",
+                detail: "the record is referenced by others, or references one that does not exist".to_string(),
+            },
+            DatabaseErrorKind::CheckViolation | DatabaseErrorKind::NotNullViolation => {
+                ApiError::Validation(vec![FieldError::new(constraint, info.message())])
+            }
+            DatabaseErrorKind::SerializationFailure => ApiError::Conflict {
+                code: "conflict.concurrent_update",
+                detail: "another request changed the same records: retry".to_string(),
+            },
+            DatabaseErrorKind::ClosedConnection => ApiError::DatabaseUnavailable(info.message().to_string()),
+            _ => ApiError::internal(error),
+        }
+    }
+}
+
+impl From<diesel_async::pooled_connection::deadpool::PoolError> for ApiError {
+    fn from(error: diesel_async::pooled_connection::deadpool::PoolError) -> ApiError {
+        ApiError::DatabaseUnavailable(error.to_string())
+    }
+}
+
+/// Collects field errors, then fails once with all of them.
+#[derive(Debug, Default)]
+pub struct Violations(Vec<FieldError>);
+
+impl Violations {
+    pub fn new() -> Violations {
+        Violations::default()
+    }
+
+    pub fn add(&mut self, field: impl Into<String>, message: impl Into<String>) {
+        self.0.push(FieldError::new(field, message));
+    }
+
+    /// Records the error of a field check, if any.
+    pub fn check(&mut self, result: Result<(), FieldError>) {
+        if let Err(error) = result {
+            self.0.push(error);
+        }
+    }
+
+    pub fn into_result(self) -> Result<(), ApiError> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::Validation(self.0))
+        }
+    }
+}

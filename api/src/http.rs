@@ -1,0 +1,204 @@
+//! Request plumbing shared by every route: the JSON body and query extractors (whose
+//! failures name the field at fault), path parameter errors, unknown routes and methods,
+//! pagination, and the checks of free text.
+
+use crate::error::{ApiError, FieldError, Violations};
+use actix_web::dev::Payload;
+use actix_web::error::{PathError, PayloadError};
+use actix_web::http::header;
+use actix_web::{mime, web, FromRequest, HttpRequest};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::future::Future;
+use std::pin::Pin;
+use utoipa::{IntoParams, ToSchema};
+
+/// The largest request body: a whole round of pairings fits many times over.
+pub const BODY_LIMIT: usize = 256 * 1024;
+
+/// A JSON body, read with the size limit and decoded with the path of the failing field.
+#[derive(Debug)]
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned + 'static> FromRequest for ApiJson<T> {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<ApiJson<T>, ApiError>>>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let is_json = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.parse::<mime::Mime>().ok())
+            .is_some_and(|mime| mime.subtype() == mime::JSON || mime.suffix() == Some(mime::JSON));
+        let declared_length = request
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.parse::<usize>().ok());
+        let body = web::Bytes::from_request(request, payload);
+        Box::pin(async move {
+            if declared_length.is_some_and(|length| length > BODY_LIMIT) {
+                return Err(ApiError::BodyTooLarge { limit: BODY_LIMIT });
+            }
+            if !is_json {
+                return Err(ApiError::UnsupportedMediaType);
+            }
+            let bytes = body.await.map_err(|error| match error.as_error::<PayloadError>() {
+                Some(PayloadError::Overflow) => ApiError::BodyTooLarge { limit: BODY_LIMIT },
+                _ => ApiError::MalformedJson(error.to_string()),
+            })?;
+            // Syntax first, so that `{} trailing` is malformed rather than missing fields.
+            let document: serde_json::Value =
+                serde_json::from_slice(&bytes).map_err(|error| ApiError::MalformedJson(error.to_string()))?;
+            let value = serde_path_to_error::deserialize(document).map_err(|error| {
+                let field = field_name(error.path().to_string());
+                ApiError::InvalidBody(FieldError::new(field, error.into_inner().to_string()))
+            })?;
+            Ok(ApiJson(value))
+        })
+    }
+}
+
+/// serde_path_to_error writes `.` for the whole document.
+fn field_name(path: String) -> String {
+    if path == "." {
+        "body".to_string()
+    } else {
+        path
+    }
+}
+
+/// A query string, decoded with the name of the failing parameter.
+#[derive(Debug)]
+pub struct ApiQuery<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest for ApiQuery<T> {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<ApiQuery<T>, ApiError>>;
+
+    fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let deserializer = serde_urlencoded::Deserializer::new(form_urlencoded::parse(request.query_string().as_bytes()));
+        let result = serde_path_to_error::deserialize(deserializer).map(ApiQuery).map_err(|error| {
+            let field = field_name(error.path().to_string());
+            ApiError::InvalidQuery(FieldError::new(field, error.into_inner().to_string()))
+        });
+        std::future::ready(result)
+    }
+}
+
+/// Bad path parameters (`/tournaments/not-a-uuid`) as problem+json.
+pub fn path_error(error: PathError, _: &HttpRequest) -> actix_web::Error {
+    let message = match &error {
+        PathError::Deserialize(inner) => inner.to_string(),
+        other => other.to_string(),
+    };
+    ApiError::InvalidPath(FieldError::new("path", message)).into()
+}
+
+pub async fn route_not_found() -> Result<actix_web::HttpResponse, ApiError> {
+    Err(ApiError::RouteNotFound)
+}
+
+/// `limit` and `offset` of a list, checked.
+#[derive(Debug, Clone, Copy)]
+pub struct Window {
+    pub limit: i64,
+    pub offset: i64,
+}
+
+pub const DEFAULT_LIMIT: u32 = 50;
+pub const MAX_LIMIT: u32 = 500;
+pub const MAX_OFFSET: u32 = 1_000_000;
+
+impl Window {
+    pub fn new(limit: Option<u32>, offset: Option<u32>) -> Result<Window, ApiError> {
+        let limit = limit.unwrap_or(DEFAULT_LIMIT);
+        if !(1..=MAX_LIMIT).contains(&limit) {
+            return Err(ApiError::InvalidQuery(FieldError::new("limit", format!("must be between 1 and {MAX_LIMIT}"))));
+        }
+        let offset = offset.unwrap_or(0);
+        if offset > MAX_OFFSET {
+            return Err(ApiError::InvalidQuery(FieldError::new("offset", format!("must be at most {MAX_OFFSET}"))));
+        }
+        Ok(Window { limit: i64::from(limit), offset: i64::from(offset) })
+    }
+}
+
+/// Pagination of every list: `limit` items (default 50, at most 500) from `offset`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// Items per page, 1 to 500 (default 50).
+    #[param(minimum = 1, maximum = 500)]
+    pub limit: Option<u32>,
+    /// Items to skip (default 0, at most 1000000).
+    #[param(minimum = 0, maximum = 1000000)]
+    pub offset: Option<u32>,
+}
+
+impl PageQuery {
+    pub fn window(&self) -> Result<Window, ApiError> {
+        Window::new(self.limit, self.offset)
+    }
+}
+
+/// Where a page sits in its list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PageInfo {
+    /// Items in the whole list (with the filters applied).
+    pub total: i64,
+    pub limit: i64,
+    pub offset: i64,
+}
+
+impl PageInfo {
+    pub fn new(total: i64, window: Window) -> PageInfo {
+        PageInfo { total, limit: window.limit, offset: window.offset }
+    }
+}
+
+/// Free text a person typed: trimmed length within bounds, no control characters
+/// (PostgreSQL text cannot hold NUL).
+pub fn check_text(violations: &mut Violations, field: &str, value: &str, max_chars: usize, required: bool) {
+    let length = value.trim().chars().count();
+    if required && length == 0 {
+        violations.add(field, "must not be empty");
+    } else if value.chars().count() > max_chars {
+        violations.add(field, format!("must be at most {max_chars} characters"));
+    } else if value.chars().any(char::is_control) {
+        violations.add(field, "must not contain control characters");
+    }
+}
+
+/// An optional identifier (EGD PIN, licence, club): as [`check_text`], empty not allowed.
+pub fn check_optional_text(violations: &mut Violations, field: &str, value: Option<&str>, max_chars: usize) {
+    if let Some(value) = value {
+        check_text(violations, field, value, max_chars, true);
+    }
+}
+
+/// A filter from the query string, with the same rules as stored text.
+pub fn check_filter(field: &str, value: Option<&str>) -> Result<(), ApiError> {
+    let mut violations = Violations::new();
+    check_optional_text(&mut violations, field, value, 200);
+    violations.into_result().map_err(|error| match error {
+        ApiError::Validation(mut errors) if !errors.is_empty() => ApiError::InvalidQuery(errors.remove(0)),
+        other => other,
+    })
+}
+
+/// `%`, `_` and `\` taken literally in an `ILIKE` pattern.
+pub fn like_pattern(fragment: &str) -> String {
+    let mut pattern = String::with_capacity(fragment.len() + 2);
+    pattern.push('%');
+    for character in fragment.chars() {
+        if matches!(character, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(character);
+    }
+    pattern.push('%');
+    pattern
+}

@@ -1,0 +1,48 @@
+//! `Idempotency-Key`: a retried write returns the response of the first, recorded once.
+//!
+//! The key and the response are stored in the transaction of the write itself, after the
+//! game's lock is taken: a retry waits for the first attempt, then finds its response;
+//! a key reused for a different request is refused.
+
+use crate::error::{ApiError, FieldError};
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest};
+use sha2::{Digest, Sha256};
+
+pub const HEADER: &str = "idempotency-key";
+
+/// The `Idempotency-Key` header of a request, if any (1 to 200 visible ASCII characters).
+#[derive(Debug, Clone)]
+pub struct IdempotencyKey(pub Option<String>);
+
+impl FromRequest for IdempotencyKey {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<IdempotencyKey, ApiError>>;
+
+    fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let key = match request.headers().get(HEADER) {
+            None => Ok(IdempotencyKey(None)),
+            Some(value) => match value.to_str() {
+                Ok(key) if (1..=200).contains(&key.len()) && key.bytes().all(|byte| byte.is_ascii_graphic()) => {
+                    Ok(IdempotencyKey(Some(key.to_string())))
+                }
+                _ => Err(ApiError::Validation(vec![FieldError::new(
+                    "Idempotency-Key",
+                    "must be 1 to 200 visible ASCII characters",
+                )])),
+            },
+        };
+        std::future::ready(key)
+    }
+}
+
+/// What makes two requests the same: method, path and body.
+pub fn fingerprint(method: &str, path: &str, body: &serde_json::Value) -> Vec<u8> {
+    let mut hasher = Sha256::new();
+    hasher.update(method.as_bytes());
+    hasher.update([0]);
+    hasher.update(path.as_bytes());
+    hasher.update([0]);
+    hasher.update(body.to_string().as_bytes());
+    hasher.finalize().to_vec()
+}

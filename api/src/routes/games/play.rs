@@ -1,0 +1,181 @@
+//! `POST /games/{id}/turns` and `POST /games/{id}/counting`: what the table's tablet
+//! records. Each turn states the number it expects to have; the core judges it before
+//! anything is stored, and the server's clock times it.
+
+use super::{entry, fingerprint_of, write_game, Retry, Actor, GameError, StoneColor, Write};
+use crate::auth::Caller;
+use crate::db::DbPool;
+use crate::error::{ApiError, FieldError};
+use crate::http::ApiJson;
+use crate::live::cache::GameCache;
+use crate::live::idempotency::IdempotencyKey;
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use arbitre_core::ending::Event;
+use arbitre_core::history::Action;
+use arbitre_core::{Color, Point};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+/// What a player did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnAction {
+    Move,
+    Pass,
+    Resign,
+}
+
+/// A turn.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewTurn {
+    /// The number this turn has (the game's `next_turn`); another number gets 409 with
+    /// the current state.
+    #[schema(minimum = 1)]
+    pub turn: u32,
+    pub action: TurnAction,
+    /// For a move: the point in SGF coordinates (`dd`; `aa` is the top left corner).
+    #[schema(example = "dd")]
+    pub point: Option<String>,
+    /// The player (default: the player to move). A resignation may come from either.
+    pub color: Option<StoneColor>,
+}
+
+pub fn parse_point(field: &str, text: &str) -> Result<Point, ApiError> {
+    Point::from_sgf(text)
+        .ok_or_else(|| ApiError::Validation(vec![FieldError::new(field, "must be two letters a-z or A-Z (SGF coordinates)")]))
+}
+
+/// Record a turn: a move, a pass or a resignation (the table's tablet).
+#[utoipa::path(
+    post, path = "/games/{game_id}/turns", tag = "games",
+    params(("game_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first response")),
+    request_body = NewTurn,
+    responses(
+        (status = 201, description = "Recorded (after commit)", body = super::GameState),
+        (status = 409, description = "Stale turn number, game paused or over: the current state is in `state`", body = crate::error::Problem),
+        (status = 422, description = "Illegal (`illegal_move.superko` with `repeats_turn`, ...): nothing stored", body = crate::error::Problem),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn turn(
+    pool: web::Data<DbPool>,
+    cache: web::Data<GameCache>,
+    caller: Caller,
+    request: HttpRequest,
+    key: IdempotencyKey,
+    path: web::Path<Uuid>,
+    body: ApiJson<NewTurn>,
+) -> Result<HttpResponse, GameError> {
+    let turn = body.0;
+    let point = match (turn.action, &turn.point) {
+        (TurnAction::Move, Some(text)) => Some(parse_point("point", text)?),
+        (TurnAction::Move, None) => {
+            return Err(ApiError::Validation(vec![FieldError::new("point", "a move needs its point")]).into())
+        }
+        (_, Some(_)) => {
+            return Err(ApiError::Validation(vec![FieldError::new("point", "only a move has a point")]).into())
+        }
+        (_, None) => None,
+    };
+    let fingerprint = fingerprint_of(&request, &turn);
+    write_game((&pool, &cache), &caller, Actor::Table, path.into_inner(), Retry { key, fingerprint, unrepeatable: true }, StatusCode::CREATED, move |write: Write<'_>| {
+        let Write { game, at, token_id } = write;
+        if game.is_finished() {
+            return Err(GameError::refused(arbitre_core::ending::EndingError::Finished.into(), game));
+        }
+        if turn.turn != game.next_turn() {
+            return Err(GameError::Conflict {
+                code: "game.stale_turn",
+                detail: format!("turn {} was expected, not {}", game.next_turn(), turn.turn),
+                state: Some(Box::new(super::GameState::of(game))),
+            });
+        }
+        let to_move = game.live.game().to_move();
+        let color: Color = turn.color.map(Color::from).or(to_move).unwrap_or(Color::Black);
+        let result = match (turn.action, point) {
+            (TurnAction::Resign, _) => {
+                let mut resign = entry("result");
+                resign.event = Some(Event::Resign { color });
+                game.record(resign, Some(token_id), at).and_then(|()| game.follow_phase(at))
+            }
+            (TurnAction::Move, Some(point)) => game.play(color, Action::Move(point), Some(token_id), at),
+            _ => game.play(color, Action::Pass, Some(token_id), at),
+        };
+        result.map_err(|refusal| GameError::refused(refusal, game))
+    })
+    .await
+}
+
+/// A step of the counting phase (rule 5 bis).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CountingAction {
+    /// Propose the chains through `dead` as dead (replaces the proposal on the table).
+    Propose,
+    /// Accept the proposal on the table; when both have, the game is counted (rule 6).
+    Accept,
+    /// Disagree: play resumes, the player who passed first moves.
+    Dispute,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CountingStep {
+    pub action: CountingAction,
+    /// The player taking the step.
+    pub color: StoneColor,
+    /// For a proposal: a point of each dead chain, SGF coordinates.
+    #[serde(default)]
+    pub dead: Vec<String>,
+}
+
+/// Take a step of the counting phase (the table's tablet).
+#[utoipa::path(
+    post, path = "/games/{game_id}/counting", tag = "games",
+    params(("game_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first response")),
+    request_body = CountingStep,
+    responses(
+        (status = 200, description = "Recorded; when both accepted, `count` holds the rule 6 and 6 bis breakdown", body = super::GameState),
+        (status = 409, description = "The game is not paused for counting", body = crate::error::Problem),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn counting(
+    pool: web::Data<DbPool>,
+    cache: web::Data<GameCache>,
+    caller: Caller,
+    request: HttpRequest,
+    key: IdempotencyKey,
+    path: web::Path<Uuid>,
+    body: ApiJson<CountingStep>,
+) -> Result<HttpResponse, GameError> {
+    let step = body.0;
+    if step.dead.len() > 2704 {
+        return Err(ApiError::Validation(vec![FieldError::new("dead", "too many points")]).into());
+    }
+    let dead = step
+        .dead
+        .iter()
+        .enumerate()
+        .map(|(index, text)| parse_point(&format!("dead[{index}]"), text))
+        .collect::<Result<Vec<_>, _>>()?;
+    let fingerprint = fingerprint_of(&request, &step);
+    write_game((&pool, &cache), &caller, Actor::Table, path.into_inner(), Retry { key, fingerprint, unrepeatable: false }, StatusCode::OK, move |write: Write<'_>| {
+        let Write { game, at, token_id } = write;
+        let color = Color::from(step.color);
+        let event = match step.action {
+            CountingAction::Propose => Event::Propose { color, dead },
+            CountingAction::Accept => Event::Accept { color },
+            CountingAction::Dispute => Event::Dispute { color },
+        };
+        let mut step_entry = entry("counting");
+        step_entry.event = Some(event);
+        game.record(step_entry, Some(token_id), at)
+            .and_then(|()| game.follow_phase(at))
+            .map_err(|refusal| GameError::refused(refusal, game))
+    })
+    .await
+}

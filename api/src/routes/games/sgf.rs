@@ -1,0 +1,201 @@
+//! SGF: `GET /games/{id}/sgf` writes a game (moves, `BL`/`WL` times, result, ruleset,
+//! komi, handicap, players, event); `POST /tournaments/{id}/games/import` records a
+//! finished game from its SGF, verified by the core first (an illegal record is refused
+//! with the turn and the reason).
+
+use super::{entry, insert_game, load, GameError, GameState};
+use crate::auth::{Caller, Role};
+use crate::db::DbPool;
+use crate::error::{ApiError, Resource};
+use crate::http::ApiJson;
+use crate::live::{Entry, LoadedGame, RulingKind, RulingRecord, StoredSettings};
+use crate::routes::tournaments;
+use crate::store::games as store;
+use crate::store::players;
+use actix_web::http::header;
+use actix_web::{web, HttpResponse};
+use arbitre_core::clock::{FlagPolicy, SgfMoveTime, TimeControl};
+use arbitre_core::ending::{Event, Phase, ResumptionPolicy, Settings};
+use arbitre_core::game::Start;
+use arbitre_core::history::{GameRecord, Turn};
+use arbitre_core::result::GameResult;
+use arbitre_core::verify::{self, VerifyOptions};
+use arbitre_core::{Color, Preset};
+use diesel_async::AsyncConnection;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+/// The record of a game: its log replayed, each turn with the time its player had left.
+pub fn record_of(game: &LoadedGame, rows: &[store::EventRow]) -> Result<GameRecord, String> {
+    let mut replayed = LoadedGame::replay(game.row.clone(), &[])?;
+    let settings = &game.stored.core;
+    let mut record = GameRecord::new(settings.start.size);
+    record.komi = Some(settings.komi);
+    record.handicap = settings.start.handicap;
+    record.setup = settings.start.setup.clone();
+    record.first_player = settings.start.first_player;
+    record.rules = Some(game.stored.ruleset.clone());
+    record.result = game.result();
+    let control = game.clock.control().clone();
+    let time = control.to_sgf();
+    record.info.main_time = time.tm.as_deref().and_then(|seconds| seconds.parse().ok());
+    record.info.overtime = time.ot;
+    for row in rows {
+        let parsed = Entry::of_row(row)?;
+        replayed.apply(&parsed).map_err(|error| error.to_string())?;
+        if let Some(Event::Turn { color, action }) = parsed.event {
+            let at = u64::try_from(row.at_ms).unwrap_or(0);
+            let left = SgfMoveTime::from_player_time(&control, &replayed.clock.remaining(color, at));
+            record.turns.push(Turn {
+                color,
+                action,
+                time_left: left.map(|left| left.time_left_ms as f64 / 1000.0),
+                overtime_left: left.and_then(|left| left.overtime_left),
+            });
+        }
+    }
+    Ok(record)
+}
+
+/// The game as SGF FF[4].
+#[utoipa::path(
+    get, path = "/games/{game_id}/sgf", tag = "games",
+    params(("game_id" = Uuid, Path)),
+    responses((status = 200, description = "The record", content_type = "application/x-go-sgf", body = String))
+)]
+pub async fn export(pool: web::Data<DbPool>, path: web::Path<Uuid>) -> Result<HttpResponse, GameError> {
+    let game_id = path.into_inner();
+    let mut connection = pool.get().await?;
+    let game = load(&mut connection, game_id).await?;
+    let rows = store::events(&mut connection, game_id).await?;
+    let mut record = record_of(&game, &rows).map_err(ApiError::internal)?;
+    let tournament = tournaments::load(&mut connection, game.row.tournament_id).await?;
+    record.info.event = Some(tournament.name);
+    record.info.place = Some(tournament.place);
+    if let Some((pairing, _)) = store::pairing(&mut connection, game.row.pairing_id).await? {
+        for (color, player_id) in [(Color::Black, pairing.black_id), (Color::White, pairing.white_id)] {
+            if let Some(player) = players::find(&mut connection, tournament.id, player_id).await? {
+                let name = Some(format!("{} {}", player.surname, player.first_name));
+                let rank = Some(player.rank);
+                match color {
+                    Color::Black => (record.info.black_name, record.info.black_rank) = (name, rank),
+                    Color::White => (record.info.white_name, record.info.white_rank) = (name, rank),
+                }
+            }
+        }
+    }
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "application/x-go-sgf; charset=utf-8"))
+        .body(arbitre_core::sgf::write(&record)))
+}
+
+/// A finished game to record from its SGF.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameImport {
+    /// The pairing the game was played for (it must not have a game yet).
+    pub pairing_id: Uuid,
+    /// The SGF FF[4] record (one game).
+    pub sgf: String,
+}
+
+/// Record a finished game from its SGF (the tournament's staff): verified by the core;
+/// an illegal record is refused with the turn and the reason, and nothing is stored.
+#[utoipa::path(
+    post, path = "/tournaments/{tournament_id}/games/import", tag = "games",
+    params(("tournament_id" = Uuid, Path)),
+    request_body = GameImport,
+    responses(
+        (status = 201, description = "Recorded", body = GameState),
+        (status = 422, description = "Unreadable or illegal record", body = crate::error::Problem),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn import(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    body: ApiJson<GameImport>,
+) -> Result<HttpResponse, GameError> {
+    let tournament_id = path.into_inner();
+    caller.require_staff(tournament_id, "import games in this tournament")?;
+    let token_id = match &caller {
+        Caller::Token(token) if token.role != Role::Table => Some(token.id),
+        _ => None,
+    };
+    let request = body.0;
+    let record = arbitre_core::sgf::parse(request.sgf.as_bytes())
+        .map_err(|error| GameError::Unprocessable { code: "sgf.invalid", detail: error.to_string() })?;
+    let mut connection = pool.get().await?;
+    let tournament = tournaments::load(&mut connection, tournament_id).await?;
+    let Some((pairing, pairing_tournament)) = store::pairing(&mut connection, request.pairing_id).await? else {
+        return Err(ApiError::NotFound(Resource::Pairing).into());
+    };
+    if pairing_tournament != tournament_id {
+        return Err(ApiError::NotFound(Resource::Pairing).into());
+    }
+    let preset = record.rules.as_deref().and_then(Preset::from_sgf_ru).unwrap_or(Preset::from(tournament.ruleset));
+    let verdict = verify::verify(&record, preset.rules(), VerifyOptions::default());
+    if let Some(illegal) = verdict.error {
+        return Err(GameError::IllegalMove { reason: illegal.reason, turn: illegal.turn });
+    }
+    let result = match record.result.as_deref() {
+        None => None,
+        Some(text) => Some(text.parse::<GameResult>().map_err(|error| GameError::Unprocessable {
+            code: "sgf.invalid",
+            detail: format!("RE: {error}"),
+        })?),
+    };
+    let start = Start::of_record(&record);
+    let komi = record.komi.unwrap_or(pairing.komi);
+    let mut violations = crate::error::Violations::new();
+    tournaments::check_komi(&mut violations, "sgf.KM", komi);
+    violations.into_result()?;
+    let stored = StoredSettings {
+        ruleset: preset.name().to_string(),
+        core: Settings::new(preset.rules(), start, Some(komi), ResumptionPolicy::AgreeAgain),
+    };
+    let state = connection
+        .transaction::<_, GameError, _>(async move |connection| {
+            let mut game =
+                insert_game(connection, tournament_id, pairing.id, stored, TimeControl::None {}, FlagPolicy::Lose, token_id).await?;
+            replay_record(&mut game, &record, result, token_id).map_err(|detail| GameError::Unprocessable { code: "sgf.invalid", detail })?;
+            store::append(connection, (game.row.id, game.row.pairing_id), &game.pending, &game.projection()).await?;
+            Ok(GameState::of(&game))
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(state))
+}
+
+/// Appends the turns of `record` to a new game (a dispute where play went on after two
+/// passes), then its result.
+fn replay_record(game: &mut LoadedGame, record: &GameRecord, result: Option<GameResult>, token_id: Option<Uuid>) -> Result<(), String> {
+    let at = game.instant();
+    // Imported turns carry no clock presses: the record's times are not the server's.
+    for turn in &record.turns {
+        if let Phase::Counting { .. } = game.live.phase() {
+            let mut dispute = entry("counting");
+            dispute.event = Some(Event::Dispute { color: turn.color });
+            game.record(dispute, token_id, at).map_err(|error| error.to_string())?;
+        }
+        let mut played = entry("turn");
+        played.turn_number = Some(game.next_turn() as i32);
+        played.event = Some(Event::Turn { color: turn.color, action: turn.action });
+        game.record(played, token_id, at).map_err(|error| error.to_string())?;
+    }
+    if let Some(result) = result {
+        let mut ending = entry("result");
+        ending.ruling = Some(RulingRecord {
+            kind: RulingKind::ResultCorrection,
+            reason: "imported from an SGF record".to_string(),
+            corrects: None,
+            color: None,
+            result: Some(result.to_string()),
+            previous_result: game.result(),
+        });
+        game.record(ending, token_id, at).map_err(|error| error.to_string())?;
+    }
+    game.follow_phase(at).map_err(|error| error.to_string())?;
+    Ok(())
+}

@@ -1,0 +1,251 @@
+//! Server-sent events: `GET /games/{id}/stream` and `GET /tournaments/{id}/stream`.
+//!
+//! Each event is one entry of a game's log (`event:` its kind, `data:` the entry as the
+//! log endpoint gives it). Its `id:` is the entry's `seq` on a game's stream and its
+//! tournament-wide `id` on a tournament's, so a client reconnecting with `Last-Event-ID`
+//! (or `?after=`) resumes where it stopped. The stream reads the log itself; the
+//! PostgreSQL notifications (see [`crate::live::notify`]) only wake it, so every
+//! instance streams every change whichever instance recorded it.
+
+use super::{GameError, GameEvent};
+use crate::db::DbPool;
+use crate::error::{ApiError, FieldError};
+use crate::http::ApiQuery;
+use crate::live::notify::Hub;
+use crate::routes::tournaments;
+use crate::store::games as store;
+use actix_web::body::{BodySize, MessageBody};
+use actix_web::http::header;
+use actix_web::web::Bytes;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+use tokio::sync::{broadcast, mpsc};
+use uuid::Uuid;
+
+/// A comment line every so often keeps proxies from closing an idle stream.
+const KEEPALIVE: Duration = Duration::from_secs(15);
+/// Entries read per query.
+const BATCH: i64 = 500;
+/// How long a transaction may take between recording an entry and committing it: a
+/// tournament's stream looks back this far for entries that committed after ones with a
+/// higher `id` (ids are drawn at insert, not at commit).
+const LATE_COMMIT_SECONDS: i32 = 3;
+
+/// Where to resume.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct StreamQuery {
+    /// Resume after this event id (as `Last-Event-ID`, which takes precedence). Default:
+    /// from the start of the game; for a tournament, from now.
+    #[param(minimum = 0)]
+    pub after: Option<i64>,
+}
+
+/// The body of an event stream: what the producing task sends.
+struct EventStream(mpsc::Receiver<Bytes>);
+
+impl MessageBody for EventStream {
+    type Error = std::convert::Infallible;
+
+    fn size(&self) -> BodySize {
+        BodySize::Stream
+    }
+
+    fn poll_next(mut self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<Option<Result<Bytes, Self::Error>>> {
+        self.0.poll_recv(context).map(|chunk| chunk.map(Ok))
+    }
+}
+
+fn last_event_id(request: &HttpRequest, query: &StreamQuery) -> Result<Option<i64>, ApiError> {
+    match request.headers().get("last-event-id") {
+        Some(value) => value
+            .to_str()
+            .ok()
+            .and_then(|text| text.trim().parse::<i64>().ok())
+            .filter(|id| *id >= 0)
+            .map(Some)
+            .ok_or_else(|| ApiError::Validation(vec![FieldError::new("Last-Event-ID", "must be an event id")])),
+        None => Ok(query.after.filter(|id| *id >= 0)),
+    }
+}
+
+fn frame(id: i64, row: store::EventRow) -> Bytes {
+    let kind = row.kind.clone();
+    let data = serde_json::to_string(&GameEvent::from(row)).unwrap_or_default();
+    Bytes::from(format!("id: {id}\nevent: {kind}\ndata: {data}\n\n"))
+}
+
+/// What a stream follows.
+#[derive(Debug, Clone, Copy)]
+enum Subject {
+    Game(Uuid),
+    Tournament(Uuid),
+}
+
+impl Subject {
+    fn concerns(self, notice: &crate::live::notify::Notice) -> bool {
+        match self {
+            Subject::Game(id) => notice.game_id == id,
+            Subject::Tournament(id) => notice.tournament_id == id,
+        }
+    }
+
+    /// Entries up to `cursor` recorded lately, which a tournament's stream may have passed over.
+    async fn late(self, pool: &DbPool, cursor: i64) -> Result<Vec<store::EventRow>, ApiError> {
+        let Subject::Tournament(id) = self else {
+            // A game's entries are numbered under its lock: they commit in order.
+            return Ok(Vec::new());
+        };
+        let mut connection = pool.get().await?;
+        Ok(store::tournament_events_recent(&mut connection, id, cursor, LATE_COMMIT_SECONDS).await?)
+    }
+
+    async fn after(self, pool: &DbPool, cursor: i64) -> Result<Vec<(i64, store::EventRow)>, ApiError> {
+        let mut connection = pool.get().await?;
+        Ok(match self {
+            Subject::Game(id) => {
+                let after = i32::try_from(cursor).unwrap_or(i32::MAX);
+                store::events_after(&mut connection, id, after, BATCH)
+                    .await?
+                    .into_iter()
+                    .map(|row| (i64::from(row.seq), row))
+                    .collect()
+            }
+            Subject::Tournament(id) => store::tournament_events_after(&mut connection, id, cursor, BATCH)
+                .await?
+                .into_iter()
+                .map(|row| (row.id, row))
+                .collect(),
+        })
+    }
+}
+
+fn open(pool: DbPool, hub: &Hub, subject: Subject, mut cursor: i64) -> HttpResponse {
+    let (sender, receiver) = mpsc::channel::<Bytes>(64);
+    // Subscribed before the first read, so nothing committed meanwhile is missed.
+    let mut notices = hub.subscribe();
+    actix_web::rt::spawn(async move {
+        if sender.send(Bytes::from_static(b"retry: 1000\n\n")).await.is_err() {
+            return;
+        }
+        // The entries sent lately (tournament streams), so a late one is sent once.
+        let mut sent: HashMap<i64, Instant> = HashMap::new();
+        let resumed_from = cursor;
+        loop {
+            let late = match subject.late(&pool, cursor).await {
+                Ok(rows) => rows,
+                Err(error) => {
+                    tracing::warn!(%error, "event stream: reading the log failed");
+                    Vec::new()
+                }
+            };
+            for row in late {
+                let id = row.id;
+                if id > resumed_from && !sent.contains_key(&id) {
+                    sent.insert(id, Instant::now());
+                    if sender.send(frame(id, row)).await.is_err() {
+                        return;
+                    }
+                }
+            }
+            match subject.after(&pool, cursor).await {
+                Ok(rows) => {
+                    let full = rows.len() as i64 == BATCH;
+                    for (id, row) in rows {
+                        cursor = cursor.max(id);
+                        if matches!(subject, Subject::Tournament(_)) && sent.insert(id, Instant::now()).is_some() {
+                            continue;
+                        }
+                        if sender.send(frame(id, row)).await.is_err() {
+                            return;
+                        }
+                    }
+                    let horizon = Duration::from_secs(2 * LATE_COMMIT_SECONDS.unsigned_abs() as u64);
+                    sent.retain(|_, at| at.elapsed() < horizon);
+                    if full {
+                        continue;
+                    }
+                }
+                Err(error) => tracing::warn!(%error, "event stream: reading the log failed"),
+            }
+            // Wait for a notice about this subject, or the keepalive.
+            let woken = tokio::time::timeout(KEEPALIVE, async {
+                loop {
+                    match notices.recv().await {
+                        Ok(notice) if subject.concerns(&notice) => return true,
+                        Ok(_) => {}
+                        Err(broadcast::error::RecvError::Lagged(_)) => return true,
+                        Err(broadcast::error::RecvError::Closed) => return false,
+                    }
+                }
+            })
+            .await;
+            match woken {
+                Ok(true) => {}
+                Ok(false) => return,
+                Err(_) => {
+                    if sender.send(Bytes::from_static(b": keepalive\n\n")).await.is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/event-stream"))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header(("x-accel-buffering", "no"))
+        .body(EventStream(receiver))
+}
+
+/// The live log of a game as server-sent events, resumable with `Last-Event-ID` (a `seq`).
+#[utoipa::path(
+    get, path = "/games/{game_id}/stream", tag = "games",
+    params(("game_id" = Uuid, Path), StreamQuery, ("Last-Event-ID" = Option<String>, Header, description = "Resume after this seq")),
+    responses((status = 200, description = "text/event-stream of the game's log entries", content_type = "text/event-stream", body = String))
+)]
+pub async fn game(
+    pool: web::Data<DbPool>,
+    hub: web::Data<Hub>,
+    request: HttpRequest,
+    path: web::Path<Uuid>,
+    query: ApiQuery<StreamQuery>,
+) -> Result<HttpResponse, GameError> {
+    let game_id = path.into_inner();
+    let cursor = last_event_id(&request, &query.0)?.unwrap_or(0);
+    let mut connection = pool.get().await?;
+    store::find(&mut connection, game_id).await?.ok_or(GameError::NotFound)?;
+    drop(connection);
+    Ok(open(pool.get_ref().clone(), &hub, Subject::Game(game_id), cursor))
+}
+
+/// The live log of every game of a tournament as server-sent events, resumable with
+/// `Last-Event-ID` (a tournament-wide event id).
+#[utoipa::path(
+    get, path = "/tournaments/{tournament_id}/stream", tag = "games",
+    params(("tournament_id" = Uuid, Path), StreamQuery, ("Last-Event-ID" = Option<String>, Header, description = "Resume after this event id")),
+    responses((status = 200, description = "text/event-stream of the log entries of the tournament's games", content_type = "text/event-stream", body = String))
+)]
+pub async fn tournament(
+    pool: web::Data<DbPool>,
+    hub: web::Data<Hub>,
+    request: HttpRequest,
+    path: web::Path<Uuid>,
+    query: ApiQuery<StreamQuery>,
+) -> Result<HttpResponse, GameError> {
+    let tournament_id = path.into_inner();
+    let requested = last_event_id(&request, &query.0)?;
+    let mut connection = pool.get().await?;
+    tournaments::ensure_exists(&mut connection, tournament_id).await?;
+    let cursor = match requested {
+        Some(cursor) => cursor,
+        None => store::last_event_id(&mut connection, tournament_id).await?,
+    };
+    drop(connection);
+    Ok(open(pool.get_ref().clone(), &hub, Subject::Tournament(tournament_id), cursor))
+}

@@ -1,0 +1,136 @@
+//! `GET /games/{id}/board.svg`: the position as a picture, for the dashboard and for
+//! disputes. During counting the proposed dead stones are crossed and the territory
+//! they would leave is marked with small squares of its owner's colour.
+
+use super::{load, GameError};
+use crate::db::DbPool;
+use crate::live::LoadedGame;
+use actix_web::http::header;
+use actix_web::{web, HttpResponse};
+use arbitre_core::ending::Phase;
+use arbitre_core::{Color, Point};
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use uuid::Uuid;
+
+const CELL: u32 = 24;
+const MARGIN: u32 = 24;
+
+/// Empty points (with the dead stones removed) reaching only one colour, and that colour.
+fn territory(game: &LoadedGame, dead: &HashSet<Point>) -> Vec<(Point, Color)> {
+    let board = game.live.game().board();
+    let size = board.size();
+    let stone = |point: Point| if dead.contains(&point) { None } else { board.get(point) };
+    let mut seen = HashSet::new();
+    let mut owned = Vec::new();
+    for point in size.all_points() {
+        if stone(point).is_some() || !seen.insert(point) {
+            continue;
+        }
+        let mut region = vec![point];
+        let mut frontier = vec![point];
+        let mut reaches = [false; 2];
+        while let Some(current) = frontier.pop() {
+            for next in board.adjacent(current) {
+                match stone(next) {
+                    Some(color) => reaches[color.index()] = true,
+                    None if seen.insert(next) => {
+                        region.push(next);
+                        frontier.push(next);
+                    }
+                    None => {}
+                }
+            }
+        }
+        let owner = match reaches {
+            [true, false] => Some(Color::Black),
+            [false, true] => Some(Color::White),
+            _ => None,
+        };
+        if let Some(owner) = owner {
+            owned.extend(region.into_iter().map(|point| (point, owner)));
+        }
+    }
+    owned
+}
+
+pub fn render(game: &LoadedGame) -> String {
+    let board = game.live.game().board();
+    let size = board.size();
+    let width = MARGIN * 2 + CELL * (u32::from(size.width) - 1);
+    let height = MARGIN * 2 + CELL * (u32::from(size.height) - 1);
+    let at = |coordinate: u8| MARGIN + CELL * u32::from(coordinate);
+    let mut svg = String::new();
+    let _ = write!(
+        svg,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}"><rect width="100%" height="100%" fill="#dcb35c"/>"##
+    );
+    for x in 0..size.width {
+        let _ = write!(svg, r#"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="black"/>"#, at(x), at(0), at(size.height - 1));
+    }
+    for y in 0..size.height {
+        let _ = write!(svg, r#"<line x1="{1}" y1="{0}" x2="{2}" y2="{0}" stroke="black"/>"#, at(y), at(0), at(size.width - 1));
+    }
+    let dead: HashSet<Point> = match game.live.phase() {
+        Phase::Counting { agreement } => agreement.proposal().points().iter().copied().collect(),
+        Phase::Finished { count: Some(count), .. } => count.dead.points().iter().copied().collect(),
+        _ => HashSet::new(),
+    };
+    let radius = CELL / 2 - 1;
+    for point in size.all_points() {
+        if let Some(color) = board.get(point) {
+            let (fill, stroke) = match color {
+                Color::Black => ("black", "black"),
+                Color::White => ("white", "black"),
+            };
+            let _ = write!(
+                svg,
+                r#"<circle cx="{}" cy="{}" r="{radius}" fill="{fill}" stroke="{stroke}"/>"#,
+                at(point.x),
+                at(point.y)
+            );
+            if dead.contains(&point) {
+                let (x, y, arm) = (at(point.x), at(point.y), CELL / 4);
+                let mark = if color == Color::Black { "white" } else { "black" };
+                let _ = write!(
+                    svg,
+                    r#"<path class="dead" d="M{} {}L{} {}M{} {}L{} {}" stroke="{mark}" stroke-width="2"/>"#,
+                    x - arm,
+                    y - arm,
+                    x + arm,
+                    y + arm,
+                    x - arm,
+                    y + arm,
+                    x + arm,
+                    y - arm
+                );
+            }
+        }
+    }
+    if !matches!(game.live.phase(), Phase::Playing) {
+        let side = CELL / 3;
+        for (point, owner) in territory(game, &dead) {
+            let fill = if owner == Color::Black { "black" } else { "white" };
+            let _ = write!(
+                svg,
+                r#"<rect class="territory" x="{}" y="{}" width="{side}" height="{side}" fill="{fill}" stroke="gray"/>"#,
+                at(point.x) - side / 2,
+                at(point.y) - side / 2
+            );
+        }
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// The board as SVG: stones, and during counting the proposed dead stones and territory.
+#[utoipa::path(
+    get, path = "/games/{game_id}/board.svg", tag = "games",
+    params(("game_id" = Uuid, Path)),
+    responses((status = 200, description = "The position", content_type = "image/svg+xml", body = String))
+)]
+pub async fn board(pool: web::Data<DbPool>, path: web::Path<Uuid>) -> Result<HttpResponse, GameError> {
+    let mut connection = pool.get().await?;
+    let game = load(&mut connection, path.into_inner()).await?;
+    Ok(HttpResponse::Ok().insert_header((header::CONTENT_TYPE, "image/svg+xml")).body(render(&game)))
+}

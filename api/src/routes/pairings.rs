@@ -1,0 +1,512 @@
+//! `/tournaments/{id}/rounds/{number}/pairings`: who plays whom. Pairings are recorded one
+//! by one or a whole round at once and edited freely until the round starts; after that
+//! only a referee ruling changes them, and each ruling is kept.
+
+use crate::auth::Caller;
+use crate::db::{Connection, DbPool};
+use crate::error::{ApiError, Resource, Violations};
+use crate::http::{check_text, ApiJson, ApiQuery, PageInfo, PageQuery, Window};
+use crate::routes::rounds;
+use crate::routes::tournaments::{self, check_komi, Tournament};
+use crate::store::pairings::{self as store, PairingRow, PairingTerms, RulingRow};
+use crate::store::players;
+use crate::store::rounds::RoundRow;
+use actix_web::{web, HttpResponse};
+use arbitre_core::Preset;
+use chrono::{DateTime, Utc};
+use diesel_async::AsyncConnection;
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+/// A pairing: one game of a round.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Pairing {
+    pub id: Uuid,
+    pub round_id: Uuid,
+    /// 1-based table number, unique in the round.
+    pub table: i32,
+    pub black_id: Uuid,
+    pub white_id: Uuid,
+    pub handicap: i16,
+    pub komi: f64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<PairingRow> for Pairing {
+    fn from(row: PairingRow) -> Pairing {
+        Pairing {
+            id: row.id,
+            round_id: row.round_id,
+            table: row.table_number,
+            black_id: row.black_id,
+            white_id: row.white_id,
+            handicap: row.handicap,
+            komi: row.komi,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        }
+    }
+}
+
+/// The terms of a pairing.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PairingDetails {
+    /// 1 to 10000.
+    #[schema(minimum = 1, maximum = 10000)]
+    pub table: i32,
+    pub black_id: Uuid,
+    pub white_id: Uuid,
+    /// Handicap stones, 0 to 9 (default 0).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 9)]
+    pub handicap: i16,
+    /// Default: the tournament's komi policy for this handicap.
+    #[schema(minimum = -150, maximum = 150, multiple_of = 0.5)]
+    pub komi: Option<f64>,
+}
+
+/// A whole round of pairings, replacing those recorded.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoundPairings {
+    pub pairings: Vec<PairingDetails>,
+}
+
+/// The pairings of a round.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PairingList {
+    pub items: Vec<Pairing>,
+}
+
+/// A page of pairings.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PairingPage {
+    pub items: Vec<Pairing>,
+    pub page: PageInfo,
+}
+
+/// Filter and pagination of the pairings.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct PairingQuery {
+    /// Only the pairing of this player.
+    pub player_id: Option<Uuid>,
+    #[param(minimum = 1, maximum = 500)]
+    pub limit: Option<u32>,
+    #[param(minimum = 0, maximum = 1000000)]
+    pub offset: Option<u32>,
+}
+
+/// A referee's change to a pairing after its round started: the fields given replace
+/// the pairing's.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewRuling {
+    /// Why (kept with the ruling).
+    #[schema(min_length = 1, max_length = 2000, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    pub reason: String,
+    #[schema(minimum = 1, maximum = 10000)]
+    pub table: Option<i32>,
+    pub black_id: Option<Uuid>,
+    pub white_id: Option<Uuid>,
+    #[schema(minimum = 0, maximum = 9)]
+    pub handicap: Option<i16>,
+    #[schema(minimum = -150, maximum = 150, multiple_of = 0.5)]
+    pub komi: Option<f64>,
+}
+
+/// The terms of a pairing, as a ruling records them.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct RulingTerms {
+    pub table: i32,
+    pub black_id: Uuid,
+    pub white_id: Uuid,
+    pub handicap: i16,
+    pub komi: f64,
+}
+
+impl From<&PairingTerms> for RulingTerms {
+    fn from(terms: &PairingTerms) -> RulingTerms {
+        RulingTerms {
+            table: terms.table_number,
+            black_id: terms.black_id,
+            white_id: terms.white_id,
+            handicap: terms.handicap,
+            komi: terms.komi,
+        }
+    }
+}
+
+/// A referee ruling on a pairing: the terms before and after.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Ruling {
+    pub id: Uuid,
+    pub pairing_id: Uuid,
+    /// The token of the referee who issued it.
+    pub issued_by: Uuid,
+    pub reason: String,
+    pub previous: RulingTerms,
+    pub terms: RulingTerms,
+    pub issued_at: DateTime<Utc>,
+}
+
+impl TryFrom<RulingRow> for Ruling {
+    type Error = ApiError;
+
+    fn try_from(row: RulingRow) -> Result<Ruling, ApiError> {
+        Ok(Ruling {
+            id: row.id,
+            pairing_id: row.pairing_id,
+            issued_by: row.issued_by,
+            reason: row.reason,
+            previous: serde_json::from_value(row.previous).map_err(ApiError::internal)?,
+            terms: serde_json::from_value(row.changes).map_err(ApiError::internal)?,
+            issued_at: row.issued_at,
+        })
+    }
+}
+
+/// A page of rulings, oldest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RulingPage {
+    pub items: Vec<Ruling>,
+    pub page: PageInfo,
+}
+
+/// Checks the terms of one pairing (`field` prefixes the names: `pairings[3].`) and
+/// gives them their komi.
+fn terms(
+    violations: &mut Violations,
+    field: &str,
+    details: &PairingDetails,
+    preset: Preset,
+    tournament: &Tournament,
+) -> PairingTerms {
+    if !(1..=10_000).contains(&details.table) {
+        violations.add(format!("{field}table"), "must be between 1 and 10000");
+    }
+    if details.black_id == details.white_id {
+        violations.add(format!("{field}white_id"), "must differ from black_id");
+    }
+    if !(0..=9).contains(&details.handicap) {
+        violations.add(format!("{field}handicap"), "must be between 0 and 9");
+    }
+    let handicap = u32::try_from(details.handicap).unwrap_or(0);
+    let komi = details.komi.unwrap_or_else(|| tournament.komi_policy.komi(preset, handicap));
+    check_komi(violations, &format!("{field}komi"), komi);
+    PairingTerms {
+        table_number: details.table,
+        black_id: details.black_id,
+        white_id: details.white_id,
+        handicap: details.handicap,
+        komi,
+    }
+}
+
+/// Every player of the round's pairings plays once, every table holds one game, and
+/// every player is registered in the tournament.
+async fn check_round(connection: &mut Connection, tournament_id: Uuid, round: &[PairingTerms]) -> Result<(), ApiError> {
+    let mut tables = HashSet::new();
+    let mut seen = HashSet::new();
+    for (index, pairing) in round.iter().enumerate() {
+        if !tables.insert(pairing.table_number) {
+            return Err(ApiError::Conflict {
+                code: "pairing.table_taken",
+                detail: format!("table {} has two pairings (pairings[{index}])", pairing.table_number),
+            });
+        }
+        for player_id in [pairing.black_id, pairing.white_id] {
+            if !seen.insert(player_id) {
+                return Err(ApiError::PlayerAlreadyPaired { player_id });
+            }
+        }
+    }
+    let players: Vec<Uuid> = seen.into_iter().collect();
+    let known: HashSet<Uuid> = players::existing_ids(connection, tournament_id, &players).await?.into_iter().collect();
+    if let Some(unknown) = players.iter().find(|player| !known.contains(player)) {
+        return Err(ApiError::Validation(vec![crate::error::FieldError::new(
+            "black_id",
+            format!("player {unknown} is not registered in this tournament"),
+        )]));
+    }
+    Ok(())
+}
+
+/// The round, locked for the transaction, and refused once started.
+async fn round_before_start(connection: &mut Connection, tournament_id: Uuid, number: i32) -> Result<RoundRow, ApiError> {
+    let round = crate::store::rounds::find_for_update(connection, tournament_id, number)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Round))?;
+    if round.started_at.is_some() {
+        return Err(ApiError::RoundStarted { number });
+    }
+    Ok(round)
+}
+
+async fn pairing_of(connection: &mut Connection, round: &RoundRow, pairing_id: Uuid) -> Result<PairingRow, ApiError> {
+    store::find(connection, round.id, pairing_id).await?.ok_or(ApiError::NotFound(Resource::Pairing))
+}
+
+/// The round's pairings with `replaced` left out and `terms` added, checked together.
+async fn check_with_others(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    round: &RoundRow,
+    replaced: Option<Uuid>,
+    terms: PairingTerms,
+) -> Result<PairingTerms, ApiError> {
+    let mut all: Vec<PairingTerms> = store::all_of_round(connection, round.id)
+        .await?
+        .into_iter()
+        .filter(|row| Some(row.id) != replaced)
+        .map(|row| row.terms())
+        .collect();
+    all.push(terms.clone());
+    check_round(connection, tournament_id, &all).await?;
+    Ok(terms)
+}
+
+/// Record one pairing (organizers, before the round starts).
+#[utoipa::path(
+    post, path = "/tournaments/{tournament_id}/rounds/{number}/pairings", tag = "pairings",
+    params(("tournament_id" = Uuid, Path), ("number" = i32, Path)),
+    request_body = PairingDetails,
+    responses((status = 201, description = "Recorded", body = Pairing)),
+    security(("bearer" = []))
+)]
+pub async fn create(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<(Uuid, i32)>,
+    body: ApiJson<PairingDetails>,
+) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, number) = path.into_inner();
+    caller.require_organizer(tournament_id, "pair rounds of this tournament")?;
+    let details = body.0;
+    let mut connection = pool.get().await?;
+    let tournament = tournaments::load(&mut connection, tournament_id).await?;
+    let mut violations = Violations::new();
+    let terms = terms(&mut violations, "", &details, tournament.ruleset.into(), &tournament);
+    violations.into_result()?;
+    let row = connection
+        .transaction::<_, ApiError, _>(async move |connection| {
+                let round = round_before_start(connection, tournament_id, number).await?;
+                let terms = check_with_others(connection, tournament_id, &round, None, terms).await?;
+                Ok(store::insert(connection, round.id, &terms).await?)
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(Pairing::from(row)))
+}
+
+/// Record a whole round at once, replacing its pairings (organizers, before the start).
+#[utoipa::path(
+    put, path = "/tournaments/{tournament_id}/rounds/{number}/pairings", tag = "pairings",
+    params(("tournament_id" = Uuid, Path), ("number" = i32, Path)),
+    request_body = RoundPairings,
+    responses((status = 200, description = "The round's pairings", body = PairingList)),
+    security(("bearer" = []))
+)]
+pub async fn replace_round(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<(Uuid, i32)>,
+    body: ApiJson<RoundPairings>,
+) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, number) = path.into_inner();
+    caller.require_organizer(tournament_id, "pair rounds of this tournament")?;
+    let round_pairings = body.0.pairings;
+    let mut connection = pool.get().await?;
+    let tournament = tournaments::load(&mut connection, tournament_id).await?;
+    let mut violations = Violations::new();
+    if round_pairings.len() > 2_000 {
+        violations.add("pairings", "must hold at most 2000 pairings");
+    }
+    let all: Vec<PairingTerms> = round_pairings
+        .iter()
+        .enumerate()
+        .map(|(index, details)| terms(&mut violations, &format!("pairings[{index}]."), details, tournament.ruleset.into(), &tournament))
+        .collect();
+    violations.into_result()?;
+    let rows = connection
+        .transaction::<_, ApiError, _>(async move |connection| {
+                let round = round_before_start(connection, tournament_id, number).await?;
+                check_round(connection, tournament_id, &all).await?;
+                store::delete_round(connection, round.id).await?;
+                let mut rows = Vec::with_capacity(all.len());
+                for terms in &all {
+                    rows.push(store::insert(connection, round.id, terms).await?);
+                }
+                rows.sort_by_key(|row| row.table_number);
+                Ok(rows)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(PairingList { items: rows.into_iter().map(Pairing::from).collect() }))
+}
+
+/// The pairings of a round, by table.
+#[utoipa::path(
+    get, path = "/tournaments/{tournament_id}/rounds/{number}/pairings", tag = "pairings",
+    params(("tournament_id" = Uuid, Path), ("number" = i32, Path), PairingQuery),
+    responses((status = 200, description = "A page of pairings", body = PairingPage))
+)]
+pub async fn list(
+    pool: web::Data<DbPool>,
+    path: web::Path<(Uuid, i32)>,
+    query: ApiQuery<PairingQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, number) = path.into_inner();
+    let query = query.0;
+    let window = Window::new(query.limit, query.offset)?;
+    let mut connection = pool.get().await?;
+    let round = rounds::load(&mut connection, tournament_id, number).await?;
+    let (rows, total) = store::list(&mut connection, round.id, query.player_id, window.limit, window.offset).await?;
+    let items = rows.into_iter().map(Pairing::from).collect();
+    Ok(HttpResponse::Ok().json(PairingPage { items, page: PageInfo::new(total, window) }))
+}
+
+/// A pairing.
+#[utoipa::path(
+    get, path = "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}", tag = "pairings",
+    params(("tournament_id" = Uuid, Path), ("number" = i32, Path), ("pairing_id" = Uuid, Path)),
+    responses((status = 200, description = "The pairing", body = Pairing))
+)]
+pub async fn get(pool: web::Data<DbPool>, path: web::Path<(Uuid, i32, Uuid)>) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, number, pairing_id) = path.into_inner();
+    let mut connection = pool.get().await?;
+    let round = rounds::load(&mut connection, tournament_id, number).await?;
+    Ok(HttpResponse::Ok().json(Pairing::from(pairing_of(&mut connection, &round, pairing_id).await?)))
+}
+
+/// Replace a pairing's terms (organizers, before the round starts).
+#[utoipa::path(
+    put, path = "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}", tag = "pairings",
+    params(("tournament_id" = Uuid, Path), ("number" = i32, Path), ("pairing_id" = Uuid, Path)),
+    request_body = PairingDetails,
+    responses((status = 200, description = "The pairing", body = Pairing)),
+    security(("bearer" = []))
+)]
+pub async fn replace(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<(Uuid, i32, Uuid)>,
+    body: ApiJson<PairingDetails>,
+) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, number, pairing_id) = path.into_inner();
+    caller.require_organizer(tournament_id, "pair rounds of this tournament")?;
+    let details = body.0;
+    let mut connection = pool.get().await?;
+    let tournament = tournaments::load(&mut connection, tournament_id).await?;
+    let mut violations = Violations::new();
+    let terms = terms(&mut violations, "", &details, tournament.ruleset.into(), &tournament);
+    violations.into_result()?;
+    let row = connection
+        .transaction::<_, ApiError, _>(async move |connection| {
+                let round = round_before_start(connection, tournament_id, number).await?;
+                pairing_of(connection, &round, pairing_id).await?;
+                let terms = check_with_others(connection, tournament_id, &round, Some(pairing_id), terms).await?;
+                Ok(store::update(connection, pairing_id, &terms).await?)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(Pairing::from(row)))
+}
+
+/// Remove a pairing (organizers, before the round starts).
+#[utoipa::path(
+    delete, path = "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}", tag = "pairings",
+    params(("tournament_id" = Uuid, Path), ("number" = i32, Path), ("pairing_id" = Uuid, Path)),
+    responses((status = 204, description = "Removed")),
+    security(("bearer" = []))
+)]
+pub async fn delete(pool: web::Data<DbPool>, caller: Caller, path: web::Path<(Uuid, i32, Uuid)>) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, number, pairing_id) = path.into_inner();
+    caller.require_organizer(tournament_id, "pair rounds of this tournament")?;
+    let mut connection = pool.get().await?;
+    connection
+        .transaction::<_, ApiError, _>(async move |connection| {
+                let round = round_before_start(connection, tournament_id, number).await?;
+                pairing_of(connection, &round, pairing_id).await?;
+                store::delete(connection, pairing_id).await?;
+                Ok(())
+        })
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Change a pairing of a started round by a ruling (referees). The ruling is kept with
+/// the terms before and after.
+#[utoipa::path(
+    post, path = "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}/rulings", tag = "pairings",
+    params(("tournament_id" = Uuid, Path), ("number" = i32, Path), ("pairing_id" = Uuid, Path)),
+    request_body = NewRuling,
+    responses((status = 201, description = "The ruling, applied", body = Ruling)),
+    security(("bearer" = []))
+)]
+pub async fn rule(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<(Uuid, i32, Uuid)>,
+    body: ApiJson<NewRuling>,
+) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, number, pairing_id) = path.into_inner();
+    let referee = caller.require_referee(tournament_id, "issue rulings in this tournament")?;
+    let ruling = body.0;
+    let mut violations = Violations::new();
+    check_text(&mut violations, "reason", &ruling.reason, 2000, true);
+    violations.into_result()?;
+    let mut connection = pool.get().await?;
+    let tournament = tournaments::load(&mut connection, tournament_id).await?;
+    let row = connection
+        .transaction::<_, ApiError, _>(async move |connection| {
+                let round = crate::store::rounds::find_for_update(connection, tournament_id, number)
+                    .await?
+                    .ok_or(ApiError::NotFound(Resource::Round))?;
+                if round.started_at.is_none() {
+                    return Err(ApiError::RoundNotStarted { number });
+                }
+                let pairing = pairing_of(connection, &round, pairing_id).await?;
+                let previous = pairing.terms();
+                let details = PairingDetails {
+                    table: ruling.table.unwrap_or(previous.table_number),
+                    black_id: ruling.black_id.unwrap_or(previous.black_id),
+                    white_id: ruling.white_id.unwrap_or(previous.white_id),
+                    handicap: ruling.handicap.unwrap_or(previous.handicap),
+                    komi: Some(ruling.komi.unwrap_or(previous.komi)),
+                };
+                let mut violations = Violations::new();
+                let terms = terms(&mut violations, "", &details, tournament.ruleset.into(), &tournament);
+                violations.into_result()?;
+                let terms = check_with_others(connection, tournament_id, &round, Some(pairing_id), terms).await?;
+                store::update(connection, pairing_id, &terms).await?;
+                let to_json = |terms: &PairingTerms| serde_json::to_value(RulingTerms::from(terms)).map_err(ApiError::internal);
+                Ok(store::insert_ruling(connection, pairing_id, referee, ruling.reason.trim(), to_json(&previous)?, to_json(&terms)?)
+                    .await?)
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(Ruling::try_from(row)?))
+}
+
+/// The rulings on a pairing, oldest first.
+#[utoipa::path(
+    get, path = "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}/rulings", tag = "pairings",
+    params(("tournament_id" = Uuid, Path), ("number" = i32, Path), ("pairing_id" = Uuid, Path), PageQuery),
+    responses((status = 200, description = "A page of rulings", body = RulingPage))
+)]
+pub async fn rulings(
+    pool: web::Data<DbPool>,
+    path: web::Path<(Uuid, i32, Uuid)>,
+    query: ApiQuery<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, number, pairing_id) = path.into_inner();
+    let window = query.0.window()?;
+    let mut connection = pool.get().await?;
+    let round = rounds::load(&mut connection, tournament_id, number).await?;
+    pairing_of(&mut connection, &round, pairing_id).await?;
+    let (rows, total) = store::list_rulings(&mut connection, pairing_id, window.limit, window.offset).await?;
+    let items = rows.into_iter().map(Ruling::try_from).collect::<Result<_, _>>()?;
+    Ok(HttpResponse::Ok().json(RulingPage { items, page: PageInfo::new(total, window) }))
+}

@@ -1,0 +1,602 @@
+//! `/tournaments/{id}/standings` and `/tournaments/{id}/exports/{format}`: the standings
+//! after any round, as JSON or, by content negotiation, as the files the rating bodies
+//! read (EGD `.h9`, FFG `.tou`, AGA results, CSV, OpenGotha XML), and the same files as
+//! downloads. `/tournaments/{id}/rounds/{number}/pairings/{pairing_id}/result`: the result
+//! of a pairing's game, which they count.
+//!
+//! The stored tournament becomes the core's [`Tournament`] (`store::standings`), and the
+//! files come from the one function the `arbitre export` command also calls,
+//! [`export::write()`]. What the rating bodies would refuse (an unknown result, a player
+//! without an AGA ID) is a 422 naming the game or the player, never a 500.
+
+use crate::auth::Caller;
+use crate::db::DbPool;
+use crate::error::{ApiError, FieldError, Problem, Resource, Violations, PROBLEM_JSON};
+use crate::http::{ApiJson, ApiQuery};
+use crate::routes::rounds;
+use crate::routes::tournaments::PlacementCriterion;
+use crate::store::pairings as pairing_store;
+use crate::store::standings as store;
+use actix_web::http::header::{self, HeaderMap};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse, ResponseError};
+use arbitre_core::export::{self, ExportError, Format};
+use arbitre_core::result::GameResult as SgfResult;
+use arbitre_core::standings::{self, Outcome, RoundOutcome, Score, StandingsError, Tournament};
+use arbitre_core::Color;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+/// The media type of the JSON standings, the default representation.
+const JSON: &str = "application/json";
+
+/// Which rounds to count.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct StandingsQuery {
+    /// Count rounds 1 to this one (0: the start scores). Default: the last round with a
+    /// game or a bye.
+    #[param(minimum = 0, maximum = 100)]
+    pub after_round: Option<u32>,
+}
+
+/// The standings after a round.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Standings {
+    pub tournament_id: Uuid,
+    /// Rounds 1 to this one are counted.
+    pub after_round: u32,
+    /// What each line's `criteria` hold, most important first: the tournament's placement
+    /// criteria.
+    pub criteria: Vec<PlacementCriterion>,
+    /// Best first.
+    pub items: Vec<StandingLine>,
+}
+
+/// One player's line.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StandingLine {
+    /// Players equal on every criterion share the place of the first of them.
+    pub place: u32,
+    /// 1-based position in the table.
+    pub row: u32,
+    pub player_id: Uuid,
+    pub surname: String,
+    pub first_name: String,
+    #[schema(example = "3d")]
+    pub rank: String,
+    /// McMahon score, in points (halves and quarters as decimals).
+    pub mms: f64,
+    /// Number of wins (a jigo is half a win).
+    pub wins: f64,
+    /// One value per placement criterion, in the order of `criteria`.
+    pub criteria: Vec<f64>,
+    /// Rounds 1 to `after_round`.
+    pub rounds: Vec<RoundRecord>,
+}
+
+/// What a player did in a round.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RoundRecord {
+    /// A game, won, lost, drawn or without a result yet.
+    Game {
+        opponent_id: Uuid,
+        colour: StoneColour,
+        handicap: u32,
+        outcome: GameOutcome,
+        /// Won by default (forfeit): counts for the score, is not rated.
+        by_default: bool,
+    },
+    /// A game that was annulled: it counts for nobody.
+    Void { opponent_id: Uuid },
+    /// Present without an opponent: the bye credit.
+    Bye {},
+    /// Not playing: the absence credit.
+    Absent {},
+    /// Present but neither paired nor given a bye.
+    Unpaired {},
+}
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StoneColour {
+    Black,
+    White,
+}
+
+/// A game from one player's side.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GameOutcome {
+    Win,
+    Loss,
+    Jigo,
+    /// No result recorded yet.
+    Unknown,
+}
+
+/// The result of a pairing's game to record.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResultChange {
+    /// SGF `RE`: `B+3.5`, `W+R` (resignation), `B+T` (time), `W+F` (forfeit: won by
+    /// default, not rated), `B+` (margin not recorded), `0` or `Draw` (jigo), `Void`
+    /// (annulled); `?` or `null` while unknown.
+    #[schema(example = "B+3.5", max_length = 40)]
+    pub result: Option<String>,
+}
+
+/// The result recorded for a pairing's game.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PairingResult {
+    pub pairing_id: Uuid,
+    /// The round's number.
+    pub round: i32,
+    /// SGF `RE` in its canonical spelling (`B+3.5`, `W+R`, `B+F`, `0`, `Void`); `null` while unknown.
+    #[schema(example = "B+3.5")]
+    pub result: Option<String>,
+}
+
+/// What the standings resource fails with beyond the common errors: no acceptable
+/// representation (406), or a tournament the rating bodies would refuse (422). Rendered as
+/// the same problem details as [`ApiError`].
+#[derive(Debug, thiserror::Error)]
+pub enum StandingsFailure {
+    #[error(transparent)]
+    Api(#[from] ApiError),
+    #[error("none of the media types in Accept is available: ask for {}", offered_types())]
+    NotAcceptable,
+    #[error(transparent)]
+    Export(#[from] ExportError),
+}
+
+impl From<diesel::result::Error> for StandingsFailure {
+    fn from(error: diesel::result::Error) -> StandingsFailure {
+        StandingsFailure::Api(error.into())
+    }
+}
+
+impl From<diesel_async::pooled_connection::deadpool::PoolError> for StandingsFailure {
+    fn from(error: diesel_async::pooled_connection::deadpool::PoolError) -> StandingsFailure {
+        StandingsFailure::Api(error.into())
+    }
+}
+
+impl From<StandingsError> for StandingsFailure {
+    fn from(error: StandingsError) -> StandingsFailure {
+        StandingsFailure::Export(ExportError::Standings(error))
+    }
+}
+
+impl StandingsFailure {
+    /// The stable code: `not_acceptable`, `standings.*` for results the standings cannot
+    /// count, `export.*` for what a rating body would refuse.
+    pub fn code(&self) -> String {
+        let code = match self {
+            StandingsFailure::Api(error) => return error.code(),
+            StandingsFailure::NotAcceptable => "not_acceptable",
+            StandingsFailure::Export(ExportError::Standings(error)) => match error {
+                StandingsError::DuplicatePlayer(_) => "standings.duplicate_player",
+                StandingsError::UnknownPlayer { .. } => "standings.unknown_player",
+                StandingsError::DoublePairing { .. } => "standings.double_pairing",
+                StandingsError::SelfPairing { .. } => "standings.self_pairing",
+                StandingsError::RoundZero => "standings.round_zero",
+                StandingsError::RoundBeyondTournament { .. } => "standings.round_beyond_tournament",
+                StandingsError::TooManyRounds(_) => "standings.too_many_rounds",
+            },
+            StandingsFailure::Export(error) => match error {
+                ExportError::Standings(_) => "standings.invalid",
+                ExportError::UnknownResult { .. } => "export.unknown_result",
+                ExportError::UnknownColours { .. } => "export.unknown_colours",
+                ExportError::InvalidDate(_) => "export.invalid_date",
+                ExportError::InvalidLicence { .. } => "export.invalid_ffg_licence",
+                ExportError::InvalidEgdPin { .. } => "export.invalid_egd_pin",
+                ExportError::MissingAgaId(_) => "export.missing_aga_id",
+                ExportError::DuplicateKey(..) => "export.duplicate_player_name",
+                ExportError::TooManyCriteria(_) => "export.too_many_criteria",
+                ExportError::TooManyRounds(_) => "export.too_many_rounds",
+            },
+        };
+        code.to_string()
+    }
+}
+
+impl ResponseError for StandingsFailure {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            StandingsFailure::Api(error) => error.status_code(),
+            StandingsFailure::NotAcceptable => StatusCode::NOT_ACCEPTABLE,
+            StandingsFailure::Export(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let title = match self {
+            StandingsFailure::Api(error) => return error.error_response(),
+            StandingsFailure::NotAcceptable => "Not acceptable",
+            StandingsFailure::Export(_) => "The results cannot be exported",
+        };
+        let code = self.code();
+        let problem = Problem {
+            problem_type: format!("urn:arbitre:problem:{code}"),
+            title: title.to_string(),
+            status: self.status_code().as_u16(),
+            detail: self.to_string(),
+            code,
+            errors: Vec::new(),
+        };
+        HttpResponse::build(self.status_code())
+            .insert_header((header::CONTENT_TYPE, PROBLEM_JSON))
+            .json(problem)
+    }
+}
+
+/// How the standings are sent: JSON, or one of the export files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Representation {
+    Json,
+    File(Format),
+}
+
+impl Representation {
+    /// In order of preference when a client accepts several equally.
+    fn offered() -> impl Iterator<Item = Representation> {
+        std::iter::once(Representation::Json).chain(Format::ALL.into_iter().map(Representation::File))
+    }
+
+    fn media_type(self) -> &'static str {
+        match self {
+            Representation::Json => JSON,
+            Representation::File(format) => format.media_type(),
+        }
+    }
+}
+
+fn offered_types() -> String {
+    Representation::offered().map(Representation::media_type).collect::<Vec<_>>().join(", ")
+}
+
+/// The representation `Accept` prefers (RFC 9110 §12.5.1): the most specific media range
+/// matching each offer gives its weight; the highest weight wins, JSON on a tie. No
+/// `Accept` means JSON.
+fn negotiate(headers: &HeaderMap) -> Result<Representation, StandingsFailure> {
+    let ranges: Vec<(String, f32)> = headers
+        .get_all(header::ACCEPT)
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .filter_map(media_range)
+        .collect();
+    if ranges.is_empty() {
+        return Ok(Representation::Json);
+    }
+    let weight = |media_type: &str| -> f32 {
+        let main_type = media_type.split('/').next().unwrap_or_default();
+        let specificity = |range: &str| {
+            if range == media_type {
+                Some(2)
+            } else if range.strip_suffix("/*") == Some(main_type) {
+                Some(1)
+            } else if range == "*/*" {
+                Some(0)
+            } else {
+                None
+            }
+        };
+        ranges
+            .iter()
+            .filter_map(|(range, quality)| specificity(range).map(|rank| (rank, *quality)))
+            .max_by_key(|(rank, _)| *rank)
+            .map_or(0.0, |(_, quality)| quality)
+    };
+    let mut best: Option<(Representation, f32)> = None;
+    for offer in Representation::offered() {
+        let quality = weight(offer.media_type());
+        if quality > 0.0 && best.is_none_or(|(_, best_quality)| quality > best_quality) {
+            best = Some((offer, quality));
+        }
+    }
+    best.map(|(offer, _)| offer).ok_or(StandingsFailure::NotAcceptable)
+}
+
+/// `text/csv;q=0.5` as (`text/csv`, 0.5); parameters other than `q` are ignored.
+fn media_range(text: &str) -> Option<(String, f32)> {
+    let mut parts = text.split(';');
+    let media_type = parts.next()?.trim().to_ascii_lowercase();
+    if media_type.is_empty() {
+        return None;
+    }
+    let quality = parts
+        .filter_map(|parameter| parameter.split_once('='))
+        .find(|(name, _)| name.trim().eq_ignore_ascii_case("q"))
+        .map_or(1.0, |(_, value)| value.trim().parse::<f32>().unwrap_or(0.0));
+    Some((media_type, quality.clamp(0.0, 1.0)))
+}
+
+/// The stored tournament, or 404.
+async fn load(pool: &DbPool, tournament_id: Uuid) -> Result<Tournament, StandingsFailure> {
+    let mut connection = pool.get().await?;
+    Ok(store::tournament(&mut connection, tournament_id).await?.ok_or(ApiError::NotFound(Resource::Tournament))?)
+}
+
+/// The round asked for, checked against the tournament's rounds, or the last one played.
+fn round_to_count(tournament: &Tournament, after_round: Option<u32>) -> Result<u32, StandingsFailure> {
+    match after_round {
+        None => Ok(tournament.last_round()),
+        Some(round) if round <= tournament.rounds => Ok(round),
+        Some(_) => Err(ApiError::InvalidQuery(FieldError::new(
+            "after_round",
+            format!("must be at most {}, the tournament's last round", tournament.rounds),
+        ))
+        .into()),
+    }
+}
+
+/// The tournament as it stood after `round`: later games, byes and absences left out, so
+/// that an export covers rounds 1 to `round`.
+fn as_after(mut tournament: Tournament, round: u32) -> Tournament {
+    tournament.games.retain(|game| game.round <= round);
+    tournament.byes.retain(|bye| bye.round <= round);
+    tournament.absences.retain(|absence| absence.round <= round);
+    tournament
+}
+
+/// The file of `format`, with the content type its bytes are encoded in.
+fn file(format: Format, tournament: &Tournament) -> Result<(Vec<u8>, &'static str), StandingsFailure> {
+    Ok((export::write(format, tournament)?, format.content_type()))
+}
+
+fn standings_json(tournament_id: Uuid, tournament: &Tournament, after_round: u32) -> Result<Standings, StandingsFailure> {
+    let lines = standings::compute(tournament, after_round)?;
+    let id = |text: &str| Uuid::parse_str(text).map_err(ApiError::internal);
+    let points = |score: Score| score.quarters() as f64 / 4.0;
+    let mut items = Vec::with_capacity(lines.len());
+    for line in lines {
+        let player = tournament
+            .player(&line.player)
+            .ok_or_else(|| ApiError::internal(format!("standings name an unknown player {}", line.player)))?;
+        let rounds = line
+            .rounds
+            .iter()
+            .map(|round| {
+                Ok(match round {
+                    RoundOutcome::Game {
+                        opponent,
+                        colour,
+                        handicap,
+                        outcome,
+                        by_default,
+                    } => RoundRecord::Game {
+                        opponent_id: id(opponent)?,
+                        // The service always records the colours.
+                        colour: match colour {
+                            Some(Color::White) => StoneColour::White,
+                            _ => StoneColour::Black,
+                        },
+                        handicap: *handicap,
+                        outcome: match outcome {
+                            Outcome::Win => GameOutcome::Win,
+                            Outcome::Loss => GameOutcome::Loss,
+                            Outcome::Jigo => GameOutcome::Jigo,
+                            Outcome::Unknown => GameOutcome::Unknown,
+                        },
+                        by_default: *by_default,
+                    },
+                    RoundOutcome::Void { opponent } => RoundRecord::Void { opponent_id: id(opponent)? },
+                    RoundOutcome::Bye => RoundRecord::Bye {},
+                    RoundOutcome::Absent => RoundRecord::Absent {},
+                    RoundOutcome::Unpaired => RoundRecord::Unpaired {},
+                })
+            })
+            .collect::<Result<Vec<_>, ApiError>>()?;
+        items.push(StandingLine {
+            place: line.place,
+            row: line.row,
+            player_id: id(&line.player)?,
+            surname: player.surname.clone(),
+            first_name: player.first_name.clone(),
+            rank: player.rank.to_string(),
+            mms: points(line.mms),
+            wins: points(line.wins),
+            criteria: line.criteria.iter().map(|value| points(*value)).collect(),
+            rounds,
+        });
+    }
+    let criteria = serde_json::to_value(&tournament.criteria)
+        .and_then(serde_json::from_value)
+        .map_err(ApiError::internal)?;
+    Ok(Standings {
+        tournament_id,
+        after_round,
+        criteria,
+        items,
+    })
+}
+
+/// The standings after a round (anyone). JSON by default; `Accept: application/egf` gives
+/// the EGD `.h9` table, `application/ffg` the FFG `.tou`, `text/plain` the AGA results,
+/// `text/csv` a spreadsheet and `application/xml` the OpenGotha tournament file, in the
+/// encoding each body reads (ISO-8859-15 for the EGD, the FFG and the AGA).
+#[utoipa::path(
+    get, path = "/tournaments/{tournament_id}/standings", tag = "standings",
+    params(("tournament_id" = Uuid, Path), StandingsQuery),
+    responses(
+        (status = 200, description = "The standings, in the representation `Accept` prefers", content(
+            (Standings = "application/json"),
+            (String = "application/egf"),
+            (String = "application/ffg"),
+            (String = "text/plain"),
+            (String = "text/csv"),
+            (String = "application/xml"),
+        )),
+        (status = 406, description = "None of the accepted media types is available", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Results the standings cannot count, or that the rating body would refuse (the detail names the game or player)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn get(
+    pool: web::Data<DbPool>,
+    request: actix_web::HttpRequest,
+    path: web::Path<Uuid>,
+    query: ApiQuery<StandingsQuery>,
+) -> Result<HttpResponse, StandingsFailure> {
+    let tournament_id = path.into_inner();
+    let representation = negotiate(request.headers())?;
+    let tournament = load(&pool, tournament_id).await?;
+    let after_round = round_to_count(&tournament, query.0.after_round)?;
+    let mut response = HttpResponse::Ok();
+    response.insert_header((header::VARY, "Accept"));
+    Ok(match representation {
+        Representation::Json => response.json(standings_json(tournament_id, &tournament, after_round)?),
+        Representation::File(format) => {
+            let (bytes, content_type) = file(format, &as_after(tournament, after_round))?;
+            response.content_type(content_type).body(bytes)
+        }
+    })
+}
+
+/// The export of a tournament as a file to save (anyone): `egd` (`.h9`), `ffg` (`.tou`),
+/// `aga`, `csv` or `opengotha`, named after the tournament.
+#[utoipa::path(
+    get, path = "/tournaments/{tournament_id}/exports/{format}", tag = "standings",
+    params(
+        ("tournament_id" = Uuid, Path),
+        ("format" = String, Path, description = "egd, ffg, aga, csv or opengotha", pattern = "^(egd|ffg|aga|csv|opengotha)$"),
+        StandingsQuery,
+    ),
+    responses(
+        (status = 200, description = "The file, as an attachment (`Content-Disposition`)", content(
+            (String = "application/egf"),
+            (String = "application/ffg"),
+            (String = "text/plain"),
+            (String = "text/csv"),
+            (String = "application/xml"),
+        )),
+        (status = 422, description = "Results the rating body would refuse (the detail names the game or player)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn download(
+    pool: web::Data<DbPool>,
+    path: web::Path<(Uuid, String)>,
+    query: ApiQuery<StandingsQuery>,
+) -> Result<HttpResponse, StandingsFailure> {
+    let (tournament_id, format_name) = path.into_inner();
+    let format: Format = format_name
+        .parse()
+        .map_err(|error: export::UnknownFormat| ApiError::InvalidPath(FieldError::new("format", error.to_string())))?;
+    let tournament = load(&pool, tournament_id).await?;
+    let after_round = round_to_count(&tournament, query.0.after_round)?;
+    let file_name = format!("{}.{}", tournament.short_name, format.extension(&tournament));
+    let (bytes, content_type) = file(format, &as_after(tournament, after_round))?;
+    Ok(HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{file_name}\"")))
+        .body(bytes))
+}
+
+/// The result recorded for a pairing's game.
+#[utoipa::path(
+    get, path = "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}/result", tag = "standings",
+    params(("tournament_id" = Uuid, Path), ("number" = i32, Path), ("pairing_id" = Uuid, Path)),
+    responses((status = 200, description = "The result", body = PairingResult))
+)]
+pub async fn result(pool: web::Data<DbPool>, path: web::Path<(Uuid, i32, Uuid)>) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, number, pairing_id) = path.into_inner();
+    let mut connection = pool.get().await?;
+    let round = rounds::load(&mut connection, tournament_id, number).await?;
+    pairing_store::find(&mut connection, round.id, pairing_id).await?.ok_or(ApiError::NotFound(Resource::Pairing))?;
+    let result = store::result(&mut connection, pairing_id).await?;
+    Ok(HttpResponse::Ok().json(PairingResult {
+        pairing_id,
+        round: number,
+        result,
+    }))
+}
+
+/// Record the result of a pairing's game (organizers and referees), once its round has
+/// started. It replaces the result recorded before.
+#[utoipa::path(
+    put, path = "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}/result", tag = "standings",
+    params(("tournament_id" = Uuid, Path), ("number" = i32, Path), ("pairing_id" = Uuid, Path)),
+    request_body = ResultChange,
+    responses((status = 200, description = "The recorded result", body = PairingResult)),
+    security(("bearer" = []))
+)]
+pub async fn record_result(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<(Uuid, i32, Uuid)>,
+    body: ApiJson<ResultChange>,
+) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, number, pairing_id) = path.into_inner();
+    caller.require_staff(tournament_id, "record results in this tournament")?;
+    let mut violations = Violations::new();
+    let recorded = match body.0.result.as_deref() {
+        None => SgfResult::Unknown,
+        Some(text) if text.chars().count() > 40 => {
+            violations.add("result", "must be at most 40 characters");
+            SgfResult::Unknown
+        }
+        Some(text) => text.parse().unwrap_or_else(|error: arbitre_core::result::InvalidResult| {
+            violations.add("result", error.to_string());
+            SgfResult::Unknown
+        }),
+    };
+    violations.into_result()?;
+    let canonical = match recorded {
+        SgfResult::Unknown => None,
+        known => Some(known.to_string()),
+    };
+    let mut connection = pool.get().await?;
+    let round = rounds::load(&mut connection, tournament_id, number).await?;
+    if round.started_at.is_none() {
+        return Err(ApiError::RoundNotStarted { number });
+    }
+    pairing_store::find(&mut connection, round.id, pairing_id).await?.ok_or(ApiError::NotFound(Resource::Pairing))?;
+    store::set_result(&mut connection, pairing_id, canonical.as_deref()).await?;
+    Ok(HttpResponse::Ok().json(PairingResult {
+        pairing_id,
+        round: number,
+        result: canonical,
+    }))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use actix_web::http::header::HeaderValue;
+
+    fn accepting(accept: &str) -> Result<Representation, StandingsFailure> {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT, HeaderValue::from_str(accept).unwrap());
+        negotiate(&headers)
+    }
+
+    #[test]
+    fn accept_picks_the_most_specific_range_then_the_weight() {
+        assert_eq!(negotiate(&HeaderMap::new()).unwrap(), Representation::Json);
+        assert_eq!(accepting("*/*").unwrap(), Representation::Json);
+        assert_eq!(accepting("application/egf").unwrap(), Representation::File(Format::Egd));
+        assert_eq!(accepting("application/FFG; charset=iso-8859-15").unwrap(), Representation::File(Format::Ffg));
+        assert_eq!(accepting("text/*").unwrap(), Representation::File(Format::Aga));
+        assert_eq!(accepting("application/json;q=0.5, text/csv").unwrap(), Representation::File(Format::Csv));
+        assert_eq!(accepting("*/*;q=0.1, application/json;q=0").unwrap(), Representation::File(Format::Egd));
+        assert!(matches!(accepting("image/png"), Err(StandingsFailure::NotAcceptable)));
+        assert!(matches!(accepting("application/egf;q=0"), Err(StandingsFailure::NotAcceptable)));
+    }
+
+    #[test]
+    fn results_count_as_the_standings_read_them() {
+        use arbitre_core::standings::GameResult;
+        let read = |text: &str| store::standings_result(text.parse().unwrap());
+        assert_eq!(read("B+3.5"), (GameResult::BlackWins, false));
+        assert_eq!(read("W+R"), (GameResult::WhiteWins, false));
+        assert_eq!(read("B+F"), (GameResult::BlackWins, true));
+        assert_eq!(read("0"), (GameResult::Jigo, false));
+        assert_eq!(read("Void"), (GameResult::Void, false));
+        assert_eq!(store::short_name("Tournoi de Paris 2026!"), "Tournoi-de-Paris-2026");
+        assert_eq!(store::short_name("  Été "), "t");
+    }
+}

@@ -1,0 +1,195 @@
+//! `/tournaments/{id}/tokens`: the organizers issue the tokens of their tournament's
+//! organizers, referees and tables. `arbitre token create` issues them (and admin tokens)
+//! from the command line through [`issue`].
+
+use crate::auth::{generate_secret, Caller, Role};
+use crate::db::{Connection, DbPool};
+use crate::error::{ApiError, FieldError, Resource, Violations};
+use crate::http::{check_text, ApiJson, ApiQuery, PageInfo, PageQuery};
+use crate::routes::tournaments::ensure_exists;
+use crate::store::pairings;
+use crate::store::tokens::{self as store, NewToken, StoredToken};
+use actix_web::{web, HttpResponse};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+/// A token, without its secret.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Token {
+    pub id: Uuid,
+    pub role: Role,
+    pub tournament_id: Option<Uuid>,
+    /// For a table token: the pairing (the game) the tablet is bound to.
+    pub pairing_id: Option<Uuid>,
+    pub label: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<StoredToken> for Token {
+    fn from(token: StoredToken) -> Token {
+        Token {
+            id: token.id,
+            role: token.role,
+            tournament_id: token.tournament_id,
+            pairing_id: token.pairing_id,
+            label: token.label,
+            created_at: token.created_at,
+        }
+    }
+}
+
+/// A token just issued: the only time its secret is shown.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct IssuedToken {
+    #[serde(flatten)]
+    pub token: Token,
+    /// The bearer secret (`Authorization: Bearer arb_...`).
+    pub secret: String,
+}
+
+/// The token to issue for a tournament.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewTournamentToken {
+    /// `organizer`, `referee` or `table`.
+    pub role: Role,
+    /// Required for a table token: the pairing (game) of the tablet.
+    pub pairing_id: Option<Uuid>,
+    /// Who or what holds it (`Table 12`, `Marie (referee)`).
+    #[serde(default)]
+    #[schema(max_length = 200, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
+    pub label: String,
+}
+
+/// A page of tokens.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenPage {
+    pub items: Vec<Token>,
+    pub page: PageInfo,
+}
+
+/// Issues a token after checking what it is bound to: an admin token to nothing, an
+/// organizer or referee token to an existing tournament, a table token to a pairing (of
+/// the tournament, when one is given).
+pub async fn issue(
+    connection: &mut Connection,
+    role: Role,
+    tournament_id: Option<Uuid>,
+    pairing_id: Option<Uuid>,
+    label: String,
+) -> Result<(String, StoredToken), ApiError> {
+    let invalid = |field: &str, message: &str| ApiError::Validation(vec![FieldError::new(field, message)]);
+    let tournament_id = match role {
+        Role::Admin => {
+            if tournament_id.is_some() || pairing_id.is_some() {
+                return Err(invalid("role", "an admin token is bound to no tournament and no game"));
+            }
+            None
+        }
+        Role::Organizer | Role::Referee => {
+            if pairing_id.is_some() {
+                return Err(invalid("pairing_id", "only a table token is bound to a game"));
+            }
+            let tournament_id = tournament_id.ok_or_else(|| invalid("tournament_id", "required for this role"))?;
+            ensure_exists(connection, tournament_id).await?;
+            Some(tournament_id)
+        }
+        Role::Table => {
+            let pairing_id = pairing_id.ok_or_else(|| invalid("pairing_id", "a table token is bound to one game"))?;
+            let owner = pairings::tournament_of(connection, pairing_id).await?.ok_or(ApiError::NotFound(Resource::Pairing))?;
+            if tournament_id.is_some_and(|tournament_id| tournament_id != owner) {
+                return Err(ApiError::NotFound(Resource::Pairing));
+            }
+            Some(owner)
+        }
+    };
+    let (secret, hash) = generate_secret().map_err(ApiError::internal)?;
+    let token = NewToken { role, tournament_id, pairing_id, label };
+    let stored = store::insert(connection, &token, &hash).await?;
+    Ok((secret, stored))
+}
+
+/// Issue an organizer, referee or table token of the tournament (its organizers).
+#[utoipa::path(
+    post, path = "/tournaments/{tournament_id}/tokens", tag = "tokens",
+    params(("tournament_id" = Uuid, Path)),
+    request_body = NewTournamentToken,
+    responses((status = 201, description = "Issued; the secret is shown this once", body = IssuedToken)),
+    security(("bearer" = []))
+)]
+pub async fn create(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    body: ApiJson<NewTournamentToken>,
+) -> Result<HttpResponse, ApiError> {
+    let tournament_id = path.into_inner();
+    caller.require_organizer(tournament_id, "issue tokens of this tournament")?;
+    let request = body.0;
+    let mut violations = Violations::new();
+    check_text(&mut violations, "label", &request.label, 200, false);
+    if request.role == Role::Admin {
+        violations.add("role", "must be organizer, referee or table");
+    }
+    violations.into_result()?;
+    let mut connection = pool.get().await?;
+    ensure_exists(&mut connection, tournament_id).await?;
+    let (secret, token) = issue(&mut connection, request.role, Some(tournament_id), request.pairing_id, request.label).await?;
+    Ok(HttpResponse::Created().json(IssuedToken { token: token.into(), secret }))
+}
+
+/// The active tokens of the tournament (its organizers).
+#[utoipa::path(
+    get, path = "/tournaments/{tournament_id}/tokens", tag = "tokens",
+    params(("tournament_id" = Uuid, Path), PageQuery),
+    responses((status = 200, description = "A page of tokens", body = TokenPage)),
+    security(("bearer" = []))
+)]
+pub async fn list(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    query: ApiQuery<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let tournament_id = path.into_inner();
+    caller.require_organizer(tournament_id, "see the tokens of this tournament")?;
+    let window = query.0.window()?;
+    let mut connection = pool.get().await?;
+    ensure_exists(&mut connection, tournament_id).await?;
+    let (tokens, total) = store::list_for_tournament(&mut connection, tournament_id, window.limit, window.offset).await?;
+    let items = tokens.into_iter().map(Token::from).collect();
+    Ok(HttpResponse::Ok().json(TokenPage { items, page: PageInfo::new(total, window) }))
+}
+
+/// Revoke a token of the tournament (its organizers).
+#[utoipa::path(
+    delete, path = "/tournaments/{tournament_id}/tokens/{token_id}", tag = "tokens",
+    params(("tournament_id" = Uuid, Path), ("token_id" = Uuid, Path)),
+    responses((status = 204, description = "Revoked")),
+    security(("bearer" = []))
+)]
+pub async fn revoke(pool: web::Data<DbPool>, caller: Caller, path: web::Path<(Uuid, Uuid)>) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, token_id) = path.into_inner();
+    caller.require_organizer(tournament_id, "revoke tokens of this tournament")?;
+    let mut connection = pool.get().await?;
+    if store::revoke(&mut connection, tournament_id, token_id).await? {
+        Ok(HttpResponse::NoContent().finish())
+    } else {
+        Err(ApiError::NotFound(Resource::Token))
+    }
+}
+
+/// The token of the caller.
+#[utoipa::path(
+    get, path = "/me", tag = "tokens",
+    responses((status = 200, description = "The caller's token", body = Token)),
+    security(("bearer" = []))
+)]
+pub async fn me(caller: Caller) -> Result<HttpResponse, ApiError> {
+    match caller {
+        Caller::Anonymous => Err(ApiError::MissingToken),
+        Caller::Token(token) => Ok(HttpResponse::Ok().json(Token::from(token))),
+    }
+}

@@ -1,0 +1,168 @@
+//! The tables, as diesel sees them. Kept in step with `migrations/` by hand (and by the
+//! integration tests, which run every query against the migrated schema).
+
+diesel::table! {
+    tournaments (id) {
+        id -> Uuid,
+        name -> Text,
+        place -> Text,
+        start_date -> Date,
+        end_date -> Date,
+        ruleset -> Text,
+        komi_policy -> Jsonb,
+        time_control -> Jsonb,
+        online -> Bool,
+        egd_class -> Text,
+        handicap_policy -> Jsonb,
+        dispute_policy -> Text,
+        placement_criteria -> Jsonb,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    players (id) {
+        id -> Uuid,
+        tournament_id -> Uuid,
+        surname -> Text,
+        first_name -> Text,
+        rank -> Text,
+        rating -> Nullable<Int4>,
+        country -> Nullable<Text>,
+        club -> Nullable<Text>,
+        egd_pin -> Nullable<Text>,
+        ffg_licence -> Nullable<Text>,
+        aga_id -> Nullable<Text>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    rounds (id) {
+        id -> Uuid,
+        tournament_id -> Uuid,
+        number -> Int4,
+        scheduled_at -> Nullable<Timestamptz>,
+        started_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    registrations (round_id, player_id) {
+        round_id -> Uuid,
+        player_id -> Uuid,
+        status -> Text,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    pairings (id) {
+        id -> Uuid,
+        round_id -> Uuid,
+        table_number -> Int4,
+        black_id -> Uuid,
+        white_id -> Uuid,
+        handicap -> Int2,
+        komi -> Float8,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+        result -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    api_tokens (id) {
+        id -> Uuid,
+        secret_sha256 -> Bytea,
+        role -> Text,
+        tournament_id -> Nullable<Uuid>,
+        pairing_id -> Nullable<Uuid>,
+        label -> Text,
+        created_at -> Timestamptz,
+        revoked_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    pairing_rulings (id) {
+        id -> Uuid,
+        pairing_id -> Uuid,
+        issued_by -> Uuid,
+        reason -> Text,
+        previous -> Jsonb,
+        changes -> Jsonb,
+        issued_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(players -> tournaments (tournament_id));
+diesel::joinable!(rounds -> tournaments (tournament_id));
+diesel::joinable!(registrations -> rounds (round_id));
+diesel::joinable!(registrations -> players (player_id));
+diesel::joinable!(pairings -> rounds (round_id));
+diesel::joinable!(pairing_rulings -> pairings (pairing_id));
+diesel::joinable!(pairing_rulings -> api_tokens (issued_by));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    tournaments,
+    players,
+    rounds,
+    registrations,
+    pairings,
+    api_tokens,
+    pairing_rulings,
+);
+
+diesel::table! {
+    games (id) {
+        id -> Uuid,
+        tournament_id -> Uuid,
+        pairing_id -> Uuid,
+        settings -> Jsonb,
+        time_control -> Jsonb,
+        flag_policy -> Text,
+        last_seq -> Int4,
+        turns -> Int4,
+        phase -> Text,
+        result -> Nullable<Text>,
+        flag_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    game_events (game_id, seq) {
+        id -> Int8,
+        game_id -> Uuid,
+        seq -> Int4,
+        tournament_id -> Uuid,
+        kind -> Text,
+        turn_number -> Nullable<Int4>,
+        event -> Nullable<Jsonb>,
+        clock -> Nullable<Jsonb>,
+        ruling -> Nullable<Jsonb>,
+        issued_by -> Nullable<Uuid>,
+        at_ms -> Int8,
+        recorded_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    idempotency_keys (token_id, key) {
+        token_id -> Uuid,
+        key -> Text,
+        fingerprint -> Bytea,
+        status -> Int2,
+        body -> Jsonb,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(games -> pairings (pairing_id));
+diesel::joinable!(game_events -> games (game_id));
+diesel::allow_tables_to_appear_in_same_query!(games, game_events);

@@ -1,0 +1,100 @@
+//! The HTTP server: middleware, extractor configuration, routes, docs, and a graceful
+//! stop on SIGINT and SIGTERM (in-flight requests finish; new ones are refused).
+
+use crate::db::DbPool;
+use crate::http::{path_error, route_not_found, BODY_LIMIT};
+use crate::metrics::Metrics;
+use crate::openapi;
+use crate::routes;
+use actix_web::body::MessageBody;
+use actix_web::dev::{Server, Service as _, ServiceResponse};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::{web, App, HttpMessage, HttpServer};
+use std::net::TcpListener;
+use std::sync::Arc;
+use std::time::Instant;
+use tracing_actix_web::{RequestId, TracingLogger};
+use utoipa_swagger_ui::SwaggerUi;
+
+/// How long in-flight requests may run once a stop is asked.
+const SHUTDOWN_GRACE_SECONDS: u64 = 30;
+
+/// The header that carries the request id of the logs.
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// A server on `listener`, not yet running: await it (and stop it through its handle).
+pub fn build(listener: TcpListener, pool: DbPool, workers: Option<usize>) -> std::io::Result<Server> {
+    let hub = web::Data::new(crate::live::start(pool.clone()));
+    let games = web::Data::new(crate::live::cache::GameCache::default());
+    let pool = web::Data::new(pool);
+    let metrics = web::Data::from(Arc::new(Metrics::default()));
+    let openapi = openapi::document_value();
+    let mut server = HttpServer::new(move || {
+        let metrics_of_app = metrics.clone();
+        App::new()
+            .app_data(pool.clone())
+            .app_data(hub.clone())
+            .app_data(games.clone())
+            .app_data(metrics.clone())
+            .app_data(web::PathConfig::default().error_handler(path_error))
+            .app_data(web::PayloadConfig::new(BODY_LIMIT))
+            .wrap_fn(move |request, service| {
+                let started = Instant::now();
+                let metrics = metrics_of_app.clone();
+                let request_id = request.extensions().get::<RequestId>().map(ToString::to_string);
+                let response = service.call(request);
+                async move {
+                    let mut response: ServiceResponse<_> = response.await?;
+                    let route = response.request().match_pattern().unwrap_or_else(|| "unmatched".to_string());
+                    let method = response.request().method().to_string();
+                    metrics.record(&method, &route, response.status().as_u16(), started.elapsed());
+                    if let Some(value) = request_id.and_then(|id| HeaderValue::from_str(&id).ok()) {
+                        response.headers_mut().insert(REQUEST_ID, value);
+                    }
+                    Ok(response.map_body(|_, body| body.boxed()))
+                }
+            })
+            .wrap(TracingLogger::default())
+            .configure(routes::configure)
+            .service(SwaggerUi::new("/docs/{_:.*}").external_url_unchecked("/openapi.json", openapi.clone()))
+            .default_service(web::to(route_not_found))
+    })
+    .listen(listener)?
+    .disable_signals()
+    .shutdown_timeout(SHUTDOWN_GRACE_SECONDS);
+    if let Some(workers) = workers {
+        server = server.workers(workers);
+    }
+    Ok(server.run())
+}
+
+/// Runs `server` until SIGINT or SIGTERM, then stops it gracefully.
+pub async fn run_until_signal(server: Server) -> std::io::Result<()> {
+    let handle = server.handle();
+    actix_web::rt::spawn(async move {
+        wait_for_stop_signal().await;
+        tracing::info!("stop signal received: finishing in-flight requests");
+        handle.stop(true).await;
+    });
+    server.await
+}
+
+async fn wait_for_stop_signal() {
+    use tokio::signal::unix::{signal, SignalKind};
+    let terminate = async {
+        match signal(SignalKind::terminate()) {
+            Ok(mut stream) => {
+                stream.recv().await;
+            }
+            Err(error) => {
+                tracing::warn!(%error, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        () = terminate => {}
+    }
+}
+

@@ -1,0 +1,10 @@
+//! Repository functions: each takes a connection, so a handler composes several in one
+//! transaction. Rows are the tables' shapes; the routes turn them into resources.
+
+pub mod games;
+pub mod pairings;
+pub mod players;
+pub mod rounds;
+pub mod standings;
+pub mod tokens;
+pub mod tournaments;

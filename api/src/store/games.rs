@@ -1,0 +1,318 @@
+//! `games`, `game_events` and `idempotency_keys`: live games, their append-only logs,
+//! and the responses of keyed requests.
+//!
+//! A game's state is its log replayed through the core; the `games` row is the
+//! projection the sweep, the lists and the standings read, rewritten in the same
+//! transaction as every appended event.
+
+use crate::db::Connection;
+use crate::schema::{game_events, games, idempotency_keys, pairings, rounds};
+use crate::store::pairings::PairingRow;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use uuid::Uuid;
+
+/// The PostgreSQL channel every appended event is announced on (`LISTEN arbitre_game_events`).
+pub const CHANNEL: &str = "arbitre_game_events";
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = games)]
+pub struct GameRow {
+    pub id: Uuid,
+    pub tournament_id: Uuid,
+    pub pairing_id: Uuid,
+    pub settings: serde_json::Value,
+    pub time_control: serde_json::Value,
+    pub flag_policy: String,
+    pub last_seq: i32,
+    pub turns: i32,
+    pub phase: String,
+    pub result: Option<String>,
+    pub flag_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A new game.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = games)]
+pub struct NewGame {
+    pub id: Uuid,
+    pub tournament_id: Uuid,
+    pub pairing_id: Uuid,
+    pub settings: serde_json::Value,
+    pub time_control: serde_json::Value,
+    pub flag_policy: String,
+    pub phase: String,
+}
+
+/// What the log says now: written to the `games` row after each append.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = games, treat_none_as_null = true)]
+pub struct Projection {
+    pub last_seq: i32,
+    pub turns: i32,
+    pub phase: String,
+    pub result: Option<String>,
+    pub flag_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = game_events)]
+pub struct EventRow {
+    pub id: i64,
+    pub game_id: Uuid,
+    pub seq: i32,
+    pub tournament_id: Uuid,
+    pub kind: String,
+    pub turn_number: Option<i32>,
+    pub event: Option<serde_json::Value>,
+    pub clock: Option<serde_json::Value>,
+    pub ruling: Option<serde_json::Value>,
+    pub issued_by: Option<Uuid>,
+    pub at_ms: i64,
+    pub recorded_at: DateTime<Utc>,
+}
+
+/// One entry to append to a game's log (written as JSON rows, see [`append`]).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct NewEvent {
+    pub game_id: Uuid,
+    pub seq: i32,
+    pub tournament_id: Uuid,
+    pub kind: String,
+    pub turn_number: Option<i32>,
+    pub event: Option<serde_json::Value>,
+    pub clock: Option<serde_json::Value>,
+    pub ruling: Option<serde_json::Value>,
+    pub issued_by: Option<Uuid>,
+    pub at_ms: i64,
+}
+
+pub async fn insert(connection: &mut Connection, game: &NewGame) -> QueryResult<GameRow> {
+    diesel::insert_into(games::table).values(game).returning(GameRow::as_returning()).get_result(connection).await
+}
+
+pub async fn find(connection: &mut Connection, id: Uuid) -> QueryResult<Option<GameRow>> {
+    games::table.find(id).select(GameRow::as_select()).first(connection).await.optional()
+}
+
+/// The game, locked until the transaction ends: the writes to one game are serialised.
+pub async fn find_for_update(connection: &mut Connection, id: Uuid) -> QueryResult<Option<GameRow>> {
+    games::table.find(id).for_update().select(GameRow::as_select()).first(connection).await.optional()
+}
+
+pub async fn find_by_pairing(connection: &mut Connection, pairing_id: Uuid) -> QueryResult<Option<GameRow>> {
+    games::table
+        .filter(games::pairing_id.eq(pairing_id))
+        .select(GameRow::as_select())
+        .first(connection)
+        .await
+        .optional()
+}
+
+pub async fn list(connection: &mut Connection, tournament_id: Uuid, limit: i64, offset: i64) -> QueryResult<(Vec<GameRow>, i64)> {
+    let total = games::table.filter(games::tournament_id.eq(tournament_id)).count().get_result(connection).await?;
+    let rows = games::table
+        .filter(games::tournament_id.eq(tournament_id))
+        .order(games::id)
+        .limit(limit)
+        .offset(offset)
+        .select(GameRow::as_select())
+        .load(connection)
+        .await?;
+    Ok((rows, total))
+}
+
+/// The whole log of a game, in order.
+pub async fn events(connection: &mut Connection, game_id: Uuid) -> QueryResult<Vec<EventRow>> {
+    game_events::table
+        .filter(game_events::game_id.eq(game_id))
+        .order(game_events::seq)
+        .select(EventRow::as_select())
+        .load(connection)
+        .await
+}
+
+/// The log of a game after `after_seq`, in order, at most `limit` entries.
+pub async fn events_after(connection: &mut Connection, game_id: Uuid, after_seq: i32, limit: i64) -> QueryResult<Vec<EventRow>> {
+    game_events::table
+        .filter(game_events::game_id.eq(game_id))
+        .filter(game_events::seq.gt(after_seq))
+        .order(game_events::seq)
+        .limit(limit)
+        .select(EventRow::as_select())
+        .load(connection)
+        .await
+}
+
+/// The rulings of a game, in order.
+pub async fn rulings(connection: &mut Connection, game_id: Uuid) -> QueryResult<Vec<EventRow>> {
+    game_events::table
+        .filter(game_events::game_id.eq(game_id))
+        .filter(game_events::kind.eq("ruling"))
+        .order(game_events::seq)
+        .select(EventRow::as_select())
+        .load(connection)
+        .await
+}
+
+/// The log of a tournament's games after the event `after_id`, in order of `id`.
+pub async fn tournament_events_after(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    after_id: i64,
+    limit: i64,
+) -> QueryResult<Vec<EventRow>> {
+    game_events::table
+        .filter(game_events::tournament_id.eq(tournament_id))
+        .filter(game_events::id.gt(after_id))
+        .order(game_events::id)
+        .limit(limit)
+        .select(EventRow::as_select())
+        .load(connection)
+        .await
+}
+
+/// Appends `entries` to the log, writes the projection (and a finished game's result to
+/// its pairing, which the standings read), and announces the new entries on [`CHANNEL`]
+/// (PostgreSQL delivers the notification at commit, never before).
+pub async fn append(
+    connection: &mut Connection,
+    (game_id, pairing_id): (Uuid, Uuid),
+    entries: &[NewEvent],
+    projection: &Projection,
+) -> QueryResult<()> {
+    if let (Some(result), false) = (&projection.result, entries.is_empty()) {
+        crate::store::standings::set_result(connection, pairing_id, Some(result)).await?;
+    }
+    if entries.is_empty() {
+        diesel::update(games::table.find(game_id))
+            .set((projection, games::updated_at.eq(diesel::dsl::now)))
+            .execute(connection)
+            .await?;
+        return Ok(());
+    }
+    let rows = serde_json::to_value(entries).map_err(|error| diesel::result::Error::SerializationError(error.into()))?;
+    // The entries, the projection and the notice in one round trip: a turn's transaction
+    // is the game's lock, this statement, and the commit.
+    use diesel::sql_types::{Int4, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid};
+    diesel::sql_query(
+        "WITH inserted AS ( \
+             INSERT INTO game_events (game_id, seq, tournament_id, kind, turn_number, event, clock, ruling, issued_by, at_ms) \
+             SELECT game_id, seq, tournament_id, kind, turn_number, event, clock, ruling, issued_by, at_ms \
+             FROM jsonb_to_recordset($1) AS entry(game_id uuid, seq integer, tournament_id uuid, kind text, \
+                 turn_number integer, event jsonb, clock jsonb, ruling jsonb, issued_by uuid, at_ms bigint) \
+             RETURNING id, game_id, seq, tournament_id), \
+         projected AS ( \
+             UPDATE games SET last_seq = $2, turns = $3, phase = $4, result = $5, flag_at = $6, updated_at = now() \
+             WHERE id = $7) \
+         SELECT pg_notify($8, json_build_object('tournament_id', last.tournament_id, 'game_id', last.game_id, \
+             'seq', last.seq, 'id', last.id)::text) \
+         FROM (SELECT * FROM inserted ORDER BY seq DESC LIMIT 1) AS last",
+    )
+    .bind::<Jsonb, _>(rows)
+    .bind::<Int4, _>(projection.last_seq)
+    .bind::<Int4, _>(projection.turns)
+    .bind::<Text, _>(&projection.phase)
+    .bind::<Nullable<Text>, _>(projection.result.as_deref())
+    .bind::<Nullable<Timestamptz>, _>(projection.flag_at)
+    .bind::<SqlUuid, _>(game_id)
+    .bind::<Text, _>(CHANNEL)
+    .execute(connection)
+    .await?;
+    Ok(())
+}
+
+/// Games whose flag may have fallen by now, locked for this transaction; games another
+/// instance's sweep holds are skipped, so no flag is applied twice.
+pub async fn due_for_flag_check(connection: &mut Connection, limit: i64) -> QueryResult<Vec<Uuid>> {
+    games::table
+        .filter(games::flag_at.le(diesel::dsl::now))
+        .order(games::flag_at)
+        .limit(limit)
+        .for_update()
+        .skip_locked()
+        .select(games::id)
+        .load(connection)
+        .await
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = idempotency_keys)]
+pub struct IdempotentResponse {
+    pub fingerprint: Vec<u8>,
+    pub status: i16,
+    pub body: serde_json::Value,
+}
+
+pub async fn find_response(connection: &mut Connection, token_id: Uuid, key: &str) -> QueryResult<Option<IdempotentResponse>> {
+    idempotency_keys::table
+        .find((token_id, key))
+        .select(IdempotentResponse::as_select())
+        .first(connection)
+        .await
+        .optional()
+}
+
+pub async fn insert_response(
+    connection: &mut Connection,
+    token_id: Uuid,
+    key: &str,
+    response: &IdempotentResponse,
+) -> QueryResult<usize> {
+    diesel::insert_into(idempotency_keys::table)
+        .values((
+            idempotency_keys::token_id.eq(token_id),
+            idempotency_keys::key.eq(key),
+            idempotency_keys::fingerprint.eq(&response.fingerprint),
+            idempotency_keys::status.eq(response.status),
+            idempotency_keys::body.eq(&response.body),
+        ))
+        .execute(connection)
+        .await
+}
+
+/// A pairing and its tournament.
+pub async fn pairing(connection: &mut Connection, id: Uuid) -> QueryResult<Option<(PairingRow, Uuid)>> {
+    pairings::table
+        .inner_join(rounds::table)
+        .filter(pairings::id.eq(id))
+        .select((PairingRow::as_select(), rounds::tournament_id))
+        .first(connection)
+        .await
+        .optional()
+}
+
+/// The id of the last entry of a tournament's games (0 when none).
+pub async fn last_event_id(connection: &mut Connection, tournament_id: Uuid) -> QueryResult<i64> {
+    game_events::table
+        .filter(game_events::tournament_id.eq(tournament_id))
+        .select(diesel::dsl::max(game_events::id))
+        .first::<Option<i64>>(connection)
+        .await
+        .map(|id| id.unwrap_or(0))
+}
+
+/// The entries of a tournament's games up to the event `up_to` recorded in the last
+/// `seconds`: those a stream may have passed over because their transaction committed
+/// after one with a higher `id`.
+pub async fn tournament_events_recent(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    up_to: i64,
+    seconds: i32,
+) -> QueryResult<Vec<EventRow>> {
+    // `now()` of the database, the clock of `recorded_at`; `seconds` is a number, not text.
+    let since = diesel::dsl::sql::<diesel::sql_types::Timestamptz>(&format!("now() - interval '{seconds} seconds'"));
+    game_events::table
+        .filter(game_events::tournament_id.eq(tournament_id))
+        .filter(game_events::id.le(up_to))
+        .filter(game_events::recorded_at.gt(since))
+        .order(game_events::id)
+        .limit(10_000)
+        .select(EventRow::as_select())
+        .load(connection)
+        .await
+}

@@ -1,0 +1,176 @@
+//! `pairings` and `pairing_rulings`: who plays whom, and the referee rulings that
+//! changed a pairing after its round started (append-only).
+
+use crate::db::Connection;
+use crate::schema::{pairing_rulings, pairings, rounds};
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = pairings)]
+pub struct PairingRow {
+    pub id: Uuid,
+    pub round_id: Uuid,
+    pub table_number: i32,
+    pub black_id: Uuid,
+    pub white_id: Uuid,
+    pub handicap: i16,
+    pub komi: f64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// The terms of a pairing.
+#[derive(Debug, Clone, PartialEq, Insertable, AsChangeset, serde::Serialize)]
+#[diesel(table_name = pairings)]
+pub struct PairingTerms {
+    pub table_number: i32,
+    pub black_id: Uuid,
+    pub white_id: Uuid,
+    pub handicap: i16,
+    pub komi: f64,
+}
+
+impl PairingRow {
+    pub fn terms(&self) -> PairingTerms {
+        PairingTerms {
+            table_number: self.table_number,
+            black_id: self.black_id,
+            white_id: self.white_id,
+            handicap: self.handicap,
+            komi: self.komi,
+        }
+    }
+}
+
+pub async fn insert(connection: &mut Connection, round_id: Uuid, terms: &PairingTerms) -> QueryResult<PairingRow> {
+    diesel::insert_into(pairings::table)
+        .values((pairings::id.eq(Uuid::now_v7()), pairings::round_id.eq(round_id), terms))
+        .returning(PairingRow::as_returning())
+        .get_result(connection)
+        .await
+}
+
+pub async fn find(connection: &mut Connection, round_id: Uuid, id: Uuid) -> QueryResult<Option<PairingRow>> {
+    pairings::table
+        .filter(pairings::round_id.eq(round_id))
+        .filter(pairings::id.eq(id))
+        .select(PairingRow::as_select())
+        .first(connection)
+        .await
+        .optional()
+}
+
+/// The tournament of a pairing (what a table token is bound to).
+pub async fn tournament_of(connection: &mut Connection, id: Uuid) -> QueryResult<Option<Uuid>> {
+    pairings::table
+        .inner_join(rounds::table)
+        .filter(pairings::id.eq(id))
+        .select(rounds::tournament_id)
+        .first(connection)
+        .await
+        .optional()
+}
+
+pub async fn all_of_round(connection: &mut Connection, round_id: Uuid) -> QueryResult<Vec<PairingRow>> {
+    pairings::table
+        .filter(pairings::round_id.eq(round_id))
+        .order(pairings::table_number)
+        .select(PairingRow::as_select())
+        .load(connection)
+        .await
+}
+
+pub async fn list(
+    connection: &mut Connection,
+    round_id: Uuid,
+    player_id: Option<Uuid>,
+    limit: i64,
+    offset: i64,
+) -> QueryResult<(Vec<PairingRow>, i64)> {
+    let filtered = || {
+        let mut query = pairings::table.filter(pairings::round_id.eq(round_id)).into_boxed();
+        if let Some(player) = player_id {
+            query = query.filter(pairings::black_id.eq(player).or(pairings::white_id.eq(player)));
+        }
+        query
+    };
+    let total = filtered().count().get_result(connection).await?;
+    let rows = filtered()
+        .order(pairings::table_number)
+        .limit(limit)
+        .offset(offset)
+        .select(PairingRow::as_select())
+        .load(connection)
+        .await?;
+    Ok((rows, total))
+}
+
+pub async fn update(connection: &mut Connection, id: Uuid, terms: &PairingTerms) -> QueryResult<PairingRow> {
+    diesel::update(pairings::table.find(id))
+        .set((terms, pairings::updated_at.eq(diesel::dsl::now)))
+        .returning(PairingRow::as_returning())
+        .get_result(connection)
+        .await
+}
+
+pub async fn delete(connection: &mut Connection, id: Uuid) -> QueryResult<usize> {
+    diesel::delete(pairings::table.find(id)).execute(connection).await
+}
+
+pub async fn delete_round(connection: &mut Connection, round_id: Uuid) -> QueryResult<usize> {
+    diesel::delete(pairings::table.filter(pairings::round_id.eq(round_id))).execute(connection).await
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = pairing_rulings)]
+pub struct RulingRow {
+    pub id: Uuid,
+    pub pairing_id: Uuid,
+    pub issued_by: Uuid,
+    pub reason: String,
+    pub previous: serde_json::Value,
+    pub changes: serde_json::Value,
+    pub issued_at: DateTime<Utc>,
+}
+
+pub async fn insert_ruling(
+    connection: &mut Connection,
+    pairing_id: Uuid,
+    issued_by: Uuid,
+    reason: &str,
+    previous: serde_json::Value,
+    changes: serde_json::Value,
+) -> QueryResult<RulingRow> {
+    diesel::insert_into(pairing_rulings::table)
+        .values((
+            pairing_rulings::id.eq(Uuid::now_v7()),
+            pairing_rulings::pairing_id.eq(pairing_id),
+            pairing_rulings::issued_by.eq(issued_by),
+            pairing_rulings::reason.eq(reason),
+            pairing_rulings::previous.eq(previous),
+            pairing_rulings::changes.eq(changes),
+        ))
+        .returning(RulingRow::as_returning())
+        .get_result(connection)
+        .await
+}
+
+pub async fn list_rulings(connection: &mut Connection, pairing_id: Uuid, limit: i64, offset: i64) -> QueryResult<(Vec<RulingRow>, i64)> {
+    let total = pairing_rulings::table
+        .filter(pairing_rulings::pairing_id.eq(pairing_id))
+        .count()
+        .get_result(connection)
+        .await?;
+    let rows = pairing_rulings::table
+        .filter(pairing_rulings::pairing_id.eq(pairing_id))
+        .order(pairing_rulings::id)
+        .limit(limit)
+        .offset(offset)
+        .select(RulingRow::as_select())
+        .load(connection)
+        .await?;
+    Ok((rows, total))
+}

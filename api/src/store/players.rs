@@ -1,0 +1,120 @@
+//! `players`: the people registered in a tournament.
+
+use crate::db::Connection;
+use crate::schema::players;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = players)]
+pub struct PlayerRow {
+    pub id: Uuid,
+    pub tournament_id: Uuid,
+    pub surname: String,
+    pub first_name: String,
+    pub rank: String,
+    pub rating: Option<i32>,
+    pub country: Option<String>,
+    pub club: Option<String>,
+    pub egd_pin: Option<String>,
+    pub ffg_licence: Option<String>,
+    pub aga_id: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Every column a client decides; `None` is stored as NULL.
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(table_name = players, treat_none_as_null = true)]
+pub struct PlayerRecord {
+    pub surname: String,
+    pub first_name: String,
+    pub rank: String,
+    pub rating: Option<i32>,
+    pub country: Option<String>,
+    pub club: Option<String>,
+    pub egd_pin: Option<String>,
+    pub ffg_licence: Option<String>,
+    pub aga_id: Option<String>,
+}
+
+#[derive(Debug, Default)]
+pub struct PlayerFilter {
+    /// An `ILIKE` pattern on the surname.
+    pub surname_pattern: Option<String>,
+    pub country: Option<String>,
+    pub club: Option<String>,
+}
+
+pub async fn insert(connection: &mut Connection, tournament_id: Uuid, record: &PlayerRecord) -> QueryResult<PlayerRow> {
+    diesel::insert_into(players::table)
+        .values((players::id.eq(Uuid::now_v7()), players::tournament_id.eq(tournament_id), record))
+        .returning(PlayerRow::as_returning())
+        .get_result(connection)
+        .await
+}
+
+pub async fn find(connection: &mut Connection, tournament_id: Uuid, id: Uuid) -> QueryResult<Option<PlayerRow>> {
+    players::table
+        .filter(players::tournament_id.eq(tournament_id))
+        .filter(players::id.eq(id))
+        .select(PlayerRow::as_select())
+        .first(connection)
+        .await
+        .optional()
+}
+
+/// Which of `ids` are players of the tournament.
+pub async fn existing_ids(connection: &mut Connection, tournament_id: Uuid, ids: &[Uuid]) -> QueryResult<Vec<Uuid>> {
+    players::table
+        .filter(players::tournament_id.eq(tournament_id))
+        .filter(players::id.eq_any(ids))
+        .select(players::id)
+        .load(connection)
+        .await
+}
+
+pub async fn update(connection: &mut Connection, id: Uuid, record: &PlayerRecord) -> QueryResult<PlayerRow> {
+    diesel::update(players::table.find(id))
+        .set((record, players::updated_at.eq(diesel::dsl::now)))
+        .returning(PlayerRow::as_returning())
+        .get_result(connection)
+        .await
+}
+
+pub async fn delete(connection: &mut Connection, id: Uuid) -> QueryResult<usize> {
+    diesel::delete(players::table.find(id)).execute(connection).await
+}
+
+pub async fn list(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    filter: &PlayerFilter,
+    limit: i64,
+    offset: i64,
+) -> QueryResult<(Vec<PlayerRow>, i64)> {
+    let filtered = || {
+        let mut query = players::table.filter(players::tournament_id.eq(tournament_id)).into_boxed();
+        if let Some(pattern) = &filter.surname_pattern {
+            query = query.filter(players::surname.ilike(pattern.clone()));
+        }
+        if let Some(country) = &filter.country {
+            query = query.filter(players::country.eq(country.clone()));
+        }
+        if let Some(club) = &filter.club {
+            query = query.filter(players::club.eq(club.clone()));
+        }
+        query
+    };
+    let total = filtered().count().get_result(connection).await?;
+    let rows = filtered()
+        .order(players::id)
+        .limit(limit)
+        .offset(offset)
+        .select(PlayerRow::as_select())
+        .load(connection)
+        .await?;
+    Ok((rows, total))
+}

@@ -1,0 +1,145 @@
+//! `rounds` and `registrations`: the rounds of a tournament and who plays in each.
+
+use crate::db::Connection;
+use crate::schema::{registrations, rounds};
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = rounds)]
+pub struct RoundRow {
+    pub id: Uuid,
+    pub tournament_id: Uuid,
+    pub number: i32,
+    pub scheduled_at: Option<DateTime<Utc>>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+pub async fn insert(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    number: i32,
+    scheduled_at: Option<DateTime<Utc>>,
+) -> QueryResult<RoundRow> {
+    diesel::insert_into(rounds::table)
+        .values((
+            rounds::id.eq(Uuid::now_v7()),
+            rounds::tournament_id.eq(tournament_id),
+            rounds::number.eq(number),
+            rounds::scheduled_at.eq(scheduled_at),
+        ))
+        .returning(RoundRow::as_returning())
+        .get_result(connection)
+        .await
+}
+
+/// The round `number` of the tournament.
+pub async fn find(connection: &mut Connection, tournament_id: Uuid, number: i32) -> QueryResult<Option<RoundRow>> {
+    rounds::table
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .filter(rounds::number.eq(number))
+        .select(RoundRow::as_select())
+        .first(connection)
+        .await
+        .optional()
+}
+
+/// As [`find`], locking the round until the transaction ends: pairing edits and the
+/// start of the round take turns, so no edit slips in after the start.
+pub async fn find_for_update(connection: &mut Connection, tournament_id: Uuid, number: i32) -> QueryResult<Option<RoundRow>> {
+    rounds::table
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .filter(rounds::number.eq(number))
+        .select(RoundRow::as_select())
+        .for_update()
+        .first(connection)
+        .await
+        .optional()
+}
+
+pub async fn list(connection: &mut Connection, tournament_id: Uuid, limit: i64, offset: i64) -> QueryResult<(Vec<RoundRow>, i64)> {
+    let total = rounds::table.filter(rounds::tournament_id.eq(tournament_id)).count().get_result(connection).await?;
+    let rows = rounds::table
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .order(rounds::number)
+        .limit(limit)
+        .offset(offset)
+        .select(RoundRow::as_select())
+        .load(connection)
+        .await?;
+    Ok((rows, total))
+}
+
+pub async fn set_schedule(connection: &mut Connection, id: Uuid, scheduled_at: Option<DateTime<Utc>>) -> QueryResult<RoundRow> {
+    diesel::update(rounds::table.find(id))
+        .set(rounds::scheduled_at.eq(scheduled_at))
+        .returning(RoundRow::as_returning())
+        .get_result(connection)
+        .await
+}
+
+pub async fn mark_started(connection: &mut Connection, id: Uuid) -> QueryResult<RoundRow> {
+    diesel::update(rounds::table.find(id))
+        .set(rounds::started_at.eq(diesel::dsl::now))
+        .returning(RoundRow::as_returning())
+        .get_result(connection)
+        .await
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = registrations)]
+pub struct RegistrationRow {
+    pub round_id: Uuid,
+    pub player_id: Uuid,
+    pub status: String,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Records a player's status for a round, replacing the previous one.
+pub async fn upsert_registration(
+    connection: &mut Connection,
+    round_id: Uuid,
+    player_id: Uuid,
+    status: &str,
+) -> QueryResult<RegistrationRow> {
+    diesel::insert_into(registrations::table)
+        .values((
+            registrations::round_id.eq(round_id),
+            registrations::player_id.eq(player_id),
+            registrations::status.eq(status),
+        ))
+        .on_conflict((registrations::round_id, registrations::player_id))
+        .do_update()
+        .set((registrations::status.eq(status), registrations::updated_at.eq(diesel::dsl::now)))
+        .returning(RegistrationRow::as_returning())
+        .get_result(connection)
+        .await
+}
+
+pub async fn list_registrations(
+    connection: &mut Connection,
+    round_id: Uuid,
+    status: Option<&str>,
+    limit: i64,
+    offset: i64,
+) -> QueryResult<(Vec<RegistrationRow>, i64)> {
+    let filtered = || {
+        let mut query = registrations::table.filter(registrations::round_id.eq(round_id)).into_boxed();
+        if let Some(status) = status {
+            query = query.filter(registrations::status.eq(status.to_string()));
+        }
+        query
+    };
+    let total = filtered().count().get_result(connection).await?;
+    let rows = filtered()
+        .order(registrations::player_id)
+        .limit(limit)
+        .offset(offset)
+        .select(RegistrationRow::as_select())
+        .load(connection)
+        .await?;
+    Ok((rows, total))
+}

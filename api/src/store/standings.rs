@@ -1,0 +1,259 @@
+//! A stored tournament as the core's standings and rating exports read it
+//! (`arbitre_core::standings::Tournament`), and the results of pairings they count.
+//!
+//! Players, rounds, pairings with their results, and registrations (byes and absences)
+//! come from their tables; the parameters the service does not store yet take
+//! OpenGotha's defaults (see [`mcmahon`] and [`SCORING`]).
+
+use crate::db::Connection;
+use crate::error::ApiError;
+use crate::routes::tournaments::KomiPolicy;
+use crate::schema::{pairings, players, registrations, rounds};
+use crate::store::tournaments::TournamentRow;
+use arbitre_core::clock::TimeControl;
+use arbitre_core::result::GameResult as SgfResult;
+use arbitre_core::standings::{
+    Criterion, Credit, Game, GameResult, HandicapPolicy, McMahon, Player, Rank, RoundEntry, Scoring, Tournament,
+};
+use arbitre_core::{Color, Preset};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use uuid::Uuid;
+
+/// OpenGotha's McMahon defaults (`GeneralParameterSet`): bar 4d, floor 20k, start scores
+/// counted from 30k.
+fn mcmahon() -> Option<McMahon> {
+    Some(McMahon {
+        bar: Rank::dan(4)?,
+        floor: Rank::kyu(20)?,
+        zero: Rank::kyu(30)?,
+    })
+}
+
+/// OpenGotha's defaults for rounds without a game: a bye is worth a point for the McMahon
+/// score and the wins, an absence half a McMahon point, rounded down to whole points.
+const SCORING: Scoring = Scoring {
+    bye: Credit {
+        mms_half_points: 2,
+        nbw_half_points: 2,
+    },
+    absence: Credit {
+        mms_half_points: 1,
+        nbw_half_points: 0,
+    },
+    round_down: true,
+    unplayed_as_half_point_in_sos: false,
+};
+
+/// The board the service's games are played on.
+const BOARD_SIZE: u32 = 19;
+
+/// Records the result of a pairing's game (SGF `RE` text, `None` while unknown).
+pub async fn set_result(connection: &mut Connection, pairing_id: Uuid, result: Option<&str>) -> QueryResult<usize> {
+    diesel::update(pairings::table.find(pairing_id))
+        .set((pairings::result.eq(result), pairings::updated_at.eq(diesel::dsl::now)))
+        .execute(connection)
+        .await
+}
+
+/// The result recorded for a pairing.
+pub async fn result(connection: &mut Connection, pairing_id: Uuid) -> QueryResult<Option<String>> {
+    pairings::table.find(pairing_id).select(pairings::result).first(connection).await
+}
+
+/// The tournament `id` with everything its standings need, or `None` if there is none.
+pub async fn tournament(connection: &mut Connection, id: Uuid) -> Result<Option<Tournament>, ApiError> {
+    let Some(row) = crate::store::tournaments::find(connection, id).await? else {
+        return Ok(None);
+    };
+    let player_rows: Vec<PlayerColumns> = players::table
+        .filter(players::tournament_id.eq(id))
+        .order(players::id)
+        .select(PlayerColumns::as_select())
+        .load(connection)
+        .await?;
+    let rounds_announced: Option<i32> = rounds::table
+        .filter(rounds::tournament_id.eq(id))
+        .select(diesel::dsl::max(rounds::number))
+        .first(connection)
+        .await?;
+    let pairing_rows: Vec<(i32, PairingColumns)> = pairings::table
+        .inner_join(rounds::table)
+        .filter(rounds::tournament_id.eq(id))
+        .order((rounds::number, pairings::table_number))
+        .select((rounds::number, PairingColumns::as_select()))
+        .load(connection)
+        .await?;
+    let registration_rows: Vec<(i32, Uuid, String)> = registrations::table
+        .inner_join(rounds::table)
+        .filter(rounds::tournament_id.eq(id))
+        .filter(registrations::status.ne("present"))
+        .order((rounds::number, registrations::player_id))
+        .select((rounds::number, registrations::player_id, registrations::status))
+        .load(connection)
+        .await?;
+    let mut tournament = settings(row)?;
+    tournament.rounds = u32::try_from(rounds_announced.unwrap_or(0)).unwrap_or(0);
+    tournament.players = player_rows.into_iter().map(PlayerColumns::into_player).collect::<Result<_, _>>()?;
+    let komi = tournament.komi;
+    tournament.games = pairing_rows
+        .into_iter()
+        .map(|(round, pairing)| pairing.into_game(round, komi))
+        .collect::<Result<_, _>>()?;
+    for (round, player, status) in registration_rows {
+        let entry = RoundEntry {
+            round: u32::try_from(round).unwrap_or(0),
+            player: player.to_string(),
+        };
+        match status.as_str() {
+            "bye" => tournament.byes.push(entry),
+            "absent" => tournament.absences.push(entry),
+            other => return Err(ApiError::internal(format!("unknown registration status {other:?}"))),
+        }
+    }
+    Ok(Some(tournament))
+}
+
+/// The tournament's settings; players, rounds and games are filled in by [`tournament`].
+fn settings(row: TournamentRow) -> Result<Tournament, ApiError> {
+    let decode = |what: &str, value: serde_json::Value| {
+        let what = what.to_string();
+        move |error: serde_json::Error| ApiError::internal(format!("stored {what} {value}: {error}"))
+    };
+    let preset: Preset = row.ruleset.parse().map_err(|error| ApiError::internal(format!("stored ruleset: {error}")))?;
+    let komi_policy: KomiPolicy =
+        serde_json::from_value(row.komi_policy.clone()).map_err(decode("komi policy", row.komi_policy))?;
+    let time: TimeControl =
+        serde_json::from_value(row.time_control.clone()).map_err(decode("time control", row.time_control))?;
+    let handicap: HandicapPolicy =
+        serde_json::from_value(row.handicap_policy.clone()).map_err(decode("handicap policy", row.handicap_policy))?;
+    let criteria: Vec<Criterion> = serde_json::from_value(row.placement_criteria.clone())
+        .map_err(decode("placement criteria", row.placement_criteria))?;
+    Ok(Tournament {
+        short_name: short_name(&row.name),
+        name: row.name,
+        city: row.place,
+        country: String::new(),
+        director: String::new(),
+        start_date: row.start_date.to_string(),
+        end_date: row.end_date.to_string(),
+        online: row.online,
+        board_size: BOARD_SIZE,
+        komi: komi_policy.komi(preset, 0),
+        rules: Some(preset),
+        time,
+        handicap,
+        rounds: 0,
+        mcmahon: mcmahon().ok_or_else(|| ApiError::internal("the McMahon defaults are not ranks"))?,
+        scoring: SCORING,
+        criteria,
+        players: Vec::new(),
+        games: Vec::new(),
+        byes: Vec::new(),
+        absences: Vec::new(),
+    })
+}
+
+/// The service keeps no short name: the name in ASCII letters and digits, other runs of
+/// characters written `-` (`Tournoi de Paris` → `Tournoi-de-Paris`). It names the FFG
+/// file (`;name=`) and the downloads.
+pub fn short_name(name: &str) -> String {
+    let mut short = String::with_capacity(name.len());
+    for character in name.chars() {
+        if character.is_ascii_alphanumeric() {
+            short.push(character);
+        } else if !short.is_empty() && !short.ends_with('-') {
+            short.push('-');
+        }
+    }
+    let short = short.trim_end_matches('-');
+    if short.is_empty() {
+        "tournament".to_string()
+    } else {
+        short.to_string()
+    }
+}
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = players)]
+struct PlayerColumns {
+    id: Uuid,
+    surname: String,
+    first_name: String,
+    rank: String,
+    rating: Option<i32>,
+    country: Option<String>,
+    club: Option<String>,
+    egd_pin: Option<String>,
+    ffg_licence: Option<String>,
+    aga_id: Option<String>,
+}
+
+impl PlayerColumns {
+    fn into_player(self) -> Result<Player, ApiError> {
+        Ok(Player {
+            id: self.id.to_string(),
+            rank: self.rank.parse().map_err(ApiError::internal)?,
+            surname: self.surname,
+            first_name: self.first_name,
+            rating: self.rating,
+            country: self.country.unwrap_or_default(),
+            club: self.club.unwrap_or_default(),
+            egd_pin: self.egd_pin,
+            ffg_licence: self.ffg_licence,
+            aga_id: self.aga_id,
+            mms_correction: 0,
+        })
+    }
+}
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = pairings)]
+struct PairingColumns {
+    table_number: i32,
+    black_id: Uuid,
+    white_id: Uuid,
+    handicap: i16,
+    komi: f64,
+    result: Option<String>,
+}
+
+impl PairingColumns {
+    fn into_game(self, round: i32, tournament_komi: f64) -> Result<Game, ApiError> {
+        let recorded = match self.result.as_deref() {
+            None => SgfResult::Unknown,
+            Some(text) => text.parse().map_err(ApiError::internal)?,
+        };
+        let (result, by_default) = standings_result(recorded);
+        Ok(Game {
+            round: u32::try_from(round).unwrap_or(0),
+            table: u32::try_from(self.table_number).ok(),
+            black: self.black_id.to_string(),
+            white: self.white_id.to_string(),
+            handicap: u32::try_from(self.handicap).unwrap_or(0),
+            komi: (self.komi != tournament_komi).then_some(self.komi),
+            colours_known: true,
+            result,
+            by_default,
+        })
+    }
+}
+
+/// What a recorded result counts for in the standings, and whether the game was won by
+/// default (a forfeit: counts for the score, is not rated).
+pub fn standings_result(recorded: SgfResult) -> (GameResult, bool) {
+    let wins = |winner: Color| match winner {
+        Color::Black => GameResult::BlackWins,
+        Color::White => GameResult::WhiteWins,
+    };
+    match recorded {
+        SgfResult::Score { winner, .. }
+        | SgfResult::Win { winner }
+        | SgfResult::Resignation { winner }
+        | SgfResult::Time { winner } => (wins(winner), false),
+        SgfResult::Forfeit { winner } => (wins(winner), true),
+        SgfResult::Draw => (GameResult::Jigo, false),
+        SgfResult::Void => (GameResult::Void, false),
+        SgfResult::Unknown => (GameResult::Unknown, false),
+    }
+}

@@ -1,0 +1,116 @@
+//! `api_tokens`: the hashes of the bearer tokens and what they are bound to.
+
+use crate::auth::Role;
+use crate::db::Connection;
+use crate::schema::api_tokens;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use uuid::Uuid;
+
+/// A token as the store keeps it (never the secret).
+#[derive(Debug, Clone)]
+pub struct StoredToken {
+    pub id: Uuid,
+    pub role: Role,
+    pub tournament_id: Option<Uuid>,
+    /// For a table token: the pairing (the game) it is bound to.
+    pub pairing_id: Option<Uuid>,
+    pub label: String,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = api_tokens)]
+struct TokenRow {
+    id: Uuid,
+    role: String,
+    tournament_id: Option<Uuid>,
+    pairing_id: Option<Uuid>,
+    label: String,
+    created_at: DateTime<Utc>,
+}
+
+impl TokenRow {
+    fn into_token(self) -> QueryResult<StoredToken> {
+        let role = self.role.parse().map_err(|error: String| diesel::result::Error::DeserializationError(error.into()))?;
+        Ok(StoredToken {
+            id: self.id,
+            role,
+            tournament_id: self.tournament_id,
+            pairing_id: self.pairing_id,
+            label: self.label,
+            created_at: self.created_at,
+        })
+    }
+}
+
+/// What a new token is bound to.
+#[derive(Debug, Clone)]
+pub struct NewToken {
+    pub role: Role,
+    pub tournament_id: Option<Uuid>,
+    pub pairing_id: Option<Uuid>,
+    pub label: String,
+}
+
+pub async fn insert(connection: &mut Connection, token: &NewToken, secret_sha256: &[u8; 32]) -> QueryResult<StoredToken> {
+    diesel::insert_into(api_tokens::table)
+        .values((
+            api_tokens::id.eq(Uuid::now_v7()),
+            api_tokens::secret_sha256.eq(secret_sha256.as_slice()),
+            api_tokens::role.eq(token.role.name()),
+            api_tokens::tournament_id.eq(token.tournament_id),
+            api_tokens::pairing_id.eq(token.pairing_id),
+            api_tokens::label.eq(&token.label),
+        ))
+        .returning(TokenRow::as_returning())
+        .get_result(connection)
+        .await?
+        .into_token()
+}
+
+pub async fn find_active_by_hash(connection: &mut Connection, secret_sha256: &[u8; 32]) -> QueryResult<Option<StoredToken>> {
+    api_tokens::table
+        .filter(api_tokens::secret_sha256.eq(secret_sha256.as_slice()))
+        .filter(api_tokens::revoked_at.is_null())
+        .select(TokenRow::as_select())
+        .first(connection)
+        .await
+        .optional()?
+        .map(TokenRow::into_token)
+        .transpose()
+}
+
+/// The active tokens of a tournament, oldest first, and how many there are.
+pub async fn list_for_tournament(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    limit: i64,
+    offset: i64,
+) -> QueryResult<(Vec<StoredToken>, i64)> {
+    let active = api_tokens::tournament_id.eq(tournament_id).and(api_tokens::revoked_at.is_null());
+    let total = api_tokens::table.filter(active).count().get_result(connection).await?;
+    let rows: Vec<TokenRow> = api_tokens::table
+        .filter(active)
+        .order(api_tokens::id)
+        .limit(limit)
+        .offset(offset)
+        .select(TokenRow::as_select())
+        .load(connection)
+        .await?;
+    let tokens = rows.into_iter().map(TokenRow::into_token).collect::<QueryResult<_>>()?;
+    Ok((tokens, total))
+}
+
+/// Revokes a token of the tournament; false when there is no such active token.
+pub async fn revoke(connection: &mut Connection, tournament_id: Uuid, token_id: Uuid) -> QueryResult<bool> {
+    let revoked = diesel::update(api_tokens::table)
+        .filter(api_tokens::id.eq(token_id))
+        .filter(api_tokens::tournament_id.eq(tournament_id))
+        .filter(api_tokens::revoked_at.is_null())
+        .set(api_tokens::revoked_at.eq(diesel::dsl::now))
+        .execute(connection)
+        .await?;
+    Ok(revoked == 1)
+}

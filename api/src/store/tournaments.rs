@@ -1,0 +1,115 @@
+//! `tournaments`: settings are stored as the JSON the API speaks (and the core reads).
+
+use crate::db::Connection;
+use crate::schema::tournaments;
+use chrono::{DateTime, NaiveDate, Utc};
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = tournaments)]
+pub struct TournamentRow {
+    pub id: Uuid,
+    pub name: String,
+    pub place: String,
+    pub start_date: NaiveDate,
+    pub end_date: NaiveDate,
+    pub ruleset: String,
+    pub komi_policy: serde_json::Value,
+    pub time_control: serde_json::Value,
+    pub online: bool,
+    pub egd_class: String,
+    pub handicap_policy: serde_json::Value,
+    pub dispute_policy: String,
+    pub placement_criteria: serde_json::Value,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Every column a client decides (and the EGD class derived from them).
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(table_name = tournaments)]
+pub struct TournamentRecord {
+    pub name: String,
+    pub place: String,
+    pub start_date: NaiveDate,
+    pub end_date: NaiveDate,
+    pub ruleset: String,
+    pub komi_policy: serde_json::Value,
+    pub time_control: serde_json::Value,
+    pub online: bool,
+    pub egd_class: String,
+    pub handicap_policy: serde_json::Value,
+    pub dispute_policy: String,
+    pub placement_criteria: serde_json::Value,
+}
+
+/// Filters of the tournament list.
+#[derive(Debug, Default)]
+pub struct TournamentFilter {
+    /// An `ILIKE` pattern on the name.
+    pub name_pattern: Option<String>,
+    pub starts_from: Option<NaiveDate>,
+    pub starts_until: Option<NaiveDate>,
+}
+
+pub async fn insert(connection: &mut Connection, record: &TournamentRecord) -> QueryResult<TournamentRow> {
+    diesel::insert_into(tournaments::table)
+        .values((tournaments::id.eq(Uuid::now_v7()), record))
+        .returning(TournamentRow::as_returning())
+        .get_result(connection)
+        .await
+}
+
+pub async fn find(connection: &mut Connection, id: Uuid) -> QueryResult<Option<TournamentRow>> {
+    tournaments::table
+        .find(id)
+        .select(TournamentRow::as_select())
+        .first(connection)
+        .await
+        .optional()
+}
+
+pub async fn exists(connection: &mut Connection, id: Uuid) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(tournaments::table.find(id))).get_result(connection).await
+}
+
+pub async fn update(connection: &mut Connection, id: Uuid, record: &TournamentRecord) -> QueryResult<TournamentRow> {
+    diesel::update(tournaments::table.find(id))
+        .set((record, tournaments::updated_at.eq(diesel::dsl::now)))
+        .returning(TournamentRow::as_returning())
+        .get_result(connection)
+        .await
+}
+
+/// A page of tournaments in creation order, and the number matching the filter.
+pub async fn list(
+    connection: &mut Connection,
+    filter: &TournamentFilter,
+    limit: i64,
+    offset: i64,
+) -> QueryResult<(Vec<TournamentRow>, i64)> {
+    let filtered = || {
+        let mut query = tournaments::table.into_boxed();
+        if let Some(pattern) = &filter.name_pattern {
+            query = query.filter(tournaments::name.ilike(pattern.clone()));
+        }
+        if let Some(from) = filter.starts_from {
+            query = query.filter(tournaments::start_date.ge(from));
+        }
+        if let Some(until) = filter.starts_until {
+            query = query.filter(tournaments::start_date.le(until));
+        }
+        query
+    };
+    let total = filtered().count().get_result(connection).await?;
+    let rows = filtered()
+        .order(tournaments::id)
+        .limit(limit)
+        .offset(offset)
+        .select(TournamentRow::as_select())
+        .load(connection)
+        .await?;
+    Ok((rows, total))
+}

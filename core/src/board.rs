@@ -1,0 +1,611 @@
+//! The board: stones, chains and their liberties, kept incrementally so that a move
+//! costs a few dozen nanoseconds and allocates nothing.
+//!
+//! Layout: a padded one-dimensional grid (a border column shared by neighbouring rows,
+//! a border row above and below), so that the four neighbours of any point are
+//! `±1` and `±stride` without bounds checks. Each chain is a circular list of its
+//! stones with a representative (`head`) that holds the chain's pseudo-liberty count:
+//! the number of (stone, adjacent empty point) pairs. A chain has no liberty exactly
+//! when that count is zero, and it is in atari on a point `p` exactly when the count
+//! equals the number of its stones adjacent to `p`: both facts are all the rules need.
+
+use crate::point::{BoardSize, Color, Point};
+use crate::rules::Suicide;
+use std::fmt;
+
+const EMPTY: u8 = 0;
+const BORDER: u8 = 3;
+/// No chain: the head of an empty or border point in a neighbourhood scan.
+const NO_CHAIN: u16 = u16::MAX;
+
+fn cell_of(color: Color) -> u8 {
+    color.index() as u8 + 1
+}
+
+fn color_of(cell: u8) -> Option<Color> {
+    match cell {
+        1 => Some(Color::Black),
+        2 => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// Zobrist key of a stone of `color` on padded index `position`: a SplitMix64 hash,
+/// computed rather than tabled so that every board size shares no state.
+fn zobrist(position: usize, color: Color) -> u64 {
+    let mut z = (position as u64) << 1 | color.index() as u64;
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Why a stone cannot be placed, whatever the history: the board alone decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PlacementError {
+    #[error("the point is off the board")]
+    OffBoard,
+    #[error("the point is occupied")]
+    Occupied,
+    /// FFG rule 3: a move may not leave its own chain without liberties.
+    #[error("the move would leave its own chain without liberties")]
+    Suicide,
+}
+
+/// A legal placement, worked out but not yet made: the game checks repetition
+/// against `hash_after` before committing it.
+#[derive(Debug, Clone, Copy)]
+pub struct Placement {
+    color: Color,
+    position: usize,
+    /// Heads of the opposing chains this move captures (at most four).
+    captured: [u16; 4],
+    captured_count: u8,
+    /// Tromp-Taylor rule 7: the mover's own chain is cleared after the move.
+    self_capture: bool,
+    /// Zobrist hash of the board after the move.
+    pub hash_after: u64,
+    /// Number of stones removed from the board (captures, or the mover's own suicide).
+    pub stones_removed: u32,
+}
+
+impl Placement {
+    /// Whether the move clears the mover's own chain (Tromp-Taylor rule 7).
+    pub fn is_suicide(&self) -> bool {
+        self.self_capture
+    }
+}
+
+/// A Go board of any size from 1×1 to 52×52.
+#[derive(Clone)]
+pub struct Board {
+    size: BoardSize,
+    stride: usize,
+    cells: Vec<u8>,
+    next: Vec<u16>,
+    head: Vec<u16>,
+    liberties: Vec<u16>,
+    chain_len: Vec<u16>,
+    /// Bit-boards of black and white stones, `words` each, for snapshots.
+    bits: Vec<u64>,
+    words: usize,
+    hash: u64,
+    stones: [u32; 2],
+}
+
+impl Board {
+    pub fn new(size: BoardSize) -> Board {
+        let stride = size.width as usize + 1;
+        let len = (size.height as usize + 2) * stride + 1;
+        let mut cells = vec![BORDER; len];
+        for point in size.all_points() {
+            cells[Self::position_in(stride, point)] = EMPTY;
+        }
+        let words = len.div_ceil(64);
+        Board {
+            size,
+            stride,
+            cells,
+            next: vec![0; len],
+            head: vec![0; len],
+            liberties: vec![0; len],
+            chain_len: vec![0; len],
+            bits: vec![0; 2 * words],
+            words,
+            hash: 0,
+            stones: [0, 0],
+        }
+    }
+
+    /// Empties the board, keeping its memory.
+    pub fn clear(&mut self) {
+        for cell in self.cells.iter_mut().filter(|cell| **cell != BORDER) {
+            *cell = EMPTY;
+        }
+        self.bits.fill(0);
+        self.hash = 0;
+        self.stones = [0, 0];
+    }
+
+    fn position_in(stride: usize, point: Point) -> usize {
+        (point.y as usize + 1) * stride + point.x as usize + 1
+    }
+
+    fn position(&self, point: Point) -> usize {
+        Self::position_in(self.stride, point)
+    }
+
+    fn point_at(&self, position: usize) -> Point {
+        Point::new((position % self.stride - 1) as u8, (position / self.stride - 1) as u8)
+    }
+
+    fn neighbours(&self, position: usize) -> [usize; 4] {
+        [position - self.stride, position - 1, position + 1, position + self.stride]
+    }
+
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// Zobrist hash of the stones on the board (not of the player to move).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones of `color` on the board.
+    pub fn stone_count(&self, color: Color) -> u32 {
+        self.stones[color.index()]
+    }
+
+    pub fn get(&self, point: Point) -> Option<Color> {
+        if !self.size.contains(point) {
+            return None;
+        }
+        color_of(self.cells[self.position(point)])
+    }
+
+    /// Appends the picture of the board to `buffer` (no allocation once the buffer has grown).
+    pub fn push_snapshot(&self, buffer: &mut Vec<u64>) {
+        buffer.extend_from_slice(&self.bits);
+    }
+
+    /// Length in words of one picture pushed by [`Board::push_snapshot`].
+    pub fn snapshot_words(&self) -> usize {
+        self.bits.len()
+    }
+
+    /// Whether the board after `placement` equals a picture taken earlier.
+    pub fn placement_matches(&self, placement: &Placement, picture: &[u64]) -> bool {
+        let mut after = self.bits.clone();
+        let flip = |bits: &mut [u64], color: Color, position: usize| {
+            let index = color.index() * self.words + position / 64;
+            bits[index] ^= 1 << (position % 64);
+        };
+        for &captured in &placement.captured[..placement.captured_count as usize] {
+            self.for_each_stone(captured as usize, |stone| flip(&mut after, placement.color.opponent(), stone));
+        }
+        if placement.self_capture {
+            for neighbour in self.neighbours(placement.position) {
+                if self.cells[neighbour] == cell_of(placement.color) {
+                    let head = self.head[neighbour] as usize;
+                    self.for_each_stone(head, |stone| {
+                        let index = placement.color.index() * self.words + stone / 64;
+                        after[index] &= !(1 << (stone % 64));
+                    });
+                }
+            }
+        } else {
+            flip(&mut after, placement.color, placement.position);
+        }
+        after == picture
+    }
+
+    fn for_each_stone(&self, head: usize, mut visit: impl FnMut(usize)) {
+        let mut stone = head;
+        loop {
+            visit(stone);
+            stone = self.next[stone] as usize;
+            if stone == head {
+                break;
+            }
+        }
+    }
+
+    /// Works out a move without making it: captures (FFG rule 2), suicide (rule 3 or
+    /// Tromp-Taylor rule 7), and the hash of the resulting board.
+    pub fn plan(&self, color: Color, point: Point, suicide: Suicide) -> Result<Placement, PlacementError> {
+        if !self.size.contains(point) {
+            return Err(PlacementError::OffBoard);
+        }
+        let position = self.position(point);
+        if self.cells[position] != EMPTY {
+            return Err(PlacementError::Occupied);
+        }
+        let own = cell_of(color);
+        let mut placement = Placement {
+            color,
+            position,
+            captured: [0; 4],
+            captured_count: 0,
+            self_capture: false,
+            hash_after: self.hash ^ zobrist(position, color),
+            stones_removed: 0,
+        };
+        // One look at each neighbour: its chain's head, or nothing for an empty or border point.
+        let mut has_liberty = false;
+        let mut heads = [NO_CHAIN; 4];
+        for (slot, neighbour) in self.neighbours(position).into_iter().enumerate() {
+            match self.cells[neighbour] {
+                EMPTY => has_liberty = true,
+                BORDER => {}
+                _ => heads[slot] = self.head[neighbour],
+            }
+        }
+        for slot in 0..4 {
+            let head = heads[slot];
+            if head == NO_CHAIN || heads[..slot].contains(&head) {
+                continue;
+            }
+            // Pseudo-liberties: the chain is in atari when every one it has is at `position`,
+            // once for each of its stones touching it.
+            let touching = heads.iter().filter(|&&other| other == head).count() as u16;
+            let in_atari = self.liberties[head as usize] == touching;
+            if self.cells[head as usize] == own {
+                has_liberty |= !in_atari;
+            } else if in_atari {
+                placement.captured[placement.captured_count as usize] = head;
+                placement.captured_count += 1;
+                placement.stones_removed += u32::from(self.chain_len[head as usize]);
+                self.for_each_stone(head as usize, |stone| placement.hash_after ^= zobrist(stone, color.opponent()));
+            }
+        }
+        if placement.captured_count == 0 && !has_liberty {
+            match suicide {
+                Suicide::Forbidden => return Err(PlacementError::Suicide),
+                Suicide::Allowed => {
+                    placement.self_capture = true;
+                    placement.hash_after = self.hash;
+                    placement.stones_removed = 1;
+                    let mut removed = [u16::MAX; 4];
+                    for (slot, neighbour) in self.neighbours(position).into_iter().enumerate() {
+                        if self.cells[neighbour] == own && !removed.contains(&self.head[neighbour]) {
+                            let head = self.head[neighbour];
+                            removed[slot] = head;
+                            placement.stones_removed += u32::from(self.chain_len[head as usize]);
+                            self.for_each_stone(head as usize, |stone| placement.hash_after ^= zobrist(stone, color));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(placement)
+    }
+
+    /// Makes a move worked out by [`Board::plan`] on this same board.
+    pub fn commit(&mut self, placement: &Placement) {
+        let position = placement.position;
+        let color = placement.color;
+        self.add_stone(position, color);
+        for &captured in &placement.captured[..placement.captured_count as usize] {
+            self.remove_chain(captured as usize);
+        }
+        if placement.self_capture {
+            let head = self.head[position] as usize;
+            self.remove_chain(head);
+        }
+        debug_assert_eq!(self.hash, placement.hash_after);
+    }
+
+    /// Plans and commits in one step, for setup and tests.
+    pub fn play(&mut self, color: Color, point: Point, suicide: Suicide) -> Result<u32, PlacementError> {
+        let placement = self.plan(color, point, suicide)?;
+        self.commit(&placement);
+        Ok(placement.stones_removed)
+    }
+
+    fn flip_bit(&mut self, position: usize, color: Color) {
+        self.bits[color.index() * self.words + position / 64] ^= 1 << (position % 64);
+    }
+
+    /// Puts a stone down, merging chains, without resolving captures.
+    fn add_stone(&mut self, position: usize, color: Color) {
+        let own = cell_of(color);
+        self.cells[position] = own;
+        self.hash ^= zobrist(position, color);
+        self.flip_bit(position, color);
+        self.stones[color.index()] += 1;
+        self.head[position] = position as u16;
+        self.next[position] = position as u16;
+        self.chain_len[position] = 1;
+        let mut liberties = 0;
+        for neighbour in self.neighbours(position) {
+            match self.cells[neighbour] {
+                EMPTY => liberties += 1,
+                BORDER => {}
+                _ => {
+                    let head = self.head[neighbour] as usize;
+                    self.liberties[head] -= 1;
+                }
+            }
+        }
+        self.liberties[position] = liberties;
+        for neighbour in self.neighbours(position) {
+            if self.cells[neighbour] == own && self.head[neighbour] != self.head[position] {
+                self.merge(self.head[position] as usize, self.head[neighbour] as usize);
+            }
+        }
+    }
+
+    /// Joins two chains: the shorter one takes the longer one's head.
+    fn merge(&mut self, first: usize, second: usize) {
+        let (keep, absorb) = if self.chain_len[first] >= self.chain_len[second] { (first, second) } else { (second, first) };
+        let mut stone = absorb;
+        loop {
+            self.head[stone] = keep as u16;
+            stone = self.next[stone] as usize;
+            if stone == absorb {
+                break;
+            }
+        }
+        self.next.swap(keep, absorb);
+        self.liberties[keep] += self.liberties[absorb];
+        self.chain_len[keep] += self.chain_len[absorb];
+    }
+
+    /// Lifts a whole chain, giving its points back as liberties to the chains around.
+    fn remove_chain(&mut self, head: usize) {
+        let mut stone = head;
+        loop {
+            let next = self.next[stone] as usize;
+            let Some(color) = color_of(self.cells[stone]) else { break };
+            self.cells[stone] = EMPTY;
+            self.hash ^= zobrist(stone, color);
+            self.flip_bit(stone, color);
+            self.stones[color.index()] -= 1;
+            for neighbour in self.neighbours(stone) {
+                let cell = self.cells[neighbour];
+                if cell != EMPTY && cell != BORDER {
+                    let neighbour_head = self.head[neighbour] as usize;
+                    self.liberties[neighbour_head] += 1;
+                }
+            }
+            stone = next;
+            if stone == head {
+                break;
+            }
+        }
+    }
+
+    /// Sets a point to a colour or empties it, as SGF `AB`/`AW`/`AE` do: no capture
+    /// is made. Chains and liberties are rebuilt around the point.
+    pub fn set(&mut self, point: Point, stone: Option<Color>) {
+        if !self.size.contains(point) {
+            return;
+        }
+        let position = self.position(point);
+        if let Some(color) = color_of(self.cells[position]) {
+            let head = self.head[position] as usize;
+            let members: Vec<usize> = self.chain_positions(head);
+            for &member in &members {
+                self.cells[member] = EMPTY;
+                self.hash ^= zobrist(member, color);
+                self.flip_bit(member, color);
+                self.stones[color.index()] -= 1;
+                for neighbour in self.neighbours(member) {
+                    let cell = self.cells[neighbour];
+                    if cell != EMPTY && cell != BORDER && self.head[neighbour] as usize != head {
+                        let neighbour_head = self.head[neighbour] as usize;
+                        self.liberties[neighbour_head] += 1;
+                    }
+                }
+            }
+            for member in members.into_iter().filter(|&member| member != position) {
+                self.add_stone(member, color);
+            }
+        }
+        if let Some(color) = stone {
+            self.add_stone(position, color);
+        }
+    }
+
+    fn chain_positions(&self, head: usize) -> Vec<usize> {
+        let mut members = Vec::new();
+        self.for_each_stone(head, |stone| members.push(stone));
+        members
+    }
+
+    /// The stones of the chain through `point` (empty when the point is empty).
+    pub fn chain(&self, point: Point) -> Vec<Point> {
+        if self.get(point).is_none() {
+            return Vec::new();
+        }
+        let head = self.head[self.position(point)] as usize;
+        self.chain_positions(head).into_iter().map(|position| self.point_at(position)).collect()
+    }
+
+    /// The distinct liberties of the chain through `point`.
+    pub fn liberties(&self, point: Point) -> Vec<Point> {
+        let mut found: Vec<Point> = Vec::new();
+        for stone in self.chain(point) {
+            for neighbour in self.neighbours(self.position(stone)) {
+                if self.cells[neighbour] == EMPTY {
+                    let liberty = self.point_at(neighbour);
+                    if !found.contains(&liberty) {
+                        found.push(liberty);
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// The on-board orthogonal neighbours of a point.
+    pub fn adjacent(&self, point: Point) -> impl Iterator<Item = Point> + '_ {
+        let position = self.position(point);
+        self.neighbours(position)
+            .into_iter()
+            .filter(move |&neighbour| self.cells[neighbour] != BORDER)
+            .map(move |neighbour| self.point_at(neighbour))
+    }
+
+    /// The point of a single stone whose capture of exactly one stone makes a simple
+    /// ko: the placed stone stands alone with one liberty, the point it just emptied.
+    pub fn ko_point_after(&self, placement: &Placement) -> Option<Point> {
+        if placement.self_capture || placement.stones_removed != 1 || placement.captured_count != 1 {
+            return None;
+        }
+        let position = placement.position;
+        if self.chain_len[position] != 1 || self.head[position] as usize != position || self.liberties[position] != 1 {
+            return None;
+        }
+        let captured = self.neighbours(position).into_iter().find(|&neighbour| self.cells[neighbour] == EMPTY)?;
+        Some(self.point_at(captured))
+    }
+
+    /// Reads a diagram: one row per line, `X`/`B`/`#` black, `O`/`W`/`@` white,
+    /// `.`/`+`/`,` empty; spaces are ignored. For tests and documentation.
+    pub fn from_diagram(diagram: &str) -> Option<Board> {
+        let rows: Vec<Vec<char>> = diagram
+            .lines()
+            .map(|line| line.chars().filter(|c| !c.is_whitespace()).collect::<Vec<char>>())
+            .filter(|row| !row.is_empty())
+            .collect();
+        let height = u8::try_from(rows.len()).ok()?;
+        let width = u8::try_from(rows.first()?.len()).ok()?;
+        let size = BoardSize::new(width, height)?;
+        let mut board = Board::new(size);
+        for (y, row) in rows.iter().enumerate() {
+            if row.len() != width as usize {
+                return None;
+            }
+            for (x, &symbol) in row.iter().enumerate() {
+                let stone = match symbol {
+                    'X' | 'B' | '#' => Some(Color::Black),
+                    'O' | 'W' | '@' => Some(Color::White),
+                    '.' | '+' | ',' => None,
+                    _ => return None,
+                };
+                board.set(Point::new(x as u8, y as u8), stone);
+            }
+        }
+        Some(board)
+    }
+}
+
+impl PartialEq for Board {
+    /// Two boards are equal when they hold the same stones.
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size && self.bits == other.bits
+    }
+}
+
+impl Eq for Board {}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+impl fmt::Display for Board {
+    /// The diagram form read by [`Board::from_diagram`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for y in 0..self.size.height {
+            for x in 0..self.size.width {
+                let symbol = match self.get(Point::new(x, y)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                };
+                write!(f, "{symbol}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> Point {
+        Point::from_sgf(text).unwrap()
+    }
+
+    #[test]
+    fn a_stone_without_liberties_is_captured() {
+        let mut board = Board::from_diagram(
+            "
+            . X .
+            X O .
+            . X .",
+        )
+        .unwrap();
+        assert_eq!(board.play(Color::Black, at("cb"), Suicide::Forbidden), Ok(1));
+        assert_eq!(board.get(at("bb")), None);
+        assert_eq!(board.stone_count(Color::White), 0);
+    }
+
+    #[test]
+    fn suicide_is_refused_or_clears_the_own_chain() {
+        let diagram = "
+            . X O .
+            X O . .
+            O . . .
+            . . . .";
+        let board = Board::from_diagram(diagram).unwrap();
+        let mut forbidden = board.clone();
+        assert_eq!(forbidden.play(Color::Black, at("aa"), Suicide::Forbidden), Err(PlacementError::Suicide));
+        assert_eq!(forbidden, board);
+        let mut allowed = board.clone();
+        assert_eq!(allowed.play(Color::Black, at("aa"), Suicide::Allowed), Ok(3));
+        assert_eq!(allowed.stone_count(Color::Black), 0);
+        assert_eq!(allowed.stone_count(Color::White), 3);
+        let mut lone = Board::from_diagram(".O.\nO..\n...").unwrap();
+        let before = lone.clone();
+        assert_eq!(lone.play(Color::Black, at("aa"), Suicide::Allowed), Ok(1));
+        assert_eq!(lone, before);
+    }
+
+    #[test]
+    fn filling_the_last_liberty_of_a_chain_that_captures_is_legal() {
+        let mut board = Board::from_diagram(
+            "
+            . O X
+            O X .
+            X . .",
+        )
+        .unwrap();
+        assert_eq!(board.play(Color::Black, at("aa"), Suicide::Forbidden), Ok(2));
+        assert_eq!(board.get(at("ba")), None);
+        assert_eq!(board.get(at("ab")), None);
+        assert_eq!(board.liberties(at("aa")).len(), 2);
+    }
+
+    #[test]
+    fn set_splits_and_rebuilds_chains() {
+        let mut board = Board::from_diagram("XXX\n...\n...").unwrap();
+        board.set(at("ba"), None);
+        assert_eq!(board.chain(at("aa")), vec![at("aa")]);
+        assert_eq!(board.liberties(at("aa")).len(), 2);
+        board.set(at("ba"), Some(Color::White));
+        assert_eq!(board.liberties(at("aa")).len(), 1);
+        assert_eq!(board.play(Color::White, at("ab"), Suicide::Forbidden), Ok(1));
+    }
+
+    #[test]
+    fn one_by_one_board_allows_no_move_under_forbidden_suicide() {
+        let mut board = Board::new(BoardSize::new(1, 1).unwrap());
+        assert_eq!(board.play(Color::Black, at("aa"), Suicide::Forbidden), Err(PlacementError::Suicide));
+        assert_eq!(board.play(Color::Black, at("aa"), Suicide::Allowed), Ok(1));
+        assert_eq!(board.get(at("aa")), None);
+        assert_eq!(board.play(Color::Black, at("ba"), Suicide::Allowed), Err(PlacementError::OffBoard));
+    }
+
+    #[test]
+    fn diagram_round_trips_through_display() {
+        let text = "X.O\n.XO\nOO.\n..X\n";
+        assert_eq!(Board::from_diagram(text).unwrap().to_string(), text);
+    }
+}

@@ -1,0 +1,826 @@
+//! OpenGotha's XML tournament file, read and written, so that a tournament moves between
+//! OpenGotha (or pairgoth, which reads and writes the same file) and arbitre.
+//!
+//! Format: `lucvannier/opengotha: distribution/tournamentfiles/tournament.dtd` and
+//! `ExternalDocument.generateXMLFile` / `importTournamentFromXMLFile` (data version 201);
+//! pairgoth's `opengotha.xsd`. Missing attributes take the defaults OpenGotha's importer
+//! gives them. Games and byes refer to players by OpenGotha's key,
+//! `UPPER(name + firstName)` without spaces; an imported player's id is that key.
+//!
+//! What does not map: teams, categories, clubs groups and the display and publishing
+//! settings are ignored; pairing weights are written with OpenGotha's defaults; void games
+//! have no OpenGotha equivalent and are left out (the players count as unpaired). Of the
+//! time control, OpenGotha keeps whole minutes of main time and one overtime setting: the
+//! number of byo-yomi periods and a Fischer cap are lost (an imported byo-yomi has one
+//! period, OpenGotha's "standard byo-yomi").
+
+use super::{basic_time, ExportError};
+use crate::clock::TimeControl;
+use crate::standings::{
+    Basis, Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Player, Rank, RoundEntry, Scoring, Tournament,
+};
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::Reader;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt::Write;
+use thiserror::Error;
+
+/// OpenGotha's `Gotha.MAX_NUMBER_OF_ROUNDS`: the length of a player's `participating` string.
+const MAX_ROUNDS: u32 = 20;
+/// OpenGotha's `PlacementParameterSet.PLA_MAX_NUMBER_OF_CRITERIA`.
+const MAX_CRITERIA: usize = 6;
+const MINUTE_MS: u64 = 60_000;
+const SECOND_MS: u64 = 1_000;
+
+/// Why an OpenGotha file could not be read. Lines and columns count from 1.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum OpenGothaError {
+    #[error("line {line}, column {column}: not well-formed XML: {message}")]
+    Xml {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("unknown text encoding `{0}`")]
+    UnknownEncoding(String),
+    #[error("line {line}, column {column}: bytes that are not {encoding}")]
+    MalformedText {
+        line: usize,
+        column: usize,
+        encoding: String,
+    },
+    #[error("not an OpenGotha tournament: no <{0}> element")]
+    MissingElement(&'static str),
+    #[error("line {line}: <{element} {attribute}=\"{value}\">: invalid value")]
+    InvalidAttribute {
+        line: usize,
+        element: &'static str,
+        attribute: &'static str,
+        value: String,
+    },
+    #[error("line {line}: player `{key}` is registered twice")]
+    DuplicatePlayer { line: usize, key: String },
+    #[error("line {line}: round {round}: unknown player `{player}`")]
+    UnknownPlayer { line: usize, round: u32, player: String },
+    #[error("line {line}: placement criterion `{name}` is not supported")]
+    UnsupportedCriterion { line: usize, name: String },
+}
+
+/// One element: where it starts and its attributes.
+struct Record {
+    line: usize,
+    attributes: HashMap<String, String>,
+}
+
+/// The elements arbitre reads, in file order.
+#[derive(Default)]
+struct Elements {
+    players: Vec<Record>,
+    games: Vec<Record>,
+    byes: Vec<Record>,
+    general: Option<Record>,
+    handicap: Option<Record>,
+    criteria: Vec<Record>,
+}
+
+/// Reads an OpenGotha tournament file (any encoding its XML declaration names).
+pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
+    let text = decode(bytes)?;
+    let elements = elements(&text)?;
+    let general = Element::new("GeneralParameterSet", elements.general.as_ref())?;
+    let handicap = Element::new("HandicapParameterSet", elements.handicap.as_ref())?;
+    let rounds = general.number("numberOfRounds", 5)?;
+    if !(1..=MAX_ROUNDS).contains(&rounds) {
+        return Err(general.invalid("numberOfRounds"));
+    }
+
+    let mut players = Vec::with_capacity(elements.players.len());
+    let mut absences = Vec::new();
+    let mut registered = HashSet::new();
+    for record in &elements.players {
+        let element = Element::of("Player", record);
+        let player = import_player(&element)?;
+        if !registered.insert(player.id.clone()) {
+            return Err(OpenGothaError::DuplicatePlayer {
+                line: record.line,
+                key: player.id,
+            });
+        }
+        let participating: Vec<char> = element.text("participating", "").chars().collect();
+        for round in 1..=rounds {
+            if participating.get(round as usize - 1) == Some(&'0') {
+                absences.push(RoundEntry {
+                    round,
+                    player: player.id.clone(),
+                });
+            }
+        }
+        players.push(player);
+    }
+    let keys = PlayerKeys::new(&players);
+
+    let mut games = Vec::with_capacity(elements.games.len());
+    for record in &elements.games {
+        let element = Element::of("Game", record);
+        let round = element.round(rounds)?;
+        let (result, by_default) = import_result(&element)?;
+        games.push(Game {
+            round,
+            table: Some(element.number("tableNumber", 1)?),
+            black: keys.find(&element, round, "blackPlayer")?,
+            white: keys.find(&element, round, "whitePlayer")?,
+            handicap: element.number("handicap", 0)?,
+            komi: None,
+            colours_known: element.flag("knownColor", true)?,
+            result,
+            by_default,
+        });
+    }
+    let mut byes = Vec::with_capacity(elements.byes.len());
+    for record in &elements.byes {
+        let element = Element::of("ByePlayer", record);
+        let round = element.round(rounds)?;
+        byes.push(RoundEntry {
+            round,
+            player: keys.find(&element, round, "player")?,
+        });
+    }
+
+    let mut criteria = BTreeMap::new();
+    for record in &elements.criteria {
+        let element = Element::of("PlacementCriterion", record);
+        if let Some(criterion) = import_criterion(&element)? {
+            criteria.insert(element.number("number", 1)?, criterion);
+        }
+    }
+    let credit = |mms: &'static str, nbw: &'static str| -> Result<Credit, OpenGothaError> {
+        Ok(Credit {
+            mms_half_points: general.number(mms, 0)?,
+            nbw_half_points: general.number(nbw, 0)?,
+        })
+    };
+
+    Ok(Tournament {
+        name: general.text("name", "").to_string(),
+        short_name: general.text("shortName", "").to_string(),
+        city: general.text("location", "").to_string(),
+        country: String::new(),
+        director: general.text("director", "").to_string(),
+        start_date: general.text("beginDate", "2000-01-01").to_string(),
+        end_date: general.text("endDate", "2000-01-01").to_string(),
+        online: general.flag("bInternet", false)?,
+        board_size: general.number("size", 19)?,
+        komi: general.decimal("komi", 7.5)?,
+        rules: None,
+        time: import_time(&general)?,
+        handicap: HandicapPolicy {
+            reduction: handicap.number("hdCorrection", 1)?,
+            ceiling: handicap.number("hdCeiling", 9)?,
+            based_on_mms: handicap.flag("hdBasedOnMMS", true)?,
+            no_handicap_from: handicap.rank("hdNoHdRankThreshold", "1D")?,
+        },
+        rounds,
+        mcmahon: McMahon {
+            bar: general.rank("genMMBar", "4D")?,
+            floor: general.rank("genMMFloor", "20K")?,
+            zero: general.rank("genMMZero", "30K")?,
+        },
+        scoring: Scoring {
+            bye: credit("genMMS2ValueBye", "genNBW2ValueBye")?,
+            absence: credit("genMMS2ValueAbsent", "genNBW2ValueAbsent")?,
+            round_down: general.flag("genRoundDownNBWMMS", true)?,
+            unplayed_as_half_point_in_sos: general.flag("genCountNotPlayedGamesAsHalfPoint", false)?,
+        },
+        criteria: criteria.into_values().collect(),
+        players,
+        games,
+        byes,
+        absences,
+    })
+}
+
+/// Decodes the file with the encoding its XML declaration names (UTF-8 by default; a
+/// byte-order mark wins over the declaration).
+fn decode(bytes: &[u8]) -> Result<String, OpenGothaError> {
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(200)]);
+    let label = head
+        .strip_prefix('\u{feff}')
+        .unwrap_or(&head)
+        .strip_prefix("<?xml")
+        .and_then(|declaration| declaration.split("?>").next())
+        .and_then(|declaration| declaration.split("encoding=").nth(1))
+        .and_then(|value| {
+            let mut chars = value.chars();
+            let quote = chars.next()?;
+            chars.as_str().split(quote).next()
+        })
+        .unwrap_or("UTF-8");
+    let encoding = encoding_rs::Encoding::for_label(label.trim().as_bytes())
+        .ok_or_else(|| OpenGothaError::UnknownEncoding(label.to_string()))?;
+    let (text, used, malformed) = encoding.decode(bytes);
+    if malformed {
+        // The decoder replaced the first malformed sequence with U+FFFD.
+        let offset = text.find('\u{fffd}').unwrap_or(0);
+        let (line, column) = line_and_column(&text, offset);
+        return Err(OpenGothaError::MalformedText {
+            line,
+            column,
+            encoding: used.name().to_string(),
+        });
+    }
+    Ok(text.into_owned())
+}
+
+/// The line and column (in characters) of a byte offset, both from 1.
+fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.as_bytes().get(..offset).unwrap_or(text.as_bytes());
+    let line_start = before
+        .iter()
+        .rposition(|&byte| byte == b'\n')
+        .map_or(0, |newline| newline + 1);
+    let line = before.iter().filter(|&&byte| byte == b'\n').count() + 1;
+    let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    (line, column)
+}
+
+fn elements(text: &str) -> Result<Elements, OpenGothaError> {
+    let mut reader = Reader::from_str(text);
+    let mut elements = Elements::default();
+    let mut open: Vec<String> = Vec::new();
+    let position = |offset: u64| line_and_column(text, usize::try_from(offset).unwrap_or(usize::MAX));
+    loop {
+        let start_offset = reader.buffer_position();
+        let event = reader.read_event().map_err(|error| {
+            let (line, column) = position(reader.error_position());
+            OpenGothaError::Xml {
+                line,
+                column,
+                message: error.to_string(),
+            }
+        })?;
+        let (start, empty) = match event {
+            Event::Start(start) => (start, false),
+            Event::Empty(start) => (start, true),
+            Event::End(_) => {
+                open.pop();
+                continue;
+            }
+            Event::Eof => break,
+            _ => continue,
+        };
+        let line = position(start_offset).0;
+        let name = String::from_utf8_lossy(start.name().as_ref()).into_owned();
+        let inside = |parent: &str| open.iter().any(|element| element == parent);
+        let record = || -> Result<Record, OpenGothaError> {
+            Ok(Record {
+                line,
+                attributes: attributes(&start, line)?,
+            })
+        };
+        match name.as_str() {
+            "Player" if inside("Players") => elements.players.push(record()?),
+            "Game" if inside("Games") => elements.games.push(record()?),
+            "ByePlayer" => elements.byes.push(record()?),
+            "GeneralParameterSet" if inside("TournamentParameterSet") => elements.general = Some(record()?),
+            "HandicapParameterSet" => elements.handicap = Some(record()?),
+            "PlacementCriterion" if inside("PlacementParameterSet") => elements.criteria.push(record()?),
+            _ => {}
+        }
+        if !empty {
+            open.push(name);
+        }
+    }
+    Ok(elements)
+}
+
+fn attributes(start: &BytesStart, line: usize) -> Result<HashMap<String, String>, OpenGothaError> {
+    let xml_error = |message: String| OpenGothaError::Xml {
+        line,
+        column: 1,
+        message,
+    };
+    start
+        .attributes()
+        .map(|attribute| {
+            let attribute = attribute.map_err(|error| xml_error(error.to_string()))?;
+            let key = String::from_utf8_lossy(attribute.key.as_ref()).into_owned();
+            let value = attribute
+                .unescape_value()
+                .map_err(|error| xml_error(error.to_string()))?;
+            Ok((key, value.into_owned()))
+        })
+        .collect()
+}
+
+/// An element's attributes, read with OpenGotha's defaults.
+struct Element<'a> {
+    name: &'static str,
+    record: &'a Record,
+}
+
+impl<'a> Element<'a> {
+    fn of(name: &'static str, record: &'a Record) -> Element<'a> {
+        Element { name, record }
+    }
+
+    fn new(name: &'static str, record: Option<&'a Record>) -> Result<Element<'a>, OpenGothaError> {
+        record
+            .map(|record| Element { name, record })
+            .ok_or(OpenGothaError::MissingElement(name))
+    }
+
+    fn text(&self, attribute: &str, default: &'a str) -> &'a str {
+        self.record.attributes.get(attribute).map_or(default, String::as_str)
+    }
+
+    fn invalid(&self, attribute: &'static str) -> OpenGothaError {
+        OpenGothaError::InvalidAttribute {
+            line: self.record.line,
+            element: self.name,
+            attribute,
+            value: self.text(attribute, "").to_string(),
+        }
+    }
+
+    fn parse<T: std::str::FromStr>(&self, attribute: &'static str, default: T) -> Result<T, OpenGothaError> {
+        match self.text(attribute, "").trim() {
+            "" => Ok(default),
+            value => value.parse().map_err(|_| self.invalid(attribute)),
+        }
+    }
+
+    fn number(&self, attribute: &'static str, default: u32) -> Result<u32, OpenGothaError> {
+        self.parse(attribute, default)
+    }
+
+    fn decimal(&self, attribute: &'static str, default: f64) -> Result<f64, OpenGothaError> {
+        self.parse::<f64>(attribute, default).and_then(|value| {
+            if value.is_finite() {
+                Ok(value)
+            } else {
+                Err(self.invalid(attribute))
+            }
+        })
+    }
+
+    fn flag(&self, attribute: &'static str, default: bool) -> Result<bool, OpenGothaError> {
+        self.parse(attribute, default)
+    }
+
+    fn rank(&self, attribute: &'static str, default: &str) -> Result<Rank, OpenGothaError> {
+        let value = self.text(attribute, default);
+        let value = if value.trim().is_empty() { default } else { value };
+        value.parse().map_err(|_| self.invalid(attribute))
+    }
+
+    /// `roundNumber`, 1-based in the file, within the tournament's rounds.
+    fn round(&self, rounds: u32) -> Result<u32, OpenGothaError> {
+        let round = self.number("roundNumber", 1)?;
+        if (1..=rounds).contains(&round) {
+            Ok(round)
+        } else {
+            Err(self.invalid("roundNumber"))
+        }
+    }
+}
+
+/// OpenGotha's player key (`Player.getKeyString`): name and first name, upper case, no spaces.
+fn player_key(surname: &str, first_name: &str) -> String {
+    format!("{surname}{first_name}")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_uppercase()
+}
+
+fn import_player(element: &Element) -> Result<Player, OpenGothaError> {
+    let surname = element.text("name", "").to_string();
+    let first_name = element.text("firstName", "").to_string();
+    let optional =
+        |attribute: &str| Some(element.text(attribute, "").trim().to_string()).filter(|value| !value.is_empty());
+    let rank_attribute = if element.record.attributes.contains_key("rank") {
+        "rank"
+    } else {
+        "grade"
+    };
+    let rating = match element.text("rating", "").trim() {
+        "" => None,
+        _ => Some(element.parse("rating", 0)?),
+    };
+    Ok(Player {
+        id: player_key(&surname, &first_name),
+        rank: element.rank(rank_attribute, "30K")?,
+        rating,
+        country: element.text("country", "").to_string(),
+        club: element.text("club", "").to_string(),
+        egd_pin: optional("egfPin"),
+        ffg_licence: optional("ffgLicence"),
+        aga_id: optional("agaId"),
+        mms_correction: element.parse("smmsCorrection", 0)?,
+        surname,
+        first_name,
+    })
+}
+
+/// Finds players by key, exactly or ignoring case and spaces (older files).
+struct PlayerKeys {
+    exact: HashSet<String>,
+    loose: HashMap<String, String>,
+}
+
+impl PlayerKeys {
+    fn new(players: &[Player]) -> PlayerKeys {
+        PlayerKeys {
+            exact: players.iter().map(|player| player.id.clone()).collect(),
+            loose: players
+                .iter()
+                .map(|player| (player_key(&player.id, ""), player.id.clone()))
+                .collect(),
+        }
+    }
+
+    /// The player an attribute of `element` names in `round`.
+    fn find(&self, element: &Element, round: u32, attribute: &str) -> Result<String, OpenGothaError> {
+        let key = element.text(attribute, "");
+        if self.exact.contains(key) {
+            return Ok(key.to_string());
+        }
+        self.loose
+            .get(&player_key(key, ""))
+            .cloned()
+            .ok_or_else(|| OpenGothaError::UnknownPlayer {
+                line: element.record.line,
+                round,
+                player: key.to_string(),
+            })
+    }
+}
+
+fn import_result(element: &Element) -> Result<(GameResult, bool), OpenGothaError> {
+    let value = element.text("result", "RESULT_UNKNOWN");
+    let (name, by_default) = match value.strip_suffix("_BYDEF") {
+        Some(name) => (name, true),
+        None => (value, false),
+    };
+    let result = match name {
+        "RESULT_UNKNOWN" => GameResult::Unknown,
+        "RESULT_WHITEWINS" => GameResult::WhiteWins,
+        "RESULT_BLACKWINS" => GameResult::BlackWins,
+        "RESULT_EQUAL" => GameResult::Jigo,
+        "RESULT_BOTHWIN" => GameResult::BothWin,
+        // pairgoth writes BOTHLOOSE.
+        "RESULT_BOTHLOSE" | "RESULT_BOTHLOOSE" => GameResult::BothLose,
+        _ => return Err(element.invalid("result")),
+    };
+    Ok((result, by_default))
+}
+
+/// OpenGotha's criterion long names; `SDC` and `DC` both read as direct confrontation.
+fn import_criterion(element: &Element) -> Result<Option<Criterion>, OpenGothaError> {
+    let name = element.text("name", "NULL");
+    let criterion = match name.to_uppercase().as_str() {
+        "NULL" | "NONE" => return Ok(None),
+        "DC" | "SDC" => Criterion::DirectConfrontation,
+        "RANK" => Criterion::Rank,
+        "RATING" => Criterion::Rating,
+        other => CRITERION_NAMES
+            .iter()
+            .find(|(_, long_name)| *long_name == other)
+            .map(|(criterion, _)| *criterion)
+            .ok_or_else(|| OpenGothaError::UnsupportedCriterion {
+                line: element.record.line,
+                name: name.to_string(),
+            })?,
+    };
+    Ok(Some(criterion))
+}
+
+const CRITERION_NAMES: [(Criterion, &str); 14] = [
+    (Criterion::Mms, "MMS"),
+    (Criterion::Nbw, "NBW"),
+    (Criterion::Sos(Basis::Mms), "SOSM"),
+    (Criterion::Sos(Basis::Wins), "SOSW"),
+    (Criterion::SosMinus1(Basis::Mms), "SOSM-1"),
+    (Criterion::SosMinus1(Basis::Wins), "SOSW-1"),
+    (Criterion::SosMinus2(Basis::Mms), "SOSM-2"),
+    (Criterion::SosMinus2(Basis::Wins), "SOSW-2"),
+    (Criterion::Sodos(Basis::Mms), "SODOSM"),
+    (Criterion::Sodos(Basis::Wins), "SODOSW"),
+    (Criterion::Sosos(Basis::Mms), "SOSOSM"),
+    (Criterion::Sosos(Basis::Wins), "SOSOSW"),
+    (Criterion::Cuss(Basis::Mms), "CUSSM"),
+    (Criterion::Cuss(Basis::Wins), "CUSSW"),
+];
+
+/// OpenGotha's long name of a criterion. Direct confrontation is written `SDC`, the
+/// simplified form arbitre computes.
+fn criterion_name(criterion: Criterion) -> &'static str {
+    match criterion {
+        Criterion::DirectConfrontation => "SDC",
+        Criterion::Rank => "Rank",
+        Criterion::Rating => "Rating",
+        _ => CRITERION_NAMES
+            .iter()
+            .find(|(known, _)| *known == criterion)
+            .map_or("NULL", |(_, name)| name),
+    }
+}
+
+/// OpenGotha's time settings (`GeneralParameterSet`): whole minutes of main time, then
+/// one of four overtime systems, each with its own attributes.
+fn import_time(general: &Element) -> Result<TimeControl, OpenGothaError> {
+    let main_time_ms = u64::from(general.number("basicTime", 60)?) * MINUTE_MS;
+    let seconds = |attribute: &'static str, default: u32| -> Result<u64, OpenGothaError> {
+        Ok(u64::from(general.number(attribute, default)?) * SECOND_MS)
+    };
+    Ok(match general.text("complementaryTimeSystem", "CANBYOYOMI") {
+        "SUDDENDEATH" if main_time_ms == 0 => TimeControl::None {},
+        "SUDDENDEATH" => TimeControl::Absolute { main_time_ms },
+        "STDBYOYOMI" => TimeControl::ByoYomi {
+            main_time_ms,
+            periods: 1,
+            period_ms: seconds("stdByoYomiTime", 30)?,
+        },
+        "CANBYOYOMI" => TimeControl::Canadian {
+            main_time_ms,
+            stones: general.number("nbMovesCanTime", 15)?,
+            period_ms: seconds("canByoYomiTime", 300)?,
+        },
+        "FISCHER" => TimeControl::Fischer {
+            main_time_ms,
+            increment_ms: seconds("fischerTime", 10)?,
+            max_time_ms: None,
+        },
+        _ => return Err(general.invalid("complementaryTimeSystem")),
+    })
+}
+
+/// Writes an OpenGotha tournament file (UTF-8, data version 201), attributes in the
+/// alphabetical order OpenGotha's serializer produces.
+pub fn export(tournament: &Tournament) -> Result<String, ExportError> {
+    if tournament.criteria.len() > MAX_CRITERIA {
+        return Err(ExportError::TooManyCriteria(tournament.criteria.len()));
+    }
+    if tournament.rounds > MAX_ROUNDS {
+        return Err(ExportError::TooManyRounds(tournament.rounds));
+    }
+    let mut keys: HashMap<&str, String> = HashMap::new();
+    let mut owners: HashMap<String, &Player> = HashMap::new();
+    for player in &tournament.players {
+        let key = player_key(&player.surname, &player.first_name);
+        if let Some(other) = owners.insert(key.clone(), player) {
+            let names = format!(
+                "{} {} and {} {}",
+                other.surname, other.first_name, player.surname, player.first_name
+            );
+            return Err(ExportError::DuplicateKey(names, key));
+        }
+        keys.insert(&player.id, key);
+    }
+    let key = |id: &str| keys.get(id).cloned().unwrap_or_else(|| id.to_string());
+
+    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
+    xml.push_str("<Tournament dataVersion=\"201\" runningMode=\"SAL\">\n<Players>\n");
+    for player in &tournament.players {
+        let mut participating = ['1'; MAX_ROUNDS as usize];
+        for absence in tournament.absences.iter().filter(|absence| absence.player == player.id) {
+            if let Some(round) = participating.get_mut((absence.round as usize).wrapping_sub(1)) {
+                *round = '0';
+            }
+        }
+        let rating = player.rating.map(|rating| rating.to_string());
+        element(
+            &mut xml,
+            "Player",
+            &[
+                ("agaExpirationDate", Some("")),
+                ("agaId", Some(player.aga_id.as_deref().unwrap_or_default())),
+                ("club", Some(&player.club)),
+                ("country", Some(&player.country)),
+                ("egfPin", Some(player.egd_pin.as_deref().unwrap_or_default())),
+                ("ffgLicence", Some(player.ffg_licence.as_deref().unwrap_or_default())),
+                ("ffgLicenceStatus", Some("")),
+                ("firstName", Some(&player.first_name)),
+                ("grade", Some(&player.rank.upper())),
+                ("name", Some(&player.surname)),
+                ("participating", Some(&participating.iter().collect::<String>())),
+                ("rank", Some(&player.rank.upper())),
+                ("rating", rating.as_deref()),
+                ("ratingOrigin", Some("")),
+                ("registeringStatus", Some("FIN")),
+                ("smmsCorrection", Some(&player.mms_correction.to_string())),
+            ],
+        );
+    }
+    xml.push_str("</Players>\n<Games>\n");
+    let mut games: Vec<&Game> = tournament
+        .games
+        .iter()
+        .filter(|game| game.result != GameResult::Void)
+        .collect();
+    games.sort_by_key(|game| (game.round, game.table));
+    let mut tables: HashMap<u32, u32> = HashMap::new();
+    for game in games {
+        let table = tables.entry(game.round).or_insert(0);
+        *table = game.table.unwrap_or(*table + 1);
+        element(
+            &mut xml,
+            "Game",
+            &[
+                ("blackPlayer", Some(&key(&game.black))),
+                ("handicap", Some(&game.handicap.to_string())),
+                ("knownColor", Some(&game.colours_known.to_string())),
+                ("result", Some(&result_name(game))),
+                ("roundNumber", Some(&game.round.to_string())),
+                ("tableNumber", Some(&table.to_string())),
+                ("whitePlayer", Some(&key(&game.white))),
+            ],
+        );
+    }
+    xml.push_str("</Games>\n<ByePlayers>\n");
+    for bye in &tournament.byes {
+        element(
+            &mut xml,
+            "ByePlayer",
+            &[
+                ("player", Some(&key(&bye.player))),
+                ("roundNumber", Some(&bye.round.to_string())),
+            ],
+        );
+    }
+    xml.push_str("</ByePlayers>\n<TournamentParameterSet>\n");
+    general_parameters(&mut xml, tournament);
+    let handicap = tournament.handicap;
+    element(
+        &mut xml,
+        "HandicapParameterSet",
+        &[
+            ("hdBasedOnMMS", Some(&handicap.based_on_mms.to_string())),
+            ("hdCeiling", Some(&handicap.ceiling.to_string())),
+            ("hdCorrection", Some(&handicap.reduction.to_string())),
+            ("hdNoHdRankThreshold", Some(&handicap.no_handicap_from.upper())),
+        ],
+    );
+    xml.push_str("<PlacementParameterSet>\n<PlacementCriteria>\n");
+    for number in 0..MAX_CRITERIA {
+        let name = tournament
+            .criteria
+            .get(number)
+            .map_or("NULL", |criterion| criterion_name(*criterion));
+        element(
+            &mut xml,
+            "PlacementCriterion",
+            &[("name", Some(name)), ("number", Some(&(number + 1).to_string()))],
+        );
+    }
+    xml.push_str("</PlacementCriteria>\n</PlacementParameterSet>\n");
+    element(
+        &mut xml,
+        "PairingParameterSet",
+        &PAIRING_DEFAULTS.map(|(name, value)| (name, Some(value))),
+    );
+    xml.push_str("</TournamentParameterSet>\n</Tournament>\n");
+    Ok(xml)
+}
+
+/// The pairing weights OpenGotha's importer assumes when an attribute is missing
+/// (`importTournamentParameterSetFromXMLFile`); pairgoth needs them present.
+const PAIRING_DEFAULTS: [(&str, &str); 25] = [
+    ("paiBaAvoidDuplGame", "500000000000000"),
+    ("paiBaBalanceWB", "1000000"),
+    ("paiBaDeterministic", "true"),
+    ("paiBaRandom", "0"),
+    ("paiMaAdditionalPlacementCritSystem1", "RATING"),
+    ("paiMaAdditionalPlacementCritSystem2", "NULL"),
+    ("paiMaAvoidMixingCategories", "20000000000000"),
+    ("paiMaCompensateDUDD", "true"),
+    ("paiMaDUDDLowerMode", "MID"),
+    ("paiMaDUDDUpperMode", "MID"),
+    ("paiMaDUDDWeight", "100000000"),
+    ("paiMaLastRoundForSeedSystem1", "2"),
+    ("paiMaMaximizeSeeding", "5000000"),
+    ("paiMaMinimizeScoreDifference", "100000000000"),
+    ("paiMaSeedSystem1", "SPLITANDRANDOM"),
+    ("paiMaSeedSystem2", "SPLITANDFOLD"),
+    ("paiSeAvoidSameGeo", "100000000000"),
+    ("paiSeBarThresholdActive", "true"),
+    ("paiSeDefSecCrit", "100000000000"),
+    ("paiSeMinimizeHandicap", "0"),
+    ("paiSeNbWinsThresholdActive", "true"),
+    ("paiSePreferMMSDiffRatherThanSameClub", "3"),
+    ("paiSePreferMMSDiffRatherThanSameCountry", "1"),
+    ("paiSeRankThreshold", "4D"),
+    ("paiStandardNX1Factor", "0.5"),
+];
+
+fn general_parameters(xml: &mut String, tournament: &Tournament) {
+    // Settings of the time systems not in use keep OpenGotha's defaults.
+    let (mut standard_ms, mut canadian_ms, mut stones, mut fischer_ms) =
+        (30 * SECOND_MS, 300 * SECOND_MS, 15, 10 * SECOND_MS);
+    let system = match tournament.time {
+        TimeControl::None {} | TimeControl::Absolute { .. } => "SUDDENDEATH",
+        TimeControl::ByoYomi { period_ms, .. }
+        | TimeControl::Simple { per_move_ms: period_ms }
+        | TimeControl::OnlineByoYomi {
+            byo_yomi_ms: period_ms, ..
+        } => {
+            standard_ms = period_ms;
+            "STDBYOYOMI"
+        }
+        TimeControl::Canadian {
+            period_ms,
+            stones: moves,
+            ..
+        } => {
+            canadian_ms = period_ms;
+            stones = moves;
+            "CANBYOYOMI"
+        }
+        TimeControl::Fischer { increment_ms, .. } => {
+            fischer_ms = increment_ms;
+            "FISCHER"
+        }
+    };
+    let (basic_minutes, _) = basic_time(&tournament.time);
+    let seconds = |milliseconds: u64| (milliseconds / SECOND_MS).to_string();
+    let scoring = tournament.scoring;
+    let mcmahon = tournament.mcmahon;
+    let values: Vec<(&str, String)> = vec![
+        ("bInternet", tournament.online.to_string()),
+        ("basicTime", basic_minutes.to_string()),
+        ("beginDate", tournament.start_date.clone()),
+        ("canByoYomiTime", seconds(canadian_ms)),
+        ("complementaryTimeSystem", system.to_string()),
+        ("director", tournament.director.clone()),
+        ("endDate", tournament.end_date.clone()),
+        ("fischerTime", seconds(fischer_ms)),
+        (
+            "genCountNotPlayedGamesAsHalfPoint",
+            scoring.unplayed_as_half_point_in_sos.to_string(),
+        ),
+        ("genMMBar", mcmahon.bar.upper()),
+        ("genMMFloor", mcmahon.floor.upper()),
+        ("genMMS2ValueAbsent", scoring.absence.mms_half_points.to_string()),
+        ("genMMS2ValueBye", scoring.bye.mms_half_points.to_string()),
+        ("genMMZero", mcmahon.zero.upper()),
+        ("genNBW2ValueAbsent", scoring.absence.nbw_half_points.to_string()),
+        ("genNBW2ValueBye", scoring.bye.nbw_half_points.to_string()),
+        ("genRoundDownNBWMMS", scoring.round_down.to_string()),
+        ("komi", tournament.komi.to_string()),
+        ("location", tournament.city.clone()),
+        ("name", tournament.name.clone()),
+        ("nbMovesCanTime", stones.to_string()),
+        ("numberOfCategories", "1".to_string()),
+        ("numberOfRounds", tournament.rounds.to_string()),
+        ("shortName", tournament.short_name.clone()),
+        ("size", tournament.board_size.to_string()),
+        ("stdByoYomiTime", seconds(standard_ms)),
+    ];
+    let attributes: Vec<(&str, Option<&str>)> = values
+        .iter()
+        .map(|(name, value)| (*name, Some(value.as_str())))
+        .collect();
+    element(xml, "GeneralParameterSet", &attributes);
+}
+
+fn result_name(game: &Game) -> String {
+    let name = match game.result {
+        GameResult::Unknown | GameResult::Void => "RESULT_UNKNOWN",
+        GameResult::WhiteWins => "RESULT_WHITEWINS",
+        GameResult::BlackWins => "RESULT_BLACKWINS",
+        GameResult::Jigo => "RESULT_EQUAL",
+        GameResult::BothWin => "RESULT_BOTHWIN",
+        GameResult::BothLose => "RESULT_BOTHLOSE",
+    };
+    let by_default = game.by_default && game.result != GameResult::Unknown;
+    format!("{name}{}", if by_default { "_BYDEF" } else { "" })
+}
+
+/// An empty element on its own line; attributes given as `None` are left out.
+fn element(xml: &mut String, name: &str, attributes: &[(&str, Option<&str>)]) {
+    xml.push('<');
+    xml.push_str(name);
+    for (attribute, value) in attributes {
+        if let Some(value) = value {
+            let _ = write!(xml, " {attribute}=\"{}\"", escape(value));
+        }
+    }
+    xml.push_str("/>\n");
+}
+
+fn escape(value: &str) -> String {
+    let mut escaped = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\n' => escaped.push_str("&#10;"),
+            '\r' => escaped.push_str("&#13;"),
+            '\t' => escaped.push_str("&#9;"),
+            c => escaped.push(c),
+        }
+    }
+    escaped
+}

@@ -1,0 +1,727 @@
+//! The reader: one forward pass over the bytes, without recursion and without a tree.
+//!
+//! SGF structure (brackets, `;`, identifiers) is ASCII in every charset a file may
+//! declare, so the reader scans bytes and decodes only the text values it keeps.
+
+use super::text::{Charset, ScanMode};
+use super::{SgfError, SgfErrorKind, MAX_DEPTH, MAX_INPUT_BYTES};
+use crate::history::{Action, GameRecord, Setup, Turn};
+use crate::point::{BoardSize, Color, Point, MAX_SIDE};
+
+/// Guess of input bytes per turn (`;B[pd]` and a line break now and then), to size the
+/// turn list once.
+const BYTES_PER_TURN: usize = 6;
+/// Cap on the turns reserved up front: a 19×19 game fits, a huge input does not reserve
+/// memory it may never use.
+const MAX_RESERVED_TURNS: usize = 1024;
+
+pub(super) struct Reader<'a> {
+    bytes: &'a [u8],
+    position: usize,
+}
+
+/// Which node of a game tree is being read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NodeRole {
+    /// The first node, read before `CA` is known.
+    Root,
+    /// The first node read again with the charset its `CA` declared.
+    RootInCharset,
+    MainLine,
+    /// A node off the main line: checked for syntax, not kept.
+    Variation,
+}
+
+enum NodeEnd {
+    Done,
+    /// The root declared a charset that changes how earlier values read: read it again.
+    CharsetDeclared(Charset),
+}
+
+/// Two uppercase letters packed in a `u16`, the way FF[4] names properties.
+type PropertyId = u16;
+
+const fn property_id(name: &[u8]) -> PropertyId {
+    match name {
+        [letter] => *letter as PropertyId,
+        [first, second] => (*first as PropertyId) << 8 | *second as PropertyId,
+        _ => 0,
+    }
+}
+
+/// Identifiers of more than two uppercase letters: no property the reader keeps.
+const UNKNOWN: PropertyId = 0;
+
+macro_rules! properties {
+    ($($name:ident),* $(,)?) => {
+        $(const $name: PropertyId = property_id(stringify!($name).as_bytes());)*
+    };
+}
+
+properties!(B, W, AB, AW, AE, SZ, KM, HA, PL, RU, RE, PB, PW, BR, WR, EV, RO, DT, PC, TM, OT, BL, WL, OB, OW, CA);
+
+/// A property's name for error messages.
+fn property_name(id: PropertyId) -> String {
+    id.to_be_bytes().iter().filter(|&&letter| letter != 0).map(|&letter| letter as char).collect()
+}
+
+/// A property value: the raw bytes between `[` and `]`, and where they start.
+#[derive(Clone, Copy)]
+struct Value<'a> {
+    raw: &'a [u8],
+    start: usize,
+}
+
+/// The game being read.
+struct Game {
+    record: GameRecord,
+    charset: Charset,
+    setup: SetupBuilder,
+    /// Number of turns before the current node: setup is allowed while it is 0.
+    turns_before_node: usize,
+    clock: NodeClock,
+    /// Whether a text value was decoded before the root's `CA` was read.
+    decoded_text: bool,
+}
+
+impl Game {
+    fn new(charset: Charset, reserved_turns: usize) -> Game {
+        let mut record = GameRecord::new(BoardSize::STANDARD);
+        record.turns.reserve_exact(reserved_turns);
+        Game { record, charset, setup: SetupBuilder::default(), turns_before_node: 0, clock: NodeClock::default(), decoded_text: false }
+    }
+
+    /// FF[4] (go.html, "Move"): `tt` is a pass on boards up to 19×19. The size is final
+    /// only after the root, so `tt` is read as the point (19, 19) and turned into a pass
+    /// here; no other spelling gives that point on such a board. Turns reserved by a
+    /// guess that proved far too large are given back: a collection holds many games.
+    fn finish(mut self) -> GameRecord {
+        if self.record.size.tt_is_pass() {
+            let tt = Point::new(19, 19);
+            for turn in &mut self.record.turns {
+                if turn.action == Action::Move(tt) {
+                    turn.action = Action::Pass;
+                }
+            }
+        }
+        let turns = &mut self.record.turns;
+        if turns.capacity() > 2 * turns.len() + MAX_RESERVED_TURNS / 16 {
+            turns.shrink_to_fit();
+        }
+        self.record.setup = self.setup.finish();
+        self.record
+    }
+}
+
+/// `BL`/`WL`/`OB`/`OW` of the current node (FF[4] sgf.html, "Timing properties": time
+/// left after the move of this node). Many servers write both players' clocks on every
+/// node; only the clock of the player who moved in the node belongs to a turn.
+#[derive(Default)]
+struct NodeClock {
+    time_left: [Option<f64>; 2],
+    overtime_left: [Option<u32>; 2],
+    present: bool,
+}
+
+impl NodeClock {
+    fn apply(&mut self, node_turns: &mut [Turn]) {
+        for turn in node_turns.iter_mut().rev() {
+            let player = turn.color.index();
+            if let Some(seconds) = self.time_left[player].take() {
+                turn.time_left = Some(seconds);
+            }
+            if let Some(periods) = self.overtime_left[player].take() {
+                turn.overtime_left = Some(periods);
+            }
+        }
+        *self = NodeClock::default();
+    }
+}
+
+/// `AB`/`AW`/`AE` (FF[4] sgf.html, "Setup properties"): the last property naming a point
+/// decides it, and each point is listed once, in the order the file first gave it.
+struct SetupBuilder {
+    setup: Setup,
+    /// One bit per SGF-addressable point, per colour.
+    placed: [[u64; SETUP_WORDS]; 2],
+}
+
+const SETUP_WORDS: usize = (MAX_SIDE as usize * MAX_SIDE as usize).div_ceil(64);
+
+impl Default for SetupBuilder {
+    fn default() -> SetupBuilder {
+        SetupBuilder { setup: Setup::default(), placed: [[0; SETUP_WORDS]; 2] }
+    }
+}
+
+impl SetupBuilder {
+    fn bit(point: Point) -> (usize, u64) {
+        let index = point.y as usize * MAX_SIDE as usize + point.x as usize;
+        (index / 64, 1 << (index % 64))
+    }
+
+    fn stones(&mut self, color: Color) -> &mut Vec<Point> {
+        match color {
+            Color::Black => &mut self.setup.black,
+            Color::White => &mut self.setup.white,
+        }
+    }
+
+    fn remove(&mut self, point: Point) {
+        let (word, mask) = SetupBuilder::bit(point);
+        for color in [Color::Black, Color::White] {
+            if self.placed[color.index()][word] & mask != 0 {
+                self.placed[color.index()][word] &= !mask;
+                self.stones(color).retain(|&stone| stone != point);
+            }
+        }
+    }
+
+    fn add(&mut self, color: Color, point: Point) {
+        let (word, mask) = SetupBuilder::bit(point);
+        if self.placed[color.index()][word] & mask != 0 {
+            return;
+        }
+        self.remove(point);
+        self.placed[color.index()][word] |= mask;
+        self.stones(color).push(point);
+    }
+
+    fn finish(self) -> Setup {
+        self.setup
+    }
+}
+
+/// The coordinate an SGF letter stands for (FF[4] go.html: `a`–`z` are 0–25, `A`–`Z`
+/// 26–51), or 0xFF. A table, because it runs twice for every move of every game.
+const COORDINATES: [u8; 256] = {
+    let mut table = [0xFF; 256];
+    let mut letter = 0;
+    while letter < 26 {
+        table[b'a' as usize + letter] = letter as u8;
+        table[b'A' as usize + letter] = 26 + letter as u8;
+        letter += 1;
+    }
+    table
+};
+
+fn point_of(x: u8, y: u8) -> Option<Point> {
+    let (x, y) = (COORDINATES[x as usize], COORDINATES[y as usize]);
+    (x != 0xFF && y != 0xFF).then_some(Point { x, y })
+}
+
+fn is_whitespace(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+}
+
+impl<'a> Reader<'a> {
+    pub(super) fn new(bytes: &'a [u8]) -> Result<Reader<'a>, SgfError> {
+        let reader = Reader { bytes, position: 0 };
+        if bytes.len() > MAX_INPUT_BYTES {
+            return Err(reader.error_at(MAX_INPUT_BYTES, SgfErrorKind::TooLarge));
+        }
+        Ok(reader)
+    }
+
+    pub(super) fn no_game_tree(&self) -> SgfError {
+        self.error_at(self.bytes.len(), SgfErrorKind::NoGameTree)
+    }
+
+    /// The next game tree, skipping any text before it; `None` when there is none left.
+    pub(super) fn next_game(&mut self) -> Option<Result<GameRecord, SgfError>> {
+        self.find_game_tree().then(|| self.game())
+    }
+
+    /// Moves to the next `(` followed by `;`: FF[1]–[3] files often carry mail headers or
+    /// notes around their game trees.
+    fn find_game_tree(&mut self) -> bool {
+        while let Some(offset) = self.bytes.get(self.position..).and_then(|rest| rest.iter().position(|&b| b == b'(')) {
+            self.position += offset + 1;
+            let after = self.position + self.whitespace_length(self.position);
+            if self.bytes.get(after) == Some(&b';') {
+                self.position -= 1;
+                return true;
+            }
+        }
+        self.position = self.bytes.len();
+        false
+    }
+
+    /// Reads a game tree from its `(`.
+    fn game(&mut self) -> Result<GameRecord, SgfError> {
+        self.position += 1;
+        self.skip_whitespace();
+        let root = self.position;
+        let remaining = self.bytes.len() - self.position;
+        let reserved_turns = (remaining / BYTES_PER_TURN).min(MAX_RESERVED_TURNS);
+        let mut game = Game::new(Charset::Undeclared, reserved_turns);
+        if let NodeEnd::CharsetDeclared(charset) = self.node(&mut game, NodeRole::Root)? {
+            self.position = root;
+            game = Game::new(charset, reserved_turns);
+            self.node(&mut game, NodeRole::RootInCharset)?;
+        }
+        let mut depth = 1;
+        let mut role = NodeRole::MainLine;
+        while depth > 0 {
+            self.skip_whitespace();
+            if role == NodeRole::MainLine {
+                self.plain_moves(&mut game.record.turns);
+            }
+            match self.bytes.get(self.position) {
+                Some(b';') => {
+                    self.node(&mut game, role)?;
+                }
+                Some(b'(') => {
+                    if depth == MAX_DEPTH {
+                        return Err(self.error_at(self.position, SgfErrorKind::TooDeep));
+                    }
+                    depth += 1;
+                    self.position += 1;
+                    self.skip_whitespace();
+                    match self.bytes.get(self.position) {
+                        Some(b';') => {}
+                        Some(_) => return Err(self.error_at(self.position, SgfErrorKind::ExpectedNode)),
+                        None => return Err(self.error_at(self.position, SgfErrorKind::UnclosedGameTree)),
+                    }
+                }
+                Some(b')') => {
+                    depth -= 1;
+                    self.position += 1;
+                    role = NodeRole::Variation;
+                }
+                Some(&byte) => return Err(self.error_at(self.position, SgfErrorKind::UnexpectedByte(byte))),
+                None => return Err(self.error_at(self.position, SgfErrorKind::UnclosedGameTree)),
+            }
+        }
+        Ok(game.finish())
+    }
+
+    /// Reads a node from its `;` up to the byte after its last property.
+    fn node(&mut self, game: &mut Game, role: NodeRole) -> Result<NodeEnd, SgfError> {
+        self.position += 1;
+        game.turns_before_node = game.record.turns.len();
+        let mode = game.charset.scan_mode();
+        loop {
+            self.skip_whitespace();
+            let Some(&first) = self.bytes.get(self.position) else { break };
+            if !first.is_ascii_alphabetic() {
+                break;
+            }
+            if role != NodeRole::Variation && self.single_letter_move(game, first)? {
+                continue;
+            }
+            let identifier = self.position;
+            let id = self.identifier()?;
+            let name = &self.bytes[identifier..self.position];
+            self.skip_whitespace();
+            if self.bytes.get(self.position) != Some(&b'[') {
+                let name = String::from_utf8_lossy(name).into_owned();
+                return Err(self.error_at(self.position, SgfErrorKind::MissingValue(name)));
+            }
+            if role == NodeRole::Variation {
+                self.skip_values(mode)?;
+                continue;
+            }
+            if let NodeEnd::CharsetDeclared(charset) = self.property(game, role, id, identifier)? {
+                return Ok(NodeEnd::CharsetDeclared(charset));
+            }
+        }
+        if game.clock.present {
+            let turns_before_node = game.turns_before_node;
+            game.clock.apply(&mut game.record.turns[turns_before_node..]);
+        }
+        Ok(NodeEnd::Done)
+    }
+
+    /// The hottest path: a run of nodes holding nothing but a move, `;B[pd]`, which is
+    /// what most of a real game is. Stops, without consuming it, at the first node that
+    /// holds anything else, for [`Reader::node`] to read.
+    #[inline]
+    fn plain_moves(&mut self, turns: &mut Vec<Turn>) {
+        let bytes = self.bytes;
+        let mut position = self.position;
+        while let Some(&[b';', letter, b'[', x, y, b']']) = bytes.get(position..position + 6) {
+            let color = match letter {
+                b'B' => Color::Black,
+                b'W' => Color::White,
+                _ => break,
+            };
+            let Some(point) = point_of(x, y) else { break };
+            let mut next = position + 6;
+            while bytes.get(next).is_some_and(|&byte| is_whitespace(byte)) {
+                next += 1;
+            }
+            if !matches!(bytes.get(next), Some(b';' | b'(' | b')') | None) {
+                break;
+            }
+            turns.push(Turn::play(color, point));
+            position = next;
+        }
+        self.position = position;
+    }
+
+    /// The hot path inside a node: `B[pd]` or `W[pd]`, read without decoding the identifier or
+    /// scanning for the value's end. Returns false when the property is anything else.
+    #[inline(always)]
+    fn single_letter_move(&mut self, game: &mut Game, first: u8) -> Result<bool, SgfError> {
+        let color = match first {
+            b'B' => Color::Black,
+            b'W' => Color::White,
+            _ => return Ok(false),
+        };
+        let Some(&[b'[', x, y, b']']) = self.bytes.get(self.position + 1..self.position + 5) else {
+            return Ok(false);
+        };
+        let Some(point) = point_of(x, y) else { return Ok(false) };
+        self.position += 5;
+        game.record.turns.push(Turn::play(color, point));
+        self.single_value(if first == b'B' { B } else { W })?;
+        Ok(true)
+    }
+
+    /// Reads a property identifier: FF[4] `UcLetter+`; FF[3] files add lowercase letters
+    /// (`AddBlack`), which are not part of the name (sgf.html, "Changes from FF[3]").
+    fn identifier(&mut self) -> Result<PropertyId, SgfError> {
+        let start = self.position;
+        let mut id: PropertyId = 0;
+        let mut uppercase = 0usize;
+        while let Some(&letter) = self.bytes.get(self.position) {
+            if letter.is_ascii_uppercase() {
+                uppercase += 1;
+                id = id << 8 | letter as PropertyId;
+            } else if !letter.is_ascii_lowercase() {
+                break;
+            }
+            self.position += 1;
+        }
+        match uppercase {
+            0 => Err(self.error_at(start, SgfErrorKind::InvalidIdentifier)),
+            1 | 2 => Ok(id),
+            _ => Ok(UNKNOWN),
+        }
+    }
+
+    fn property(&mut self, game: &mut Game, role: NodeRole, id: PropertyId, identifier: usize) -> Result<NodeEnd, SgfError> {
+        let mode = game.charset.scan_mode();
+        match id {
+            B | W => {
+                let color = if id == B { Color::Black } else { Color::White };
+                let value = self.value(mode)?;
+                let action = match value.raw {
+                    [] => Action::Pass,
+                    &[x, y] => Action::Move(point_of(x, y).ok_or_else(|| self.invalid_point(id, value))?),
+                    _ => return Err(self.invalid_point(id, value)),
+                };
+                game.record.turns.push(Turn { color, action, time_left: None, overtime_left: None });
+                self.single_value(id)?;
+            }
+            AB | AW | AE => {
+                if game.turns_before_node > 0 {
+                    return Err(self.error_at(identifier, SgfErrorKind::SetupAfterMoves(property_name(id))));
+                }
+                self.setup_list(game, id, mode)?;
+            }
+            SZ => {
+                if game.turns_before_node > 0 {
+                    return Err(self.error_at(identifier, SgfErrorKind::SetupAfterMoves(property_name(SZ))));
+                }
+                let value = self.first_value(mode)?;
+                if let Some(raw) = trimmed(value.raw) {
+                    game.record.size = board_size(raw).ok_or_else(|| self.error_at(value.start, SgfErrorKind::InvalidBoardSize))?;
+                }
+            }
+            KM => {
+                let value = self.first_value(mode)?;
+                if let Some(raw) = trimmed(value.raw) {
+                    game.record.komi = Some(komi(raw).ok_or_else(|| self.invalid_number(id, value))?);
+                }
+            }
+            HA => {
+                let value = self.first_value(mode)?;
+                if let Some(raw) = trimmed(value.raw) {
+                    game.record.handicap = count(raw).ok_or_else(|| self.invalid_number(id, value))?;
+                }
+            }
+            TM => {
+                let value = self.first_value(mode)?;
+                if let Some(raw) = trimmed(value.raw) {
+                    game.record.info.main_time = Some(real(raw).ok_or_else(|| self.invalid_number(id, value))?);
+                }
+            }
+            BL | WL => {
+                let value = self.first_value(mode)?;
+                if let Some(raw) = trimmed(value.raw) {
+                    let player = if id == BL { Color::Black } else { Color::White };
+                    game.clock.time_left[player.index()] = Some(real(raw).ok_or_else(|| self.invalid_number(id, value))?);
+                    game.clock.present = true;
+                }
+            }
+            OB | OW => {
+                let value = self.first_value(mode)?;
+                if let Some(raw) = trimmed(value.raw) {
+                    let player = if id == OB { Color::Black } else { Color::White };
+                    game.clock.overtime_left[player.index()] = Some(count(raw).ok_or_else(|| self.invalid_number(id, value))?);
+                    game.clock.present = true;
+                }
+            }
+            PL => {
+                let value = self.first_value(mode)?;
+                let letter = trimmed(value.raw).and_then(|raw| raw.first()).copied().unwrap_or(b'?');
+                game.record.first_player =
+                    Some(Color::from_letter(letter as char).ok_or_else(|| self.error_at(value.start, SgfErrorKind::InvalidColor))?);
+            }
+            CA => {
+                let value = self.first_value(mode)?;
+                if role == NodeRole::Root {
+                    let charset = Charset::from_label(trimmed(value.raw).unwrap_or_default());
+                    let rereads = game.decoded_text || charset.scan_mode() != game.charset.scan_mode();
+                    if charset != game.charset && rereads {
+                        return Ok(NodeEnd::CharsetDeclared(charset));
+                    }
+                    game.charset = charset;
+                }
+            }
+            RU | RE | PB | PW | BR | WR | EV | RO | DT | PC | OT => {
+                let value = self.first_value(mode)?;
+                let text = Some(game.charset.simple_text(value.raw));
+                game.decoded_text = true;
+                let info = &mut game.record.info;
+                match id {
+                    RU => game.record.rules = text,
+                    RE => game.record.result = text,
+                    PB => info.black_name = text,
+                    PW => info.white_name = text,
+                    BR => info.black_rank = text,
+                    WR => info.white_rank = text,
+                    EV => info.event = text,
+                    RO => info.round = text,
+                    DT => info.date = text,
+                    PC => info.place = text,
+                    _ => info.overtime = text,
+                }
+            }
+            _ => self.skip_values(mode)?,
+        }
+        Ok(NodeEnd::Done)
+    }
+
+    /// `AB`, `AW`, `AE`: lists of points, each value a point or an FF[4] compressed
+    /// rectangle `ul:lr` (sgf.html, "Compressed point lists").
+    fn setup_list(&mut self, game: &mut Game, id: PropertyId, mode: ScanMode) -> Result<(), SgfError> {
+        while self.bytes.get(self.position) == Some(&b'[') {
+            let value = self.value(mode)?;
+            let (first, last) = match *value.raw {
+                [x, y] => (point_of(x, y), point_of(x, y)),
+                [x1, y1, b':', x2, y2] => (point_of(x1, y1), point_of(x2, y2)),
+                _ => (None, None),
+            };
+            let (Some(first), Some(last)) = (first, last) else {
+                return Err(self.invalid_point(id, value));
+            };
+            for y in first.y.min(last.y)..=first.y.max(last.y) {
+                for x in first.x.min(last.x)..=first.x.max(last.x) {
+                    let point = Point::new(x, y);
+                    match id {
+                        AB => game.setup.add(Color::Black, point),
+                        AW => game.setup.add(Color::White, point),
+                        _ => game.setup.remove(point),
+                    }
+                }
+            }
+            self.skip_whitespace();
+        }
+        Ok(())
+    }
+
+    /// After the value of a move: a second value would leave the move ambiguous.
+    fn single_value(&mut self, id: PropertyId) -> Result<(), SgfError> {
+        self.skip_whitespace();
+        if self.bytes.get(self.position) == Some(&b'[') {
+            return Err(self.error_at(self.position, SgfErrorKind::MultipleValues(property_name(id))));
+        }
+        Ok(())
+    }
+
+    /// The first value of a game-info property; more values are skipped, as real files
+    /// repeat them (`CA[UTF-8][UTF-8]`, `GN[][]`).
+    fn first_value(&mut self, mode: ScanMode) -> Result<Value<'a>, SgfError> {
+        let value = self.value(mode)?;
+        self.skip_values(mode)?;
+        Ok(value)
+    }
+
+    fn skip_values(&mut self, mode: ScanMode) -> Result<(), SgfError> {
+        self.skip_whitespace();
+        while self.bytes.get(self.position) == Some(&b'[') {
+            self.value(mode)?;
+            self.skip_whitespace();
+        }
+        Ok(())
+    }
+
+    /// Reads a value from its `[` to past its `]`. A `\` escapes the next character
+    /// (sgf.html, "Property Value Types: Text"), and in double-byte charsets a second
+    /// byte is never structure.
+    #[inline]
+    fn value(&mut self, mode: ScanMode) -> Result<Value<'a>, SgfError> {
+        let open = self.position;
+        let start = open + 1;
+        let mut index = start;
+        loop {
+            match self.bytes.get(index) {
+                Some(b']') => break,
+                Some(b'\\') => index += 2,
+                Some(&byte) if mode.is_lead(byte) => index += 2,
+                Some(_) => index += 1,
+                None => return Err(self.error_at(open, SgfErrorKind::UnterminatedValue)),
+            }
+        }
+        self.position = index + 1;
+        Ok(Value { raw: &self.bytes[start..index], start })
+    }
+
+    fn skip_whitespace(&mut self) {
+        while self.bytes.get(self.position).is_some_and(|&byte| is_whitespace(byte)) {
+            self.position += 1;
+        }
+    }
+
+    fn whitespace_length(&self, from: usize) -> usize {
+        self.bytes.get(from..).map_or(0, |rest| rest.iter().take_while(|&&byte| is_whitespace(byte)).count())
+    }
+
+    fn invalid_point(&self, id: PropertyId, value: Value) -> SgfError {
+        self.error_at(value.start, SgfErrorKind::InvalidPoint(property_name(id)))
+    }
+
+    fn invalid_number(&self, id: PropertyId, value: Value) -> SgfError {
+        self.error_at(value.start, SgfErrorKind::InvalidNumber(property_name(id)))
+    }
+
+    /// Locates `offset` as a 1-based line and byte column; `\n`, `\r\n` and a lone `\r`
+    /// each end a line. Counted only when an error is reported.
+    fn error_at(&self, offset: usize, kind: SgfErrorKind) -> SgfError {
+        let before = &self.bytes[..offset.min(self.bytes.len())];
+        let mut line = 1usize;
+        let mut line_start = 0;
+        for (index, &byte) in before.iter().enumerate() {
+            let ends_line = byte == b'\n' || (byte == b'\r' && self.bytes.get(index + 1) != Some(&b'\n'));
+            if ends_line {
+                line += 1;
+                line_start = index + 1;
+            }
+        }
+        let column = offset - line_start + 1;
+        SgfError {
+            kind,
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            column: u32::try_from(column).unwrap_or(u32::MAX),
+        }
+    }
+}
+
+/// A numeric value without its surrounding white space; `None` when empty, as some
+/// servers write `KM[]` or `TM[]` for "unknown".
+fn trimmed(raw: &[u8]) -> Option<&[u8]> {
+    let start = raw.iter().position(|&byte| !is_whitespace(byte))?;
+    let end = raw.iter().rposition(|&byte| !is_whitespace(byte))?;
+    Some(&raw[start..=end])
+}
+
+/// FF[4] `SZ`: `19`, or `width:height` for a rectangle, each side 1 to 52.
+fn board_size(raw: &[u8]) -> Option<BoardSize> {
+    let side = |digits: &[u8]| count(trimmed(digits)?).and_then(|side| u8::try_from(side).ok());
+    match raw.iter().position(|&byte| byte == b':') {
+        Some(colon) => BoardSize::new(side(&raw[..colon])?, side(&raw[colon + 1..])?),
+        None => BoardSize::square(side(raw)?),
+    }
+}
+
+/// FF[4] `Number` without a sign, as a count (handicap stones, byo-yomi periods).
+fn count(raw: &[u8]) -> Option<u32> {
+    let digits = raw.strip_prefix(b"+").unwrap_or(raw);
+    if digits.is_empty() {
+        return None;
+    }
+    digits.iter().try_fold(0u32, |total, &digit| {
+        let digit = u32::from(digit).checked_sub(u32::from(b'0')).filter(|&digit| digit < 10)?;
+        total.checked_mul(10)?.checked_add(digit)
+    })
+}
+
+/// FF[4] `Real`: `["+"|"-"] Digit+ ["." Digit+]`. Stricter than Rust's float syntax,
+/// which would also take `inf` and `1e9`.
+fn real(raw: &[u8]) -> Option<f64> {
+    let unsigned = raw.strip_prefix(b"+").or_else(|| raw.strip_prefix(b"-")).unwrap_or(raw);
+    let (whole, fraction) = match unsigned.iter().position(|&byte| byte == b'.') {
+        Some(dot) => (&unsigned[..dot], Some(&unsigned[dot + 1..])),
+        None => (unsigned, None),
+    };
+    let digits = |part: &[u8]| !part.is_empty() && part.iter().all(u8::is_ascii_digit);
+    let fraction_valid = match fraction {
+        Some(fraction) => digits(fraction),
+        None => true,
+    };
+    if !digits(whole) || !fraction_valid {
+        return None;
+    }
+    std::str::from_utf8(raw).ok()?.parse().ok()
+}
+
+/// Komi (`KM`). Some servers write it in hundredths (`KM[750]` for 7.5, `KM[375]` for
+/// 3.75). No real komi is 100 points or more, so a value written without a decimal point,
+/// of at least 100 in size and a multiple of 25 (hundredths of a quarter point) is read
+/// as hundredths. Written with a decimal point (`KM[750.0]`), a value is taken as is.
+fn komi(raw: &[u8]) -> Option<f64> {
+    let value = real(raw)?;
+    let hundredths = !raw.contains(&b'.') && value.abs() >= 100.0 && value % 25.0 == 0.0;
+    Some(if hundredths { value / 100.0 } else { value })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn komi_in_hundredths() {
+        assert_eq!(komi(b"750"), Some(7.5));
+        assert_eq!(komi(b"375"), Some(3.75));
+        assert_eq!(komi(b"-650"), Some(-6.5));
+        assert_eq!(komi(b"7.50"), Some(7.5));
+        assert_eq!(komi(b"750.0"), Some(750.0));
+        assert_eq!(komi(b"110"), Some(110.0));
+        assert_eq!(komi(b"0"), Some(0.0));
+        assert_eq!(komi(b"inf"), None);
+        assert_eq!(komi(b"1e3"), None);
+        assert_eq!(komi(b"7."), None);
+    }
+
+    #[test]
+    fn board_sizes() {
+        assert_eq!(board_size(b"19"), BoardSize::square(19));
+        assert_eq!(board_size(b"9:13"), BoardSize::new(9, 13));
+        assert_eq!(board_size(b"52"), BoardSize::square(52));
+        assert_eq!(board_size(b"53"), None);
+        assert_eq!(board_size(b"0"), None);
+        assert_eq!(board_size(b"300"), None);
+        assert_eq!(board_size(b"9:"), None);
+    }
+
+    #[test]
+    fn counts_are_unsigned() {
+        assert_eq!(count(b"3"), Some(3));
+        assert_eq!(count(b"-3"), None);
+        assert_eq!(count(b"99999999999"), None);
+    }
+
+    #[test]
+    fn coordinates_match_point_from_sgf() {
+        for x in 0..=255u8 {
+            for y in [b'a', b'Z', b'0'] {
+                let text = [x, y];
+                let expected = std::str::from_utf8(&text).ok().and_then(Point::from_sgf);
+                assert_eq!(point_of(x, y), expected);
+            }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+//! Standings after any round: McMahon score, number of wins and the tie-breakers a
+//! tournament chooses (SOS, SOS−1, SOS−2, SODOS, SOSOS, CUSS, direct confrontation), with
+//! byes, absences, jigo, games won by default and void games.
+//!
+//! [`Tournament`] is the pure data model the rating exports (`crate::export`) read; the
+//! service stores and serves the same values.
+
+mod compute;
+mod rank;
+mod tournament;
+
+pub use compute::{compute, Outcome, RoundOutcome, Score, Standing, StandingsError};
+pub use rank::{Rank, RankError};
+pub use tournament::{
+    Basis, Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Player, RoundEntry, Scoring, Tournament,
+};

@@ -1,0 +1,275 @@
+//! A tournament as the rating exports see it: players, rounds, results and the
+//! parameters that decide scores and placement.
+
+use super::rank::Rank;
+use crate::clock::TimeControl;
+use crate::point::Color;
+use crate::rules::Preset;
+use serde::{Deserialize, Serialize};
+
+/// A tournament's players, games and scoring parameters. Dates are ISO `YYYY-MM-DD` strings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Tournament {
+    /// Full name (EGD `EV[]`, FFG `;comm=`).
+    pub name: String,
+    /// Short name (FFG `;name=`, OpenGotha `shortName`).
+    pub short_name: String,
+    /// Town (EGD `PC[,city]`, FFG `;vill=`, OpenGotha `location`).
+    pub city: String,
+    /// Two-letter country code of the venue, as the EGF writes it (`UK`, not `GB`); may be empty.
+    pub country: String,
+    #[serde(default)]
+    pub director: String,
+    pub start_date: String,
+    pub end_date: String,
+    /// Played on a go server: EGF class D at best.
+    #[serde(default)]
+    pub online: bool,
+    pub board_size: u32,
+    pub komi: f64,
+    /// The ruleset announced to the AGA (`rules=`), when known.
+    #[serde(default)]
+    pub rules: Option<Preset>,
+    /// The clock every game was played with: the EGD class and adjusted time (`CL[]`,
+    /// `TM[]`, FFG `;ta=`) are computed from it by [`crate::clock::egd_class`].
+    pub time: TimeControl,
+    pub handicap: HandicapPolicy,
+    /// Number of rounds announced, at most [`Tournament::MAX_ROUNDS`]: no game, bye or
+    /// absence may be in a later round.
+    pub rounds: u32,
+    pub mcmahon: McMahon,
+    pub scoring: Scoring,
+    /// Placement criteria, most important first.
+    pub criteria: Vec<Criterion>,
+    pub players: Vec<Player>,
+    pub games: Vec<Game>,
+    /// Players given a bye (no opponent while present).
+    #[serde(default)]
+    pub byes: Vec<RoundEntry>,
+    /// Players absent for a round.
+    #[serde(default)]
+    pub absences: Vec<RoundEntry>,
+}
+
+impl Tournament {
+    /// The most rounds a tournament may have. OpenGotha stops at 20
+    /// (`Gotha.MAX_NUMBER_OF_ROUNDS`); a season-long league stays far below 100. The
+    /// bound keeps the standings table of a malformed tournament small.
+    pub const MAX_ROUNDS: u32 = 100;
+
+    /// The last round with a game or a bye: what a results table covers.
+    pub fn last_round(&self) -> u32 {
+        let games = self.games.iter().map(|game| game.round);
+        let byes = self.byes.iter().map(|bye| bye.round);
+        games.chain(byes).max().unwrap_or(0)
+    }
+
+    /// The main score: McMahon unless the criteria put the number of wins first.
+    pub fn main_score(&self) -> Basis {
+        self.criteria
+            .iter()
+            .find_map(|criterion| match criterion {
+                Criterion::Mms => Some(Basis::Mms),
+                Criterion::Nbw => Some(Basis::Wins),
+                _ => None,
+            })
+            .unwrap_or(Basis::Mms)
+    }
+
+    pub fn player(&self, id: &str) -> Option<&Player> {
+        self.players.iter().find(|player| player.id == id)
+    }
+}
+
+/// How handicaps were given (OpenGotha `HandicapParameterSet`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandicapPolicy {
+    /// Stones taken off the rank difference (EGD `HA[h1]`).
+    pub reduction: u32,
+    /// Most stones given; 0 means even games only (EGD `HA[h9]`).
+    pub ceiling: u32,
+    /// Handicap computed from McMahon scores rather than ranks.
+    pub based_on_mms: bool,
+    /// Games between players at or above this rank are even.
+    pub no_handicap_from: Rank,
+}
+
+impl HandicapPolicy {
+    /// The EGD `HA[hN]` value: "h9 always means no handicap".
+    pub fn egd_reduction(self) -> u32 {
+        if self.ceiling == 0 {
+            9
+        } else {
+            self.reduction
+        }
+    }
+}
+
+/// McMahon bar and floor, and the rank whose start score is zero.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct McMahon {
+    pub bar: Rank,
+    pub floor: Rank,
+    /// OpenGotha `genMMZero`: the start score is the number of grades above this rank (30k).
+    pub zero: Rank,
+}
+
+/// What rounds without a game are worth, in half points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Credit {
+    /// Added to the McMahon score (2 = one point).
+    pub mms_half_points: u32,
+    /// Added to the number of wins.
+    pub nbw_half_points: u32,
+}
+
+/// Scoring knobs for rounds without a played game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scoring {
+    pub bye: Credit,
+    pub absence: Credit,
+    /// OpenGotha `genRoundDownNBWMMS`: credits for byes and absences are rounded down to whole points.
+    pub round_down: bool,
+    /// OpenGotha `genCountNotPlayedGamesAsHalfPoint`: in SOS, an opponent's rounds without a
+    /// played game (byes, absences, games won by default) count half a point each instead of
+    /// their credit.
+    pub unplayed_as_half_point_in_sos: bool,
+}
+
+/// The score a tie-breaker sums: McMahon score or number of wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Basis {
+    Mms,
+    Wins,
+}
+
+/// A placement criterion (OpenGotha `PlacementParameterSet`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Criterion {
+    /// McMahon score.
+    Mms,
+    /// Number of wins.
+    Nbw,
+    /// Sum of opponents' scores.
+    Sos(Basis),
+    /// SOS without the lowest opponent score.
+    SosMinus1(Basis),
+    /// SOS without the two lowest opponent scores.
+    SosMinus2(Basis),
+    /// Sum of the scores of the opponents beaten (half for a jigo).
+    Sodos(Basis),
+    /// Sum of opponents' SOS.
+    Sosos(Basis),
+    /// Cumulative sum of the score after each round.
+    Cuss(Basis),
+    /// Direct confrontation between the players tied on the criteria before it.
+    DirectConfrontation,
+    Rank,
+    Rating,
+}
+
+impl Criterion {
+    /// The column title OpenGotha prints (`PlacementCriterion.shortName`).
+    pub fn short_name(self) -> &'static str {
+        match self {
+            Criterion::Mms => "MMS",
+            Criterion::Nbw => "NBW",
+            Criterion::Sos(_) => "SOS",
+            Criterion::SosMinus1(_) => "SOS-1",
+            Criterion::SosMinus2(_) => "SOS-2",
+            Criterion::Sodos(_) => "SODOS",
+            Criterion::Sosos(_) => "SOSOS",
+            Criterion::Cuss(_) => "CUSS",
+            Criterion::DirectConfrontation => "DC",
+            Criterion::Rank => "Rank",
+            Criterion::Rating => "Rating",
+        }
+    }
+}
+
+/// A registered player.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    /// Unique within the tournament; games, byes and absences refer to it.
+    pub id: String,
+    pub surname: String,
+    pub first_name: String,
+    pub rank: Rank,
+    #[serde(default)]
+    pub rating: Option<i32>,
+    /// Two-letter country code, EGF style.
+    pub country: String,
+    pub club: String,
+    #[serde(default)]
+    pub egd_pin: Option<String>,
+    #[serde(default)]
+    pub ffg_licence: Option<String>,
+    #[serde(default)]
+    pub aga_id: Option<String>,
+    /// Added to the McMahon start score (OpenGotha `smmsCorrection`).
+    #[serde(default)]
+    pub mms_correction: i32,
+}
+
+/// A game of a round.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    /// 1-based.
+    pub round: u32,
+    /// 1-based table number, when known.
+    #[serde(default)]
+    pub table: Option<u32>,
+    pub black: String,
+    pub white: String,
+    pub handicap: u32,
+    /// This game's komi when it differs from the tournament's.
+    #[serde(default)]
+    pub komi: Option<f64>,
+    /// False when the colours were not recorded (OpenGotha `knownColor`).
+    #[serde(default = "colours_known_by_default")]
+    pub colours_known: bool,
+    pub result: GameResult,
+    /// Won by default (forfeit): counts for the score, is not rated.
+    #[serde(default)]
+    pub by_default: bool,
+}
+
+fn colours_known_by_default() -> bool {
+    true
+}
+
+/// What the referees recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    /// Not yet known: counts nothing, the opponent still counts in SOS.
+    Unknown,
+    BlackWins,
+    WhiteWins,
+    Jigo,
+    BothWin,
+    BothLose,
+    /// Annulled: counts for nobody, as if the round had no game.
+    Void,
+}
+
+impl GameResult {
+    /// Half points earned by the player who had `colour`.
+    pub fn half_points(self, colour: Color) -> u32 {
+        match (self, colour) {
+            (GameResult::BlackWins, Color::Black) | (GameResult::WhiteWins, Color::White) => 2,
+            (GameResult::BothWin, _) => 2,
+            (GameResult::Jigo, _) => 1,
+            _ => 0,
+        }
+    }
+}
+
+/// A player in a round: a bye or an absence.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RoundEntry {
+    pub round: u32,
+    pub player: String,
+}

@@ -1,0 +1,46 @@
+//! Shared helpers of the core's integration tests.
+#![allow(dead_code)] // each test binary uses its own part of the helpers
+
+pub mod reference;
+
+use arbitre_core::board::Board;
+use arbitre_core::history::{GameRecord, Turn};
+use arbitre_core::{BoardSize, Color, Point};
+
+/// Reads `"B[pd] W[dd] B[]"`: one turn per bracketed value, `[]` a pass.
+pub fn turns(text: &str) -> Vec<Turn> {
+    text.split_whitespace()
+        .map(|token| {
+            let color = Color::from_letter(token.chars().next().unwrap()).unwrap();
+            let value = token[1..].trim_start_matches('[').trim_end_matches(']');
+            if value.is_empty() {
+                Turn::pass(color)
+            } else {
+                Turn::play(color, Point::from_sgf(value).unwrap())
+            }
+        })
+        .collect()
+}
+
+/// An even game on an empty board.
+pub fn game(width: u8, height: u8, moves: &str) -> GameRecord {
+    let mut record = GameRecord::new(BoardSize::new(width, height).unwrap());
+    record.turns = turns(moves);
+    record
+}
+
+/// A game from a diagram (`X` black, `O` white, `.` empty) with `first` to move.
+pub fn from_diagram(diagram: &str, first: Color, moves: &str) -> GameRecord {
+    let board = Board::from_diagram(diagram).unwrap();
+    let mut record = GameRecord::new(board.size());
+    for point in board.size().all_points() {
+        match board.get(point) {
+            Some(Color::Black) => record.setup.black.push(point),
+            Some(Color::White) => record.setup.white.push(point),
+            None => {}
+        }
+    }
+    record.first_player = Some(first);
+    record.turns = turns(moves);
+    record
+}

@@ -1,0 +1,2 @@
+DROP TABLE players;
+DROP TABLE tournaments;

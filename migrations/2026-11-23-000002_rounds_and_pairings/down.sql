@@ -1,0 +1,3 @@
+DROP TABLE pairings;
+DROP TABLE registrations;
+DROP TABLE rounds;

@@ -1,0 +1,4 @@
+DROP TABLE idempotency_keys;
+DROP TRIGGER game_events_append_only ON game_events;
+DROP TABLE game_events;
+DROP TABLE games;

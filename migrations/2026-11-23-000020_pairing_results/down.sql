@@ -1,0 +1,1 @@
+ALTER TABLE pairings DROP COLUMN result;

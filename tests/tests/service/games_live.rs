@@ -1,0 +1,278 @@
+//! Live games across processes: event streams resumed with `Last-Event-ID`, two
+//! `arbitre serve` on one database (an SSE client of one sees the turns posted to the
+//! other), and kill -9 in the middle of a stream of turns.
+
+use crate::expect_json;
+use crate::games::{post_turn, setup, start_game, turn_body};
+use arbitre_tests::{arbitre_binary, TestService};
+use serde_json::{json, Value};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// `arbitre serve` on the test database, on a free port.
+struct Served {
+    child: Child,
+    base: String,
+}
+
+impl Served {
+    async fn start(database_url: &str) -> Served {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        drop(listener);
+        let child = Command::new(arbitre_binary())
+            .arg("serve")
+            .env("DATABASE_URL", database_url)
+            .env("ARBITRE_BIND", &address)
+            .env("ARBITRE_WORKERS", "1")
+            .env("ARBITRE_POOL_SIZE", "4")
+            .env("ARBITRE_LOG_FORMAT", "json")
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut served = Served { child, base: format!("http://{address}") };
+        let client = arbitre_tests::client();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Ok(response) = client.get(format!("{}/ready", served.base)).send().await {
+                if response.status() == 200 {
+                    return served;
+                }
+            }
+            assert!(served.child.try_wait().unwrap().is_none(), "arbitre serve exited early");
+            assert!(Instant::now() < deadline, "arbitre serve was not ready within 60 s");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    fn kill_9(mut self) {
+        let status = Command::new("kill").args(["-KILL", &self.child.id().to_string()]).status().unwrap();
+        assert!(status.success());
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Reads server-sent events from `response` until `enough` says so (or 20 s pass);
+/// returns the events as (id, event, data).
+async fn read_events(mut response: reqwest::Response, enough: impl Fn(&[(String, String, Value)]) -> bool) -> Vec<(String, String, Value)> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut buffer = String::new();
+    let mut events = Vec::new();
+    while !enough(&events) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "not enough events within 20 s: {events:?}");
+        let Ok(Ok(Some(chunk))) = tokio::time::timeout(left, response.chunk()).await else {
+            panic!("the stream ended or stalled: {events:?}");
+        };
+        buffer.push_str(&String::from_utf8_lossy(&chunk));
+        while let Some(end) = buffer.find("\n\n") {
+            let block: String = buffer.drain(..end + 2).collect();
+            let (mut id, mut event, mut data) = (String::new(), String::new(), None);
+            for line in block.lines() {
+                if let Some(value) = line.strip_prefix("id: ") {
+                    id = value.to_string();
+                } else if let Some(value) = line.strip_prefix("event: ") {
+                    event = value.to_string();
+                } else if let Some(value) = line.strip_prefix("data: ") {
+                    data = serde_json::from_str(value).ok();
+                }
+            }
+            if let Some(data) = data {
+                events.push((id, event, data));
+            }
+        }
+    }
+    events
+}
+
+fn turns(events: &[(String, String, Value)]) -> usize {
+    events.iter().filter(|(_, kind, _)| kind == "turn").count()
+}
+
+#[tokio::test]
+async fn game_and_tournament_streams_resume_from_the_last_event_id() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 1).await;
+    let game = start_game(&service, &setup, 0, json!({})).await;
+    let tournament_stream = service.get(&format!("/tournaments/{}/stream", setup.tournament_id)).send().await.unwrap();
+    assert_eq!(tournament_stream.headers()["content-type"], "text/event-stream");
+    for (index, point) in ["cc", "gg", "cg"].iter().enumerate() {
+        expect_json(post_turn(&service, &setup.tables[0], &game, index as u32 + 1, point).await, 201).await;
+    }
+    let stream = service.get(&format!("/games/{game}/stream")).send().await.unwrap();
+    let events = read_events(stream, |events| turns(events) >= 3).await;
+    assert_eq!(events[0].1, "start");
+    let ids: Vec<i64> = events.iter().map(|(id, _, _)| id.parse().unwrap()).collect();
+    assert_eq!(ids, (1..=ids.len() as i64).collect::<Vec<_>>());
+    // Resumed after the second entry: the rest only, then what comes next.
+    let resumed = service.get(&format!("/games/{game}/stream")).header("Last-Event-ID", "2").send().await.unwrap();
+    expect_json(post_turn(&service, &setup.tables[0], &game, 4, "gc").await, 201).await;
+    let events = read_events(resumed, |events| turns(events) >= 3).await;
+    assert_eq!(events[0].0, "3");
+    assert_eq!(events.last().unwrap().2["turn_number"], 4);
+    // The tournament stream (opened before the turns) saw all four.
+    let events = read_events(tournament_stream, |events| turns(events) >= 4).await;
+    assert!(events.iter().all(|(_, _, data)| data["game_id"] == game.as_str()));
+}
+
+#[tokio::test]
+async fn an_sse_client_of_one_instance_sees_turns_posted_to_another() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 1).await;
+    let game = start_game(&service, &setup, 0, json!({})).await;
+    let first = Served::start(&service.database_url).await;
+    let second = Served::start(&service.database_url).await;
+    let client = arbitre_tests::client();
+    let stream = client.get(format!("{}/games/{game}/stream", first.base)).send().await.unwrap();
+    assert_eq!(stream.status(), 200);
+    let tournament = client.get(format!("{}/tournaments/{}/stream", first.base, setup.tournament_id)).send().await.unwrap();
+    // Let the streams catch up with the log before the turns are posted elsewhere.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let posted = Instant::now();
+    for (index, point) in ["cc", "gg", "cg", "gc"].iter().enumerate() {
+        let response = client
+            .post(format!("{}/games/{game}/turns", second.base))
+            .bearer_auth(&setup.tables[0])
+            .json(&turn_body(index as u32 + 1, point))
+            .send()
+            .await
+            .unwrap();
+        expect_json(response, 201).await;
+    }
+    let events = read_events(stream, |events| turns(events) >= 4).await;
+    // Woken by the notification, not by the keepalive's re-read 15 s later.
+    assert!(posted.elapsed() < Duration::from_secs(5), "{:?}", posted.elapsed());
+    let points: Vec<&str> = events
+        .iter()
+        .filter(|(_, kind, _)| kind == "turn")
+        .map(|(_, _, data)| data["event"]["action"]["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(points, ["cc", "gg", "cg", "gc"]);
+    let events = read_events(tournament, |events| turns(events) >= 4).await;
+    assert_eq!(turns(&events), 4);
+    drop(second);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_kill_9_every_acknowledged_turn_is_there_and_nothing_else() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({"time_control": {"system": "none"}}), 1).await;
+    let game = start_game(&service, &setup, 0, json!({"board_size": 19})).await;
+    let served = Served::start(&service.database_url).await;
+    // Every other point of every other row: no captures, no suicide.
+    let points: Vec<String> = (0..19u8)
+        .step_by(2)
+        .flat_map(|y| (0..19u8).step_by(2).map(move |x| format!("{}{}", (b'a' + x) as char, (b'a' + y) as char)))
+        .collect();
+    let client = arbitre_tests::client();
+    let base = served.base.clone();
+    let table = setup.tables[0].clone();
+    let game_id = game.clone();
+    let sent = points.clone();
+    // The streamer pauses after its 20th acknowledged turn until the kill is under way, so the
+    // kill lands in the middle of the stream however fast the machine is.
+    let (reached, paused) = tokio::sync::oneshot::channel::<()>();
+    let (resume, resumed) = tokio::sync::oneshot::channel::<()>();
+    // Turns are streamed until the server dies; each answered 201 is acknowledged.
+    let streamer = tokio::spawn(async move {
+        let mut acknowledged = 0;
+        let mut pause = Some((reached, resumed));
+        for (index, point) in sent.iter().enumerate() {
+            let response = client
+                .post(format!("{base}/games/{game_id}/turns"))
+                .bearer_auth(&table)
+                .header("Idempotency-Key", format!("turn-{}", index + 1))
+                .json(&turn_body(index as u32 + 1, point))
+                .send()
+                .await;
+            match response {
+                Ok(response) if response.status() == 201 => acknowledged += 1,
+                _ => break,
+            }
+            if acknowledged == 20 {
+                if let Some((reached, resumed)) = pause.take() {
+                    reached.send(()).unwrap();
+                    resumed.await.unwrap();
+                }
+            }
+        }
+        acknowledged
+    });
+    paused.await.unwrap();
+    resume.send(()).unwrap();
+    // Let the next turn get under way on the other worker, then kill the server under it.
+    tokio::time::sleep(Duration::from_millis(1)).await;
+    served.kill_9();
+    let acknowledged = streamer.await.unwrap();
+    assert!(acknowledged >= 20 && acknowledged < points.len(), "{acknowledged} turns acknowledged");
+    let restarted = Served::start(&service.database_url).await;
+    let client = arbitre_tests::client();
+    let state = expect_json(client.get(format!("{}/games/{game}", restarted.base)).send().await.unwrap(), 200).await;
+    let stored = state["turns"].as_u64().unwrap() as usize;
+    // The turn in flight at the kill may have committed unacknowledged; nothing more.
+    assert!(stored == acknowledged || stored == acknowledged + 1, "{stored} stored, {acknowledged} acknowledged");
+    let log = expect_json(client.get(format!("{}/games/{game}/events", restarted.base)).send().await.unwrap(), 200).await;
+    let moves: Vec<String> = log["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|entry| entry["kind"] == "turn")
+        .map(|entry| entry["event"]["action"]["move"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(moves, points[..stored]);
+    // The retry of the turn in flight, with its key, records it once (or answers the first response).
+    let retry = client
+        .post(format!("{}/games/{game}/turns", restarted.base))
+        .bearer_auth(&setup.tables[0])
+        .header("Idempotency-Key", format!("turn-{}", acknowledged + 1))
+        .json(&turn_body(acknowledged as u32 + 1, &points[acknowledged]))
+        .send()
+        .await
+        .unwrap();
+    let after = expect_json(retry, 201).await;
+    assert_eq!(after["turns"].as_u64().unwrap() as usize, acknowledged + 1);
+}
+
+#[tokio::test]
+async fn a_tournament_stream_gets_every_turn_of_concurrent_games_once() {
+    let service = std::sync::Arc::new(TestService::start().await);
+    let setup = setup(&service, json!({}), 8).await;
+    let mut games = Vec::new();
+    for index in 0..8 {
+        games.push(start_game(&service, &setup, index, json!({})).await);
+    }
+    let stream = service.get(&format!("/tournaments/{}/stream", setup.tournament_id)).send().await.unwrap();
+    let points = ["aa", "ca", "ea", "ga", "ia", "ac", "cc", "ec", "gc", "ic"];
+    let mut tablets = Vec::new();
+    for (index, game) in games.iter().enumerate() {
+        let (service, game, table) = (service.clone(), game.clone(), setup.tables[index].clone());
+        tablets.push(tokio::spawn(async move {
+            for (turn, point) in points.iter().enumerate() {
+                expect_json(post_turn(&service, &table, &game, turn as u32 + 1, point).await, 201).await;
+            }
+        }));
+    }
+    for tablet in tablets {
+        tablet.await.unwrap();
+    }
+    let events = read_events(stream, |events| turns(events) >= 80).await;
+    let mut seen: Vec<(String, i64)> = events
+        .iter()
+        .filter(|(_, kind, _)| kind == "turn")
+        .map(|(_, _, data)| (data["game_id"].as_str().unwrap().to_string(), data["turn_number"].as_i64().unwrap()))
+        .collect();
+    let count = seen.len();
+    seen.sort();
+    seen.dedup();
+    assert_eq!((count, seen.len()), (80, 80), "every turn once");
+}

@@ -1,0 +1,39 @@
+//! The service's integration tests: one binary, each test on its own fresh database.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod bad_input;
+mod games;
+mod games_live;
+mod migrations;
+mod openapi;
+mod operations;
+mod pairings;
+mod restart;
+mod roles;
+mod standings;
+mod tournaments;
+
+use serde_json::Value;
+
+/// Asserts an RFC 9457 problem with `status` and `code`, and returns it.
+pub async fn expect_problem(response: reqwest::Response, status: u16, code: &str) -> Value {
+    let actual = response.status().as_u16();
+    let content_type = response.headers().get("content-type").map(|value| value.to_str().unwrap().to_string());
+    let body = response.text().await.unwrap();
+    assert_eq!(actual, status, "status of {body}");
+    assert_eq!(content_type.as_deref(), Some("application/problem+json"), "content type of {body}");
+    let problem: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(problem["code"], code, "code of {body}");
+    assert_eq!(problem["status"], status);
+    assert_eq!(problem["type"], format!("urn:arbitre:problem:{code}"));
+    problem
+}
+
+/// Asserts a success `status` and returns the JSON body.
+pub async fn expect_json(response: reqwest::Response, status: u16) -> Value {
+    let actual = response.status().as_u16();
+    let body = response.text().await.unwrap();
+    assert_eq!(actual, status, "status of {body}");
+    serde_json::from_str(&body).unwrap()
+}
