@@ -124,6 +124,8 @@ const CLOSED_SCHEMAS: &[&str] = &[
     "KomiPolicy",
     "TimeControl",
     "HandicapPolicy",
+    "StandingsSettings",
+    "RoundCredit",
     "PlayerDetails",
     "NewRound",
     "RegistrationChange",

@@ -18,6 +18,8 @@ diesel::table! {
         placement_criteria -> Jsonb,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        country -> Text,
+        standings_settings -> Jsonb,
     }
 }
 

@@ -526,6 +526,7 @@ impl fmt::Display for Board {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

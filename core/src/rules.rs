@@ -91,10 +91,11 @@ impl Rules {
 }
 
 /// The named rulesets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Preset {
     /// FFG rules 1–6: no suicide, situational superko (rule 4), area count (rule 6).
+    #[default]
     French,
     TrompTaylor,
     Chinese,
@@ -188,12 +189,6 @@ impl Preset {
             _ => return None,
         };
         Some(preset)
-    }
-}
-
-impl Default for Preset {
-    fn default() -> Self {
-        Preset::French
     }
 }
 

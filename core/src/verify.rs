@@ -91,11 +91,13 @@ impl Verifier {
         let mut error = None;
         for (index, turn) in record.turns.iter().enumerate() {
             let number = index as u32 + 1;
-            if options.implicit_passes && self.game.handicap_left() == 0 && self.game.to_move() == Some(turn.color.opponent()) {
-                if self.game.play(turn.color.opponent(), Action::Pass).is_ok() {
-                    self.record_turn.push(number - 1);
-                    implicit += 1;
-                }
+            if options.implicit_passes
+                && self.game.handicap_left() == 0
+                && self.game.to_move() == Some(turn.color.opponent())
+                && self.game.play(turn.color.opponent(), Action::Pass).is_ok()
+            {
+                self.record_turn.push(number - 1);
+                implicit += 1;
             }
             match self.game.play(turn.color, turn.action) {
                 Ok(effect) => {

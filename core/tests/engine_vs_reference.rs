@@ -2,6 +2,9 @@
 //! every turn of random games, under every preset: same verdict, same reason, same
 //! repeated turn, same board.
 
+// In a test an unwrap is an assertion: a panic is the failure report.
+#![allow(clippy::unwrap_used)]
+
 mod common;
 
 use arbitre_core::game::{Game, Start};

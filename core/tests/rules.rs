@@ -1,6 +1,9 @@
 //! The rules of play, one diagram at a time: each test states a position, the
 //! turns, and the verdict a referee would give.
 
+// In a test an unwrap is an assertion: a panic is the failure report.
+#![allow(clippy::unwrap_used)]
+
 mod common;
 
 use arbitre_core::game::IllegalMove;

@@ -31,6 +31,10 @@ pub struct Pairing {
     pub white_id: Uuid,
     pub handicap: i16,
     pub komi: f64,
+    /// The game's result in SGF `RE` syntax (`B+3.5`, `W+R`, `W+F` forfeit, `0` jigo,
+    /// `Void`), null while unknown.
+    #[schema(example = "B+3.5")]
+    pub result: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -45,6 +49,7 @@ impl From<PairingRow> for Pairing {
             white_id: row.white_id,
             handicap: row.handicap,
             komi: row.komi,
+            result: row.result,
             created_at: row.created_at,
             updated_at: row.updated_at,
         }

@@ -9,7 +9,7 @@ use crate::http::{check_filter, check_text, like_pattern, ApiJson, ApiQuery, Pag
 use crate::store::tournaments::{self as store, TournamentFilter, TournamentRecord, TournamentRow};
 use actix_web::{web, HttpResponse};
 use arbitre_core::clock::{self, EgdClass as CoreEgdClass};
-use arbitre_core::standings::Rank;
+use arbitre_core::standings::{Credit, McMahon, Rank, Scoring};
 use arbitre_core::Preset;
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -243,6 +243,124 @@ impl HandicapPolicy {
     }
 }
 
+/// What a round without a played game is worth, in half points (OpenGotha's credits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoundCredit {
+    /// Added to the McMahon score: 0, 1 (half a point) or 2 (a point).
+    #[schema(maximum = 2)]
+    pub mms_half_points: u32,
+    /// Added to the number of wins: 0, 1 or 2.
+    #[schema(maximum = 2)]
+    pub nbw_half_points: u32,
+}
+
+impl RoundCredit {
+    fn check(self, violations: &mut Violations, field: &str) {
+        if self.mms_half_points > 2 {
+            violations.add(format!("{field}.mms_half_points"), "must be 0, 1 or 2 (half points, at most a win)");
+        }
+        if self.nbw_half_points > 2 {
+            violations.add(format!("{field}.nbw_half_points"), "must be 0, 1 or 2 (half points, at most a win)");
+        }
+    }
+}
+
+impl From<RoundCredit> for Credit {
+    fn from(credit: RoundCredit) -> Credit {
+        Credit { mms_half_points: credit.mms_half_points, nbw_half_points: credit.nbw_half_points }
+    }
+}
+
+/// How the standings count: the McMahon bar and floor and what byes and absences are worth
+/// (OpenGotha's McMahon and scoring parameters). Fields left out keep their defaults.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct StandingsSettings {
+    /// Players of this rank or stronger all start at the bar's McMahon score. Default `4d`.
+    #[schema(example = "4d", pattern = r"^(([1-9]|[1-4][0-9]|50)[kK]|[1-9][dDpP])$")]
+    pub mcmahon_bar: String,
+    /// Players of this rank or weaker all start at the floor's McMahon score; 30k at the
+    /// weakest, where start scores count from. Default `20k`.
+    #[schema(example = "20k", pattern = r"^(([1-9]|[1-4][0-9]|50)[kK]|[1-9][dDpP])$")]
+    pub mcmahon_floor: String,
+    /// A bye (no opponent this round). Default: a point for the score and the wins.
+    pub bye: RoundCredit,
+    /// An absence. Default: half a point for the score.
+    pub absence: RoundCredit,
+    /// Credits of byes and absences are rounded down to whole points. Default true.
+    pub round_down: bool,
+    /// In SOS, an opponent's rounds without a played game count half a point each instead
+    /// of their credit. Default false.
+    pub unplayed_as_half_point_in_sos: bool,
+}
+
+impl Default for StandingsSettings {
+    /// OpenGotha's defaults (`GeneralParameterSet`).
+    fn default() -> StandingsSettings {
+        StandingsSettings {
+            mcmahon_bar: "4d".to_string(),
+            mcmahon_floor: "20k".to_string(),
+            bye: RoundCredit { mms_half_points: 2, nbw_half_points: 2 },
+            absence: RoundCredit { mms_half_points: 1, nbw_half_points: 0 },
+            round_down: true,
+            unplayed_as_half_point_in_sos: false,
+        }
+    }
+}
+
+/// OpenGotha `genMMZero`: McMahon start scores count the grades above 30k.
+const MCMAHON_ZERO: &str = "30k";
+
+impl StandingsSettings {
+    fn check(&mut self, violations: &mut Violations) {
+        let bar = self.mcmahon_bar.parse::<Rank>();
+        let floor = self.mcmahon_floor.parse::<Rank>();
+        match &bar {
+            Ok(rank) => self.mcmahon_bar = rank.to_string(),
+            Err(error) => violations.add("standings.mcmahon_bar", error.to_string()),
+        }
+        match &floor {
+            Ok(rank) if rank.value() < Rank::kyu(30).map_or(i32::MIN, Rank::value) => {
+                violations.add("standings.mcmahon_floor", "must be 30k or stronger: start scores count from 30k")
+            }
+            Ok(rank) => self.mcmahon_floor = rank.to_string(),
+            Err(error) => violations.add("standings.mcmahon_floor", error.to_string()),
+        }
+        if let (Ok(bar), Ok(floor)) = (bar, floor) {
+            if floor > bar {
+                violations.add("standings.mcmahon_floor", "must not be stronger than mcmahon_bar");
+            }
+        }
+        self.bye.check(violations, "standings.bye");
+        self.absence.check(violations, "standings.absence");
+    }
+
+    /// The McMahon parameters as the core reads them (stored settings have been checked).
+    pub fn mcmahon(&self) -> Result<McMahon, ApiError> {
+        let rank = |text: &str| text.parse::<Rank>().map_err(|error| ApiError::internal(format!("stored standings settings: {error}")));
+        Ok(McMahon { bar: rank(&self.mcmahon_bar)?, floor: rank(&self.mcmahon_floor)?, zero: rank(MCMAHON_ZERO)? })
+    }
+
+    /// The credits of rounds without a game as the core reads them.
+    pub fn scoring(&self) -> Scoring {
+        Scoring {
+            bye: self.bye.into(),
+            absence: self.absence.into(),
+            round_down: self.round_down,
+            unplayed_as_half_point_in_sos: self.unplayed_as_half_point_in_sos,
+        }
+    }
+}
+
+/// A country as two capital letters (ISO 3166-1 alpha-2), or empty when not given.
+fn check_country(violations: &mut Violations, country: &mut String) {
+    *country = country.trim().to_uppercase();
+    if !(country.is_empty() || (country.len() == 2 && country.bytes().all(|byte| byte.is_ascii_uppercase()))) {
+        violations.add("country", "must be two letters (ISO 3166-1, `FR`) or empty");
+    }
+}
+
 /// What happens when the players disagree on the dead stones at the end of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -310,6 +428,8 @@ pub struct Tournament {
     pub id: Uuid,
     pub name: String,
     pub place: String,
+    /// Where it is played (ISO 3166-1 alpha-2), empty when not given.
+    pub country: String,
     pub start_date: NaiveDate,
     pub end_date: NaiveDate,
     pub ruleset: Ruleset,
@@ -325,6 +445,7 @@ pub struct Tournament {
     pub dispute_policy: DisputePolicy,
     /// Most important first.
     pub placement_criteria: Vec<PlacementCriterion>,
+    pub standings: StandingsSettings,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -337,6 +458,10 @@ pub struct NewTournament {
     pub name: String,
     #[schema(example = "Paris", min_length = 1, max_length = 200, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub place: String,
+    /// Where it is played (ISO 3166-1 alpha-2, `FR`); the EGD file's `PC[]`. Default empty.
+    #[serde(default)]
+    #[schema(example = "FR", pattern = "^([A-Za-z]{2})?$")]
+    pub country: String,
     pub start_date: NaiveDate,
     pub end_date: NaiveDate,
     /// Default `french`.
@@ -357,6 +482,9 @@ pub struct NewTournament {
     #[serde(default = "default_criteria")]
     #[schema(min_items = 1, max_items = 12)]
     pub placement_criteria: Vec<PlacementCriterion>,
+    /// Default: OpenGotha's McMahon bar (4d), floor (20k) and credits.
+    #[serde(default)]
+    pub standings: StandingsSettings,
 }
 
 fn default_ruleset() -> Ruleset {
@@ -379,6 +507,8 @@ pub struct TournamentChanges {
     pub name: Option<String>,
     #[schema(min_length = 1, max_length = 200, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub place: Option<String>,
+    #[schema(pattern = "^([A-Za-z]{2})?$")]
+    pub country: Option<String>,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
     pub ruleset: Option<Ruleset>,
@@ -389,6 +519,8 @@ pub struct TournamentChanges {
     pub dispute_policy: Option<DisputePolicy>,
     #[schema(min_items = 1, max_items = 12)]
     pub placement_criteria: Option<Vec<PlacementCriterion>>,
+    /// Replaces the standings settings; fields left out of it take their defaults.
+    pub standings: Option<StandingsSettings>,
 }
 
 /// A page of tournaments.
@@ -428,6 +560,7 @@ fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
     let NewTournament {
         name,
         place,
+        mut country,
         start_date,
         end_date,
         ruleset,
@@ -437,9 +570,11 @@ fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
         mut handicap_policy,
         dispute_policy,
         placement_criteria,
+        mut standings,
     } = settings;
     check_text(&mut violations, "name", &name, 200, true);
     check_text(&mut violations, "place", &place, 200, true);
+    check_country(&mut violations, &mut country);
     check_date(&mut violations, "start_date", start_date);
     check_date(&mut violations, "end_date", end_date);
     if end_date < start_date {
@@ -453,11 +588,13 @@ fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
     time_control.check(&mut violations);
     handicap_policy.check(&mut violations);
     check_criteria(&mut violations, &placement_criteria);
+    standings.check(&mut violations);
     violations.into_result()?;
     let (_, class) = clock::egd_class(&clock::TimeControl::from(&time_control), online);
     Ok(TournamentRecord {
         name: name.trim().to_string(),
         place: place.trim().to_string(),
+        country,
         start_date,
         end_date,
         ruleset: Preset::from(ruleset).name().to_string(),
@@ -468,6 +605,7 @@ fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
         handicap_policy: to_json(&handicap_policy)?,
         dispute_policy: dispute_policy.name().to_string(),
         placement_criteria: to_json(&placement_criteria)?,
+        standings_settings: to_json(&standings)?,
     })
 }
 
@@ -493,6 +631,7 @@ impl TryFrom<TournamentRow> for Tournament {
             id: row.id,
             name: row.name,
             place: row.place,
+            country: row.country,
             start_date: row.start_date,
             end_date: row.end_date,
             ruleset: from_text(row.ruleset)?,
@@ -504,6 +643,7 @@ impl TryFrom<TournamentRow> for Tournament {
             handicap_policy: from_json(row.handicap_policy)?,
             dispute_policy: from_text(row.dispute_policy)?,
             placement_criteria: from_json(row.placement_criteria)?,
+            standings: from_json(row.standings_settings)?,
             created_at: row.created_at,
             updated_at: row.updated_at,
         })
@@ -516,6 +656,7 @@ impl Tournament {
         NewTournament {
             name: self.name,
             place: self.place,
+            country: self.country,
             start_date: self.start_date,
             end_date: self.end_date,
             ruleset: self.ruleset,
@@ -525,6 +666,7 @@ impl Tournament {
             handicap_policy: self.handicap_policy,
             dispute_policy: self.dispute_policy,
             placement_criteria: self.placement_criteria,
+            standings: self.standings,
         }
     }
 }
@@ -615,6 +757,7 @@ pub async fn update(
     apply!(
         name,
         place,
+        country,
         start_date,
         end_date,
         ruleset,
@@ -623,7 +766,8 @@ pub async fn update(
         online,
         handicap_policy,
         dispute_policy,
-        placement_criteria
+        placement_criteria,
+        standings
     );
     let record = record(settings)?;
     let tournament = Tournament::try_from(store::update(&mut connection, id, &record).await?)?;

@@ -20,6 +20,7 @@ pub struct PairingRow {
     pub komi: f64,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    pub result: Option<String>,
 }
 
 /// The terms of a pairing.

@@ -2,48 +2,23 @@
 //! (`arbitre_core::standings::Tournament`), and the results of pairings they count.
 //!
 //! Players, rounds, pairings with their results, and registrations (byes and absences)
-//! come from their tables; the parameters the service does not store yet take
-//! OpenGotha's defaults (see [`mcmahon`] and [`SCORING`]).
+//! come from their tables; the McMahon bar and floor and the credits of byes and absences
+//! from the tournament's standings settings.
 
 use crate::db::Connection;
 use crate::error::ApiError;
-use crate::routes::tournaments::KomiPolicy;
+use crate::routes::tournaments::{KomiPolicy, StandingsSettings};
 use crate::schema::{pairings, players, registrations, rounds};
 use crate::store::tournaments::TournamentRow;
 use arbitre_core::clock::TimeControl;
 use arbitre_core::result::GameResult as SgfResult;
 use arbitre_core::standings::{
-    Criterion, Credit, Game, GameResult, HandicapPolicy, McMahon, Player, Rank, RoundEntry, Scoring, Tournament,
+    Criterion, Game, GameResult, HandicapPolicy, Player, RoundEntry, Tournament,
 };
 use arbitre_core::{Color, Preset};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use uuid::Uuid;
-
-/// OpenGotha's McMahon defaults (`GeneralParameterSet`): bar 4d, floor 20k, start scores
-/// counted from 30k.
-fn mcmahon() -> Option<McMahon> {
-    Some(McMahon {
-        bar: Rank::dan(4)?,
-        floor: Rank::kyu(20)?,
-        zero: Rank::kyu(30)?,
-    })
-}
-
-/// OpenGotha's defaults for rounds without a game: a bye is worth a point for the McMahon
-/// score and the wins, an absence half a McMahon point, rounded down to whole points.
-const SCORING: Scoring = Scoring {
-    bye: Credit {
-        mms_half_points: 2,
-        nbw_half_points: 2,
-    },
-    absence: Credit {
-        mms_half_points: 1,
-        nbw_half_points: 0,
-    },
-    round_down: true,
-    unplayed_as_half_point_in_sos: false,
-};
 
 /// The board the service's games are played on.
 const BOARD_SIZE: u32 = 19;
@@ -129,11 +104,13 @@ fn settings(row: TournamentRow) -> Result<Tournament, ApiError> {
         serde_json::from_value(row.handicap_policy.clone()).map_err(decode("handicap policy", row.handicap_policy))?;
     let criteria: Vec<Criterion> = serde_json::from_value(row.placement_criteria.clone())
         .map_err(decode("placement criteria", row.placement_criteria))?;
+    let standings: StandingsSettings = serde_json::from_value(row.standings_settings.clone())
+        .map_err(decode("standings settings", row.standings_settings))?;
     Ok(Tournament {
         short_name: short_name(&row.name),
         name: row.name,
         city: row.place,
-        country: String::new(),
+        country: row.country,
         director: String::new(),
         start_date: row.start_date.to_string(),
         end_date: row.end_date.to_string(),
@@ -144,8 +121,8 @@ fn settings(row: TournamentRow) -> Result<Tournament, ApiError> {
         time,
         handicap,
         rounds: 0,
-        mcmahon: mcmahon().ok_or_else(|| ApiError::internal("the McMahon defaults are not ranks"))?,
-        scoring: SCORING,
+        mcmahon: standings.mcmahon()?,
+        scoring: standings.scoring(),
         criteria,
         players: Vec::new(),
         games: Vec::new(),

@@ -25,6 +25,8 @@ pub struct TournamentRow {
     pub placement_criteria: serde_json::Value,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    pub country: String,
+    pub standings_settings: serde_json::Value,
 }
 
 /// Every column a client decides (and the EGD class derived from them).
@@ -43,6 +45,8 @@ pub struct TournamentRecord {
     pub handicap_policy: serde_json::Value,
     pub dispute_policy: String,
     pub placement_criteria: serde_json::Value,
+    pub country: String,
+    pub standings_settings: serde_json::Value,
 }
 
 /// Filters of the tournament list.

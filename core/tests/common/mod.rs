@@ -1,5 +1,6 @@
 //! Shared helpers of the core's integration tests.
 #![allow(dead_code)] // each test binary uses its own part of the helpers
+#![allow(clippy::unwrap_used)] // test helpers: a bad fixture should stop the test
 
 pub mod reference;
 

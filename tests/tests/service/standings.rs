@@ -242,6 +242,75 @@ async fn a_tournament_played_through_the_api_exports_to_h9_and_tou() {
     assert!(String::from_utf8_lossy(&output.stderr).contains(&format!("no tournament {unknown}")));
 }
 
+/// The same tournament with the director's own McMahon bar (1d) and floor (3k) and an
+/// absence worth a whole point. Start scores, from 30k: Dupont 2d is held at the bar's 30,
+/// Martin 30, Le Berre 29, Schmidt 28, Nowak 27, and Petit 5k is raised to the floor's 27.
+/// MMS after three rounds: Martin 30+3 = 33, Dupont 30+1 = 31, Le Berre 29+½, Schmidt
+/// 28+½+1 (bye), Nowak 27+2, Petit 27+1 (absence)+1.
+#[tokio::test]
+async fn the_standings_count_with_the_tournaments_own_mcmahon_bar_floor_and_credits() {
+    let Played { service, tournament, .. } = play().await;
+    let path = format!("/tournaments/{tournament}");
+    let defaults = expect_json(service.get(&path).send().await.unwrap(), 200).await;
+    assert_eq!(
+        defaults["standings"],
+        json!({
+            "mcmahon_bar": "4d", "mcmahon_floor": "20k",
+            "bye": {"mms_half_points": 2, "nbw_half_points": 2},
+            "absence": {"mms_half_points": 1, "nbw_half_points": 0},
+            "round_down": true, "unplayed_as_half_point_in_sos": false,
+        }),
+        "OpenGotha's defaults"
+    );
+    assert_eq!(defaults["country"], "");
+    let admin = service.admin_token.clone();
+    let patch = |body: Value| service.request(Method::PATCH, &path, Some(&admin)).json(&body).send();
+
+    // Refused whole: a floor above the bar, a credit above a win, an unknown knob.
+    let problem = expect_problem(
+        patch(json!({"country": "France", "standings": {"mcmahon_bar": "3k", "mcmahon_floor": "1d", "bye": {"mms_half_points": 3, "nbw_half_points": 2}}}))
+            .await
+            .unwrap(),
+        422,
+        "validation.failed",
+    )
+    .await;
+    let fields: Vec<&str> = problem["errors"].as_array().unwrap().iter().map(|error| error["field"].as_str().unwrap()).collect();
+    assert_eq!(fields, ["country", "standings.mcmahon_floor", "standings.bye.mms_half_points"], "{problem}");
+    expect_problem(patch(json!({"standings": {"mcmahon_bar": "1d", "bar": "1d"}})).await.unwrap(), 422, "body.invalid").await;
+    let problem = expect_problem(patch(json!({"standings": {"mcmahon_floor": "35k"}})).await.unwrap(), 422, "validation.failed").await;
+    assert_eq!(problem["errors"][0]["field"], "standings.mcmahon_floor");
+    assert_eq!(expect_json(service.get(&path).send().await.unwrap(), 200).await, defaults, "nothing written");
+
+    let changed = expect_json(
+        patch(json!({"country": "fr", "standings": {"mcmahon_bar": "1D", "mcmahon_floor": "3k", "absence": {"mms_half_points": 2, "nbw_half_points": 0}}}))
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(changed["country"], "FR");
+    assert_eq!(changed["standings"]["mcmahon_bar"], "1d");
+    assert_eq!(changed["standings"]["bye"], json!({"mms_half_points": 2, "nbw_half_points": 2}), "left out: the default");
+
+    let standings = expect_json(service.get(&format!("{path}/standings")).send().await.unwrap(), 200).await;
+    let mms: std::collections::BTreeMap<String, f64> = standings["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| (line["surname"].as_str().unwrap().to_string(), line["mms"].as_f64().unwrap()))
+        .collect();
+    let expected: std::collections::BTreeMap<String, f64> =
+        [("Martin", 33.0), ("Dupont", 31.0), ("Le Berre", 29.5), ("Schmidt", 29.5), ("Nowak", 29.0), ("Petit", 29.0)]
+            .into_iter()
+            .map(|(name, score)| (name.to_string(), score))
+            .collect();
+    assert_eq!(mms, expected);
+    let (status, _, h9) = fetch(&service, &format!("{path}/standings"), Some("application/egf")).await;
+    assert_eq!(status, 200);
+    assert!(String::from_utf8_lossy(&h9).contains("\n; PC[FR,Paris]\n"), "{}", String::from_utf8_lossy(&h9));
+}
+
 #[tokio::test]
 async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
     let service = TestService::start().await;
@@ -268,6 +337,11 @@ async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
     assert_eq!(recorded["result"], "B+R");
     assert_eq!(expect_json(put(Some(&referee), json!({"result": "Draw"})).await.unwrap(), 200).await["result"], "0");
     assert_eq!(expect_json(service.get(&path).send().await.unwrap(), 200).await["result"], "0");
+    // The pairing shows it too, in the round's list and alone.
+    let pairings = expect_json(service.get(&format!("/tournaments/{tournament}/rounds/1/pairings")).send().await.unwrap(), 200).await;
+    assert_eq!(pairings["items"][0]["result"], "0");
+    let alone = format!("/tournaments/{tournament}/rounds/1/pairings/{}", pairing["id"].as_str().unwrap());
+    assert_eq!(expect_json(service.get(&alone).send().await.unwrap(), 200).await["result"], "0");
     // `?` (or null) forgets it.
     assert_eq!(expect_json(put(Some(&referee), json!({"result": "?"})).await.unwrap(), 200).await["result"], Value::Null);
     let missing = format!("/tournaments/{tournament}/rounds/1/pairings/{}/result", uuid::Uuid::now_v7());
