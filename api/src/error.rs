@@ -1,11 +1,19 @@
-//! Every failure of the API, rendered once as RFC 9457 `application/problem+json`.
+//! Every failure of the API, rendered once as RFC 9457 `application/problem+json`: the
+//! common [`ApiError`], the game routes' [`GameError`] (the core's verdicts) and the
+//! standings' [`StandingsFailure`] (what a rating body would refuse) are all mapped to HTTP
+//! here.
 //!
 //! Each variant has a stable `code` that clients switch on; the `detail` is for people.
 //! Extractor failures (malformed JSON, bad path or query parameters, unknown routes) come
 //! here too, so no client ever sees a `text/plain` error.
 
+use crate::routes::games::GameError;
+use crate::routes::standings::StandingsFailure;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
+use arbitre_core::export::ExportError;
+use arbitre_core::game::IllegalMove;
+use arbitre_core::standings::StandingsError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use utoipa::ToSchema;
@@ -52,6 +60,37 @@ pub struct Problem {
     /// The fields at fault, for `body.invalid`, `validation.failed`, `path.invalid` and `query.invalid`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<FieldError>,
+}
+
+impl Problem {
+    /// A problem whose `type` is arbitre's URN for `code`.
+    pub fn new(code: String, title: &str, status: StatusCode, detail: String) -> Problem {
+        Problem {
+            problem_type: format!("urn:arbitre:problem:{code}"),
+            title: title.to_string(),
+            status: status.as_u16(),
+            detail,
+            code,
+            errors: Vec::new(),
+        }
+    }
+
+    /// The response, with `extensions` beside the standard members (RFC 9457 §3.2).
+    fn respond(&self, extensions: serde_json::Map<String, serde_json::Value>) -> HttpResponse {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let mut response = HttpResponse::build(status);
+        response.insert_header((header::CONTENT_TYPE, PROBLEM_JSON));
+        if status == StatusCode::UNAUTHORIZED {
+            response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+        }
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::Object(mut members)) => {
+                members.extend(extensions);
+                response.json(members)
+            }
+            _ => response.json(self),
+        }
+    }
 }
 
 /// The kinds of records a request can name.
@@ -190,15 +229,7 @@ impl ApiError {
     }
 
     pub fn problem(&self) -> Problem {
-        let code = self.code();
-        Problem {
-            problem_type: format!("urn:arbitre:problem:{code}"),
-            title: self.title().to_string(),
-            status: self.status_code().as_u16(),
-            detail: self.to_string(),
-            code,
-            errors: self.field_errors(),
-        }
+        Problem { errors: self.field_errors(), ..Problem::new(self.code(), self.title(), self.status_code(), self.to_string()) }
     }
 }
 
@@ -230,12 +261,112 @@ impl ResponseError for ApiError {
             ApiError::DatabaseUnavailable(cause) => tracing::warn!(%cause, "database unavailable"),
             _ => {}
         }
-        let mut response = HttpResponse::build(self.status_code());
-        response.insert_header((header::CONTENT_TYPE, PROBLEM_JSON));
-        if matches!(self, ApiError::MissingToken | ApiError::InvalidToken) {
-            response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+        self.problem().respond(serde_json::Map::new())
+    }
+}
+
+impl GameError {
+    /// The stable code: the API's, `not_found.game`, `illegal_move.<reason>`, or the
+    /// conflict's (`game.finished`, `turn.stale`, ...).
+    fn code(&self) -> String {
+        match self {
+            GameError::Api(error) => error.code(),
+            GameError::NotFound => "not_found.game".to_string(),
+            GameError::IllegalMove { reason, .. } => format!("illegal_move.{}", reason.code()),
+            GameError::Conflict { code, .. } | GameError::Unprocessable { code, .. } => (*code).to_string(),
         }
-        response.json(self.problem())
+    }
+}
+
+/// The core's verdicts carry what a tablet needs: the turn and, for ko and superko, the
+/// turn whose position would repeat; a conflict carries the game's current state.
+impl ResponseError for GameError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            GameError::Api(error) => error.status_code(),
+            GameError::NotFound => StatusCode::NOT_FOUND,
+            GameError::IllegalMove { .. } | GameError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            GameError::Conflict { .. } => StatusCode::CONFLICT,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let title = match self {
+            GameError::Api(error) => return error.error_response(),
+            GameError::IllegalMove { .. } => "Illegal move",
+            GameError::Conflict { .. } => "Conflict",
+            GameError::NotFound => "Not found",
+            GameError::Unprocessable { .. } => "The request is invalid",
+        };
+        let mut extensions = serde_json::Map::new();
+        match self {
+            GameError::IllegalMove { reason, turn } => {
+                extensions.insert("turn".to_string(), (*turn).into());
+                if let Some(repeats) = reason.repeats_turn() {
+                    extensions.insert("repeats_turn".to_string(), repeats.into());
+                }
+                if let IllegalMove::WrongTurn { expected } = reason {
+                    extensions.insert("expected_color".to_string(), expected.to_string().into());
+                }
+            }
+            GameError::Conflict { state: Some(state), .. } => {
+                extensions.insert("state".to_string(), serde_json::to_value(state).unwrap_or_default());
+            }
+            _ => {}
+        }
+        Problem::new(self.code(), title, self.status_code(), self.to_string()).respond(extensions)
+    }
+}
+
+impl StandingsFailure {
+    /// The stable code: `not_acceptable`, `standings.*` for results the standings cannot
+    /// count, `export.*` for what a rating body would refuse.
+    pub fn code(&self) -> String {
+        let code = match self {
+            StandingsFailure::Api(error) => return error.code(),
+            StandingsFailure::NotAcceptable => "not_acceptable",
+            StandingsFailure::Export(ExportError::Standings(error)) => match error {
+                StandingsError::DuplicatePlayer(_) => "standings.duplicate_player",
+                StandingsError::UnknownPlayer { .. } => "standings.unknown_player",
+                StandingsError::DoublePairing { .. } => "standings.double_pairing",
+                StandingsError::SelfPairing { .. } => "standings.self_pairing",
+                StandingsError::RoundZero => "standings.round_zero",
+                StandingsError::RoundBeyondTournament { .. } => "standings.round_beyond_tournament",
+                StandingsError::TooManyRounds(_) => "standings.too_many_rounds",
+            },
+            StandingsFailure::Export(error) => match error {
+                ExportError::Standings(_) => "standings.invalid",
+                ExportError::UnknownResult { .. } => "export.unknown_result",
+                ExportError::UnknownColours { .. } => "export.unknown_colours",
+                ExportError::InvalidDate(_) => "export.invalid_date",
+                ExportError::InvalidLicence { .. } => "export.invalid_ffg_licence",
+                ExportError::InvalidEgdPin { .. } => "export.invalid_egd_pin",
+                ExportError::MissingAgaId(_) => "export.missing_aga_id",
+                ExportError::DuplicateKey(..) => "export.duplicate_player_name",
+                ExportError::TooManyCriteria(_) => "export.too_many_criteria",
+                ExportError::TooManyRounds(_) => "export.too_many_rounds",
+            },
+        };
+        code.to_string()
+    }
+}
+
+impl ResponseError for StandingsFailure {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            StandingsFailure::Api(error) => error.status_code(),
+            StandingsFailure::NotAcceptable => StatusCode::NOT_ACCEPTABLE,
+            StandingsFailure::Export(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let title = match self {
+            StandingsFailure::Api(error) => return error.error_response(),
+            StandingsFailure::NotAcceptable => "Not acceptable",
+            StandingsFailure::Export(_) => "The results cannot be exported",
+        };
+        Problem::new(self.code(), title, self.status_code(), self.to_string()).respond(serde_json::Map::new())
     }
 }
 

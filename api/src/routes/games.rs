@@ -13,15 +13,15 @@ pub mod svg;
 
 use crate::auth::{Caller, Role};
 use crate::db::{Connection, DbPool};
-use crate::error::{ApiError, FieldError, Problem, Resource, PROBLEM_JSON};
+use crate::error::{ApiError, FieldError, Resource};
 use crate::http::{ApiJson, ApiQuery, PageInfo, PageQuery};
 use crate::live::cache::GameCache;
 use crate::live::idempotency::IdempotencyKey;
 use crate::live::{clock_entry, Entry, LoadedGame, Refusal, StoredSettings};
 use crate::routes::tournaments::{self, Ruleset, TimeControl as ApiTimeControl};
 use crate::store::games::{self as store, EventRow, GameRow, IdempotentResponse, NewGame};
-use actix_web::http::{header, StatusCode};
-use actix_web::{web, HttpResponse, ResponseError};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
 use arbitre_core::clock::{ClockEvent, ClockStatus, FlagPolicy, PlayerTime};
 use arbitre_core::ending::{EndingError, Phase, ResumptionPolicy, Settings};
 use arbitre_core::game::{IllegalMove, Start};
@@ -92,15 +92,6 @@ impl<E: Into<ApiError>> From<E> for GameError {
 }
 
 impl GameError {
-    fn code(&self) -> String {
-        match self {
-            GameError::Api(error) => error.code(),
-            GameError::NotFound => "not_found.game".to_string(),
-            GameError::IllegalMove { reason, .. } => format!("illegal_move.{}", reason.code()),
-            GameError::Conflict { code, .. } | GameError::Unprocessable { code, .. } => (*code).to_string(),
-        }
-    }
-
     fn conflict(code: &'static str, detail: impl Into<String>, game: &LoadedGame) -> GameError {
         GameError::Conflict { code, detail: detail.into(), state: Some(Box::new(GameState::of(game))) }
     }
@@ -123,57 +114,6 @@ impl GameError {
             Refusal::Clock(error) => GameError::conflict("game.clock", error.to_string(), game),
             Refusal::Paused => GameError::conflict("game.paused", "the referee has paused the game", game),
         }
-    }
-}
-
-impl ResponseError for GameError {
-    fn status_code(&self) -> StatusCode {
-        match self {
-            GameError::Api(error) => error.status_code(),
-            GameError::NotFound => StatusCode::NOT_FOUND,
-            GameError::IllegalMove { .. } | GameError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            GameError::Conflict { .. } => StatusCode::CONFLICT,
-        }
-    }
-
-    fn error_response(&self) -> HttpResponse {
-        if let GameError::Api(error) = self {
-            return error.error_response();
-        }
-        let code = self.code();
-        let status = self.status_code();
-        let problem = Problem {
-            problem_type: format!("urn:arbitre:problem:{code}"),
-            title: match self {
-                GameError::IllegalMove { .. } => "Illegal move".to_string(),
-                GameError::Conflict { .. } => "Conflict".to_string(),
-                GameError::NotFound => "Not found".to_string(),
-                _ => "The request is invalid".to_string(),
-            },
-            status: status.as_u16(),
-            detail: self.to_string(),
-            code,
-            errors: Vec::new(),
-        };
-        let mut body = serde_json::to_value(problem).unwrap_or_default();
-        if let Some(fields) = body.as_object_mut() {
-            match self {
-                GameError::IllegalMove { reason, turn } => {
-                    fields.insert("turn".to_string(), (*turn).into());
-                    if let Some(repeats) = reason.repeats_turn() {
-                        fields.insert("repeats_turn".to_string(), repeats.into());
-                    }
-                    if let IllegalMove::WrongTurn { expected } = reason {
-                        fields.insert("expected_color".to_string(), expected.to_string().into());
-                    }
-                }
-                GameError::Conflict { state: Some(state), .. } => {
-                    fields.insert("state".to_string(), serde_json::to_value(state).unwrap_or_default());
-                }
-                _ => {}
-            }
-        }
-        HttpResponse::build(status).insert_header((header::CONTENT_TYPE, PROBLEM_JSON)).json(body)
     }
 }
 

@@ -11,15 +11,14 @@
 
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{ApiError, FieldError, Problem, Resource, Violations, PROBLEM_JSON};
+use crate::error::{ApiError, FieldError, Problem, Resource, Violations};
 use crate::http::{ApiJson, ApiQuery};
 use crate::routes::rounds;
 use crate::routes::tournaments::PlacementCriterion;
 use crate::store::pairings as pairing_store;
 use crate::store::standings as store;
 use actix_web::http::header::{self, HeaderMap};
-use actix_web::http::StatusCode;
-use actix_web::{web, HttpResponse, ResponseError};
+use actix_web::{web, HttpResponse};
 use arbitre_core::export::{self, ExportError, Format};
 use arbitre_core::result::GameResult as SgfResult;
 use arbitre_core::standings::{self, Outcome, RoundOutcome, Score, StandingsError, Tournament};
@@ -168,69 +167,6 @@ impl From<diesel_async::pooled_connection::deadpool::PoolError> for StandingsFai
 impl From<StandingsError> for StandingsFailure {
     fn from(error: StandingsError) -> StandingsFailure {
         StandingsFailure::Export(ExportError::Standings(error))
-    }
-}
-
-impl StandingsFailure {
-    /// The stable code: `not_acceptable`, `standings.*` for results the standings cannot
-    /// count, `export.*` for what a rating body would refuse.
-    pub fn code(&self) -> String {
-        let code = match self {
-            StandingsFailure::Api(error) => return error.code(),
-            StandingsFailure::NotAcceptable => "not_acceptable",
-            StandingsFailure::Export(ExportError::Standings(error)) => match error {
-                StandingsError::DuplicatePlayer(_) => "standings.duplicate_player",
-                StandingsError::UnknownPlayer { .. } => "standings.unknown_player",
-                StandingsError::DoublePairing { .. } => "standings.double_pairing",
-                StandingsError::SelfPairing { .. } => "standings.self_pairing",
-                StandingsError::RoundZero => "standings.round_zero",
-                StandingsError::RoundBeyondTournament { .. } => "standings.round_beyond_tournament",
-                StandingsError::TooManyRounds(_) => "standings.too_many_rounds",
-            },
-            StandingsFailure::Export(error) => match error {
-                ExportError::Standings(_) => "standings.invalid",
-                ExportError::UnknownResult { .. } => "export.unknown_result",
-                ExportError::UnknownColours { .. } => "export.unknown_colours",
-                ExportError::InvalidDate(_) => "export.invalid_date",
-                ExportError::InvalidLicence { .. } => "export.invalid_ffg_licence",
-                ExportError::InvalidEgdPin { .. } => "export.invalid_egd_pin",
-                ExportError::MissingAgaId(_) => "export.missing_aga_id",
-                ExportError::DuplicateKey(..) => "export.duplicate_player_name",
-                ExportError::TooManyCriteria(_) => "export.too_many_criteria",
-                ExportError::TooManyRounds(_) => "export.too_many_rounds",
-            },
-        };
-        code.to_string()
-    }
-}
-
-impl ResponseError for StandingsFailure {
-    fn status_code(&self) -> StatusCode {
-        match self {
-            StandingsFailure::Api(error) => error.status_code(),
-            StandingsFailure::NotAcceptable => StatusCode::NOT_ACCEPTABLE,
-            StandingsFailure::Export(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        }
-    }
-
-    fn error_response(&self) -> HttpResponse {
-        let title = match self {
-            StandingsFailure::Api(error) => return error.error_response(),
-            StandingsFailure::NotAcceptable => "Not acceptable",
-            StandingsFailure::Export(_) => "The results cannot be exported",
-        };
-        let code = self.code();
-        let problem = Problem {
-            problem_type: format!("urn:arbitre:problem:{code}"),
-            title: title.to_string(),
-            status: self.status_code().as_u16(),
-            detail: self.to_string(),
-            code,
-            errors: Vec::new(),
-        };
-        HttpResponse::build(self.status_code())
-            .insert_header((header::CONTENT_TYPE, PROBLEM_JSON))
-            .json(problem)
     }
 }
 
