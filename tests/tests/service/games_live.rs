@@ -1,6 +1,6 @@
 //! Live games across processes: event streams resumed with `Last-Event-ID`, two
 //! `arbitre serve` on one database (an SSE client of one sees the turns posted to the
-//! other), and kill -9 in the middle of a stream of turns.
+//! other), and kill -9 and SIGTERM in the middle of a stream of turns.
 
 use crate::expect_json;
 use crate::games::{post_turn, setup, start_game, turn_body};
@@ -48,10 +48,11 @@ impl Served {
         }
     }
 
-    fn kill_9(mut self) {
-        let status = Command::new("kill").args(["-KILL", &self.child.id().to_string()]).status().unwrap();
+    /// Sends `signal` (`KILL`, `TERM`) and waits for the process to end.
+    fn signal(mut self, signal: &str) -> std::process::ExitStatus {
+        let status = Command::new("kill").args([&format!("-{signal}"), &self.child.id().to_string()]).status().unwrap();
         assert!(status.success());
-        let _ = self.child.wait();
+        self.child.wait().unwrap()
     }
 }
 
@@ -163,84 +164,121 @@ async fn an_sse_client_of_one_instance_sees_turns_posted_to_another() {
     drop(second);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn after_kill_9_every_acknowledged_turn_is_there_and_nothing_else() {
-    let service = TestService::start().await;
-    let setup = setup(&service, json!({"time_control": {"system": "none"}}), 1).await;
-    let game = start_game(&service, &setup, 0, json!({"board_size": 19})).await;
-    let served = Served::start(&service.database_url).await;
-    // Every other point of every other row: no captures, no suicide.
-    let points: Vec<String> = (0..19u8)
-        .step_by(2)
-        .flat_map(|y| (0..19u8).step_by(2).map(move |x| format!("{}{}", (b'a' + x) as char, (b'a' + y) as char)))
-        .collect();
-    let client = arbitre_tests::client();
-    let base = served.base.clone();
-    let table = setup.tables[0].clone();
-    let game_id = game.clone();
-    let sent = points.clone();
-    // The streamer pauses after its 20th acknowledged turn until the kill is under way, so the
-    // kill lands in the middle of the stream however fast the machine is.
-    let (reached, paused) = tokio::sync::oneshot::channel::<()>();
-    let (resume, resumed) = tokio::sync::oneshot::channel::<()>();
-    // Turns are streamed until the server dies; each answered 201 is acknowledged.
-    let streamer = tokio::spawn(async move {
-        let mut acknowledged = 0;
-        let mut pause = Some((reached, resumed));
-        for (index, point) in sent.iter().enumerate() {
-            let response = client
-                .post(format!("{base}/games/{game_id}/turns"))
-                .bearer_auth(&table)
-                .header("Idempotency-Key", format!("turn-{}", index + 1))
-                .json(&turn_body(index as u32 + 1, point))
-                .send()
-                .await;
-            match response {
-                Ok(response) if response.status() == 201 => acknowledged += 1,
-                _ => break,
-            }
-            if acknowledged == 20 {
-                if let Some((reached, resumed)) = pause.take() {
-                    reached.send(()).unwrap();
-                    resumed.await.unwrap();
+/// A game whose turns were being streamed to an `arbitre serve` when it got a signal.
+struct Interrupted {
+    service: TestService,
+    table: String,
+    game: String,
+    /// The turns streamed, in order.
+    points: Vec<String>,
+    /// The turns answered 201 before the server went away.
+    acknowledged: usize,
+    exit: std::process::ExitStatus,
+}
+
+impl Interrupted {
+    /// Streams turns to a server and sends it `signal` in the middle of the stream.
+    async fn stream_then_signal(signal: &str) -> Interrupted {
+        let service = TestService::start().await;
+        let setup = setup(&service, json!({"time_control": {"system": "none"}}), 1).await;
+        let game = start_game(&service, &setup, 0, json!({"board_size": 19})).await;
+        let served = Served::start(&service.database_url).await;
+        // Every other point of every other row: no captures, no suicide.
+        let points: Vec<String> = (0..19u8)
+            .step_by(2)
+            .flat_map(|y| (0..19u8).step_by(2).map(move |x| format!("{}{}", (b'a' + x) as char, (b'a' + y) as char)))
+            .collect();
+        let client = arbitre_tests::client();
+        let base = served.base.clone();
+        let table = setup.tables[0].clone();
+        let (game_id, sent, token) = (game.clone(), points.clone(), table.clone());
+        // The streamer pauses after its 20th acknowledged turn until the signal is under way,
+        // so it lands in the middle of the stream however fast the machine is.
+        let (reached, paused) = tokio::sync::oneshot::channel::<()>();
+        let (resume, resumed) = tokio::sync::oneshot::channel::<()>();
+        // Turns are streamed until the server goes away; each answered 201 is acknowledged.
+        let streamer = tokio::spawn(async move {
+            let mut acknowledged = 0;
+            let mut pause = Some((reached, resumed));
+            for (index, point) in sent.iter().enumerate() {
+                let response = client
+                    .post(format!("{base}/games/{game_id}/turns"))
+                    .bearer_auth(&token)
+                    .header("Idempotency-Key", format!("turn-{}", index + 1))
+                    .json(&turn_body(index as u32 + 1, point))
+                    .send()
+                    .await;
+                match response {
+                    Ok(response) if response.status() == 201 => acknowledged += 1,
+                    _ => break,
+                }
+                if acknowledged == 20 {
+                    if let Some((reached, resumed)) = pause.take() {
+                        reached.send(()).unwrap();
+                        resumed.await.unwrap();
+                    }
                 }
             }
-        }
-        acknowledged
-    });
-    paused.await.unwrap();
-    resume.send(()).unwrap();
-    // Let the next turn get under way on the other worker, then kill the server under it.
-    tokio::time::sleep(Duration::from_millis(1)).await;
-    served.kill_9();
-    let acknowledged = streamer.await.unwrap();
-    assert!(acknowledged >= 20 && acknowledged < points.len(), "{acknowledged} turns acknowledged");
-    let restarted = Served::start(&service.database_url).await;
-    let client = arbitre_tests::client();
-    let state = expect_json(client.get(format!("{}/games/{game}", restarted.base)).send().await.unwrap(), 200).await;
-    let stored = state["turns"].as_u64().unwrap() as usize;
+            acknowledged
+        });
+        paused.await.unwrap();
+        resume.send(()).unwrap();
+        // Let the next turn get under way on the other worker, then signal the server under it.
+        tokio::time::sleep(Duration::from_millis(1)).await;
+        let exit = served.signal(signal);
+        let acknowledged = streamer.await.unwrap();
+        assert!(acknowledged >= 20 && acknowledged < points.len(), "{acknowledged} turns acknowledged");
+        Interrupted { service, table, game, points, acknowledged, exit }
+    }
+
+    /// The turns stored, read back through a new server: their number and the moves.
+    async fn stored(&self, served: &Served) -> (usize, Vec<String>) {
+        let client = arbitre_tests::client();
+        let state = expect_json(client.get(format!("{}/games/{}", served.base, self.game)).send().await.unwrap(), 200).await;
+        let log = expect_json(client.get(format!("{}/games/{}/events", served.base, self.game)).send().await.unwrap(), 200).await;
+        let moves = log["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|entry| entry["kind"] == "turn")
+            .map(|entry| entry["event"]["action"]["move"].as_str().unwrap().to_string())
+            .collect();
+        (state["turns"].as_u64().unwrap() as usize, moves)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_kill_9_every_acknowledged_turn_is_there_and_nothing_else() {
+    let interrupted = Interrupted::stream_then_signal("KILL").await;
+    let acknowledged = interrupted.acknowledged;
+    let restarted = Served::start(&interrupted.service.database_url).await;
+    let (stored, moves) = interrupted.stored(&restarted).await;
     // The turn in flight at the kill may have committed unacknowledged; nothing more.
     assert!(stored == acknowledged || stored == acknowledged + 1, "{stored} stored, {acknowledged} acknowledged");
-    let log = expect_json(client.get(format!("{}/games/{game}/events", restarted.base)).send().await.unwrap(), 200).await;
-    let moves: Vec<String> = log["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|entry| entry["kind"] == "turn")
-        .map(|entry| entry["event"]["action"]["move"].as_str().unwrap().to_string())
-        .collect();
-    assert_eq!(moves, points[..stored]);
+    assert_eq!(moves, interrupted.points[..stored]);
     // The retry of the turn in flight, with its key, records it once (or answers the first response).
-    let retry = client
-        .post(format!("{}/games/{game}/turns", restarted.base))
-        .bearer_auth(&setup.tables[0])
+    let retry = arbitre_tests::client()
+        .post(format!("{}/games/{}/turns", restarted.base, interrupted.game))
+        .bearer_auth(&interrupted.table)
         .header("Idempotency-Key", format!("turn-{}", acknowledged + 1))
-        .json(&turn_body(acknowledged as u32 + 1, &points[acknowledged]))
+        .json(&turn_body(acknowledged as u32 + 1, &interrupted.points[acknowledged]))
         .send()
         .await
         .unwrap();
     let after = expect_json(retry, 201).await;
     assert_eq!(after["turns"].as_u64().unwrap() as usize, acknowledged + 1);
+}
+
+/// SIGTERM (a deployment, `docker stop`): the server stops taking requests, answers the ones
+/// it has, and exits 0; exactly the acknowledged turns are stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_sigterm_the_turn_in_flight_is_answered_and_the_server_exits_cleanly() {
+    let interrupted = Interrupted::stream_then_signal("TERM").await;
+    assert!(interrupted.exit.success(), "arbitre serve exited with {}", interrupted.exit);
+    let restarted = Served::start(&interrupted.service.database_url).await;
+    let (stored, moves) = interrupted.stored(&restarted).await;
+    assert_eq!(stored, interrupted.acknowledged, "a turn stored is a turn answered");
+    assert_eq!(moves, interrupted.points[..stored]);
 }
 
 #[tokio::test]
