@@ -17,8 +17,10 @@ USER arbitre
 ENV ARBITRE_BIND=0.0.0.0:8080 \
     ARBITRE_LOG_FORMAT=json
 EXPOSE 8080
+# Probes the address arbitre serves on (ARBITRE_BIND, overridable with -e), a wildcard one via loopback.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
-    CMD curl -fsS http://127.0.0.1:8080/ready || exit 1
+    CMD host="${ARBITRE_BIND%:*}"; case "$host" in 0.0.0.0) host=127.0.0.1 ;; "[::]") host="[::1]" ;; esac; \
+        curl -fsS "http://$host:${ARBITRE_BIND##*:}/ready" || exit 1
 # SIGTERM stops it gracefully: in-flight requests finish.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/arbitre"]
