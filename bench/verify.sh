@@ -11,6 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 copies="${1:-40}"
 corpus="core/tests/data/real-games"
+target="${CARGO_TARGET_DIR:-target}"
 [ -d "$corpus" ] || { echo "missing $corpus" >&2; exit 2; }
 
 cargo build --release --quiet -p arbitre-api
@@ -21,12 +22,12 @@ for copy in $(seq 1 "$copies"); do
     cp "$corpus"/*.sgf "$work/$copy/"
 done
 
-python3 - "$work" <<'PYTHON'
+python3 - "$target/release/arbitre" "$work" <<'PYTHON'
 import subprocess, sys, time
 best, summary = None, ""
 for attempt in range(3):
     started = time.perf_counter()
-    run = subprocess.run(["./target/release/arbitre", "verify", "--jobs", "1", sys.argv[1]], capture_output=True, text=True)
+    run = subprocess.run([sys.argv[1], "verify", "--jobs", "1", sys.argv[2]], capture_output=True, text=True)
     seconds = time.perf_counter() - started
     summary = run.stdout.strip().splitlines()[-1]
     best = seconds if best is None else min(best, seconds)
