@@ -76,6 +76,26 @@ impl Placement {
     }
 }
 
+/// One stone a move puts down or lifts: what a game's history keeps of each move, two
+/// bytes a stone, instead of a picture of the whole board (padded indices of a 52×52
+/// board fit in 15 bits, the colour takes the 16th).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Change(u16);
+
+impl Change {
+    fn new(position: usize, color: Color) -> Change {
+        Change(position as u16 | (color.index() as u16) << 15)
+    }
+
+    fn position(self) -> usize {
+        usize::from(self.0 & 0x7FFF)
+    }
+
+    fn color_index(self) -> usize {
+        usize::from(self.0 >> 15)
+    }
+}
+
 /// A Go board of any size from 1×1 to 52×52.
 #[derive(Clone)]
 pub struct Board {
@@ -164,40 +184,48 @@ impl Board {
         color_of(self.cells[self.position(point)])
     }
 
-    /// Appends the picture of the board to `buffer` (no allocation once the buffer has grown).
-    pub fn push_snapshot(&self, buffer: &mut Vec<u64>) {
-        buffer.extend_from_slice(&self.bits);
+    /// Copies the picture of the board (one bit-board per colour) into `picture`,
+    /// reusing its memory.
+    pub fn picture_into(&self, picture: &mut Vec<u64>) {
+        picture.clear();
+        picture.extend_from_slice(&self.bits);
     }
 
-    /// Length in words of one picture pushed by [`Board::push_snapshot`].
-    pub fn snapshot_words(&self) -> usize {
-        self.bits.len()
+    /// Puts down or lifts, in a picture of this board, the stone of `change`.
+    pub fn apply(&self, picture: &mut [u64], change: Change) {
+        let position = change.position();
+        picture[change.color_index() * self.words + position / 64] ^= 1 << (position % 64);
     }
 
-    /// Whether the board after `placement` equals a picture taken earlier.
-    pub fn placement_matches(&self, placement: &Placement, picture: &[u64]) -> bool {
-        let mut after = self.bits.clone();
-        let flip = |bits: &mut [u64], color: Color, position: usize| {
-            let index = color.index() * self.words + position / 64;
-            bits[index] ^= 1 << (position % 64);
-        };
-        for &captured in &placement.captured[..placement.captured_count as usize] {
-            self.for_each_stone(captured as usize, |stone| flip(&mut after, placement.color.opponent(), stone));
-        }
+    /// Every stone `placement` puts down or lifts, each once.
+    pub fn for_each_change(&self, placement: &Placement, mut visit: impl FnMut(Change)) {
+        let color = placement.color;
         if placement.self_capture {
-            for neighbour in self.neighbours(placement.position) {
-                if self.cells[neighbour] == cell_of(placement.color) {
-                    let head = self.head[neighbour] as usize;
-                    self.for_each_stone(head, |stone| {
-                        let index = placement.color.index() * self.words + stone / 64;
-                        after[index] &= !(1 << (stone % 64));
-                    });
+            // The placed stone never stays: only the chains it would have joined go.
+            let own = cell_of(color);
+            let mut lifted = [NO_CHAIN; 4];
+            for (slot, neighbour) in self.neighbours(placement.position).into_iter().enumerate() {
+                let head = self.head[neighbour];
+                if self.cells[neighbour] == own && !lifted.contains(&head) {
+                    lifted[slot] = head;
+                    self.for_each_stone(head as usize, |stone| visit(Change::new(stone, color)));
                 }
             }
         } else {
-            flip(&mut after, placement.color, placement.position);
+            visit(Change::new(placement.position, color));
+            for &captured in &placement.captured[..placement.captured_count as usize] {
+                self.for_each_stone(captured as usize, |stone| visit(Change::new(stone, color.opponent())));
+            }
         }
-        after == picture
+    }
+
+    /// Whether the board after `placement` equals `picture`, a picture of this board
+    /// taken earlier; `scratch` holds the board after the move, so nothing is allocated
+    /// once it has grown.
+    pub fn placement_matches(&self, placement: &Placement, picture: &[u64], scratch: &mut Vec<u64>) -> bool {
+        self.picture_into(scratch);
+        self.for_each_change(placement, |change| self.apply(scratch, change));
+        scratch.as_slice() == picture
     }
 
     fn for_each_stone(&self, head: usize, mut visit: impl FnMut(usize)) {

@@ -313,6 +313,7 @@ impl Game {
                         }
                     }
                 }
+                self.positions.note(&self.board, &placement);
                 self.board.commit(&placement);
                 effect.captures = placement.stones_removed;
                 let taker = if placement.is_suicide() { next } else { color };

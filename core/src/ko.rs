@@ -4,7 +4,7 @@
 //! Positions are looked up by Zobrist hash, and every hash match is confirmed by
 //! comparing whole boards: a hash collision can never make a legal move illegal.
 
-use crate::board::{Board, Placement};
+use crate::board::{Board, Change, Placement};
 use crate::point::Color;
 
 const VACANT: u32 = u32::MAX;
@@ -73,38 +73,52 @@ pub enum Identity {
     BoardAndPlayer,
 }
 
+/// One position of the game, in order of play.
+struct Entry {
+    key: u64,
+    /// The turn that produced it (0 = the start).
+    turn: u32,
+    to_move: Option<Color>,
+    /// End in `changes` of the stones the turns up to this one put down or lifted.
+    changes_end: u32,
+}
+
 /// Every position of a game, in order, each with the turn that produced it (0 = the start).
+///
+/// A position is kept as the stones its move changed, not as a picture of the board:
+/// hash matches are rare, so rebuilding an earlier picture from the start when one
+/// happens costs less than copying the whole board at every move.
 pub struct PositionHistory {
     identity: Identity,
-    snapshot_words: usize,
-    pictures: Vec<u64>,
-    keys: Vec<u64>,
-    to_move: Vec<Option<Color>>,
-    turns: Vec<u32>,
+    /// The picture of the board at the start (after the setup stones).
+    start: Vec<u64>,
+    changes: Vec<Change>,
+    entries: Vec<Entry>,
     first: FirstSeen,
+    /// Room to rebuild an earlier picture, and the board after a move, when a hash matches.
+    earlier: Vec<u64>,
+    after: Vec<u64>,
 }
 
 impl PositionHistory {
     pub fn new(identity: Identity) -> PositionHistory {
         PositionHistory {
             identity,
-            snapshot_words: 0,
-            pictures: Vec::new(),
-            keys: Vec::new(),
-            to_move: Vec::new(),
-            turns: Vec::new(),
+            start: Vec::new(),
+            changes: Vec::new(),
+            entries: Vec::new(),
             first: FirstSeen::new(),
+            earlier: Vec::new(),
+            after: Vec::new(),
         }
     }
 
-    /// Forgets every position, keeping the memory for the next game.
+    /// Forgets every position, keeping the memory for the next game; `board` is the start.
     pub fn reset(&mut self, identity: Identity, board: &Board) {
         self.identity = identity;
-        self.snapshot_words = board.snapshot_words();
-        self.pictures.clear();
-        self.keys.clear();
-        self.to_move.clear();
-        self.turns.clear();
+        board.picture_into(&mut self.start);
+        self.changes.clear();
+        self.entries.clear();
         self.first.clear();
     }
 
@@ -116,36 +130,44 @@ impl PositionHistory {
     }
 
     fn same_player(&self, entry: usize, to_move: Option<Color>) -> bool {
-        self.identity == Identity::Board || self.to_move[entry] == to_move
+        self.identity == Identity::Board || self.entries[entry].to_move == to_move
+    }
+
+    /// Notes the stones `placement` changes, before it is committed: the next
+    /// [`PositionHistory::record`] closes the turn.
+    pub fn note(&mut self, board: &Board, placement: &Placement) {
+        board.for_each_change(placement, |change| self.changes.push(change));
     }
 
     /// Records the position reached after `turn` with `to_move` to play next.
     pub fn record(&mut self, board: &Board, to_move: Option<Color>, turn: u32) {
         let key = self.key(board.hash(), to_move);
-        let entry = self.turns.len() as u32;
-        board.push_snapshot(&mut self.pictures);
-        self.keys.push(key);
-        self.to_move.push(to_move);
-        self.turns.push(turn);
+        let entry = self.entries.len() as u32;
+        self.entries.push(Entry { key, turn, to_move, changes_end: self.changes.len() as u32 });
         self.first.insert_first(key, entry);
     }
 
-    fn picture(&self, entry: usize) -> &[u64] {
-        &self.pictures[entry * self.snapshot_words..(entry + 1) * self.snapshot_words]
+    /// Whether the board after `placement` is the position of `entry`: the picture of
+    /// that position is rebuilt from the start, then compared whole.
+    fn placement_repeats(&mut self, board: &Board, placement: &Placement, entry: usize) -> bool {
+        self.earlier.clone_from(&self.start);
+        for &change in &self.changes[..self.entries[entry].changes_end as usize] {
+            board.apply(&mut self.earlier, change);
+        }
+        board.placement_matches(placement, &self.earlier, &mut self.after)
     }
 
     /// The first turn whose position the board after `placement` would repeat, with
     /// `to_move` to play next; confirmed on the whole board.
-    pub fn repeated_by(&self, board: &Board, placement: &Placement, to_move: Option<Color>) -> Option<u32> {
+    pub fn repeated_by(&mut self, board: &Board, placement: &Placement, to_move: Option<Color>) -> Option<u32> {
         let key = self.key(placement.hash_after, to_move);
         let first = self.first.get(key)? as usize;
-        let matches =
-            |entry: usize| self.same_player(entry, to_move) && board.placement_matches(placement, self.picture(entry));
-        if matches(first) {
-            return Some(self.turns[first]);
-        }
-        (first + 1..self.keys.len())
-            .find(|&entry| self.keys[entry] == key && matches(entry))
-            .map(|entry| self.turns[entry])
+        (first..self.entries.len())
+            .find(|&entry| {
+                self.entries[entry].key == key
+                    && self.same_player(entry, to_move)
+                    && self.placement_repeats(board, placement, entry)
+            })
+            .map(|entry| self.entries[entry].turn)
     }
 }
