@@ -30,14 +30,64 @@ fn color_of(cell: u8) -> Option<Color> {
     }
 }
 
-/// Zobrist key of a stone of `color` on padded index `position`: a SplitMix64 hash,
-/// computed rather than tabled so that every board size shares no state.
-fn zobrist(position: usize, color: Color) -> u64 {
-    let mut z = (position as u64) << 1 | color.index() as u64;
+/// Room for the padded grid of the largest board (54 × 53 + 1 points). Every grid has
+/// this room whatever the board's size, and indices are masked into it: the compiler
+/// then drops the bounds checks of the move loops (and a correct index is unchanged).
+const ROOM: usize = 4096;
+/// Words of one colour's bit-board in that room.
+const ROOM_WORDS: usize = ROOM / 64;
+
+/// One array per point property, indexed by padded position.
+#[derive(Clone)]
+struct Grid<T>(Box<[T; ROOM]>);
+
+impl<T: Copy> Grid<T> {
+    fn filled(value: T) -> Grid<T> {
+        Grid(Box::new([value; ROOM]))
+    }
+
+    fn swap(&mut self, first: usize, second: usize) {
+        self.0.swap(first % ROOM, second % ROOM);
+    }
+}
+
+impl<T> std::ops::Index<usize> for Grid<T> {
+    type Output = T;
+
+    fn index(&self, position: usize) -> &T {
+        &self.0[position % ROOM]
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for Grid<T> {
+    fn index_mut(&mut self, position: usize) -> &mut T {
+        &mut self.0[position % ROOM]
+    }
+}
+
+/// Zobrist key of a stone of `color` on padded index `position`: a SplitMix64 hash of
+/// both, worked out at compile time for every position of the room, black then white.
+const fn splitmix(position: usize, color: usize) -> u64 {
+    let mut z = (position as u64) << 1 | color as u64;
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+static ZOBRIST: [u64; 2 * ROOM] = {
+    let mut table = [0; 2 * ROOM];
+    let mut position = 0;
+    while position < ROOM {
+        table[position] = splitmix(position, 0);
+        table[ROOM + position] = splitmix(position, 1);
+        position += 1;
+    }
+    table
+};
+
+fn zobrist(position: usize, color: Color) -> u64 {
+    ZOBRIST[(color.index() * ROOM + position % ROOM) % (2 * ROOM)]
 }
 
 /// Why a stone cannot be placed, whatever the history: the board alone decides.
@@ -101,13 +151,16 @@ impl Change {
 pub struct Board {
     size: BoardSize,
     stride: usize,
-    cells: Vec<u8>,
-    next: Vec<u16>,
-    head: Vec<u16>,
-    liberties: Vec<u16>,
-    chain_len: Vec<u16>,
-    /// Bit-boards of black and white stones, `words` each, for snapshots.
-    bits: Vec<u64>,
+    /// Padded points in use (the rest of the room is border).
+    len: usize,
+    cells: Grid<u8>,
+    next: Grid<u16>,
+    head: Grid<u16>,
+    liberties: Grid<u16>,
+    chain_len: Grid<u16>,
+    /// Bit-boards of black and white stones, for pictures: black in the first
+    /// `ROOM_WORDS` words, white in the next; `words` of each are in use.
+    bits: Box<[u64; 2 * ROOM_WORDS]>,
     words: usize,
     hash: u64,
     stones: [u32; 2],
@@ -117,7 +170,7 @@ impl Board {
     pub fn new(size: BoardSize) -> Board {
         let stride = size.width as usize + 1;
         let len = (size.height as usize + 2) * stride + 1;
-        let mut cells = vec![BORDER; len];
+        let mut cells = Grid::filled(BORDER);
         for point in size.all_points() {
             cells[Self::position_in(stride, point)] = EMPTY;
         }
@@ -125,12 +178,13 @@ impl Board {
         Board {
             size,
             stride,
+            len,
             cells,
-            next: vec![0; len],
-            head: vec![0; len],
-            liberties: vec![0; len],
-            chain_len: vec![0; len],
-            bits: vec![0; 2 * words],
+            next: Grid::filled(0),
+            head: Grid::filled(0),
+            liberties: Grid::filled(0),
+            chain_len: Grid::filled(0),
+            bits: Box::new([0; 2 * ROOM_WORDS]),
             words,
             hash: 0,
             stones: [0, 0],
@@ -139,7 +193,7 @@ impl Board {
 
     /// Empties the board, keeping its memory.
     pub fn clear(&mut self) {
-        for cell in self.cells.iter_mut().filter(|cell| **cell != BORDER) {
+        for cell in self.cells.0[..self.len].iter_mut().filter(|cell| **cell != BORDER) {
             *cell = EMPTY;
         }
         self.bits.fill(0);
@@ -188,7 +242,8 @@ impl Board {
     /// reusing its memory.
     pub fn picture_into(&self, picture: &mut Vec<u64>) {
         picture.clear();
-        picture.extend_from_slice(&self.bits);
+        picture.extend_from_slice(&self.bits[..self.words]);
+        picture.extend_from_slice(&self.bits[ROOM_WORDS..ROOM_WORDS + self.words]);
     }
 
     /// Puts down or lifts, in a picture of this board, the stone of `change`.
@@ -332,7 +387,7 @@ impl Board {
     }
 
     fn flip_bit(&mut self, position: usize, color: Color) {
-        self.bits[color.index() * self.words + position / 64] ^= 1 << (position % 64);
+        self.bits[(color.index() * ROOM_WORDS + position % ROOM / 64) % (2 * ROOM_WORDS)] ^= 1 << (position % 64);
     }
 
     /// Puts a stone down, merging chains, without resolving captures.
