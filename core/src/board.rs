@@ -253,6 +253,7 @@ impl Board {
     }
 
     /// Every stone `placement` puts down or lifts, each once.
+    #[inline]
     pub fn for_each_change(&self, placement: &Placement, mut visit: impl FnMut(Change)) {
         let color = placement.color;
         if placement.self_capture {
