@@ -534,6 +534,7 @@ impl Board {
 
     /// The point of a single stone whose capture of exactly one stone makes a simple
     /// ko: the placed stone stands alone with one liberty, the point it just emptied.
+    #[inline]
     pub fn ko_point_after(&self, placement: &Placement) -> Option<Point> {
         if placement.self_capture || placement.stones_removed != 1 || placement.captured_count != 1 {
             return None;

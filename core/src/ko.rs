@@ -160,10 +160,25 @@ impl PositionHistory {
     }
 
     /// The first turn whose position the board after `placement` would repeat, with
-    /// `to_move` to play next; confirmed on the whole board.
+    /// `to_move` to play next; confirmed on the whole board. Inlined: most moves end at
+    /// the table lookup.
+    #[inline]
     pub fn repeated_by(&mut self, board: &Board, placement: &Placement, to_move: Option<Color>) -> Option<u32> {
         let key = self.key(placement.hash_after, to_move);
         let first = self.first.get(key)? as usize;
+        self.confirmed(board, placement, to_move, key, first)
+    }
+
+    /// The first position from `first` on with this key that the board after
+    /// `placement` really repeats.
+    fn confirmed(
+        &mut self,
+        board: &Board,
+        placement: &Placement,
+        to_move: Option<Color>,
+        key: u64,
+        first: usize,
+    ) -> Option<u32> {
         (first..self.entries.len())
             .find(|&entry| {
                 self.entries[entry].key == key
