@@ -86,8 +86,11 @@ struct Entry {
 /// Every position of a game, in order, each with the turn that produced it (0 = the start).
 ///
 /// A position is kept as the stones its move changed, not as a picture of the board:
-/// hash matches are rare, so rebuilding an earlier picture from the start when one
-/// happens costs less than copying the whole board at every move.
+/// hash matches are rare, so rebuilding an earlier picture when one happens costs less
+/// than copying the whole board at every move. Each change toggles one stone, so the
+/// rebuilt picture moves to another entry by the changes between the two, forwards or
+/// backwards: a long cycle (triple ko under simple ko, a hostile record) confirms each
+/// repetition near the last one instead of replaying the game from the start.
 pub struct PositionHistory {
     identity: Identity,
     /// The picture of the board at the start (after the setup stones).
@@ -95,8 +98,10 @@ pub struct PositionHistory {
     changes: Vec<Change>,
     entries: Vec<Entry>,
     first: FirstSeen,
-    /// Room to rebuild an earlier picture, and the board after a move, when a hash matches.
+    /// An earlier picture, rebuilt when a hash matches, and the board after a move.
     earlier: Vec<u64>,
+    /// How many of `changes` `earlier` holds.
+    earlier_changes: usize,
     after: Vec<u64>,
 }
 
@@ -109,6 +114,7 @@ impl PositionHistory {
             entries: Vec::new(),
             first: FirstSeen::new(),
             earlier: Vec::new(),
+            earlier_changes: 0,
             after: Vec::new(),
         }
     }
@@ -117,6 +123,8 @@ impl PositionHistory {
     pub fn reset(&mut self, identity: Identity, board: &Board) {
         self.identity = identity;
         board.picture_into(&mut self.start);
+        self.earlier.clone_from(&self.start);
+        self.earlier_changes = 0;
         self.changes.clear();
         self.entries.clear();
         self.first.clear();
@@ -150,12 +158,14 @@ impl PositionHistory {
     }
 
     /// Whether the board after `placement` is the position of `entry`: the picture of
-    /// that position is rebuilt from the start, then compared whole.
+    /// that position is rebuilt from the last one rebuilt, then compared whole.
     fn placement_repeats(&mut self, board: &Board, placement: &Placement, entry: usize) -> bool {
-        self.earlier.clone_from(&self.start);
-        for &change in &self.changes[..self.entries[entry].changes_end as usize] {
+        let target = self.entries[entry].changes_end as usize;
+        let (from, to) = (self.earlier_changes.min(target), self.earlier_changes.max(target));
+        for &change in &self.changes[from..to] {
             board.apply(&mut self.earlier, change);
         }
+        self.earlier_changes = target;
         board.placement_matches(placement, &self.earlier, &mut self.after)
     }
 
