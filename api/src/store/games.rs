@@ -158,16 +158,17 @@ pub async fn rulings(connection: &mut Connection, game_id: Uuid) -> QueryResult<
         .await
 }
 
-/// The log of a tournament's games after the event `after_id`, in order of `id`.
+/// The log of a tournament's games after the event `after_id` up to `up_to`, in order of `id`.
 pub async fn tournament_events_after(
     connection: &mut Connection,
     tournament_id: Uuid,
-    after_id: i64,
+    (after_id, up_to): (i64, i64),
     limit: i64,
 ) -> QueryResult<Vec<EventRow>> {
     game_events::table
         .filter(game_events::tournament_id.eq(tournament_id))
         .filter(game_events::id.gt(after_id))
+        .filter(game_events::id.le(up_to))
         .order(game_events::id)
         .limit(limit)
         .select(EventRow::as_select())
@@ -295,24 +296,17 @@ pub async fn last_event_id(connection: &mut Connection, tournament_id: Uuid) -> 
         .map(|id| id.unwrap_or(0))
 }
 
-/// The entries of a tournament's games up to the event `up_to` recorded in the last
-/// `seconds`: those a stream may have passed over because their transaction committed
-/// after one with a higher `id`.
-pub async fn tournament_events_recent(
-    connection: &mut Connection,
-    tournament_id: Uuid,
-    up_to: i64,
-    seconds: i32,
-) -> QueryResult<Vec<EventRow>> {
+/// The ids of the log after `after`, every tournament's, in order, each with whether its
+/// entry was recorded more than `seconds` ago by the database's clock: a tournament's
+/// stream reads them to find the ids still held by transactions that have not committed.
+pub async fn event_ids_after(connection: &mut Connection, after: i64, seconds: i32, limit: i64) -> QueryResult<Vec<(i64, bool)>> {
     // `now()` of the database, the clock of `recorded_at`; `seconds` is a number, not text.
-    let since = diesel::dsl::sql::<diesel::sql_types::Timestamptz>(&format!("now() - interval '{seconds} seconds'"));
+    let old = diesel::dsl::sql::<diesel::sql_types::Bool>(&format!("recorded_at < now() - interval '{seconds} seconds'"));
     game_events::table
-        .filter(game_events::tournament_id.eq(tournament_id))
-        .filter(game_events::id.le(up_to))
-        .filter(game_events::recorded_at.gt(since))
+        .filter(game_events::id.gt(after))
         .order(game_events::id)
-        .limit(10_000)
-        .select(EventRow::as_select())
+        .limit(limit)
+        .select((game_events::id, old))
         .load(connection)
         .await
 }

@@ -65,7 +65,7 @@ impl Drop for Served {
 
 /// Reads server-sent events from `response` until `enough` says so (or 20 s pass);
 /// returns the events as (id, event, data).
-async fn read_events(mut response: reqwest::Response, enough: impl Fn(&[(String, String, Value)]) -> bool) -> Vec<(String, String, Value)> {
+async fn read_events(response: &mut reqwest::Response, enough: impl Fn(&[(String, String, Value)]) -> bool) -> Vec<(String, String, Value)> {
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut buffer = String::new();
     let mut events = Vec::new();
@@ -105,24 +105,24 @@ async fn game_and_tournament_streams_resume_from_the_last_event_id() {
     let service = TestService::start().await;
     let setup = setup(&service, json!({}), 1).await;
     let game = start_game(&service, &setup, 0, json!({})).await;
-    let tournament_stream = service.get(&format!("/tournaments/{}/stream", setup.tournament_id)).send().await.unwrap();
+    let mut tournament_stream = service.get(&format!("/tournaments/{}/stream", setup.tournament_id)).send().await.unwrap();
     assert_eq!(tournament_stream.headers()["content-type"], "text/event-stream");
     for (index, point) in ["cc", "gg", "cg"].iter().enumerate() {
         expect_json(post_turn(&service, &setup.tables[0], &game, index as u32 + 1, point).await, 201).await;
     }
-    let stream = service.get(&format!("/games/{game}/stream")).send().await.unwrap();
-    let events = read_events(stream, |events| turns(events) >= 3).await;
+    let mut stream = service.get(&format!("/games/{game}/stream")).send().await.unwrap();
+    let events = read_events(&mut stream, |events| turns(events) >= 3).await;
     assert_eq!(events[0].1, "start");
     let ids: Vec<i64> = events.iter().map(|(id, _, _)| id.parse().unwrap()).collect();
     assert_eq!(ids, (1..=ids.len() as i64).collect::<Vec<_>>());
     // Resumed after the second entry: the rest only, then what comes next.
-    let resumed = service.get(&format!("/games/{game}/stream")).header("Last-Event-ID", "2").send().await.unwrap();
+    let mut resumed = service.get(&format!("/games/{game}/stream")).header("Last-Event-ID", "2").send().await.unwrap();
     expect_json(post_turn(&service, &setup.tables[0], &game, 4, "gc").await, 201).await;
-    let events = read_events(resumed, |events| turns(events) >= 3).await;
+    let events = read_events(&mut resumed, |events| turns(events) >= 3).await;
     assert_eq!(events[0].0, "3");
     assert_eq!(events.last().unwrap().2["turn_number"], 4);
     // The tournament stream (opened before the turns) saw all four.
-    let events = read_events(tournament_stream, |events| turns(events) >= 4).await;
+    let events = read_events(&mut tournament_stream, |events| turns(events) >= 4).await;
     assert!(events.iter().all(|(_, _, data)| data["game_id"] == game.as_str()));
 }
 
@@ -134,9 +134,9 @@ async fn an_sse_client_of_one_instance_sees_turns_posted_to_another() {
     let first = Served::start(&service.database_url).await;
     let second = Served::start(&service.database_url).await;
     let client = arbitre_tests::client();
-    let stream = client.get(format!("{}/games/{game}/stream", first.base)).send().await.unwrap();
+    let mut stream = client.get(format!("{}/games/{game}/stream", first.base)).send().await.unwrap();
     assert_eq!(stream.status(), 200);
-    let tournament = client.get(format!("{}/tournaments/{}/stream", first.base, setup.tournament_id)).send().await.unwrap();
+    let mut tournament = client.get(format!("{}/tournaments/{}/stream", first.base, setup.tournament_id)).send().await.unwrap();
     // Let the streams catch up with the log before the turns are posted elsewhere.
     tokio::time::sleep(Duration::from_millis(300)).await;
     let posted = Instant::now();
@@ -150,7 +150,7 @@ async fn an_sse_client_of_one_instance_sees_turns_posted_to_another() {
             .unwrap();
         expect_json(response, 201).await;
     }
-    let events = read_events(stream, |events| turns(events) >= 4).await;
+    let events = read_events(&mut stream, |events| turns(events) >= 4).await;
     // Woken by the notification, not by the keepalive's re-read 15 s later.
     assert!(posted.elapsed() < Duration::from_secs(5), "{:?}", posted.elapsed());
     let points: Vec<&str> = events
@@ -159,7 +159,7 @@ async fn an_sse_client_of_one_instance_sees_turns_posted_to_another() {
         .map(|(_, _, data)| data["event"]["action"]["move"].as_str().unwrap())
         .collect();
     assert_eq!(points, ["cc", "gg", "cg", "gc"]);
-    let events = read_events(tournament, |events| turns(events) >= 4).await;
+    let events = read_events(&mut tournament, |events| turns(events) >= 4).await;
     assert_eq!(turns(&events), 4);
     drop(second);
 }
@@ -289,7 +289,7 @@ async fn a_tournament_stream_gets_every_turn_of_concurrent_games_once() {
     for index in 0..8 {
         games.push(start_game(&service, &setup, index, json!({})).await);
     }
-    let stream = service.get(&format!("/tournaments/{}/stream", setup.tournament_id)).send().await.unwrap();
+    let mut stream = service.get(&format!("/tournaments/{}/stream", setup.tournament_id)).send().await.unwrap();
     let points = ["aa", "ca", "ea", "ga", "ia", "ac", "cc", "ec", "gc", "ic"];
     let mut tablets = Vec::new();
     for (index, game) in games.iter().enumerate() {
@@ -303,7 +303,7 @@ async fn a_tournament_stream_gets_every_turn_of_concurrent_games_once() {
     for tablet in tablets {
         tablet.await.unwrap();
     }
-    let events = read_events(stream, |events| turns(events) >= 80).await;
+    let events = read_events(&mut stream, |events| turns(events) >= 80).await;
     let mut seen: Vec<(String, i64)> = events
         .iter()
         .filter(|(_, kind, _)| kind == "turn")
@@ -313,4 +313,46 @@ async fn a_tournament_stream_gets_every_turn_of_concurrent_games_once() {
     seen.sort();
     seen.dedup();
     assert_eq!((count, seen.len()), (80, 80), "every turn once");
+}
+
+/// Ids are drawn at insert and commit in any order: a tournament's stream holds back what
+/// follows an id still uncommitted, then sends both in the order of their ids, so a client
+/// resuming after an id has missed nothing below it.
+#[tokio::test]
+async fn a_tournament_stream_waits_for_an_uncommitted_id_and_sends_ids_in_order() {
+    use diesel::sql_types::Uuid as SqlUuid;
+    use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 2).await;
+    let game = start_game(&service, &setup, 0, json!({})).await;
+    let other = start_game(&service, &setup, 1, json!({})).await;
+    expect_json(post_turn(&service, &setup.tables[0], &game, 1, "cc").await, 201).await;
+    // A transaction on the other game draws the next id and holds it, uncommitted (on the
+    // same game it would hold the game's lock, which the next turn waits for).
+    let mut held = AsyncPgConnection::establish(&service.database_url).await.unwrap();
+    diesel::sql_query("BEGIN").execute(&mut held).await.unwrap();
+    diesel::sql_query(
+        "INSERT INTO game_events (game_id, seq, tournament_id, kind, ruling, at_ms) \
+         VALUES ($1, 1000, $2, 'ruling', '{\"kind\": \"warning\", \"reason\": \"held\"}', 0)",
+    )
+    .bind::<SqlUuid, _>(other.parse::<uuid::Uuid>().unwrap())
+    .bind::<SqlUuid, _>(setup.tournament_id.parse::<uuid::Uuid>().unwrap())
+    .execute(&mut held)
+    .await
+    .unwrap();
+    // A later turn commits with a higher id.
+    expect_json(post_turn(&service, &setup.tables[0], &game, 2, "gg").await, 201).await;
+    let mut stream =
+        service.get(&format!("/tournaments/{}/stream", setup.tournament_id)).header("Last-Event-ID", "0").send().await.unwrap();
+    let before = read_events(&mut stream, |events| turns(events) >= 1).await;
+    assert_eq!(before.iter().map(|(_, kind, _)| kind.as_str()).collect::<Vec<_>>(), ["start", "start", "turn"]);
+    let early = tokio::time::timeout(Duration::from_millis(700), stream.chunk()).await;
+    assert!(early.is_err(), "turn 2 was sent while a lower id was uncommitted: {early:?}");
+    diesel::sql_query("COMMIT").execute(&mut held).await.unwrap();
+    let after = read_events(&mut stream, |events| turns(events) >= 1).await;
+    let kinds: Vec<&str> = after.iter().map(|(_, kind, _)| kind.as_str()).collect();
+    assert_eq!(kinds, ["ruling", "turn"], "{after:?}");
+    let ids: Vec<i64> = before.iter().chain(&after).map(|(id, _, _)| id.parse().unwrap()).collect();
+    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]), "ids in order: {ids:?}");
+    assert_eq!(after[1].2["turn_number"], 2);
 }

@@ -19,7 +19,6 @@ use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
-use std::collections::HashMap;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
@@ -30,10 +29,13 @@ use uuid::Uuid;
 const KEEPALIVE: Duration = Duration::from_secs(15);
 /// Entries read per query.
 const BATCH: i64 = 500;
-/// How long a transaction may take between recording an entry and committing it: a
-/// tournament's stream looks back this far for entries that committed after ones with a
-/// higher `id` (ids are drawn at insert, not at commit).
+/// How long a transaction may take between recording an entry and committing it. Ids are
+/// drawn at insert, not at commit, so an entry can become visible after one with a higher
+/// id: a tournament's stream waits this long for a missing id before passing over it (its
+/// transaction rolled back).
 const LATE_COMMIT_SECONDS: i32 = 3;
+/// How often a tournament's stream looks again while it waits for a missing id.
+const MISSING_POLL: Duration = Duration::from_millis(10);
 
 /// Where to resume.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -95,17 +97,8 @@ impl Subject {
         }
     }
 
-    /// Entries up to `cursor` recorded lately, which a tournament's stream may have passed over.
-    async fn late(self, pool: &DbPool, cursor: i64) -> Result<Vec<store::EventRow>, ApiError> {
-        let Subject::Tournament(id) = self else {
-            // A game's entries are numbered under its lock: they commit in order.
-            return Ok(Vec::new());
-        };
-        let mut connection = pool.get().await?;
-        Ok(store::tournament_events_recent(&mut connection, id, cursor, LATE_COMMIT_SECONDS).await?)
-    }
-
-    async fn after(self, pool: &DbPool, cursor: i64) -> Result<Vec<(i64, store::EventRow)>, ApiError> {
+    /// The entries after `cursor`, up to the id `up_to` for a tournament.
+    async fn after(self, pool: &DbPool, cursor: i64, up_to: i64) -> Result<Vec<(i64, store::EventRow)>, ApiError> {
         let mut connection = pool.get().await?;
         Ok(match self {
             Subject::Game(id) => {
@@ -116,12 +109,56 @@ impl Subject {
                     .map(|row| (i64::from(row.seq), row))
                     .collect()
             }
-            Subject::Tournament(id) => store::tournament_events_after(&mut connection, id, cursor, BATCH)
+            Subject::Tournament(id) => store::tournament_events_after(&mut connection, id, (cursor, up_to), BATCH)
                 .await?
                 .into_iter()
                 .map(|row| (row.id, row))
                 .collect(),
         })
+    }
+}
+
+/// How far a tournament's stream may read, so that it sends entries in the order of their
+/// ids and a client resuming after an id has missed nothing below it. A game's entries are
+/// numbered under the game's lock and commit in order; a tournament's ids are drawn at
+/// insert by concurrent transactions, so an id can still be missing while a higher one is
+/// visible. The stream reads up to the first missing id until it shows up or is given up
+/// on: missing for [`LATE_COMMIT_SECONDS`] since this stream first saw the gap, or the
+/// entry after it recorded more than twice that long ago (the missing id was drawn before
+/// that entry's transaction committed).
+#[derive(Default)]
+struct Horizon {
+    /// The first missing id and when this stream first found it missing.
+    missing: Option<(i64, Instant)>,
+}
+
+impl Horizon {
+    /// The settled horizon from `from` on, and whether an id below the next entries is
+    /// still missing.
+    async fn advance(&mut self, pool: &DbPool, from: i64) -> Result<(i64, bool), ApiError> {
+        let mut connection = pool.get().await?;
+        let patience = Duration::from_secs(LATE_COMMIT_SECONDS.unsigned_abs().into());
+        let mut horizon = from;
+        loop {
+            let ids = store::event_ids_after(&mut connection, horizon, 2 * LATE_COMMIT_SECONDS, BATCH).await?;
+            let full = ids.len() as i64 == BATCH;
+            for (id, old) in ids {
+                if id > horizon + 1 && !old {
+                    let since = match self.missing {
+                        Some((missing, since)) if missing == horizon + 1 => since,
+                        _ => self.missing.insert((horizon + 1, Instant::now())).1,
+                    };
+                    if since.elapsed() < patience {
+                        return Ok((horizon, true));
+                    }
+                }
+                horizon = id;
+            }
+            if !full {
+                self.missing = None;
+                return Ok((horizon, false));
+            }
+        }
     }
 }
 
@@ -133,48 +170,40 @@ fn open(pool: DbPool, hub: &Hub, subject: Subject, mut cursor: i64) -> HttpRespo
         if sender.send(Bytes::from_static(b"retry: 1000\n\n")).await.is_err() {
             return;
         }
-        // The entries sent lately (tournament streams), so a late one is sent once.
-        let mut sent: HashMap<i64, Instant> = HashMap::new();
-        let resumed_from = cursor;
+        let mut horizon = Horizon::default();
         loop {
-            let late = match subject.late(&pool, cursor).await {
-                Ok(rows) => rows,
-                Err(error) => {
-                    tracing::warn!(%error, "event stream: reading the log failed");
-                    Vec::new()
-                }
-            };
-            for row in late {
-                let id = row.id;
-                if id > resumed_from && !sent.contains_key(&id) {
-                    sent.insert(id, Instant::now());
-                    if sender.send(frame(id, row)).await.is_err() {
-                        return;
+            let (up_to, waiting) = match subject {
+                Subject::Game(_) => (i64::MAX, false),
+                Subject::Tournament(_) => match horizon.advance(&pool, cursor).await {
+                    Ok(settled) => settled,
+                    Err(error) => {
+                        tracing::warn!(%error, "event stream: reading the log failed");
+                        (cursor, true)
                     }
-                }
-            }
-            match subject.after(&pool, cursor).await {
+                },
+            };
+            match subject.after(&pool, cursor, up_to).await {
                 Ok(rows) => {
                     let full = rows.len() as i64 == BATCH;
                     for (id, row) in rows {
-                        cursor = cursor.max(id);
-                        if matches!(subject, Subject::Tournament(_)) && sent.insert(id, Instant::now()).is_some() {
-                            continue;
-                        }
+                        cursor = id;
                         if sender.send(frame(id, row)).await.is_err() {
                             return;
                         }
                     }
-                    let horizon = Duration::from_secs(2 * LATE_COMMIT_SECONDS.unsigned_abs() as u64);
-                    sent.retain(|_, at| at.elapsed() < horizon);
                     if full {
                         continue;
+                    }
+                    if matches!(subject, Subject::Tournament(_)) {
+                        // Every id up to the horizon is settled: the next read starts there.
+                        cursor = cursor.max(up_to);
                     }
                 }
                 Err(error) => tracing::warn!(%error, "event stream: reading the log failed"),
             }
-            // Wait for a notice about this subject, or the keepalive.
-            let woken = tokio::time::timeout(KEEPALIVE, async {
+            // Wait for a notice about this subject, or the keepalive; while an id is missing,
+            // look again soon: the transaction holding it may be another tournament's.
+            let woken = tokio::time::timeout(if waiting { MISSING_POLL } else { KEEPALIVE }, async {
                 loop {
                     match notices.recv().await {
                         Ok(notice) if subject.concerns(&notice) => return true,
@@ -188,6 +217,7 @@ fn open(pool: DbPool, hub: &Hub, subject: Subject, mut cursor: i64) -> HttpRespo
             match woken {
                 Ok(true) => {}
                 Ok(false) => return,
+                Err(_) if waiting => {}
                 Err(_) => {
                     if sender.send(Bytes::from_static(b": keepalive\n\n")).await.is_err() {
                         return;
