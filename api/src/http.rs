@@ -159,6 +159,15 @@ impl PageInfo {
     }
 }
 
+/// A country as two capital letters (ISO 3166-1 alpha-2, `fr` read as `FR`), normalised.
+pub fn check_country(violations: &mut Violations, field: &str, country: &str) -> String {
+    let country = country.trim().to_ascii_uppercase();
+    if country.len() != 2 || !country.bytes().all(|byte| byte.is_ascii_uppercase()) {
+        violations.add(field, "must be a two-letter country code (ISO 3166-1, `FR`)");
+    }
+    country
+}
+
 /// Free text a person typed: trimmed length within bounds, no control characters
 /// (PostgreSQL text cannot hold NUL).
 pub fn check_text(violations: &mut Violations, field: &str, value: &str, max_chars: usize, required: bool) {

@@ -3,7 +3,7 @@
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, Resource, Violations};
-use crate::http::{check_filter, check_optional_text, check_text, like_pattern, ApiJson, ApiQuery, PageInfo, Window};
+use crate::http::{check_country, check_filter, check_optional_text, check_text, like_pattern, ApiJson, ApiQuery, PageInfo, Window};
 use crate::routes::tournaments::ensure_exists;
 use crate::store::players::{self as store, PlayerFilter, PlayerRecord, PlayerRow};
 use actix_web::{web, HttpResponse};
@@ -99,10 +99,7 @@ fn record(details: PlayerDetails) -> Result<PlayerRecord, ApiError> {
     if details.rating.is_some_and(|rating| !(-900..=3200).contains(&rating)) {
         violations.add("rating", "must be between -900 and 3200");
     }
-    let country = details.country.map(|country| country.trim().to_ascii_uppercase());
-    if country.as_deref().is_some_and(|country| country.len() != 2 || !country.chars().all(|c| c.is_ascii_alphabetic())) {
-        violations.add("country", "must be a two-letter country code");
-    }
+    let country = details.country.map(|country| check_country(&mut violations, "country", &country));
     check_optional_text(&mut violations, "club", details.club.as_deref(), 100);
     let identifier = |violations: &mut Violations, field: &str, value: &Option<String>, digits_only: bool| {
         if let Some(value) = value {

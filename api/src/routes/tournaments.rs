@@ -5,7 +5,7 @@
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, Resource, Violations};
-use crate::http::{check_filter, check_text, like_pattern, ApiJson, ApiQuery, PageInfo, Window};
+use crate::http::{check_country, check_filter, check_text, like_pattern, ApiJson, ApiQuery, PageInfo, Window};
 use crate::store::tournaments::{self as store, TournamentFilter, TournamentRecord, TournamentRow};
 use actix_web::{web, HttpResponse};
 use arbitre_core::clock::{self, EgdClass as CoreEgdClass};
@@ -310,7 +310,9 @@ impl Default for StandingsSettings {
 }
 
 /// OpenGotha `genMMZero`: McMahon start scores count the grades above 30k.
-const MCMAHON_ZERO: &str = "30k";
+fn mcmahon_zero() -> Option<Rank> {
+    Rank::kyu(30)
+}
 
 impl StandingsSettings {
     fn check(&mut self, violations: &mut Violations) {
@@ -321,7 +323,7 @@ impl StandingsSettings {
             Err(error) => violations.add("standings.mcmahon_bar", error.to_string()),
         }
         match &floor {
-            Ok(rank) if rank.value() < Rank::kyu(30).map_or(i32::MIN, Rank::value) => {
+            Ok(rank) if mcmahon_zero().is_some_and(|zero| *rank < zero) => {
                 violations.add("standings.mcmahon_floor", "must be 30k or stronger: start scores count from 30k")
             }
             Ok(rank) => self.mcmahon_floor = rank.to_string(),
@@ -339,7 +341,8 @@ impl StandingsSettings {
     /// The McMahon parameters as the core reads them (stored settings have been checked).
     pub fn mcmahon(&self) -> Result<McMahon, ApiError> {
         let rank = |text: &str| text.parse::<Rank>().map_err(|error| ApiError::internal(format!("stored standings settings: {error}")));
-        Ok(McMahon { bar: rank(&self.mcmahon_bar)?, floor: rank(&self.mcmahon_floor)?, zero: rank(MCMAHON_ZERO)? })
+        let zero = mcmahon_zero().ok_or_else(|| ApiError::internal("30k is not a rank"))?;
+        Ok(McMahon { bar: rank(&self.mcmahon_bar)?, floor: rank(&self.mcmahon_floor)?, zero })
     }
 
     /// The credits of rounds without a game as the core reads them.
@@ -350,14 +353,6 @@ impl StandingsSettings {
             round_down: self.round_down,
             unplayed_as_half_point_in_sos: self.unplayed_as_half_point_in_sos,
         }
-    }
-}
-
-/// A country as two capital letters (ISO 3166-1 alpha-2), or empty when not given.
-fn check_country(violations: &mut Violations, country: &mut String) {
-    *country = country.trim().to_uppercase();
-    if !(country.is_empty() || (country.len() == 2 && country.bytes().all(|byte| byte.is_ascii_uppercase()))) {
-        violations.add("country", "must be two letters (ISO 3166-1, `FR`) or empty");
     }
 }
 
@@ -574,7 +569,10 @@ fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
     } = settings;
     check_text(&mut violations, "name", &name, 200, true);
     check_text(&mut violations, "place", &place, 200, true);
-    check_country(&mut violations, &mut country);
+    // Empty when not given.
+    if !country.trim().is_empty() {
+        country = check_country(&mut violations, "country", &country);
+    }
     check_date(&mut violations, "start_date", start_date);
     check_date(&mut violations, "end_date", end_date);
     if end_date < start_date {

@@ -177,8 +177,9 @@ fn open(pool: DbPool, hub: &Hub, subject: Subject, mut cursor: i64) -> HttpRespo
                 Subject::Tournament(_) => match horizon.advance(&pool, cursor).await {
                     Ok(settled) => settled,
                     Err(error) => {
+                        // Nothing is read past the cursor; the next notice or keepalive retries.
                         tracing::warn!(%error, "event stream: reading the log failed");
-                        (cursor, true)
+                        (cursor, false)
                     }
                 },
             };
