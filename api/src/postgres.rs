@@ -161,12 +161,27 @@ impl Cluster {
         if self.as_server_user {
             let arguments: Vec<OsString> = vec![format!("{SERVER_OS_USER}:").into(), dir.as_os_str().to_owned()];
             run_checked("chown", Command::new("chown").args(&arguments))?;
-            // The server user must reach the folder through every parent.
-            let probe = Command::new("runuser")
-                .args(["-u", SERVER_OS_USER, "--", "test", "-w"])
-                .arg(dir)
-                .output();
-            if !probe.map(|output| output.status.success()).unwrap_or(false) {
+            // The server user must reach the folder through every parent: a private one
+            // (`mktemp -d` makes them 0700) is given the search permission, nothing more.
+            let reachable = || {
+                Command::new("runuser")
+                    .args(["-u", SERVER_OS_USER, "--", "test", "-w"])
+                    .arg(dir)
+                    .output()
+                    .map(|output| output.status.success())
+                    .unwrap_or(false)
+            };
+            if !reachable() {
+                let absolute = fs::canonicalize(dir).map_err(io_error)?;
+                for parent in absolute.ancestors().skip(1) {
+                    let mode = fs::metadata(parent).map_err(io_error)?.mode() & 0o7777;
+                    if mode & 0o001 == 0 {
+                        fs::set_permissions(parent, fs::Permissions::from_mode(mode | 0o001)).map_err(io_error)?;
+                        tracing::info!(folder = %parent.display(), "gave others the search permission, for the `{SERVER_OS_USER}` OS user");
+                    }
+                }
+            }
+            if !reachable() {
                 return Err(ClusterError::Command {
                     action: "preparing the data folder".to_string(),
                     detail: format!(

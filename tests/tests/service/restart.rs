@@ -109,3 +109,20 @@ async fn commands_beside_a_running_server_leave_its_database_alone() {
     stop(server);
     assert!(!data_dir.join("postmaster.pid").exists(), "the own PostgreSQL is stopped with arbitre");
 }
+
+/// A clone in a private folder (`mktemp -d` makes it 0700): as root, arbitre runs its
+/// PostgreSQL as the `postgres` OS user, which is let through the private parents (search
+/// permission only, not read) instead of failing to reach its data folder.
+#[tokio::test]
+async fn a_data_folder_under_a_private_folder_is_reached() {
+    let folder = tempfile::Builder::new().prefix("arbitre-private-").tempdir().unwrap();
+    std::fs::set_permissions(folder.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    let data_dir = folder.path().join("data").join("postgres");
+    let address = free_address();
+    let mut server = arbitre(&data_dir, &address).arg("serve").stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    wait_ready(&arbitre_tests::client(), &format!("http://{address}"), &mut server).await;
+    stop(server);
+    let root = String::from_utf8(Command::new("id").arg("-u").output().unwrap().stdout).unwrap().trim() == "0";
+    let mode = std::fs::metadata(folder.path()).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, if root { 0o701 } else { 0o700 }, "search for others when the server runs as another user, nothing more");
+}
