@@ -6,7 +6,8 @@
 #
 # Starts `arbitre serve` on its own PostgreSQL (a fresh data folder, fsync on, as in
 # production), creates a tournament, the pairings, the table tokens and the games through
-# the API, drives the tablets (bench/live_load.py, Python stdlib), then runs pgbench with
+# the API, drives the tablets (tests/examples/live_load.rs: one thread, a plain HTTP/1.1
+# client, as light beside the service as pgbench is beside PostgreSQL), then runs pgbench with
 # bench/live_turn.sql on the same cluster, with as many clients as the service's pool.
 # The tablets run twice: closed loop without pause (throughput at saturation, where
 # latency is the queue: tablets / rate), then with a think time between turns (latency
@@ -20,7 +21,9 @@ target="${CARGO_TARGET_DIR:-target}"
 
 ./scripts/install-postgres
 cargo build --release --quiet -p arbitre-api
+cargo build --release --quiet -p arbitre-tests --example live_load
 bin="$target/release/arbitre"
+load="$target/release/examples/live_load"
 work="$(mktemp -d)"
 chmod 755 "$work"
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
@@ -43,9 +46,9 @@ for _ in $(seq 1 600); do
 done
 
 echo "== arbitre serve: $tablets tablets, $turns turns each (pool $pool, fsync on), as fast as answered"
-python3 bench/live_load.py "http://$ARBITRE_BIND" "$admin" --tablets "$tablets" --turns "$turns"
+"$load" "http://$ARBITRE_BIND" "$admin" --tablets "$tablets" --turns "$turns"
 echo "== the same, each tablet thinking ${THINK_MS:-250} ms between turns (latency below saturation)"
-python3 bench/live_load.py "http://$ARBITRE_BIND" "$admin" --tablets "$tablets" --turns "$turns" --think-ms "${THINK_MS:-250}"
+"$load" "http://$ARBITRE_BIND" "$admin" --tablets "$tablets" --turns "$turns" --think-ms "${THINK_MS:-250}"
 
 socket="/tmp/arbitre-pg-$(printf '%s' "$(realpath "$ARBITRE_DATA_DIR")" | sha256sum | cut -c1-12)"
 url="postgresql://arbitre@localhost/arbitre?host=$socket"

@@ -7,7 +7,7 @@ pub mod idempotency;
 pub mod notify;
 pub mod sweep;
 
-use crate::store::games::{EventRow, GameRow, NewEvent, Projection};
+use crate::store::games::{self as store, Append, EventRow, GameRow, NewEvent, Projection};
 use arbitre_core::clock::{Clock, ClockEvent, ClockOutcome, ClockStatus, FlagPolicy, TimeControl};
 use arbitre_core::ending::{EndingError, Event, LiveGame, Phase, Settings};
 use arbitre_core::history::Action;
@@ -319,6 +319,28 @@ impl LoadedGame {
         }
         self.record(entry, issued_by, at)?;
         self.follow_phase(at)
+    }
+
+    /// The write of the pending entries, after the stored ones.
+    pub fn append(&self) -> Append<'_> {
+        Append {
+            game_id: self.row.id,
+            pairing_id: self.row.pairing_id,
+            after_seq: self.next_seq - 1 - i32::try_from(self.pending.len()).unwrap_or(i32::MAX),
+            entries: &self.pending,
+            projection: self.projection(),
+            kept: None,
+        }
+    }
+
+    /// Stores the pending entries of a game whose row this transaction holds locked (or
+    /// has just created): no other write can come first.
+    pub async fn store(&self, connection: &mut crate::db::Connection) -> Result<(), crate::error::ApiError> {
+        if store::append(connection, &self.append()).await? {
+            Ok(())
+        } else {
+            Err(crate::error::ApiError::internal(format!("game {}: its row moved on under a lock", self.row.id)))
+        }
     }
 
     /// What the `games` row says after the pending entries.

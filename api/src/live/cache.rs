@@ -1,9 +1,10 @@
 //! Replayed games kept between requests, so a turn does not replay the whole log.
 //!
-//! Correctness does not depend on it: a write takes the cached game out, and uses it only
-//! when its last entry is the locked row's `last_seq` (another instance may have written
-//! since); otherwise the log is replayed from the store. A game goes back in only after
-//! its transaction committed; a failed write drops it.
+//! Correctness does not depend on it: a write takes the cached game out, and stores its
+//! entries only if the game's row is still at the cached game's last entry (another
+//! instance may have written since); otherwise the log is replayed from the store and the
+//! request judged again. A game goes back in only after its write committed; a failed or
+//! refused write drops it.
 
 use super::LoadedGame;
 use std::collections::HashMap;
@@ -19,10 +20,9 @@ pub struct GameCache {
 }
 
 impl GameCache {
-    /// The cached game, if it is at `last_seq`.
-    pub fn take(&self, game_id: Uuid, last_seq: i32) -> Option<LoadedGame> {
-        let mut games = self.games.lock().ok()?;
-        games.remove(&game_id).filter(|game| game.next_seq - 1 == last_seq)
+    /// The cached game, taken out: no other request of this instance writes from it.
+    pub fn take(&self, game_id: Uuid) -> Option<LoadedGame> {
+        self.games.lock().ok()?.remove(&game_id)
     }
 
     /// Keeps a committed game.

@@ -48,7 +48,7 @@ pub async fn sweep_once(pool: &DbPool) -> Result<usize, ApiError> {
                 let mut game = LoadedGame::replay(row, &log).map_err(ApiError::internal)?;
                 let at = game.instant();
                 game.settle(at).map_err(ApiError::internal)?;
-                games::append(connection, (game_id, game.row.pairing_id), &game.pending, &game.projection()).await?;
+                game.store(connection).await?;
                 settled += usize::from(!game.pending.is_empty());
             }
             Ok(settled)

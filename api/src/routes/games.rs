@@ -1,9 +1,13 @@
 //! Live games: started from a pairing, played turn by turn from the table's tablet,
 //! timed by the server, counted by rule 5 bis, ruled on by the referee, streamed live.
 //!
-//! Every write runs in one transaction on the game's locked row: the log is replayed
-//! through the core, the request's entries are checked and appended, the projection is
-//! written, the response is kept for its `Idempotency-Key`, and only then is it sent.
+//! Every write judges the request on the game as replayed through the core (kept between
+//! requests by the [`GameCache`]), then stores it in one statement, committed before the
+//! answer is sent: the entries, the projection, the response kept for its
+//! `Idempotency-Key`. That statement writes only if the game's row is still at the entry
+//! the request was judged on; if another write got there first, the request is judged
+//! again on the stored game. A refusal is answered only once the stored game is known to
+//! be the one it was judged on.
 
 pub mod play;
 pub mod rulings;
@@ -414,7 +418,7 @@ pub fn authorize(caller: &Caller, actor: Actor, row: &GameRow) -> Result<Uuid, A
     }
 }
 
-/// What a write's closure sees: the replayed, locked game, the instant, and the caller.
+/// What a write's closure sees: the replayed game, the instant, and the caller.
 pub struct Write<'a> {
     pub game: &'a mut LoadedGame,
     pub at: u64,
@@ -449,8 +453,11 @@ async fn kept_response(
     }
 }
 
-/// Runs one write on a game in one transaction (see the module's comment). `change`
-/// records entries on the game; its answer is the game's state after them.
+/// How many times a write is judged again after other writes to its game got there first.
+const ATTEMPTS: usize = 16;
+
+/// Runs one write on a game (see the module's comment). `change` records entries on the
+/// game; its answer is the game's state after them.
 pub async fn write_game(
     (pool, cache): (&DbPool, &GameCache),
     caller: &Caller,
@@ -458,60 +465,74 @@ pub async fn write_game(
     game_id: Uuid,
     retry: Retry,
     status: StatusCode,
-    change: impl FnOnce(Write<'_>) -> Result<(), GameError> + Send,
+    change: impl Fn(Write<'_>) -> Result<(), GameError>,
 ) -> Result<HttpResponse, GameError> {
     let mut connection = pool.get().await?;
-    let caller = caller.clone();
-    let (status, body, game) = connection
-        .transaction::<_, GameError, _>(async move |connection| {
-            let row = store::find_for_update(connection, game_id).await?.ok_or(GameError::NotFound)?;
-            let token_id = authorize(&caller, actor, &row)?;
-            let Retry { key, fingerprint, unrepeatable } = retry;
-            if let (Some(key), false) = (&key.0, unrepeatable) {
-                if let Some((status, body)) = kept_response(connection, token_id, key, &fingerprint).await? {
-                    return Ok((status, body, None));
+    let connection = &mut *connection;
+    let Retry { key, fingerprint, unrepeatable } = retry;
+    let status = i16::try_from(status.as_u16()).unwrap_or(200);
+    for _ in 0..ATTEMPTS {
+        let (mut game, cached) = match cache.take(game_id) {
+            Some(game) => (game, true),
+            None => (load(connection, game_id).await?, false),
+        };
+        let token_id = authorize(caller, actor, &game.row)?;
+        if let (Some(key), false) = (&key.0, unrepeatable) {
+            if let Some(kept) = kept_response(connection, token_id, key, &fingerprint).await? {
+                return Ok(respond(kept));
+            }
+        }
+        let after_seq = game.next_seq - 1;
+        let at = game.instant();
+        let judged = game
+            .settle(at)
+            .map_err(|refusal| GameError::refused(refusal, &game))
+            .and_then(|_| change(Write { game: &mut game, at, token_id }));
+        if let Err(refusal) = judged {
+            // A refusal stands only on the game as stored: a cached one may be behind
+            // another instance's writes.
+            if cached && store::last_seq(connection, game_id).await? != Some(after_seq) {
+                continue;
+            }
+            if let (Some(key), true) = (&key.0, unrepeatable) {
+                if let Some(kept) = kept_response(connection, token_id, key, &fingerprint).await? {
+                    return Ok(respond(kept));
                 }
             }
-            let mut game = match cache.take(game_id, row.last_seq) {
-                Some(mut game) => {
-                    game.row = row;
-                    game
-                }
-                None => {
-                    let log = store::events(connection, game_id).await?;
-                    LoadedGame::replay(row, &log).map_err(ApiError::internal)?
-                }
-            };
-            let at = game.instant();
-            game.settle(at).map_err(|refusal| GameError::refused(refusal, &game))?;
-            if let Err(refusal) = change(Write { game: &mut game, at, token_id }) {
-                if let (Some(key), true) = (&key.0, unrepeatable) {
-                    if let Some((status, body)) = kept_response(connection, token_id, key, &fingerprint).await? {
-                        return Ok((status, body, None));
-                    }
-                }
-                return Err(refusal);
+            return Err(refusal);
+        }
+        let body = serde_json::to_value(GameState::of(&game)).map_err(ApiError::internal)?;
+        let response = IdempotentResponse { fingerprint: fingerprint.clone(), status, body };
+        let append = store::Append {
+            kept: key.0.as_deref().map(|key| store::KeptResponse { token_id, key, response: &response }),
+            ..game.append()
+        };
+        match store::append(connection, &append).await {
+            Ok(true) => {
+                cache.put(game);
+                return Ok(respond((response.status, response.body)));
             }
-            store::append(connection, (game.row.id, game.row.pairing_id), &game.pending, &game.projection()).await?;
-            let body = serde_json::to_value(GameState::of(&game)).map_err(ApiError::internal)?;
-            let status = i16::try_from(status.as_u16()).unwrap_or(200);
-            if let Some(key) = &key.0 {
-                let response = IdempotentResponse { fingerprint, status, body: body.clone() };
-                store::insert_response(connection, token_id, key, &response).await.map_err(|error| match error {
-                    diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => {
-                        GameError::Unprocessable { code: "idempotency.key_reused", detail: KEY_REUSED.to_string() }
-                    }
-                    other => GameError::from(other),
-                })?;
+            // Another write got there first: judge the request again on the stored game.
+            Ok(false) => continue,
+            Err(diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, info))
+                if info.constraint_name() == Some(store::KEY_CONSTRAINT) =>
+            {
+                return Err(GameError::Unprocessable { code: "idempotency.key_reused", detail: KEY_REUSED.to_string() })
             }
-            Ok((status, body, Some(game)))
-        })
-        .await?;
-    if let Some(game) = game {
-        cache.put(game);
+            Err(error) => return Err(error.into()),
+        }
     }
+    Err(GameError::Conflict {
+        code: "game.contended",
+        detail: format!("the game changed {ATTEMPTS} times while this request was judged: send it again"),
+        state: None,
+    })
+}
+
+/// The answer to a write, or the one kept for its `Idempotency-Key`.
+fn respond((status, body): (i16, serde_json::Value)) -> HttpResponse {
     let status = u16::try_from(status).ok().and_then(|code| StatusCode::from_u16(code).ok()).unwrap_or(StatusCode::OK);
-    Ok(HttpResponse::build(status).json(body))
+    HttpResponse::build(status).json(body)
 }
 
 /// The game, replayed (read-only).
@@ -633,7 +654,7 @@ pub async fn create(
     let game = connection
         .transaction::<_, GameError, _>(async move |connection| {
             let game = insert_game(connection, tournament_id, pairing.id, stored, control, policy, Some(token_id)).await?;
-            store::append(connection, (game.row.id, game.row.pairing_id), &game.pending, &game.projection()).await?;
+            game.store(connection).await?;
             Ok(GameState::of(&game))
         })
         .await?;

@@ -98,11 +98,6 @@ pub async fn find(connection: &mut Connection, id: Uuid) -> QueryResult<Option<G
     games::table.find(id).select(GameRow::as_select()).first(connection).await.optional()
 }
 
-/// The game, locked until the transaction ends: the writes to one game are serialised.
-pub async fn find_for_update(connection: &mut Connection, id: Uuid) -> QueryResult<Option<GameRow>> {
-    games::table.find(id).for_update().select(GameRow::as_select()).first(connection).await.optional()
-}
-
 pub async fn find_by_pairing(connection: &mut Connection, pairing_id: Uuid) -> QueryResult<Option<GameRow>> {
     games::table
         .filter(games::pairing_id.eq(pairing_id))
@@ -176,42 +171,68 @@ pub async fn tournament_events_after(
         .await
 }
 
-/// Appends `entries` to the log, writes the projection (and a finished game's result to
-/// its pairing, which the standings read), and announces the new entries on [`CHANNEL`]
-/// (PostgreSQL delivers the notification at commit, never before).
-pub async fn append(
-    connection: &mut Connection,
-    (game_id, pairing_id): (Uuid, Uuid),
-    entries: &[NewEvent],
-    projection: &Projection,
-) -> QueryResult<()> {
-    if let (Some(result), false) = (&projection.result, entries.is_empty()) {
-        crate::store::standings::set_result(connection, pairing_id, Some(result)).await?;
-    }
-    if entries.is_empty() {
-        diesel::update(games::table.find(game_id))
-            .set((projection, games::updated_at.eq(diesel::dsl::now)))
-            .execute(connection)
-            .await?;
-        return Ok(());
-    }
+/// One write to a game: the entries it appends, the projection after them, and the
+/// response kept for the request's `Idempotency-Key`.
+pub struct Append<'a> {
+    pub game_id: Uuid,
+    pub pairing_id: Uuid,
+    /// The `last_seq` the entries follow: the write happens only while the row still has it.
+    pub after_seq: i32,
+    pub entries: &'a [NewEvent],
+    pub projection: Projection,
+    pub kept: Option<KeptResponse<'a>>,
+}
+
+/// The response of a keyed request, stored with the write it answers.
+pub struct KeptResponse<'a> {
+    pub token_id: Uuid,
+    pub key: &'a str,
+    pub response: &'a IdempotentResponse,
+}
+
+/// The constraint a reused `Idempotency-Key` violates.
+pub const KEY_CONSTRAINT: &str = "idempotency_keys_pkey";
+
+/// Appends the entries to the log, writes the projection (and a finished game's result to
+/// its pairing, which the standings read), keeps the response, and announces the new
+/// entries on [`CHANNEL`] (PostgreSQL delivers the notification at commit, never before),
+/// all in one statement: one round trip, and in autocommit one durable commit.
+///
+/// Nothing is written unless the game's row is still at `after_seq`: returns `false` when
+/// another write got there first (the caller judges the request again on the stored game).
+/// The row's lock, taken by the `UPDATE`, serialises the writes to one game.
+pub async fn append(connection: &mut Connection, append: &Append<'_>) -> QueryResult<bool> {
+    let Append { game_id, pairing_id, after_seq, entries, projection, kept } = append;
     let rows = serde_json::to_value(entries).map_err(|error| diesel::result::Error::SerializationError(error.into()))?;
-    // The entries, the projection and the notice in one round trip: a turn's transaction
-    // is the game's lock, this statement, and the commit.
-    use diesel::sql_types::{Int4, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid};
-    diesel::sql_query(
-        "WITH inserted AS ( \
+    let sets_result = projection.result.is_some() && !entries.is_empty();
+    use diesel::sql_types::{Bool, Bytea, Int2, Int4, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid};
+    #[derive(QueryableByName)]
+    struct Written {
+        #[diesel(sql_type = Bool)]
+        written: bool,
+    }
+    let written: Written = diesel::sql_query(
+        "WITH projected AS ( \
+             UPDATE games SET last_seq = $2, turns = $3, phase = $4, result = $5, flag_at = $6, updated_at = now() \
+             WHERE id = $7 AND last_seq = $9 \
+             RETURNING id), \
+         inserted AS ( \
              INSERT INTO game_events (game_id, seq, tournament_id, kind, turn_number, event, clock, ruling, issued_by, at_ms) \
              SELECT game_id, seq, tournament_id, kind, turn_number, event, clock, ruling, issued_by, at_ms \
              FROM jsonb_to_recordset($1) AS entry(game_id uuid, seq integer, tournament_id uuid, kind text, \
                  turn_number integer, event jsonb, clock jsonb, ruling jsonb, issued_by uuid, at_ms bigint) \
+             WHERE EXISTS (SELECT FROM projected) \
              RETURNING id, game_id, seq, tournament_id), \
-         projected AS ( \
-             UPDATE games SET last_seq = $2, turns = $3, phase = $4, result = $5, flag_at = $6, updated_at = now() \
-             WHERE id = $7) \
-         SELECT pg_notify($8, json_build_object('tournament_id', last.tournament_id, 'game_id', last.game_id, \
-             'seq', last.seq, 'id', last.id)::text) \
-         FROM (SELECT * FROM inserted ORDER BY seq DESC LIMIT 1) AS last",
+         ruled AS ( \
+             UPDATE pairings SET result = $5, updated_at = now() \
+             WHERE id = $10 AND $11 AND EXISTS (SELECT FROM projected)), \
+         kept AS ( \
+             INSERT INTO idempotency_keys (token_id, key, fingerprint, status, body) \
+             SELECT $12, $13, $14, $15, $16 WHERE $13 IS NOT NULL AND EXISTS (SELECT FROM projected)) \
+         SELECT EXISTS (SELECT FROM projected) AS written, \
+             (SELECT pg_notify($8, json_build_object('tournament_id', last.tournament_id, 'game_id', last.game_id, \
+                 'seq', last.seq, 'id', last.id)::text) \
+              FROM (SELECT * FROM inserted ORDER BY seq DESC LIMIT 1) AS last) AS notified",
     )
     .bind::<Jsonb, _>(rows)
     .bind::<Int4, _>(projection.last_seq)
@@ -221,9 +242,22 @@ pub async fn append(
     .bind::<Nullable<Timestamptz>, _>(projection.flag_at)
     .bind::<SqlUuid, _>(game_id)
     .bind::<Text, _>(CHANNEL)
-    .execute(connection)
+    .bind::<Int4, _>(after_seq)
+    .bind::<SqlUuid, _>(pairing_id)
+    .bind::<Bool, _>(sets_result)
+    .bind::<Nullable<SqlUuid>, _>(kept.as_ref().map(|kept| kept.token_id))
+    .bind::<Nullable<Text>, _>(kept.as_ref().map(|kept| kept.key))
+    .bind::<Nullable<Bytea>, _>(kept.as_ref().map(|kept| kept.response.fingerprint.as_slice()))
+    .bind::<Nullable<Int2>, _>(kept.as_ref().map(|kept| kept.response.status))
+    .bind::<Nullable<Jsonb>, _>(kept.as_ref().map(|kept| &kept.response.body))
+    .get_result(connection)
     .await?;
-    Ok(())
+    Ok(written.written)
+}
+
+/// The `last_seq` of a game's row, as committed now.
+pub async fn last_seq(connection: &mut Connection, game_id: Uuid) -> QueryResult<Option<i32>> {
+    games::table.find(game_id).select(games::last_seq).first(connection).await.optional()
 }
 
 /// Games whose flag may have fallen by now, locked for this transaction; games another
@@ -255,24 +289,6 @@ pub async fn find_response(connection: &mut Connection, token_id: Uuid, key: &st
         .first(connection)
         .await
         .optional()
-}
-
-pub async fn insert_response(
-    connection: &mut Connection,
-    token_id: Uuid,
-    key: &str,
-    response: &IdempotentResponse,
-) -> QueryResult<usize> {
-    diesel::insert_into(idempotency_keys::table)
-        .values((
-            idempotency_keys::token_id.eq(token_id),
-            idempotency_keys::key.eq(key),
-            idempotency_keys::fingerprint.eq(&response.fingerprint),
-            idempotency_keys::status.eq(response.status),
-            idempotency_keys::body.eq(&response.body),
-        ))
-        .execute(connection)
-        .await
 }
 
 /// A pairing and its tournament.

@@ -2,7 +2,7 @@
 //! `arbitre serve` on one database (an SSE client of one sees the turns posted to the
 //! other), and kill -9 and SIGTERM in the middle of a stream of turns.
 
-use crate::expect_json;
+use crate::{expect_json, expect_problem};
 use crate::games::{post_turn, setup, start_game, turn_body};
 use arbitre_tests::{arbitre_binary, TestService};
 use serde_json::{json, Value};
@@ -162,6 +162,41 @@ async fn an_sse_client_of_one_instance_sees_turns_posted_to_another() {
     let events = read_events(&mut tournament, |events| turns(events) >= 4).await;
     assert_eq!(turns(&events), 4);
     drop(second);
+}
+
+#[tokio::test]
+async fn an_instance_whose_kept_game_is_behind_another_instances_turns_judges_on_the_stored_game() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 1).await;
+    let game = start_game(&service, &setup, 0, json!({})).await;
+    let other = Served::start(&service.database_url).await;
+    let client = arbitre_tests::client();
+    let table = &setup.tables[0];
+    let post_to_other = |turn: u32, point: &'static str| {
+        client.post(format!("{}/games/{game}/turns", other.base)).bearer_auth(table).json(&turn_body(turn, point)).send()
+    };
+    // This instance keeps the game after turn 1; the other records turns 2 and 3.
+    expect_json(post_turn(&service, table, &game, 1, "cc").await, 201).await;
+    expect_json(post_to_other(2, "gg").await.unwrap(), 201).await;
+    expect_json(post_to_other(3, "cg").await.unwrap(), 201).await;
+    // Turn 2 again, valid on the kept game but stale on the stored one: 409, nothing stored.
+    let stale = expect_problem(post_turn(&service, table, &game, 2, "ee").await, 409, "game.stale_turn").await;
+    assert_eq!(stale["state"]["turns"], 3, "{stale}");
+    // Turn 4, stale on the kept game but next on the stored one: recorded.
+    let state = expect_json(post_turn(&service, table, &game, 4, "gc").await, 201).await;
+    assert_eq!(state["turns"], 4, "{state}");
+    // Occupied on the stored game only (by the other instance's turn 5): refused as illegal.
+    expect_json(post_to_other(5, "ee").await.unwrap(), 201).await;
+    expect_problem(post_turn(&service, table, &game, 6, "ee").await, 422, "illegal_move.occupied").await;
+    let events = expect_json(service.get(&format!("/games/{game}/events")).send().await.unwrap(), 200).await;
+    let moves: Vec<&str> = events["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|entry| entry["kind"] == "turn")
+        .map(|entry| entry["event"]["action"]["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["cc", "gg", "cg", "gc", "ee"]);
 }
 
 /// A game whose turns were being streamed to an `arbitre serve` when it got a signal.

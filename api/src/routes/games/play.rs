@@ -167,7 +167,7 @@ pub async fn counting(
         let Write { game, at, token_id } = write;
         let color = Color::from(step.color);
         let event = match step.action {
-            CountingAction::Propose => Event::Propose { color, dead },
+            CountingAction::Propose => Event::Propose { color, dead: dead.clone() },
             CountingAction::Accept => Event::Accept { color },
             CountingAction::Dispute => Event::Dispute { color },
         };

@@ -146,7 +146,7 @@ pub async fn rule(
                     return Err(GameError::Unprocessable { code: "game.not_paused", detail: "the referee has not paused this game".to_string() });
                 }
             }
-            RulingKind::DeadStones => ruling_entry.event = Some(Event::ImposeDead { dead }),
+            RulingKind::DeadStones => ruling_entry.event = Some(Event::ImposeDead { dead: dead.clone() }),
             RulingKind::StrictCount => ruling_entry.event = Some(Event::OrderStrictCount),
             RulingKind::Void if finished => record.result = Some(GameResult::Void.to_string()),
             RulingKind::Void => ruling_entry.event = Some(Event::Void),

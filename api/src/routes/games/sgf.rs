@@ -161,7 +161,7 @@ pub async fn import(
             let mut game =
                 insert_game(connection, tournament_id, pairing.id, stored, TimeControl::None {}, FlagPolicy::Lose, token_id).await?;
             replay_record(&mut game, &record, result, token_id).map_err(|detail| GameError::Unprocessable { code: "sgf.invalid", detail })?;
-            store::append(connection, (game.row.id, game.row.pairing_id), &game.pending, &game.projection()).await?;
+            game.store(connection).await?;
             Ok(GameState::of(&game))
         })
         .await?;

@@ -1,0 +1,241 @@
+//! Simulated referee tablets playing games at once against `arbitre serve` (bench/live.sh).
+//!
+//! ```text
+//! live_load BASE_URL ADMIN_TOKEN [--tablets 200] [--turns 183] [--think-ms 0]
+//! ```
+//!
+//! Creates a tournament, 2×N players, a round of N pairings, N table tokens and N games
+//! through the API; then each tablet, on its own keep-alive connection, plays its game turn
+//! by turn (each with an `Idempotency-Key`, as a real tablet retries): stones on the points
+//! (x + y) even of a 19×19 board, which never touch, so every turn is legal, then two passes
+//! (rule 5 bis). Prints one JSON line: turns, seconds, turns/s, p50/p99/max latency in ms,
+//! and any answer other than 201.
+//!
+//! The tablets run on one thread with a plain HTTP/1.1 client, so the load generator takes
+//! as little as it can of the 2 cores it shares with the service and PostgreSQL, as pgbench
+//! does beside it; a latency is measured from writing the request to reading the whole answer.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+
+struct Options {
+    base: String,
+    admin: String,
+    tablets: usize,
+    turns: usize,
+    think: Duration,
+}
+
+fn options() -> Options {
+    let mut arguments = std::env::args().skip(1);
+    let usage = "usage: live_load BASE_URL ADMIN_TOKEN [--tablets N] [--turns N] [--think-ms MS]";
+    let base = arguments.next().expect(usage).trim_end_matches('/').to_string();
+    let admin = arguments.next().expect(usage);
+    let mut options = Options { base, admin, tablets: 200, turns: 183, think: Duration::ZERO };
+    while let Some(flag) = arguments.next() {
+        let value = arguments.next().expect(usage);
+        match flag.as_str() {
+            "--tablets" => options.tablets = value.parse().expect("--tablets: a number"),
+            "--turns" => options.turns = value.parse().expect("--turns: a number"),
+            "--think-ms" => options.think = Duration::from_secs_f64(value.parse::<f64>().expect("--think-ms: a number") / 1000.0),
+            _ => panic!("{usage}"),
+        }
+    }
+    options
+}
+
+/// A minimal HTTP/1.1 keep-alive client: enough for arbitre's answers (`Content-Length` bodies).
+struct Connection {
+    host: String,
+    stream: BufReader<TcpStream>,
+}
+
+impl Connection {
+    async fn open(base: &str) -> Connection {
+        let host = base.strip_prefix("http://").expect("an http:// base URL").to_string();
+        let stream = TcpStream::connect(&host).await.expect("connect to the service");
+        stream.set_nodelay(true).expect("TCP_NODELAY");
+        Connection { host, stream: BufReader::new(stream) }
+    }
+
+    /// Sends a request and reads the whole answer: its status and body.
+    async fn request(&mut self, method: &str, path: &str, token: &str, body: &Value, key: Option<&str>) -> (u16, Vec<u8>) {
+        let payload = body.to_string();
+        let mut request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
+            self.host,
+            payload.len()
+        );
+        if let Some(key) = key {
+            request.push_str(&format!("Idempotency-Key: {key}\r\n"));
+        }
+        request.push_str("\r\n");
+        request.push_str(&payload);
+        self.stream.get_mut().write_all(request.as_bytes()).await.expect("send a request");
+
+        let mut line = String::new();
+        self.stream.read_line(&mut line).await.expect("read the status line");
+        let status = line.split_whitespace().nth(1).and_then(|code| code.parse().ok()).expect("an HTTP status line");
+        let mut length = 0;
+        loop {
+            line.clear();
+            self.stream.read_line(&mut line).await.expect("read a header");
+            if line.trim_end().is_empty() {
+                break;
+            }
+            if let Some((name, value)) = line.split_once(':') {
+                if name.eq_ignore_ascii_case("content-length") {
+                    length = value.trim().parse().expect("a Content-Length");
+                }
+            }
+        }
+        let mut body = vec![0; length];
+        self.stream.read_exact(&mut body).await.expect("read the body");
+        (status, body)
+    }
+
+    async fn checked(&mut self, method: &str, path: &str, token: &str, body: Value) -> Value {
+        let (status, answer) = self.request(method, path, token, &body, None).await;
+        let answer = String::from_utf8_lossy(&answer);
+        assert!(status == 200 || status == 201, "{method} {path}: {status} {answer}");
+        serde_json::from_str(&answer).expect("a JSON answer")
+    }
+}
+
+/// Legal moves that never touch: (x + y) even on 19×19, then two passes.
+fn points(turns: usize) -> Vec<Option<String>> {
+    let stones = (0..19u8)
+        .flat_map(|y| (0..19u8).map(move |x| (x, y)))
+        .filter(|(x, y)| (x + y) % 2 == 0)
+        .map(|(x, y)| Some(format!("{}{}", char::from(b'a' + x), char::from(b'a' + y))));
+    stones.take(turns.saturating_sub(2)).chain([None, None]).collect()
+}
+
+/// The tournament, its players, one round of pairings, a table token and a game per pairing.
+async fn prepare(options: &Options) -> Vec<(String, String)> {
+    let mut connection = Connection::open(&options.base).await;
+    let admin = &options.admin;
+    let tournament = connection
+        .checked("POST", "/tournaments", admin, json!({
+            "name": "Bench", "place": "Bench", "start_date": "2026-05-01", "end_date": "2026-05-02",
+            "time_control": {"system": "byo-yomi", "main_time_ms": 3_600_000, "periods": 5, "period_ms": 30_000},
+        }))
+        .await;
+    let tid = tournament["id"].as_str().expect("a tournament id").to_string();
+    let mut players = Vec::new();
+    for index in 0..2 * options.tablets {
+        let body = json!({"surname": format!("P{index}"), "first_name": "Bench", "rank": "3k"});
+        let player = connection.checked("POST", &format!("/tournaments/{tid}/players"), admin, body).await;
+        players.push(player["id"].clone());
+    }
+    connection.checked("POST", &format!("/tournaments/{tid}/rounds"), admin, json!({"number": 1})).await;
+    let pairings: Vec<Value> = (0..options.tablets)
+        .map(|index| json!({"table": index + 1, "black_id": players[2 * index], "white_id": players[2 * index + 1]}))
+        .collect();
+    let path = format!("/tournaments/{tid}/rounds/1/pairings");
+    let round = connection.checked("PUT", &path, admin, json!({"pairings": pairings})).await;
+    let mut games = Vec::new();
+    for pairing in round["items"].as_array().expect("the pairings") {
+        let body = json!({"role": "table", "pairing_id": pairing["id"], "label": format!("table {}", pairing["table"])});
+        let token = connection.checked("POST", &format!("/tournaments/{tid}/tokens"), admin, body).await;
+        let secret = token["secret"].as_str().expect("a token secret").to_string();
+        let game = connection.checked("POST", &format!("/tournaments/{tid}/games"), &secret, json!({"pairing_id": pairing["id"]})).await;
+        games.push((game["id"].as_str().expect("a game id").to_string(), secret));
+    }
+    games
+}
+
+/// What the tablets saw.
+#[derive(Default)]
+struct Tally {
+    latencies: Vec<Duration>,
+    failures: Vec<(u16, String)>,
+}
+
+/// A uniform draw in [0, 1) from a small xorshift generator: the think times need no more.
+fn uniform(state: &mut u64) -> f64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    (*state >> 11) as f64 / (1u64 << 53) as f64
+}
+
+async fn tablet(mut connection: Connection, (game, token): (String, String), moves: Rc<Vec<Option<String>>>, think: Duration, seed: u64, tally: Rc<RefCell<Tally>>) {
+    let mut random = seed | 1;
+    if !think.is_zero() {
+        // Tablets are not in step: each starts at its own moment.
+        tokio::time::sleep(think.mul_f64(uniform(&mut random))).await;
+    }
+    let path = format!("/games/{game}/turns");
+    for (index, point) in moves.iter().enumerate() {
+        if !think.is_zero() {
+            tokio::time::sleep(think.mul_f64(0.5 + uniform(&mut random))).await;
+        }
+        let number = index + 1;
+        let body = match point {
+            Some(point) => json!({"turn": number, "action": "move", "point": point}),
+            None => json!({"turn": number, "action": "pass"}),
+        };
+        let key = format!("{game}-{number}");
+        let began = Instant::now();
+        let (status, answer) = connection.request("POST", &path, &token, &body, Some(&key)).await;
+        let mut tally = tally.borrow_mut();
+        tally.latencies.push(began.elapsed());
+        if status != 201 {
+            tally.failures.push((status, String::from_utf8_lossy(&answer).into_owned()));
+            return;
+        }
+    }
+}
+
+fn main() {
+    let options = options();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+    let local = tokio::task::LocalSet::new();
+    local.block_on(&runtime, async {
+        let games = prepare(&options).await;
+        let moves = Rc::new(points(options.turns));
+        let tally = Rc::new(RefCell::new(Tally::default()));
+        let mut connections = Vec::new();
+        for _ in &games {
+            connections.push(Connection::open(&options.base).await);
+        }
+        let began = Instant::now();
+        let tablets: Vec<_> = games
+            .into_iter()
+            .zip(connections)
+            .enumerate()
+            .map(|(index, (game, connection))| {
+                let seed = 0x9e37_79b9_7f4a_7c15 ^ (index as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                tokio::task::spawn_local(tablet(connection, game, moves.clone(), options.think, seed, tally.clone()))
+            })
+            .collect();
+        for tablet in tablets {
+            tablet.await.expect("a tablet");
+        }
+        let seconds = began.elapsed().as_secs_f64();
+        let mut tally = tally.borrow_mut();
+        tally.latencies.sort_unstable();
+        let count = tally.latencies.len();
+        let quantile = |q: f64| {
+            let index = ((q * count as f64) as usize).min(count.saturating_sub(1));
+            tally.latencies.get(index).map_or(0.0, |latency| latency.as_secs_f64() * 1000.0)
+        };
+        let round = |value: f64| (value * 100.0).round() / 100.0;
+        println!(
+            "{}",
+            json!({
+                "tablets": options.tablets, "think_ms": options.think.as_secs_f64() * 1000.0, "turns": count,
+                "seconds": round(seconds), "turns_per_second": (count as f64 / seconds * 10.0).round() / 10.0,
+                "p50_ms": round(quantile(0.50)), "p99_ms": round(quantile(0.99)), "max_ms": round(quantile(1.0)),
+                "failures": tally.failures.len(), "first_failure": tally.failures.first(),
+            })
+        );
+    });
+}
