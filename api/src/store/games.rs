@@ -195,12 +195,13 @@ pub const KEY_CONSTRAINT: &str = "idempotency_keys_pkey";
 
 /// Appends the entries to the log, writes the projection (and a finished game's result to
 /// its pairing, which the standings read), keeps the response, and announces the new
-/// entries on [`CHANNEL`] (PostgreSQL delivers the notification at commit, never before),
-/// all in one statement: one round trip, and in autocommit one durable commit.
+/// entries on [`CHANNEL`] (PostgreSQL delivers the notification at commit, never before):
+/// one call of the function `append_game_entries` (see its migration), one round trip,
+/// and in autocommit one durable commit.
 ///
 /// Nothing is written unless the game's row is still at `after_seq`: returns `false` when
 /// another write got there first (the caller judges the request again on the stored game).
-/// The row's lock, taken by the `UPDATE`, serialises the writes to one game.
+/// The row's lock, taken by the function's `UPDATE`, serialises the writes to one game.
 pub async fn append(connection: &mut Connection, append: &Append<'_>) -> QueryResult<bool> {
     let Append { game_id, pairing_id, after_seq, entries, projection, kept } = append;
     let rows = serde_json::to_value(entries).map_err(|error| diesel::result::Error::SerializationError(error.into()))?;
@@ -212,37 +213,16 @@ pub async fn append(connection: &mut Connection, append: &Append<'_>) -> QueryRe
         written: bool,
     }
     let written: Written = diesel::sql_query(
-        "WITH projected AS ( \
-             UPDATE games SET last_seq = $2, turns = $3, phase = $4, result = $5, flag_at = $6, updated_at = now() \
-             WHERE id = $7 AND last_seq = $9 \
-             RETURNING id), \
-         inserted AS ( \
-             INSERT INTO game_events (game_id, seq, tournament_id, kind, turn_number, event, clock, ruling, issued_by, at_ms) \
-             SELECT game_id, seq, tournament_id, kind, turn_number, event, clock, ruling, issued_by, at_ms \
-             FROM jsonb_to_recordset($1) AS entry(game_id uuid, seq integer, tournament_id uuid, kind text, \
-                 turn_number integer, event jsonb, clock jsonb, ruling jsonb, issued_by uuid, at_ms bigint) \
-             WHERE EXISTS (SELECT FROM projected) \
-             RETURNING id, game_id, seq, tournament_id), \
-         ruled AS ( \
-             UPDATE pairings SET result = $5, updated_at = now() \
-             WHERE id = $10 AND $11 AND EXISTS (SELECT FROM projected)), \
-         kept AS ( \
-             INSERT INTO idempotency_keys (token_id, key, fingerprint, status, body) \
-             SELECT $12, $13, $14, $15, $16 WHERE $13 IS NOT NULL AND EXISTS (SELECT FROM projected)) \
-         SELECT EXISTS (SELECT FROM projected) AS written, \
-             (SELECT pg_notify($8, json_build_object('tournament_id', last.tournament_id, 'game_id', last.game_id, \
-                 'seq', last.seq, 'id', last.id)::text) \
-              FROM (SELECT * FROM inserted ORDER BY seq DESC LIMIT 1) AS last) AS notified",
+        "SELECT written FROM append_game_entries($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
     )
     .bind::<Jsonb, _>(rows)
+    .bind::<SqlUuid, _>(game_id)
+    .bind::<Int4, _>(after_seq)
     .bind::<Int4, _>(projection.last_seq)
     .bind::<Int4, _>(projection.turns)
     .bind::<Text, _>(&projection.phase)
     .bind::<Nullable<Text>, _>(projection.result.as_deref())
     .bind::<Nullable<Timestamptz>, _>(projection.flag_at)
-    .bind::<SqlUuid, _>(game_id)
-    .bind::<Text, _>(CHANNEL)
-    .bind::<Int4, _>(after_seq)
     .bind::<SqlUuid, _>(pairing_id)
     .bind::<Bool, _>(sets_result)
     .bind::<Nullable<SqlUuid>, _>(kept.as_ref().map(|kept| kept.token_id))
@@ -250,6 +230,7 @@ pub async fn append(connection: &mut Connection, append: &Append<'_>) -> QueryRe
     .bind::<Nullable<Bytea>, _>(kept.as_ref().map(|kept| kept.response.fingerprint.as_slice()))
     .bind::<Nullable<Int2>, _>(kept.as_ref().map(|kept| kept.response.status))
     .bind::<Nullable<Jsonb>, _>(kept.as_ref().map(|kept| &kept.response.body))
+    .bind::<Text, _>(CHANNEL)
     .get_result(connection)
     .await?;
     Ok(written.written)
