@@ -39,6 +39,9 @@ pub fn configure(config: &mut web::ServiceConfig) {
     const TOURNAMENT: &str = "/tournaments/{tournament_id}";
     const ROUND: &str = "/tournaments/{tournament_id}/rounds/{number}";
     const PAIRING: &str = "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}";
+    // The router tries the resources in order: the live games' first, the requests of every
+    // table's tablet all day, so a turn is matched after a few patterns rather than forty.
+    configure_games(config);
     config
         .service(resource("/health", GET).route(web::get().to(operations::health)))
         .service(resource("/ready", GET).route(web::get().to(operations::ready)))
@@ -105,7 +108,6 @@ pub fn configure(config: &mut web::ServiceConfig) {
                 .route(web::get().to(standings::result))
                 .route(web::put().to(standings::record_result)),
         );
-    configure_games(config);
 }
 
 /// Live games: turns, counting, rulings, streams, SGF and the board picture.
@@ -113,6 +115,7 @@ fn configure_games(config: &mut web::ServiceConfig) {
     const TOURNAMENT: &str = "/tournaments/{tournament_id}";
     const GAME: &str = "/games/{game_id}";
     config
+        .service(resource(&format!("{GAME}/turns"), POST).route(web::post().to(games::play::turn)))
         .service(
             resource(&format!("{TOURNAMENT}/games"), GET_POST)
                 .route(web::get().to(games::list))
@@ -123,7 +126,6 @@ fn configure_games(config: &mut web::ServiceConfig) {
         .service(resource(GAME, GET).route(web::get().to(games::get)))
         .service(resource(&format!("{GAME}/events"), GET).route(web::get().to(games::events)))
         .service(resource(&format!("{GAME}/stream"), GET).route(web::get().to(games::stream::game)))
-        .service(resource(&format!("{GAME}/turns"), POST).route(web::post().to(games::play::turn)))
         .service(resource(&format!("{GAME}/counting"), POST).route(web::post().to(games::play::counting)))
         .service(
             resource(&format!("{GAME}/rulings"), GET_POST)
