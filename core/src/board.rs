@@ -354,10 +354,11 @@ impl Board {
             stones_removed: 0,
         };
         let mut has_liberty = around.empty > 0;
-        for slot in 0..4 {
+        // Called once per slot with a constant, so that each call folds to straight code.
+        let mut look = |slot: usize| {
             let head = around.heads[slot];
             if head == NO_CHAIN {
-                continue;
+                return;
             }
             // Pseudo-liberties: the chain is in atari when every one it has is at `position`,
             // once for each of its stones touching it.
@@ -367,7 +368,11 @@ impl Board {
             } else if in_atari && around.first_naming(slot) {
                 self.capture(&mut placement, head);
             }
-        }
+        };
+        look(0);
+        look(1);
+        look(2);
+        look(3);
         if placement.captured_count == 0 && !has_liberty {
             match suicide {
                 Suicide::Forbidden => return Err(PlacementError::Suicide),
@@ -454,12 +459,17 @@ impl Board {
             self.liberties[head as usize] -= 1;
         }
         let mut chain = position;
-        for head in around.heads.into_iter().filter(|&head| head != NO_CHAIN) {
-            let head = head as usize;
-            if self.cells[head] == own && self.head[head] as usize != chain {
-                chain = self.merge(chain, head);
+        // Called once per slot with a constant, so that each call folds to straight code.
+        let mut join = |board: &mut Board, slot: usize| {
+            let head = around.heads[slot];
+            if head != NO_CHAIN && board.cells[head as usize] == own && board.head[head as usize] as usize != chain {
+                chain = board.merge(chain, head as usize);
             }
-        }
+        };
+        join(self, 0);
+        join(self, 1);
+        join(self, 2);
+        join(self, 3);
     }
 
     /// Joins two chains: the shorter one takes the longer one's head, which is returned.

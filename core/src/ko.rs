@@ -175,8 +175,9 @@ impl PositionHistory {
         board.for_each_change(placement, |change| self.changes.push(change));
     }
 
-    /// Records the position reached after `turn` with `to_move` to play next.
-    #[inline]
+    /// Records the position reached after `turn` with `to_move` to play next. Always
+    /// inlined: it runs after every turn, and the call would cost a good part of it.
+    #[inline(always)]
     pub fn record(&mut self, board: &Board, to_move: Option<Color>, turn: u32) {
         let key = self.key(board.hash(), to_move);
         let entry = self.entries.len() as u32;
