@@ -15,7 +15,8 @@ use std::fmt;
 
 const EMPTY: u8 = 0;
 const BORDER: u8 = 3;
-/// No chain: the head of an empty or border point in a neighbourhood scan.
+/// No chain: the head of every empty or border point, so that a neighbourhood scan
+/// reads heads without first telling stones from other points.
 const NO_CHAIN: u16 = u16::MAX;
 
 fn cell_of(color: Color) -> u8 {
@@ -108,6 +109,8 @@ pub enum PlacementError {
 pub struct Placement {
     color: Color,
     position: usize,
+    /// The neighbourhood `plan` looked at, which the commit needs again.
+    around: Neighbourhood,
     /// Heads of the opposing chains this move captures (at most four).
     captured: [u16; 4],
     captured_count: u8,
@@ -123,6 +126,35 @@ impl Placement {
     /// Whether the move clears the mover's own chain (Tromp-Taylor rule 7).
     pub fn is_suicide(&self) -> bool {
         self.self_capture
+    }
+}
+
+/// What surrounds an empty point: the head of each neighbour's chain (`NO_CHAIN` for an
+/// empty or border point) and the number of empty neighbours. A move looks at it once,
+/// when it is planned, and its commit reads it again instead of the grid.
+#[derive(Debug, Clone, Copy)]
+struct Neighbourhood {
+    heads: [u16; 4],
+    empty: u16,
+}
+
+impl Neighbourhood {
+    /// Whether the chain of `slot` is named by no earlier slot: each chain is then
+    /// visited once.
+    fn first_naming(&self, slot: usize) -> bool {
+        let [a, b, c, _] = self.heads;
+        let head = self.heads[slot];
+        match slot {
+            0 => true,
+            1 => head != a,
+            2 => head != a && head != b,
+            _ => head != a && head != b && head != c,
+        }
+    }
+
+    /// How many of the four neighbours belong to the chain of `head`.
+    fn touching(&self, head: u16) -> u16 {
+        self.heads.iter().map(|&other| u16::from(other == head)).sum()
     }
 }
 
@@ -181,7 +213,7 @@ impl Board {
             len,
             cells,
             next: Grid::filled(0),
-            head: Grid::filled(0),
+            head: Grid::filled(NO_CHAIN),
             liberties: Grid::filled(0),
             chain_len: Grid::filled(0),
             bits: Box::new([0; 2 * ROOM_WORDS]),
@@ -193,8 +225,11 @@ impl Board {
 
     /// Empties the board, keeping its memory.
     pub fn clear(&mut self) {
-        for cell in self.cells.0[..self.len].iter_mut().filter(|cell| **cell != BORDER) {
-            *cell = EMPTY;
+        for (cell, head) in self.cells.0[..self.len].iter_mut().zip(&mut self.head.0[..self.len]) {
+            if *cell != BORDER {
+                *cell = EMPTY;
+                *head = NO_CHAIN;
+            }
         }
         self.bits.fill(0);
         self.hash = 0;
@@ -297,6 +332,7 @@ impl Board {
 
     /// Works out a move without making it: captures (FFG rule 2), suicide (rule 3 or
     /// Tromp-Taylor rule 7), and the hash of the resulting board.
+    #[inline]
     pub fn plan(&self, color: Color, point: Point, suicide: Suicide) -> Result<Placement, PlacementError> {
         if !self.size.contains(point) {
             return Err(PlacementError::OffBoard);
@@ -306,43 +342,37 @@ impl Board {
             return Err(PlacementError::Occupied);
         }
         let own = cell_of(color);
+        let around = self.neighbourhood(position);
         let mut placement = Placement {
             color,
             position,
+            around,
             captured: [0; 4],
             captured_count: 0,
             self_capture: false,
             hash_after: self.hash ^ zobrist(position, color),
             stones_removed: 0,
         };
-        // One look at each neighbour: its chain's head, or nothing for an empty or border point.
-        let mut has_liberty = false;
-        let mut heads = [NO_CHAIN; 4];
-        for (slot, neighbour) in self.neighbours(position).into_iter().enumerate() {
-            match self.cells[neighbour] {
-                EMPTY => has_liberty = true,
-                BORDER => {}
-                _ => heads[slot] = self.head[neighbour],
-            }
-        }
-        for slot in 0..4 {
-            let head = heads[slot];
-            if head == NO_CHAIN || heads[..slot].contains(&head) {
-                continue;
+        let mut has_liberty = around.empty > 0;
+        // Called once per slot with a constant, so that each call folds to straight code.
+        let mut look = |slot: usize| {
+            let head = around.heads[slot];
+            if head == NO_CHAIN {
+                return;
             }
             // Pseudo-liberties: the chain is in atari when every one it has is at `position`,
             // once for each of its stones touching it.
-            let touching = heads.iter().filter(|&&other| other == head).count() as u16;
-            let in_atari = self.liberties[head as usize] == touching;
+            let in_atari = self.liberties[head as usize] == around.touching(head);
             if self.cells[head as usize] == own {
                 has_liberty |= !in_atari;
-            } else if in_atari {
-                placement.captured[placement.captured_count as usize] = head;
-                placement.captured_count += 1;
-                placement.stones_removed += u32::from(self.chain_len[head as usize]);
-                self.for_each_stone(head as usize, |stone| placement.hash_after ^= zobrist(stone, color.opponent()));
+            } else if in_atari && around.first_naming(slot) {
+                self.capture(&mut placement, head);
             }
-        }
+        };
+        look(0);
+        look(1);
+        look(2);
+        look(3);
         if placement.captured_count == 0 && !has_liberty {
             match suicide {
                 Suicide::Forbidden => return Err(PlacementError::Suicide),
@@ -365,11 +395,32 @@ impl Board {
         Ok(placement)
     }
 
+    /// Notes in `placement` the capture of the opposing chain of `head`. Kept out of
+    /// [`Board::plan`]: few moves capture, and the loop over the neighbours stays small.
+    #[inline(never)]
+    fn capture(&self, placement: &mut Placement, head: u16) {
+        placement.captured[placement.captured_count as usize] = head;
+        placement.captured_count += 1;
+        placement.stones_removed += u32::from(self.chain_len[head as usize]);
+        let opponent = placement.color.opponent();
+        self.for_each_stone(head as usize, |stone| placement.hash_after ^= zobrist(stone, opponent));
+    }
+
+    /// The chains and empty points around the empty point `position`.
+    fn neighbourhood(&self, position: usize) -> Neighbourhood {
+        let neighbours = self.neighbours(position);
+        Neighbourhood {
+            heads: neighbours.map(|neighbour| self.head[neighbour]),
+            empty: neighbours.iter().map(|&neighbour| u16::from(self.cells[neighbour] == EMPTY)).sum(),
+        }
+    }
+
     /// Makes a move worked out by [`Board::plan`] on this same board.
+    #[inline]
     pub fn commit(&mut self, placement: &Placement) {
         let position = placement.position;
         let color = placement.color;
-        self.add_stone(position, color);
+        self.add_stone(position, color, placement.around);
         for &captured in &placement.captured[..placement.captured_count as usize] {
             self.remove_chain(captured as usize);
         }
@@ -391,8 +442,10 @@ impl Board {
         self.bits[(color.index() * ROOM_WORDS + position % ROOM / 64) % (2 * ROOM_WORDS)] ^= 1 << (position % 64);
     }
 
-    /// Puts a stone down, merging chains, without resolving captures.
-    fn add_stone(&mut self, position: usize, color: Color) {
+    /// Puts a stone down on the empty point `position`, whose neighbourhood is `around`,
+    /// merging chains, without resolving captures.
+    #[inline]
+    fn add_stone(&mut self, position: usize, color: Color, around: Neighbourhood) {
         let own = cell_of(color);
         self.cells[position] = own;
         self.hash ^= zobrist(position, color);
@@ -401,27 +454,26 @@ impl Board {
         self.head[position] = position as u16;
         self.next[position] = position as u16;
         self.chain_len[position] = 1;
-        let mut liberties = 0;
-        for neighbour in self.neighbours(position) {
-            match self.cells[neighbour] {
-                EMPTY => liberties += 1,
-                BORDER => {}
-                _ => {
-                    let head = self.head[neighbour] as usize;
-                    self.liberties[head] -= 1;
-                }
-            }
+        self.liberties[position] = around.empty;
+        for head in around.heads.into_iter().filter(|&head| head != NO_CHAIN) {
+            self.liberties[head as usize] -= 1;
         }
-        self.liberties[position] = liberties;
-        for neighbour in self.neighbours(position) {
-            if self.cells[neighbour] == own && self.head[neighbour] != self.head[position] {
-                self.merge(self.head[position] as usize, self.head[neighbour] as usize);
+        let mut chain = position;
+        // Called once per slot with a constant, so that each call folds to straight code.
+        let mut join = |board: &mut Board, slot: usize| {
+            let head = around.heads[slot];
+            if head != NO_CHAIN && board.cells[head as usize] == own && board.head[head as usize] as usize != chain {
+                chain = board.merge(chain, head as usize);
             }
-        }
+        };
+        join(self, 0);
+        join(self, 1);
+        join(self, 2);
+        join(self, 3);
     }
 
-    /// Joins two chains: the shorter one takes the longer one's head.
-    fn merge(&mut self, first: usize, second: usize) {
+    /// Joins two chains: the shorter one takes the longer one's head, which is returned.
+    fn merge(&mut self, first: usize, second: usize) -> usize {
         let (keep, absorb) = if self.chain_len[first] >= self.chain_len[second] { (first, second) } else { (second, first) };
         let mut stone = absorb;
         loop {
@@ -434,6 +486,7 @@ impl Board {
         self.next.swap(keep, absorb);
         self.liberties[keep] += self.liberties[absorb];
         self.chain_len[keep] += self.chain_len[absorb];
+        keep
     }
 
     /// Lifts a whole chain, giving its points back as liberties to the chains around.
@@ -443,6 +496,7 @@ impl Board {
             let next = self.next[stone] as usize;
             let Some(color) = color_of(self.cells[stone]) else { break };
             self.cells[stone] = EMPTY;
+            self.head[stone] = NO_CHAIN;
             self.hash ^= zobrist(stone, color);
             self.flip_bit(stone, color);
             self.stones[color.index()] -= 1;
@@ -472,6 +526,7 @@ impl Board {
             let members: Vec<usize> = self.chain_positions(head);
             for &member in &members {
                 self.cells[member] = EMPTY;
+                self.head[member] = NO_CHAIN;
                 self.hash ^= zobrist(member, color);
                 self.flip_bit(member, color);
                 self.stones[color.index()] -= 1;
@@ -484,11 +539,11 @@ impl Board {
                 }
             }
             for member in members.into_iter().filter(|&member| member != position) {
-                self.add_stone(member, color);
+                self.add_stone(member, color, self.neighbourhood(member));
             }
         }
         if let Some(color) = stone {
-            self.add_stone(position, color);
+            self.add_stone(position, color, self.neighbourhood(position));
         }
     }
 

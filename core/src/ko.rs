@@ -15,11 +15,16 @@ const VACANT: u32 = u32::MAX;
 struct FirstSeen {
     slots: Vec<(u64, u32)>,
     used: Vec<u32>,
+    /// The key of the last lookup that found nothing, and the vacant slot it ended on:
+    /// a move's position is looked up before the move and recorded after it, under the
+    /// same key, and the record then takes that slot without probing again. Any
+    /// insertion forgets it, as it may fill that slot or move every entry.
+    vacant: Option<(u64, usize)>,
 }
 
 impl FirstSeen {
     fn new() -> FirstSeen {
-        FirstSeen { slots: vec![(0, VACANT); 256], used: Vec::new() }
+        FirstSeen { slots: vec![(0, VACANT); 256], used: Vec::new(), vacant: None }
     }
 
     fn clear(&mut self) {
@@ -27,6 +32,7 @@ impl FirstSeen {
             self.slots[index as usize] = (0, VACANT);
         }
         self.used.clear();
+        self.vacant = None;
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -38,25 +44,45 @@ impl FirstSeen {
         index
     }
 
-    fn get(&self, key: u64) -> Option<u32> {
-        let (_, entry) = self.slots[self.slot(key)];
-        (entry != VACANT).then_some(entry)
+    #[inline]
+    fn get(&mut self, key: u64) -> Option<u32> {
+        let index = self.slot(key);
+        let (_, entry) = self.slots[index];
+        if entry == VACANT {
+            self.vacant = Some((key, index));
+            None
+        } else {
+            Some(entry)
+        }
     }
 
     /// Keeps the first entry recorded for a key.
+    #[inline]
     fn insert_first(&mut self, key: u64, entry: u32) {
-        if 2 * (self.used.len() + 1) > self.slots.len() {
-            let doubled = vec![(0, VACANT); self.slots.len() * 2];
-            let old = std::mem::replace(&mut self.slots, doubled);
-            self.used.clear();
-            for (old_key, old_entry) in old.into_iter().filter(|&(_, old_entry)| old_entry != VACANT) {
-                self.insert_first(old_key, old_entry);
+        let vacant = self.vacant.take();
+        let index = match vacant {
+            Some((vacant_key, index)) if vacant_key == key && 2 * (self.used.len() + 1) <= self.slots.len() => index,
+            _ => {
+                if 2 * (self.used.len() + 1) > self.slots.len() {
+                    self.grow();
+                }
+                self.slot(key)
             }
-        }
-        let index = self.slot(key);
+        };
         if self.slots[index].1 == VACANT {
             self.slots[index] = (key, entry);
             self.used.push(index as u32);
+        }
+    }
+
+    /// Doubles the table, inserting every entry again.
+    #[cold]
+    fn grow(&mut self) {
+        let doubled = vec![(0, VACANT); self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        self.used.clear();
+        for (old_key, old_entry) in old.into_iter().filter(|&(_, old_entry)| old_entry != VACANT) {
+            self.insert_first(old_key, old_entry);
         }
     }
 }
@@ -149,7 +175,9 @@ impl PositionHistory {
         board.for_each_change(placement, |change| self.changes.push(change));
     }
 
-    /// Records the position reached after `turn` with `to_move` to play next.
+    /// Records the position reached after `turn` with `to_move` to play next. Always
+    /// inlined: it runs after every turn, and the call would cost a good part of it.
+    #[inline(always)]
     pub fn record(&mut self, board: &Board, to_move: Option<Color>, turn: u32) {
         let key = self.key(board.hash(), to_move);
         let entry = self.entries.len() as u32;
