@@ -131,6 +131,9 @@ impl Cluster {
         let arguments: Vec<OsString> =
             vec!["-D".into(), self.data_dir.clone().into(), "-m".into(), "fast".into(), "-w".into(), "stop".into()];
         self.run("pg_ctl stop", &self.bin_dir.join("pg_ctl"), &arguments)?;
+        // The stopped server has taken its socket away: the empty folder goes too, so that
+        // no folder is left behind in the temporary folder per data folder ever served.
+        let _ = fs::remove_dir(&self.socket_dir);
         Ok(())
     }
 
