@@ -114,3 +114,25 @@ pub async fn database_exists(maintenance_url: &str, database: &str) -> Result<bo
         .await?;
     Ok(found.found)
 }
+
+/// A write that returns its row (`INSERT … RETURNING`, `UPDATE … RETURNING`), answered once
+/// the server has confirmed the commit.
+///
+/// In autocommit the commit comes after the row: diesel-async's `get_result` returns at the
+/// row, `load` reads on to the server's ready-for-query, which follows the commit. An
+/// acknowledged write is then always a committed one.
+pub trait Committed<'query, U>: Sized {
+    fn committed(self, connection: &mut Connection) -> impl std::future::Future<Output = diesel::QueryResult<U>> + Send;
+}
+
+impl<'query, Q, U> Committed<'query, U> for Q
+where
+    Q: diesel_async::methods::LoadQuery<'query, Connection, U> + Send + 'query,
+    U: Send,
+{
+    fn committed(self, connection: &mut Connection) -> impl std::future::Future<Output = diesel::QueryResult<U>> + Send {
+        use diesel_async::RunQueryDsl;
+        let rows = self.load(connection);
+        async move { rows.await?.into_iter().next().ok_or(diesel::result::Error::NotFound) }
+    }
+}

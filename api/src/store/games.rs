@@ -5,7 +5,7 @@
 //! projection the sweep, the lists and the standings read, rewritten in the same
 //! transaction as every appended event.
 
-use crate::db::Connection;
+use crate::db::{Committed, Connection};
 use crate::schema::{game_events, games, idempotency_keys, pairings, rounds};
 use crate::store::pairings::PairingRow;
 use chrono::{DateTime, Utc};
@@ -91,7 +91,7 @@ pub struct NewEvent {
 }
 
 pub async fn insert(connection: &mut Connection, game: &NewGame) -> QueryResult<GameRow> {
-    diesel::insert_into(games::table).values(game).returning(GameRow::as_returning()).get_result(connection).await
+    diesel::insert_into(games::table).values(game).returning(GameRow::as_returning()).committed(connection).await
 }
 
 pub async fn find(connection: &mut Connection, id: Uuid) -> QueryResult<Option<GameRow>> {
@@ -212,7 +212,8 @@ pub async fn append(connection: &mut Connection, append: &Append<'_>) -> QueryRe
         #[diesel(sql_type = Bool)]
         written: bool,
     }
-    let written: Written = diesel::sql_query(
+    // Read to its end, the ready-for-query after the commit (see [`Committed`]).
+    let written: Vec<Written> = diesel::sql_query(
         "SELECT written FROM append_game_entries($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
     )
     .bind::<Jsonb, _>(rows)
@@ -231,9 +232,9 @@ pub async fn append(connection: &mut Connection, append: &Append<'_>) -> QueryRe
     .bind::<Nullable<Int2>, _>(kept.as_ref().map(|kept| kept.response.status))
     .bind::<Nullable<Jsonb>, _>(kept.as_ref().map(|kept| &kept.response.body))
     .bind::<Text, _>(CHANNEL)
-    .get_result(connection)
+    .load(connection)
     .await?;
-    Ok(written.written)
+    Ok(written.into_iter().next().is_some_and(|row| row.written))
 }
 
 /// The `last_seq` of a game's row, as committed now.

@@ -1,7 +1,7 @@
 //! `pairings` and `pairing_rulings`: who plays whom, and the referee rulings that
 //! changed a pairing after its round started (append-only).
 
-use crate::db::Connection;
+use crate::db::{Committed, Connection};
 use crate::schema::{pairing_rulings, pairings, rounds};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -50,7 +50,7 @@ pub async fn insert(connection: &mut Connection, round_id: Uuid, terms: &Pairing
     diesel::insert_into(pairings::table)
         .values((pairings::id.eq(Uuid::now_v7()), pairings::round_id.eq(round_id), terms))
         .returning(PairingRow::as_returning())
-        .get_result(connection)
+        .committed(connection)
         .await
 }
 
@@ -113,7 +113,7 @@ pub async fn update(connection: &mut Connection, id: Uuid, terms: &PairingTerms)
     diesel::update(pairings::table.find(id))
         .set((terms, pairings::updated_at.eq(diesel::dsl::now)))
         .returning(PairingRow::as_returning())
-        .get_result(connection)
+        .committed(connection)
         .await
 }
 
@@ -155,7 +155,7 @@ pub async fn insert_ruling(
             pairing_rulings::changes.eq(changes),
         ))
         .returning(RulingRow::as_returning())
-        .get_result(connection)
+        .committed(connection)
         .await
 }
 

@@ -1,6 +1,6 @@
 //! `players`: the people registered in a tournament.
 
-use crate::db::Connection;
+use crate::db::{Committed, Connection};
 use crate::schema::players;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -52,7 +52,7 @@ pub async fn insert(connection: &mut Connection, tournament_id: Uuid, record: &P
     diesel::insert_into(players::table)
         .values((players::id.eq(Uuid::now_v7()), players::tournament_id.eq(tournament_id), record))
         .returning(PlayerRow::as_returning())
-        .get_result(connection)
+        .committed(connection)
         .await
 }
 
@@ -80,7 +80,7 @@ pub async fn update(connection: &mut Connection, id: Uuid, record: &PlayerRecord
     diesel::update(players::table.find(id))
         .set((record, players::updated_at.eq(diesel::dsl::now)))
         .returning(PlayerRow::as_returning())
-        .get_result(connection)
+        .committed(connection)
         .await
 }
 

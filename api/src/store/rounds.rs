@@ -1,6 +1,6 @@
 //! `rounds` and `registrations`: the rounds of a tournament and who plays in each.
 
-use crate::db::Connection;
+use crate::db::{Committed, Connection};
 use crate::schema::{registrations, rounds};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -32,7 +32,7 @@ pub async fn insert(
             rounds::scheduled_at.eq(scheduled_at),
         ))
         .returning(RoundRow::as_returning())
-        .get_result(connection)
+        .committed(connection)
         .await
 }
 
@@ -77,7 +77,7 @@ pub async fn set_schedule(connection: &mut Connection, id: Uuid, scheduled_at: O
     diesel::update(rounds::table.find(id))
         .set(rounds::scheduled_at.eq(scheduled_at))
         .returning(RoundRow::as_returning())
-        .get_result(connection)
+        .committed(connection)
         .await
 }
 
@@ -85,7 +85,7 @@ pub async fn mark_started(connection: &mut Connection, id: Uuid) -> QueryResult<
     diesel::update(rounds::table.find(id))
         .set(rounds::started_at.eq(diesel::dsl::now))
         .returning(RoundRow::as_returning())
-        .get_result(connection)
+        .committed(connection)
         .await
 }
 
@@ -115,7 +115,7 @@ pub async fn upsert_registration(
         .do_update()
         .set((registrations::status.eq(status), registrations::updated_at.eq(diesel::dsl::now)))
         .returning(RegistrationRow::as_returning())
-        .get_result(connection)
+        .committed(connection)
         .await
 }
 

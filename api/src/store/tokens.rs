@@ -1,7 +1,7 @@
 //! `api_tokens`: the hashes of the bearer tokens and what they are bound to.
 
 use crate::auth::Role;
-use crate::db::Connection;
+use crate::db::{Committed, Connection};
 use crate::schema::api_tokens;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -65,7 +65,7 @@ pub async fn insert(connection: &mut Connection, token: &NewToken, secret_sha256
             api_tokens::label.eq(&token.label),
         ))
         .returning(TokenRow::as_returning())
-        .get_result(connection)
+        .committed(connection)
         .await?
         .into_token()
 }

@@ -1,6 +1,6 @@
 //! `tournaments`: settings are stored as the JSON the API speaks (and the core reads).
 
-use crate::db::Connection;
+use crate::db::{Committed, Connection};
 use crate::schema::tournaments;
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
@@ -62,7 +62,7 @@ pub async fn insert(connection: &mut Connection, record: &TournamentRecord) -> Q
     diesel::insert_into(tournaments::table)
         .values((tournaments::id.eq(Uuid::now_v7()), record))
         .returning(TournamentRow::as_returning())
-        .get_result(connection)
+        .committed(connection)
         .await
 }
 
@@ -83,7 +83,7 @@ pub async fn update(connection: &mut Connection, id: Uuid, record: &TournamentRe
     diesel::update(tournaments::table.find(id))
         .set((record, tournaments::updated_at.eq(diesel::dsl::now)))
         .returning(TournamentRow::as_returning())
-        .get_result(connection)
+        .committed(connection)
         .await
 }
 
