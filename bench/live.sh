@@ -60,4 +60,4 @@ CREATE UNIQUE INDEX ON bench_games (n);
 CREATE SEQUENCE bench_keys;
 SQL
 echo "== pgbench: the same rows, $pool clients, 15 s"
-pgbench -n -M prepared -c "$pool" -j 2 -T 15 -D games="$tablets" -f bench/live_turn.sql "$url" 2>&1 | grep -E "tps|latency average|number of transactions actually processed"
+pgbench -n -M prepared -c "$pool" -j 2 -T 15 -D games="$tablets" -D clients="$pool" -f bench/live_turn.sql "$url" 2>&1 | grep -E "tps|latency average|number of transactions actually processed"

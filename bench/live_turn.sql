@@ -3,7 +3,9 @@
 -- durable commit (`append_game_entries`): the projection rewritten while the game is at
 -- the entry the turn follows, the log entry appended, the Idempotency-Key response kept
 -- (about the size of a game state), the notification sent.
-\set n random(1, :games)
+-- Each client plays its own games (n ≡ client_id mod clients), as each tablet plays its own: no call
+-- finds its game taken by another client's.
+\set n :client_id + 1 + :clients * random(0, (:games - 1 - :client_id) / :clients)
 SELECT g.id AS game, g.last_seq AS seq, g.tournament_id AS tournament, g.pairing_id AS pairing, b.token_id AS token,
        nextval('bench_keys') AS key
     FROM games g JOIN bench_games b ON b.id = g.id WHERE b.n = :n \gset
