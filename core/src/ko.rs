@@ -56,19 +56,27 @@ impl FirstSeen {
         }
     }
 
-    /// Keeps the first entry recorded for a key.
+    /// Keeps the first entry recorded for a key. Inlined for the usual case, a key just
+    /// looked up in vain whose vacant slot is remembered: nothing was inserted since, so
+    /// that slot is still vacant and the key still absent.
     #[inline]
     fn insert_first(&mut self, key: u64, entry: u32) {
-        let vacant = self.vacant.take();
-        let index = match vacant {
-            Some((vacant_key, index)) if vacant_key == key && 2 * (self.used.len() + 1) <= self.slots.len() => index,
-            _ => {
-                if 2 * (self.used.len() + 1) > self.slots.len() {
-                    self.grow();
-                }
-                self.slot(key)
+        match self.vacant.take() {
+            Some((vacant_key, index)) if vacant_key == key && 2 * (self.used.len() + 1) <= self.slots.len() => {
+                self.slots[index] = (key, entry);
+                self.used.push(index as u32);
             }
-        };
+            _ => self.insert_probing(key, entry),
+        }
+    }
+
+    /// [`FirstSeen::insert_first`] without a remembered slot: grows the table if needed, then probes.
+    #[inline(never)]
+    fn insert_probing(&mut self, key: u64, entry: u32) {
+        if 2 * (self.used.len() + 1) > self.slots.len() {
+            self.grow();
+        }
+        let index = self.slot(key);
         if self.slots[index].1 == VACANT {
             self.slots[index] = (key, entry);
             self.used.push(index as u32);
@@ -82,7 +90,7 @@ impl FirstSeen {
         let old = std::mem::replace(&mut self.slots, doubled);
         self.used.clear();
         for (old_key, old_entry) in old.into_iter().filter(|&(_, old_entry)| old_entry != VACANT) {
-            self.insert_first(old_key, old_entry);
+            self.insert_probing(old_key, old_entry);
         }
     }
 }
