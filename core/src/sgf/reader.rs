@@ -665,8 +665,24 @@ fn real(raw: &[u8]) -> Option<f64> {
     if !digits(whole) || !fraction_valid {
         return None;
     }
+    let fraction = fraction.unwrap_or_default();
+    if whole.len() + fraction.len() <= EXACT_DIGITS {
+        // Both the digits as an integer and the power of ten are exact doubles, so their
+        // quotient is the correctly rounded value, the one `parse` returns, without its
+        // general algorithm (a root node holds several reals: `KM`, `TM`, `BL`, `WL`).
+        let mantissa = whole.iter().chain(fraction).fold(0u64, |total, &digit| total * 10 + u64::from(digit - b'0'));
+        let value = mantissa as f64 / POWERS_OF_TEN[fraction.len()];
+        return Some(if raw.first() == Some(&b'-') { -value } else { value });
+    }
     std::str::from_utf8(raw).ok()?.parse().ok()
 }
+
+/// Decimal digits that always fit a double's 53-bit mantissa exactly.
+const EXACT_DIGITS: usize = 15;
+
+/// 10^0 to 10^15, each exact as a double.
+const POWERS_OF_TEN: [f64; EXACT_DIGITS + 1] =
+    [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 /// Komi (`KM`). Some servers write it in hundredths (`KM[750]` for 7.5, `KM[375]` for
 /// 3.75). No real komi is 100 points or more, so a value written without a decimal point,
@@ -694,6 +710,15 @@ mod tests {
         assert_eq!(komi(b"inf"), None);
         assert_eq!(komi(b"1e3"), None);
         assert_eq!(komi(b"7."), None);
+    }
+
+    #[test]
+    fn reals_read_as_parse_reads_them() {
+        for text in ["0", "-0", "+0", "7.5", "-6.5", "0.1", "0.3", "123456789012345", "1234567890123456", "3.14159265358979", "0.000000000000001", "600.25", "-0.0", "99999999999999.9"] {
+            let expected: f64 = text.parse().unwrap_or(f64::NAN);
+            let read = real(text.as_bytes()).unwrap_or(f64::NAN);
+            assert_eq!(read.to_bits(), expected.to_bits(), "{text}");
+        }
     }
 
     #[test]
