@@ -461,8 +461,9 @@ impl Board {
     }
 
     /// Puts a stone down on the empty point `position`, whose neighbourhood is `around`,
-    /// merging chains, without resolving captures.
-    #[inline]
+    /// merging chains, without resolving captures. Always inlined: [`Board::commit`] calls
+    /// it at every move, and passing it the neighbourhood cost more than its body.
+    #[inline(always)]
     fn add_stone(&mut self, position: usize, color: Color, around: Neighbourhood) {
         let own = cell_of(color);
         self.cells[position] = own;
