@@ -206,11 +206,12 @@ fn check_file(path: &Path, rules: Option<Preset>, options: VerifyOptions) -> Vec
     VERIFIER.with(|verifier| {
         let mut verifier = verifier.borrow_mut();
         records
-            .iter()
+            .into_iter()
             .enumerate()
             .map(|(index, record)| {
-                let preset = rules.unwrap_or_else(|| preset_of(record));
-                let verdict = verifier.verify(record, preset.rules(), options);
+                let preset = rules.unwrap_or_else(|| preset_of(&record));
+                let verdict = verifier.verify(&record, preset.rules(), options);
+                sgf::recycle(record);
                 Report::of_verdict(path, several.then_some(index), preset, verdict)
             })
             .collect()

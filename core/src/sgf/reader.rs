@@ -82,19 +82,31 @@ struct Game {
     clock: NodeClock,
     /// Whether a text value was decoded before the root's `CA` was read.
     decoded_text: bool,
+    /// Whether the turn list is one given back by [`super::recycle`].
+    recycled: bool,
 }
 
 impl Game {
-    fn new(charset: Charset, reserved_turns: usize) -> Game {
+    /// A game whose turns go into `turns`, an empty list.
+    fn new(charset: Charset, turns: Vec<Turn>, recycled: bool) -> Game {
         let mut record = GameRecord::new(BoardSize::STANDARD);
-        record.turns.reserve_exact(reserved_turns);
-        Game { record, charset, setup: SetupBuilder::default(), turns_before_node: 0, clock: NodeClock::default(), decoded_text: false }
+        record.turns = turns;
+        Game {
+            record,
+            charset,
+            setup: SetupBuilder::default(),
+            turns_before_node: 0,
+            clock: NodeClock::default(),
+            decoded_text: false,
+            recycled,
+        }
     }
 
     /// FF[4] (go.html, "Move"): `tt` is a pass on boards up to 19×19. The size is final
     /// only after the root, so `tt` is read as the point (19, 19) and turned into a pass
     /// here; no other spelling gives that point on such a board. Turns reserved by a
     /// guess that proved far too large are given back: a collection holds many games.
+    /// A recycled list keeps its memory, which is meant for the next games.
     fn finish(mut self) -> GameRecord {
         if self.record.size.tt_is_pass() {
             let tt = Point::new(19, 19);
@@ -105,7 +117,7 @@ impl Game {
             }
         }
         let turns = &mut self.record.turns;
-        if turns.capacity() > 2 * turns.len() + MAX_RESERVED_TURNS / 16 {
+        if !self.recycled && turns.capacity() > 2 * turns.len() + MAX_RESERVED_TURNS / 16 {
             turns.shrink_to_fit();
         }
         self.record.setup = self.setup.finish();
@@ -253,11 +265,15 @@ impl<'a> Reader<'a> {
         self.skip_whitespace();
         let root = self.position;
         let remaining = self.bytes.len() - self.position;
-        let reserved_turns = (remaining / BYTES_PER_TURN).min(MAX_RESERVED_TURNS);
-        let mut game = Game::new(Charset::Undeclared, reserved_turns);
+        let spare = super::spare_turns();
+        let recycled = spare.is_some();
+        let turns = spare.unwrap_or_else(|| Vec::with_capacity((remaining / BYTES_PER_TURN).min(MAX_RESERVED_TURNS)));
+        let mut game = Game::new(Charset::Undeclared, turns, recycled);
         if let NodeEnd::CharsetDeclared(charset) = self.node(&mut game, NodeRole::Root)? {
             self.position = root;
-            game = Game::new(charset, reserved_turns);
+            let mut turns = std::mem::take(&mut game.record.turns);
+            turns.clear();
+            game = Game::new(charset, turns, recycled);
             self.node(&mut game, NodeRole::RootInCharset)?;
         }
         let mut depth = 1;
