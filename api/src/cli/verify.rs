@@ -80,7 +80,9 @@ impl Report {
 
     pub(crate) fn of_verdict(file: &Path, game: Option<usize>, rules: Preset, verdict: Verdict) -> Report {
         Report {
-            file: file.display().to_string(),
+            // The text `display` gives, in one allocation of the right size rather than a
+            // string grown through the formatter, for every game.
+            file: file.to_string_lossy().into_owned(),
             game,
             ok: verdict.is_legal(),
             turns: Some(verdict.turns),
