@@ -76,6 +76,8 @@ struct Value<'a> {
 struct Game {
     record: GameRecord,
     charset: Charset,
+    /// How values end in `charset`, worked out once instead of at every property.
+    mode: ScanMode,
     setup: SetupBuilder,
     /// Number of turns before the current node: setup is allowed while it is 0.
     turns_before_node: usize,
@@ -94,6 +96,7 @@ impl Game {
         Game {
             record,
             charset,
+            mode: charset.scan_mode(),
             setup: SetupBuilder::default(),
             turns_before_node: 0,
             clock: NodeClock::default(),
@@ -316,7 +319,7 @@ impl<'a> Reader<'a> {
     fn node(&mut self, game: &mut Game, role: NodeRole) -> Result<NodeEnd, SgfError> {
         self.position += 1;
         game.turns_before_node = game.record.turns.len();
-        let mode = game.charset.scan_mode();
+        let mode = game.mode;
         loop {
             self.skip_whitespace();
             let Some(&first) = self.bytes.get(self.position) else { break };
@@ -418,7 +421,7 @@ impl<'a> Reader<'a> {
     }
 
     fn property(&mut self, game: &mut Game, role: NodeRole, id: PropertyId, identifier: usize) -> Result<NodeEnd, SgfError> {
-        let mode = game.charset.scan_mode();
+        let mode = game.mode;
         match id {
             B | W => {
                 let color = if id == B { Color::Black } else { Color::White };
@@ -490,11 +493,12 @@ impl<'a> Reader<'a> {
                 let value = self.first_value(mode)?;
                 if role == NodeRole::Root {
                     let charset = Charset::from_label(trimmed(value.raw).unwrap_or_default());
-                    let rereads = game.decoded_text || charset.scan_mode() != game.charset.scan_mode();
+                    let rereads = game.decoded_text || charset.scan_mode() != game.mode;
                     if charset != game.charset && rereads {
                         return Ok(NodeEnd::CharsetDeclared(charset));
                     }
                     game.charset = charset;
+                    game.mode = charset.scan_mode();
                 }
             }
             RU | RE | PB | PW | BR | WR | EV | RO | DT | PC | OT => {
@@ -669,25 +673,32 @@ fn count(raw: &[u8]) -> Option<u32> {
 /// which would also take `inf` and `1e9`.
 fn real(raw: &[u8]) -> Option<f64> {
     let unsigned = raw.strip_prefix(b"+").or_else(|| raw.strip_prefix(b"-")).unwrap_or(raw);
-    let (whole, fraction) = match unsigned.iter().position(|&byte| byte == b'.') {
-        Some(dot) => (&unsigned[..dot], Some(&unsigned[dot + 1..])),
-        None => (unsigned, None),
-    };
-    let digits = |part: &[u8]| !part.is_empty() && part.iter().all(u8::is_ascii_digit);
-    let fraction_valid = match fraction {
-        Some(fraction) => digits(fraction),
-        None => true,
-    };
-    if !digits(whole) || !fraction_valid {
-        return None;
+    // One pass: the digits as an integer (exact while there are at most `EXACT_DIGITS`),
+    // how many there are, and how many come before the point when there is one.
+    let mut mantissa = 0u64;
+    let mut digits = 0usize;
+    let mut whole_digits = None;
+    for &byte in unsigned {
+        match byte {
+            b'0'..=b'9' => {
+                mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(byte - b'0'));
+                digits += 1;
+            }
+            b'.' if whole_digits.is_none() => whole_digits = Some(digits),
+            _ => return None,
+        }
     }
-    let fraction = fraction.unwrap_or_default();
-    if whole.len() + fraction.len() <= EXACT_DIGITS {
+    let fraction_digits = match whole_digits {
+        Some(whole) if whole == 0 || whole == digits => return None,
+        Some(whole) => digits - whole,
+        None if digits == 0 => return None,
+        None => 0,
+    };
+    if digits <= EXACT_DIGITS {
         // Both the digits as an integer and the power of ten are exact doubles, so their
         // quotient is the correctly rounded value, the one `parse` returns, without its
         // general algorithm (a root node holds several reals: `KM`, `TM`, `BL`, `WL`).
-        let mantissa = whole.iter().chain(fraction).fold(0u64, |total, &digit| total * 10 + u64::from(digit - b'0'));
-        let value = mantissa as f64 / POWERS_OF_TEN[fraction.len()];
+        let value = mantissa as f64 / POWERS_OF_TEN[fraction_digits];
         return Some(if raw.first() == Some(&b'-') { -value } else { value });
     }
     std::str::from_utf8(raw).ok()?.parse().ok()
@@ -734,6 +745,9 @@ mod tests {
             let expected: f64 = text.parse().unwrap_or(f64::NAN);
             let read = real(text.as_bytes()).unwrap_or(f64::NAN);
             assert_eq!(read.to_bits(), expected.to_bits(), "{text}");
+        }
+        for text in ["", "-", "+", ".", ".5", "5.", "1.2.3", "+-1", "1e5", "inf", "NaN", " 1", "1,5", "12345678901234567.8.9"] {
+            assert_eq!(real(text.as_bytes()), None, "{text}");
         }
     }
 
