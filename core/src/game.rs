@@ -2,7 +2,7 @@
 //! repetition history. Each turn is checked before anything changes, so a refused
 //! turn leaves the game exactly as it was.
 
-use crate::board::{Board, PlacementError};
+use crate::board::{Board, Placement, PlacementError};
 use crate::history::{Action, GameRecord, Setup};
 use crate::ko::{Identity, PositionHistory};
 use crate::point::{BoardSize, Color, Point};
@@ -132,6 +132,8 @@ pub struct Game {
     rules: Rules,
     start: Start,
     board: Board,
+    /// The move being checked, planned in place (see [`Board::plan`]).
+    placement: Placement,
     positions: PositionHistory,
     turns_played: u32,
     /// Turns of each colour, indexed by [`Color::index`].
@@ -160,6 +162,7 @@ impl Game {
             rules,
             positions: PositionHistory::new(identity_for(&rules)),
             board,
+            placement: Placement::default(),
             turns_played: 0,
             turns_by: [0, 0],
             to_move: None,
@@ -298,13 +301,14 @@ impl Game {
                 self.ko = None;
             }
             Action::Move(point) => {
-                let placement = self.board.plan(color, point, self.rules.suicide)?;
+                self.board.plan(color, point, self.rules.suicide, &mut self.placement)?;
+                let placement = &self.placement;
                 if let Some((ko_point, forbidden, repeats_turn)) = self.ko {
                     if self.rules.ko == KoRule::Simple && ko_point == point && forbidden == color {
                         return Err(IllegalMove::Ko { repeats_turn });
                     }
                 }
-                let repeated = self.positions.repeated_by(&self.board, &placement, self.next_after(color, true));
+                let repeated = self.positions.repeated_by(&self.board, placement, self.next_after(color, true));
                 if let Some(repeats_turn) = repeated {
                     match self.rules.ko {
                         KoRule::Simple => effect.cycle_repeats_turn = Some(repeats_turn),
@@ -313,12 +317,12 @@ impl Game {
                         }
                     }
                 }
-                self.positions.note(&self.board, &placement);
-                self.board.commit(&placement);
+                self.positions.note(&self.board, placement);
+                self.board.commit(placement);
                 effect.captures = placement.stones_removed;
                 let taker = if placement.is_suicide() { next } else { color };
                 self.prisoners[taker.index()] += placement.stones_removed;
-                effect.ko = self.board.ko_point_after(&placement);
+                effect.ko = self.board.ko_point_after(placement);
                 self.ko = effect.ko.map(|ko_point| (ko_point, next, turn - 1));
                 self.consecutive_passes = 0;
                 if self.handicap_left > 0 {

@@ -7,14 +7,29 @@
 use crate::board::{Board, Change, Placement};
 use crate::point::Color;
 
-const VACANT: u32 = u32::MAX;
+/// Slots of a new table: the positions of a game of some 120 turns fit without growing it.
+const MIN_SLOTS: usize = 256;
+
+/// A key and its first entry, stamped with the generation (the game) that wrote them.
+#[derive(Clone, Copy)]
+struct Slot {
+    key: u64,
+    entry: u32,
+    generation: u32,
+}
+
+/// A slot no game has written: generation 0 is never current.
+const UNWRITTEN: Slot = Slot { key: 0, entry: 0, generation: 0 };
 
 /// The first entry of each key: an open-addressing table with linear probing.
 /// Zobrist keys are already uniformly distributed, so their low bits index it directly.
-/// The slots in use are listed so that clearing between games touches only them.
+/// A slot is in use only if it carries the current generation: clearing the table
+/// between games is a new generation, and touches no slot.
 struct FirstSeen {
-    slots: Vec<(u64, u32)>,
-    used: Vec<u32>,
+    slots: Vec<Slot>,
+    generation: u32,
+    /// Slots of the current generation.
+    count: usize,
     /// The key of the last lookup that found nothing, and the vacant slot it ended on:
     /// a move's position is looked up before the move and recorded after it, under the
     /// same key, and the record then takes that slot without probing again. Any
@@ -24,21 +39,33 @@ struct FirstSeen {
 
 impl FirstSeen {
     fn new() -> FirstSeen {
-        FirstSeen { slots: vec![(0, VACANT); 256], used: Vec::new(), vacant: None }
+        FirstSeen { slots: vec![UNWRITTEN; MIN_SLOTS], generation: 1, count: 0, vacant: None }
     }
 
+    /// Empties the table. A table grown far beyond the last game's needs is replaced
+    /// by a small one, so that one huge record does not slow every later game; after
+    /// four billion games the generations start again from unwritten slots.
     fn clear(&mut self) {
-        for &index in &self.used {
-            self.slots[index as usize] = (0, VACANT);
+        if self.slots.len() > 4 * MIN_SLOTS && 8 * self.count < self.slots.len() {
+            self.slots = vec![UNWRITTEN; MIN_SLOTS];
         }
-        self.used.clear();
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.slots.fill(UNWRITTEN);
+            self.generation = 1;
+        }
+        self.count = 0;
         self.vacant = None;
+    }
+
+    fn in_use(&self, index: usize) -> bool {
+        self.slots[index].generation == self.generation
     }
 
     fn slot(&self, key: u64) -> usize {
         let mask = self.slots.len() - 1;
         let mut index = key as usize & mask;
-        while self.slots[index].1 != VACANT && self.slots[index].0 != key {
+        while self.in_use(index) && self.slots[index].key != key {
             index = (index + 1) & mask;
         }
         index
@@ -47,42 +74,50 @@ impl FirstSeen {
     #[inline]
     fn get(&mut self, key: u64) -> Option<u32> {
         let index = self.slot(key);
-        let (_, entry) = self.slots[index];
-        if entry == VACANT {
+        if self.in_use(index) {
+            Some(self.slots[index].entry)
+        } else {
             self.vacant = Some((key, index));
             None
-        } else {
-            Some(entry)
         }
     }
 
-    /// Keeps the first entry recorded for a key.
+    /// Keeps the first entry recorded for a key. Inlined for the usual case, a key just
+    /// looked up in vain whose vacant slot is remembered: nothing was inserted since, so
+    /// that slot is still vacant and the key still absent.
     #[inline]
     fn insert_first(&mut self, key: u64, entry: u32) {
-        let vacant = self.vacant.take();
-        let index = match vacant {
-            Some((vacant_key, index)) if vacant_key == key && 2 * (self.used.len() + 1) <= self.slots.len() => index,
-            _ => {
-                if 2 * (self.used.len() + 1) > self.slots.len() {
-                    self.grow();
-                }
-                self.slot(key)
+        match self.vacant.take() {
+            Some((vacant_key, index)) if vacant_key == key && 2 * (self.count + 1) <= self.slots.len() => {
+                self.slots[index] = Slot { key, entry, generation: self.generation };
+                self.count += 1;
             }
-        };
-        if self.slots[index].1 == VACANT {
-            self.slots[index] = (key, entry);
-            self.used.push(index as u32);
+            _ => self.insert_probing(key, entry),
         }
     }
 
-    /// Doubles the table, inserting every entry again.
+    /// [`FirstSeen::insert_first`] without a remembered slot: grows the table if needed, then probes.
+    #[inline(never)]
+    fn insert_probing(&mut self, key: u64, entry: u32) {
+        if 2 * (self.count + 1) > self.slots.len() {
+            self.grow();
+        }
+        let index = self.slot(key);
+        if !self.in_use(index) {
+            self.slots[index] = Slot { key, entry, generation: self.generation };
+            self.count += 1;
+        }
+    }
+
+    /// Doubles the table, inserting every entry of the current generation again.
     #[cold]
     fn grow(&mut self) {
-        let doubled = vec![(0, VACANT); self.slots.len() * 2];
+        let doubled = vec![UNWRITTEN; self.slots.len() * 2];
         let old = std::mem::replace(&mut self.slots, doubled);
-        self.used.clear();
-        for (old_key, old_entry) in old.into_iter().filter(|&(_, old_entry)| old_entry != VACANT) {
-            self.insert_first(old_key, old_entry);
+        self.count = 0;
+        let generation = self.generation;
+        for slot in old.into_iter().filter(|slot| slot.generation == generation) {
+            self.insert_probing(slot.key, slot.entry);
         }
     }
 }
@@ -224,5 +259,47 @@ impl PositionHistory {
                     && self.placement_repeats(board, placement, entry)
             })
             .map(|entry| self.entries[entry].turn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Spread keys, as Zobrist keys are.
+    fn key(number: u64) -> u64 {
+        number.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    #[test]
+    fn first_seen_forgets_every_key_of_a_cleared_game() {
+        let mut table = FirstSeen::new();
+        for size in [2000u64, 10, 300, 10, 0, 5] {
+            for number in 0..size {
+                assert_eq!(table.get(key(number)), None);
+                table.insert_first(key(number), number as u32);
+                table.insert_first(key(number), u32::MAX);
+            }
+            for number in 0..size {
+                assert_eq!(table.get(key(number)), Some(number as u32));
+            }
+            assert_eq!(table.get(key(size)), None);
+            table.clear();
+            for number in 0..=size {
+                assert_eq!(table.get(key(number)), None);
+            }
+        }
+    }
+
+    #[test]
+    fn first_seen_survives_the_generations_wrapping() {
+        let mut table = FirstSeen::new();
+        table.generation = u32::MAX;
+        table.insert_first(key(1), 1);
+        table.clear();
+        assert_eq!(table.generation, 1);
+        assert_eq!(table.get(key(1)), None);
+        table.insert_first(key(1), 2);
+        assert_eq!(table.get(key(1)), Some(2));
     }
 }

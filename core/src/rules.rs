@@ -174,12 +174,29 @@ impl Preset {
     /// Maps an SGF `RU[]` value to a preset, whatever its case and punctuation
     /// (`French`, `FFG`, `Tromp-Taylor`, `Chinese`, `Japanese`, `AGA`, `NZ`, `Korean`, ...).
     pub fn from_sgf_ru(value: &str) -> Option<Preset> {
+        // The usual value is short ASCII: its key is built on the stack, without the
+        // allocation of the general path (ASCII letters and digits are the alphanumeric
+        // ASCII characters, and lowercase as ASCII).
+        let mut ascii = [0u8; 24];
+        if value.is_ascii() && value.len() <= ascii.len() {
+            let mut length = 0;
+            for byte in value.bytes().filter(u8::is_ascii_alphanumeric) {
+                ascii[length] = byte.to_ascii_lowercase();
+                length += 1;
+            }
+            return std::str::from_utf8(&ascii[..length]).ok().and_then(Preset::from_key);
+        }
         let key: String = value
             .chars()
             .filter(|c| c.is_alphanumeric())
             .flat_map(char::to_lowercase)
             .collect();
-        let preset = match key.as_str() {
+        Preset::from_key(&key)
+    }
+
+    /// The preset named by a lowercase alphanumeric key.
+    fn from_key(key: &str) -> Option<Preset> {
+        let preset = match key {
             "french" | "ffg" | "fr" | "france" | "francaise" | "français" | "francais" => Preset::French,
             "tromptaylor" | "tt" | "logical" | "logicalrules" => Preset::TrompTaylor,
             "chinese" | "cn" | "china" | "zh" | "chineserules" | "cgcf" => Preset::Chinese,
@@ -237,6 +254,10 @@ mod tests {
         assert_eq!(Preset::from_sgf_ru("New Zealand"), Some(Preset::NewZealand));
         assert_eq!(Preset::from_sgf_ru("CHINESE"), Some(Preset::Chinese));
         assert_eq!(Preset::from_sgf_ru("Ing"), None);
+        assert_eq!(Preset::from_sgf_ru("Français"), Some(Preset::French));
+        assert_eq!(Preset::from_sgf_ru("T r o m p - T a y l o r . . ."), Some(Preset::TrompTaylor));
+        assert_eq!(Preset::from_sgf_ru("Japanese."), Some(Preset::Japanese));
+        assert_eq!(Preset::from_sgf_ru(""), None);
         assert_eq!("aga".parse::<Preset>(), Ok(Preset::Aga));
         assert!("go".parse::<Preset>().is_err());
     }

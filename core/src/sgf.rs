@@ -17,7 +17,8 @@ mod reader;
 mod text;
 mod writer;
 
-use crate::history::GameRecord;
+use crate::history::{GameRecord, Turn};
+use std::cell::RefCell;
 use thiserror::Error;
 
 pub use writer::write;
@@ -52,6 +53,35 @@ pub fn parse_collection(bytes: &[u8]) -> Result<Vec<GameRecord>, SgfError> {
         return Err(reader.no_game_tree());
     }
     Ok(games)
+}
+
+/// Turn lists kept by [`recycle`] on each thread, at most this many.
+const SPARE_TURN_LISTS: usize = 4;
+
+thread_local! {
+    /// Memory of records given back with [`recycle`], for the next games read on this thread.
+    static SPARE_TURNS: RefCell<Vec<Vec<Turn>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Gives the memory of a record that is no longer needed to the next games read on this
+/// thread. A reader of many files (`arbitre verify`) then allocates no turn list per game:
+/// a list of some hundred turns is beyond the allocator's small-block caches, and getting
+/// and freeing one cost more than reading a game's root node.
+pub fn recycle(record: GameRecord) {
+    SPARE_TURNS.with(|spare| {
+        let mut spare = spare.borrow_mut();
+        if spare.len() < SPARE_TURN_LISTS {
+            spare.push(record.turns);
+        }
+    });
+}
+
+/// An empty turn list: a recycled one when there is one, with its memory.
+fn spare_turns() -> Option<Vec<Turn>> {
+    SPARE_TURNS.with(|spare| spare.borrow_mut().pop()).map(|mut turns| {
+        turns.clear();
+        turns
+    })
 }
 
 /// Why a file was refused, and where: the 1-based line and the 1-based column, in bytes,

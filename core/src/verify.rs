@@ -65,7 +65,8 @@ pub fn preset_of(record: &GameRecord) -> Preset {
 pub struct Verifier {
     game: Game,
     /// For each game turn, the record's turn number (implicit passes share the number
-    /// of the node before them).
+    /// of the node before them). Kept only when implicit passes are read: otherwise the
+    /// two numbers are the same, and a push per turn is saved.
     record_turn: Vec<u32>,
 }
 
@@ -101,19 +102,21 @@ impl Verifier {
             }
             match self.game.play(turn.color, turn.action) {
                 Ok(effect) => {
-                    self.record_turn.push(number);
+                    if options.implicit_passes {
+                        self.record_turn.push(number);
+                    }
                     if let Some(repeats_turn) = effect.cycle_repeats_turn {
                         if !warnings.iter().any(|warning| matches!(warning, Warning::Cycle { .. })) {
-                            let repeats_turn = self.record_turn[repeats_turn as usize];
+                            let repeats_turn = self.record_number(repeats_turn, options);
                             warnings.push(Warning::Cycle { turn: number, repeats_turn });
                         }
                     }
                 }
                 Err(reason) => {
                     let reason = match reason {
-                        IllegalMove::Ko { repeats_turn } => IllegalMove::Ko { repeats_turn: self.record_turn[repeats_turn as usize] },
+                        IllegalMove::Ko { repeats_turn } => IllegalMove::Ko { repeats_turn: self.record_number(repeats_turn, options) },
                         IllegalMove::Superko { repeats_turn } => {
-                            IllegalMove::Superko { repeats_turn: self.record_turn[repeats_turn as usize] }
+                            IllegalMove::Superko { repeats_turn: self.record_number(repeats_turn, options) }
                         }
                         other => other,
                     };
@@ -130,6 +133,15 @@ impl Verifier {
             warnings.push(Warning::ImplicitPasses { count: implicit });
         }
         Verdict { turns: record.turns.len() as u32, error, warnings }
+    }
+
+    /// The record's turn number of game turn `turn` of the history being verified.
+    fn record_number(&self, turn: u32, options: VerifyOptions) -> u32 {
+        if options.implicit_passes {
+            self.record_turn[turn as usize]
+        } else {
+            turn
+        }
     }
 
     /// The game as it stands after the last verification (up to its first illegal turn).

@@ -80,7 +80,9 @@ impl Report {
 
     pub(crate) fn of_verdict(file: &Path, game: Option<usize>, rules: Preset, verdict: Verdict) -> Report {
         Report {
-            file: file.display().to_string(),
+            // The text `display` gives, in one allocation of the right size rather than a
+            // string grown through the formatter, for every game.
+            file: file.to_string_lossy().into_owned(),
             game,
             ok: verdict.is_legal(),
             turns: Some(verdict.turns),
@@ -206,11 +208,12 @@ fn check_file(path: &Path, rules: Option<Preset>, options: VerifyOptions) -> Vec
     VERIFIER.with(|verifier| {
         let mut verifier = verifier.borrow_mut();
         records
-            .iter()
+            .into_iter()
             .enumerate()
             .map(|(index, record)| {
-                let preset = rules.unwrap_or_else(|| preset_of(record));
-                let verdict = verifier.verify(record, preset.rules(), options);
+                let preset = rules.unwrap_or_else(|| preset_of(&record));
+                let verdict = verifier.verify(&record, preset.rules(), options);
+                sgf::recycle(record);
                 Report::of_verdict(path, several.then_some(index), preset, verdict)
             })
             .collect()

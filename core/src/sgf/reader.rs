@@ -76,25 +76,40 @@ struct Value<'a> {
 struct Game {
     record: GameRecord,
     charset: Charset,
+    /// How values end in `charset`, worked out once instead of at every property.
+    mode: ScanMode,
     setup: SetupBuilder,
     /// Number of turns before the current node: setup is allowed while it is 0.
     turns_before_node: usize,
     clock: NodeClock,
     /// Whether a text value was decoded before the root's `CA` was read.
     decoded_text: bool,
+    /// Whether the turn list is one given back by [`super::recycle`].
+    recycled: bool,
 }
 
 impl Game {
-    fn new(charset: Charset, reserved_turns: usize) -> Game {
+    /// A game whose turns go into `turns`, an empty list.
+    fn new(charset: Charset, turns: Vec<Turn>, recycled: bool) -> Game {
         let mut record = GameRecord::new(BoardSize::STANDARD);
-        record.turns.reserve_exact(reserved_turns);
-        Game { record, charset, setup: SetupBuilder::default(), turns_before_node: 0, clock: NodeClock::default(), decoded_text: false }
+        record.turns = turns;
+        Game {
+            record,
+            charset,
+            mode: charset.scan_mode(),
+            setup: SetupBuilder::default(),
+            turns_before_node: 0,
+            clock: NodeClock::default(),
+            decoded_text: false,
+            recycled,
+        }
     }
 
     /// FF[4] (go.html, "Move"): `tt` is a pass on boards up to 19×19. The size is final
     /// only after the root, so `tt` is read as the point (19, 19) and turned into a pass
     /// here; no other spelling gives that point on such a board. Turns reserved by a
     /// guess that proved far too large are given back: a collection holds many games.
+    /// A recycled list keeps its memory, which is meant for the next games.
     fn finish(mut self) -> GameRecord {
         if self.record.size.tt_is_pass() {
             let tt = Point::new(19, 19);
@@ -105,7 +120,7 @@ impl Game {
             }
         }
         let turns = &mut self.record.turns;
-        if turns.capacity() > 2 * turns.len() + MAX_RESERVED_TURNS / 16 {
+        if !self.recycled && turns.capacity() > 2 * turns.len() + MAX_RESERVED_TURNS / 16 {
             turns.shrink_to_fit();
         }
         self.record.setup = self.setup.finish();
@@ -253,11 +268,15 @@ impl<'a> Reader<'a> {
         self.skip_whitespace();
         let root = self.position;
         let remaining = self.bytes.len() - self.position;
-        let reserved_turns = (remaining / BYTES_PER_TURN).min(MAX_RESERVED_TURNS);
-        let mut game = Game::new(Charset::Undeclared, reserved_turns);
+        let spare = super::spare_turns();
+        let recycled = spare.is_some();
+        let turns = spare.unwrap_or_else(|| Vec::with_capacity((remaining / BYTES_PER_TURN).min(MAX_RESERVED_TURNS)));
+        let mut game = Game::new(Charset::Undeclared, turns, recycled);
         if let NodeEnd::CharsetDeclared(charset) = self.node(&mut game, NodeRole::Root)? {
             self.position = root;
-            game = Game::new(charset, reserved_turns);
+            let mut turns = std::mem::take(&mut game.record.turns);
+            turns.clear();
+            game = Game::new(charset, turns, recycled);
             self.node(&mut game, NodeRole::RootInCharset)?;
         }
         let mut depth = 1;
@@ -300,7 +319,7 @@ impl<'a> Reader<'a> {
     fn node(&mut self, game: &mut Game, role: NodeRole) -> Result<NodeEnd, SgfError> {
         self.position += 1;
         game.turns_before_node = game.record.turns.len();
-        let mode = game.charset.scan_mode();
+        let mode = game.mode;
         loop {
             self.skip_whitespace();
             let Some(&first) = self.bytes.get(self.position) else { break };
@@ -402,7 +421,7 @@ impl<'a> Reader<'a> {
     }
 
     fn property(&mut self, game: &mut Game, role: NodeRole, id: PropertyId, identifier: usize) -> Result<NodeEnd, SgfError> {
-        let mode = game.charset.scan_mode();
+        let mode = game.mode;
         match id {
             B | W => {
                 let color = if id == B { Color::Black } else { Color::White };
@@ -474,11 +493,12 @@ impl<'a> Reader<'a> {
                 let value = self.first_value(mode)?;
                 if role == NodeRole::Root {
                     let charset = Charset::from_label(trimmed(value.raw).unwrap_or_default());
-                    let rereads = game.decoded_text || charset.scan_mode() != game.charset.scan_mode();
+                    let rereads = game.decoded_text || charset.scan_mode() != game.mode;
                     if charset != game.charset && rereads {
                         return Ok(NodeEnd::CharsetDeclared(charset));
                     }
                     game.charset = charset;
+                    game.mode = charset.scan_mode();
                 }
             }
             RU | RE | PB | PW | BR | WR | EV | RO | DT | PC | OT => {
@@ -653,20 +673,43 @@ fn count(raw: &[u8]) -> Option<u32> {
 /// which would also take `inf` and `1e9`.
 fn real(raw: &[u8]) -> Option<f64> {
     let unsigned = raw.strip_prefix(b"+").or_else(|| raw.strip_prefix(b"-")).unwrap_or(raw);
-    let (whole, fraction) = match unsigned.iter().position(|&byte| byte == b'.') {
-        Some(dot) => (&unsigned[..dot], Some(&unsigned[dot + 1..])),
-        None => (unsigned, None),
+    // One pass: the digits as an integer (exact while there are at most `EXACT_DIGITS`),
+    // how many there are, and how many come before the point when there is one.
+    let mut mantissa = 0u64;
+    let mut digits = 0usize;
+    let mut whole_digits = None;
+    for &byte in unsigned {
+        match byte {
+            b'0'..=b'9' => {
+                mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(byte - b'0'));
+                digits += 1;
+            }
+            b'.' if whole_digits.is_none() => whole_digits = Some(digits),
+            _ => return None,
+        }
+    }
+    let fraction_digits = match whole_digits {
+        Some(whole) if whole == 0 || whole == digits => return None,
+        Some(whole) => digits - whole,
+        None if digits == 0 => return None,
+        None => 0,
     };
-    let digits = |part: &[u8]| !part.is_empty() && part.iter().all(u8::is_ascii_digit);
-    let fraction_valid = match fraction {
-        Some(fraction) => digits(fraction),
-        None => true,
-    };
-    if !digits(whole) || !fraction_valid {
-        return None;
+    if digits <= EXACT_DIGITS {
+        // Both the digits as an integer and the power of ten are exact doubles, so their
+        // quotient is the correctly rounded value, the one `parse` returns, without its
+        // general algorithm (a root node holds several reals: `KM`, `TM`, `BL`, `WL`).
+        let value = mantissa as f64 / POWERS_OF_TEN[fraction_digits];
+        return Some(if raw.first() == Some(&b'-') { -value } else { value });
     }
     std::str::from_utf8(raw).ok()?.parse().ok()
 }
+
+/// Decimal digits that always fit a double's 53-bit mantissa exactly.
+const EXACT_DIGITS: usize = 15;
+
+/// 10^0 to 10^15, each exact as a double.
+const POWERS_OF_TEN: [f64; EXACT_DIGITS + 1] =
+    [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 /// Komi (`KM`). Some servers write it in hundredths (`KM[750]` for 7.5, `KM[375]` for
 /// 3.75). No real komi is 100 points or more, so a value written without a decimal point,
@@ -694,6 +737,18 @@ mod tests {
         assert_eq!(komi(b"inf"), None);
         assert_eq!(komi(b"1e3"), None);
         assert_eq!(komi(b"7."), None);
+    }
+
+    #[test]
+    fn reals_read_as_parse_reads_them() {
+        for text in ["0", "-0", "+0", "7.5", "-6.5", "0.1", "0.3", "123456789012345", "1234567890123456", "3.14159265358979", "0.000000000000001", "600.25", "-0.0", "99999999999999.9"] {
+            let expected: f64 = text.parse().unwrap_or(f64::NAN);
+            let read = real(text.as_bytes()).unwrap_or(f64::NAN);
+            assert_eq!(read.to_bits(), expected.to_bits(), "{text}");
+        }
+        for text in ["", "-", "+", ".", ".5", "5.", "1.2.3", "+-1", "1e5", "inf", "NaN", " 1", "1,5", "12345678901234567.8.9"] {
+            assert_eq!(real(text.as_bytes()), None, "{text}");
+        }
     }
 
     #[test]

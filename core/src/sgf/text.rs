@@ -22,8 +22,14 @@ impl Charset {
     /// the charset of a file whose brackets and identifiers are ASCII, so it is ignored,
     /// like an unknown label.
     pub(super) fn from_label(label: &[u8]) -> Charset {
-        let compact: Vec<u8> = label.iter().copied().filter(|&byte| byte != b'-' && byte != b'_').collect();
-        match Encoding::for_label(label).or_else(|| Encoding::for_label(&compact)) {
+        let compact = || label.iter().copied().filter(|&byte| byte != b'-' && byte != b'_').collect::<Vec<u8>>();
+        let encoding = if label.eq_ignore_ascii_case(b"UTF-8") {
+            // The label of most files, known without the search of every WHATWG label.
+            Some(UTF_8)
+        } else {
+            Encoding::for_label(label).or_else(|| Encoding::for_label(&compact()))
+        };
+        match encoding {
             Some(encoding) if encoding.is_ascii_compatible() => Charset::Declared(encoding),
             _ => Charset::Undeclared,
         }
@@ -43,7 +49,24 @@ impl Charset {
     /// resolved, soft line breaks (`\` + newline) removed, other line breaks and white
     /// space turned into spaces, then decoded from the charset.
     pub(super) fn simple_text(self, raw: &[u8]) -> String {
-        let bytes = unescape_simple_text(raw, self.scan_mode());
+        if !raw.iter().any(|&byte| matches!(byte, b'\\' | b'\n' | b'\r' | b'\t' | 0x0B | 0x0C)) {
+            // Nothing to unescape or to turn into a space, the usual value: valid UTF-8 read as
+            // UTF-8 is itself, and so is ASCII in every charset (all are ASCII-compatible).
+            let utf8 = match self {
+                Charset::Undeclared => true,
+                Charset::Declared(encoding) => encoding == UTF_8,
+            };
+            if utf8 || raw.is_ascii() {
+                if let Ok(text) = std::str::from_utf8(raw) {
+                    return text.to_owned();
+                }
+            }
+        }
+        self.decode(unescape_simple_text(raw, self.scan_mode()))
+    }
+
+    /// Unescaped SimpleText bytes as text.
+    fn decode(self, bytes: Vec<u8>) -> String {
         match self {
             Charset::Undeclared => String::from_utf8(bytes)
                 .unwrap_or_else(|error| WINDOWS_1252.decode_without_bom_handling(error.as_bytes()).0.into_owned()),
@@ -146,8 +169,21 @@ mod tests {
         assert_eq!(Charset::from_label(b"GB2312"), Charset::Declared(GBK));
         assert_eq!(Charset::from_label(b"Latin-1"), Charset::Declared(WINDOWS_1252));
         assert_eq!(Charset::from_label(b"UTF8"), Charset::Declared(UTF_8));
+        assert_eq!(Charset::from_label(b"utf-8"), Charset::Declared(UTF_8));
         assert_eq!(Charset::from_label(b"UTF-16"), Charset::Undeclared);
         assert_eq!(Charset::from_label(b"klingon"), Charset::Undeclared);
+    }
+
+    #[test]
+    fn plain_values_read_as_unescaped_values() {
+        let values: [&[u8]; 6] = [b"Lee Sedol", b"\xE6\x9D\x8E\xE4\xB8\x96\xE7\x9F\xB3", b"Jos\xE9", b"\x95\x5C", b"\xC0\xEE", b""];
+        let charsets = [Charset::Undeclared, Charset::Declared(UTF_8), Charset::Declared(GBK), Charset::Declared(SHIFT_JIS), Charset::Declared(WINDOWS_1252)];
+        for charset in charsets {
+            for raw in values {
+                let expected = charset.decode(unescape_simple_text(raw, charset.scan_mode()));
+                assert_eq!(charset.simple_text(raw), expected, "{charset:?} {raw:?}");
+            }
+        }
     }
 
     #[test]
