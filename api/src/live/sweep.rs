@@ -2,8 +2,10 @@
 //! even when no tablet calls.
 //!
 //! Every instance sweeps every [`INTERVAL`]: it locks the due games with
-//! `FOR UPDATE SKIP LOCKED`, so two instances never settle the same game at once, and
-//! the lock is the one a turn takes, so a flag and a turn are never both applied. The
+//! `FOR UPDATE SKIP LOCKED`, so two instances never settle the same game at once. A turn
+//! judged meanwhile is stored only if the game is still where it was judged (see
+//! `append_game_entries`): after a flag it is judged again, so a flag and a turn are never
+//! both applied. The
 //! verdict comes from the clock's deadlines, not from when the sweep runs (see
 //! `arbitre_core::clock`): a late sweep records the same loss.
 
