@@ -55,8 +55,8 @@ pub fn parse_point(field: &str, text: &str) -> Result<Point, ApiError> {
     request_body = NewTurn,
     responses(
         (status = 201, description = "Recorded (after commit)", body = super::GameState),
-        (status = 409, description = "Stale turn number, game paused or over: the current state is in `state`", body = crate::error::Problem),
-        (status = 422, description = "Illegal (`illegal_move.superko` with `repeats_turn`, ...): nothing stored", body = crate::error::Problem),
+        (status = 409, description = "Stale turn number, game paused or over: the current state is in `state`; or `game.contended`, the game changed under the request too often: send it again", body = crate::error::Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Illegal (`illegal_move.superko` with `repeats_turn`, ...): nothing stored", body = crate::error::Problem, content_type = "application/problem+json"),
     ),
     security(("bearer" = []))
 )]
@@ -139,7 +139,7 @@ pub struct CountingStep {
     request_body = CountingStep,
     responses(
         (status = 200, description = "Recorded; when both accepted, `count` holds the rule 6 and 6 bis breakdown", body = super::GameState),
-        (status = 409, description = "The game is not paused for counting", body = crate::error::Problem),
+        (status = 409, description = "The game is not paused for counting; or `game.contended`, the game changed under the request too often: send it again", body = crate::error::Problem, content_type = "application/problem+json"),
     ),
     security(("bearer" = []))
 )]

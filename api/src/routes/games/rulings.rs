@@ -55,7 +55,10 @@ pub struct GameRulingList {
     post, path = "/games/{game_id}/rulings", tag = "games",
     params(("game_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first response")),
     request_body = NewGameRuling,
-    responses((status = 201, description = "Recorded; the game after it", body = super::GameState)),
+    responses(
+        (status = 201, description = "Recorded; the game after it", body = super::GameState),
+        (status = 409, description = "Not possible in the game's state, or `game.contended`: the game changed under the request too often, send it again", body = crate::error::Problem, content_type = "application/problem+json"),
+    ),
     security(("bearer" = []))
 )]
 pub async fn rule(

@@ -108,7 +108,7 @@ pub struct GameImport {
     request_body = GameImport,
     responses(
         (status = 201, description = "Recorded", body = GameState),
-        (status = 422, description = "Unreadable or illegal record", body = crate::error::Problem),
+        (status = 422, description = "Unreadable or illegal record", body = crate::error::Problem, content_type = "application/problem+json"),
     ),
     security(("bearer" = []))
 )]
