@@ -15,9 +15,18 @@ use std::fmt;
 
 const EMPTY: u8 = 0;
 const BORDER: u8 = 3;
-/// No chain: the head of every empty or border point, so that a neighbourhood scan
-/// reads heads without first telling stones from other points.
+/// The head of an empty point: no chain.
 const NO_CHAIN: u16 = u16::MAX;
+/// The head of a border point. Apart from `NO_CHAIN`, so that a move reads its four
+/// neighbours' heads and nothing else to tell chains, liberties and the edge apart.
+/// Both sentinels index slots of the room beyond every board's points (the largest
+/// padded grid has 2,863 points): a liberty count written through them changes nothing.
+const EDGE: u16 = u16::MAX - 1;
+
+/// Whether a head names a chain (a stone), rather than an empty or border point.
+fn is_chain(head: u16) -> bool {
+    head < EDGE
+}
 
 fn cell_of(color: Color) -> u8 {
     color.index() as u8 + 1
@@ -35,8 +44,6 @@ fn color_of(cell: u8) -> Option<Color> {
 /// this room whatever the board's size, and indices are masked into it: the compiler
 /// then drops the bounds checks of the move loops (and a correct index is unchanged).
 const ROOM: usize = 4096;
-/// Words of one colour's bit-board in that room.
-const ROOM_WORDS: usize = ROOM / 64;
 
 /// One array per point property, indexed by padded position.
 #[derive(Clone)]
@@ -76,19 +83,19 @@ const fn splitmix(position: usize, color: usize) -> u64 {
     z ^ (z >> 31)
 }
 
-static ZOBRIST: [u64; 2 * ROOM] = {
-    let mut table = [0; 2 * ROOM];
+static ZOBRIST: [[u64; ROOM]; 2] = {
+    let mut table = [[0; ROOM]; 2];
     let mut position = 0;
     while position < ROOM {
-        table[position] = splitmix(position, 0);
-        table[ROOM + position] = splitmix(position, 1);
+        table[0][position] = splitmix(position, 0);
+        table[1][position] = splitmix(position, 1);
         position += 1;
     }
     table
 };
 
 fn zobrist(position: usize, color: Color) -> u64 {
-    ZOBRIST[(color.index() * ROOM + position % ROOM) % (2 * ROOM)]
+    ZOBRIST[color.index()][position % ROOM]
 }
 
 /// Why a stone cannot be placed, whatever the history: the board alone decides.
@@ -145,9 +152,9 @@ impl Placement {
     }
 }
 
-/// What surrounds an empty point: the head of each neighbour's chain (`NO_CHAIN` for an
-/// empty or border point) and the number of empty neighbours. A move looks at it once,
-/// when it is planned, and its commit reads it again instead of the grid.
+/// What surrounds an empty point: the head of each neighbour (a chain's, `NO_CHAIN` or
+/// `EDGE`) and the number of empty neighbours. A move looks at it once, when it is
+/// planned, and its commit reads it again instead of the grid.
 #[derive(Debug, Clone, Copy, Default)]
 struct Neighbourhood {
     heads: [u16; 4],
@@ -155,6 +162,10 @@ struct Neighbourhood {
 }
 
 impl Neighbourhood {
+    fn new(heads: [u16; 4]) -> Neighbourhood {
+        Neighbourhood { heads, empty: heads.iter().map(|&head| u16::from(head == NO_CHAIN)).sum() }
+    }
+
     /// Whether the chain of `slot` is named by no earlier slot: each chain is then
     /// visited once.
     fn first_naming(&self, slot: usize) -> bool {
@@ -206,9 +217,7 @@ pub struct Board {
     head: Grid<u16>,
     liberties: Grid<u16>,
     chain_len: Grid<u16>,
-    /// Bit-boards of black and white stones, for pictures: black in the first
-    /// `ROOM_WORDS` words, white in the next; `words` of each are in use.
-    bits: Box<[u64; 2 * ROOM_WORDS]>,
+    /// Words of one colour's bit-board in a picture of this board.
     words: usize,
     hash: u64,
     stones: [u32; 2],
@@ -219,8 +228,10 @@ impl Board {
         let stride = size.width as usize + 1;
         let len = (size.height as usize + 2) * stride + 1;
         let mut cells = Grid::filled(BORDER);
+        let mut head = Grid::filled(EDGE);
         for point in size.all_points() {
             cells[Self::position_in(stride, point)] = EMPTY;
+            head[Self::position_in(stride, point)] = NO_CHAIN;
         }
         let words = len.div_ceil(64);
         Board {
@@ -229,10 +240,9 @@ impl Board {
             len,
             cells,
             next: Grid::filled(0),
-            head: Grid::filled(NO_CHAIN),
+            head,
             liberties: Grid::filled(0),
             chain_len: Grid::filled(0),
-            bits: Box::new([0; 2 * ROOM_WORDS]),
             words,
             hash: 0,
             stones: [0, 0],
@@ -240,13 +250,14 @@ impl Board {
     }
 
     /// Empties the board, keeping its memory. Branch-free, so that it runs as vector code:
-    /// a border point keeps its cell, and its head is `NO_CHAIN` like an empty point's.
+    /// a border point keeps its cell and its head `EDGE`.
     pub fn clear(&mut self) {
         for cell in &mut self.cells.0[..self.len] {
             *cell = if *cell == BORDER { BORDER } else { EMPTY };
         }
-        self.head.0[..self.len].fill(NO_CHAIN);
-        self.bits.fill(0);
+        for (head, &cell) in self.head.0[..self.len].iter_mut().zip(&self.cells.0[..self.len]) {
+            *head = if cell == BORDER { EDGE } else { NO_CHAIN };
+        }
         self.hash = 0;
         self.stones = [0, 0];
     }
@@ -288,12 +299,23 @@ impl Board {
         color_of(self.cells[self.position(point)])
     }
 
-    /// Copies the picture of the board (one bit-board per colour) into `picture`,
-    /// reusing its memory.
+    /// Draws the picture of the board (a bit-board per colour, black then white, each of
+    /// `words` words, bit = padded position) into `picture`, reusing its memory.
+    ///
+    /// Drawn from the cells when asked rather than kept up to date: pictures are wanted at
+    /// the start of a game and when a position's hash matches an earlier one, which is
+    /// rare, while keeping bit-boards would cost at every stone put down or lifted.
     pub fn picture_into(&self, picture: &mut Vec<u64>) {
         picture.clear();
-        picture.extend_from_slice(&self.bits[..self.words]);
-        picture.extend_from_slice(&self.bits[ROOM_WORDS..ROOM_WORDS + self.words]);
+        picture.resize(2 * self.words, 0);
+        if self.stones == [0, 0] {
+            return;
+        }
+        for (position, &cell) in self.cells.0[..self.len].iter().enumerate() {
+            if let Some(color) = color_of(cell) {
+                picture[color.index() * self.words + position / 64] |= 1 << (position % 64);
+            }
+        }
     }
 
     /// Puts down or lifts, in a picture of this board, the stone of `change`.
@@ -360,21 +382,18 @@ impl Board {
         }
         let own = cell_of(color);
         let around = self.neighbourhood(position);
-        *placement = Placement {
-            color,
-            position,
-            around,
-            captured: [0; 4],
-            captured_count: 0,
-            self_capture: false,
-            hash_after: self.hash ^ zobrist(position, color),
-            stones_removed: 0,
-        };
+        placement.color = color;
+        placement.position = position;
+        placement.around = around;
+        placement.captured_count = 0;
+        placement.self_capture = false;
+        placement.hash_after = self.hash ^ zobrist(position, color);
+        placement.stones_removed = 0;
         let mut has_liberty = around.empty > 0;
         // Called once per slot with a constant, so that each call folds to straight code.
         let mut look = |slot: usize| {
             let head = around.heads[slot];
-            if head == NO_CHAIN {
+            if !is_chain(head) {
                 return;
             }
             // Pseudo-liberties: the chain is in atari when every one it has is at `position`,
@@ -425,11 +444,7 @@ impl Board {
 
     /// The chains and empty points around the empty point `position`.
     fn neighbourhood(&self, position: usize) -> Neighbourhood {
-        let neighbours = self.neighbours(position);
-        Neighbourhood {
-            heads: neighbours.map(|neighbour| self.head[neighbour]),
-            empty: neighbours.iter().map(|&neighbour| u16::from(self.cells[neighbour] == EMPTY)).sum(),
-        }
+        Neighbourhood::new(self.neighbours(position).map(|neighbour| self.head[neighbour]))
     }
 
     /// Makes a move worked out by [`Board::plan`] on this same board.
@@ -456,10 +471,6 @@ impl Board {
         Ok(placement.stones_removed)
     }
 
-    fn flip_bit(&mut self, position: usize, color: Color) {
-        self.bits[(color.index() * ROOM_WORDS + position % ROOM / 64) % (2 * ROOM_WORDS)] ^= 1 << (position % 64);
-    }
-
     /// Puts a stone down on the empty point `position`, whose neighbourhood is `around`,
     /// merging chains, without resolving captures. Always inlined: [`Board::commit`] calls
     /// it at every move, and passing it the neighbourhood cost more than its body.
@@ -468,20 +479,21 @@ impl Board {
         let own = cell_of(color);
         self.cells[position] = own;
         self.hash ^= zobrist(position, color);
-        self.flip_bit(position, color);
         self.stones[color.index()] += 1;
         self.head[position] = position as u16;
         self.next[position] = position as u16;
         self.chain_len[position] = 1;
         self.liberties[position] = around.empty;
-        for head in around.heads.into_iter().filter(|&head| head != NO_CHAIN) {
-            self.liberties[head as usize] -= 1;
+        // Every chain around loses the pseudo-liberty the stone takes; the sentinels' slots
+        // take the same subtraction, branch-free, to no effect.
+        for head in around.heads {
+            self.liberties[head as usize] = self.liberties[head as usize].wrapping_sub(1);
         }
         let mut chain = position;
         // Called once per slot with a constant, so that each call folds to straight code.
         let mut join = |board: &mut Board, slot: usize| {
             let head = around.heads[slot];
-            if head != NO_CHAIN && board.cells[head as usize] == own && board.head[head as usize] as usize != chain {
+            if is_chain(head) && board.cells[head as usize] == own && board.head[head as usize] as usize != chain {
                 chain = board.merge(chain, head as usize);
             }
         };
@@ -517,7 +529,6 @@ impl Board {
             self.cells[stone] = EMPTY;
             self.head[stone] = NO_CHAIN;
             self.hash ^= zobrist(stone, color);
-            self.flip_bit(stone, color);
             self.stones[color.index()] -= 1;
             for neighbour in self.neighbours(stone) {
                 let cell = self.cells[neighbour];
@@ -547,7 +558,6 @@ impl Board {
                 self.cells[member] = EMPTY;
                 self.head[member] = NO_CHAIN;
                 self.hash ^= zobrist(member, color);
-                self.flip_bit(member, color);
                 self.stones[color.index()] -= 1;
                 for neighbour in self.neighbours(member) {
                     let cell = self.cells[neighbour];
@@ -654,7 +664,7 @@ impl Board {
 impl PartialEq for Board {
     /// Two boards are equal when they hold the same stones.
     fn eq(&self, other: &Board) -> bool {
-        self.size == other.size && self.bits == other.bits
+        self.size == other.size && self.cells.0[..self.len] == other.cells.0[..other.len]
     }
 }
 

@@ -284,6 +284,7 @@ impl Game {
     }
 
     /// Plays one turn if it is legal; otherwise says why and changes nothing.
+    #[inline]
     pub fn play(&mut self, color: Color, action: Action) -> Result<TurnEffect, IllegalMove> {
         self.check_order(color, action)?;
         let turn = self.turns_played + 1;
