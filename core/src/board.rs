@@ -47,11 +47,11 @@ const ROOM: usize = 4096;
 
 /// One array per point property, indexed by padded position.
 #[derive(Clone)]
-struct Grid<T>(Box<[T; ROOM]>);
+struct Grid<T>([T; ROOM]);
 
 impl<T: Copy> Grid<T> {
     fn filled(value: T) -> Grid<T> {
-        Grid(Box::new([value; ROOM]))
+        Grid([value; ROOM])
     }
 
     fn swap(&mut self, first: usize, second: usize) {
@@ -290,6 +290,17 @@ impl Board {
     /// Stones of `color` on the board.
     pub fn stone_count(&self, color: Color) -> u32 {
         self.stones[color.index()]
+    }
+
+    /// Stones on the board, of both colours.
+    pub fn stones(&self) -> u32 {
+        self.stones[0] + self.stones[1]
+    }
+
+    /// Stones on the board once `placement` is made: one more, less those it removes
+    /// (which count the placed stone itself after a Tromp-Taylor suicide).
+    pub fn stones_after(&self, placement: &Placement) -> u32 {
+        self.stones() + 1 - placement.stones_removed
     }
 
     pub fn get(&self, point: Point) -> Option<Color> {

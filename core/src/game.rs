@@ -131,7 +131,8 @@ pub struct TurnEffect {
 pub struct Game {
     rules: Rules,
     start: Start,
-    board: Board,
+    /// Boxed: a board holds its grids inline (some 36 KiB), and a game is moved about.
+    board: Box<Board>,
     /// The move being checked, planned in place (see [`Board::plan`]).
     placement: Placement,
     positions: PositionHistory,
@@ -157,7 +158,7 @@ fn identity_for(rules: &Rules) -> Identity {
 
 impl Game {
     pub fn new(rules: Rules, start: Start) -> Game {
-        let board = Board::new(start.size);
+        let board = Box::new(Board::new(start.size));
         let mut game = Game {
             rules,
             positions: PositionHistory::new(identity_for(&rules)),
@@ -184,7 +185,7 @@ impl Game {
         if self.board.size() == start.size {
             self.board.clear();
         } else {
-            self.board = Board::new(start.size);
+            *self.board = Board::new(start.size);
         }
         for &point in &start.setup.black {
             self.board.set(point, Some(Color::Black));
@@ -204,7 +205,7 @@ impl Game {
         self.handicap_passes = 0;
         self.consecutive_passes = 0;
         self.positions.reset(identity_for(&rules), &self.board);
-        self.positions.record(&self.board, self.to_move, 0);
+        self.positions.record(&self.board, self.to_move);
         self.start = start;
     }
 
@@ -335,7 +336,7 @@ impl Game {
         self.turns_by[color.index()] += 1;
         self.last_mover = Some(color);
         self.to_move = self.next_after(color, false);
-        self.positions.record(&self.board, self.to_move, turn);
+        self.positions.record(&self.board, self.to_move);
         Ok(effect)
     }
 

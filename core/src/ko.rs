@@ -3,6 +3,12 @@
 //!
 //! Positions are looked up by Zobrist hash, and every hash match is confirmed by
 //! comparing whole boards: a hash collision can never make a legal move illegal.
+//!
+//! Most moves need no lookup at all: a position can only repeat one with as many stones,
+//! and a move that brings the board to more stones than any position so far had is new.
+//! In a real game that is every move but the captures and the few moves after a capture
+//! of two stones or more, so positions are entered in the lookup table only when a
+//! lookup is due, all those recorded since the last one at once.
 
 use crate::board::{Board, Change, Placement};
 use crate::point::Color;
@@ -30,16 +36,11 @@ struct FirstSeen {
     generation: u32,
     /// Slots of the current generation.
     count: usize,
-    /// The key of the last lookup that found nothing, and the vacant slot it ended on:
-    /// a move's position is looked up before the move and recorded after it, under the
-    /// same key, and the record then takes that slot without probing again. Any
-    /// insertion forgets it, as it may fill that slot or move every entry.
-    vacant: Option<(u64, usize)>,
 }
 
 impl FirstSeen {
     fn new() -> FirstSeen {
-        FirstSeen { slots: vec![UNWRITTEN; MIN_SLOTS], generation: 1, count: 0, vacant: None }
+        FirstSeen { slots: vec![UNWRITTEN; MIN_SLOTS], generation: 1, count: 0 }
     }
 
     /// Empties the table. A table grown far beyond the last game's needs is replaced
@@ -55,7 +56,6 @@ impl FirstSeen {
             self.generation = 1;
         }
         self.count = 0;
-        self.vacant = None;
     }
 
     fn in_use(&self, index: usize) -> bool {
@@ -71,37 +71,21 @@ impl FirstSeen {
         index
     }
 
-    #[inline]
-    fn get(&mut self, key: u64) -> Option<u32> {
+    fn get(&self, key: u64) -> Option<u32> {
         let index = self.slot(key);
-        if self.in_use(index) {
-            Some(self.slots[index].entry)
-        } else {
-            self.vacant = Some((key, index));
-            None
-        }
+        self.in_use(index).then(|| self.slots[index].entry)
     }
 
-    /// Keeps the first entry recorded for a key. Inlined for the usual case, a key just
-    /// looked up in vain whose vacant slot is remembered: nothing was inserted since, so
-    /// that slot is still vacant and the key still absent.
-    #[inline]
-    fn insert_first(&mut self, key: u64, entry: u32) {
-        match self.vacant.take() {
-            Some((vacant_key, index)) if vacant_key == key && 2 * (self.count + 1) <= self.slots.len() => {
-                self.slots[index] = Slot { key, entry, generation: self.generation };
-                self.count += 1;
-            }
-            _ => self.insert_probing(key, entry),
-        }
-    }
-
-    /// [`FirstSeen::insert_first`] without a remembered slot: grows the table if needed, then probes.
-    #[inline(never)]
-    fn insert_probing(&mut self, key: u64, entry: u32) {
-        if 2 * (self.count + 1) > self.slots.len() {
+    /// Grows the table, if needed, so that `additional` more keys keep it at most half full.
+    fn reserve(&mut self, additional: usize) {
+        while 2 * (self.count + additional) > self.slots.len() {
             self.grow();
         }
+    }
+
+    /// Keeps the first entry recorded for a key, in a table given room by [`FirstSeen::reserve`].
+    #[inline]
+    fn insert_first(&mut self, key: u64, entry: u32) {
         let index = self.slot(key);
         if !self.in_use(index) {
             self.slots[index] = Slot { key, entry, generation: self.generation };
@@ -117,7 +101,7 @@ impl FirstSeen {
         self.count = 0;
         let generation = self.generation;
         for slot in old.into_iter().filter(|slot| slot.generation == generation) {
-            self.insert_probing(slot.key, slot.entry);
+            self.insert_first(slot.key, slot.entry);
         }
     }
 }
@@ -134,17 +118,15 @@ pub enum Identity {
     BoardAndPlayer,
 }
 
-/// One position of the game, in order of play.
+/// One position of the game, in order of play: entry `n` is the position after turn `n`.
 struct Entry {
     key: u64,
-    /// The turn that produced it (0 = the start).
-    turn: u32,
-    to_move: Option<Color>,
     /// End in `changes` of the stones the turns up to this one put down or lifted.
     changes_end: u32,
+    to_move: Option<Color>,
 }
 
-/// Every position of a game, in order, each with the turn that produced it (0 = the start).
+/// Every position of a game, in order: entry `n` is the position after turn `n` (0 = the start).
 ///
 /// A position is kept as the stones its move changed, not as a picture of the board:
 /// hash matches are rare, so rebuilding an earlier picture when one happens costs less
@@ -159,6 +141,10 @@ pub struct PositionHistory {
     changes: Vec<Change>,
     entries: Vec<Entry>,
     first: FirstSeen,
+    /// How many of `entries`, from the first, `first` holds.
+    indexed: usize,
+    /// The most stones any recorded position has.
+    most_stones: u32,
     /// An earlier picture, rebuilt when a hash matches, and the board after a move.
     earlier: Vec<u64>,
     /// How many of `changes` `earlier` holds.
@@ -174,6 +160,8 @@ impl PositionHistory {
             changes: Vec::new(),
             entries: Vec::new(),
             first: FirstSeen::new(),
+            indexed: 0,
+            most_stones: 0,
             earlier: Vec::new(),
             earlier_changes: 0,
             after: Vec::new(),
@@ -189,6 +177,8 @@ impl PositionHistory {
         self.changes.clear();
         self.entries.clear();
         self.first.clear();
+        self.indexed = 0;
+        self.most_stones = 0;
     }
 
     fn key(&self, board_hash: u64, to_move: Option<Color>) -> u64 {
@@ -210,14 +200,23 @@ impl PositionHistory {
         board.for_each_change(placement, |change| self.changes.push(change));
     }
 
-    /// Records the position reached after `turn` with `to_move` to play next. Always
-    /// inlined: it runs after every turn, and the call would cost a good part of it.
+    /// Records the position reached after the next turn (the start, first), with
+    /// `to_move` to play next. Always inlined: it runs after every turn, and the call
+    /// would cost a good part of it.
     #[inline(always)]
-    pub fn record(&mut self, board: &Board, to_move: Option<Color>, turn: u32) {
+    pub fn record(&mut self, board: &Board, to_move: Option<Color>) {
         let key = self.key(board.hash(), to_move);
-        let entry = self.entries.len() as u32;
-        self.entries.push(Entry { key, turn, to_move, changes_end: self.changes.len() as u32 });
-        self.first.insert_first(key, entry);
+        self.entries.push(Entry { key, changes_end: self.changes.len() as u32, to_move });
+        self.most_stones = self.most_stones.max(board.stones());
+    }
+
+    /// Enters in the lookup table the positions recorded since the last lookup.
+    fn index_recorded(&mut self) {
+        self.first.reserve(self.entries.len() - self.indexed);
+        for (entry, recorded) in self.entries.iter().enumerate().skip(self.indexed) {
+            self.first.insert_first(recorded.key, entry as u32);
+        }
+        self.indexed = self.entries.len();
     }
 
     /// Whether the board after `placement` is the position of `entry`: the picture of
@@ -237,6 +236,17 @@ impl PositionHistory {
     /// the table lookup.
     #[inline]
     pub fn repeated_by(&mut self, board: &Board, placement: &Placement, to_move: Option<Color>) -> Option<u32> {
+        if board.stones_after(placement) > self.most_stones {
+            return None;
+        }
+        self.looked_up(board, placement, to_move)
+    }
+
+    /// [`PositionHistory::repeated_by`] for a move that may repeat a position: kept out of
+    /// line, as most moves do not come here.
+    #[inline(never)]
+    fn looked_up(&mut self, board: &Board, placement: &Placement, to_move: Option<Color>) -> Option<u32> {
+        self.index_recorded();
         let key = self.key(placement.hash_after, to_move);
         let first = self.first.get(key)? as usize;
         self.confirmed(board, placement, to_move, key, first)
@@ -258,7 +268,7 @@ impl PositionHistory {
                     && self.same_player(entry, to_move)
                     && self.placement_repeats(board, placement, entry)
             })
-            .map(|entry| self.entries[entry].turn)
+            .map(|entry| entry as u32)
     }
 }
 
@@ -277,6 +287,7 @@ mod tests {
         for size in [2000u64, 10, 300, 10, 0, 5] {
             for number in 0..size {
                 assert_eq!(table.get(key(number)), None);
+                table.reserve(2);
                 table.insert_first(key(number), number as u32);
                 table.insert_first(key(number), u32::MAX);
             }
@@ -295,10 +306,12 @@ mod tests {
     fn first_seen_survives_the_generations_wrapping() {
         let mut table = FirstSeen::new();
         table.generation = u32::MAX;
+        table.reserve(1);
         table.insert_first(key(1), 1);
         table.clear();
         assert_eq!(table.generation, 1);
         assert_eq!(table.get(key(1)), None);
+        table.reserve(1);
         table.insert_first(key(1), 2);
         assert_eq!(table.get(key(1)), Some(2));
     }
