@@ -285,7 +285,11 @@ impl Game {
     }
 
     /// Plays one turn if it is legal; otherwise says why and changes nothing.
-    #[inline]
+    ///
+    /// Always inlined: in a loop over a whole history (`arbitre verify`), the turn's
+    /// outcome then stays in registers instead of going through memory, which saved
+    /// about a tenth of the instructions of a turn.
+    #[inline(always)]
     pub fn play(&mut self, color: Color, action: Action) -> Result<TurnEffect, IllegalMove> {
         self.check_order(color, action)?;
         let turn = self.turns_played + 1;
