@@ -116,8 +116,6 @@ pub enum PlacementError {
 pub struct Placement {
     color: Color,
     position: usize,
-    /// The neighbourhood `plan` looked at, which the commit needs again.
-    around: Neighbourhood,
     /// Heads of the opposing chains this move captures (at most four).
     captured: [u16; 4],
     captured_count: u8,
@@ -135,7 +133,6 @@ impl Default for Placement {
         Placement {
             color: Color::Black,
             position: 0,
-            around: Neighbourhood::default(),
             captured: [0; 4],
             captured_count: 0,
             self_capture: false,
@@ -153,9 +150,9 @@ impl Placement {
 }
 
 /// What surrounds an empty point: the head of each neighbour (a chain's, `NO_CHAIN` or
-/// `EDGE`) and the number of empty neighbours. A move looks at it once, when it is
-/// planned, and its commit reads it again instead of the grid.
-#[derive(Debug, Clone, Copy, Default)]
+/// `EDGE`) and the number of empty neighbours: four reads of the grid, which the commit
+/// of a move makes again rather than keep them in the placement.
+#[derive(Debug, Clone, Copy)]
 struct Neighbourhood {
     heads: [u16; 4],
     empty: u16,
@@ -395,7 +392,6 @@ impl Board {
         let around = self.neighbourhood(position);
         placement.color = color;
         placement.position = position;
-        placement.around = around;
         placement.captured_count = 0;
         placement.self_capture = false;
         placement.hash_after = self.hash ^ zobrist(position, color);
@@ -463,7 +459,7 @@ impl Board {
     pub fn commit(&mut self, placement: &Placement) {
         let position = placement.position;
         let color = placement.color;
-        self.add_stone(position, color, placement.around);
+        self.add_stone(position, color, self.neighbourhood(position));
         for &captured in &placement.captured[..placement.captured_count as usize] {
             self.remove_chain(captured as usize);
         }
