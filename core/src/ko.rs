@@ -193,9 +193,9 @@ impl PositionHistory {
     }
 
     /// Notes the stones `placement` changes, before it is committed: the next
-    /// [`PositionHistory::record`] closes the turn. Inlined: a move without capture
-    /// is a single push.
-    #[inline]
+    /// [`PositionHistory::record`] closes the turn. Always inlined: a move without
+    /// capture is a single push.
+    #[inline(always)]
     pub fn note(&mut self, board: &Board, placement: &Placement) {
         board.for_each_change(placement, |change| self.changes.push(change));
     }
@@ -232,9 +232,9 @@ impl PositionHistory {
     }
 
     /// The first turn whose position the board after `placement` would repeat, with
-    /// `to_move` to play next; confirmed on the whole board. Inlined: most moves end at
-    /// the table lookup.
-    #[inline]
+    /// `to_move` to play next; confirmed on the whole board. Always inlined: most moves
+    /// end at the comparison of stone counts.
+    #[inline(always)]
     pub fn repeated_by(&mut self, board: &Board, placement: &Placement, to_move: Option<Color>) -> Option<u32> {
         if board.stones_after(placement) > self.most_stones {
             return None;
