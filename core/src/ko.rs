@@ -4,11 +4,12 @@
 //! Positions are looked up by Zobrist hash, and every hash match is confirmed by
 //! comparing whole boards: a hash collision can never make a legal move illegal.
 //!
-//! Most moves need no lookup at all: a position can only repeat one with as many stones,
-//! and a move that brings the board to more stones than any position so far had is new.
-//! In a real game that is every move but the captures and the few moves after a capture
-//! of two stones or more, so positions are entered in the lookup table only when a
-//! lookup is due, all those recorded since the last one at once.
+//! A position can only repeat one with as many stones, so the positions are also linked
+//! by their number of stones: a move that brings the board to a number of stones no
+//! position had is new without any lookup (in a real game, every move but the captures
+//! and a few moves after them), and the others compare their hash with the few
+//! positions that had as many stones. A hostile record can make those many (a long run
+//! of passes); past a few dozen, the game turns to a hash table of every position.
 
 use crate::board::{Board, Change, Placement};
 use crate::point::Color;
@@ -118,11 +119,20 @@ pub enum Identity {
     BoardAndPlayer,
 }
 
+/// No entry: the end of a list of positions with as many stones.
+const NO_ENTRY: u32 = u32::MAX;
+
+/// Positions with as many stones that a lookup compares before it turns to the table.
+const ALIKE_LIMIT: usize = 32;
+
 /// One position of the game, in order of play: entry `n` is the position after turn `n`.
 struct Entry {
-    key: u64,
+    /// Zobrist hash of the board (its key in the table adds the player to move when that counts).
+    hash: u64,
     /// End in `changes` of the stones the turns up to this one put down or lifted.
     changes_end: u32,
+    /// The latest earlier position with as many stones, or `NO_ENTRY`.
+    alike: u32,
     to_move: Option<Color>,
 }
 
@@ -140,11 +150,12 @@ pub struct PositionHistory {
     start: Vec<u64>,
     changes: Vec<Change>,
     entries: Vec<Entry>,
+    /// For each number of stones, the latest position with that many, or `NO_ENTRY`.
+    latest_with: Vec<u32>,
+    /// The table of every position, once a lookup has met too many alike.
     first: FirstSeen,
-    /// How many of `entries`, from the first, `first` holds.
-    indexed: usize,
-    /// The most stones any recorded position has.
-    most_stones: u32,
+    /// How many of `entries`, from the first, `first` holds; `None` until it is needed.
+    indexed: Option<usize>,
     /// An earlier picture, rebuilt when a hash matches, and the board after a move.
     earlier: Vec<u64>,
     /// How many of `changes` `earlier` holds.
@@ -159,9 +170,9 @@ impl PositionHistory {
             start: Vec::new(),
             changes: Vec::new(),
             entries: Vec::new(),
+            latest_with: Vec::new(),
             first: FirstSeen::new(),
-            indexed: 0,
-            most_stones: 0,
+            indexed: None,
             earlier: Vec::new(),
             earlier_changes: 0,
             after: Vec::new(),
@@ -176,9 +187,12 @@ impl PositionHistory {
         self.earlier_changes = 0;
         self.changes.clear();
         self.entries.clear();
-        self.first.clear();
-        self.indexed = 0;
-        self.most_stones = 0;
+        let size = board.size();
+        self.latest_with.clear();
+        self.latest_with.resize(usize::from(size.width) * usize::from(size.height) + 1, NO_ENTRY);
+        if self.indexed.take().is_some() {
+            self.first.clear();
+        }
     }
 
     fn key(&self, board_hash: u64, to_move: Option<Color>) -> u64 {
@@ -188,8 +202,10 @@ impl PositionHistory {
         }
     }
 
-    fn same_player(&self, entry: usize, to_move: Option<Color>) -> bool {
-        self.identity == Identity::Board || self.entries[entry].to_move == to_move
+    /// Whether `entry` has this hash and player to move, when that counts: the position
+    /// itself, unless two hashes collide.
+    fn same_position(&self, entry: &Entry, hash: u64, to_move: Option<Color>) -> bool {
+        entry.hash == hash && (self.identity == Identity::Board || entry.to_move == to_move)
     }
 
     /// Notes the stones `placement` changes, before it is committed: the next
@@ -205,18 +221,41 @@ impl PositionHistory {
     /// would cost a good part of it.
     #[inline(always)]
     pub fn record(&mut self, board: &Board, to_move: Option<Color>) {
-        let key = self.key(board.hash(), to_move);
-        self.entries.push(Entry { key, changes_end: self.changes.len() as u32, to_move });
-        self.most_stones = self.most_stones.max(board.stones());
+        let entry = self.entries.len() as u32;
+        let alike = std::mem::replace(&mut self.latest_with[board.stones() as usize], entry);
+        self.entries.push(Entry { hash: board.hash(), changes_end: self.changes.len() as u32, alike, to_move });
     }
 
-    /// Enters in the lookup table the positions recorded since the last lookup.
+    /// Enters in the table the positions recorded since it was last used.
     fn index_recorded(&mut self) {
-        self.first.reserve(self.entries.len() - self.indexed);
-        for (entry, recorded) in self.entries.iter().enumerate().skip(self.indexed) {
-            self.first.insert_first(recorded.key, entry as u32);
+        let indexed = self.indexed.unwrap_or(0);
+        self.first.reserve(self.entries.len() - indexed);
+        for (entry, recorded) in self.entries.iter().enumerate().skip(indexed) {
+            self.first.insert_first(self.key(recorded.hash, recorded.to_move), entry as u32);
         }
-        self.indexed = self.entries.len();
+        self.indexed = Some(self.entries.len());
+    }
+
+    /// The first position with this hash and player to move (when that counts) among
+    /// those with `stones` stones, if at most `ALIKE_LIMIT` have as many; `Err` when more do.
+    fn first_alike(&self, stones: usize, hash: u64, to_move: Option<Color>) -> Result<Option<usize>, ()> {
+        let mut entry = self.latest_with[stones];
+        let mut first = None;
+        for _ in 0..ALIKE_LIMIT {
+            if entry == NO_ENTRY {
+                return Ok(first);
+            }
+            let alike = &self.entries[entry as usize];
+            if self.same_position(alike, hash, to_move) {
+                first = Some(entry as usize);
+            }
+            entry = alike.alike;
+        }
+        if entry == NO_ENTRY {
+            Ok(first)
+        } else {
+            Err(())
+        }
     }
 
     /// Whether the board after `placement` is the position of `entry`: the picture of
@@ -236,20 +275,26 @@ impl PositionHistory {
     /// end at the comparison of stone counts.
     #[inline(always)]
     pub fn repeated_by(&mut self, board: &Board, placement: &Placement, to_move: Option<Color>) -> Option<u32> {
-        if board.stones_after(placement) > self.most_stones {
+        let stones = board.stones_after(placement) as usize;
+        if self.latest_with[stones] == NO_ENTRY {
             return None;
         }
-        self.looked_up(board, placement, to_move)
+        self.looked_up(board, placement, to_move, stones)
     }
 
     /// [`PositionHistory::repeated_by`] for a move that may repeat a position: kept out of
     /// line, as most moves do not come here.
     #[inline(never)]
-    fn looked_up(&mut self, board: &Board, placement: &Placement, to_move: Option<Color>) -> Option<u32> {
-        self.index_recorded();
-        let key = self.key(placement.hash_after, to_move);
-        let first = self.first.get(key)? as usize;
-        self.confirmed(board, placement, to_move, key, first)
+    fn looked_up(&mut self, board: &Board, placement: &Placement, to_move: Option<Color>, stones: usize) -> Option<u32> {
+        let hash = placement.hash_after;
+        let first = match self.indexed.is_none().then(|| self.first_alike(stones, hash, to_move)) {
+            Some(Ok(first)) => first?,
+            _ => {
+                self.index_recorded();
+                self.first.get(self.key(hash, to_move))? as usize
+            }
+        };
+        self.confirmed(board, placement, to_move, first)
     }
 
     /// The first position from `first` on with this key that the board after
@@ -259,13 +304,11 @@ impl PositionHistory {
         board: &Board,
         placement: &Placement,
         to_move: Option<Color>,
-        key: u64,
         first: usize,
     ) -> Option<u32> {
         (first..self.entries.len())
             .find(|&entry| {
-                self.entries[entry].key == key
-                    && self.same_player(entry, to_move)
+                self.same_position(&self.entries[entry], placement.hash_after, to_move)
                     && self.placement_repeats(board, placement, entry)
             })
             .map(|entry| entry as u32)

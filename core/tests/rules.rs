@@ -72,6 +72,21 @@ fn a_pass_lifts_the_simple_ko_but_not_the_situational_superko() {
     assert_eq!(check(&record, Preset::French).error, illegal(4, Color::White, "bb", IllegalMove::Superko { repeats_turn: 0 }));
 }
 
+#[test]
+fn a_long_run_of_passes_hides_no_repetition() {
+    // Every pass repeats the board's number of stones: past a few dozen such positions,
+    // repetition is looked up in a table instead; the verdict is the same.
+    for pairs in [3, 40] {
+        let passes = " W[] B[]".repeat(pairs);
+        let record = from_diagram(KO, Color::Black, &format!("B[cb]{passes} W[bb]"));
+        let retake = 2 + 2 * pairs as u32;
+        for preset in [Preset::French, Preset::Chinese] {
+            let expected = illegal(retake, Color::White, "bb", IllegalMove::Superko { repeats_turn: 0 });
+            assert_eq!(check(&record, preset).error, expected, "{preset}, {pairs} pairs of passes");
+        }
+    }
+}
+
 const BENT: &str = "
     . X O .
     X O . .
