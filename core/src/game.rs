@@ -348,7 +348,7 @@ impl Game {
     /// keeps the move until the last handicap stone (`placing` a stone now counts it).
     fn next_after(&self, color: Color, placing: bool) -> Option<Color> {
         let placed_now = u32::from(placing && color == Color::Black);
-        if self.handicap_left.saturating_sub(placed_now) > 0 {
+        if self.handicap_left > placed_now {
             Some(Color::Black)
         } else {
             Some(color.opponent())
