@@ -79,6 +79,34 @@ fn real_games_have_the_moves_grep_counts() {
     assert_eq!(r00291.info.main_time, Some(7200.0));
 }
 
+/// `bytes` with `inserted` before each byte at which `at` holds.
+fn with_inserted(bytes: &[u8], inserted: u8, at: impl Fn(&[u8], usize) -> bool) -> Vec<u8> {
+    let mut with = Vec::with_capacity(2 * bytes.len());
+    for (index, &byte) in bytes.iter().enumerate() {
+        if at(bytes, index) {
+            with.push(inserted);
+        }
+        with.push(byte);
+    }
+    with
+}
+
+/// The reader's fast path for nodes holding only a move reads what its general path
+/// reads: every real game gives the same record when written so that only the general
+/// path reads it.
+#[test]
+fn real_games_read_alike_by_the_fast_and_general_paths() {
+    for (name, bytes) in corpus() {
+        let record = sgf::parse(&bytes).unwrap();
+        // `; B[pd]`: no node is a bare move, each move is read as a node's property.
+        let nodes = with_inserted(&bytes, b' ', |bytes, index| index > 0 && bytes[index - 1] == b';');
+        assert_eq!(sgf::parse(&nodes).unwrap(), record, "{name}, nodes");
+        // Line breaks of two bytes between nodes.
+        let crlf = with_inserted(&bytes, b'\r', |bytes, index| bytes[index] == b'\n');
+        assert_eq!(sgf::parse(&crlf).unwrap(), record, "{name}, CR LF");
+    }
+}
+
 #[test]
 fn real_game_with_tt_passes_and_clocks() {
     let record = corpus_file("r06531.sgf");

@@ -86,6 +86,8 @@ struct Game {
     decoded_text: bool,
     /// Whether the turn list is one given back by [`super::recycle`].
     recycled: bool,
+    /// Whether a turn on the point `tt` stands for was read (see [`Game::finish`]).
+    tt_read: bool,
 }
 
 impl Game {
@@ -102,7 +104,14 @@ impl Game {
             clock: NodeClock::default(),
             decoded_text: false,
             recycled,
+            tt_read: false,
         }
+    }
+
+    /// A turn read by the general path, the only one that reads `tt`.
+    fn push(&mut self, turn: Turn) {
+        self.tt_read |= turn.action == Action::Move(TT);
+        self.record.turns.push(turn);
     }
 
     /// FF[4] (go.html, "Move"): `tt` is a pass on boards up to 19×19. The size is final
@@ -111,10 +120,9 @@ impl Game {
     /// guess that proved far too large are given back: a collection holds many games.
     /// A recycled list keeps its memory, which is meant for the next games.
     fn finish(mut self) -> GameRecord {
-        if self.record.size.tt_is_pass() {
-            let tt = Point::new(19, 19);
+        if self.tt_read && self.record.size.tt_is_pass() {
             for turn in &mut self.record.turns {
-                if turn.action == Action::Move(tt) {
+                if turn.action == Action::Move(TT) {
                     turn.action = Action::Pass;
                 }
             }
@@ -220,6 +228,32 @@ const COORDINATES: [u8; 256] = {
     table
 };
 
+/// [`COORDINATES`] of `a`–`s` only, the letters of points on boards up to 19×19, for the
+/// move fast path. A move with a later letter (a `tt` pass, a move on a larger board)
+/// takes the general path, which notes a `tt`: games without one are not read twice to
+/// find it.
+const COORDINATES_UP_TO_19: [u8; 256] = {
+    let mut table = [0xFF; 256];
+    let mut letter = 0;
+    while letter < 19 {
+        table[b'a' as usize + letter] = letter as u8;
+        letter += 1;
+    }
+    table
+};
+
+/// The [`Color::index`] of a player's letter, `B` or `W`, or 0xFF: with
+/// [`COORDINATES_UP_TO_19`], the move fast path checks a node's three letters at once.
+const PLAYERS: [u8; 256] = {
+    let mut table = [0xFF; 256];
+    table[b'B' as usize] = 0;
+    table[b'W' as usize] = 1;
+    table
+};
+
+/// The point `tt` stands for: a pass on boards up to 19×19.
+const TT: Point = Point { x: 19, y: 19 };
+
 fn point_of(x: u8, y: u8) -> Option<Point> {
     let (x, y) = (COORDINATES[x as usize], COORDINATES[y as usize]);
     (x != 0xFF && y != 0xFF).then_some(Point { x, y })
@@ -227,6 +261,11 @@ fn point_of(x: u8, y: u8) -> Option<Point> {
 
 fn is_whitespace(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+}
+
+/// Bytes of white space at the start of `bytes`.
+fn whitespace_length(bytes: &[u8]) -> usize {
+    bytes.iter().take_while(|&&byte| is_whitespace(byte)).count()
 }
 
 impl<'a> Reader<'a> {
@@ -252,7 +291,7 @@ impl<'a> Reader<'a> {
     fn find_game_tree(&mut self) -> bool {
         while let Some(offset) = self.bytes.get(self.position..).and_then(|rest| rest.iter().position(|&b| b == b'(')) {
             self.position += offset + 1;
-            let after = self.position + self.whitespace_length(self.position);
+            let after = self.position + self.bytes.get(self.position..).map_or(0, whitespace_length);
             if self.bytes.get(after) == Some(&b';') {
                 self.position -= 1;
                 return true;
@@ -354,29 +393,35 @@ impl<'a> Reader<'a> {
 
     /// The hottest path: a run of nodes holding nothing but a move, `;B[pd]`, which is
     /// what most of a real game is. Stops, without consuming it, at the first node that
-    /// holds anything else, for [`Reader::node`] to read.
-    #[inline]
+    /// holds anything else, for [`Reader::node`] to read. Not inlined into
+    /// [`Reader::game`], where it would share registers with the rest of the game's reading.
+    #[inline(never)]
     fn plain_moves(&mut self, turns: &mut Vec<Turn>) {
-        let bytes = self.bytes;
-        let mut position = self.position;
-        while let Some(&[b';', letter, b'[', x, y, b']']) = bytes.get(position..position + 6) {
-            let color = match letter {
-                b'B' => Color::Black,
-                b'W' => Color::White,
-                _ => break,
-            };
-            let Some(point) = point_of(x, y) else { break };
-            let mut next = position + 6;
-            while bytes.get(next).is_some_and(|&byte| is_whitespace(byte)) {
-                next += 1;
-            }
-            if !matches!(bytes.get(next), Some(b';' | b'(' | b')') | None) {
+        let Some(mut rest) = self.bytes.get(self.position..) else { return };
+        // A node and the byte after it, which is there in any game: its tree is closed after it.
+        while let [b';', letter, b'[', x, y, b']', after, ..] = *rest {
+            let (player, x, y) = (PLAYERS[letter as usize], COORDINATES_UP_TO_19[x as usize], COORDINATES_UP_TO_19[y as usize]);
+            // One test for the three letters: what they stand for is below 0x80, 0xFF is not.
+            if (player | x | y) & 0x80 != 0 {
                 break;
             }
-            turns.push(Turn::play(color, point));
-            position = next;
+            // Most nodes follow the previous one at once, and a line break now and then.
+            let next = if after == b';' {
+                6
+            } else if after == b'\n' && rest.get(7) == Some(&b';') {
+                7
+            } else {
+                let next = 6 + whitespace_length(&rest[6..]);
+                if !matches!(rest.get(next), Some(b';' | b'(' | b')') | None) {
+                    break;
+                }
+                next
+            };
+            let color = if player == 0 { Color::Black } else { Color::White };
+            turns.push(Turn::play(color, Point { x, y }));
+            rest = &rest[next..];
         }
-        self.position = position;
+        self.position = self.bytes.len() - rest.len();
     }
 
     /// The hot path inside a node: `B[pd]` or `W[pd]`, read without decoding the identifier or
@@ -393,7 +438,7 @@ impl<'a> Reader<'a> {
         };
         let Some(point) = point_of(x, y) else { return Ok(false) };
         self.position += 5;
-        game.record.turns.push(Turn::play(color, point));
+        game.push(Turn::play(color, point));
         self.single_value(if first == b'B' { B } else { W })?;
         Ok(true)
     }
@@ -431,7 +476,7 @@ impl<'a> Reader<'a> {
                     &[x, y] => Action::Move(point_of(x, y).ok_or_else(|| self.invalid_point(id, value))?),
                     _ => return Err(self.invalid_point(id, value)),
                 };
-                game.record.turns.push(Turn { color, action, time_left: None, overtime_left: None });
+                game.push(Turn { color, action, time_left: None, overtime_left: None });
                 self.single_value(id)?;
             }
             AB | AW | AE => {
@@ -604,10 +649,6 @@ impl<'a> Reader<'a> {
         while self.bytes.get(self.position).is_some_and(|&byte| is_whitespace(byte)) {
             self.position += 1;
         }
-    }
-
-    fn whitespace_length(&self, from: usize) -> usize {
-        self.bytes.get(from..).map_or(0, |rest| rest.iter().take_while(|&&byte| is_whitespace(byte)).count())
     }
 
     fn invalid_point(&self, id: PropertyId, value: Value) -> SgfError {
