@@ -91,9 +91,9 @@ fn with_inserted(bytes: &[u8], inserted: u8, at: impl Fn(&[u8], usize) -> bool) 
     with
 }
 
-/// The reader's fast path for nodes holding only a move reads what its general path
-/// reads: every real game gives the same record when written so that only the general
-/// path reads it.
+/// The reader's fast paths (nodes holding only a move, identifiers of two letters) read
+/// what its general path reads: every real game gives the same record when written so
+/// that only the general path reads it.
 #[test]
 fn real_games_read_alike_by_the_fast_and_general_paths() {
     for (name, bytes) in corpus() {
@@ -101,6 +101,9 @@ fn real_games_read_alike_by_the_fast_and_general_paths() {
         // `; B[pd]`: no node is a bare move, each move is read as a node's property.
         let nodes = with_inserted(&bytes, b' ', |bytes, index| index > 0 && bytes[index - 1] == b';');
         assert_eq!(sgf::parse(&nodes).unwrap(), record, "{name}, nodes");
+        // `;B [pd]`, `PB [Golaxy]`: each identifier is read letter by letter.
+        let identifiers = with_inserted(&bytes, b' ', |bytes, index| bytes[index] == b'[' && index > 0 && bytes[index - 1].is_ascii_uppercase());
+        assert_eq!(sgf::parse(&identifiers).unwrap(), record, "{name}, identifiers");
         // Line breaks of two bytes between nodes.
         let crlf = with_inserted(&bytes, b'\r', |bytes, index| bytes[index] == b'\n');
         assert_eq!(sgf::parse(&crlf).unwrap(), record, "{name}, CR LF");

@@ -60,6 +60,128 @@ macro_rules! properties {
 
 properties!(B, W, AB, AW, AE, SZ, KM, HA, PL, RU, RE, PB, PW, BR, WR, EV, RO, DT, PC, TM, OT, BL, WL, OB, OW, CA);
 
+/// What the reader does with a property, found from its identifier in one step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Property {
+    /// Not kept: its values are checked for syntax and skipped.
+    Skipped,
+    /// `B`, `W`.
+    Move(Color),
+    /// `AB`, `AW`, `AE`.
+    Setup,
+    /// A property whose first value the record keeps.
+    Kept(Kept),
+}
+
+/// The properties whose first value the record keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kept {
+    /// `SZ`.
+    Size,
+    /// `KM`.
+    Komi,
+    /// `HA`.
+    Handicap,
+    /// `TM`.
+    MainTime,
+    /// `BL`, `WL`.
+    TimeLeft(Color),
+    /// `OB`, `OW`.
+    OvertimeLeft(Color),
+    /// `PL`.
+    FirstPlayer,
+    /// `CA`.
+    Charset,
+    /// `RU`, `RE`, `PB`, `PW` and the other SimpleText values of the game information.
+    Text(TextField),
+}
+
+/// Where a text property goes in a [`GameRecord`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TextField {
+    Rules,
+    Result,
+    BlackName,
+    WhiteName,
+    BlackRank,
+    WhiteRank,
+    Event,
+    Round,
+    Date,
+    Place,
+    Overtime,
+}
+
+impl TextField {
+    /// The field of `record` that holds this text.
+    fn of(self, record: &mut GameRecord) -> &mut Option<String> {
+        let info = &mut record.info;
+        match self {
+            TextField::Rules => &mut record.rules,
+            TextField::Result => &mut record.result,
+            TextField::BlackName => &mut info.black_name,
+            TextField::WhiteName => &mut info.white_name,
+            TextField::BlackRank => &mut info.black_rank,
+            TextField::WhiteRank => &mut info.white_rank,
+            TextField::Event => &mut info.event,
+            TextField::Round => &mut info.round,
+            TextField::Date => &mut info.date,
+            TextField::Place => &mut info.place,
+            TextField::Overtime => &mut info.overtime,
+        }
+    }
+}
+
+/// The [`Property`] of each identifier of two letters, by letter (`A` is 0): a table
+/// rather than a search among the identifiers, as a root node holds a dozen properties.
+const TWO_LETTER_PROPERTIES: [[Property; 26]; 26] = {
+    let kept = [
+        (AB, Property::Setup),
+        (AW, Property::Setup),
+        (AE, Property::Setup),
+        (SZ, Property::Kept(Kept::Size)),
+        (KM, Property::Kept(Kept::Komi)),
+        (HA, Property::Kept(Kept::Handicap)),
+        (TM, Property::Kept(Kept::MainTime)),
+        (BL, Property::Kept(Kept::TimeLeft(Color::Black))),
+        (WL, Property::Kept(Kept::TimeLeft(Color::White))),
+        (OB, Property::Kept(Kept::OvertimeLeft(Color::Black))),
+        (OW, Property::Kept(Kept::OvertimeLeft(Color::White))),
+        (PL, Property::Kept(Kept::FirstPlayer)),
+        (CA, Property::Kept(Kept::Charset)),
+        (RU, Property::Kept(Kept::Text(TextField::Rules))),
+        (RE, Property::Kept(Kept::Text(TextField::Result))),
+        (PB, Property::Kept(Kept::Text(TextField::BlackName))),
+        (PW, Property::Kept(Kept::Text(TextField::WhiteName))),
+        (BR, Property::Kept(Kept::Text(TextField::BlackRank))),
+        (WR, Property::Kept(Kept::Text(TextField::WhiteRank))),
+        (EV, Property::Kept(Kept::Text(TextField::Event))),
+        (RO, Property::Kept(Kept::Text(TextField::Round))),
+        (DT, Property::Kept(Kept::Text(TextField::Date))),
+        (PC, Property::Kept(Kept::Text(TextField::Place))),
+        (OT, Property::Kept(Kept::Text(TextField::Overtime))),
+    ];
+    let mut table = [[Property::Skipped; 26]; 26];
+    let mut index = 0;
+    while index < kept.len() {
+        let (id, property) = kept[index];
+        let [first, second] = id.to_be_bytes();
+        table[(first - b'A') as usize][(second - b'A') as usize] = property;
+        index += 1;
+    }
+    table
+};
+
+/// The [`Property`] of any identifier.
+fn property_of(id: PropertyId) -> Property {
+    match id.to_be_bytes() {
+        [0, b'B'] => Property::Move(Color::Black),
+        [0, b'W'] => Property::Move(Color::White),
+        [first @ b'A'..=b'Z', second @ b'A'..=b'Z'] => TWO_LETTER_PROPERTIES[(first - b'A') as usize][(second - b'A') as usize],
+        _ => Property::Skipped,
+    }
+}
+
 /// A property's name for error messages.
 fn property_name(id: PropertyId) -> String {
     id.to_be_bytes().iter().filter(|&&letter| letter != 0).map(|&letter| letter as char).collect()
@@ -70,6 +192,9 @@ fn property_name(id: PropertyId) -> String {
 struct Value<'a> {
     raw: &'a [u8],
     start: usize,
+    /// Whether the value is known to hold neither `\` nor a byte below 0x0E, and so
+    /// nothing [`Charset::simple_text`] would unescape or turn into a space.
+    plain: bool,
 }
 
 /// The game being read.
@@ -354,14 +479,14 @@ impl<'a> Reader<'a> {
         Ok(game.finish())
     }
 
-    /// Reads a node from its `;` up to the byte after its last property.
+    /// Reads a node from its `;` up to the byte after its last property. Each property is
+    /// read up to the next byte that is not white space, where the next property starts.
     fn node(&mut self, game: &mut Game, role: NodeRole) -> Result<NodeEnd, SgfError> {
         self.position += 1;
         game.turns_before_node = game.record.turns.len();
         let mode = game.mode;
-        loop {
-            self.skip_whitespace();
-            let Some(&first) = self.bytes.get(self.position) else { break };
+        self.skip_whitespace();
+        while let Some(&first) = self.bytes.get(self.position) {
             if !first.is_ascii_alphabetic() {
                 break;
             }
@@ -369,18 +494,12 @@ impl<'a> Reader<'a> {
                 continue;
             }
             let identifier = self.position;
-            let id = self.identifier()?;
-            let name = &self.bytes[identifier..self.position];
-            self.skip_whitespace();
-            if self.bytes.get(self.position) != Some(&b'[') {
-                let name = String::from_utf8_lossy(name).into_owned();
-                return Err(self.error_at(self.position, SgfErrorKind::MissingValue(name)));
-            }
+            let (id, property) = self.identifier()?;
             if role == NodeRole::Variation {
                 self.skip_values(mode)?;
                 continue;
             }
-            if let NodeEnd::CharsetDeclared(charset) = self.property(game, role, id, identifier)? {
+            if let NodeEnd::CharsetDeclared(charset) = self.property(game, role, id, property, identifier)? {
                 return Ok(NodeEnd::CharsetDeclared(charset));
             }
         }
@@ -443,10 +562,19 @@ impl<'a> Reader<'a> {
         Ok(true)
     }
 
-    /// Reads a property identifier: FF[4] `UcLetter+`; FF[3] files add lowercase letters
-    /// (`AddBlack`), which are not part of the name (sgf.html, "Changes from FF[3]").
-    fn identifier(&mut self) -> Result<PropertyId, SgfError> {
+    /// Reads a property identifier up to its first value's `[`: FF[4] `UcLetter+`; FF[3]
+    /// files add lowercase letters (`AddBlack`), which are not part of the name (sgf.html,
+    /// "Changes from FF[3]").
+    fn identifier(&mut self) -> Result<(PropertyId, Property), SgfError> {
         let start = self.position;
+        // Two uppercase letters and the value, as nearly every property is written.
+        if let Some(&[first, second, b'[']) = self.bytes.get(start..start + 3) {
+            if first.is_ascii_uppercase() && second.is_ascii_uppercase() {
+                self.position += 2;
+                let property = TWO_LETTER_PROPERTIES[usize::from(first - b'A')][usize::from(second - b'A')];
+                return Ok((property_id(&[first, second]), property));
+            }
+        }
         let mut id: PropertyId = 0;
         let mut uppercase = 0usize;
         while let Some(&letter) = self.bytes.get(self.position) {
@@ -458,18 +586,24 @@ impl<'a> Reader<'a> {
             }
             self.position += 1;
         }
-        match uppercase {
-            0 => Err(self.error_at(start, SgfErrorKind::InvalidIdentifier)),
-            1 | 2 => Ok(id),
-            _ => Ok(UNKNOWN),
+        let end = self.position;
+        let id = match uppercase {
+            0 => return Err(self.error_at(start, SgfErrorKind::InvalidIdentifier)),
+            1 | 2 => id,
+            _ => UNKNOWN,
+        };
+        self.skip_whitespace();
+        if self.bytes.get(self.position) != Some(&b'[') {
+            let name = String::from_utf8_lossy(&self.bytes[start..end]).into_owned();
+            return Err(self.error_at(self.position, SgfErrorKind::MissingValue(name)));
         }
+        Ok((id, property_of(id)))
     }
 
-    fn property(&mut self, game: &mut Game, role: NodeRole, id: PropertyId, identifier: usize) -> Result<NodeEnd, SgfError> {
+    fn property(&mut self, game: &mut Game, role: NodeRole, id: PropertyId, property: Property, identifier: usize) -> Result<NodeEnd, SgfError> {
         let mode = game.mode;
-        match id {
-            B | W => {
-                let color = if id == B { Color::Black } else { Color::White };
+        match property {
+            Property::Move(color) => {
                 let value = self.value(mode)?;
                 let action = match value.raw {
                     [] => Action::Pass,
@@ -479,63 +613,67 @@ impl<'a> Reader<'a> {
                 game.push(Turn { color, action, time_left: None, overtime_left: None });
                 self.single_value(id)?;
             }
-            AB | AW | AE => {
+            Property::Setup => {
                 if game.turns_before_node > 0 {
                     return Err(self.error_at(identifier, SgfErrorKind::SetupAfterMoves(property_name(id))));
                 }
                 self.setup_list(game, id, mode)?;
             }
-            SZ => {
-                if game.turns_before_node > 0 {
-                    return Err(self.error_at(identifier, SgfErrorKind::SetupAfterMoves(property_name(SZ))));
+            Property::Skipped => self.skip_values(mode)?,
+            Property::Kept(kept) => {
+                if kept == Kept::Size && game.turns_before_node > 0 {
+                    return Err(self.error_at(identifier, SgfErrorKind::SetupAfterMoves(property_name(id))));
                 }
+                // The one place where kept values are read: the scan of values, inlined,
+                // is in the code once.
                 let value = self.first_value(mode)?;
+                return self.kept_value(game, role, kept, id, value);
+            }
+        }
+        Ok(NodeEnd::Done)
+    }
+
+    /// The value of a single-valued property the record keeps.
+    fn kept_value(&self, game: &mut Game, role: NodeRole, kept: Kept, id: PropertyId, value: Value) -> Result<NodeEnd, SgfError> {
+        match kept {
+            Kept::Size => {
                 if let Some(raw) = trimmed(value.raw) {
                     game.record.size = board_size(raw).ok_or_else(|| self.error_at(value.start, SgfErrorKind::InvalidBoardSize))?;
                 }
             }
-            KM => {
-                let value = self.first_value(mode)?;
+            Kept::Komi => {
                 if let Some(raw) = trimmed(value.raw) {
                     game.record.komi = Some(komi(raw).ok_or_else(|| self.invalid_number(id, value))?);
                 }
             }
-            HA => {
-                let value = self.first_value(mode)?;
+            Kept::Handicap => {
                 if let Some(raw) = trimmed(value.raw) {
                     game.record.handicap = count(raw).ok_or_else(|| self.invalid_number(id, value))?;
                 }
             }
-            TM => {
-                let value = self.first_value(mode)?;
+            Kept::MainTime => {
                 if let Some(raw) = trimmed(value.raw) {
                     game.record.info.main_time = Some(real(raw).ok_or_else(|| self.invalid_number(id, value))?);
                 }
             }
-            BL | WL => {
-                let value = self.first_value(mode)?;
+            Kept::TimeLeft(player) => {
                 if let Some(raw) = trimmed(value.raw) {
-                    let player = if id == BL { Color::Black } else { Color::White };
                     game.clock.time_left[player.index()] = Some(real(raw).ok_or_else(|| self.invalid_number(id, value))?);
                     game.clock.present = true;
                 }
             }
-            OB | OW => {
-                let value = self.first_value(mode)?;
+            Kept::OvertimeLeft(player) => {
                 if let Some(raw) = trimmed(value.raw) {
-                    let player = if id == OB { Color::Black } else { Color::White };
                     game.clock.overtime_left[player.index()] = Some(count(raw).ok_or_else(|| self.invalid_number(id, value))?);
                     game.clock.present = true;
                 }
             }
-            PL => {
-                let value = self.first_value(mode)?;
+            Kept::FirstPlayer => {
                 let letter = trimmed(value.raw).and_then(|raw| raw.first()).copied().unwrap_or(b'?');
                 game.record.first_player =
                     Some(Color::from_letter(letter as char).ok_or_else(|| self.error_at(value.start, SgfErrorKind::InvalidColor))?);
             }
-            CA => {
-                let value = self.first_value(mode)?;
+            Kept::Charset => {
                 if role == NodeRole::Root {
                     let charset = Charset::from_label(trimmed(value.raw).unwrap_or_default());
                     let rereads = game.decoded_text || charset.scan_mode() != game.mode;
@@ -546,26 +684,11 @@ impl<'a> Reader<'a> {
                     game.mode = charset.scan_mode();
                 }
             }
-            RU | RE | PB | PW | BR | WR | EV | RO | DT | PC | OT => {
-                let value = self.first_value(mode)?;
-                let text = Some(game.charset.simple_text(value.raw));
+            Kept::Text(field) => {
+                let text = if value.plain { game.charset.plain_text(value.raw) } else { game.charset.simple_text(value.raw) };
                 game.decoded_text = true;
-                let info = &mut game.record.info;
-                match id {
-                    RU => game.record.rules = text,
-                    RE => game.record.result = text,
-                    PB => info.black_name = text,
-                    PW => info.white_name = text,
-                    BR => info.black_rank = text,
-                    WR => info.white_rank = text,
-                    EV => info.event = text,
-                    RO => info.round = text,
-                    DT => info.date = text,
-                    PC => info.place = text,
-                    _ => info.overtime = text,
-                }
+                *field.of(&mut game.record) = Some(text);
             }
-            _ => self.skip_values(mode)?,
         }
         Ok(NodeEnd::Done)
     }
@@ -609,40 +732,45 @@ impl<'a> Reader<'a> {
 
     /// The first value of a game-info property; more values are skipped, as real files
     /// repeat them (`CA[UTF-8][UTF-8]`, `GN[][]`).
+    #[inline]
     fn first_value(&mut self, mode: ScanMode) -> Result<Value<'a>, SgfError> {
         let value = self.value(mode)?;
         self.skip_values(mode)?;
         Ok(value)
     }
 
+    #[inline]
     fn skip_values(&mut self, mode: ScanMode) -> Result<(), SgfError> {
         self.skip_whitespace();
         while self.bytes.get(self.position) == Some(&b'[') {
-            self.value(mode)?;
+            self.skip_value(mode)?;
             self.skip_whitespace();
         }
         Ok(())
     }
 
+    /// A value that is not kept. Not inlined: the scan of values is inlined where most
+    /// values are read, once.
+    #[inline(never)]
+    fn skip_value(&mut self, mode: ScanMode) -> Result<(), SgfError> {
+        self.value(mode).map(drop)
+    }
+
     /// Reads a value from its `[` to past its `]`. A `\` escapes the next character
     /// (sgf.html, "Property Value Types: Text"), and in double-byte charsets a second
-    /// byte is never structure.
-    #[inline]
+    /// byte is never structure. Inlined: most values are a few bytes, which a call would
+    /// cost more than reading.
+    #[inline(always)]
     fn value(&mut self, mode: ScanMode) -> Result<Value<'a>, SgfError> {
         let open = self.position;
         let start = open + 1;
-        let mut index = start;
-        loop {
-            match self.bytes.get(index) {
-                Some(b']') => break,
-                Some(b'\\') => index += 2,
-                Some(&byte) if mode.is_lead(byte) => index += 2,
-                Some(_) => index += 1,
-                None => return Err(self.error_at(open, SgfErrorKind::UnterminatedValue)),
-            }
-        }
-        self.position = index + 1;
-        Ok(Value { raw: &self.bytes[start..index], start })
+        let end = match mode {
+            ScanMode::Ascii => ascii_value_end(self.bytes, start),
+            _ => value_end(self.bytes, start, mode).map(|end| (end, false)),
+        };
+        let Some((end, plain)) = end else { return Err(self.error_at(open, SgfErrorKind::UnterminatedValue)) };
+        self.position = end + 1;
+        Ok(Value { raw: &self.bytes[start..end], start, plain })
     }
 
     fn skip_whitespace(&mut self) {
@@ -679,6 +807,72 @@ impl<'a> Reader<'a> {
             column: u32::try_from(column).unwrap_or(u32::MAX),
         }
     }
+}
+
+/// Where the value starting at `start` ends: its closing `]`, or `None` when the input
+/// ends first.
+fn value_end(bytes: &[u8], start: usize, mode: ScanMode) -> Option<usize> {
+    let mut index = start;
+    loop {
+        match bytes.get(index)? {
+            b']' => return Some(index),
+            b'\\' => index += 2,
+            &byte if mode.is_lead(byte) => index += 2,
+            _ => index += 1,
+        }
+    }
+}
+
+/// [`value_end`] in [`ScanMode::Ascii`], where only `]` and `\` are structure, eight bytes
+/// at a time; and whether the value is plain (see [`Value::plain`]), found on the way.
+fn ascii_value_end(bytes: &[u8], start: usize) -> Option<(usize, bool)> {
+    let mut index = start;
+    let mut plain = true;
+    loop {
+        if let Some(chunk) = bytes.get(index..).and_then(<[u8]>::first_chunk::<8>) {
+            let word = u64::from_le_bytes(*chunk);
+            let structure = bytes_equal(word, b']') | bytes_equal(word, b'\\');
+            let controls = bytes_below(word, 0x0E);
+            if structure == 0 {
+                plain &= controls == 0;
+                index += 8;
+                continue;
+            }
+            // The bytes before the first `]` or `\`, which are part of the value.
+            let before = (1 << structure.trailing_zeros()) - 1;
+            plain &= controls & before == 0;
+            index += structure.trailing_zeros() as usize / 8;
+        }
+        match bytes.get(index)? {
+            b']' => return Some((index, plain)),
+            b'\\' => {
+                plain = false;
+                index += 2;
+            }
+            // Fewer than eight bytes are left.
+            &byte => {
+                plain &= byte >= 0x0E;
+                index += 1;
+            }
+        }
+    }
+}
+
+/// 0x01 in each byte of a word.
+const LOW_BITS: u64 = u64::from_le_bytes([0x01; 8]);
+/// 0x80 in each byte of a word.
+const HIGH_BITS: u64 = u64::from_le_bytes([0x80; 8]);
+
+/// The top bit of the bytes of `word` below `limit` (at most 0x80), and maybe of bytes
+/// after such a byte, which a borrow reaches: the lowest bit set marks the first such
+/// byte, and none is set when there is none.
+const fn bytes_below(word: u64, limit: u8) -> u64 {
+    word.wrapping_sub(LOW_BITS * limit as u64) & !word & HIGH_BITS
+}
+
+/// [`bytes_below`] for the bytes of `word` equal to `byte`.
+const fn bytes_equal(word: u64, byte: u8) -> u64 {
+    bytes_below(word ^ (LOW_BITS * byte as u64), 1)
 }
 
 /// A numeric value without its surrounding white space; `None` when empty, as some
@@ -765,6 +959,50 @@ fn komi(raw: &[u8]) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every string of up to four bytes that matter to the scan, after 0 to 17 other bytes
+    /// (so that it starts anywhere in an eight-byte word), with and without a closing `]`.
+    #[test]
+    fn ascii_values_end_where_the_general_scan_ends_them() {
+        let alphabet = [b']', b'\\', b'a', 0x00, 0x0D, 0x0E, 0xE9];
+        let mut strings: Vec<Vec<u8>> = vec![Vec::new()];
+        for length in 1..=4 {
+            let shorter: Vec<Vec<u8>> = strings.iter().filter(|string| string.len() == length - 1).cloned().collect();
+            for string in shorter {
+                for byte in alphabet {
+                    strings.push([string.as_slice(), &[byte]].concat());
+                }
+            }
+        }
+        for string in &strings {
+            for filler in 0..18 {
+                for end in [&b""[..], b"]yyyyyyyyy"] {
+                    let bytes = [&vec![b'x'; filler][..], string, end].concat();
+                    let general = value_end(&bytes, 0, ScanMode::Ascii);
+                    let fast = ascii_value_end(&bytes, 0);
+                    assert_eq!(fast.map(|(end, _)| end), general, "{bytes:?}");
+                    if let Some((end, plain)) = fast {
+                        let expected = !bytes[..end].iter().any(|&byte| byte == b'\\' || byte < 0x0E);
+                        assert_eq!(plain, expected, "{bytes:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn properties_by_identifier() {
+        let kept = TWO_LETTER_PROPERTIES.iter().flatten().filter(|&&property| property != Property::Skipped).count();
+        assert_eq!(kept, 24);
+        assert_eq!(property_of(B), Property::Move(Color::Black));
+        assert_eq!(property_of(AE), Property::Setup);
+        assert_eq!(property_of(WL), Property::Kept(Kept::TimeLeft(Color::White)));
+        assert_eq!(property_of(PB), Property::Kept(Kept::Text(TextField::BlackName)));
+        assert_eq!(property_of(OT), Property::Kept(Kept::Text(TextField::Overtime)));
+        assert_eq!(property_of(property_id(b"GN")), Property::Skipped);
+        assert_eq!(property_of(property_id(b"C")), Property::Skipped);
+        assert_eq!(property_of(UNKNOWN), Property::Skipped);
+    }
 
     #[test]
     fn komi_in_hundredths() {
