@@ -619,15 +619,15 @@ impl<'a> Reader<'a> {
                 }
                 self.setup_list(game, id, mode)?;
             }
-            Property::Skipped => self.skip_values(mode)?,
-            Property::Kept(kept) => {
-                if kept == Kept::Size && game.turns_before_node > 0 {
+            Property::Skipped | Property::Kept(_) => {
+                if property == Property::Kept(Kept::Size) && game.turns_before_node > 0 {
                     return Err(self.error_at(identifier, SgfErrorKind::SetupAfterMoves(property_name(id))));
                 }
-                // The one place where kept values are read: the scan of values, inlined,
-                // is in the code once.
+                // Where most values are read, so that the scan of values is inlined here.
                 let value = self.first_value(mode)?;
-                return self.kept_value(game, role, kept, id, value);
+                if let Property::Kept(kept) = property {
+                    return self.kept_value(game, role, kept, id, value);
+                }
             }
         }
         Ok(NodeEnd::Done)
@@ -952,8 +952,21 @@ const POWERS_OF_TEN: [f64; EXACT_DIGITS + 1] =
 /// as hundredths. Written with a decimal point (`KM[750.0]`), a value is taken as is.
 fn komi(raw: &[u8]) -> Option<f64> {
     let value = real(raw)?;
-    let hundredths = !raw.contains(&b'.') && value.abs() >= 100.0 && value % 25.0 == 0.0;
+    let hundredths = !raw.contains(&b'.') && value.abs() >= 100.0 && multiple_of_25(value);
     Some(if hundredths { value / 100.0 } else { value })
+}
+
+/// Largest magnitude below which every whole double is exact as an `i64` (2^53).
+const EXACT_WHOLE: f64 = 9_007_199_254_740_992.0;
+
+/// Whether `value`, a whole number, is a multiple of 25: in integers while they hold it
+/// exactly, as the remainder of doubles is a call to the C library's `fmod`.
+fn multiple_of_25(value: f64) -> bool {
+    if value.abs() < EXACT_WHOLE {
+        value as i64 % 25 == 0
+    } else {
+        value % 25.0 == 0.0
+    }
 }
 
 #[cfg(test)]
@@ -1016,6 +1029,16 @@ mod tests {
         assert_eq!(komi(b"inf"), None);
         assert_eq!(komi(b"1e3"), None);
         assert_eq!(komi(b"7."), None);
+    }
+
+    #[test]
+    fn multiples_of_25_as_the_remainder_of_doubles_finds_them() {
+        let mut values = vec![0.0, -0.0, 25.0, -25.0, 100.0, 110.0, 375.0, -650.0, 750.0, 1e15, 1e15 + 1.0, 1e22, 3e22 + 4e6];
+        values.extend([EXACT_WHOLE - 1.0, EXACT_WHOLE - 25.0, EXACT_WHOLE, EXACT_WHOLE + 2.0, -EXACT_WHOLE + 1.0]);
+        values.extend((-1000..=1000).map(f64::from));
+        for value in values {
+            assert_eq!(multiple_of_25(value), value % 25.0 == 0.0, "{value}");
+        }
     }
 
     #[test]
