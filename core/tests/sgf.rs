@@ -110,6 +110,23 @@ fn real_games_read_alike_by_the_fast_and_general_paths() {
     }
 }
 
+/// Moves with the time the players have left, `;B[pd]BL[1795.3]`, as servers write them:
+/// the move fast path reads what the general path reads (the nodes spaced out), values of
+/// every kind included. Errors are compared by kind and line: the spaces move columns.
+#[test]
+fn moves_with_clocks_read_alike_by_the_fast_and_general_paths() {
+    let values = ["1795.3", "60", "0", "-3", "+3", "1.", ".5", "", " 12", "12 ", "1e5", "12345678901234567.5", "1\\]2", "7x"];
+    let outcome = |text: &str| sgf::parse(text.as_bytes()).map_err(|error| (error.kind, error.line));
+    for value in values {
+        let clocks = [format!("BL[{value}]"), format!("WL[{value}]"), format!("BL[{value}]WL[60]"), format!("WL[1]BL[{value}]BL[2]"), format!("BL[{value}] "), format!("BL[{value}][1]"), format!("BL[{value}]OB[3]")];
+        for clock in clocks {
+            let text = format!("(;SZ[19]\n;B[pd]{clock};W[dp]{clock}\n;B[qq]{clock}\n(;W[dd]{clock})(;W[tt]))");
+            let spaced = text.replace(';', "; ");
+            assert_eq!(outcome(&text), outcome(&spaced), "{text}");
+        }
+    }
+}
+
 #[test]
 fn real_game_with_tt_passes_and_clocks() {
     let record = corpus_file("r06531.sgf");

@@ -376,6 +376,44 @@ const PLAYERS: [u8; 256] = {
     table
 };
 
+/// A player's time left at the start of `bytes`, a [`real`] alone in its brackets
+/// (`BL[1795.3]`, `WL[60]`): the player, the seconds, and the bytes the property takes.
+/// `None` for anything else, which the general path reads.
+fn time_left(bytes: &[u8]) -> Option<(Color, f64, usize)> {
+    let [letter @ (b'B' | b'W'), b'L', b'[', ref value @ ..] = *bytes else { return None };
+    // The value is the real and nothing else: no escape, no white space to trim.
+    let (seconds, length) = real_prefix(value)?;
+    if value.get(length) != Some(&b']') {
+        return None;
+    }
+    let player = if letter == b'B' { Color::Black } else { Color::White };
+    Some((player, seconds, length + 4))
+}
+
+/// For a node at the start of `rest` that holds a move of `color`, `;B[pd]`, and maybe
+/// the time the players have left (`BL[1795.3]WL[1800]`): where the next node starts, when
+/// what follows is a node or the end of a game tree, with the time left of the player who
+/// moved put in `own`; `None` when the node holds anything else. Not inlined into
+/// [`Reader::plain_moves`], whose registers are kept for the nodes that hold a bare move.
+#[inline(never)]
+fn clocks_and_next_node(rest: &[u8], color: Color, own: &mut Option<f64>) -> Option<usize> {
+    let mut end = 6;
+    while let Some((player, seconds, length)) = time_left(&rest[end..]) {
+        // The other player's clock does not belong to the turn (see `NodeClock`).
+        if player == color {
+            *own = Some(seconds);
+        }
+        end += length;
+    }
+    match rest.get(end..)? {
+        [b';', ..] => Some(end),
+        after => {
+            let next = end + whitespace_length(after);
+            matches!(rest.get(next), Some(b';' | b'(' | b')') | None).then_some(next)
+        }
+    }
+}
+
 /// The point `tt` stands for: a pass on boards up to 19×19.
 const TT: Point = Point { x: 19, y: 19 };
 
@@ -511,8 +549,9 @@ impl<'a> Reader<'a> {
     }
 
     /// The hottest path: a run of nodes holding nothing but a move, `;B[pd]`, which is
-    /// what most of a real game is. Stops, without consuming it, at the first node that
-    /// holds anything else, for [`Reader::node`] to read. Not inlined into
+    /// what most of a real game is, or a move and the time the players have left
+    /// (`;B[pd]BL[1795.3]`), as servers write it. Stops, without consuming it, at the first
+    /// node that holds anything else, for [`Reader::node`] to read. Not inlined into
     /// [`Reader::game`], where it would share registers with the rest of the game's reading.
     #[inline(never)]
     fn plain_moves(&mut self, turns: &mut Vec<Turn>) {
@@ -524,20 +563,22 @@ impl<'a> Reader<'a> {
             if (player | x | y) & 0x80 != 0 {
                 break;
             }
-            // Most nodes follow the previous one at once, and a line break now and then.
-            let next = if after == b';' {
-                6
-            } else if after == b'\n' && rest.get(7) == Some(&b';') {
-                7
-            } else {
-                let next = 6 + whitespace_length(&rest[6..]);
-                if !matches!(rest.get(next), Some(b';' | b'(' | b')') | None) {
-                    break;
-                }
-                next
-            };
             let color = if player == 0 { Color::Black } else { Color::White };
-            turns.push(Turn::play(color, Point { x, y }));
+            let turn = Turn::play(color, Point { x, y });
+            // Most nodes follow the previous one at once, and a line break now and then.
+            if after == b';' {
+                turns.push(turn);
+                rest = &rest[6..];
+                continue;
+            }
+            if after == b'\n' && rest.get(7) == Some(&b';') {
+                turns.push(turn);
+                rest = &rest[7..];
+                continue;
+            }
+            let mut time_left = None;
+            let Some(next) = clocks_and_next_node(rest, color, &mut time_left) else { break };
+            turns.push(Turn { time_left, ..turn });
             rest = &rest[next..];
         }
         self.position = self.bytes.len() - rest.len();
@@ -907,36 +948,51 @@ fn count(raw: &[u8]) -> Option<u32> {
 /// FF[4] `Real`: `["+"|"-"] Digit+ ["." Digit+]`. Stricter than Rust's float syntax,
 /// which would also take `inf` and `1e9`.
 fn real(raw: &[u8]) -> Option<f64> {
-    let unsigned = raw.strip_prefix(b"+").or_else(|| raw.strip_prefix(b"-")).unwrap_or(raw);
-    // One pass: the digits as an integer (exact while there are at most `EXACT_DIGITS`),
-    // how many there are, and how many come before the point when there is one.
-    let mut mantissa = 0u64;
-    let mut digits = 0usize;
-    let mut whole_digits = None;
-    for &byte in unsigned {
-        match byte {
-            b'0'..=b'9' => {
-                mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(byte - b'0'));
-                digits += 1;
-            }
-            b'.' if whole_digits.is_none() => whole_digits = Some(digits),
-            _ => return None,
+    real_prefix(raw).and_then(|(value, length)| (length == raw.len()).then_some(value))
+}
+
+/// The [`real`] that `bytes` start with, read up to the first byte that cannot continue it,
+/// and its length; `None` when that is not a `Real`. The move fast path reads clocks with
+/// it, without looking for the end of their values first; inlined there, as a clock is a
+/// few digits, which a call would cost about as much as reading.
+#[inline(always)]
+fn real_prefix(bytes: &[u8]) -> Option<(f64, usize)> {
+    let negative = bytes.first() == Some(&b'-');
+    let start = usize::from(negative || bytes.first() == Some(&b'+'));
+    // The digits as an integer, exact while there are at most `EXACT_DIGITS`.
+    let (mut mantissa, mut length) = digits(bytes, start, 0);
+    let whole_digits = length - start;
+    let mut fraction_digits = 0;
+    if bytes.get(length) == Some(&b'.') {
+        let point = length;
+        (mantissa, length) = digits(bytes, point + 1, mantissa);
+        fraction_digits = length - point - 1;
+        if fraction_digits == 0 {
+            return None;
         }
     }
-    let fraction_digits = match whole_digits {
-        Some(whole) if whole == 0 || whole == digits => return None,
-        Some(whole) => digits - whole,
-        None if digits == 0 => return None,
-        None => 0,
-    };
-    if digits <= EXACT_DIGITS {
+    if whole_digits == 0 {
+        return None;
+    }
+    if whole_digits + fraction_digits <= EXACT_DIGITS {
         // Both the digits as an integer and the power of ten are exact doubles, so their
         // quotient is the correctly rounded value, the one `parse` returns, without its
         // general algorithm (a root node holds several reals: `KM`, `TM`, `BL`, `WL`).
         let value = mantissa as f64 / POWERS_OF_TEN[fraction_digits];
-        return Some(if raw.first() == Some(&b'-') { -value } else { value });
+        return Some((if negative { -value } else { value }, length));
     }
-    std::str::from_utf8(raw).ok()?.parse().ok()
+    let value = std::str::from_utf8(&bytes[..length]).ok()?.parse().ok()?;
+    Some((value, length))
+}
+
+/// The decimal digits of `bytes` from `index` on, appended to `mantissa` (wrapping past
+/// 19 digits), and the index of the first byte that is not a digit.
+fn digits(bytes: &[u8], mut index: usize, mut mantissa: u64) -> (u64, usize) {
+    while let Some(digit) = bytes.get(index).map(|&byte| byte.wrapping_sub(b'0')).filter(|&digit| digit < 10) {
+        mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(digit));
+        index += 1;
+    }
+    (mantissa, index)
 }
 
 /// Decimal digits that always fit a double's 53-bit mantissa exactly.
@@ -1050,6 +1106,18 @@ mod tests {
         }
         for text in ["", "-", "+", ".", ".5", "5.", "1.2.3", "+-1", "1e5", "inf", "NaN", " 1", "1,5", "12345678901234567.8.9"] {
             assert_eq!(real(text.as_bytes()), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn real_prefixes_read_as_whole_reals() {
+        for text in ["0", "-0", "+7.5", "1799.799", "60", "1234567890123456", "12345678901234567.5", "1.", ".5", "-", "", "1.2.3", "1e5", " 1"] {
+            let expected = real(text.as_bytes()).map(|value| (value.to_bits(), text.len()));
+            for end in ["]", "]x", ";", ""] {
+                let bytes = [text.as_bytes(), end.as_bytes()].concat();
+                let read = real_prefix(&bytes).filter(|&(_, length)| length == text.len()).map(|(value, length)| (value.to_bits(), length));
+                assert_eq!(read, expected, "{text}{end}");
+            }
         }
     }
 
