@@ -79,6 +79,54 @@ fn real_games_have_the_moves_grep_counts() {
     assert_eq!(r00291.info.main_time, Some(7200.0));
 }
 
+/// `bytes` with `inserted` before each byte at which `at` holds.
+fn with_inserted(bytes: &[u8], inserted: u8, at: impl Fn(&[u8], usize) -> bool) -> Vec<u8> {
+    let mut with = Vec::with_capacity(2 * bytes.len());
+    for (index, &byte) in bytes.iter().enumerate() {
+        if at(bytes, index) {
+            with.push(inserted);
+        }
+        with.push(byte);
+    }
+    with
+}
+
+/// The reader's fast paths (nodes holding only a move, identifiers of two letters) read
+/// what its general path reads: every real game gives the same record when written so
+/// that only the general path reads it.
+#[test]
+fn real_games_read_alike_by_the_fast_and_general_paths() {
+    for (name, bytes) in corpus() {
+        let record = sgf::parse(&bytes).unwrap();
+        // `; B[pd]`: no node is a bare move, each move is read as a node's property.
+        let nodes = with_inserted(&bytes, b' ', |bytes, index| index > 0 && bytes[index - 1] == b';');
+        assert_eq!(sgf::parse(&nodes).unwrap(), record, "{name}, nodes");
+        // `;B [pd]`, `PB [Golaxy]`: each identifier is read letter by letter.
+        let identifiers = with_inserted(&bytes, b' ', |bytes, index| bytes[index] == b'[' && index > 0 && bytes[index - 1].is_ascii_uppercase());
+        assert_eq!(sgf::parse(&identifiers).unwrap(), record, "{name}, identifiers");
+        // Line breaks of two bytes between nodes.
+        let crlf = with_inserted(&bytes, b'\r', |bytes, index| bytes[index] == b'\n');
+        assert_eq!(sgf::parse(&crlf).unwrap(), record, "{name}, CR LF");
+    }
+}
+
+/// Moves with the time the players have left, `;B[pd]BL[1795.3]`, as servers write them:
+/// the move fast path reads what the general path reads (the nodes spaced out), values of
+/// every kind included. Errors are compared by kind and line: the spaces move columns.
+#[test]
+fn moves_with_clocks_read_alike_by_the_fast_and_general_paths() {
+    let values = ["1795.3", "60", "0", "-3", "+3", "1.", ".5", "", " 12", "12 ", "1e5", "12345678901234567.5", "1\\]2", "7x"];
+    let outcome = |text: &str| sgf::parse(text.as_bytes()).map_err(|error| (error.kind, error.line));
+    for value in values {
+        let clocks = [format!("BL[{value}]"), format!("WL[{value}]"), format!("BL[{value}]WL[60]"), format!("WL[1]BL[{value}]BL[2]"), format!("BL[{value}] "), format!("BL[{value}][1]"), format!("BL[{value}]OB[3]")];
+        for clock in clocks {
+            let text = format!("(;SZ[19]\n;B[pd]{clock};W[dp]{clock}\n;B[qq]{clock}\n(;W[dd]{clock})(;W[tt]))");
+            let spaced = text.replace(';', "; ");
+            assert_eq!(outcome(&text), outcome(&spaced), "{text}");
+        }
+    }
+}
+
 #[test]
 fn real_game_with_tt_passes_and_clocks() {
     let record = corpus_file("r06531.sgf");

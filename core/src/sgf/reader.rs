@@ -60,6 +60,128 @@ macro_rules! properties {
 
 properties!(B, W, AB, AW, AE, SZ, KM, HA, PL, RU, RE, PB, PW, BR, WR, EV, RO, DT, PC, TM, OT, BL, WL, OB, OW, CA);
 
+/// What the reader does with a property, found from its identifier in one step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Property {
+    /// Not kept: its values are checked for syntax and skipped.
+    Skipped,
+    /// `B`, `W`.
+    Move(Color),
+    /// `AB`, `AW`, `AE`.
+    Setup,
+    /// A property whose first value the record keeps.
+    Kept(Kept),
+}
+
+/// The properties whose first value the record keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kept {
+    /// `SZ`.
+    Size,
+    /// `KM`.
+    Komi,
+    /// `HA`.
+    Handicap,
+    /// `TM`.
+    MainTime,
+    /// `BL`, `WL`.
+    TimeLeft(Color),
+    /// `OB`, `OW`.
+    OvertimeLeft(Color),
+    /// `PL`.
+    FirstPlayer,
+    /// `CA`.
+    Charset,
+    /// `RU`, `RE`, `PB`, `PW` and the other SimpleText values of the game information.
+    Text(TextField),
+}
+
+/// Where a text property goes in a [`GameRecord`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TextField {
+    Rules,
+    Result,
+    BlackName,
+    WhiteName,
+    BlackRank,
+    WhiteRank,
+    Event,
+    Round,
+    Date,
+    Place,
+    Overtime,
+}
+
+impl TextField {
+    /// The field of `record` that holds this text.
+    fn of(self, record: &mut GameRecord) -> &mut Option<String> {
+        let info = &mut record.info;
+        match self {
+            TextField::Rules => &mut record.rules,
+            TextField::Result => &mut record.result,
+            TextField::BlackName => &mut info.black_name,
+            TextField::WhiteName => &mut info.white_name,
+            TextField::BlackRank => &mut info.black_rank,
+            TextField::WhiteRank => &mut info.white_rank,
+            TextField::Event => &mut info.event,
+            TextField::Round => &mut info.round,
+            TextField::Date => &mut info.date,
+            TextField::Place => &mut info.place,
+            TextField::Overtime => &mut info.overtime,
+        }
+    }
+}
+
+/// The [`Property`] of each identifier of two letters, by letter (`A` is 0): a table
+/// rather than a search among the identifiers, as a root node holds a dozen properties.
+const TWO_LETTER_PROPERTIES: [[Property; 26]; 26] = {
+    let kept = [
+        (AB, Property::Setup),
+        (AW, Property::Setup),
+        (AE, Property::Setup),
+        (SZ, Property::Kept(Kept::Size)),
+        (KM, Property::Kept(Kept::Komi)),
+        (HA, Property::Kept(Kept::Handicap)),
+        (TM, Property::Kept(Kept::MainTime)),
+        (BL, Property::Kept(Kept::TimeLeft(Color::Black))),
+        (WL, Property::Kept(Kept::TimeLeft(Color::White))),
+        (OB, Property::Kept(Kept::OvertimeLeft(Color::Black))),
+        (OW, Property::Kept(Kept::OvertimeLeft(Color::White))),
+        (PL, Property::Kept(Kept::FirstPlayer)),
+        (CA, Property::Kept(Kept::Charset)),
+        (RU, Property::Kept(Kept::Text(TextField::Rules))),
+        (RE, Property::Kept(Kept::Text(TextField::Result))),
+        (PB, Property::Kept(Kept::Text(TextField::BlackName))),
+        (PW, Property::Kept(Kept::Text(TextField::WhiteName))),
+        (BR, Property::Kept(Kept::Text(TextField::BlackRank))),
+        (WR, Property::Kept(Kept::Text(TextField::WhiteRank))),
+        (EV, Property::Kept(Kept::Text(TextField::Event))),
+        (RO, Property::Kept(Kept::Text(TextField::Round))),
+        (DT, Property::Kept(Kept::Text(TextField::Date))),
+        (PC, Property::Kept(Kept::Text(TextField::Place))),
+        (OT, Property::Kept(Kept::Text(TextField::Overtime))),
+    ];
+    let mut table = [[Property::Skipped; 26]; 26];
+    let mut index = 0;
+    while index < kept.len() {
+        let (id, property) = kept[index];
+        let [first, second] = id.to_be_bytes();
+        table[(first - b'A') as usize][(second - b'A') as usize] = property;
+        index += 1;
+    }
+    table
+};
+
+/// The [`Property`] of any identifier.
+fn property_of(id: PropertyId) -> Property {
+    match id.to_be_bytes() {
+        [0, b'B'] => Property::Move(Color::Black),
+        [0, b'W'] => Property::Move(Color::White),
+        [first @ b'A'..=b'Z', second @ b'A'..=b'Z'] => TWO_LETTER_PROPERTIES[(first - b'A') as usize][(second - b'A') as usize],
+        _ => Property::Skipped,
+    }
+}
+
 /// A property's name for error messages.
 fn property_name(id: PropertyId) -> String {
     id.to_be_bytes().iter().filter(|&&letter| letter != 0).map(|&letter| letter as char).collect()
@@ -70,6 +192,9 @@ fn property_name(id: PropertyId) -> String {
 struct Value<'a> {
     raw: &'a [u8],
     start: usize,
+    /// Whether the value is known to hold neither `\` nor a byte below 0x0E, and so
+    /// nothing [`Charset::simple_text`] would unescape or turn into a space.
+    plain: bool,
 }
 
 /// The game being read.
@@ -86,6 +211,8 @@ struct Game {
     decoded_text: bool,
     /// Whether the turn list is one given back by [`super::recycle`].
     recycled: bool,
+    /// Whether a turn on the point `tt` stands for was read (see [`Game::finish`]).
+    tt_read: bool,
 }
 
 impl Game {
@@ -102,7 +229,14 @@ impl Game {
             clock: NodeClock::default(),
             decoded_text: false,
             recycled,
+            tt_read: false,
         }
+    }
+
+    /// A turn read by the general path, the only one that reads `tt`.
+    fn push(&mut self, turn: Turn) {
+        self.tt_read |= turn.action == Action::Move(TT);
+        self.record.turns.push(turn);
     }
 
     /// FF[4] (go.html, "Move"): `tt` is a pass on boards up to 19×19. The size is final
@@ -111,10 +245,9 @@ impl Game {
     /// guess that proved far too large are given back: a collection holds many games.
     /// A recycled list keeps its memory, which is meant for the next games.
     fn finish(mut self) -> GameRecord {
-        if self.record.size.tt_is_pass() {
-            let tt = Point::new(19, 19);
+        if self.tt_read && self.record.size.tt_is_pass() {
             for turn in &mut self.record.turns {
-                if turn.action == Action::Move(tt) {
+                if turn.action == Action::Move(TT) {
                     turn.action = Action::Pass;
                 }
             }
@@ -220,6 +353,70 @@ const COORDINATES: [u8; 256] = {
     table
 };
 
+/// [`COORDINATES`] of `a`–`s` only, the letters of points on boards up to 19×19, for the
+/// move fast path. A move with a later letter (a `tt` pass, a move on a larger board)
+/// takes the general path, which notes a `tt`: games without one are not read twice to
+/// find it.
+const COORDINATES_UP_TO_19: [u8; 256] = {
+    let mut table = [0xFF; 256];
+    let mut letter = 0;
+    while letter < 19 {
+        table[b'a' as usize + letter] = letter as u8;
+        letter += 1;
+    }
+    table
+};
+
+/// The [`Color::index`] of a player's letter, `B` or `W`, or 0xFF: with
+/// [`COORDINATES_UP_TO_19`], the move fast path checks a node's three letters at once.
+const PLAYERS: [u8; 256] = {
+    let mut table = [0xFF; 256];
+    table[b'B' as usize] = 0;
+    table[b'W' as usize] = 1;
+    table
+};
+
+/// A player's time left at the start of `bytes`, a [`real`] alone in its brackets
+/// (`BL[1795.3]`, `WL[60]`): the player, the seconds, and the bytes the property takes.
+/// `None` for anything else, which the general path reads.
+fn time_left(bytes: &[u8]) -> Option<(Color, f64, usize)> {
+    let [letter @ (b'B' | b'W'), b'L', b'[', ref value @ ..] = *bytes else { return None };
+    // The value is the real and nothing else: no escape, no white space to trim.
+    let (seconds, length) = real_prefix(value)?;
+    if value.get(length) != Some(&b']') {
+        return None;
+    }
+    let player = if letter == b'B' { Color::Black } else { Color::White };
+    Some((player, seconds, length + 4))
+}
+
+/// For a node at the start of `rest` that holds a move of `color`, `;B[pd]`, and maybe
+/// the time the players have left (`BL[1795.3]WL[1800]`): where the next node starts, when
+/// what follows is a node or the end of a game tree, with the time left of the player who
+/// moved put in `own`; `None` when the node holds anything else. Not inlined into
+/// [`Reader::plain_moves`], whose registers are kept for the nodes that hold a bare move.
+#[inline(never)]
+fn clocks_and_next_node(rest: &[u8], color: Color, own: &mut Option<f64>) -> Option<usize> {
+    let mut end = 6;
+    while let Some((player, seconds, length)) = time_left(&rest[end..]) {
+        // The other player's clock does not belong to the turn (see `NodeClock`).
+        if player == color {
+            *own = Some(seconds);
+        }
+        end += length;
+    }
+    match rest.get(end..)? {
+        [b';', ..] => Some(end),
+        after => {
+            let next = end + whitespace_length(after);
+            matches!(rest.get(next), Some(b';' | b'(' | b')') | None).then_some(next)
+        }
+    }
+}
+
+/// The point `tt` stands for: a pass on boards up to 19×19.
+const TT: Point = Point { x: 19, y: 19 };
+
 fn point_of(x: u8, y: u8) -> Option<Point> {
     let (x, y) = (COORDINATES[x as usize], COORDINATES[y as usize]);
     (x != 0xFF && y != 0xFF).then_some(Point { x, y })
@@ -227,6 +424,11 @@ fn point_of(x: u8, y: u8) -> Option<Point> {
 
 fn is_whitespace(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+}
+
+/// Bytes of white space at the start of `bytes`.
+fn whitespace_length(bytes: &[u8]) -> usize {
+    bytes.iter().take_while(|&&byte| is_whitespace(byte)).count()
 }
 
 impl<'a> Reader<'a> {
@@ -252,7 +454,7 @@ impl<'a> Reader<'a> {
     fn find_game_tree(&mut self) -> bool {
         while let Some(offset) = self.bytes.get(self.position..).and_then(|rest| rest.iter().position(|&b| b == b'(')) {
             self.position += offset + 1;
-            let after = self.position + self.whitespace_length(self.position);
+            let after = self.position + self.bytes.get(self.position..).map_or(0, whitespace_length);
             if self.bytes.get(after) == Some(&b';') {
                 self.position -= 1;
                 return true;
@@ -315,14 +517,14 @@ impl<'a> Reader<'a> {
         Ok(game.finish())
     }
 
-    /// Reads a node from its `;` up to the byte after its last property.
+    /// Reads a node from its `;` up to the byte after its last property. Each property is
+    /// read up to the next byte that is not white space, where the next property starts.
     fn node(&mut self, game: &mut Game, role: NodeRole) -> Result<NodeEnd, SgfError> {
         self.position += 1;
         game.turns_before_node = game.record.turns.len();
         let mode = game.mode;
-        loop {
-            self.skip_whitespace();
-            let Some(&first) = self.bytes.get(self.position) else { break };
+        self.skip_whitespace();
+        while let Some(&first) = self.bytes.get(self.position) {
             if !first.is_ascii_alphabetic() {
                 break;
             }
@@ -330,18 +532,12 @@ impl<'a> Reader<'a> {
                 continue;
             }
             let identifier = self.position;
-            let id = self.identifier()?;
-            let name = &self.bytes[identifier..self.position];
-            self.skip_whitespace();
-            if self.bytes.get(self.position) != Some(&b'[') {
-                let name = String::from_utf8_lossy(name).into_owned();
-                return Err(self.error_at(self.position, SgfErrorKind::MissingValue(name)));
-            }
+            let (id, property) = self.identifier()?;
             if role == NodeRole::Variation {
                 self.skip_values(mode)?;
                 continue;
             }
-            if let NodeEnd::CharsetDeclared(charset) = self.property(game, role, id, identifier)? {
+            if let NodeEnd::CharsetDeclared(charset) = self.property(game, role, id, property, identifier)? {
                 return Ok(NodeEnd::CharsetDeclared(charset));
             }
         }
@@ -353,30 +549,39 @@ impl<'a> Reader<'a> {
     }
 
     /// The hottest path: a run of nodes holding nothing but a move, `;B[pd]`, which is
-    /// what most of a real game is. Stops, without consuming it, at the first node that
-    /// holds anything else, for [`Reader::node`] to read.
-    #[inline]
+    /// what most of a real game is, or a move and the time the players have left
+    /// (`;B[pd]BL[1795.3]`), as servers write it. Stops, without consuming it, at the first
+    /// node that holds anything else, for [`Reader::node`] to read. Not inlined into
+    /// [`Reader::game`], where it would share registers with the rest of the game's reading.
+    #[inline(never)]
     fn plain_moves(&mut self, turns: &mut Vec<Turn>) {
-        let bytes = self.bytes;
-        let mut position = self.position;
-        while let Some(&[b';', letter, b'[', x, y, b']']) = bytes.get(position..position + 6) {
-            let color = match letter {
-                b'B' => Color::Black,
-                b'W' => Color::White,
-                _ => break,
-            };
-            let Some(point) = point_of(x, y) else { break };
-            let mut next = position + 6;
-            while bytes.get(next).is_some_and(|&byte| is_whitespace(byte)) {
-                next += 1;
-            }
-            if !matches!(bytes.get(next), Some(b';' | b'(' | b')') | None) {
+        let Some(mut rest) = self.bytes.get(self.position..) else { return };
+        // A node and the byte after it, which is there in any game: its tree is closed after it.
+        while let [b';', letter, b'[', x, y, b']', after, ..] = *rest {
+            let (player, x, y) = (PLAYERS[letter as usize], COORDINATES_UP_TO_19[x as usize], COORDINATES_UP_TO_19[y as usize]);
+            // One test for the three letters: what they stand for is below 0x80, 0xFF is not.
+            if (player | x | y) & 0x80 != 0 {
                 break;
             }
-            turns.push(Turn::play(color, point));
-            position = next;
+            let color = if player == 0 { Color::Black } else { Color::White };
+            let turn = Turn::play(color, Point { x, y });
+            // Most nodes follow the previous one at once, and a line break now and then.
+            if after == b';' {
+                turns.push(turn);
+                rest = &rest[6..];
+                continue;
+            }
+            if after == b'\n' && rest.get(7) == Some(&b';') {
+                turns.push(turn);
+                rest = &rest[7..];
+                continue;
+            }
+            let mut time_left = None;
+            let Some(next) = clocks_and_next_node(rest, color, &mut time_left) else { break };
+            turns.push(Turn { time_left, ..turn });
+            rest = &rest[next..];
         }
-        self.position = position;
+        self.position = self.bytes.len() - rest.len();
     }
 
     /// The hot path inside a node: `B[pd]` or `W[pd]`, read without decoding the identifier or
@@ -393,15 +598,24 @@ impl<'a> Reader<'a> {
         };
         let Some(point) = point_of(x, y) else { return Ok(false) };
         self.position += 5;
-        game.record.turns.push(Turn::play(color, point));
+        game.push(Turn::play(color, point));
         self.single_value(if first == b'B' { B } else { W })?;
         Ok(true)
     }
 
-    /// Reads a property identifier: FF[4] `UcLetter+`; FF[3] files add lowercase letters
-    /// (`AddBlack`), which are not part of the name (sgf.html, "Changes from FF[3]").
-    fn identifier(&mut self) -> Result<PropertyId, SgfError> {
+    /// Reads a property identifier up to its first value's `[`: FF[4] `UcLetter+`; FF[3]
+    /// files add lowercase letters (`AddBlack`), which are not part of the name (sgf.html,
+    /// "Changes from FF[3]").
+    fn identifier(&mut self) -> Result<(PropertyId, Property), SgfError> {
         let start = self.position;
+        // Two uppercase letters and the value, as nearly every property is written.
+        if let Some(&[first, second, b'[']) = self.bytes.get(start..start + 3) {
+            if first.is_ascii_uppercase() && second.is_ascii_uppercase() {
+                self.position += 2;
+                let property = TWO_LETTER_PROPERTIES[usize::from(first - b'A')][usize::from(second - b'A')];
+                return Ok((property_id(&[first, second]), property));
+            }
+        }
         let mut id: PropertyId = 0;
         let mut uppercase = 0usize;
         while let Some(&letter) = self.bytes.get(self.position) {
@@ -413,84 +627,94 @@ impl<'a> Reader<'a> {
             }
             self.position += 1;
         }
-        match uppercase {
-            0 => Err(self.error_at(start, SgfErrorKind::InvalidIdentifier)),
-            1 | 2 => Ok(id),
-            _ => Ok(UNKNOWN),
+        let end = self.position;
+        let id = match uppercase {
+            0 => return Err(self.error_at(start, SgfErrorKind::InvalidIdentifier)),
+            1 | 2 => id,
+            _ => UNKNOWN,
+        };
+        self.skip_whitespace();
+        if self.bytes.get(self.position) != Some(&b'[') {
+            let name = String::from_utf8_lossy(&self.bytes[start..end]).into_owned();
+            return Err(self.error_at(self.position, SgfErrorKind::MissingValue(name)));
         }
+        Ok((id, property_of(id)))
     }
 
-    fn property(&mut self, game: &mut Game, role: NodeRole, id: PropertyId, identifier: usize) -> Result<NodeEnd, SgfError> {
+    fn property(&mut self, game: &mut Game, role: NodeRole, id: PropertyId, property: Property, identifier: usize) -> Result<NodeEnd, SgfError> {
         let mode = game.mode;
-        match id {
-            B | W => {
-                let color = if id == B { Color::Black } else { Color::White };
+        match property {
+            Property::Move(color) => {
                 let value = self.value(mode)?;
                 let action = match value.raw {
                     [] => Action::Pass,
                     &[x, y] => Action::Move(point_of(x, y).ok_or_else(|| self.invalid_point(id, value))?),
                     _ => return Err(self.invalid_point(id, value)),
                 };
-                game.record.turns.push(Turn { color, action, time_left: None, overtime_left: None });
+                game.push(Turn { color, action, time_left: None, overtime_left: None });
                 self.single_value(id)?;
             }
-            AB | AW | AE => {
+            Property::Setup => {
                 if game.turns_before_node > 0 {
                     return Err(self.error_at(identifier, SgfErrorKind::SetupAfterMoves(property_name(id))));
                 }
                 self.setup_list(game, id, mode)?;
             }
-            SZ => {
-                if game.turns_before_node > 0 {
-                    return Err(self.error_at(identifier, SgfErrorKind::SetupAfterMoves(property_name(SZ))));
+            Property::Skipped | Property::Kept(_) => {
+                if property == Property::Kept(Kept::Size) && game.turns_before_node > 0 {
+                    return Err(self.error_at(identifier, SgfErrorKind::SetupAfterMoves(property_name(id))));
                 }
+                // Where most values are read, so that the scan of values is inlined here.
                 let value = self.first_value(mode)?;
+                if let Property::Kept(kept) = property {
+                    return self.kept_value(game, role, kept, id, value);
+                }
+            }
+        }
+        Ok(NodeEnd::Done)
+    }
+
+    /// The value of a single-valued property the record keeps.
+    fn kept_value(&self, game: &mut Game, role: NodeRole, kept: Kept, id: PropertyId, value: Value) -> Result<NodeEnd, SgfError> {
+        match kept {
+            Kept::Size => {
                 if let Some(raw) = trimmed(value.raw) {
                     game.record.size = board_size(raw).ok_or_else(|| self.error_at(value.start, SgfErrorKind::InvalidBoardSize))?;
                 }
             }
-            KM => {
-                let value = self.first_value(mode)?;
+            Kept::Komi => {
                 if let Some(raw) = trimmed(value.raw) {
                     game.record.komi = Some(komi(raw).ok_or_else(|| self.invalid_number(id, value))?);
                 }
             }
-            HA => {
-                let value = self.first_value(mode)?;
+            Kept::Handicap => {
                 if let Some(raw) = trimmed(value.raw) {
                     game.record.handicap = count(raw).ok_or_else(|| self.invalid_number(id, value))?;
                 }
             }
-            TM => {
-                let value = self.first_value(mode)?;
+            Kept::MainTime => {
                 if let Some(raw) = trimmed(value.raw) {
                     game.record.info.main_time = Some(real(raw).ok_or_else(|| self.invalid_number(id, value))?);
                 }
             }
-            BL | WL => {
-                let value = self.first_value(mode)?;
+            Kept::TimeLeft(player) => {
                 if let Some(raw) = trimmed(value.raw) {
-                    let player = if id == BL { Color::Black } else { Color::White };
                     game.clock.time_left[player.index()] = Some(real(raw).ok_or_else(|| self.invalid_number(id, value))?);
                     game.clock.present = true;
                 }
             }
-            OB | OW => {
-                let value = self.first_value(mode)?;
+            Kept::OvertimeLeft(player) => {
                 if let Some(raw) = trimmed(value.raw) {
-                    let player = if id == OB { Color::Black } else { Color::White };
                     game.clock.overtime_left[player.index()] = Some(count(raw).ok_or_else(|| self.invalid_number(id, value))?);
                     game.clock.present = true;
                 }
             }
-            PL => {
-                let value = self.first_value(mode)?;
+            Kept::FirstPlayer => {
                 let letter = trimmed(value.raw).and_then(|raw| raw.first()).copied().unwrap_or(b'?');
                 game.record.first_player =
                     Some(Color::from_letter(letter as char).ok_or_else(|| self.error_at(value.start, SgfErrorKind::InvalidColor))?);
             }
-            CA => {
-                let value = self.first_value(mode)?;
+            Kept::Charset => {
                 if role == NodeRole::Root {
                     let charset = Charset::from_label(trimmed(value.raw).unwrap_or_default());
                     let rereads = game.decoded_text || charset.scan_mode() != game.mode;
@@ -501,26 +725,11 @@ impl<'a> Reader<'a> {
                     game.mode = charset.scan_mode();
                 }
             }
-            RU | RE | PB | PW | BR | WR | EV | RO | DT | PC | OT => {
-                let value = self.first_value(mode)?;
-                let text = Some(game.charset.simple_text(value.raw));
+            Kept::Text(field) => {
+                let text = if value.plain { game.charset.plain_text(value.raw) } else { game.charset.simple_text(value.raw) };
                 game.decoded_text = true;
-                let info = &mut game.record.info;
-                match id {
-                    RU => game.record.rules = text,
-                    RE => game.record.result = text,
-                    PB => info.black_name = text,
-                    PW => info.white_name = text,
-                    BR => info.black_rank = text,
-                    WR => info.white_rank = text,
-                    EV => info.event = text,
-                    RO => info.round = text,
-                    DT => info.date = text,
-                    PC => info.place = text,
-                    _ => info.overtime = text,
-                }
+                *field.of(&mut game.record) = Some(text);
             }
-            _ => self.skip_values(mode)?,
         }
         Ok(NodeEnd::Done)
     }
@@ -564,50 +773,51 @@ impl<'a> Reader<'a> {
 
     /// The first value of a game-info property; more values are skipped, as real files
     /// repeat them (`CA[UTF-8][UTF-8]`, `GN[][]`).
+    #[inline]
     fn first_value(&mut self, mode: ScanMode) -> Result<Value<'a>, SgfError> {
         let value = self.value(mode)?;
         self.skip_values(mode)?;
         Ok(value)
     }
 
+    #[inline]
     fn skip_values(&mut self, mode: ScanMode) -> Result<(), SgfError> {
         self.skip_whitespace();
         while self.bytes.get(self.position) == Some(&b'[') {
-            self.value(mode)?;
+            self.skip_value(mode)?;
             self.skip_whitespace();
         }
         Ok(())
     }
 
+    /// A value that is not kept. Not inlined: the scan of values is inlined where most
+    /// values are read, once.
+    #[inline(never)]
+    fn skip_value(&mut self, mode: ScanMode) -> Result<(), SgfError> {
+        self.value(mode).map(drop)
+    }
+
     /// Reads a value from its `[` to past its `]`. A `\` escapes the next character
     /// (sgf.html, "Property Value Types: Text"), and in double-byte charsets a second
-    /// byte is never structure.
-    #[inline]
+    /// byte is never structure. Inlined: most values are a few bytes, which a call would
+    /// cost more than reading.
+    #[inline(always)]
     fn value(&mut self, mode: ScanMode) -> Result<Value<'a>, SgfError> {
         let open = self.position;
         let start = open + 1;
-        let mut index = start;
-        loop {
-            match self.bytes.get(index) {
-                Some(b']') => break,
-                Some(b'\\') => index += 2,
-                Some(&byte) if mode.is_lead(byte) => index += 2,
-                Some(_) => index += 1,
-                None => return Err(self.error_at(open, SgfErrorKind::UnterminatedValue)),
-            }
-        }
-        self.position = index + 1;
-        Ok(Value { raw: &self.bytes[start..index], start })
+        let end = match mode {
+            ScanMode::Ascii => ascii_value_end(self.bytes, start),
+            _ => value_end(self.bytes, start, mode).map(|end| (end, false)),
+        };
+        let Some((end, plain)) = end else { return Err(self.error_at(open, SgfErrorKind::UnterminatedValue)) };
+        self.position = end + 1;
+        Ok(Value { raw: &self.bytes[start..end], start, plain })
     }
 
     fn skip_whitespace(&mut self) {
         while self.bytes.get(self.position).is_some_and(|&byte| is_whitespace(byte)) {
             self.position += 1;
         }
-    }
-
-    fn whitespace_length(&self, from: usize) -> usize {
-        self.bytes.get(from..).map_or(0, |rest| rest.iter().take_while(|&&byte| is_whitespace(byte)).count())
     }
 
     fn invalid_point(&self, id: PropertyId, value: Value) -> SgfError {
@@ -638,6 +848,72 @@ impl<'a> Reader<'a> {
             column: u32::try_from(column).unwrap_or(u32::MAX),
         }
     }
+}
+
+/// Where the value starting at `start` ends: its closing `]`, or `None` when the input
+/// ends first.
+fn value_end(bytes: &[u8], start: usize, mode: ScanMode) -> Option<usize> {
+    let mut index = start;
+    loop {
+        match bytes.get(index)? {
+            b']' => return Some(index),
+            b'\\' => index += 2,
+            &byte if mode.is_lead(byte) => index += 2,
+            _ => index += 1,
+        }
+    }
+}
+
+/// [`value_end`] in [`ScanMode::Ascii`], where only `]` and `\` are structure, eight bytes
+/// at a time; and whether the value is plain (see [`Value::plain`]), found on the way.
+fn ascii_value_end(bytes: &[u8], start: usize) -> Option<(usize, bool)> {
+    let mut index = start;
+    let mut plain = true;
+    loop {
+        if let Some(chunk) = bytes.get(index..).and_then(<[u8]>::first_chunk::<8>) {
+            let word = u64::from_le_bytes(*chunk);
+            let structure = bytes_equal(word, b']') | bytes_equal(word, b'\\');
+            let controls = bytes_below(word, 0x0E);
+            if structure == 0 {
+                plain &= controls == 0;
+                index += 8;
+                continue;
+            }
+            // The bytes before the first `]` or `\`, which are part of the value.
+            let before = (1 << structure.trailing_zeros()) - 1;
+            plain &= controls & before == 0;
+            index += structure.trailing_zeros() as usize / 8;
+        }
+        match bytes.get(index)? {
+            b']' => return Some((index, plain)),
+            b'\\' => {
+                plain = false;
+                index += 2;
+            }
+            // Fewer than eight bytes are left.
+            &byte => {
+                plain &= byte >= 0x0E;
+                index += 1;
+            }
+        }
+    }
+}
+
+/// 0x01 in each byte of a word.
+const LOW_BITS: u64 = u64::from_le_bytes([0x01; 8]);
+/// 0x80 in each byte of a word.
+const HIGH_BITS: u64 = u64::from_le_bytes([0x80; 8]);
+
+/// The top bit of the bytes of `word` below `limit` (at most 0x80), and maybe of bytes
+/// after such a byte, which a borrow reaches: the lowest bit set marks the first such
+/// byte, and none is set when there is none.
+const fn bytes_below(word: u64, limit: u8) -> u64 {
+    word.wrapping_sub(LOW_BITS * limit as u64) & !word & HIGH_BITS
+}
+
+/// [`bytes_below`] for the bytes of `word` equal to `byte`.
+const fn bytes_equal(word: u64, byte: u8) -> u64 {
+    bytes_below(word ^ (LOW_BITS * byte as u64), 1)
 }
 
 /// A numeric value without its surrounding white space; `None` when empty, as some
@@ -672,36 +948,51 @@ fn count(raw: &[u8]) -> Option<u32> {
 /// FF[4] `Real`: `["+"|"-"] Digit+ ["." Digit+]`. Stricter than Rust's float syntax,
 /// which would also take `inf` and `1e9`.
 fn real(raw: &[u8]) -> Option<f64> {
-    let unsigned = raw.strip_prefix(b"+").or_else(|| raw.strip_prefix(b"-")).unwrap_or(raw);
-    // One pass: the digits as an integer (exact while there are at most `EXACT_DIGITS`),
-    // how many there are, and how many come before the point when there is one.
-    let mut mantissa = 0u64;
-    let mut digits = 0usize;
-    let mut whole_digits = None;
-    for &byte in unsigned {
-        match byte {
-            b'0'..=b'9' => {
-                mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(byte - b'0'));
-                digits += 1;
-            }
-            b'.' if whole_digits.is_none() => whole_digits = Some(digits),
-            _ => return None,
+    real_prefix(raw).and_then(|(value, length)| (length == raw.len()).then_some(value))
+}
+
+/// The [`real`] that `bytes` start with, read up to the first byte that cannot continue it,
+/// and its length; `None` when that is not a `Real`. The move fast path reads clocks with
+/// it, without looking for the end of their values first; inlined there, as a clock is a
+/// few digits, which a call would cost about as much as reading.
+#[inline(always)]
+fn real_prefix(bytes: &[u8]) -> Option<(f64, usize)> {
+    let negative = bytes.first() == Some(&b'-');
+    let start = usize::from(negative || bytes.first() == Some(&b'+'));
+    // The digits as an integer, exact while there are at most `EXACT_DIGITS`.
+    let (mut mantissa, mut length) = digits(bytes, start, 0);
+    let whole_digits = length - start;
+    let mut fraction_digits = 0;
+    if bytes.get(length) == Some(&b'.') {
+        let point = length;
+        (mantissa, length) = digits(bytes, point + 1, mantissa);
+        fraction_digits = length - point - 1;
+        if fraction_digits == 0 {
+            return None;
         }
     }
-    let fraction_digits = match whole_digits {
-        Some(whole) if whole == 0 || whole == digits => return None,
-        Some(whole) => digits - whole,
-        None if digits == 0 => return None,
-        None => 0,
-    };
-    if digits <= EXACT_DIGITS {
+    if whole_digits == 0 {
+        return None;
+    }
+    if whole_digits + fraction_digits <= EXACT_DIGITS {
         // Both the digits as an integer and the power of ten are exact doubles, so their
         // quotient is the correctly rounded value, the one `parse` returns, without its
         // general algorithm (a root node holds several reals: `KM`, `TM`, `BL`, `WL`).
         let value = mantissa as f64 / POWERS_OF_TEN[fraction_digits];
-        return Some(if raw.first() == Some(&b'-') { -value } else { value });
+        return Some((if negative { -value } else { value }, length));
     }
-    std::str::from_utf8(raw).ok()?.parse().ok()
+    let value = std::str::from_utf8(&bytes[..length]).ok()?.parse().ok()?;
+    Some((value, length))
+}
+
+/// The decimal digits of `bytes` from `index` on, appended to `mantissa` (wrapping past
+/// 19 digits), and the index of the first byte that is not a digit.
+fn digits(bytes: &[u8], mut index: usize, mut mantissa: u64) -> (u64, usize) {
+    while let Some(digit) = bytes.get(index).map(|&byte| byte.wrapping_sub(b'0')).filter(|&digit| digit < 10) {
+        mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(digit));
+        index += 1;
+    }
+    (mantissa, index)
 }
 
 /// Decimal digits that always fit a double's 53-bit mantissa exactly.
@@ -717,13 +1008,70 @@ const POWERS_OF_TEN: [f64; EXACT_DIGITS + 1] =
 /// as hundredths. Written with a decimal point (`KM[750.0]`), a value is taken as is.
 fn komi(raw: &[u8]) -> Option<f64> {
     let value = real(raw)?;
-    let hundredths = !raw.contains(&b'.') && value.abs() >= 100.0 && value % 25.0 == 0.0;
+    let hundredths = !raw.contains(&b'.') && value.abs() >= 100.0 && multiple_of_25(value);
     Some(if hundredths { value / 100.0 } else { value })
+}
+
+/// Largest magnitude below which every whole double is exact as an `i64` (2^53).
+const EXACT_WHOLE: f64 = 9_007_199_254_740_992.0;
+
+/// Whether `value`, a whole number, is a multiple of 25: in integers while they hold it
+/// exactly, as the remainder of doubles is a call to the C library's `fmod`.
+fn multiple_of_25(value: f64) -> bool {
+    if value.abs() < EXACT_WHOLE {
+        value as i64 % 25 == 0
+    } else {
+        value % 25.0 == 0.0
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every string of up to four bytes that matter to the scan, after 0 to 17 other bytes
+    /// (so that it starts anywhere in an eight-byte word), with and without a closing `]`.
+    #[test]
+    fn ascii_values_end_where_the_general_scan_ends_them() {
+        let alphabet = [b']', b'\\', b'a', 0x00, 0x0D, 0x0E, 0xE9];
+        let mut strings: Vec<Vec<u8>> = vec![Vec::new()];
+        for length in 1..=4 {
+            let shorter: Vec<Vec<u8>> = strings.iter().filter(|string| string.len() == length - 1).cloned().collect();
+            for string in shorter {
+                for byte in alphabet {
+                    strings.push([string.as_slice(), &[byte]].concat());
+                }
+            }
+        }
+        for string in &strings {
+            for filler in 0..18 {
+                for end in [&b""[..], b"]yyyyyyyyy"] {
+                    let bytes = [&vec![b'x'; filler][..], string, end].concat();
+                    let general = value_end(&bytes, 0, ScanMode::Ascii);
+                    let fast = ascii_value_end(&bytes, 0);
+                    assert_eq!(fast.map(|(end, _)| end), general, "{bytes:?}");
+                    if let Some((end, plain)) = fast {
+                        let expected = !bytes[..end].iter().any(|&byte| byte == b'\\' || byte < 0x0E);
+                        assert_eq!(plain, expected, "{bytes:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn properties_by_identifier() {
+        let kept = TWO_LETTER_PROPERTIES.iter().flatten().filter(|&&property| property != Property::Skipped).count();
+        assert_eq!(kept, 24);
+        assert_eq!(property_of(B), Property::Move(Color::Black));
+        assert_eq!(property_of(AE), Property::Setup);
+        assert_eq!(property_of(WL), Property::Kept(Kept::TimeLeft(Color::White)));
+        assert_eq!(property_of(PB), Property::Kept(Kept::Text(TextField::BlackName)));
+        assert_eq!(property_of(OT), Property::Kept(Kept::Text(TextField::Overtime)));
+        assert_eq!(property_of(property_id(b"GN")), Property::Skipped);
+        assert_eq!(property_of(property_id(b"C")), Property::Skipped);
+        assert_eq!(property_of(UNKNOWN), Property::Skipped);
+    }
 
     #[test]
     fn komi_in_hundredths() {
@@ -740,6 +1088,16 @@ mod tests {
     }
 
     #[test]
+    fn multiples_of_25_as_the_remainder_of_doubles_finds_them() {
+        let mut values = vec![0.0, -0.0, 25.0, -25.0, 100.0, 110.0, 375.0, -650.0, 750.0, 1e15, 1e15 + 1.0, 1e22, 3e22 + 4e6];
+        values.extend([EXACT_WHOLE - 1.0, EXACT_WHOLE - 25.0, EXACT_WHOLE, EXACT_WHOLE + 2.0, -EXACT_WHOLE + 1.0]);
+        values.extend((-1000..=1000).map(f64::from));
+        for value in values {
+            assert_eq!(multiple_of_25(value), value % 25.0 == 0.0, "{value}");
+        }
+    }
+
+    #[test]
     fn reals_read_as_parse_reads_them() {
         for text in ["0", "-0", "+0", "7.5", "-6.5", "0.1", "0.3", "123456789012345", "1234567890123456", "3.14159265358979", "0.000000000000001", "600.25", "-0.0", "99999999999999.9"] {
             let expected: f64 = text.parse().unwrap_or(f64::NAN);
@@ -748,6 +1106,18 @@ mod tests {
         }
         for text in ["", "-", "+", ".", ".5", "5.", "1.2.3", "+-1", "1e5", "inf", "NaN", " 1", "1,5", "12345678901234567.8.9"] {
             assert_eq!(real(text.as_bytes()), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn real_prefixes_read_as_whole_reals() {
+        for text in ["0", "-0", "+7.5", "1799.799", "60", "1234567890123456", "12345678901234567.5", "1.", ".5", "-", "", "1.2.3", "1e5", " 1"] {
+            let expected = real(text.as_bytes()).map(|value| (value.to_bits(), text.len()));
+            for end in ["]", "]x", ";", ""] {
+                let bytes = [text.as_bytes(), end.as_bytes()].concat();
+                let read = real_prefix(&bytes).filter(|&(_, length)| length == text.len()).map(|(value, length)| (value.to_bits(), length));
+                assert_eq!(read, expected, "{text}{end}");
+            }
         }
     }
 

@@ -50,19 +50,25 @@ impl Charset {
     /// space turned into spaces, then decoded from the charset.
     pub(super) fn simple_text(self, raw: &[u8]) -> String {
         if !raw.iter().any(|&byte| matches!(byte, b'\\' | b'\n' | b'\r' | b'\t' | 0x0B | 0x0C)) {
-            // Nothing to unescape or to turn into a space, the usual value: valid UTF-8 read as
-            // UTF-8 is itself, and so is ASCII in every charset (all are ASCII-compatible).
-            let utf8 = match self {
-                Charset::Undeclared => true,
-                Charset::Declared(encoding) => encoding == UTF_8,
-            };
-            if utf8 || raw.is_ascii() {
-                if let Ok(text) = std::str::from_utf8(raw) {
-                    return text.to_owned();
-                }
-            }
+            return self.plain_text(raw);
         }
         self.decode(unescape_simple_text(raw, self.scan_mode()))
+    }
+
+    /// [`Charset::simple_text`] of a value with nothing to unescape or to turn into a space,
+    /// the usual value: valid UTF-8 read as UTF-8 is itself, and so is ASCII in every
+    /// charset (all are ASCII-compatible).
+    pub(super) fn plain_text(self, raw: &[u8]) -> String {
+        let utf8 = match self {
+            Charset::Undeclared => true,
+            Charset::Declared(encoding) => encoding == UTF_8,
+        };
+        if utf8 || raw.is_ascii() {
+            if let Ok(text) = std::str::from_utf8(raw) {
+                return text.to_owned();
+            }
+        }
+        self.decode(raw.to_vec())
     }
 
     /// Unescaped SimpleText bytes as text.
@@ -182,6 +188,9 @@ mod tests {
             for raw in values {
                 let expected = charset.decode(unescape_simple_text(raw, charset.scan_mode()));
                 assert_eq!(charset.simple_text(raw), expected, "{charset:?} {raw:?}");
+                if !raw.iter().any(|&byte| byte == b'\\' || byte < 0x0E) {
+                    assert_eq!(charset.plain_text(raw), expected, "{charset:?} {raw:?}");
+                }
             }
         }
     }
