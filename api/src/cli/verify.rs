@@ -44,10 +44,11 @@ pub struct VerifyArguments {
     pub paths: Vec<PathBuf>,
 }
 
-/// What became of one game (or of one file that could not be read).
+/// What became of one game (or of one file that could not be read). It borrows what it
+/// reports: a line is written per game, and no string or list is built for it.
 #[derive(Serialize)]
-pub(crate) struct Report {
-    file: String,
+pub(crate) struct Report<'a> {
+    file: &'a str,
     /// Index of the game in a collection of several, from 0.
     #[serde(skip_serializing_if = "Option::is_none")]
     game: Option<usize>,
@@ -58,8 +59,8 @@ pub(crate) struct Report {
     rules: Option<Preset>,
     error: Option<ErrorReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    read_error: Option<String>,
-    warnings: Vec<Warning>,
+    read_error: Option<&'a str>,
+    warnings: &'a [Warning],
 }
 
 #[derive(Serialize)]
@@ -71,8 +72,8 @@ struct ErrorReport {
     repeats_turn: Option<u32>,
 }
 
-impl Report {
-    pub(crate) fn unreadable(file: String, message: String) -> Report {
+impl<'a> Report<'a> {
+    pub(crate) fn unreadable(file: &'a str, message: &'a str) -> Report<'a> {
         Report {
             file,
             game: None,
@@ -81,11 +82,11 @@ impl Report {
             rules: None,
             error: None,
             read_error: Some(message),
-            warnings: Vec::new(),
+            warnings: &[],
         }
     }
 
-    pub(crate) fn of_verdict(file: String, game: Option<usize>, rules: Preset, verdict: Verdict) -> Report {
+    pub(crate) fn of_verdict(file: &'a str, game: Option<usize>, rules: Preset, verdict: &'a Verdict) -> Report<'a> {
         Report {
             file,
             game,
@@ -100,19 +101,19 @@ impl Report {
                 repeats_turn: illegal.reason.repeats_turn(),
             }),
             read_error: None,
-            warnings: verdict.warnings,
+            warnings: &verdict.warnings,
         }
     }
 }
 
-impl fmt::Display for Report {
+impl fmt::Display for Report<'_> {
     /// One readable line, written straight to its destination: no string is built per game.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.file)?;
+        f.write_str(self.file)?;
         if let Some(index) = self.game {
             write!(f, " (game {})", index + 1)?;
         }
-        if let Some(message) = &self.read_error {
+        if let Some(message) = self.read_error {
             return write!(f, ": unreadable: {message}");
         }
         let rules = self.rules.map(|preset| preset.name()).unwrap_or_default();
@@ -128,7 +129,7 @@ impl fmt::Display for Report {
                 write!(f, " ({rules})")?;
             }
         }
-        for warning in &self.warnings {
+        for warning in self.warnings {
             match warning {
                 Warning::Cycle { turn, repeats_turn } => write!(
                     f,
@@ -319,75 +320,128 @@ fn parse_file(file: io::Result<File>) -> Result<Vec<GameRecord>, String> {
     })
 }
 
-fn check_file(listing: &Listing, source: &Source, rules: Option<Preset>, options: VerifyOptions) -> Vec<Report> {
-    let (name, file) = listing.open(source);
-    let records = match parse_file(file) {
-        Ok(records) => records,
-        Err(message) => return vec![Report::unreadable(name, message)],
-    };
-    let several = records.len() > 1;
-    VERIFIER.with(|verifier| {
-        let mut verifier = verifier.borrow_mut();
-        records
-            .into_iter()
-            .enumerate()
-            .map(|(index, record)| {
-                let preset = rules.unwrap_or_else(|| preset_of(&record));
-                let verdict = verifier.verify(&record, preset.rules(), options);
+/// How many games were legal, illegal, or in files that could not be read, and their turns.
+#[derive(Default)]
+struct Tally {
+    legal: usize,
+    illegal: usize,
+    unreadable: usize,
+    turns: u64,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.legal += other.legal;
+        self.illegal += other.illegal;
+        self.unreadable += other.unreadable;
+        self.turns += other.turns;
+    }
+}
+
+/// The lines reporting some files, ready to print, and their tally.
+#[derive(Default)]
+struct Lines {
+    text: Vec<u8>,
+    tally: Tally,
+}
+
+impl Lines {
+    /// Adds the line of `report`, readable or JSON, and counts it.
+    fn push(&mut self, report: &Report, json: bool) -> io::Result<()> {
+        match (report.read_error, report.ok) {
+            (Some(_), _) => self.tally.unreadable += 1,
+            (None, true) => self.tally.legal += 1,
+            (None, false) => self.tally.illegal += 1,
+        }
+        self.tally.turns += u64::from(report.turns.unwrap_or_default());
+        if json {
+            serde_json::to_writer(&mut self.text, report)?;
+            self.text.push(b'\n');
+            Ok(())
+        } else {
+            writeln!(self.text, "{report}")
+        }
+    }
+}
+
+/// The settings of a run that each file is checked with.
+#[derive(Clone, Copy)]
+struct Check {
+    rules: Option<Preset>,
+    options: VerifyOptions,
+    json: bool,
+}
+
+impl Check {
+    /// Checks a file of `listing` and adds the lines reporting its games.
+    fn file(self, listing: &Listing, source: &Source, lines: &mut Lines) -> io::Result<()> {
+        let (name, file) = listing.open(source);
+        let records = match parse_file(file) {
+            Ok(records) => records,
+            Err(message) => return lines.push(&Report::unreadable(&name, &message), self.json),
+        };
+        let several = records.len() > 1;
+        VERIFIER.with(|verifier| {
+            let mut verifier = verifier.borrow_mut();
+            for (index, record) in records.into_iter().enumerate() {
+                let preset = self.rules.unwrap_or_else(|| preset_of(&record));
+                let verdict = verifier.verify(&record, preset.rules(), self.options);
                 sgf::recycle(record);
-                Report::of_verdict(name.clone(), several.then_some(index), preset, verdict)
-            })
-            .collect()
-    })
+                lines.push(&Report::of_verdict(&name, several.then_some(index), preset, &verdict), self.json)?;
+            }
+            Ok(())
+        })
+    }
 }
 
 pub fn run(arguments: VerifyArguments) -> ExitCode {
     let listing = Listing::of(&arguments.paths);
-    let mut reports: Vec<Report> = listing
-        .unreadable
-        .iter()
-        .map(|(path, error)| Report::unreadable(path.display().to_string(), error.to_string()))
-        .collect();
-    let options = VerifyOptions { implicit_passes: arguments.implicit_passes };
-    let check = || -> Vec<Report> {
+    let check = Check {
+        rules: arguments.rules,
+        options: VerifyOptions { implicit_passes: arguments.implicit_passes },
+        json: arguments.json,
+    };
+    // Folders that could not be listed come first, then the files in order: each run of
+    // files a thread takes is checked into its own lines, and the runs are printed in turn.
+    let mut unlisted = Lines::default();
+    for (path, error) in &listing.unreadable {
+        let (file, message) = (path.display().to_string(), error.to_string());
+        if unlisted.push(&Report::unreadable(&file, &message), check.json).is_err() {
+            return ExitCode::from(2);
+        }
+    }
+    let check_all = || -> io::Result<Vec<Lines>> {
         listing
             .files
             .par_iter()
-            .flat_map_iter(|source| check_file(&listing, source, arguments.rules, options))
+            .try_fold(Lines::default, |mut lines, source| check.file(&listing, source, &mut lines).map(|()| lines))
             .collect()
     };
     let checked = match arguments.jobs {
         Some(jobs) => match rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build() {
-            Ok(pool) => pool.install(check),
-            Err(_) => check(),
+            Ok(pool) => pool.install(check_all),
+            Err(_) => check_all(),
         },
-        None => check(),
+        None => check_all(),
     };
-    reports.extend(checked);
+    let Ok(checked) = checked else {
+        return ExitCode::from(2);
+    };
 
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let (mut legal, mut illegal, mut unreadable, mut moves) = (0usize, 0usize, 0usize, 0u64);
-    for report in &reports {
-        match (&report.read_error, report.ok) {
-            (Some(_), _) => unreadable += 1,
-            (None, true) => legal += 1,
-            (None, false) => illegal += 1,
-        }
-        moves += u64::from(report.turns.unwrap_or_default());
-        let written = if arguments.json {
-            serde_json::to_string(report).map(|json| writeln!(out, "{json}"))
-        } else {
-            Ok(writeln!(out, "{report}"))
-        };
-        if !matches!(written, Ok(Ok(()))) {
+    let mut tally = Tally::default();
+    for lines in std::iter::once(unlisted).chain(checked) {
+        tally.add(&lines.tally);
+        if out.write_all(&lines.text).is_err() {
             return ExitCode::from(2);
         }
     }
+    let Tally { legal, illegal, unreadable, turns } = tally;
     if !arguments.json {
         let _ = writeln!(
             out,
-            "{} game(s), {moves} turns: {legal} legal, {illegal} illegal, {unreadable} unreadable",
+            "{} game(s), {turns} turns: {legal} legal, {illegal} illegal, {unreadable} unreadable",
             legal + illegal
         );
     }
