@@ -114,11 +114,11 @@ pub fn run(arguments: ScoreArguments) -> ExitCode {
     let record = match read_records(path).map(|records| records.into_iter().next()) {
         Ok(Some(record)) => record,
         Ok(None) => {
-            eprintln!("{}", Report::unreadable(path, "no game".into()));
+            eprintln!("{}", Report::unreadable(&name, "no game"));
             return ExitCode::from(2);
         }
         Err(message) => {
-            eprintln!("{}", Report::unreadable(path, message));
+            eprintln!("{}", Report::unreadable(&name, &message));
             return ExitCode::from(2);
         }
     };
@@ -127,7 +127,7 @@ pub fn run(arguments: ScoreArguments) -> ExitCode {
     let mut verifier = Verifier::default();
     let verdict = verifier.verify(&record, rules, VerifyOptions::default());
     if !verdict.is_legal() {
-        eprintln!("{}", Report::of_verdict(path, None, preset, verdict));
+        eprintln!("{}", Report::of_verdict(&name, None, preset, &verdict));
         return ExitCode::from(2);
     }
     let komi = arguments.komi.or(record.komi).unwrap_or_else(|| rules.default_komi(record.handicap));
