@@ -634,7 +634,8 @@ impl Board {
     /// ko: the placed stone stands alone with one liberty, the point it just emptied.
     #[inline(always)]
     pub fn ko_point_after(&self, placement: &Placement) -> Option<Point> {
-        if placement.self_capture || placement.stones_removed != 1 || placement.captured_count != 1 {
+        // A suicide captures no chain, so one captured chain of one stone says it all.
+        if placement.captured_count != 1 || placement.stones_removed != 1 {
             return None;
         }
         let position = placement.position;
