@@ -253,11 +253,10 @@ impl Board {
     /// Empties the board, keeping its memory. Branch-free, so that it runs as vector code:
     /// a border point keeps its cell and its head `EDGE`.
     pub fn clear(&mut self) {
-        for cell in &mut self.cells.0[..self.len] {
-            *cell = if *cell == BORDER { BORDER } else { EMPTY };
-        }
-        for (head, &cell) in self.head.0[..self.len].iter_mut().zip(&self.cells.0[..self.len]) {
-            *head = if cell == BORDER { EDGE } else { NO_CHAIN };
+        for (cell, head) in self.cells.0[..self.len].iter_mut().zip(&mut self.head.0[..self.len]) {
+            let border = *cell == BORDER;
+            *cell = if border { BORDER } else { EMPTY };
+            *head = if border { EDGE } else { NO_CHAIN };
         }
         self.hash = 0;
         self.stones = [0, 0];

@@ -237,13 +237,17 @@ impl PositionHistory {
     }
 
     /// The first position with this hash and player to move (when that counts) among
-    /// those with `stones` stones, if at most `ALIKE_LIMIT` have as many; `Err` when more do.
-    fn first_alike(&self, stones: usize, hash: u64, to_move: Option<Color>) -> Result<Option<usize>, ()> {
+    /// those with `stones` stones, found by walking their list; `None` when the table is
+    /// in use, or when more than `ALIKE_LIMIT` have as many (the table is then wanted).
+    fn first_alike(&self, stones: usize, hash: u64, to_move: Option<Color>) -> Option<Option<usize>> {
+        if self.indexed.is_some() {
+            return None;
+        }
         let mut entry = self.latest_with[stones];
         let mut first = None;
         for _ in 0..ALIKE_LIMIT {
             if entry == NO_ENTRY {
-                return Ok(first);
+                break;
             }
             let alike = &self.entries[entry as usize];
             if self.same_position(alike, hash, to_move) {
@@ -251,11 +255,7 @@ impl PositionHistory {
             }
             entry = alike.alike;
         }
-        if entry == NO_ENTRY {
-            Ok(first)
-        } else {
-            Err(())
-        }
+        (entry == NO_ENTRY).then_some(first)
     }
 
     /// Whether the board after `placement` is the position of `entry`: the picture of
@@ -287,9 +287,9 @@ impl PositionHistory {
     #[inline(never)]
     fn looked_up(&mut self, board: &Board, placement: &Placement, to_move: Option<Color>, stones: usize) -> Option<u32> {
         let hash = placement.hash_after;
-        let first = match self.indexed.is_none().then(|| self.first_alike(stones, hash, to_move)) {
-            Some(Ok(first)) => first?,
-            _ => {
+        let first = match self.first_alike(stones, hash, to_move) {
+            Some(first) => first?,
+            None => {
                 self.index_recorded();
                 self.first.get(self.key(hash, to_move))? as usize
             }
@@ -297,8 +297,8 @@ impl PositionHistory {
         self.confirmed(board, placement, to_move, first)
     }
 
-    /// The first position from `first` on with this key that the board after
-    /// `placement` really repeats.
+    /// The first position from `first` on (the first with the hash of the board after
+    /// `placement`) that this board really repeats.
     fn confirmed(
         &mut self,
         board: &Board,
