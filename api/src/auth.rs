@@ -55,7 +55,9 @@ impl FromStr for Role {
         [Role::Admin, Role::Organizer, Role::Referee, Role::Table]
             .into_iter()
             .find(|role| role.name() == name)
-            .ok_or_else(|| format!("unknown role {name:?}: expected admin, organizer, referee or table"))
+            .ok_or_else(|| {
+                format!("unknown role {name:?}: expected admin, organizer, referee or table")
+            })
     }
 }
 
@@ -63,7 +65,10 @@ impl FromStr for Role {
 pub fn generate_secret() -> Result<(String, [u8; 32]), getrandom::Error> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes)?;
-    let secret = format!("{TOKEN_PREFIX}{}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes));
+    let secret = format!(
+        "{TOKEN_PREFIX}{}",
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+    );
     let hash = hash_secret(&secret);
     Ok((secret, hash))
 }
@@ -95,11 +100,18 @@ impl Caller {
         }
     }
 
-    fn require(&self, allowed: &[Role], tournament_id: Option<Uuid>, action: &'static str) -> Result<&StoredToken, ApiError> {
+    fn require(
+        &self,
+        allowed: &[Role],
+        tournament_id: Option<Uuid>,
+        action: &'static str,
+    ) -> Result<&StoredToken, ApiError> {
         let token = self.token()?;
         let role = token.role;
         let allowed_here = role == Role::Admin
-            || (allowed.contains(&role) && tournament_id.is_some() && token.tournament_id == tournament_id);
+            || (allowed.contains(&role)
+                && tournament_id.is_some()
+                && token.tournament_id == tournament_id);
         if allowed_here {
             Ok(token)
         } else {
@@ -113,18 +125,33 @@ impl Caller {
     }
 
     /// Settings, players, rounds, pairings before the start, tokens: the organizers.
-    pub fn require_organizer(&self, tournament_id: Uuid, action: &'static str) -> Result<(), ApiError> {
-        self.require(&[Role::Organizer], Some(tournament_id), action).map(|_| ())
+    pub fn require_organizer(
+        &self,
+        tournament_id: Uuid,
+        action: &'static str,
+    ) -> Result<(), ApiError> {
+        self.require(&[Role::Organizer], Some(tournament_id), action)
+            .map(|_| ())
     }
 
     /// Registrations and round starts: the organizers and the referees.
     pub fn require_staff(&self, tournament_id: Uuid, action: &'static str) -> Result<(), ApiError> {
-        self.require(&[Role::Organizer, Role::Referee], Some(tournament_id), action).map(|_| ())
+        self.require(
+            &[Role::Organizer, Role::Referee],
+            Some(tournament_id),
+            action,
+        )
+        .map(|_| ())
     }
 
     /// Rulings: the referees.
-    pub fn require_referee(&self, tournament_id: Uuid, action: &'static str) -> Result<Uuid, ApiError> {
-        self.require(&[Role::Referee], Some(tournament_id), action).map(|token| token.id)
+    pub fn require_referee(
+        &self,
+        tournament_id: Uuid,
+        action: &'static str,
+    ) -> Result<Uuid, ApiError> {
+        self.require(&[Role::Referee], Some(tournament_id), action)
+            .map(|token| token.id)
     }
 }
 
@@ -133,21 +160,27 @@ impl FromRequest for Caller {
     type Future = Pin<Box<dyn Future<Output = Result<Caller, ApiError>>>>;
 
     fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let header = request.headers().get(header::AUTHORIZATION).map(|value| value.to_str().map(str::to_string));
+        let header = request
+            .headers()
+            .get(header::AUTHORIZATION)
+            .map(|value| value.to_str().map(str::to_string));
         let pool = request.app_data::<web::Data<DbPool>>().cloned();
         Box::pin(async move {
             let secret = match header {
                 None => return Ok(Caller::Anonymous),
                 Some(Err(_)) => return Err(ApiError::InvalidToken),
                 Some(Ok(value)) => match value.split_once(' ') {
-                    Some((scheme, secret)) if scheme.eq_ignore_ascii_case("bearer") => secret.trim().to_string(),
+                    Some((scheme, secret)) if scheme.eq_ignore_ascii_case("bearer") => {
+                        secret.trim().to_string()
+                    }
                     _ => return Err(ApiError::InvalidToken),
                 },
             };
             if !secret.starts_with(TOKEN_PREFIX) {
                 return Err(ApiError::InvalidToken);
             }
-            let pool = pool.ok_or_else(|| ApiError::internal("no database pool in the app data"))?;
+            let pool =
+                pool.ok_or_else(|| ApiError::internal("no database pool in the app data"))?;
             let mut connection = pool.get().await?;
             match tokens::find_active_by_hash(&mut connection, &hash_secret(&secret)).await? {
                 Some(token) => Ok(Caller::Token(token)),

@@ -44,21 +44,29 @@ impl Database {
     /// database created and migrated.
     async fn open(config: &Config, usage: Usage) -> Result<Database, BoxError> {
         if let Some(url) = &config.database_url {
-            return Ok(Database { url: url.clone(), own_cluster: None });
+            return Ok(Database {
+                url: url.clone(),
+                own_cluster: None,
+            });
         }
         let cluster = Cluster::new(&config.data_dir, &own_socket_dir(&config.data_dir)?)?;
         let lock = data_folder_lock(&config.data_dir)?;
         match (lock.try_lock(), usage) {
             (Ok(()), _) => {}
             (Err(TryLockError::WouldBlock), Usage::OneOff) => {
-                tracing::info!("arbitre serve is running on this data folder: using its PostgreSQL");
-                return Ok(Database { url: cluster.url(OWN_DATABASE), own_cluster: None });
+                tracing::info!(
+                    "arbitre serve is running on this data folder: using its PostgreSQL"
+                );
+                return Ok(Database {
+                    url: cluster.url(OWN_DATABASE),
+                    own_cluster: None,
+                });
             }
             (Err(TryLockError::WouldBlock), Usage::Serve) => {
                 return Err(format!(
-                    "another arbitre serve is running on {}: stop it first, or set ARBITRE_DATA_DIR",
-                    config.data_dir.display()
-                )
+                "another arbitre serve is running on {}: stop it first, or set ARBITRE_DATA_DIR",
+                config.data_dir.display()
+            )
                 .into())
             }
             (Err(TryLockError::Error(error)), _) => return Err(error.into()),
@@ -68,7 +76,10 @@ impl Database {
         }
         // With the lock held, a server found running was left by an arbitre that died.
         cluster.start()?;
-        let database = Database { url: cluster.url(OWN_DATABASE), own_cluster: Some((cluster.clone(), lock)) };
+        let database = Database {
+            url: cluster.url(OWN_DATABASE),
+            own_cluster: Some((cluster.clone(), lock)),
+        };
         let maintenance = cluster.url("postgres");
         let prepared = async {
             if !db::database_exists(&maintenance, OWN_DATABASE).await? {
@@ -103,28 +114,51 @@ fn data_folder_lock(data_dir: &Path) -> Result<File, ClusterError> {
     let mut path = data_dir.as_os_str().to_owned();
     path.push(".lock");
     let path = PathBuf::from(path);
-    let io_error = |source| ClusterError::Io { path: path.clone(), source };
-    if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
+    let io_error = |source| ClusterError::Io {
+        path: path.clone(),
+        source,
+    };
+    if let Some(parent) = path
+        .parent()
+        .filter(|parent| !parent.as_os_str().is_empty())
+    {
         std::fs::create_dir_all(parent).map_err(io_error)?;
     }
-    File::options().create(true).truncate(false).write(true).open(&path).map_err(io_error)
+    File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(io_error)
 }
 
 /// A private socket folder per data folder, short enough for a unix socket path.
 fn own_socket_dir(data_dir: &Path) -> Result<PathBuf, ClusterError> {
-    let absolute =
-        std::path::absolute(data_dir).map_err(|source| ClusterError::Io { path: data_dir.to_path_buf(), source })?;
+    let absolute = std::path::absolute(data_dir).map_err(|source| ClusterError::Io {
+        path: data_dir.to_path_buf(),
+        source,
+    })?;
     let digest = Sha256::digest(absolute.as_os_str().as_encoded_bytes());
-    let tag: String = digest.iter().take(6).map(|byte| format!("{byte:02x}")).collect();
+    let tag: String = digest
+        .iter()
+        .take(6)
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
     Ok(std::env::temp_dir().join(format!("arbitre-pg-{tag}")))
 }
 
 fn init_logs(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
     let _ = match format {
-        LogFormat::Json => builder.json().with_current_span(true).with_span_list(false).try_init(),
+        LogFormat::Json => builder
+            .json()
+            .with_current_span(true)
+            .with_span_list(false)
+            .try_init(),
         LogFormat::Text => builder.try_init(),
     };
 }
@@ -234,21 +268,32 @@ async fn issue_token(url: &str, arguments: TokenArguments) -> Result<String, Box
     use diesel_async::AsyncConnection;
     db::migrate_blocking(url)?;
     let mut connection = db::Connection::establish(url).await?;
-    let (secret, _) =
-        crate::routes::tokens::issue(&mut connection, arguments.role, arguments.tournament, arguments.game, arguments.label)
-            .await
-            .map_err(|error| {
-                let problem = error.problem();
-                let fields: Vec<String> = problem.errors.iter().map(|field| format!("{}: {}", field.field, field.message)).collect();
-                format!("{} {}", problem.detail, fields.join("; "))
-            })?;
+    let (secret, _) = crate::routes::tokens::issue(
+        &mut connection,
+        arguments.role,
+        arguments.tournament,
+        arguments.game,
+        arguments.label,
+    )
+    .await
+    .map_err(|error| {
+        let problem = error.problem();
+        let fields: Vec<String> = problem
+            .errors
+            .iter()
+            .map(|field| format!("{}: {}", field.field, field.message))
+            .collect();
+        format!("{} {}", problem.detail, fields.join("; "))
+    })?;
     Ok(secret)
 }
 
 /// `arbitre export <tournament id>`: the stored tournament as the core's standings read it,
 /// from `DATABASE_URL` or the own cluster (beside a running `arbitre serve`, or started for
 /// the command and stopped after). `None` when no tournament has this id.
-pub fn stored_tournament(id: Uuid) -> Result<Option<arbitre_core::standings::Tournament>, BoxError> {
+pub fn stored_tournament(
+    id: Uuid,
+) -> Result<Option<arbitre_core::standings::Tournament>, BoxError> {
     let config = Config::from_env()?;
     init_logs(LogFormat::Text);
     actix_web::rt::System::new().block_on(async move {
@@ -259,14 +304,20 @@ pub fn stored_tournament(id: Uuid) -> Result<Option<arbitre_core::standings::Tou
     })
 }
 
-async fn read_tournament(url: &str, id: Uuid) -> Result<Option<arbitre_core::standings::Tournament>, BoxError> {
+async fn read_tournament(
+    url: &str,
+    id: Uuid,
+) -> Result<Option<arbitre_core::standings::Tournament>, BoxError> {
     use diesel_async::AsyncConnection;
     let mut connection = db::Connection::establish(url).await?;
-    crate::store::standings::tournament(&mut connection, id).await.map_err(|error| match error {
-        // The cause, not the generic words a client gets.
-        crate::error::ApiError::Internal(cause) | crate::error::ApiError::DatabaseUnavailable(cause) => cause.into(),
-        other => other.to_string().into(),
-    })
+    crate::store::standings::tournament(&mut connection, id)
+        .await
+        .map_err(|error| match error {
+            // The cause, not the generic words a client gets.
+            crate::error::ApiError::Internal(cause)
+            | crate::error::ApiError::DatabaseUnavailable(cause) => cause.into(),
+            other => other.to_string().into(),
+        })
 }
 
 #[derive(Debug, Args)]

@@ -35,20 +35,36 @@ pub struct ConfigError {
 
 impl Config {
     pub fn from_env() -> Result<Config, ConfigError> {
-        let read = |variable: &'static str| std::env::var(variable).ok().filter(|value| !value.is_empty());
+        let read = |variable: &'static str| {
+            std::env::var(variable)
+                .ok()
+                .filter(|value| !value.is_empty())
+        };
         let invalid = |variable: &'static str, value: &str, reason: &str| ConfigError {
             variable,
             value: value.to_string(),
             reason: reason.to_string(),
         };
         let bind = match read("ARBITRE_BIND") {
-            Some(value) => value.parse().map_err(|_| invalid("ARBITRE_BIND", &value, "expected host:port, e.g. 0.0.0.0:8080"))?,
+            Some(value) => value.parse().map_err(|_| {
+                invalid(
+                    "ARBITRE_BIND",
+                    &value,
+                    "expected host:port, e.g. 0.0.0.0:8080",
+                )
+            })?,
             None => SocketAddr::from(([127, 0, 0, 1], 8080)),
         };
         let log_format = match read("ARBITRE_LOG_FORMAT").as_deref() {
             None | Some("json") => LogFormat::Json,
             Some("text") => LogFormat::Text,
-            Some(other) => return Err(invalid("ARBITRE_LOG_FORMAT", other, "expected json or text")),
+            Some(other) => {
+                return Err(invalid(
+                    "ARBITRE_LOG_FORMAT",
+                    other,
+                    "expected json or text",
+                ))
+            }
         };
         let count = |variable: &'static str| -> Result<Option<usize>, ConfigError> {
             match read(variable) {
@@ -63,7 +79,8 @@ impl Config {
             database_url: read("DATABASE_URL"),
             bind,
             log_format,
-            data_dir: read("ARBITRE_DATA_DIR").map_or_else(|| PathBuf::from("data/postgres"), PathBuf::from),
+            data_dir: read("ARBITRE_DATA_DIR")
+                .map_or_else(|| PathBuf::from("data/postgres"), PathBuf::from),
             workers: count("ARBITRE_WORKERS")?,
             pool_size: count("ARBITRE_POOL_SIZE")?.unwrap_or(16),
         })

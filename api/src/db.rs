@@ -6,7 +6,9 @@
 
 use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
 use diesel_async::pooled_connection::deadpool::Pool;
-use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod};
+use diesel_async::pooled_connection::{
+    AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod,
+};
 use diesel_async::AsyncPgConnection;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use std::time::Duration;
@@ -30,7 +32,8 @@ type BoxError = Box<dyn std::error::Error + Send + Sync>;
 pub fn pool(database_url: &str, max_size: usize) -> Result<DbPool, BoxError> {
     let mut config = ManagerConfig::default();
     config.recycling_method = RecyclingMethod::Fast;
-    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(database_url, config);
+    let manager =
+        AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(database_url, config);
     let timeout = Some(Duration::from_secs(5));
     let pool = Pool::builder(manager)
         .max_size(max_size)
@@ -72,7 +75,11 @@ pub fn revert_all_blocking(database_url: &str) -> Result<Vec<String>, BoxError> 
 
 /// Creates `database` (from `template` when given) on the server of `maintenance_url`.
 /// Names are checked, not quoted blindly: they are ours, never a client's.
-pub async fn create_database(maintenance_url: &str, database: &str, template: Option<&str>) -> Result<(), BoxError> {
+pub async fn create_database(
+    maintenance_url: &str,
+    database: &str,
+    template: Option<&str>,
+) -> Result<(), BoxError> {
     use diesel_async::{AsyncConnection, SimpleAsyncConnection};
     for name in std::iter::once(database).chain(template) {
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
@@ -80,7 +87,9 @@ pub async fn create_database(maintenance_url: &str, database: &str, template: Op
         }
     }
     let statement = match template {
-        Some(template) => format!("CREATE DATABASE {database} TEMPLATE {template} STRATEGY FILE_COPY"),
+        Some(template) => {
+            format!("CREATE DATABASE {database} TEMPLATE {template} STRATEGY FILE_COPY")
+        }
         None => format!("CREATE DATABASE {database}"),
     };
     let mut connection = AsyncPgConnection::establish(maintenance_url).await?;
@@ -89,7 +98,9 @@ pub async fn create_database(maintenance_url: &str, database: &str, template: Op
     loop {
         match connection.batch_execute(&statement).await {
             Ok(()) => return Ok(()),
-            Err(error) if attempt < 50 && error.to_string().contains("being accessed by other users") => {
+            Err(error)
+                if attempt < 50 && error.to_string().contains("being accessed by other users") =>
+            {
                 attempt += 1;
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
@@ -108,10 +119,11 @@ pub async fn database_exists(maintenance_url: &str, database: &str) -> Result<bo
         found: bool,
     }
     let mut connection = AsyncPgConnection::establish(maintenance_url).await?;
-    let found: Found = diesel::sql_query("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1) AS found")
-        .bind::<diesel::sql_types::Text, _>(database)
-        .get_result(&mut connection)
-        .await?;
+    let found: Found =
+        diesel::sql_query("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1) AS found")
+            .bind::<diesel::sql_types::Text, _>(database)
+            .get_result(&mut connection)
+            .await?;
     Ok(found.found)
 }
 
@@ -122,7 +134,10 @@ pub async fn database_exists(maintenance_url: &str, database: &str) -> Result<bo
 /// row, `load` reads on to the server's ready-for-query, which follows the commit. An
 /// acknowledged write is then always a committed one.
 pub trait Committed<'query, U>: Sized {
-    fn committed(self, connection: &mut Connection) -> impl std::future::Future<Output = diesel::QueryResult<U>> + Send;
+    fn committed(
+        self,
+        connection: &mut Connection,
+    ) -> impl std::future::Future<Output = diesel::QueryResult<U>> + Send;
 }
 
 impl<'query, Q, U> Committed<'query, U> for Q
@@ -130,9 +145,17 @@ where
     Q: diesel_async::methods::LoadQuery<'query, Connection, U> + Send + 'query,
     U: Send,
 {
-    fn committed(self, connection: &mut Connection) -> impl std::future::Future<Output = diesel::QueryResult<U>> + Send {
+    fn committed(
+        self,
+        connection: &mut Connection,
+    ) -> impl std::future::Future<Output = diesel::QueryResult<U>> + Send {
         use diesel_async::RunQueryDsl;
         let rows = self.load(connection);
-        async move { rows.await?.into_iter().next().ok_or(diesel::result::Error::NotFound) }
+        async move {
+            rows.await?
+                .into_iter()
+                .next()
+                .ok_or(diesel::result::Error::NotFound)
+        }
     }
 }

@@ -33,7 +33,10 @@ pub struct FieldError {
 
 impl FieldError {
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> FieldError {
-        FieldError { field: field.into(), message: message.into() }
+        FieldError {
+            field: field.into(),
+            message: message.into(),
+        }
     }
 }
 
@@ -215,7 +218,9 @@ impl ApiError {
 
     fn field_errors(&self) -> Vec<FieldError> {
         match self {
-            ApiError::InvalidBody(error) | ApiError::InvalidPath(error) | ApiError::InvalidQuery(error) => {
+            ApiError::InvalidBody(error)
+            | ApiError::InvalidPath(error)
+            | ApiError::InvalidQuery(error) => {
                 vec![error.clone()]
             }
             ApiError::Validation(errors) => errors.clone(),
@@ -229,7 +234,15 @@ impl ApiError {
     }
 
     pub fn problem(&self) -> Problem {
-        Problem { errors: self.field_errors(), ..Problem::new(self.code(), self.title(), self.status_code(), self.to_string()) }
+        Problem {
+            errors: self.field_errors(),
+            ..Problem::new(
+                self.code(),
+                self.title(),
+                self.status_code(),
+                self.to_string(),
+            )
+        }
     }
 }
 
@@ -273,7 +286,9 @@ impl GameError {
             GameError::Api(error) => error.code(),
             GameError::NotFound => "not_found.game".to_string(),
             GameError::IllegalMove { reason, .. } => format!("illegal_move.{}", reason.code()),
-            GameError::Conflict { code, .. } | GameError::Unprocessable { code, .. } => (*code).to_string(),
+            GameError::Conflict { code, .. } | GameError::Unprocessable { code, .. } => {
+                (*code).to_string()
+            }
         }
     }
 }
@@ -285,7 +300,9 @@ impl ResponseError for GameError {
         match self {
             GameError::Api(error) => error.status_code(),
             GameError::NotFound => StatusCode::NOT_FOUND,
-            GameError::IllegalMove { .. } | GameError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            GameError::IllegalMove { .. } | GameError::Unprocessable { .. } => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             GameError::Conflict { .. } => StatusCode::CONFLICT,
         }
     }
@@ -309,8 +326,13 @@ impl ResponseError for GameError {
                     extensions.insert("expected_color".to_string(), expected.to_string().into());
                 }
             }
-            GameError::Conflict { state: Some(state), .. } => {
-                extensions.insert("state".to_string(), serde_json::to_value(state).unwrap_or_default());
+            GameError::Conflict {
+                state: Some(state), ..
+            } => {
+                extensions.insert(
+                    "state".to_string(),
+                    serde_json::to_value(state).unwrap_or_default(),
+                );
             }
             _ => {}
         }
@@ -366,7 +388,8 @@ impl ResponseError for StandingsFailure {
             StandingsFailure::NotAcceptable => "Not acceptable",
             StandingsFailure::Export(_) => "The results cannot be exported",
         };
-        Problem::new(self.code(), title, self.status_code(), self.to_string()).respond(serde_json::Map::new())
+        Problem::new(self.code(), title, self.status_code(), self.to_string())
+            .respond(serde_json::Map::new())
     }
 }
 
@@ -382,18 +405,29 @@ impl From<diesel::result::Error> for ApiError {
         match kind {
             DatabaseErrorKind::UniqueViolation => {
                 let (code, detail) = match constraint {
-                    "rounds_tournament_number" => ("round.duplicate_number", "a round with this number already exists"),
-                    "pairings_round_table" => ("pairing.table_taken", "this table already has a pairing in this round"),
-                    "players_tournament_egd_pin" => {
-                        ("player.duplicate_egd_pin", "a player with this EGD PIN is already registered")
-                    }
+                    "rounds_tournament_number" => (
+                        "round.duplicate_number",
+                        "a round with this number already exists",
+                    ),
+                    "pairings_round_table" => (
+                        "pairing.table_taken",
+                        "this table already has a pairing in this round",
+                    ),
+                    "players_tournament_egd_pin" => (
+                        "player.duplicate_egd_pin",
+                        "a player with this EGD PIN is already registered",
+                    ),
                     _ => ("conflict.duplicate", "a record with the same key exists"),
                 };
-                ApiError::Conflict { code, detail: detail.to_string() }
+                ApiError::Conflict {
+                    code,
+                    detail: detail.to_string(),
+                }
             }
             DatabaseErrorKind::ForeignKeyViolation => ApiError::Conflict {
                 code: "conflict.referenced",
-                detail: "the record is referenced by others, or references one that does not exist".to_string(),
+                detail: "the record is referenced by others, or references one that does not exist"
+                    .to_string(),
             },
             DatabaseErrorKind::CheckViolation | DatabaseErrorKind::NotNullViolation => {
                 ApiError::Validation(vec![FieldError::new(constraint, info.message())])
@@ -402,7 +436,9 @@ impl From<diesel::result::Error> for ApiError {
                 code: "conflict.concurrent_update",
                 detail: "another request changed the same records: retry".to_string(),
             },
-            DatabaseErrorKind::ClosedConnection => ApiError::DatabaseUnavailable(info.message().to_string()),
+            DatabaseErrorKind::ClosedConnection => {
+                ApiError::DatabaseUnavailable(info.message().to_string())
+            }
             _ => ApiError::internal(error),
         }
     }

@@ -44,13 +44,15 @@ impl<T: DeserializeOwned + 'static> FromRequest for ApiJson<T> {
             if !is_json {
                 return Err(ApiError::UnsupportedMediaType);
             }
-            let bytes = body.await.map_err(|error| match error.as_error::<PayloadError>() {
-                Some(PayloadError::Overflow) => ApiError::BodyTooLarge { limit: BODY_LIMIT },
-                _ => ApiError::MalformedJson(error.to_string()),
-            })?;
+            let bytes = body
+                .await
+                .map_err(|error| match error.as_error::<PayloadError>() {
+                    Some(PayloadError::Overflow) => ApiError::BodyTooLarge { limit: BODY_LIMIT },
+                    _ => ApiError::MalformedJson(error.to_string()),
+                })?;
             // Syntax first, so that `{} trailing` is malformed rather than missing fields.
-            let document: serde_json::Value =
-                serde_json::from_slice(&bytes).map_err(|error| ApiError::MalformedJson(error.to_string()))?;
+            let document: serde_json::Value = serde_json::from_slice(&bytes)
+                .map_err(|error| ApiError::MalformedJson(error.to_string()))?;
             let value = serde_path_to_error::deserialize(document).map_err(|error| {
                 let field = field_name(error.path().to_string());
                 ApiError::InvalidBody(FieldError::new(field, error.into_inner().to_string()))
@@ -78,11 +80,15 @@ impl<T: DeserializeOwned> FromRequest for ApiQuery<T> {
     type Future = std::future::Ready<Result<ApiQuery<T>, ApiError>>;
 
     fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let deserializer = serde_urlencoded::Deserializer::new(form_urlencoded::parse(request.query_string().as_bytes()));
-        let result = serde_path_to_error::deserialize(deserializer).map(ApiQuery).map_err(|error| {
-            let field = field_name(error.path().to_string());
-            ApiError::InvalidQuery(FieldError::new(field, error.into_inner().to_string()))
-        });
+        let deserializer = serde_urlencoded::Deserializer::new(form_urlencoded::parse(
+            request.query_string().as_bytes(),
+        ));
+        let result = serde_path_to_error::deserialize(deserializer)
+            .map(ApiQuery)
+            .map_err(|error| {
+                let field = field_name(error.path().to_string());
+                ApiError::InvalidQuery(FieldError::new(field, error.into_inner().to_string()))
+            });
         std::future::ready(result)
     }
 }
@@ -115,13 +121,22 @@ impl Window {
     pub fn new(limit: Option<u32>, offset: Option<u32>) -> Result<Window, ApiError> {
         let limit = limit.unwrap_or(DEFAULT_LIMIT);
         if !(1..=MAX_LIMIT).contains(&limit) {
-            return Err(ApiError::InvalidQuery(FieldError::new("limit", format!("must be between 1 and {MAX_LIMIT}"))));
+            return Err(ApiError::InvalidQuery(FieldError::new(
+                "limit",
+                format!("must be between 1 and {MAX_LIMIT}"),
+            )));
         }
         let offset = offset.unwrap_or(0);
         if offset > MAX_OFFSET {
-            return Err(ApiError::InvalidQuery(FieldError::new("offset", format!("must be at most {MAX_OFFSET}"))));
+            return Err(ApiError::InvalidQuery(FieldError::new(
+                "offset",
+                format!("must be at most {MAX_OFFSET}"),
+            )));
         }
-        Ok(Window { limit: i64::from(limit), offset: i64::from(offset) })
+        Ok(Window {
+            limit: i64::from(limit),
+            offset: i64::from(offset),
+        })
     }
 }
 
@@ -155,7 +170,11 @@ pub struct PageInfo {
 
 impl PageInfo {
     pub fn new(total: i64, window: Window) -> PageInfo {
-        PageInfo { total, limit: window.limit, offset: window.offset }
+        PageInfo {
+            total,
+            limit: window.limit,
+            offset: window.offset,
+        }
     }
 }
 
@@ -163,14 +182,23 @@ impl PageInfo {
 pub fn check_country(violations: &mut Violations, field: &str, country: &str) -> String {
     let country = country.trim().to_ascii_uppercase();
     if country.len() != 2 || !country.bytes().all(|byte| byte.is_ascii_uppercase()) {
-        violations.add(field, "must be a two-letter country code (ISO 3166-1, `FR`)");
+        violations.add(
+            field,
+            "must be a two-letter country code (ISO 3166-1, `FR`)",
+        );
     }
     country
 }
 
 /// Free text a person typed: trimmed length within bounds, no control characters
 /// (PostgreSQL text cannot hold NUL).
-pub fn check_text(violations: &mut Violations, field: &str, value: &str, max_chars: usize, required: bool) {
+pub fn check_text(
+    violations: &mut Violations,
+    field: &str,
+    value: &str,
+    max_chars: usize,
+    required: bool,
+) {
     let length = value.trim().chars().count();
     if required && length == 0 {
         violations.add(field, "must not be empty");
@@ -182,7 +210,12 @@ pub fn check_text(violations: &mut Violations, field: &str, value: &str, max_cha
 }
 
 /// An optional identifier (EGD PIN, licence, club): as [`check_text`], empty not allowed.
-pub fn check_optional_text(violations: &mut Violations, field: &str, value: Option<&str>, max_chars: usize) {
+pub fn check_optional_text(
+    violations: &mut Violations,
+    field: &str,
+    value: Option<&str>,
+    max_chars: usize,
+) {
     if let Some(value) = value {
         check_text(violations, field, value, max_chars, true);
     }
@@ -193,7 +226,9 @@ pub fn check_filter(field: &str, value: Option<&str>) -> Result<(), ApiError> {
     let mut violations = Violations::new();
     check_optional_text(&mut violations, field, value, 200);
     violations.into_result().map_err(|error| match error {
-        ApiError::Validation(mut errors) if !errors.is_empty() => ApiError::InvalidQuery(errors.remove(0)),
+        ApiError::Validation(mut errors) if !errors.is_empty() => {
+            ApiError::InvalidQuery(errors.remove(0))
+        }
         other => other,
     })
 }

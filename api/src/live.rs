@@ -113,7 +113,9 @@ pub struct Entry {
     pub ruling: Option<RulingRecord>,
 }
 
-fn decode<T: serde::de::DeserializeOwned>(value: &Option<serde_json::Value>) -> Result<Option<T>, serde_json::Error> {
+fn decode<T: serde::de::DeserializeOwned>(
+    value: &Option<serde_json::Value>,
+) -> Result<Option<T>, serde_json::Error> {
     value.clone().map(serde_json::from_value).transpose()
 }
 
@@ -143,7 +145,8 @@ pub fn flag_policy_name(policy: FlagPolicy) -> &'static str {
 }
 
 fn parse_flag_policy(name: &str) -> Result<FlagPolicy, String> {
-    serde_json::from_value(serde_json::Value::String(name.to_string())).map_err(|error| error.to_string())
+    serde_json::from_value(serde_json::Value::String(name.to_string()))
+        .map_err(|error| error.to_string())
 }
 
 fn phase_name(phase: &Phase) -> &'static str {
@@ -157,8 +160,10 @@ fn phase_name(phase: &Phase) -> &'static str {
 impl LoadedGame {
     /// Replays the log of `row`. A log that does not replay is a defect: an internal error.
     pub fn replay(row: GameRow, rows: &[EventRow]) -> Result<LoadedGame, String> {
-        let stored: StoredSettings = serde_json::from_value(row.settings.clone()).map_err(|error| error.to_string())?;
-        let control: TimeControl = serde_json::from_value(row.time_control.clone()).map_err(|error| error.to_string())?;
+        let stored: StoredSettings =
+            serde_json::from_value(row.settings.clone()).map_err(|error| error.to_string())?;
+        let control: TimeControl =
+            serde_json::from_value(row.time_control.clone()).map_err(|error| error.to_string())?;
         let policy = parse_flag_policy(&row.flag_policy)?;
         let mut game = LoadedGame {
             live: LiveGame::new(stored.core.clone()).map_err(|error| error.to_string())?,
@@ -173,8 +178,11 @@ impl LoadedGame {
         };
         for event_row in rows {
             let entry = Entry::of_row(event_row)?;
-            game.apply(&entry).map_err(|error| format!("entry {} does not replay: {error}", event_row.seq))?;
-            game.last_at = game.last_at.max(u64::try_from(event_row.at_ms).unwrap_or(0));
+            game.apply(&entry)
+                .map_err(|error| format!("entry {} does not replay: {error}", event_row.seq))?;
+            game.last_at = game
+                .last_at
+                .max(u64::try_from(event_row.at_ms).unwrap_or(0));
             game.next_seq = event_row.seq + 1;
         }
         Ok(game)
@@ -205,7 +213,12 @@ impl LoadedGame {
     }
 
     /// Checks and applies a new entry at `at`, and queues it for the store.
-    pub fn record(&mut self, entry: Entry, issued_by: Option<Uuid>, at: u64) -> Result<(), Refusal> {
+    pub fn record(
+        &mut self,
+        entry: Entry,
+        issued_by: Option<Uuid>,
+        at: u64,
+    ) -> Result<(), Refusal> {
         self.apply(&entry)?;
         let new = NewEvent {
             game_id: self.row.id,
@@ -213,9 +226,18 @@ impl LoadedGame {
             tournament_id: self.row.tournament_id,
             kind: entry.kind,
             turn_number: entry.turn_number,
-            event: entry.event.as_ref().and_then(|event| serde_json::to_value(event).ok()),
-            clock: entry.clock.as_ref().and_then(|event| serde_json::to_value(event).ok()),
-            ruling: entry.ruling.as_ref().and_then(|ruling| serde_json::to_value(ruling).ok()),
+            event: entry
+                .event
+                .as_ref()
+                .and_then(|event| serde_json::to_value(event).ok()),
+            clock: entry
+                .clock
+                .as_ref()
+                .and_then(|event| serde_json::to_value(event).ok()),
+            ruling: entry
+                .ruling
+                .as_ref()
+                .and_then(|ruling| serde_json::to_value(ruling).ok()),
             issued_by,
             at_ms: i64::try_from(at).unwrap_or(i64::MAX),
         };
@@ -232,7 +254,9 @@ impl LoadedGame {
     }
 
     pub fn result(&self) -> Option<String> {
-        self.ruled_result.clone().or_else(|| self.live.result().map(|result| result.to_string()))
+        self.ruled_result
+            .clone()
+            .or_else(|| self.live.result().map(|result| result.to_string()))
     }
 
     pub fn is_finished(&self) -> bool {
@@ -253,13 +277,20 @@ impl LoadedGame {
             let outcomes = preview.apply(&ClockEvent::FlagCheck { at })?;
             let relevant: Vec<ClockOutcome> = outcomes
                 .into_iter()
-                .filter(|outcome| matches!(outcome, ClockOutcome::Flagged { .. } | ClockOutcome::AutoPassed { .. }))
+                .filter(|outcome| {
+                    matches!(
+                        outcome,
+                        ClockOutcome::Flagged { .. } | ClockOutcome::AutoPassed { .. }
+                    )
+                })
                 .collect();
             if !relevant.is_empty() {
                 self.record(clock_entry(ClockEvent::FlagCheck { at }), None, at)?;
                 for outcome in relevant {
                     match outcome {
-                        ClockOutcome::Flagged { color, .. } if matches!(self.live.phase(), Phase::Playing) => {
+                        ClockOutcome::Flagged { color, .. }
+                            if matches!(self.live.phase(), Phase::Playing) =>
+                        {
                             let entry = Entry {
                                 kind: "result".to_string(),
                                 turn_number: None,
@@ -269,11 +300,16 @@ impl LoadedGame {
                             };
                             self.record(entry, None, at)?;
                         }
-                        ClockOutcome::AutoPassed { color, .. } if matches!(self.live.phase(), Phase::Playing) => {
+                        ClockOutcome::AutoPassed { color, .. }
+                            if matches!(self.live.phase(), Phase::Playing) =>
+                        {
                             let entry = Entry {
                                 kind: "turn".to_string(),
                                 turn_number: Some(self.next_turn() as i32),
-                                event: Some(Event::Turn { color, action: Action::Pass }),
+                                event: Some(Event::Turn {
+                                    color,
+                                    action: Action::Pass,
+                                }),
                                 clock: None,
                                 ruling: None,
                             };
@@ -291,16 +327,28 @@ impl LoadedGame {
     /// The clocks stop while the game is paused for counting, finished, or paused by the
     /// referee, and run again when play resumes.
     pub fn follow_phase(&mut self, at: u64) -> Result<(), Refusal> {
-        let should_run = matches!(self.live.phase(), Phase::Playing) && !self.is_finished() && !self.referee_paused;
+        let should_run = matches!(self.live.phase(), Phase::Playing)
+            && !self.is_finished()
+            && !self.referee_paused;
         match self.clock.status() {
-            ClockStatus::Running { .. } if !should_run => self.record(clock_entry(ClockEvent::Pause { at }), None, at),
-            ClockStatus::Paused { .. } if should_run => self.record(clock_entry(ClockEvent::Resume { at }), None, at),
+            ClockStatus::Running { .. } if !should_run => {
+                self.record(clock_entry(ClockEvent::Pause { at }), None, at)
+            }
+            ClockStatus::Paused { .. } if should_run => {
+                self.record(clock_entry(ClockEvent::Resume { at }), None, at)
+            }
             _ => Ok(()),
         }
     }
 
     /// Records a turn by `color` at `at`: the clock press, then the core's verdict.
-    pub fn play(&mut self, color: Color, action: Action, issued_by: Option<Uuid>, at: u64) -> Result<(), Refusal> {
+    pub fn play(
+        &mut self,
+        color: Color,
+        action: Action,
+        issued_by: Option<Uuid>,
+        at: u64,
+    ) -> Result<(), Refusal> {
         let entry = Entry {
             kind: "turn".to_string(),
             turn_number: Some(self.next_turn() as i32),
@@ -311,7 +359,10 @@ impl LoadedGame {
         // Colours alternate (FFG rule 1): said as the core says it, before the clock would.
         if let (Phase::Playing, Some(expected)) = (self.live.phase(), self.live.game().to_move()) {
             if expected != color {
-                return Err(EndingError::from(arbitre_core::game::IllegalMove::WrongTurn { expected }).into());
+                return Err(
+                    EndingError::from(arbitre_core::game::IllegalMove::WrongTurn { expected })
+                        .into(),
+                );
             }
         }
         if self.referee_paused {
@@ -335,11 +386,17 @@ impl LoadedGame {
 
     /// Stores the pending entries of a game whose row this transaction holds locked (or
     /// has just created): no other write can come first.
-    pub async fn store(&self, connection: &mut crate::db::Connection) -> Result<(), crate::error::ApiError> {
+    pub async fn store(
+        &self,
+        connection: &mut crate::db::Connection,
+    ) -> Result<(), crate::error::ApiError> {
         if store::append(connection, &self.append()).await? {
             Ok(())
         } else {
-            Err(crate::error::ApiError::internal(format!("game {}: its row moved on under a lock", self.row.id)))
+            Err(crate::error::ApiError::internal(format!(
+                "game {}: its row moved on under a lock",
+                self.row.id
+            )))
         }
     }
 
@@ -353,7 +410,11 @@ impl LoadedGame {
                 .and_then(DateTime::<Utc>::from_timestamp_millis),
             _ => None,
         };
-        let phase = if self.is_finished() { "finished" } else { phase_name(self.live.phase()) };
+        let phase = if self.is_finished() {
+            "finished"
+        } else {
+            phase_name(self.live.phase())
+        };
         Projection {
             last_seq: self.next_seq - 1,
             turns: self.live.game().turns_played() as i32,
@@ -365,5 +426,11 @@ impl LoadedGame {
 }
 
 pub fn clock_entry(event: ClockEvent) -> Entry {
-    Entry { kind: "clock".to_string(), turn_number: None, event: None, clock: Some(event), ruling: None }
+    Entry {
+        kind: "clock".to_string(),
+        turn_number: None,
+        event: None,
+        clock: Some(event),
+        ruling: None,
+    }
 }

@@ -6,7 +6,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "arbitre", version, about = "The arbitration service for Go tournaments")]
+#[command(
+    name = "arbitre",
+    version,
+    about = "The arbitration service for Go tournaments"
+)]
 struct Arguments {
     #[command(subcommand)]
     command: Command,

@@ -7,7 +7,9 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 /// Upper bounds of the latency buckets, in seconds.
-const BUCKETS: [f64; 12] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0];
+const BUCKETS: [f64; 12] = [
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
+];
 
 #[derive(Debug, Default)]
 struct Counters {
@@ -31,7 +33,10 @@ impl Metrics {
         let Ok(mut counters) = self.counters.lock() else {
             return;
         };
-        *counters.requests.entry((method.to_string(), route.to_string(), status)).or_default() += 1;
+        *counters
+            .requests
+            .entry((method.to_string(), route.to_string(), status))
+            .or_default() += 1;
         let seconds = elapsed.as_secs_f64();
         if let Some(bucket) = BUCKETS.iter().position(|bound| seconds <= *bound) {
             counters.latency_buckets[bucket] += 1;
@@ -55,23 +60,43 @@ impl Metrics {
                 escape(route)
             );
         }
-        text.push_str("# HELP arbitre_http_request_duration_seconds Time to answer an HTTP request.\n");
+        text.push_str(
+            "# HELP arbitre_http_request_duration_seconds Time to answer an HTTP request.\n",
+        );
         text.push_str("# TYPE arbitre_http_request_duration_seconds histogram\n");
         let mut cumulative = 0;
         for (bound, count) in BUCKETS.iter().zip(counters.latency_buckets) {
             cumulative += count;
-            let _ = writeln!(text, "arbitre_http_request_duration_seconds_bucket{{le=\"{bound}\"}} {cumulative}");
+            let _ = writeln!(
+                text,
+                "arbitre_http_request_duration_seconds_bucket{{le=\"{bound}\"}} {cumulative}"
+            );
         }
-        let _ = writeln!(text, "arbitre_http_request_duration_seconds_bucket{{le=\"+Inf\"}} {}", counters.latency_count);
-        let _ = writeln!(text, "arbitre_http_request_duration_seconds_sum {}", counters.latency_sum_seconds);
-        let _ = writeln!(text, "arbitre_http_request_duration_seconds_count {}", counters.latency_count);
+        let _ = writeln!(
+            text,
+            "arbitre_http_request_duration_seconds_bucket{{le=\"+Inf\"}} {}",
+            counters.latency_count
+        );
+        let _ = writeln!(
+            text,
+            "arbitre_http_request_duration_seconds_sum {}",
+            counters.latency_sum_seconds
+        );
+        let _ = writeln!(
+            text,
+            "arbitre_http_request_duration_seconds_count {}",
+            counters.latency_count
+        );
         text
     }
 }
 
 /// Label values escape `\`, `"` and newlines.
 fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n")
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n")
 }
 
 #[cfg(test)]
@@ -85,7 +110,9 @@ mod tests {
         metrics.record("GET", "/health", 200, Duration::from_micros(500));
         metrics.record("GET", "/health", 200, Duration::from_millis(30));
         let text = metrics.render();
-        assert!(text.contains("arbitre_http_requests_total{method=\"GET\",route=\"/health\",status=\"200\"} 2"));
+        assert!(text.contains(
+            "arbitre_http_requests_total{method=\"GET\",route=\"/health\",status=\"200\"} 2"
+        ));
         assert!(text.contains("arbitre_http_request_duration_seconds_bucket{le=\"0.001\"} 1"));
         assert!(text.contains("arbitre_http_request_duration_seconds_bucket{le=\"0.05\"} 2"));
         assert!(text.contains("arbitre_http_request_duration_seconds_count 2"));

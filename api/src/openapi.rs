@@ -4,10 +4,10 @@
 
 use crate::error::{FieldError, Problem, PROBLEM_JSON};
 use crate::routes::{games, operations, pairings, players, rounds, standings, tokens, tournaments};
-use utoipa::openapi::path::{HttpMethod, Operation};
-use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
-use utoipa::openapi::schema::{AdditionalProperties, Schema};
 use utoipa::openapi::link::LinkBuilder;
+use utoipa::openapi::path::{HttpMethod, Operation};
+use utoipa::openapi::schema::{AdditionalProperties, Schema};
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
@@ -90,7 +90,10 @@ struct Conventions;
 impl Modify for Conventions {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
-        components.add_security_scheme("bearer", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+        );
         for name in CLOSED_SCHEMAS {
             if let Some(schema) = components.schemas.get_mut(*name) {
                 close(schema);
@@ -149,7 +152,12 @@ fn close(schema: &mut RefOr<Schema>) {
 
 /// Handler names repeat across resources (`create`, `list`): `{tag}_{handler}` does not.
 fn name_operation(operation: &mut Operation) {
-    let tag = operation.tags.as_ref().and_then(|tags| tags.first()).cloned().unwrap_or_default();
+    let tag = operation
+        .tags
+        .as_ref()
+        .and_then(|tags| tags.first())
+        .cloned()
+        .unwrap_or_default();
     if let Some(id) = &operation.operation_id {
         operation.operation_id = Some(format!("{tag}_{id}"));
     }
@@ -158,7 +166,11 @@ fn name_operation(operation: &mut Operation) {
 /// The path parameters of `path` (`{tournament_id}`).
 fn path_parameters(path: &str) -> Vec<String> {
     path.split('/')
-        .filter_map(|segment| segment.strip_prefix('{').and_then(|rest| rest.strip_suffix('}')))
+        .filter_map(|segment| {
+            segment
+                .strip_prefix('{')
+                .and_then(|rest| rest.strip_suffix('}'))
+        })
         .map(str::to_string)
         .collect()
 }
@@ -167,8 +179,16 @@ fn path_parameters(path: &str) -> Vec<String> {
 fn operation_ids(openapi: &utoipa::openapi::OpenApi) -> Vec<(String, String)> {
     let mut operations = Vec::new();
     for (path, item) in &openapi.paths.paths {
-        for operation in [&item.get, &item.post, &item.put, &item.patch, &item.delete].into_iter().flatten() {
-            let tag = operation.tags.as_ref().and_then(|tags| tags.first()).cloned().unwrap_or_default();
+        for operation in [&item.get, &item.post, &item.put, &item.patch, &item.delete]
+            .into_iter()
+            .flatten()
+        {
+            let tag = operation
+                .tags
+                .as_ref()
+                .and_then(|tags| tags.first())
+                .cloned()
+                .unwrap_or_default();
             if let Some(id) = &operation.operation_id {
                 operations.push((path.clone(), format!("{tag}_{id}")));
             }
@@ -189,7 +209,11 @@ fn add_links(path: &str, operation: &mut Operation, operations: &[(String, Strin
     }) else {
         return;
     };
-    let from_body = if created == "number" { "$response.body#/number" } else { "$response.body#/id" };
+    let from_body = if created == "number" {
+        "$response.body#/number"
+    } else {
+        "$response.body#/id"
+    };
     let known = path_parameters(path);
     let Some(RefOr::T(response)) = operation.responses.responses.get_mut("201") else {
         return;
@@ -197,16 +221,24 @@ fn add_links(path: &str, operation: &mut Operation, operations: &[(String, Strin
     for (target, operation_id) in operations {
         let parameters = path_parameters(target);
         let reachable = target.starts_with(&format!("{path}/{{{created}}}"))
-            && parameters.iter().all(|parameter| *parameter == created || known.contains(parameter));
+            && parameters
+                .iter()
+                .all(|parameter| *parameter == created || known.contains(parameter));
         if !reachable {
             continue;
         }
         let mut link = LinkBuilder::new().operation_id(operation_id.clone());
         for parameter in parameters {
-            let value = if parameter == created { from_body.to_string() } else { format!("$request.path.{parameter}") };
+            let value = if parameter == created {
+                from_body.to_string()
+            } else {
+                format!("$request.path.{parameter}")
+            };
             link = link.parameter(parameter, value);
         }
-        response.links.insert(operation_id.clone(), RefOr::T(link.build()));
+        response
+            .links
+            .insert(operation_id.clone(), RefOr::T(link.build()));
     }
 }
 
@@ -241,9 +273,18 @@ fn add_problems(path: &str, method: &HttpMethod, operation: &mut Operation) {
     for (status, description) in statuses {
         let problem = ResponseBuilder::new()
             .description(description)
-            .content(PROBLEM_JSON, ContentBuilder::new().schema(Some(Ref::from_schema_name("Problem"))).build())
+            .content(
+                PROBLEM_JSON,
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("Problem")))
+                    .build(),
+            )
             .build();
-        operation.responses.responses.entry(status.to_string()).or_insert(problem.into());
+        operation
+            .responses
+            .responses
+            .entry(status.to_string())
+            .or_insert(problem.into());
     }
 }
 
@@ -262,7 +303,11 @@ fn camel_case_links(value: &mut serde_json::Value) {
             if let Some(serde_json::Value::Object(links)) = object.get_mut("links") {
                 for link in links.values_mut() {
                     if let serde_json::Value::Object(link) = link {
-                        for (snake, camel) in [("operation_id", "operationId"), ("operation_ref", "operationRef"), ("request_body", "requestBody")] {
+                        for (snake, camel) in [
+                            ("operation_id", "operationId"),
+                            ("operation_ref", "operationRef"),
+                            ("request_body", "requestBody"),
+                        ] {
                             if let Some(field) = link.remove(snake) {
                                 link.insert(camel.to_string(), field);
                             }

@@ -28,7 +28,10 @@ pub enum ClusterError {
     #[error("{action} failed: {detail}")]
     Command { action: String, detail: String },
     #[error("{path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 /// A cluster in a data folder, started on a unix socket in `socket_dir`.
@@ -56,7 +59,12 @@ impl Cluster {
 
     /// Trades durability for speed: for clusters thrown away after the tests.
     pub fn throwaway(mut self) -> Cluster {
-        for option in ["fsync=off", "synchronous_commit=off", "full_page_writes=off", "max_connections=300"] {
+        for option in [
+            "fsync=off",
+            "synchronous_commit=off",
+            "full_page_writes=off",
+            "max_connections=300",
+        ] {
             self.server_options.push(format!("-c {option}"));
         }
         self
@@ -68,7 +76,10 @@ impl Cluster {
 
     /// The connection URL of `database` through the private socket.
     pub fn url(&self, database: &str) -> String {
-        format!("postgresql://{SUPERUSER}@localhost/{database}?host={}", self.socket_dir.display())
+        format!(
+            "postgresql://{SUPERUSER}@localhost/{database}?host={}",
+            self.socket_dir.display()
+        )
     }
 
     /// Creates the data folder and the cluster in it, unless it exists already.
@@ -88,7 +99,11 @@ impl Cluster {
             "--encoding=UTF8".into(),
             "--no-locale".into(),
         ];
-        if self.server_options.iter().any(|option| option.contains("fsync=off")) {
+        if self
+            .server_options
+            .iter()
+            .any(|option| option.contains("fsync=off"))
+        {
             arguments.push("--no-sync".into());
         }
         self.run("initdb", &initdb, &arguments)?;
@@ -128,8 +143,14 @@ impl Cluster {
     /// Stops the server, letting it finish what it writes ("fast" mode: open sessions are
     /// ended, committed work is kept).
     pub fn stop(&self) -> Result<(), ClusterError> {
-        let arguments: Vec<OsString> =
-            vec!["-D".into(), self.data_dir.clone().into(), "-m".into(), "fast".into(), "-w".into(), "stop".into()];
+        let arguments: Vec<OsString> = vec![
+            "-D".into(),
+            self.data_dir.clone().into(),
+            "-m".into(),
+            "fast".into(),
+            "-w".into(),
+            "stop".into(),
+        ];
         self.run("pg_ctl stop", &self.bin_dir.join("pg_ctl"), &arguments)?;
         // The stopped server has taken its socket away: the empty folder goes too, so that
         // no folder is left behind in the temporary folder per data folder ever served.
@@ -138,7 +159,8 @@ impl Cluster {
     }
 
     pub fn is_running(&self) -> bool {
-        let arguments: Vec<OsString> = vec!["-D".into(), self.data_dir.clone().into(), "status".into()];
+        let arguments: Vec<OsString> =
+            vec!["-D".into(), self.data_dir.clone().into(), "status".into()];
         self.command(&self.bin_dir.join("pg_ctl"), &arguments)
             .output()
             .map(|output| output.status.success())
@@ -148,7 +170,11 @@ impl Cluster {
     /// The shell command that stops this cluster at once, for a watchdog that outlives
     /// the process.
     pub fn stop_command_line(&self) -> String {
-        let pg_ctl = format!("{} -D {} -m immediate stop", self.bin_dir.join("pg_ctl").display(), self.data_dir.display());
+        let pg_ctl = format!(
+            "{} -D {} -m immediate stop",
+            self.bin_dir.join("pg_ctl").display(),
+            self.data_dir.display()
+        );
         if self.as_server_user {
             format!("runuser -u {SERVER_OS_USER} -- {pg_ctl}")
         } else {
@@ -158,11 +184,17 @@ impl Cluster {
 
     /// Creates a folder that the server user owns and nobody else can read.
     fn prepare_dir(&self, dir: &Path) -> Result<(), ClusterError> {
-        let io_error = |source| ClusterError::Io { path: dir.to_path_buf(), source };
+        let io_error = |source| ClusterError::Io {
+            path: dir.to_path_buf(),
+            source,
+        };
         fs::create_dir_all(dir).map_err(io_error)?;
         fs::set_permissions(dir, fs::Permissions::from_mode(0o700)).map_err(io_error)?;
         if self.as_server_user {
-            let arguments: Vec<OsString> = vec![format!("{SERVER_OS_USER}:").into(), dir.as_os_str().to_owned()];
+            let arguments: Vec<OsString> = vec![
+                format!("{SERVER_OS_USER}:").into(),
+                dir.as_os_str().to_owned(),
+            ];
             run_checked("chown", Command::new("chown").args(&arguments))?;
             // The server user must reach the folder through every parent: a private one
             // (`mktemp -d` makes them 0700) is given the search permission, nothing more.
@@ -179,7 +211,8 @@ impl Cluster {
                 for parent in absolute.ancestors().skip(1) {
                     let mode = fs::metadata(parent).map_err(io_error)?.mode() & 0o7777;
                     if mode & 0o001 == 0 {
-                        fs::set_permissions(parent, fs::Permissions::from_mode(mode | 0o001)).map_err(io_error)?;
+                        fs::set_permissions(parent, fs::Permissions::from_mode(mode | 0o001))
+                            .map_err(io_error)?;
                         tracing::info!(folder = %parent.display(), "gave others the search permission, for the `{SERVER_OS_USER}` OS user");
                     }
                 }
@@ -212,7 +245,12 @@ impl Cluster {
         command
     }
 
-    fn run(&self, action: &str, program: &Path, arguments: &[OsString]) -> Result<Output, ClusterError> {
+    fn run(
+        &self,
+        action: &str,
+        program: &Path,
+        arguments: &[OsString],
+    ) -> Result<Output, ClusterError> {
         run_checked(action, &mut self.command(program, arguments))
     }
 }
@@ -229,16 +267,24 @@ fn run_checked(action: &str, command: &mut Command) -> Result<Output, ClusterErr
     if detail.is_empty() {
         detail = String::from_utf8_lossy(&output.stdout).trim().to_string();
     }
-    Err(ClusterError::Command { action: action.to_string(), detail: format!("{} ({detail})", output.status) })
+    Err(ClusterError::Command {
+        action: action.to_string(),
+        detail: format!("{} ({detail})", output.status),
+    })
 }
 
 fn absolute(path: &Path) -> Result<PathBuf, ClusterError> {
-    std::path::absolute(path).map_err(|source| ClusterError::Io { path: path.to_path_buf(), source })
+    std::path::absolute(path).map_err(|source| ClusterError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// Root's processes own `/proc/self`.
 fn running_as_root() -> bool {
-    fs::metadata("/proc/self").map(|metadata| metadata.uid() == 0).unwrap_or(false)
+    fs::metadata("/proc/self")
+        .map(|metadata| metadata.uid() == 0)
+        .unwrap_or(false)
 }
 
 /// The folder of `initdb` and `pg_ctl`: `ARBITRE_PG_BIN`, then `pg_config --bindir`, then
@@ -247,7 +293,11 @@ pub fn find_bin_dir() -> Result<PathBuf, ClusterError> {
     let has_server = |dir: &Path| dir.join("initdb").is_file() && dir.join("pg_ctl").is_file();
     if let Some(dir) = std::env::var_os("ARBITRE_PG_BIN") {
         let dir = PathBuf::from(dir);
-        return if has_server(&dir) { Ok(dir) } else { Err(ClusterError::BinariesNotFound) };
+        return if has_server(&dir) {
+            Ok(dir)
+        } else {
+            Err(ClusterError::BinariesNotFound)
+        };
     }
     if let Ok(output) = Command::new("pg_config").arg("--bindir").output() {
         let dir = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
@@ -266,5 +316,8 @@ pub fn find_bin_dir() -> Result<PathBuf, ClusterError> {
         })
         .collect();
     versions.sort();
-    versions.pop().map(|(_, dir)| dir).ok_or(ClusterError::BinariesNotFound)
+    versions
+        .pop()
+        .map(|(_, dir)| dir)
+        .ok_or(ClusterError::BinariesNotFound)
 }

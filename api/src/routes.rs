@@ -16,7 +16,11 @@ use actix_web::{web, HttpResponse, ResponseError};
 /// A resource whose other methods answer 405 with the `Allow` header (RFC 9110 §15.5.6).
 fn resource(path: &str, methods: &'static [Method]) -> actix_web::Resource {
     web::resource(path).default_service(web::to(move || async move {
-        let allow = methods.iter().map(Method::as_str).collect::<Vec<_>>().join(", ");
+        let allow = methods
+            .iter()
+            .map(Method::as_str)
+            .collect::<Vec<_>>()
+            .join(", ");
         let mut response: HttpResponse = ApiError::MethodNotAllowed.error_response();
         if let Ok(value) = header::HeaderValue::from_str(&allow) {
             response.headers_mut().insert(header::ALLOW, value);
@@ -63,17 +67,23 @@ pub fn configure(config: &mut web::ServiceConfig) {
                 .route(web::post().to(players::create)),
         )
         .service(
-            resource(&format!("{TOURNAMENT}/players/{{player_id}}"), GET_PUT_DELETE)
-                .route(web::get().to(players::get))
-                .route(web::put().to(players::replace))
-                .route(web::delete().to(players::delete)),
+            resource(
+                &format!("{TOURNAMENT}/players/{{player_id}}"),
+                GET_PUT_DELETE,
+            )
+            .route(web::get().to(players::get))
+            .route(web::put().to(players::replace))
+            .route(web::delete().to(players::delete)),
         )
         .service(
             resource(&format!("{TOURNAMENT}/tokens"), GET_POST)
                 .route(web::get().to(tokens::list))
                 .route(web::post().to(tokens::create)),
         )
-        .service(resource(&format!("{TOURNAMENT}/tokens/{{token_id}}"), DELETE).route(web::delete().to(tokens::revoke)))
+        .service(
+            resource(&format!("{TOURNAMENT}/tokens/{{token_id}}"), DELETE)
+                .route(web::delete().to(tokens::revoke)),
+        )
         .service(
             resource(&format!("{TOURNAMENT}/rounds"), GET_POST)
                 .route(web::get().to(rounds::list))
@@ -81,8 +91,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
         )
         .service(resource(ROUND, GET).route(web::get().to(rounds::get)))
         .service(resource(&format!("{ROUND}/start"), POST).route(web::post().to(rounds::start)))
-        .service(resource(&format!("{ROUND}/registrations"), GET).route(web::get().to(rounds::registrations)))
-        .service(resource(&format!("{ROUND}/registrations/{{player_id}}"), PUT).route(web::put().to(rounds::register)))
+        .service(
+            resource(&format!("{ROUND}/registrations"), GET)
+                .route(web::get().to(rounds::registrations)),
+        )
+        .service(
+            resource(&format!("{ROUND}/registrations/{{player_id}}"), PUT)
+                .route(web::put().to(rounds::register)),
+        )
         .service(
             resource(&format!("{ROUND}/pairings"), GET_POST_PUT)
                 .route(web::get().to(pairings::list))
@@ -101,8 +117,13 @@ pub fn configure(config: &mut web::ServiceConfig) {
                 .route(web::post().to(pairings::rule)),
         );
     config
-        .service(resource(&format!("{TOURNAMENT}/standings"), GET).route(web::get().to(standings::get)))
-        .service(resource(&format!("{TOURNAMENT}/exports/{{format}}"), GET).route(web::get().to(standings::download)))
+        .service(
+            resource(&format!("{TOURNAMENT}/standings"), GET).route(web::get().to(standings::get)),
+        )
+        .service(
+            resource(&format!("{TOURNAMENT}/exports/{{format}}"), GET)
+                .route(web::get().to(standings::download)),
+        )
         .service(
             resource(&format!("{PAIRING}/result"), GET_PUT)
                 .route(web::get().to(standings::result))
@@ -121,17 +142,28 @@ fn configure_games(config: &mut web::ServiceConfig) {
                 .route(web::get().to(games::list))
                 .route(web::post().to(games::create)),
         )
-        .service(resource(&format!("{TOURNAMENT}/games/import"), POST).route(web::post().to(games::sgf::import)))
-        .service(resource(&format!("{TOURNAMENT}/stream"), GET).route(web::get().to(games::stream::tournament)))
+        .service(
+            resource(&format!("{TOURNAMENT}/games/import"), POST)
+                .route(web::post().to(games::sgf::import)),
+        )
+        .service(
+            resource(&format!("{TOURNAMENT}/stream"), GET)
+                .route(web::get().to(games::stream::tournament)),
+        )
         .service(resource(GAME, GET).route(web::get().to(games::get)))
         .service(resource(&format!("{GAME}/events"), GET).route(web::get().to(games::events)))
         .service(resource(&format!("{GAME}/stream"), GET).route(web::get().to(games::stream::game)))
-        .service(resource(&format!("{GAME}/counting"), POST).route(web::post().to(games::play::counting)))
+        .service(
+            resource(&format!("{GAME}/counting"), POST)
+                .route(web::post().to(games::play::counting)),
+        )
         .service(
             resource(&format!("{GAME}/rulings"), GET_POST)
                 .route(web::get().to(games::rulings::list))
                 .route(web::post().to(games::rulings::rule)),
         )
         .service(resource(&format!("{GAME}/sgf"), GET).route(web::get().to(games::sgf::export)))
-        .service(resource(&format!("{GAME}/board.svg"), GET).route(web::get().to(games::svg::board)));
+        .service(
+            resource(&format!("{GAME}/board.svg"), GET).route(web::get().to(games::svg::board)),
+        );
 }

@@ -23,7 +23,11 @@ const SHUTDOWN_GRACE_SECONDS: u64 = 30;
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// A server on `listener`, not yet running: await it (and stop it through its handle).
-pub fn build(listener: TcpListener, pool: DbPool, workers: Option<usize>) -> std::io::Result<Server> {
+pub fn build(
+    listener: TcpListener,
+    pool: DbPool,
+    workers: Option<usize>,
+) -> std::io::Result<Server> {
     let hub = web::Data::new(crate::live::start(pool.clone()));
     let games = web::Data::new(crate::live::cache::GameCache::default());
     let pool = web::Data::new(pool);
@@ -41,13 +45,24 @@ pub fn build(listener: TcpListener, pool: DbPool, workers: Option<usize>) -> std
             .wrap_fn(move |request, service| {
                 let started = Instant::now();
                 let metrics = metrics_of_app.clone();
-                let request_id = request.extensions().get::<RequestId>().map(ToString::to_string);
+                let request_id = request
+                    .extensions()
+                    .get::<RequestId>()
+                    .map(ToString::to_string);
                 let response = service.call(request);
                 async move {
                     let mut response: ServiceResponse<_> = response.await?;
-                    let route = response.request().match_pattern().unwrap_or_else(|| "unmatched".to_string());
+                    let route = response
+                        .request()
+                        .match_pattern()
+                        .unwrap_or_else(|| "unmatched".to_string());
                     let method = response.request().method().to_string();
-                    metrics.record(&method, &route, response.status().as_u16(), started.elapsed());
+                    metrics.record(
+                        &method,
+                        &route,
+                        response.status().as_u16(),
+                        started.elapsed(),
+                    );
                     if let Some(value) = request_id.and_then(|id| HeaderValue::from_str(&id).ok()) {
                         response.headers_mut().insert(REQUEST_ID, value);
                     }
@@ -56,7 +71,10 @@ pub fn build(listener: TcpListener, pool: DbPool, workers: Option<usize>) -> std
             })
             .wrap(TracingLogger::default())
             .configure(routes::configure)
-            .service(SwaggerUi::new("/docs/{_:.*}").external_url_unchecked("/openapi.json", openapi.clone()))
+            .service(
+                SwaggerUi::new("/docs/{_:.*}")
+                    .external_url_unchecked("/openapi.json", openapi.clone()),
+            )
             .default_service(web::to(route_not_found))
     })
     .listen(listener)?
@@ -97,4 +115,3 @@ async fn wait_for_stop_signal() {
         () = terminate => {}
     }
 }
-

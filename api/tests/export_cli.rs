@@ -15,7 +15,9 @@ fn golden(name: &str) -> PathBuf {
 /// A directory of its own for each test, in the scratch directory Cargo gives
 /// integration tests (no dependency needed for temporary files).
 fn scratch(test: &str) -> PathBuf {
-    let directory = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("export_cli").join(test);
+    let directory = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("export_cli")
+        .join(test);
     std::fs::create_dir_all(&directory).unwrap();
     directory
 }
@@ -40,8 +42,15 @@ fn convert(format: &str) -> Vec<u8> {
         "-o",
         output.to_str().unwrap(),
     ]);
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
-    assert!(run.stdout.is_empty(), "the file goes to -o, not to standard output");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(
+        run.stdout.is_empty(),
+        "the file goes to -o, not to standard output"
+    );
     std::fs::read(output).unwrap()
 }
 

@@ -19,11 +19,21 @@ fn sgf(name: &str, text: &str) -> PathBuf {
 }
 
 fn score(arguments: &[&str], file: &PathBuf) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbitre")).arg("score").args(arguments).arg(file).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .arg("score")
+        .args(arguments)
+        .arg(file)
+        .output()
+        .unwrap()
 }
 
 fn json(output: &Output) -> Value {
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     serde_json::from_slice(&output.stdout).unwrap()
 }
 
@@ -47,10 +57,18 @@ fn json_gives_both_counts_and_the_re_result() {
 #[test]
 fn rules_and_komi_on_the_command_line_override_the_record() {
     let file = sgf("override", FALSE_EYE);
-    let value = json(&score(&["--json", "--rules", "japanese", "--komi", "-3", "--dead", "ba,da"], &file));
+    let value = json(&score(
+        &[
+            "--json", "--rules", "japanese", "--komi", "-3", "--dead", "ba,da",
+        ],
+        &file,
+    ));
     assert_eq!(value["rules"], "japanese");
     assert_eq!(value["komi"], -3.0);
-    assert_eq!(value["result"], "W+18", "Japanese: 16 territory + 5 prisoners, komi -3");
+    assert_eq!(
+        value["result"], "W+18",
+        "Japanese: 16 territory + 5 prisoners, komi -3"
+    );
     let text = score(&[], &file);
     let stdout = String::from_utf8_lossy(&text.stdout);
     assert!(stdout.contains("result: W+10.5"), "{stdout}");

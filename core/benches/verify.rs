@@ -9,10 +9,17 @@ use std::path::PathBuf;
 fn corpus() -> Vec<Vec<u8>> {
     let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/real-games");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
-        .map(|entries| entries.filter_map(|entry| entry.ok().map(|entry| entry.path())).collect())
+        .map(|entries| {
+            entries
+                .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+                .collect()
+        })
         .unwrap_or_default();
     files.sort();
-    files.iter().filter_map(|file| std::fs::read(file).ok()).collect()
+    files
+        .iter()
+        .filter_map(|file| std::fs::read(file).ok())
+        .collect()
 }
 
 fn verification(criterion: &mut Criterion) {
@@ -21,7 +28,10 @@ fn verification(criterion: &mut Criterion) {
         eprintln!("tests/data/real-games is missing: nothing to measure");
         return;
     }
-    let records: Vec<_> = texts.iter().filter_map(|text| sgf::parse(text).ok()).collect();
+    let records: Vec<_> = texts
+        .iter()
+        .filter_map(|text| sgf::parse(text).ok())
+        .collect();
     let moves: u64 = records.iter().map(|record| record.turns.len() as u64).sum();
     let mut group = criterion.benchmark_group("corpus");
     group.throughput(Throughput::Elements(moves));
@@ -31,7 +41,11 @@ fn verification(criterion: &mut Criterion) {
             let mut legal = 0;
             for text in &texts {
                 if let Ok(record) = sgf::parse(text) {
-                    let verdict = verifier.verify(&record, preset_of(&record).rules(), VerifyOptions::default());
+                    let verdict = verifier.verify(
+                        &record,
+                        preset_of(&record).rules(),
+                        VerifyOptions::default(),
+                    );
                     legal += usize::from(verdict.is_legal());
                 }
             }
@@ -43,7 +57,11 @@ fn verification(criterion: &mut Criterion) {
         bencher.iter(|| {
             records
                 .iter()
-                .filter(|record| verifier.verify(record, preset_of(record).rules(), VerifyOptions::default()).is_legal())
+                .filter(|record| {
+                    verifier
+                        .verify(record, preset_of(record).rules(), VerifyOptions::default())
+                        .is_legal()
+                })
                 .count()
         })
     });

@@ -160,7 +160,10 @@ struct Neighbourhood {
 
 impl Neighbourhood {
     fn new(heads: [u16; 4]) -> Neighbourhood {
-        Neighbourhood { heads, empty: heads.iter().map(|&head| u16::from(head == NO_CHAIN)).sum() }
+        Neighbourhood {
+            heads,
+            empty: heads.iter().map(|&head| u16::from(head == NO_CHAIN)).sum(),
+        }
     }
 
     /// Whether the chain of `slot` is named by no earlier slot: each chain is then
@@ -178,7 +181,10 @@ impl Neighbourhood {
 
     /// How many of the four neighbours belong to the chain of `head`.
     fn touching(&self, head: u16) -> u16 {
-        self.heads.iter().map(|&other| u16::from(other == head)).sum()
+        self.heads
+            .iter()
+            .map(|&other| u16::from(other == head))
+            .sum()
     }
 }
 
@@ -253,7 +259,10 @@ impl Board {
     /// Empties the board, keeping its memory. Branch-free, so that it runs as vector code:
     /// a border point keeps its cell and its head `EDGE`.
     pub fn clear(&mut self) {
-        for (cell, head) in self.cells.0[..self.len].iter_mut().zip(&mut self.head.0[..self.len]) {
+        for (cell, head) in self.cells.0[..self.len]
+            .iter_mut()
+            .zip(&mut self.head.0[..self.len])
+        {
             let border = *cell == BORDER;
             *cell = if border { BORDER } else { EMPTY };
             *head = if border { EDGE } else { NO_CHAIN };
@@ -271,11 +280,19 @@ impl Board {
     }
 
     fn point_at(&self, position: usize) -> Point {
-        Point::new((position % self.stride - 1) as u8, (position / self.stride - 1) as u8)
+        Point::new(
+            (position % self.stride - 1) as u8,
+            (position / self.stride - 1) as u8,
+        )
     }
 
     fn neighbours(&self, position: usize) -> [usize; 4] {
-        [position - self.stride, position - 1, position + 1, position + self.stride]
+        [
+            position - self.stride,
+            position - 1,
+            position + 1,
+            position + self.stride,
+        ]
     }
 
     pub fn size(&self) -> BoardSize {
@@ -353,7 +370,9 @@ impl Board {
         } else {
             visit(Change::new(placement.position, color));
             for &captured in &placement.captured[..placement.captured_count as usize] {
-                self.for_each_stone(captured as usize, |stone| visit(Change::new(stone, color.opponent())));
+                self.for_each_stone(captured as usize, |stone| {
+                    visit(Change::new(stone, color.opponent()))
+                });
             }
         }
     }
@@ -361,7 +380,12 @@ impl Board {
     /// Whether the board after `placement` equals `picture`, a picture of this board
     /// taken earlier; `scratch` holds the board after the move, so nothing is allocated
     /// once it has grown.
-    pub fn placement_matches(&self, placement: &Placement, picture: &[u64], scratch: &mut Vec<u64>) -> bool {
+    pub fn placement_matches(
+        &self,
+        placement: &Placement,
+        picture: &[u64],
+        scratch: &mut Vec<u64>,
+    ) -> bool {
         self.picture_into(scratch);
         self.for_each_change(placement, |change| self.apply(scratch, change));
         scratch.as_slice() == picture
@@ -386,7 +410,13 @@ impl Board {
     /// Always inlined, as [`Board::commit`] is: `Game::play` is, and the binary's other
     /// callers led the compiler to keep these two as calls, some 15% more instructions a turn.
     #[inline(always)]
-    pub fn plan(&self, color: Color, point: Point, suicide: Suicide, placement: &mut Placement) -> Result<(), PlacementError> {
+    pub fn plan(
+        &self,
+        color: Color,
+        point: Point,
+        suicide: Suicide,
+        placement: &mut Placement,
+    ) -> Result<(), PlacementError> {
         if !self.size.contains(point) {
             return Err(PlacementError::OffBoard);
         }
@@ -431,11 +461,14 @@ impl Board {
                     placement.stones_removed = 1;
                     let mut removed = [u16::MAX; 4];
                     for (slot, neighbour) in self.neighbours(position).into_iter().enumerate() {
-                        if self.cells[neighbour] == own && !removed.contains(&self.head[neighbour]) {
+                        if self.cells[neighbour] == own && !removed.contains(&self.head[neighbour])
+                        {
                             let head = self.head[neighbour];
                             removed[slot] = head;
                             placement.stones_removed += u32::from(self.chain_len[head as usize]);
-                            self.for_each_stone(head as usize, |stone| placement.hash_after ^= zobrist(stone, color));
+                            self.for_each_stone(head as usize, |stone| {
+                                placement.hash_after ^= zobrist(stone, color)
+                            });
                         }
                     }
                 }
@@ -452,12 +485,17 @@ impl Board {
         placement.captured_count += 1;
         placement.stones_removed += u32::from(self.chain_len[head as usize]);
         let opponent = placement.color.opponent();
-        self.for_each_stone(head as usize, |stone| placement.hash_after ^= zobrist(stone, opponent));
+        self.for_each_stone(head as usize, |stone| {
+            placement.hash_after ^= zobrist(stone, opponent)
+        });
     }
 
     /// The chains and empty points around the empty point `position`.
     fn neighbourhood(&self, position: usize) -> Neighbourhood {
-        Neighbourhood::new(self.neighbours(position).map(|neighbour| self.head[neighbour]))
+        Neighbourhood::new(
+            self.neighbours(position)
+                .map(|neighbour| self.head[neighbour]),
+        )
     }
 
     /// Makes a move worked out by [`Board::plan`] on this same board.
@@ -477,7 +515,12 @@ impl Board {
     }
 
     /// Plans and commits in one step, for setup and tests.
-    pub fn play(&mut self, color: Color, point: Point, suicide: Suicide) -> Result<u32, PlacementError> {
+    pub fn play(
+        &mut self,
+        color: Color,
+        point: Point,
+        suicide: Suicide,
+    ) -> Result<u32, PlacementError> {
         let mut placement = Placement::default();
         self.plan(color, point, suicide, &mut placement)?;
         self.commit(&placement);
@@ -506,7 +549,10 @@ impl Board {
         // Called once per slot with a constant, so that each call folds to straight code.
         let mut join = |board: &mut Board, slot: usize| {
             let head = around.heads[slot];
-            if is_chain(head) && board.cells[head as usize] == own && board.head[head as usize] as usize != chain {
+            if is_chain(head)
+                && board.cells[head as usize] == own
+                && board.head[head as usize] as usize != chain
+            {
                 chain = board.merge(chain, head as usize);
             }
         };
@@ -518,7 +564,11 @@ impl Board {
 
     /// Joins two chains: the shorter one takes the longer one's head, which is returned.
     fn merge(&mut self, first: usize, second: usize) -> usize {
-        let (keep, absorb) = if self.chain_len[first] >= self.chain_len[second] { (first, second) } else { (second, first) };
+        let (keep, absorb) = if self.chain_len[first] >= self.chain_len[second] {
+            (first, second)
+        } else {
+            (second, first)
+        };
         let mut stone = absorb;
         loop {
             self.head[stone] = keep as u16;
@@ -538,7 +588,9 @@ impl Board {
         let mut stone = head;
         loop {
             let next = self.next[stone] as usize;
-            let Some(color) = color_of(self.cells[stone]) else { break };
+            let Some(color) = color_of(self.cells[stone]) else {
+                break;
+            };
             self.cells[stone] = EMPTY;
             self.head[stone] = NO_CHAIN;
             self.hash ^= zobrist(stone, color);
@@ -601,7 +653,10 @@ impl Board {
             return Vec::new();
         }
         let head = self.head[self.position(point)] as usize;
-        self.chain_positions(head).into_iter().map(|position| self.point_at(position)).collect()
+        self.chain_positions(head)
+            .into_iter()
+            .map(|position| self.point_at(position))
+            .collect()
     }
 
     /// The distinct liberties of the chain through `point`.
@@ -638,10 +693,16 @@ impl Board {
             return None;
         }
         let position = placement.position;
-        if self.chain_len[position] != 1 || self.head[position] as usize != position || self.liberties[position] != 1 {
+        if self.chain_len[position] != 1
+            || self.head[position] as usize != position
+            || self.liberties[position] != 1
+        {
             return None;
         }
-        let captured = self.neighbours(position).into_iter().find(|&neighbour| self.cells[neighbour] == EMPTY)?;
+        let captured = self
+            .neighbours(position)
+            .into_iter()
+            .find(|&neighbour| self.cells[neighbour] == EMPTY)?;
         Some(self.point_at(captured))
     }
 
@@ -650,7 +711,11 @@ impl Board {
     pub fn from_diagram(diagram: &str) -> Option<Board> {
         let rows: Vec<Vec<char>> = diagram
             .lines()
-            .map(|line| line.chars().filter(|c| !c.is_whitespace()).collect::<Vec<char>>())
+            .map(|line| {
+                line.chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect::<Vec<char>>()
+            })
             .filter(|row| !row.is_empty())
             .collect();
         let height = u8::try_from(rows.len()).ok()?;
@@ -726,7 +791,10 @@ mod tests {
             . X .",
         )
         .unwrap();
-        assert_eq!(board.play(Color::Black, at("cb"), Suicide::Forbidden), Ok(1));
+        assert_eq!(
+            board.play(Color::Black, at("cb"), Suicide::Forbidden),
+            Ok(1)
+        );
         assert_eq!(board.get(at("bb")), None);
         assert_eq!(board.stone_count(Color::White), 0);
     }
@@ -740,10 +808,16 @@ mod tests {
             . . . .";
         let board = Board::from_diagram(diagram).unwrap();
         let mut forbidden = board.clone();
-        assert_eq!(forbidden.play(Color::Black, at("aa"), Suicide::Forbidden), Err(PlacementError::Suicide));
+        assert_eq!(
+            forbidden.play(Color::Black, at("aa"), Suicide::Forbidden),
+            Err(PlacementError::Suicide)
+        );
         assert_eq!(forbidden, board);
         let mut allowed = board.clone();
-        assert_eq!(allowed.play(Color::Black, at("aa"), Suicide::Allowed), Ok(3));
+        assert_eq!(
+            allowed.play(Color::Black, at("aa"), Suicide::Allowed),
+            Ok(3)
+        );
         assert_eq!(allowed.stone_count(Color::Black), 0);
         assert_eq!(allowed.stone_count(Color::White), 3);
         let mut lone = Board::from_diagram(".O.\nO..\n...").unwrap();
@@ -761,7 +835,10 @@ mod tests {
             X . .",
         )
         .unwrap();
-        assert_eq!(board.play(Color::Black, at("aa"), Suicide::Forbidden), Ok(2));
+        assert_eq!(
+            board.play(Color::Black, at("aa"), Suicide::Forbidden),
+            Ok(2)
+        );
         assert_eq!(board.get(at("ba")), None);
         assert_eq!(board.get(at("ab")), None);
         assert_eq!(board.liberties(at("aa")).len(), 2);
@@ -775,16 +852,25 @@ mod tests {
         assert_eq!(board.liberties(at("aa")).len(), 2);
         board.set(at("ba"), Some(Color::White));
         assert_eq!(board.liberties(at("aa")).len(), 1);
-        assert_eq!(board.play(Color::White, at("ab"), Suicide::Forbidden), Ok(1));
+        assert_eq!(
+            board.play(Color::White, at("ab"), Suicide::Forbidden),
+            Ok(1)
+        );
     }
 
     #[test]
     fn one_by_one_board_allows_no_move_under_forbidden_suicide() {
         let mut board = Board::new(BoardSize::new(1, 1).unwrap());
-        assert_eq!(board.play(Color::Black, at("aa"), Suicide::Forbidden), Err(PlacementError::Suicide));
+        assert_eq!(
+            board.play(Color::Black, at("aa"), Suicide::Forbidden),
+            Err(PlacementError::Suicide)
+        );
         assert_eq!(board.play(Color::Black, at("aa"), Suicide::Allowed), Ok(1));
         assert_eq!(board.get(at("aa")), None);
-        assert_eq!(board.play(Color::Black, at("ba"), Suicide::Allowed), Err(PlacementError::OffBoard));
+        assert_eq!(
+            board.play(Color::Black, at("ba"), Suicide::Allowed),
+            Err(PlacementError::OffBoard)
+        );
     }
 
     #[test]

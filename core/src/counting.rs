@@ -57,7 +57,12 @@ impl DeadStones {
         let mut alive = Vec::new();
         for color in [Color::Black, Color::White] {
             let proven = unconditionally_alive(board, color);
-            alive.extend(self.0.iter().copied().filter(|point| proven.contains(point)));
+            alive.extend(
+                self.0
+                    .iter()
+                    .copied()
+                    .filter(|point| proven.contains(point)),
+            );
         }
         alive.sort_unstable_by_key(|point| (point.y, point.x));
         alive

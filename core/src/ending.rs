@@ -41,8 +41,11 @@ pub enum ResumptionPolicy {
 }
 
 impl ResumptionPolicy {
-    pub const ALL: [ResumptionPolicy; 3] =
-        [ResumptionPolicy::Strict, ResumptionPolicy::AgreeAgain, ResumptionPolicy::FourPasses];
+    pub const ALL: [ResumptionPolicy; 3] = [
+        ResumptionPolicy::Strict,
+        ResumptionPolicy::AgreeAgain,
+        ResumptionPolicy::FourPasses,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -89,9 +92,19 @@ impl Settings {
     /// Settings with `komi`, or the ruleset's default for the handicap when `None`
     /// (FFG: 7.5 even, n − ½ with n stones). A given komi is the whole compensation:
     /// nothing is added to it for the handicap.
-    pub fn new(rules: Rules, start: Start, komi: Option<f64>, resumption: ResumptionPolicy) -> Settings {
+    pub fn new(
+        rules: Rules,
+        start: Start,
+        komi: Option<f64>,
+        resumption: ResumptionPolicy,
+    ) -> Settings {
         let komi = komi.unwrap_or_else(|| rules.default_komi(start.handicap));
-        Settings { rules, start, komi, resumption }
+        Settings {
+            rules,
+            start,
+            komi,
+            resumption,
+        }
     }
 }
 
@@ -100,22 +113,40 @@ impl Settings {
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// A move or a pass.
-    Turn { color: Color, action: Action },
+    Turn {
+        color: Color,
+        action: Action,
+    },
     /// `color` proposes the chains through `dead` as dead (rule 5 bis).
-    Propose { color: Color, dead: Vec<Point> },
+    Propose {
+        color: Color,
+        dead: Vec<Point>,
+    },
     /// `color` accepts the proposal on the table.
-    Accept { color: Color },
+    Accept {
+        color: Color,
+    },
     /// `color` disagrees: play resumes (rule 5 bis).
-    Dispute { color: Color },
+    Dispute {
+        color: Color,
+    },
     /// The referee imposes the chains through `dead` as dead, and the game is counted.
-    ImposeDead { dead: Vec<Point> },
+    ImposeDead {
+        dead: Vec<Point>,
+    },
     /// The referee orders rules 5 and 6: counted as it stands now, or at the next two passes.
     OrderStrictCount,
-    Resign { color: Color },
+    Resign {
+        color: Color,
+    },
     /// `color` ran out of time.
-    TimeLoss { color: Color },
+    TimeLoss {
+        color: Color,
+    },
     /// `color` forfeits (or the referee forfeits it).
-    Forfeit { color: Color },
+    Forfeit {
+        color: Color,
+    },
     /// The referee declares the game void.
     Void,
 }
@@ -146,7 +177,9 @@ pub struct Count {
 pub enum Phase {
     Playing,
     /// Paused after two consecutive passes for the dead-stone agreement of rule 5 bis.
-    Counting { agreement: Agreement },
+    Counting {
+        agreement: Agreement,
+    },
     Finished {
         result: GameResult,
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -240,7 +273,10 @@ impl LiveGame {
     /// A game about to start. The komi must be a finite number.
     pub fn new(settings: Settings) -> Result<LiveGame, EndingError> {
         if !settings.komi.is_finite() {
-            return Err(ScoringError::Komi { komi: settings.komi }.into());
+            return Err(ScoringError::Komi {
+                komi: settings.komi,
+            }
+            .into());
         }
         Ok(LiveGame {
             game: Game::new(settings.rules, settings.start.clone()),
@@ -254,7 +290,10 @@ impl LiveGame {
     }
 
     /// A game replayed from its log.
-    pub fn replay(settings: Settings, events: impl IntoIterator<Item = Event>) -> Result<LiveGame, EndingError> {
+    pub fn replay(
+        settings: Settings,
+        events: impl IntoIterator<Item = Event>,
+    ) -> Result<LiveGame, EndingError> {
         let mut live = LiveGame::new(settings)?;
         for event in events {
             live.apply(event)?;
@@ -314,7 +353,10 @@ impl LiveGame {
     /// `color` proposes the chains through `dead` as dead; returns the proposed stones
     /// that are unconditionally alive (a warning).
     pub fn propose(&mut self, color: Color, dead: &[Point]) -> Result<Vec<Point>, EndingError> {
-        let applied = self.apply(Event::Propose { color, dead: dead.to_vec() })?;
+        let applied = self.apply(Event::Propose {
+            color,
+            dead: dead.to_vec(),
+        })?;
         Ok(applied.alive_stones_proposed)
     }
 
@@ -327,7 +369,10 @@ impl LiveGame {
     }
 
     pub fn impose_dead(&mut self, dead: &[Point]) -> Result<(), EndingError> {
-        self.apply(Event::ImposeDead { dead: dead.to_vec() }).map(drop)
+        self.apply(Event::ImposeDead {
+            dead: dead.to_vec(),
+        })
+        .map(drop)
     }
 
     pub fn order_strict_count(&mut self) -> Result<(), EndingError> {
@@ -383,20 +428,34 @@ impl LiveGame {
                 let dead = DeadStones::of_chains(self.game.board(), dead)?;
                 self.counted(dead, CountBasis::Referee)?
             }
-            (Phase::Counting { .. }, Event::OrderStrictCount) => self.counted(DeadStones::default(), CountBasis::Strict)?,
+            (Phase::Counting { .. }, Event::OrderStrictCount) => {
+                self.counted(DeadStones::default(), CountBasis::Strict)?
+            }
             (Phase::Playing, Event::OrderStrictCount) => {
                 self.strict_ordered = true;
                 Phase::Playing
             }
-            (_, Event::Propose { .. } | Event::Accept { .. } | Event::Dispute { .. } | Event::ImposeDead { .. }) => {
-                return Err(EndingError::NotCounting)
-            }
-            (_, Event::Resign { color }) => finished(GameResult::Resignation { winner: color.opponent() }),
-            (_, Event::Forfeit { color }) => finished(GameResult::Forfeit { winner: color.opponent() }),
+            (
+                _,
+                Event::Propose { .. }
+                | Event::Accept { .. }
+                | Event::Dispute { .. }
+                | Event::ImposeDead { .. },
+            ) => return Err(EndingError::NotCounting),
+            (_, Event::Resign { color }) => finished(GameResult::Resignation {
+                winner: color.opponent(),
+            }),
+            (_, Event::Forfeit { color }) => finished(GameResult::Forfeit {
+                winner: color.opponent(),
+            }),
             (_, Event::Void) => finished(GameResult::Void),
-            (Phase::Playing, Event::TimeLoss { color }) => finished(GameResult::Time { winner: color.opponent() }),
+            (Phase::Playing, Event::TimeLoss { color }) => finished(GameResult::Time {
+                winner: color.opponent(),
+            }),
             // The clocks are stopped during the pause of rule 5 bis.
-            (Phase::Counting { .. }, Event::TimeLoss { .. }) => return Err(EndingError::NotPlaying),
+            (Phase::Counting { .. }, Event::TimeLoss { .. }) => {
+                return Err(EndingError::NotPlaying)
+            }
         };
         self.phase = next;
         self.events.push(event);
@@ -424,7 +483,9 @@ impl LiveGame {
                     ResumptionPolicy::AgreeAgain => false,
                     ResumptionPolicy::FourPasses => passes >= 4,
                 });
-        self.phase = Phase::Counting { agreement: Agreement::default() };
+        self.phase = Phase::Counting {
+            agreement: Agreement::default(),
+        };
         if strict {
             self.phase = self
                 .counted(DeadStones::default(), CountBasis::Strict)
@@ -448,12 +509,22 @@ impl LiveGame {
     fn counted(&self, dead: DeadStones, basis: CountBasis) -> Result<Phase, EndingError> {
         let breakdown = Breakdown::of_game(&self.game, dead.points(), self.settings.komi)?;
         let result = breakdown.result(self.settings.rules.counting)?;
-        Ok(Phase::Finished { result, count: Some(Count { basis, dead, breakdown }) })
+        Ok(Phase::Finished {
+            result,
+            count: Some(Count {
+                basis,
+                dead,
+                breakdown,
+            }),
+        })
     }
 }
 
 fn finished(result: GameResult) -> Phase {
-    Phase::Finished { result, count: None }
+    Phase::Finished {
+        result,
+        count: None,
+    }
 }
 
 /// The stored form of a [`LiveGame`]: its settings and its log.
@@ -471,7 +542,11 @@ struct Log {
 
 impl Serialize for LiveGame {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        LogRef { settings: &self.settings, events: &self.events }.serialize(serializer)
+        LogRef {
+            settings: &self.settings,
+            events: &self.events,
+        }
+        .serialize(serializer)
     }
 }
 

@@ -19,7 +19,9 @@ pub mod ffg;
 pub mod opengotha;
 
 use crate::clock::TimeControl;
-use crate::standings::{self, Basis, Credit, Player, RoundOutcome, Standing, StandingsError, Tournament};
+use crate::standings::{
+    self, Basis, Credit, Player, RoundOutcome, Standing, StandingsError, Tournament,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -38,7 +40,13 @@ pub enum Format {
 }
 
 impl Format {
-    pub const ALL: [Format; 5] = [Format::Egd, Format::Ffg, Format::Aga, Format::Csv, Format::OpenGotha];
+    pub const ALL: [Format; 5] = [
+        Format::Egd,
+        Format::Ffg,
+        Format::Aga,
+        Format::Csv,
+        Format::OpenGotha,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -116,9 +124,17 @@ pub enum ExportError {
     #[error(transparent)]
     Standings(#[from] StandingsError),
     #[error("round {round}: the result of {black} (black) against {white} (white) is not known")]
-    UnknownResult { round: u32, black: String, white: String },
+    UnknownResult {
+        round: u32,
+        black: String,
+        white: String,
+    },
     #[error("round {round}: the colours of {black} against {white} were not recorded")]
-    UnknownColours { round: u32, black: String, white: String },
+    UnknownColours {
+        round: u32,
+        black: String,
+        white: String,
+    },
     #[error("`{0}` is not an ISO date (YYYY-MM-DD)")]
     InvalidDate(String),
     #[error("player {player}: FFG licence `{licence}` is not 7 digits")]
@@ -217,7 +233,10 @@ impl<'t> ResultsTable<'t> {
                 place,
             });
         }
-        let rows = lines.iter().map(|line| (line.player.id.clone(), line.row)).collect();
+        let rows = lines
+            .iter()
+            .map(|line| (line.player.id.clone(), line.row))
+            .collect();
         Ok(ResultsTable {
             tournament,
             lines,
@@ -305,7 +324,10 @@ impl Date {
         let invalid = || ExportError::InvalidDate(text.to_string());
         let mut parts = text.split('-');
         let mut number = |digits: usize| -> Result<u32, ExportError> {
-            let part = parts.next().filter(|part| part.len() == digits).ok_or_else(invalid)?;
+            let part = parts
+                .next()
+                .filter(|part| part.len() == digits)
+                .ok_or_else(invalid)?;
             part.parse().map_err(|_| invalid())
         };
         let date = Date {
@@ -313,7 +335,9 @@ impl Date {
             month: number(2)?,
             day: number(2)?,
         };
-        let valid = parts.next().is_none() && (1..=12).contains(&date.month) && (1..=31).contains(&date.day);
+        let valid = parts.next().is_none()
+            && (1..=12).contains(&date.month)
+            && (1..=31).contains(&date.day);
         valid.then_some(date).ok_or_else(invalid)
     }
 }
@@ -323,7 +347,8 @@ impl Date {
 /// initial; other names keep their spelling (`Van de Putte`). The EGD wants capitalised,
 /// not upper-case, names (pairgoth issue 1).
 fn title_case(name: &str) -> String {
-    let shouting = name.chars().filter(|c| c.is_alphabetic()).count() > 1 && !name.chars().any(char::is_lowercase);
+    let shouting = name.chars().filter(|c| c.is_alphabetic()).count() > 1
+        && !name.chars().any(char::is_lowercase);
     let mut result = String::with_capacity(name.len());
     let mut word_start = true;
     for (position, c) in name.chars().enumerate() {
@@ -371,7 +396,13 @@ const LATIN9_ONLY: [(char, u8); 8] = [
 /// break a line of a fixed-width table.
 pub fn latin9_text(text: &str) -> String {
     text.chars()
-        .filter_map(|c| if c.is_control() { Some(' ') } else { fold_latin9(c) })
+        .filter_map(|c| {
+            if c.is_control() {
+                Some(' ')
+            } else {
+                fold_latin9(c)
+            }
+        })
         .collect()
 }
 
@@ -381,10 +412,12 @@ pub fn latin9_text(text: &str) -> String {
 pub fn latin9(text: &str) -> Vec<u8> {
     text.chars()
         .filter_map(fold_latin9)
-        .map(|c| match LATIN9_ONLY.iter().find(|&&(special, _)| special == c) {
-            Some(&(_, byte)) => byte,
-            None => u8::try_from(u32::from(c)).unwrap_or(b'?'),
-        })
+        .map(
+            |c| match LATIN9_ONLY.iter().find(|&&(special, _)| special == c) {
+                Some(&(_, byte)) => byte,
+                None => u8::try_from(u32::from(c)).unwrap_or(b'?'),
+            },
+        )
         .collect()
 }
 
@@ -432,7 +465,10 @@ mod tests {
         let decomposed = "Andre\u{301} Mu\u{308}ller\nx";
         assert_eq!(latin9_text(decomposed), "Andre Muller x");
         assert_eq!(latin9("a\nb"), b"a\nb", "a file keeps its line ends");
-        assert_eq!(latin9(decomposed).len(), latin9_text(decomposed).chars().count());
+        assert_eq!(
+            latin9(decomposed).len(),
+            latin9_text(decomposed).chars().count()
+        );
         assert_eq!(left("Žofie Łoś", 6), "Žofie ");
         assert_eq!(latin9("¤½"), b"??");
     }

@@ -52,7 +52,9 @@ impl IllegalMove {
     /// The earlier turn whose position a ko or superko move repeats (0 = the start).
     pub fn repeats_turn(&self) -> Option<u32> {
         match self {
-            IllegalMove::Ko { repeats_turn } | IllegalMove::Superko { repeats_turn } => Some(*repeats_turn),
+            IllegalMove::Ko { repeats_turn } | IllegalMove::Superko { repeats_turn } => {
+                Some(*repeats_turn)
+            }
             _ => None,
         }
     }
@@ -80,7 +82,12 @@ pub struct Start {
 
 impl Start {
     pub fn even(size: BoardSize) -> Start {
-        Start { size, setup: Setup::default(), handicap: 0, first_player: None }
+        Start {
+            size,
+            setup: Setup::default(),
+            handicap: 0,
+            first_player: None,
+        }
     }
 
     pub fn of_record(record: &GameRecord) -> Start {
@@ -106,7 +113,11 @@ impl Start {
     /// record White first).
     fn first_to_move(&self) -> Option<Color> {
         self.first_player.or(if self.handicap >= 2 {
-            Some(if self.setup.black.is_empty() { Color::Black } else { Color::White })
+            Some(if self.setup.black.is_empty() {
+                Color::Black
+            } else {
+                Color::White
+            })
         } else {
             None
         })
@@ -274,7 +285,9 @@ impl Game {
             return match (color, action) {
                 (Color::Black, Action::Move(_)) => Ok(()),
                 (Color::White, Action::Pass) if self.last_mover == Some(Color::Black) => Ok(()),
-                (Color::White, Action::Pass) => Err(IllegalMove::WrongTurn { expected: Color::Black }),
+                (Color::White, Action::Pass) => Err(IllegalMove::WrongTurn {
+                    expected: Color::Black,
+                }),
                 _ => Err(IllegalMove::Handicap { stones_left }),
             };
         }
@@ -307,14 +320,19 @@ impl Game {
                 self.ko = None;
             }
             Action::Move(point) => {
-                self.board.plan(color, point, self.rules.suicide, &mut self.placement)?;
+                self.board
+                    .plan(color, point, self.rules.suicide, &mut self.placement)?;
                 let placement = &self.placement;
                 if let Some((ko_point, forbidden, repeats_turn)) = self.ko {
                     if self.rules.ko == KoRule::Simple && ko_point == point && forbidden == color {
                         return Err(IllegalMove::Ko { repeats_turn });
                     }
                 }
-                let repeated = self.positions.repeated_by(&self.board, placement, self.next_after(color, true));
+                let repeated = self.positions.repeated_by(
+                    &self.board,
+                    placement,
+                    self.next_after(color, true),
+                );
                 if let Some(repeats_turn) = repeated {
                     match self.rules.ko {
                         KoRule::Simple => effect.cycle_repeats_turn = Some(repeats_turn),

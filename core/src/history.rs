@@ -28,11 +28,21 @@ pub struct Turn {
 
 impl Turn {
     pub fn play(color: Color, point: Point) -> Turn {
-        Turn { color, action: Action::Move(point), time_left: None, overtime_left: None }
+        Turn {
+            color,
+            action: Action::Move(point),
+            time_left: None,
+            overtime_left: None,
+        }
     }
 
     pub fn pass(color: Color) -> Turn {
-        Turn { color, action: Action::Pass, time_left: None, overtime_left: None }
+        Turn {
+            color,
+            action: Action::Pass,
+            time_left: None,
+            overtime_left: None,
+        }
     }
 }
 

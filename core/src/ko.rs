@@ -26,7 +26,11 @@ struct Slot {
 }
 
 /// A slot no game has written: generation 0 is never current.
-const UNWRITTEN: Slot = Slot { key: 0, entry: 0, generation: 0 };
+const UNWRITTEN: Slot = Slot {
+    key: 0,
+    entry: 0,
+    generation: 0,
+};
 
 /// The first entry of each key: an open-addressing table with linear probing.
 /// Zobrist keys are already uniformly distributed, so their low bits index it directly.
@@ -41,7 +45,11 @@ struct FirstSeen {
 
 impl FirstSeen {
     fn new() -> FirstSeen {
-        FirstSeen { slots: vec![UNWRITTEN; MIN_SLOTS], generation: 1, count: 0 }
+        FirstSeen {
+            slots: vec![UNWRITTEN; MIN_SLOTS],
+            generation: 1,
+            count: 0,
+        }
     }
 
     /// Empties the table. A table grown far beyond the last game's needs is replaced
@@ -89,7 +97,11 @@ impl FirstSeen {
     fn insert_first(&mut self, key: u64, entry: u32) {
         let index = self.slot(key);
         if !self.in_use(index) {
-            self.slots[index] = Slot { key, entry, generation: self.generation };
+            self.slots[index] = Slot {
+                key,
+                entry,
+                generation: self.generation,
+            };
             self.count += 1;
         }
     }
@@ -189,7 +201,10 @@ impl PositionHistory {
         self.entries.clear();
         let size = board.size();
         self.latest_with.clear();
-        self.latest_with.resize(usize::from(size.width) * usize::from(size.height) + 1, NO_ENTRY);
+        self.latest_with.resize(
+            usize::from(size.width) * usize::from(size.height) + 1,
+            NO_ENTRY,
+        );
         if self.indexed.take().is_some() {
             self.first.clear();
         }
@@ -223,7 +238,12 @@ impl PositionHistory {
     pub fn record(&mut self, board: &Board, to_move: Option<Color>) {
         let entry = self.entries.len() as u32;
         let alike = std::mem::replace(&mut self.latest_with[board.stones() as usize], entry);
-        self.entries.push(Entry { hash: board.hash(), changes_end: self.changes.len() as u32, alike, to_move });
+        self.entries.push(Entry {
+            hash: board.hash(),
+            changes_end: self.changes.len() as u32,
+            alike,
+            to_move,
+        });
     }
 
     /// Enters in the table the positions recorded since it was last used.
@@ -231,7 +251,8 @@ impl PositionHistory {
         let indexed = self.indexed.unwrap_or(0);
         self.first.reserve(self.entries.len() - indexed);
         for (entry, recorded) in self.entries.iter().enumerate().skip(indexed) {
-            self.first.insert_first(self.key(recorded.hash, recorded.to_move), entry as u32);
+            self.first
+                .insert_first(self.key(recorded.hash, recorded.to_move), entry as u32);
         }
         self.indexed = Some(self.entries.len());
     }
@@ -239,7 +260,12 @@ impl PositionHistory {
     /// The first position with this hash and player to move (when that counts) among
     /// those with `stones` stones, found by walking their list; `None` when the table is
     /// in use, or when more than `ALIKE_LIMIT` have as many (the table is then wanted).
-    fn first_alike(&self, stones: usize, hash: u64, to_move: Option<Color>) -> Option<Option<usize>> {
+    fn first_alike(
+        &self,
+        stones: usize,
+        hash: u64,
+        to_move: Option<Color>,
+    ) -> Option<Option<usize>> {
         if self.indexed.is_some() {
             return None;
         }
@@ -262,7 +288,10 @@ impl PositionHistory {
     /// that position is rebuilt from the last one rebuilt, then compared whole.
     fn placement_repeats(&mut self, board: &Board, placement: &Placement, entry: usize) -> bool {
         let target = self.entries[entry].changes_end as usize;
-        let (from, to) = (self.earlier_changes.min(target), self.earlier_changes.max(target));
+        let (from, to) = (
+            self.earlier_changes.min(target),
+            self.earlier_changes.max(target),
+        );
         for &change in &self.changes[from..to] {
             board.apply(&mut self.earlier, change);
         }
@@ -274,7 +303,12 @@ impl PositionHistory {
     /// `to_move` to play next; confirmed on the whole board. Always inlined: most moves
     /// end at the comparison of stone counts.
     #[inline(always)]
-    pub fn repeated_by(&mut self, board: &Board, placement: &Placement, to_move: Option<Color>) -> Option<u32> {
+    pub fn repeated_by(
+        &mut self,
+        board: &Board,
+        placement: &Placement,
+        to_move: Option<Color>,
+    ) -> Option<u32> {
         let stones = board.stones_after(placement) as usize;
         if self.latest_with[stones] == NO_ENTRY {
             return None;
@@ -285,7 +319,13 @@ impl PositionHistory {
     /// [`PositionHistory::repeated_by`] for a move that may repeat a position: kept out of
     /// line, as most moves do not come here.
     #[inline(never)]
-    fn looked_up(&mut self, board: &Board, placement: &Placement, to_move: Option<Color>, stones: usize) -> Option<u32> {
+    fn looked_up(
+        &mut self,
+        board: &Board,
+        placement: &Placement,
+        to_move: Option<Color>,
+        stones: usize,
+    ) -> Option<u32> {
         let hash = placement.hash_after;
         let first = match self.first_alike(stones, hash, to_move) {
             Some(first) => first?,

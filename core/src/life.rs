@@ -18,11 +18,16 @@ use crate::region::Regions;
 pub fn unconditionally_alive(board: &Board, color: Color) -> Vec<Point> {
     let chains = Regions::of(board, |content| content == Some(color));
     let enclosed = Regions::of(board, |content| content != Some(color));
-    let borders: Vec<Vec<usize>> =
-        (0..enclosed.members().len()).map(|region| enclosed.neighbours_in(board, region, &chains)).collect();
+    let borders: Vec<Vec<usize>> = (0..enclosed.members().len())
+        .map(|region| enclosed.neighbours_in(board, region, &chains))
+        .collect();
     let vital_to: Vec<Vec<usize>> = (0..enclosed.members().len())
         .map(|region| {
-            let empty: Vec<Point> = enclosed.members()[region].iter().copied().filter(|&point| board.get(point).is_none()).collect();
+            let empty: Vec<Point> = enclosed.members()[region]
+                .iter()
+                .copied()
+                .filter(|&point| board.get(point).is_none())
+                .collect();
             if empty.is_empty() {
                 return Vec::new();
             }
@@ -30,7 +35,11 @@ pub fn unconditionally_alive(board: &Board, color: Color) -> Vec<Point> {
                 .iter()
                 .copied()
                 .filter(|&chain| {
-                    empty.iter().all(|&point| board.adjacent(point).any(|next| chains.region_of(board, next) == Some(chain)))
+                    empty.iter().all(|&point| {
+                        board
+                            .adjacent(point)
+                            .any(|next| chains.region_of(board, next) == Some(chain))
+                    })
                 })
                 .collect()
         })
@@ -40,7 +49,9 @@ pub fn unconditionally_alive(board: &Board, color: Color) -> Vec<Point> {
     loop {
         let mut changed = false;
         for (chain, alive) in chain_alive.iter_mut().enumerate() {
-            let vital = (0..vital_to.len()).filter(|&region| region_kept[region] && vital_to[region].contains(&chain)).count();
+            let vital = (0..vital_to.len())
+                .filter(|&region| region_kept[region] && vital_to[region].contains(&chain))
+                .count();
             if *alive && vital < 2 {
                 *alive = false;
                 changed = true;

@@ -74,13 +74,20 @@ impl TryFrom<Dimensions> for BoardSize {
     type Error = String;
 
     fn try_from(dimensions: Dimensions) -> Result<BoardSize, String> {
-        BoardSize::new(dimensions.width, dimensions.height)
-            .ok_or_else(|| format!("board size {}×{}: each side must be 1 to 52", dimensions.width, dimensions.height))
+        BoardSize::new(dimensions.width, dimensions.height).ok_or_else(|| {
+            format!(
+                "board size {}×{}: each side must be 1 to 52",
+                dimensions.width, dimensions.height
+            )
+        })
     }
 }
 
 impl BoardSize {
-    pub const STANDARD: BoardSize = BoardSize { width: 19, height: 19 };
+    pub const STANDARD: BoardSize = BoardSize {
+        width: 19,
+        height: 19,
+    };
 
     /// A size, if both sides are within 1..=52.
     pub fn new(width: u8, height: u8) -> Option<BoardSize> {
@@ -171,7 +178,10 @@ impl Point {
     /// Reads an SGF coordinate pair (`a`–`z` then `A`–`Z`); `None` unless exactly two letters.
     pub fn from_sgf(text: &str) -> Option<Point> {
         match text.as_bytes() {
-            [x, y] => Some(Point { x: sgf_coordinate(*x)?, y: sgf_coordinate(*y)? }),
+            [x, y] => Some(Point {
+                x: sgf_coordinate(*x)?,
+                y: sgf_coordinate(*y)?,
+            }),
             _ => None,
         }
     }
@@ -193,7 +203,9 @@ impl<'de> Deserialize<'de> for Point {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;
         Point::from_sgf(&text).ok_or_else(|| {
-            serde::de::Error::custom(format!("invalid SGF point {text:?}: expected two letters a-z or A-Z"))
+            serde::de::Error::custom(format!(
+                "invalid SGF point {text:?}: expected two letters a-z or A-Z"
+            ))
         })
     }
 }
@@ -220,6 +232,9 @@ mod tests {
         assert!(BoardSize::new(52, 7).is_some());
         assert!(BoardSize::new(0, 7).is_none());
         assert!(BoardSize::new(53, 7).is_none());
-        assert_eq!(BoardSize::new(9, 13).map(|s| s.to_string()), Some("9:13".into()));
+        assert_eq!(
+            BoardSize::new(9, 13).map(|s| s.to_string()),
+            Some("9:13".into())
+        );
     }
 }

@@ -21,7 +21,11 @@ impl Regions {
 
     /// The chains of both colours (FFG "chaîne": same-coloured connected stones).
     pub fn chains(board: &Board) -> Regions {
-        Regions::find(board, |content| content.is_some(), |first, second| first == second)
+        Regions::find(
+            board,
+            |content| content.is_some(),
+            |first, second| first == second,
+        )
     }
 
     /// The components of the points `belongs` accepts, neighbours joined when `joins` their contents.
@@ -46,7 +50,10 @@ impl Regions {
                 let content = board.get(point);
                 for neighbour in board.adjacent(point) {
                     let slot = &mut region_of[size.index(neighbour)];
-                    if slot.is_none() && belongs(board.get(neighbour)) && joins(content, board.get(neighbour)) {
+                    if slot.is_none()
+                        && belongs(board.get(neighbour))
+                        && joins(content, board.get(neighbour))
+                    {
                         *slot = Some(region);
                         points.push(neighbour);
                     }
@@ -59,7 +66,10 @@ impl Regions {
 
     /// The region holding `point`, if any (`point` must be on the board the regions were found on).
     pub fn region_of(&self, board: &Board, point: Point) -> Option<usize> {
-        self.region_of.get(board.size().index(point)).copied().flatten()
+        self.region_of
+            .get(board.size().index(point))
+            .copied()
+            .flatten()
     }
 
     /// The points of each region.

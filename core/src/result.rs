@@ -33,9 +33,15 @@ impl GameResult {
     /// The result of a count: `margin` is Black's score minus White's, komi included.
     pub fn of_margin(margin: f64) -> GameResult {
         if margin > 0.0 {
-            GameResult::Score { winner: Color::Black, margin }
+            GameResult::Score {
+                winner: Color::Black,
+                margin,
+            }
         } else if margin < 0.0 {
-            GameResult::Score { winner: Color::White, margin: -margin }
+            GameResult::Score {
+                winner: Color::White,
+                margin: -margin,
+            }
         } else {
             GameResult::Draw
         }
@@ -100,7 +106,9 @@ impl FromStr for GameResult {
             "t" | "time" => GameResult::Time { winner },
             "f" | "forfeit" => GameResult::Forfeit { winner },
             number => match number.parse::<f64>() {
-                Ok(margin) if margin.is_finite() && margin > 0.0 => GameResult::Score { winner, margin },
+                Ok(margin) if margin.is_finite() && margin > 0.0 => {
+                    GameResult::Score { winner, margin }
+                }
                 _ => return Err(invalid()),
             },
         };
@@ -133,10 +141,22 @@ mod tests {
             let result: GameResult = text.parse().unwrap();
             assert_eq!(result.to_string(), text);
         }
-        assert_eq!("W+Resign".parse(), Ok(GameResult::Resignation { winner: Color::White }));
-        assert_eq!("b+time".parse(), Ok(GameResult::Time { winner: Color::Black }));
+        assert_eq!(
+            "W+Resign".parse(),
+            Ok(GameResult::Resignation {
+                winner: Color::White
+            })
+        );
+        assert_eq!(
+            "b+time".parse(),
+            Ok(GameResult::Time {
+                winner: Color::Black
+            })
+        );
         assert_eq!("Draw".parse(), Ok(GameResult::Draw));
-        for wrong in ["", "B", "B+-1", "B+0", "X+R", "BW+R", "B+NaN", "B+inf", "W+Q"] {
+        for wrong in [
+            "", "B", "B+-1", "B+0", "X+R", "BW+R", "B+NaN", "B+inf", "W+Q",
+        ] {
             assert!(wrong.parse::<GameResult>().is_err(), "{wrong}");
         }
     }
@@ -146,6 +166,9 @@ mod tests {
         assert_eq!(GameResult::of_margin(7.5).to_string(), "B+7.5");
         assert_eq!(GameResult::of_margin(-0.5).to_string(), "W+0.5");
         assert_eq!(GameResult::of_margin(0.0), GameResult::Draw);
-        assert_eq!(serde_json::to_string(&GameResult::Void).unwrap(), "\"Void\"");
+        assert_eq!(
+            serde_json::to_string(&GameResult::Void).unwrap(),
+            "\"Void\""
+        );
     }
 }

@@ -184,7 +184,9 @@ impl Preset {
                 ascii[length] = byte.to_ascii_lowercase();
                 length += 1;
             }
-            return std::str::from_utf8(&ascii[..length]).ok().and_then(Preset::from_key);
+            return std::str::from_utf8(&ascii[..length])
+                .ok()
+                .and_then(Preset::from_key);
         }
         let key: String = value
             .chars()
@@ -197,10 +199,14 @@ impl Preset {
     /// The preset named by a lowercase alphanumeric key.
     fn from_key(key: &str) -> Option<Preset> {
         let preset = match key {
-            "french" | "ffg" | "fr" | "france" | "francaise" | "français" | "francais" => Preset::French,
+            "french" | "ffg" | "fr" | "france" | "francaise" | "français" | "francais" => {
+                Preset::French
+            }
             "tromptaylor" | "tt" | "logical" | "logicalrules" => Preset::TrompTaylor,
             "chinese" | "cn" | "china" | "zh" | "chineserules" | "cgcf" => Preset::Chinese,
-            "japanese" | "jp" | "ja" | "japan" | "nihonkiin" | "korean" | "kr" | "korea" => Preset::Japanese,
+            "japanese" | "jp" | "ja" | "japan" | "nihonkiin" | "korean" | "kr" | "korea" => {
+                Preset::Japanese
+            }
             "aga" | "american" | "usa" | "us" | "agarules" => Preset::Aga,
             "nz" | "newzealand" | "nzga" => Preset::NewZealand,
             _ => return None,
@@ -250,12 +256,18 @@ mod tests {
     fn ru_values_in_any_case_map_to_presets() {
         assert_eq!(Preset::from_sgf_ru("Japanese"), Some(Preset::Japanese));
         assert_eq!(Preset::from_sgf_ru("FFG"), Some(Preset::French));
-        assert_eq!(Preset::from_sgf_ru("tromp-taylor"), Some(Preset::TrompTaylor));
+        assert_eq!(
+            Preset::from_sgf_ru("tromp-taylor"),
+            Some(Preset::TrompTaylor)
+        );
         assert_eq!(Preset::from_sgf_ru("New Zealand"), Some(Preset::NewZealand));
         assert_eq!(Preset::from_sgf_ru("CHINESE"), Some(Preset::Chinese));
         assert_eq!(Preset::from_sgf_ru("Ing"), None);
         assert_eq!(Preset::from_sgf_ru("Français"), Some(Preset::French));
-        assert_eq!(Preset::from_sgf_ru("T r o m p - T a y l o r . . ."), Some(Preset::TrompTaylor));
+        assert_eq!(
+            Preset::from_sgf_ru("T r o m p - T a y l o r . . ."),
+            Some(Preset::TrompTaylor)
+        );
         assert_eq!(Preset::from_sgf_ru("Japanese."), Some(Preset::Japanese));
         assert_eq!(Preset::from_sgf_ru(""), None);
         assert_eq!("aga".parse::<Preset>(), Ok(Preset::Aga));

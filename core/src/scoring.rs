@@ -32,7 +32,11 @@ pub enum ScoringError {
          {head_start} but the area count (rule 6) gives {area_difference}; count by rule 6 by hand \
          and report this defect"
     )]
-    QuickCountMismatch { area_difference: i64, quick_difference: i64, head_start: i64 },
+    QuickCountMismatch {
+        area_difference: i64,
+        quick_difference: i64,
+        head_start: i64,
+    },
 }
 
 /// One colour's figures at the end of the game.
@@ -134,7 +138,9 @@ impl Breakdown {
         let in_seki = chains_in_seki(board, &empty, &chains);
         for (region, points) in empty.members().iter().enumerate() {
             let bordering = empty.neighbours_in(board, region, &chains);
-            let mut colors = bordering.iter().filter_map(|&chain| chain_color(board, &chains, chain));
+            let mut colors = bordering
+                .iter()
+                .filter_map(|&chain| chain_color(board, &chains, chain));
             let owner = match colors.next() {
                 Some(first) if colors.all(|color| color == first) => first,
                 _ => {
@@ -183,7 +189,11 @@ impl Breakdown {
     pub fn quick_margin(&self) -> Result<f64, ScoringError> {
         let (area_difference, quick_difference) = (self.area_difference(), self.quick_difference());
         if quick_difference + self.head_start != area_difference {
-            return Err(ScoringError::QuickCountMismatch { area_difference, quick_difference, head_start: self.head_start });
+            return Err(ScoringError::QuickCountMismatch {
+                area_difference,
+                quick_difference,
+                head_start: self.head_start,
+            });
         }
         Ok(quick_difference as f64 - self.quick_komi())
     }
@@ -191,7 +201,8 @@ impl Breakdown {
     /// Japanese counting: territory outside seki plus the opponent's prisoners.
     pub fn japanese(&self, color: Color) -> i64 {
         let side = self.side(color);
-        i64::from(side.territory - side.seki_territory) + i64::from(self.side(color.opponent()).prisoners())
+        i64::from(side.territory - side.seki_territory)
+            + i64::from(self.side(color.opponent()).prisoners())
     }
 
     /// Black's margin by Japanese counting (positive: Black wins).
@@ -224,8 +235,10 @@ fn head_start(game: &Game) -> i64 {
     for &point in &setup.white {
         initial.set(point, Some(Color::White));
     }
-    let setup_difference = i64::from(initial.stone_count(Color::Black)) - i64::from(initial.stone_count(Color::White));
-    let extra_black_turns = i64::from(game.turns_of(Color::Black)) - i64::from(game.turns_of(Color::White));
+    let setup_difference =
+        i64::from(initial.stone_count(Color::Black)) - i64::from(initial.stone_count(Color::White));
+    let extra_black_turns =
+        i64::from(game.turns_of(Color::Black)) - i64::from(game.turns_of(Color::White));
     let last_turn = i64::from(game.last_mover() == Some(Color::Black));
     setup_difference + i64::from(game.handicap_passes()) + extra_black_turns - last_turn
 }
@@ -256,9 +269,11 @@ fn chains_in_seki(board: &Board, empty: &Regions, chains: &Regions) -> Vec<bool>
                 if region_colors[region].len() == 2 {
                     continue;
                 }
-                let is_eye = empty.members()[region]
-                    .iter()
-                    .all(|&point| board.adjacent(point).any(|next| chains.region_of(board, next) == Some(chain)));
+                let is_eye = empty.members()[region].iter().all(|&point| {
+                    board
+                        .adjacent(point)
+                        .any(|next| chains.region_of(board, next) == Some(chain))
+                });
                 if !is_eye {
                     return false;
                 }
@@ -269,11 +284,16 @@ fn chains_in_seki(board: &Board, empty: &Regions, chains: &Regions) -> Vec<bool>
         .collect();
     let mut in_seki = vec![false; chains.members().len()];
     for point in empty.members().iter().flatten() {
-        let mut touching: Vec<usize> = board.adjacent(*point).filter_map(|next| chains.region_of(board, next)).collect();
+        let mut touching: Vec<usize> = board
+            .adjacent(*point)
+            .filter_map(|next| chains.region_of(board, next))
+            .collect();
         touching.sort_unstable();
         touching.dedup();
         let confined_of = |color: Color| {
-            touching.iter().any(|&chain| confined[chain] && chain_color(board, chains, chain) == Some(color))
+            touching
+                .iter()
+                .any(|&chain| confined[chain] && chain_color(board, chains, chain) == Some(color))
         };
         if confined_of(Color::Black) && confined_of(Color::White) {
             for &chain in touching.iter().filter(|&&chain| confined[chain]) {
@@ -287,5 +307,7 @@ fn chains_in_seki(board: &Board, empty: &Regions, chains: &Regions) -> Vec<bool>
 const BOTH: [Color; 2] = [Color::Black, Color::White];
 
 fn chain_color(board: &Board, chains: &Regions, chain: usize) -> Option<Color> {
-    chains.members()[chain].first().and_then(|&stone| board.get(stone))
+    chains.members()[chain]
+        .first()
+        .and_then(|&stone| board.get(stone))
 }

@@ -80,10 +80,12 @@ pub fn recycle(record: GameRecord) {
 
 /// An empty turn list: a recycled one when there is one, with its memory.
 fn spare_turns() -> Option<Vec<Turn>> {
-    SPARE_TURNS.with(|spare| spare.borrow_mut().pop()).map(|mut turns| {
-        turns.clear();
-        turns
-    })
+    SPARE_TURNS
+        .with(|spare| spare.borrow_mut().pop())
+        .map(|mut turns| {
+            turns.clear();
+            turns
+        })
 }
 
 /// Why a file was refused, and where: the 1-based line and the 1-based column, in bytes,

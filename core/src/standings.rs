@@ -12,5 +12,6 @@ mod tournament;
 pub use compute::{compute, Outcome, RoundOutcome, Score, Standing, StandingsError};
 pub use rank::{Rank, RankError};
 pub use tournament::{
-    Basis, Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Player, RoundEntry, Scoring, Tournament,
+    Basis, Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Player, RoundEntry,
+    Scoring, Tournament,
 };

@@ -58,7 +58,11 @@ impl Verdict {
 
 /// The preset that applies to a record: `RU[]` when arbitre knows it, else French.
 pub fn preset_of(record: &GameRecord) -> Preset {
-    record.rules.as_deref().and_then(Preset::from_sgf_ru).unwrap_or_default()
+    record
+        .rules
+        .as_deref()
+        .and_then(Preset::from_sgf_ru)
+        .unwrap_or_default()
 }
 
 /// Replays histories, reusing its memory from one game to the next.
@@ -72,7 +76,13 @@ pub struct Verifier {
 
 impl Default for Verifier {
     fn default() -> Self {
-        Verifier { game: Game::new(Preset::French.rules(), Start::even(crate::BoardSize::STANDARD)), record_turn: Vec::new() }
+        Verifier {
+            game: Game::new(
+                Preset::French.rules(),
+                Start::even(crate::BoardSize::STANDARD),
+            ),
+            record_turn: Vec::new(),
+        }
     }
 }
 
@@ -83,7 +93,10 @@ impl Verifier {
         let mut warnings = Vec::new();
         let placed = record.setup.black.len() as u32;
         if placed > 0 && record.handicap >= 2 && placed != record.handicap {
-            warnings.push(Warning::HandicapStones { declared: record.handicap, placed });
+            warnings.push(Warning::HandicapStones {
+                declared: record.handicap,
+                placed,
+            });
         }
         self.game.restart(rules, start);
         self.record_turn.clear();
@@ -106,25 +119,38 @@ impl Verifier {
                         self.record_turn.push(number);
                     }
                     if let Some(repeats_turn) = effect.cycle_repeats_turn {
-                        if !warnings.iter().any(|warning| matches!(warning, Warning::Cycle { .. })) {
+                        if !warnings
+                            .iter()
+                            .any(|warning| matches!(warning, Warning::Cycle { .. }))
+                        {
                             let repeats_turn = self.record_number(repeats_turn, options);
-                            warnings.push(Warning::Cycle { turn: number, repeats_turn });
+                            warnings.push(Warning::Cycle {
+                                turn: number,
+                                repeats_turn,
+                            });
                         }
                     }
                 }
                 Err(reason) => {
                     let reason = match reason {
-                        IllegalMove::Ko { repeats_turn } => IllegalMove::Ko { repeats_turn: self.record_number(repeats_turn, options) },
-                        IllegalMove::Superko { repeats_turn } => {
-                            IllegalMove::Superko { repeats_turn: self.record_number(repeats_turn, options) }
-                        }
+                        IllegalMove::Ko { repeats_turn } => IllegalMove::Ko {
+                            repeats_turn: self.record_number(repeats_turn, options),
+                        },
+                        IllegalMove::Superko { repeats_turn } => IllegalMove::Superko {
+                            repeats_turn: self.record_number(repeats_turn, options),
+                        },
                         other => other,
                     };
                     let point = match turn.action {
                         Action::Move(point) => Some(point),
                         Action::Pass => None,
                     };
-                    error = Some(IllegalTurn { turn: number, color: turn.color, point, reason });
+                    error = Some(IllegalTurn {
+                        turn: number,
+                        color: turn.color,
+                        point,
+                        reason,
+                    });
                     break;
                 }
             }
@@ -132,7 +158,11 @@ impl Verifier {
         if implicit > 0 {
             warnings.push(Warning::ImplicitPasses { count: implicit });
         }
-        Verdict { turns: record.turns.len() as u32, error, warnings }
+        Verdict {
+            turns: record.turns.len() as u32,
+            error,
+            warnings,
+        }
     }
 
     /// The record's turn number of game turn `turn` of the history being verified.

@@ -33,11 +33,15 @@ impl Random {
 fn play_random_move(game: &mut Game, color: Color, random: &mut Random) -> bool {
     let size = game.board().size();
     let offset = random.below(size.points());
-    (0..size.points()).map(|index| size.point((index + offset) % size.points())).any(|point| {
-        let board = game.board();
-        let own_eye = board.adjacent(point).all(|next| board.get(next) == Some(color));
-        board.get(point).is_none() && !own_eye && game.play(color, Action::Move(point)).is_ok()
-    })
+    (0..size.points())
+        .map(|index| size.point((index + offset) % size.points()))
+        .any(|point| {
+            let board = game.board();
+            let own_eye = board
+                .adjacent(point)
+                .all(|next| board.get(next) == Some(color));
+            board.get(point).is_none() && !own_eye && game.play(color, Action::Move(point)).is_ok()
+        })
 }
 
 /// Plays a random game to its end (two consecutive passes) or until `turn_limit`, then passes.
@@ -49,7 +53,9 @@ fn random_game(preset: Preset, start: Start, seed: u64, turn_limit: usize) -> Ga
             break;
         }
         let color = game.to_move().unwrap_or(Color::Black);
-        if !play_random_move(&mut game, color, &mut random) && game.play(color, Action::Pass).is_err() {
+        if !play_random_move(&mut game, color, &mut random)
+            && game.play(color, Action::Pass).is_err()
+        {
             break;
         }
     }
@@ -65,8 +71,15 @@ fn random_game(preset: Preset, start: Start, seed: u64, turn_limit: usize) -> Ga
 /// Some stones chosen at random, each standing for its whole chain.
 fn random_dead(game: &Game, seed: u64, how_many: usize) -> Vec<Point> {
     let mut random = Random(seed ^ 0x5EED);
-    let stones: Vec<Point> = game.board().size().all_points().filter(|&point| game.board().get(point).is_some()).collect();
-    (0..how_many.min(stones.len())).map(|_| stones[random.below(stones.len())]).collect()
+    let stones: Vec<Point> = game
+        .board()
+        .size()
+        .all_points()
+        .filter(|&point| game.board().get(point).is_some())
+        .collect();
+    (0..how_many.min(stones.len()))
+        .map(|_| stones[random.below(stones.len())])
+        .collect()
 }
 
 /// The start of a game: even, handicap as moves (FFG), or fixed handicap stones (`AB`).
@@ -82,7 +95,10 @@ fn start(size: BoardSize, handicap: u32, fixed: bool, seed: u64) -> Start {
                 stones.push(point);
             }
         }
-        start.setup = Setup { black: stones, white: Vec::new() };
+        start.setup = Setup {
+            black: stones,
+            white: Vec::new(),
+        };
     }
     start
 }
@@ -163,7 +179,11 @@ fn attempt(side: u8) -> impl Strategy<Value = Attempt> {
 }
 
 fn color(black: bool) -> Color {
-    if black { Color::Black } else { Color::White }
+    if black {
+        Color::Black
+    } else {
+        Color::White
+    }
 }
 
 proptest! {

@@ -6,7 +6,9 @@
 
 mod common;
 
-use arbitre_core::ending::{CountBasis, EndingError, Event, LiveGame, Phase, ResumptionPolicy, Settings};
+use arbitre_core::ending::{
+    CountBasis, EndingError, Event, LiveGame, Phase, ResumptionPolicy, Settings,
+};
 use arbitre_core::game::{IllegalMove, Start};
 use arbitre_core::history::Action;
 use arbitre_core::result::GameResult;
@@ -32,7 +34,13 @@ const FALSE_EYE: &str = "
 
 fn live(diagram: &str, preset: Preset, komi: f64, policy: ResumptionPolicy) -> LiveGame {
     let record = from_diagram(diagram, Black, "");
-    LiveGame::new(Settings::new(preset.rules(), Start::of_record(&record), Some(komi), policy)).unwrap()
+    LiveGame::new(Settings::new(
+        preset.rules(),
+        Start::of_record(&record),
+        Some(komi),
+        policy,
+    ))
+    .unwrap()
 }
 
 fn pass(game: &mut LiveGame, color: Color) {
@@ -40,7 +48,9 @@ fn pass(game: &mut LiveGame, color: Color) {
 }
 
 fn result(game: &LiveGame) -> String {
-    game.result().map(|result| result.to_string()).unwrap_or_default()
+    game.result()
+        .map(|result| result.to_string())
+        .unwrap_or_default()
 }
 
 #[test]
@@ -54,7 +64,10 @@ fn two_passes_pause_the_game_and_an_agreement_counts_it() {
     game.accept(Black).unwrap();
     assert_eq!(result(&game), "W+24.5");
     let count = game.count().unwrap();
-    assert_eq!((count.basis, count.dead.points().len()), (CountBasis::Agreement, 5));
+    assert_eq!(
+        (count.basis, count.dead.points().len()),
+        (CountBasis::Agreement, 5)
+    );
     assert_eq!(game.breakdown().unwrap().white.territory, 16);
 }
 
@@ -65,11 +78,18 @@ fn any_change_to_the_proposal_clears_earlier_acceptances() {
     pass(&mut game, White);
     game.accept(Black).unwrap();
     game.propose(White, &points(&["ba"])).unwrap();
-    let Phase::Counting { agreement } = game.phase() else { panic!("not counting") };
+    let Phase::Counting { agreement } = game.phase() else {
+        panic!("not counting")
+    };
     assert!(!agreement.accepted_by(Black) && agreement.accepted_by(White));
-    assert_eq!(agreement.proposal().points(), points(&["ba", "ab", "bb", "cb"]).as_slice());
+    assert_eq!(
+        agreement.proposal().points(),
+        points(&["ba", "ab", "bb", "cb"]).as_slice()
+    );
     game.propose(Black, &points(&["bb", "da"])).unwrap();
-    let Phase::Counting { agreement } = game.phase() else { panic!("not counting") };
+    let Phase::Counting { agreement } = game.phase() else {
+        panic!("not counting")
+    };
     assert!(agreement.accepted_by(Black) && !agreement.accepted_by(White));
     game.propose(White, &points(&["da", "ab"])).unwrap();
     assert_eq!(result(&game), "W+24.5");
@@ -86,15 +106,25 @@ fn a_dispute_resumes_play_with_the_player_who_passed_first() {
     assert_eq!(game.resumptions(), 1);
     assert_eq!(
         game.play(White, Action::Pass),
-        Err(EndingError::IllegalMove { reason: IllegalMove::WrongTurn { expected: Black } })
+        Err(EndingError::IllegalMove {
+            reason: IllegalMove::WrongTurn { expected: Black }
+        })
     );
     game.play(Black, Action::Move(at("fa"))).unwrap();
     game.play(White, Action::Move(at("ca"))).unwrap();
     pass(&mut game, Black);
-    assert_eq!(game.phase(), &Phase::Playing, "one pass after the resumption does not end the game");
+    assert_eq!(
+        game.phase(),
+        &Phase::Playing,
+        "one pass after the resumption does not end the game"
+    );
     pass(&mut game, White);
     let count = game.count().unwrap();
-    assert_eq!(count.basis, CountBasis::Strict, "competition practice: rules 5 and 6");
+    assert_eq!(
+        count.basis,
+        CountBasis::Strict,
+        "competition practice: rules 5 and 6"
+    );
     assert!(count.dead.is_empty());
 }
 
@@ -117,7 +147,12 @@ fn after_a_resumption_agree_again_pauses_for_a_new_agreement() {
 
 #[test]
 fn four_consecutive_passes_count_the_board_as_it_stands() {
-    let mut game = live(FALSE_EYE, Preset::TrompTaylor, 0.5, ResumptionPolicy::FourPasses);
+    let mut game = live(
+        FALSE_EYE,
+        Preset::TrompTaylor,
+        0.5,
+        ResumptionPolicy::FourPasses,
+    );
     pass(&mut game, Black);
     pass(&mut game, White);
     game.dispute(White).unwrap();
@@ -126,14 +161,22 @@ fn four_consecutive_passes_count_the_board_as_it_stands() {
     assert_eq!(game.count().unwrap().basis, CountBasis::Strict);
     assert_eq!(result(&game), "W+10.5");
 
-    let mut game = live(FALSE_EYE, Preset::TrompTaylor, 0.5, ResumptionPolicy::FourPasses);
+    let mut game = live(
+        FALSE_EYE,
+        Preset::TrompTaylor,
+        0.5,
+        ResumptionPolicy::FourPasses,
+    );
     pass(&mut game, Black);
     pass(&mut game, White);
     game.dispute(White).unwrap();
     game.play(Black, Action::Move(at("fd"))).unwrap();
     pass(&mut game, White);
     pass(&mut game, Black);
-    assert!(matches!(game.phase(), Phase::Counting { .. }), "stones were played: agree again");
+    assert!(
+        matches!(game.phase(), Phase::Counting { .. }),
+        "stones were played: agree again"
+    );
 }
 
 #[test]
@@ -144,13 +187,20 @@ fn the_referee_imposes_dead_stones_or_orders_a_strict_count() {
     game.propose(White, &points(&["ba", "da"])).unwrap();
     game.impose_dead(&points(&["ba"])).unwrap();
     let count = game.count().unwrap();
-    assert_eq!((count.basis, count.dead.points().len()), (CountBasis::Referee, 4));
+    assert_eq!(
+        (count.basis, count.dead.points().len()),
+        (CountBasis::Referee, 4)
+    );
 
     let mut game = live(FALSE_EYE, Preset::French, 0.5, ResumptionPolicy::AgreeAgain);
     game.order_strict_count().unwrap();
     pass(&mut game, Black);
     pass(&mut game, White);
-    assert_eq!(game.count().unwrap().basis, CountBasis::Strict, "ordered before the passes: rules 5 and 6");
+    assert_eq!(
+        game.count().unwrap().basis,
+        CountBasis::Strict,
+        "ordered before the passes: rules 5 and 6"
+    );
 
     let mut game = live(FALSE_EYE, Preset::French, 0.5, ResumptionPolicy::AgreeAgain);
     pass(&mut game, Black);
@@ -197,7 +247,10 @@ fn clocks_are_stopped_during_the_count_so_no_time_loss_there() {
     pass(&mut game, White);
     assert_eq!(game.time_loss(Black), Err(EndingError::NotPlaying));
     game.resign(Black).unwrap();
-    assert_eq!(game.result(), Some(GameResult::Resignation { winner: White }));
+    assert_eq!(
+        game.result(),
+        Some(GameResult::Resignation { winner: White })
+    );
 }
 
 #[test]
@@ -207,18 +260,34 @@ fn a_long_cycle_under_the_simple_ko_rule_voids_the_game() {
         X O . O X . X O X O . O
         . X O . . X O . . X O .";
     let mut game = live(triple_ko, Preset::Japanese, 6.5, ResumptionPolicy::Strict);
-    let cycle = [(Black, "cb"), (White, "fb"), (Black, "kb"), (White, "bb"), (Black, "gb"), (White, "jb")];
+    let cycle = [
+        (Black, "cb"),
+        (White, "fb"),
+        (Black, "kb"),
+        (White, "bb"),
+        (Black, "gb"),
+        (White, "jb"),
+    ];
     for (color, point) in cycle {
         game.play(color, Action::Move(at(point))).unwrap();
     }
     assert_eq!(game.result(), Some(GameResult::Void));
-    assert_eq!(game.game().turns_played(), 6, "the move that closed the cycle is kept");
+    assert_eq!(
+        game.game().turns_played(),
+        6,
+        "the move that closed the cycle is kept"
+    );
 }
 
 #[test]
 fn a_refused_event_changes_nothing() {
     let mut game = live(FALSE_EYE, Preset::French, 0.5, ResumptionPolicy::Strict);
-    assert_eq!(game.play(Black, Action::Move(at("ba"))), Err(EndingError::IllegalMove { reason: IllegalMove::Occupied }));
+    assert_eq!(
+        game.play(Black, Action::Move(at("ba"))),
+        Err(EndingError::IllegalMove {
+            reason: IllegalMove::Occupied
+        })
+    );
     assert_eq!(game.propose(Black, &[]), Err(EndingError::NotCounting));
     assert_eq!(game.accept(Black), Err(EndingError::NotCounting));
     assert!(game.events().is_empty());
@@ -230,10 +299,19 @@ fn a_refused_event_changes_nothing() {
         serde_json::to_value(&error).unwrap(),
         serde_json::json!({"code": "dead_stones", "error": {"reason": "empty", "point": "aa"}})
     );
-    assert_eq!(game.impose_dead(&points(&["zz"])).unwrap_err().code(), "dead_stones");
+    assert_eq!(
+        game.impose_dead(&points(&["zz"])).unwrap_err().code(),
+        "dead_stones"
+    );
     assert_eq!(game.play(Black, Action::Pass), Err(EndingError::NotPlaying));
     assert_eq!(game.events(), events.as_slice());
-    assert!(LiveGame::new(Settings::new(Preset::French.rules(), Start::of_record(&from_diagram(FALSE_EYE, Black, "")), Some(f64::INFINITY), ResumptionPolicy::Strict)).is_err());
+    assert!(LiveGame::new(Settings::new(
+        Preset::French.rules(),
+        Start::of_record(&from_diagram(FALSE_EYE, Black, "")),
+        Some(f64::INFINITY),
+        ResumptionPolicy::Strict
+    ))
+    .is_err());
 }
 
 #[test]
@@ -247,11 +325,28 @@ fn a_live_game_is_stored_as_its_log_and_restored_by_replaying_it() {
     assert_eq!(restored.events(), game.events());
     assert_eq!(restored.phase(), game.phase());
     assert_eq!(restored.game().board(), game.game().board());
-    assert_eq!(restored.events()[2], Event::Propose { color: White, dead: points(&["ba"]) });
+    assert_eq!(
+        restored.events()[2],
+        Event::Propose {
+            color: White,
+            dead: points(&["ba"])
+        }
+    );
     let tampered = json.replace("\"dead\":[\"ba\"]", "\"dead\":[\"aa\"]");
     assert_ne!(tampered, json);
-    assert!(serde_json::from_str::<LiveGame>(&tampered).is_err(), "a log that does not replay is refused");
-    let default = Settings::new(Preset::French.rules(), Start { handicap: 3, ..Start::even(arbitre_core::BoardSize::STANDARD) }, None, ResumptionPolicy::Strict);
+    assert!(
+        serde_json::from_str::<LiveGame>(&tampered).is_err(),
+        "a log that does not replay is refused"
+    );
+    let default = Settings::new(
+        Preset::French.rules(),
+        Start {
+            handicap: 3,
+            ..Start::even(arbitre_core::BoardSize::STANDARD)
+        },
+        None,
+        ResumptionPolicy::Strict,
+    );
     assert_eq!(default.komi, 2.5);
     assert_eq!("agree-again".parse(), Ok(ResumptionPolicy::AgreeAgain));
 }

@@ -8,7 +8,8 @@ use arbitre_core::clock::TimeControl;
 use arbitre_core::export::{self, opengotha, Format};
 use arbitre_core::rules::Preset;
 use arbitre_core::standings::{
-    Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Player, Rank, RoundEntry, Scoring, Tournament,
+    Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Player, Rank, RoundEntry,
+    Scoring, Tournament,
 };
 
 fn golden(name: &str) -> Vec<u8> {
@@ -31,17 +32,26 @@ fn juvisy() -> Tournament {
 /// OpenGotha computed MMS, SOS and SOSOS in its h9 file; arbitre must find the same values.
 #[test]
 fn juvisy_h9_matches_opengothas_table() {
-    assert_bytes(export::write(Format::Egd, &juvisy()).unwrap(), golden("juvisy.h9"));
+    assert_bytes(
+        export::write(Format::Egd, &juvisy()).unwrap(),
+        golden("juvisy.h9"),
+    );
 }
 
 #[test]
 fn juvisy_tou_follows_the_ffg_layout() {
-    assert_bytes(export::write(Format::Ffg, &juvisy()).unwrap(), golden("juvisy.tou"));
+    assert_bytes(
+        export::write(Format::Ffg, &juvisy()).unwrap(),
+        golden("juvisy.tou"),
+    );
 }
 
 #[test]
 fn juvisy_csv_standings() {
-    assert_bytes(export::write(Format::Csv, &juvisy()).unwrap(), golden("juvisy.csv"));
+    assert_bytes(
+        export::write(Format::Csv, &juvisy()).unwrap(),
+        golden("juvisy.csv"),
+    );
 }
 
 /// Veterans 2015 (14 players, 5 rounds, placed by number of wins): OpenGotha's h9 and tou
@@ -53,16 +63,24 @@ fn veterans() -> Tournament {
 /// Ties share a place, left blank as OpenGotha leaves it, and are listed by name.
 #[test]
 fn veterans_h9_matches_opengothas_table() {
-    assert_bytes(export::write(Format::Egd, &veterans()).unwrap(), golden("veterans.h9"));
+    assert_bytes(
+        export::write(Format::Egd, &veterans()).unwrap(),
+        golden("veterans.h9"),
+    );
 }
 
 #[test]
 fn veterans_tou_follows_the_ffg_layout() {
-    assert_bytes(export::write(Format::Ffg, &veterans()).unwrap(), golden("veterans.tou"));
+    assert_bytes(
+        export::write(Format::Ffg, &veterans()).unwrap(),
+        golden("veterans.tou"),
+    );
 }
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    haystack.windows(needle.len()).any(|window| window == needle)
+    haystack
+        .windows(needle.len())
+        .any(|window| window == needle)
 }
 
 /// Accented letters are one ISO-8859-1 byte each (the same bytes in ISO-8859-15), never
@@ -85,9 +103,18 @@ fn accented_names_are_written_in_iso_8859() {
     renamed.players[13].surname = "Łącki".to_string();
     let h9 = export::write(Format::Egd, &renamed).unwrap();
     let tou = export::write(Format::Ffg, &renamed).unwrap();
-    assert!(contains(&h9, b"   1 M\xfcller \xa6imon                    3d FR 44Na"));
-    assert!(contains(&h9, b"  14 Lacki Jean-Luc                  9k FR 76Ro"));
-    assert!(contains(&tou, b"   1 M\xdcLLER \xa6imon              3D 7911800 44Na"));
+    assert!(contains(
+        &h9,
+        b"   1 M\xfcller \xa6imon                    3d FR 44Na"
+    ));
+    assert!(contains(
+        &h9,
+        b"  14 Lacki Jean-Luc                  9k FR 76Ro"
+    ));
+    assert!(contains(
+        &tou,
+        b"   1 M\xdcLLER \xa6imon              3D 7911800 44Na"
+    ));
 }
 
 fn rank(text: &str) -> Rank {
@@ -190,10 +217,19 @@ fn ffg_example() -> Tournament {
         ("4", "Le Berre", "Bruno", "1k", "9034000", "76Ro"),
         ("5", "Kim", "Ii-Hyun", "3k", "9343002", "76Ro"),
         ("6", "De Treglode", "Dominique", "8k", "9525023", "29Ba"),
-        ("7", "Dechaume-Montcharmont", "Frédéric", "12k", "0125006", "75Pa"),
+        (
+            "7",
+            "Dechaume-Montcharmont",
+            "Frédéric",
+            "12k",
+            "0125006",
+            "75Pa",
+        ),
         ("8", "Abadia", "Mickaël", "16k", "9728205", "94MJ"),
     ];
-    for (position, (id, surname, first_name, level, licence, club)) in players.into_iter().enumerate() {
+    for (position, (id, surname, first_name, level, licence, club)) in
+        players.into_iter().enumerate()
+    {
         let mut registered = player(id, surname, first_name, level, 2500 - 10 * position as i32);
         registered.ffg_licence = Some(licence.to_string());
         registered.club = club.to_string();
@@ -244,7 +280,12 @@ fn ffg_format_page_example() {
 /// The minimal example of the AGA's "Qualifications for Rated Games".
 #[test]
 fn aga_rated_games_example() {
-    let mut tournament = empty_tournament("Princeton Go Club Rated Games", "", "2004-06-15", "2004-06-30");
+    let mut tournament = empty_tournament(
+        "Princeton Go Club Rated Games",
+        "",
+        "2004-06-15",
+        "2004-06-30",
+    );
     tournament.city = "Princeton, NJ".to_string();
     tournament.komi = 7.0;
     tournament.rules = Some(Preset::Aga);
@@ -300,11 +341,17 @@ fn forfeits_and_byes_are_not_rated() {
         player: "9".to_string(),
     });
     let h9 = text(Format::Egd, &tournament);
-    assert!(line(&h9, "Lim Eugène").contains("    0+       4+/w2"), "{h9}");
+    assert!(
+        line(&h9, "Lim Eugène").contains("    0+       4+/w2"),
+        "{h9}"
+    );
     assert!(line(&h9, "Li Zheng").contains("    0-       5-/w4"), "{h9}");
     assert!(line(&h9, "Van_de_Putte").ends_with("    0+   "), "{h9}");
     let tou = text(Format::Ffg, &tournament);
-    assert!(line(&tou, "LIM Eugène").contains("75Pa    0=      4+w2"), "{tou}");
+    assert!(
+        line(&tou, "LIM Eugène").contains("75Pa    0=      4+w2"),
+        "{tou}"
+    );
 }
 
 fn text(format: Format, tournament: &Tournament) -> String {

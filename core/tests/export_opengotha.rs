@@ -8,7 +8,11 @@ use arbitre_core::export::{self, ExportError, Format};
 use arbitre_core::standings::{compute, Basis, Criterion, GameResult, RoundEntry};
 
 fn golden(name: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/tests/golden/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read(format!(
+        "{}/tests/golden/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
 }
 
 #[test]
@@ -25,7 +29,11 @@ fn juvisy_imports_players_rounds_and_parameters() {
     assert_eq!(tournament.rounds, 4);
     assert_eq!(
         tournament.criteria,
-        vec![Criterion::Mms, Criterion::Sos(Basis::Mms), Criterion::Sosos(Basis::Mms)]
+        vec![
+            Criterion::Mms,
+            Criterion::Sos(Basis::Mms),
+            Criterion::Sosos(Basis::Mms)
+        ]
     );
     assert_eq!(
         tournament.time,
@@ -35,7 +43,10 @@ fn juvisy_imports_players_rounds_and_parameters() {
             period_ms: 30_000
         }
     );
-    assert_eq!(egd_class(&tournament.time, tournament.online), (82, EgdClass::A));
+    assert_eq!(
+        egd_class(&tournament.time, tournament.online),
+        (82, EgdClass::A)
+    );
     assert_eq!(tournament.handicap.egd_reduction(), 1);
     assert_eq!(tournament.scoring.absence.mms_half_points, 1);
     let nemo = tournament.player("NEMOANDRÉ").unwrap();
@@ -134,7 +145,10 @@ fn special_results_byes_and_parameters_import() {
         }
     );
     // 40 min + 120 × 20 s = 80 min; online Fischer: class D needs 30 min basic and 50 adjusted.
-    assert_eq!(egd_class(&tournament.time, tournament.online), (80, EgdClass::D));
+    assert_eq!(
+        egd_class(&tournament.time, tournament.online),
+        (80, EgdClass::D)
+    );
     assert_eq!(
         tournament.handicap.egd_reduction(),
         9,
@@ -183,12 +197,18 @@ fn special_file_round_trips() {
     assert!(exported.contains(r#"<PlacementCriterion name="SDC" number="2"/>"#));
     let reimported = opengotha::import(exported.as_bytes()).unwrap();
     assert_eq!(reimported, imported);
-    assert_eq!(compute(&reimported, 3).unwrap(), compute(&imported, 3).unwrap());
+    assert_eq!(
+        compute(&reimported, 3).unwrap(),
+        compute(&imported, 3).unwrap()
+    );
 }
 
 #[test]
 fn unknown_players_and_criteria_are_reported_with_their_line() {
-    let typo = SPECIAL.replace(r#"whitePlayer="VANDERBERGJAN"/>"#, r#"whitePlayer="NOBODY"/>"#);
+    let typo = SPECIAL.replace(
+        r#"whitePlayer="VANDERBERGJAN"/>"#,
+        r#"whitePlayer="NOBODY"/>"#,
+    );
     assert_eq!(
         opengotha::import(typo.replace("ISO-8859-1", "UTF-8").as_bytes()),
         Err(OpenGothaError::UnknownPlayer {
@@ -212,7 +232,9 @@ fn unknown_players_and_criteria_are_reported_with_their_line() {
 /// Malformed files are refused with the place of the fault, never with a panic.
 #[test]
 fn malformed_files_are_refused_with_a_position() {
-    let unclosed = SPECIAL.replace("</Games>", "</Game>").replace("ISO-8859-1", "UTF-8");
+    let unclosed = SPECIAL
+        .replace("</Games>", "</Game>")
+        .replace("ISO-8859-1", "UTF-8");
     assert!(matches!(
         opengotha::import(unclosed.as_bytes()),
         Err(OpenGothaError::Xml {
@@ -280,5 +302,7 @@ fn export_refuses_players_opengotha_cannot_tell_apart() {
     twin.id = "another".to_string();
     twin.surname = "SMITH".to_string();
     tournament.players.push(twin);
-    assert!(matches!(opengotha::export(&tournament), Err(ExportError::DuplicateKey(_, key)) if key == "SMITHANN"));
+    assert!(
+        matches!(opengotha::export(&tournament), Err(ExportError::DuplicateKey(_, key)) if key == "SMITHANN")
+    );
 }

@@ -23,23 +23,41 @@ fn a_history_reads_as_points_colours_and_passes() {
     }))
     .unwrap();
     assert_eq!(record.size, BoardSize::new(9, 9).unwrap());
-    assert_eq!(record.setup.black, vec![Point::from_sgf("cc").unwrap(), Point::from_sgf("gg").unwrap()]);
+    assert_eq!(
+        record.setup.black,
+        vec![
+            Point::from_sgf("cc").unwrap(),
+            Point::from_sgf("gg").unwrap()
+        ]
+    );
     assert_eq!(record.turns[0].color, Color::White);
-    assert_eq!(record.turns[0].action, Action::Move(Point::from_sgf("ee").unwrap()));
+    assert_eq!(
+        record.turns[0].action,
+        Action::Move(Point::from_sgf("ee").unwrap())
+    );
     assert_eq!(record.turns[0].time_left, Some(598.5));
     assert_eq!(record.turns[1].action, Action::Pass);
 }
 
 #[test]
 fn malformed_histories_are_refused_with_the_reason() {
-    let refused = |value: serde_json::Value| serde_json::from_value::<GameRecord>(value).unwrap_err().to_string();
+    let refused = |value: serde_json::Value| {
+        serde_json::from_value::<GameRecord>(value)
+            .unwrap_err()
+            .to_string()
+    };
     assert!(refused(json!({"size": {"width": 0, "height": 9}, "turns": []})).contains("1 to 52"));
     assert!(refused(json!({"size": {"width": 53, "height": 19}, "turns": []})).contains("1 to 52"));
     assert!(refused(json!({"size": {"width": 19, "height": 19}, "turns": [{"color": "B", "action": {"move": "z!"}}]}))
         .contains("invalid SGF point"));
-    assert!(refused(json!({"size": {"width": 19, "height": 19}, "turns": [], "moves": []})).contains("unknown field"));
-    assert!(refused(json!({"size": {"width": 19, "height": 19}, "turns": [{"color": "X", "action": "pass"}]}))
-        .contains("unknown variant"));
+    assert!(
+        refused(json!({"size": {"width": 19, "height": 19}, "turns": [], "moves": []}))
+            .contains("unknown field")
+    );
+    assert!(refused(
+        json!({"size": {"width": 19, "height": 19}, "turns": [{"color": "X", "action": "pass"}]})
+    )
+    .contains("unknown variant"));
 }
 
 /// Every real game survives SGF → JSON → history unchanged.
@@ -51,7 +69,12 @@ fn real_games_round_trip_through_json() {
         let path = entry.unwrap().path();
         let record = sgf::parse(&std::fs::read(&path).unwrap()).unwrap();
         let text = serde_json::to_string(&record).unwrap();
-        assert_eq!(serde_json::from_str::<GameRecord>(&text).unwrap(), record, "{}", path.display());
+        assert_eq!(
+            serde_json::from_str::<GameRecord>(&text).unwrap(),
+            record,
+            "{}",
+            path.display()
+        );
         checked += 1;
     }
     assert_eq!(checked, 150);

@@ -15,7 +15,10 @@ fn at(text: &str) -> Point {
 
 fn alive(diagram: &str, color: Color) -> Vec<String> {
     let board = Board::from_diagram(diagram).unwrap();
-    unconditionally_alive(&board, color).into_iter().map(|point| point.to_sgf()).collect()
+    unconditionally_alive(&board, color)
+        .into_iter()
+        .map(|point| point.to_sgf())
+        .collect()
 }
 
 #[test]
@@ -25,8 +28,14 @@ fn two_true_eyes_live_unconditionally() {
         X X X X O .
         O O O O O .
         . . . . . .";
-    assert_eq!(alive(diagram, Color::Black), ["ba", "da", "ab", "bb", "cb", "db"]);
-    assert!(alive(diagram, Color::White).is_empty(), "White's territory holds more than liberties");
+    assert_eq!(
+        alive(diagram, Color::Black),
+        ["ba", "da", "ab", "bb", "cb", "db"]
+    );
+    assert!(
+        alive(diagram, Color::White).is_empty(),
+        "White's territory holds more than liberties"
+    );
 }
 
 #[test]

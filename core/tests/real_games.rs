@@ -17,7 +17,10 @@ fn real_games() -> Vec<(String, GameRecord)> {
         .filter(|path| path.extension().is_some_and(|extension| extension == "sgf"))
         .map(|path| {
             let record = sgf::parse(&std::fs::read(&path).unwrap()).unwrap();
-            (path.file_name().unwrap().to_string_lossy().into_owned(), record)
+            (
+                path.file_name().unwrap().to_string_lossy().into_owned(),
+                record,
+            )
         })
         .collect();
     games.sort_by(|a, b| a.0.cmp(&b.0));
@@ -46,10 +49,16 @@ fn every_real_game_is_legal_under_its_own_rules() {
 fn a_tampered_real_game_is_refused_at_the_tampered_turn() {
     for (name, mut record) in real_games().into_iter().take(20) {
         let k = record.turns.len() / 2;
-        let Action::Move(point) = record.turns[k].action else { continue };
+        let Action::Move(point) = record.turns[k].action else {
+            continue;
+        };
         let other = record.turns[k].color.opponent();
         record.turns.insert(k + 1, Turn::play(other, point));
-        let verdict = verify(&record, preset_of(&record).rules(), VerifyOptions::default());
+        let verdict = verify(
+            &record,
+            preset_of(&record).rules(),
+            VerifyOptions::default(),
+        );
         let error = verdict.error.unwrap();
         assert_eq!(error.turn as usize, k + 2, "{name}");
         assert_eq!(error.point, Some(point), "{name}");

@@ -17,7 +17,10 @@ fn corpus() -> Vec<(String, Vec<u8>)> {
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.extension().is_some_and(|extension| extension == "sgf"))
         .map(|path| {
-            let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+            let name = path
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default();
             let bytes = std::fs::read(&path).unwrap();
             (name, bytes)
         })
@@ -99,11 +102,19 @@ fn real_games_read_alike_by_the_fast_and_general_paths() {
     for (name, bytes) in corpus() {
         let record = sgf::parse(&bytes).unwrap();
         // `; B[pd]`: no node is a bare move, each move is read as a node's property.
-        let nodes = with_inserted(&bytes, b' ', |bytes, index| index > 0 && bytes[index - 1] == b';');
+        let nodes = with_inserted(&bytes, b' ', |bytes, index| {
+            index > 0 && bytes[index - 1] == b';'
+        });
         assert_eq!(sgf::parse(&nodes).unwrap(), record, "{name}, nodes");
         // `;B [pd]`, `PB [Golaxy]`: each identifier is read letter by letter.
-        let identifiers = with_inserted(&bytes, b' ', |bytes, index| bytes[index] == b'[' && index > 0 && bytes[index - 1].is_ascii_uppercase());
-        assert_eq!(sgf::parse(&identifiers).unwrap(), record, "{name}, identifiers");
+        let identifiers = with_inserted(&bytes, b' ', |bytes, index| {
+            bytes[index] == b'[' && index > 0 && bytes[index - 1].is_ascii_uppercase()
+        });
+        assert_eq!(
+            sgf::parse(&identifiers).unwrap(),
+            record,
+            "{name}, identifiers"
+        );
         // Line breaks of two bytes between nodes.
         let crlf = with_inserted(&bytes, b'\r', |bytes, index| bytes[index] == b'\n');
         assert_eq!(sgf::parse(&crlf).unwrap(), record, "{name}, CR LF");
@@ -115,12 +126,38 @@ fn real_games_read_alike_by_the_fast_and_general_paths() {
 /// every kind included. Errors are compared by kind and line: the spaces move columns.
 #[test]
 fn moves_with_clocks_read_alike_by_the_fast_and_general_paths() {
-    let values = ["1795.3", "60", "0", "-3", "+3", "1.", ".5", "", " 12", "12 ", "1e5", "12345678901234567.5", "1\\]2", "7x"];
-    let outcome = |text: &str| sgf::parse(text.as_bytes()).map_err(|error| (error.kind, error.line));
+    let values = [
+        "1795.3",
+        "60",
+        "0",
+        "-3",
+        "+3",
+        "1.",
+        ".5",
+        "",
+        " 12",
+        "12 ",
+        "1e5",
+        "12345678901234567.5",
+        "1\\]2",
+        "7x",
+    ];
+    let outcome =
+        |text: &str| sgf::parse(text.as_bytes()).map_err(|error| (error.kind, error.line));
     for value in values {
-        let clocks = [format!("BL[{value}]"), format!("WL[{value}]"), format!("BL[{value}]WL[60]"), format!("WL[1]BL[{value}]BL[2]"), format!("BL[{value}] "), format!("BL[{value}][1]"), format!("BL[{value}]OB[3]")];
+        let clocks = [
+            format!("BL[{value}]"),
+            format!("WL[{value}]"),
+            format!("BL[{value}]WL[60]"),
+            format!("WL[1]BL[{value}]BL[2]"),
+            format!("BL[{value}] "),
+            format!("BL[{value}][1]"),
+            format!("BL[{value}]OB[3]"),
+        ];
         for clock in clocks {
-            let text = format!("(;SZ[19]\n;B[pd]{clock};W[dp]{clock}\n;B[qq]{clock}\n(;W[dd]{clock})(;W[tt]))");
+            let text = format!(
+                "(;SZ[19]\n;B[pd]{clock};W[dp]{clock}\n;B[qq]{clock}\n(;W[dd]{clock})(;W[tt]))"
+            );
             let spaced = text.replace(';', "; ");
             assert_eq!(outcome(&text), outcome(&spaced), "{text}");
         }
@@ -143,7 +180,10 @@ fn real_game_with_tt_passes_and_clocks() {
 #[test]
 fn real_game_with_komi_in_hundredths() {
     let files = corpus();
-    let (name, bytes) = files.iter().find(|(_, bytes)| bytes.windows(7).any(|window| window == b"KM[750]")).unwrap();
+    let (name, bytes) = files
+        .iter()
+        .find(|(_, bytes)| bytes.windows(7).any(|window| window == b"KM[750]"))
+        .unwrap();
     assert_eq!(sgf::parse(bytes).unwrap().komi, Some(7.5), "{name}");
 }
 
@@ -172,8 +212,18 @@ fn game_info_and_defaults() {
 fn rectangular_boards() {
     let record = parse("(;SZ[9:13];B[ai];W[im];B[tt])");
     assert_eq!(record.size, BoardSize::new(9, 13).unwrap());
-    assert_eq!(moves(&record), vec![Action::Move(point("ai")), Action::Move(point("im")), Action::Pass]);
-    assert_eq!(parse("(;SZ[25:7];B[tt])").turns[0].action, Action::Move(point("tt")));
+    assert_eq!(
+        moves(&record),
+        vec![
+            Action::Move(point("ai")),
+            Action::Move(point("im")),
+            Action::Pass
+        ]
+    );
+    assert_eq!(
+        parse("(;SZ[25:7];B[tt])").turns[0].action,
+        Action::Move(point("tt"))
+    );
 }
 
 #[test]
@@ -195,7 +245,11 @@ fn largest_board_uses_uppercase_letters_and_tt_is_a_point() {
 fn tt_is_a_pass_up_to_19_by_19() {
     for size in ["9", "13", "19", "19:5"] {
         let record = parse(&format!("(;SZ[{size}];B[tt];W[])"));
-        assert_eq!(moves(&record), vec![Action::Pass, Action::Pass], "SZ[{size}]");
+        assert_eq!(
+            moves(&record),
+            vec![Action::Pass, Action::Pass],
+            "SZ[{size}]"
+        );
     }
     let record = parse("(;SZ[20];B[tt])");
     assert_eq!(moves(&record), vec![Action::Move(Point::new(19, 19))]);
@@ -204,14 +258,24 @@ fn tt_is_a_pass_up_to_19_by_19() {
 #[test]
 fn moves_off_the_board_are_kept_for_verification() {
     let record = parse("(;SZ[9];B[jj];W[zA])");
-    assert_eq!(moves(&record), vec![Action::Move(Point::new(9, 9)), Action::Move(Point::new(25, 26))]);
+    assert_eq!(
+        moves(&record),
+        vec![
+            Action::Move(Point::new(9, 9)),
+            Action::Move(Point::new(25, 26))
+        ]
+    );
 }
 
 #[test]
 fn two_moves_in_one_node_are_both_recorded() {
     let record = parse("(;B[aa]W[bb];B[cc])");
     assert_eq!(
-        record.turns.iter().map(|turn| turn.color).collect::<Vec<_>>(),
+        record
+            .turns
+            .iter()
+            .map(|turn| turn.color)
+            .collect::<Vec<_>>(),
         vec![Color::Black, Color::White, Color::Black]
     );
     assert_eq!(moves(&record)[1], Action::Move(point("bb")));
@@ -220,7 +284,14 @@ fn two_moves_in_one_node_are_both_recorded() {
 #[test]
 fn main_line_is_the_first_variation() {
     let record = parse("(;SZ[9];B[aa](;W[bb](;B[cc])(;B[dd]));W[xx]C[x])(;W[ee];B[ff]))");
-    assert_eq!(moves(&record), vec![Action::Move(point("aa")), Action::Move(point("bb")), Action::Move(point("cc"))]);
+    assert_eq!(
+        moves(&record),
+        vec![
+            Action::Move(point("aa")),
+            Action::Move(point("bb")),
+            Action::Move(point("cc"))
+        ]
+    );
 }
 
 #[test]
@@ -239,7 +310,10 @@ fn clocks_belong_to_the_player_who_moved_in_the_node() {
 fn compressed_point_lists_and_add_empty() {
     let record = parse("(;SZ[9]AB[aa:cb][ia]AW[ii]AE[bb]AW[ca];B[ee])");
     let black = [(0, 0), (1, 0), (0, 1), (2, 1), (8, 0)];
-    assert_eq!(record.setup.black, black.map(|(x, y)| Point::new(x, y)).to_vec());
+    assert_eq!(
+        record.setup.black,
+        black.map(|(x, y)| Point::new(x, y)).to_vec()
+    );
     assert_eq!(record.setup.white, vec![point("ii"), point("ca")]);
     let reversed = parse("(;AB[cb:aa])");
     assert_eq!(reversed.setup.black.len(), 6);
@@ -258,9 +332,18 @@ fn setup_after_moves_is_refused_with_its_position() {
     let error = parse_error(b"(;SZ[9]\n;B[aa]\n;W[bb]AB[cc])");
     assert_eq!(error.kind, SgfErrorKind::SetupAfterMoves("AB".into()));
     assert_eq!((error.line, error.column), (3, 7));
-    assert_eq!(error.to_string(), "line 3, column 7: property AB after the first move is not supported");
-    assert_eq!(parse_error(b"(;B[aa];AE[aa])").kind, SgfErrorKind::SetupAfterMoves("AE".into()));
-    assert_eq!(parse_error(b"(;B[aa];SZ[9])").kind, SgfErrorKind::SetupAfterMoves("SZ".into()));
+    assert_eq!(
+        error.to_string(),
+        "line 3, column 7: property AB after the first move is not supported"
+    );
+    assert_eq!(
+        parse_error(b"(;B[aa];AE[aa])").kind,
+        SgfErrorKind::SetupAfterMoves("AE".into())
+    );
+    assert_eq!(
+        parse_error(b"(;B[aa];SZ[9])").kind,
+        SgfErrorKind::SetupAfterMoves("SZ".into())
+    );
 }
 
 #[test]
@@ -298,7 +381,10 @@ fn collections() {
     assert_eq!(games[2].size, BoardSize::square(9).unwrap());
     assert_eq!(sgf::parse(text).unwrap(), games[0]);
     assert_eq!(sgf::parse(b"(;B[aa])(;B[").unwrap().turns.len(), 1);
-    assert_eq!(sgf::parse_collection(b"(;B[aa])(;B[").unwrap_err().kind, SgfErrorKind::UnterminatedValue);
+    assert_eq!(
+        sgf::parse_collection(b"(;B[aa])(;B[").unwrap_err().kind,
+        SgfErrorKind::UnterminatedValue
+    );
 }
 
 #[test]
@@ -316,7 +402,10 @@ fn charset_declared_after_the_names_still_applies() {
     let mut bytes = b"(;PB[".to_vec();
     bytes.extend([0xB9, 0xC5, 0xC1, 0xA6]);
     bytes.extend(b"]CA[gb2312];B[pd])");
-    assert_eq!(sgf::parse(&bytes).unwrap().info.black_name.as_deref(), Some("古力"));
+    assert_eq!(
+        sgf::parse(&bytes).unwrap().info.black_name.as_deref(),
+        Some("古力")
+    );
 }
 
 #[test]
@@ -325,7 +414,11 @@ fn latin1_names() {
         let mut bytes = format!("(;CA[{label}]PB[").into_bytes();
         bytes.extend(b"Jos\xE9 Mar\xEDa]);");
         let record = sgf::parse(&bytes).unwrap();
-        assert_eq!(record.info.black_name.as_deref(), Some("José María"), "{label}");
+        assert_eq!(
+            record.info.black_name.as_deref(),
+            Some("José María"),
+            "{label}"
+        );
     }
 }
 
@@ -361,27 +454,63 @@ fn invalid_utf8_is_replaced_not_refused() {
 #[test]
 fn errors_name_their_line_and_column() {
     let cases: [(&[u8], SgfErrorKind, u32, u32); 14] = [
-        (b"(;GM[1]\nSZ[19]\n;B[aa]C[unterminated", SgfErrorKind::UnterminatedValue, 3, 8),
+        (
+            b"(;GM[1]\nSZ[19]\n;B[aa]C[unterminated",
+            SgfErrorKind::UnterminatedValue,
+            3,
+            8,
+        ),
         (b"(;B[a])", SgfErrorKind::InvalidPoint("B".into()), 1, 5),
         (b"(;W[abc])", SgfErrorKind::InvalidPoint("W".into()), 1, 5),
         (b"(;B[a1])", SgfErrorKind::InvalidPoint("B".into()), 1, 5),
-        (b"(;AB[aa:b])", SgfErrorKind::InvalidPoint("AB".into()), 1, 6),
+        (
+            b"(;AB[aa:b])",
+            SgfErrorKind::InvalidPoint("AB".into()),
+            1,
+            6,
+        ),
         (b"(;SZ[53])", SgfErrorKind::InvalidBoardSize, 1, 6),
-        (b"(;\r\nKM[seven])", SgfErrorKind::InvalidNumber("KM".into()), 2, 4),
+        (
+            b"(;\r\nKM[seven])",
+            SgfErrorKind::InvalidNumber("KM".into()),
+            2,
+            4,
+        ),
         (b"(;HA[-2])", SgfErrorKind::InvalidNumber("HA".into()), 1, 6),
         (b"(;PL[X])", SgfErrorKind::InvalidColor, 1, 6),
-        (b"(;B[aa][bb])", SgfErrorKind::MultipleValues("B".into()), 1, 8),
-        (b"(;B[aa]\r;Black\n)", SgfErrorKind::MissingValue("Black".into()), 3, 1),
+        (
+            b"(;B[aa][bb])",
+            SgfErrorKind::MultipleValues("B".into()),
+            1,
+            8,
+        ),
+        (
+            b"(;B[aa]\r;Black\n)",
+            SgfErrorKind::MissingValue("Black".into()),
+            3,
+            1,
+        ),
         (b"(;B[aa]x[bb])", SgfErrorKind::InvalidIdentifier, 1, 8),
         (b"(;B[aa]1)", SgfErrorKind::UnexpectedByte(b'1'), 1, 8),
         (b"(;B[aa](B[bb]))", SgfErrorKind::ExpectedNode, 1, 9),
     ];
     for (text, kind, line, column) in cases {
         let error = parse_error(text);
-        assert_eq!((&error.kind, error.line, error.column), (&kind, line, column), "{}", String::from_utf8_lossy(text));
+        assert_eq!(
+            (&error.kind, error.line, error.column),
+            (&kind, line, column),
+            "{}",
+            String::from_utf8_lossy(text)
+        );
     }
-    assert_eq!(parse_error(b"(;GM[1]\nSZ[19]\n;B[aa]C[oops").to_string(), "line 3, column 8: unterminated property value");
-    assert_eq!(parse_error(b"(;B[aa]\x01)").to_string(), "line 1, column 8: unexpected byte 0x01");
+    assert_eq!(
+        parse_error(b"(;GM[1]\nSZ[19]\n;B[aa]C[oops").to_string(),
+        "line 3, column 8: unterminated property value"
+    );
+    assert_eq!(
+        parse_error(b"(;B[aa]\x01)").to_string(),
+        "line 1, column 8: unexpected byte 0x01"
+    );
 }
 
 #[test]
@@ -389,7 +518,10 @@ fn no_game_tree() {
     for text in [&b""[..], b"hello", b"(B[aa])", b"()"] {
         assert_eq!(parse_error(text).kind, SgfErrorKind::NoGameTree);
     }
-    assert_eq!(sgf::parse_collection(b"  ").unwrap_err().kind, SgfErrorKind::NoGameTree);
+    assert_eq!(
+        sgf::parse_collection(b"  ").unwrap_err().kind,
+        SgfErrorKind::NoGameTree
+    );
 }
 
 #[test]
@@ -400,7 +532,10 @@ fn nesting_is_capped() {
     assert_eq!(error.kind, SgfErrorKind::TooDeep);
     assert_eq!(error.column as usize, MAX_DEPTH * 7 + 1);
     let hostile = "(;".to_string() + &"(;".repeat(1_000_000);
-    assert_eq!(sgf::parse(hostile.as_bytes()).unwrap_err().kind, SgfErrorKind::TooDeep);
+    assert_eq!(
+        sgf::parse(hostile.as_bytes()).unwrap_err().kind,
+        SgfErrorKind::TooDeep
+    );
 }
 
 #[test]
@@ -421,13 +556,18 @@ fn truncated_files_are_refused() {
         assert!(
             matches!(
                 error.kind,
-                SgfErrorKind::UnclosedGameTree | SgfErrorKind::UnterminatedValue | SgfErrorKind::MissingValue(_)
+                SgfErrorKind::UnclosedGameTree
+                    | SgfErrorKind::UnterminatedValue
+                    | SgfErrorKind::MissingValue(_)
             ),
             "{end}: {error}"
         );
     }
     let error = parse_error(b"(;B[aa]\n;W[bb]");
-    assert_eq!((error.kind, error.line, error.column), (SgfErrorKind::UnclosedGameTree, 2, 7));
+    assert_eq!(
+        (error.kind, error.line, error.column),
+        (SgfErrorKind::UnclosedGameTree, 2, 7)
+    );
     let files = corpus();
     for (name, bytes) in files.iter().take(10) {
         let half = &bytes[..bytes.len() / 2];
@@ -440,12 +580,19 @@ fn writer_output() {
     let mut record = GameRecord::new(BoardSize::new(9, 13).unwrap());
     record.komi = Some(750.0);
     record.handicap = 2;
-    record.setup = Setup { black: vec![point("cc"), point("gg")], white: vec![] };
+    record.setup = Setup {
+        black: vec![point("cc"), point("gg")],
+        white: vec![],
+    };
     record.first_player = Some(Color::White);
     record.info.black_name = Some("a]b\\c".into());
     record.result = Some("W+0.5".into());
     record.turns = vec![
-        Turn { time_left: Some(12.5), overtime_left: Some(3), ..Turn::play(Color::White, point("ee")) },
+        Turn {
+            time_left: Some(12.5),
+            overtime_left: Some(3),
+            ..Turn::play(Color::White, point("ee"))
+        },
         Turn::pass(Color::Black),
     ];
     let text = sgf::write(&record);
@@ -461,7 +608,11 @@ fn real_games_survive_a_round_trip() {
     let files = corpus();
     for (name, bytes) in &files {
         let record = sgf::parse(bytes).unwrap();
-        assert_eq!(sgf::parse(sgf::write(&record).as_bytes()).unwrap(), record, "{name}");
+        assert_eq!(
+            sgf::parse(sgf::write(&record).as_bytes()).unwrap(),
+            record,
+            "{name}"
+        );
     }
 }
 
@@ -484,24 +635,36 @@ fn sgf_point() -> impl Strategy<Value = Point> {
 fn turn() -> impl Strategy<Value = Turn> {
     let color = prop_oneof![Just(Color::Black), Just(Color::White)];
     let action = prop_oneof![1 => Just(Action::Pass), 9 => sgf_point().prop_map(Action::Move)];
-    (color, action, proptest::option::of(finite()), proptest::option::of(any::<u32>())).prop_map(
-        |(color, action, time_left, overtime_left)| Turn { color, action, time_left, overtime_left },
+    (
+        color,
+        action,
+        proptest::option::of(finite()),
+        proptest::option::of(any::<u32>()),
     )
+        .prop_map(|(color, action, time_left, overtime_left)| Turn {
+            color,
+            action,
+            time_left,
+            overtime_left,
+        })
 }
 
 fn setup() -> impl Strategy<Value = Setup> {
     let stones = proptest::collection::btree_map((0..52u8, 0..52u8), any::<bool>(), 0..40);
-    stones.prop_map(|stones| stones.into_iter().collect::<Vec<_>>()).prop_shuffle().prop_map(|stones| {
-        let mut setup = Setup::default();
-        for ((x, y), black) in stones {
-            if black {
-                setup.black.push(Point::new(x, y));
-            } else {
-                setup.white.push(Point::new(x, y));
+    stones
+        .prop_map(|stones| stones.into_iter().collect::<Vec<_>>())
+        .prop_shuffle()
+        .prop_map(|stones| {
+            let mut setup = Setup::default();
+            for ((x, y), black) in stones {
+                if black {
+                    setup.black.push(Point::new(x, y));
+                } else {
+                    setup.white.push(Point::new(x, y));
+                }
             }
-        }
-        setup
-    })
+            setup
+        })
 }
 
 prop_compose! {
@@ -542,9 +705,30 @@ prop_compose! {
 
 /// Pieces of SGF that a random arrangement turns into plausible and broken files.
 const FRAGMENTS: [&[u8]; 24] = [
-    b"(", b")", b";", b"(;", b"B[aa]", b"W[tt]", b"[", b"]", b"\\", b"AB[aa:ZZ]", b"AE[bb:cc]",
-    b"CA[Shift_JIS]", b"CA[GB2312]", b"\x95", b"\x81", b"SZ[52]", b"SZ[7:3]", b"KM[750]", b"PB[x]", b"BL[1.5]",
-    b"OW[3]", b"\n", b"C[", b"AddBlack",
+    b"(",
+    b")",
+    b";",
+    b"(;",
+    b"B[aa]",
+    b"W[tt]",
+    b"[",
+    b"]",
+    b"\\",
+    b"AB[aa:ZZ]",
+    b"AE[bb:cc]",
+    b"CA[Shift_JIS]",
+    b"CA[GB2312]",
+    b"\x95",
+    b"\x81",
+    b"SZ[52]",
+    b"SZ[7:3]",
+    b"KM[750]",
+    b"PB[x]",
+    b"BL[1.5]",
+    b"OW[3]",
+    b"\n",
+    b"C[",
+    b"AddBlack",
 ];
 
 proptest! {

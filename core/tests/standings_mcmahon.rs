@@ -11,8 +11,8 @@
 
 use arbitre_core::clock::TimeControl;
 use arbitre_core::standings::{
-    compute, Basis, Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Outcome, Player, Rank, RoundEntry,
-    RoundOutcome, Score, Scoring, StandingsError, Tournament,
+    compute, Basis, Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Outcome, Player,
+    Rank, RoundEntry, RoundOutcome, Score, Scoring, StandingsError, Tournament,
 };
 
 fn rank(text: &str) -> Rank {
@@ -132,7 +132,11 @@ fn tournament() -> Tournament {
             round_down: false,
             unplayed_as_half_point_in_sos: false,
         },
-        criteria: vec![Criterion::Mms, Criterion::Sos(Basis::Mms), Criterion::Sosos(Basis::Mms)],
+        criteria: vec![
+            Criterion::Mms,
+            Criterion::Sos(Basis::Mms),
+            Criterion::Sosos(Basis::Mms),
+        ],
         players: [
             ("A", "2d"),
             ("B", "1d"),
@@ -195,7 +199,15 @@ fn three_way_tie_on_mms_is_broken_by_sos_then_sosos() {
     let standings = compute(&tournament(), 5).unwrap();
     let table: Vec<(&str, u32, Score, Score, Score)> = standings
         .iter()
-        .map(|s| (s.player.as_str(), s.place, s.criteria[0], s.criteria[1], s.criteria[2]))
+        .map(|s| {
+            (
+                s.player.as_str(),
+                s.place,
+                s.criteria[0],
+                s.criteria[1],
+                s.criteria[2],
+            )
+        })
         .collect();
     assert_eq!(
         table,
@@ -235,7 +247,14 @@ fn other_tie_breakers_by_hand() {
         Criterion::Sos(Basis::Wins),
     ];
     let standings = compute(&other, 5).unwrap();
-    let values = |id: &str| standings.iter().find(|s| s.player == id).unwrap().criteria.clone();
+    let values = |id: &str| {
+        standings
+            .iter()
+            .find(|s| s.player == id)
+            .unwrap()
+            .criteria
+            .clone()
+    };
     assert_eq!(
         values("E")[..4],
         [points(126.5), points(97.0), points(121.5), points(156.0)]
@@ -245,7 +264,10 @@ fn other_tie_breakers_by_hand() {
     assert_eq!(values("F")[2], points(48.0));
     assert_eq!(values("H")[2], points(14.75));
     assert_eq!(values("H")[3], points(139.0));
-    assert_eq!((values("H")[4], values("B")[4]), (points(12.5), points(7.5)));
+    assert_eq!(
+        (values("H")[4], values("B")[4]),
+        (points(12.5), points(7.5))
+    );
 }
 
 #[test]
@@ -265,7 +287,14 @@ fn number_of_wins_counts_the_bye_the_forfeit_and_half_a_jigo() {
 #[test]
 fn rounds_record_bye_absence_jigo_and_forfeit() {
     let standings = compute(&tournament(), 5).unwrap();
-    let rounds = |id: &str| standings.iter().find(|s| s.player == id).unwrap().rounds.clone();
+    let rounds = |id: &str| {
+        standings
+            .iter()
+            .find(|s| s.player == id)
+            .unwrap()
+            .rounds
+            .clone()
+    };
     assert_eq!(rounds("B")[2], RoundOutcome::Bye);
     assert_eq!(rounds("H")[2], RoundOutcome::Absent);
     assert!(matches!(
@@ -337,7 +366,16 @@ fn players_equal_on_every_criterion_share_a_place() {
     let places: Vec<(u32, u32)> = standings.iter().map(|s| (s.row, s.place)).collect();
     assert_eq!(
         places,
-        vec![(1, 1), (2, 2), (3, 2), (4, 2), (5, 5), (6, 5), (7, 7), (8, 8)]
+        vec![
+            (1, 1),
+            (2, 2),
+            (3, 2),
+            (4, 2),
+            (5, 5),
+            (6, 5),
+            (7, 7),
+            (8, 8)
+        ]
     );
     // Equal players are listed by name, as OpenGotha lists them: A, D, E.
     let tied: Vec<&str> = standings[1..4].iter().map(|s| s.player.as_str()).collect();
@@ -384,13 +422,19 @@ fn inconsistent_pairings_are_refused() {
     assert!(compute(&unknown, 5).is_err());
     assert_eq!(
         compute(&tournament(), 6),
-        Err(StandingsError::RoundBeyondTournament { round: 6, rounds: 5 })
+        Err(StandingsError::RoundBeyondTournament {
+            round: 6,
+            rounds: 5
+        })
     );
     let mut late = tournament();
     late.games.push(game(7, "A", "B", GameResult::BlackWins));
     assert_eq!(
         compute(&late, 5),
-        Err(StandingsError::RoundBeyondTournament { round: 7, rounds: 5 })
+        Err(StandingsError::RoundBeyondTournament {
+            round: 7,
+            rounds: 5
+        })
     );
     let mut endless = tournament();
     endless.rounds = u32::MAX;
@@ -406,5 +450,9 @@ fn ranks_read_and_print() {
     assert_eq!(rank(" 3d").upper(), "3D");
     assert_eq!(rank("1p").to_string(), "1p");
     assert!(rank("30k") < rank("1k") && rank("1k") < rank("1d") && rank("9d") < rank("1p"));
-    assert!("0k".parse::<Rank>().is_err() && "10d".parse::<Rank>().is_err() && "d".parse::<Rank>().is_err());
+    assert!(
+        "0k".parse::<Rank>().is_err()
+            && "10d".parse::<Rank>().is_err()
+            && "d".parse::<Rank>().is_err()
+    );
 }

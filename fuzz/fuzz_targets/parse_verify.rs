@@ -9,7 +9,13 @@ fuzz_target!(|bytes: &[u8]| {
     if let Ok(record) = arbitre_core::sgf::parse(bytes) {
         let rules = preset_of(&record).rules();
         let _ = verify(&record, rules, VerifyOptions::default());
-        let _ = verify(&record, rules, VerifyOptions { implicit_passes: true });
+        let _ = verify(
+            &record,
+            rules,
+            VerifyOptions {
+                implicit_passes: true,
+            },
+        );
     }
     let _ = arbitre_core::sgf::parse_collection(bytes);
 });

@@ -35,15 +35,29 @@ struct Options {
 fn options() -> Options {
     let mut arguments = std::env::args().skip(1);
     let usage = "usage: live_load BASE_URL ADMIN_TOKEN [--tablets N] [--turns N] [--think-ms MS]";
-    let base = arguments.next().expect(usage).trim_end_matches('/').to_string();
+    let base = arguments
+        .next()
+        .expect(usage)
+        .trim_end_matches('/')
+        .to_string();
     let admin = arguments.next().expect(usage);
-    let mut options = Options { base, admin, tablets: 200, turns: 183, think: Duration::ZERO };
+    let mut options = Options {
+        base,
+        admin,
+        tablets: 200,
+        turns: 183,
+        think: Duration::ZERO,
+    };
     while let Some(flag) = arguments.next() {
         let value = arguments.next().expect(usage);
         match flag.as_str() {
             "--tablets" => options.tablets = value.parse().expect("--tablets: a number"),
             "--turns" => options.turns = value.parse().expect("--turns: a number"),
-            "--think-ms" => options.think = Duration::from_secs_f64(value.parse::<f64>().expect("--think-ms: a number") / 1000.0),
+            "--think-ms" => {
+                options.think = Duration::from_secs_f64(
+                    value.parse::<f64>().expect("--think-ms: a number") / 1000.0,
+                )
+            }
             _ => panic!("{usage}"),
         }
     }
@@ -58,14 +72,29 @@ struct Connection {
 
 impl Connection {
     async fn open(base: &str) -> Connection {
-        let host = base.strip_prefix("http://").expect("an http:// base URL").to_string();
-        let stream = TcpStream::connect(&host).await.expect("connect to the service");
+        let host = base
+            .strip_prefix("http://")
+            .expect("an http:// base URL")
+            .to_string();
+        let stream = TcpStream::connect(&host)
+            .await
+            .expect("connect to the service");
         stream.set_nodelay(true).expect("TCP_NODELAY");
-        Connection { host, stream: BufReader::new(stream) }
+        Connection {
+            host,
+            stream: BufReader::new(stream),
+        }
     }
 
     /// Sends a request and reads the whole answer: its status and body.
-    async fn request(&mut self, method: &str, path: &str, token: &str, body: &Value, key: Option<&str>) -> (u16, Vec<u8>) {
+    async fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: &str,
+        body: &Value,
+        key: Option<&str>,
+    ) -> (u16, Vec<u8>) {
         let payload = body.to_string();
         let mut request = format!(
             "{method} {path} HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
@@ -77,15 +106,29 @@ impl Connection {
         }
         request.push_str("\r\n");
         request.push_str(&payload);
-        self.stream.get_mut().write_all(request.as_bytes()).await.expect("send a request");
+        self.stream
+            .get_mut()
+            .write_all(request.as_bytes())
+            .await
+            .expect("send a request");
 
         let mut line = String::new();
-        self.stream.read_line(&mut line).await.expect("read the status line");
-        let status = line.split_whitespace().nth(1).and_then(|code| code.parse().ok()).expect("an HTTP status line");
+        self.stream
+            .read_line(&mut line)
+            .await
+            .expect("read the status line");
+        let status = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|code| code.parse().ok())
+            .expect("an HTTP status line");
         let mut length = 0;
         loop {
             line.clear();
-            self.stream.read_line(&mut line).await.expect("read a header");
+            self.stream
+                .read_line(&mut line)
+                .await
+                .expect("read a header");
             if line.trim_end().is_empty() {
                 break;
             }
@@ -96,14 +139,20 @@ impl Connection {
             }
         }
         let mut body = vec![0; length];
-        self.stream.read_exact(&mut body).await.expect("read the body");
+        self.stream
+            .read_exact(&mut body)
+            .await
+            .expect("read the body");
         (status, body)
     }
 
     async fn checked(&mut self, method: &str, path: &str, token: &str, body: Value) -> Value {
         let (status, answer) = self.request(method, path, token, &body, None).await;
         let answer = String::from_utf8_lossy(&answer);
-        assert!(status == 200 || status == 201, "{method} {path}: {status} {answer}");
+        assert!(
+            status == 200 || status == 201,
+            "{method} {path}: {status} {answer}"
+        );
         serde_json::from_str(&answer).expect("a JSON answer")
     }
 }
@@ -114,7 +163,10 @@ fn points(turns: usize) -> Vec<Option<String>> {
         .flat_map(|y| (0..19u8).map(move |x| (x, y)))
         .filter(|(x, y)| (x + y) % 2 == 0)
         .map(|(x, y)| Some(format!("{}{}", char::from(b'a' + x), char::from(b'a' + y))));
-    stones.take(turns.saturating_sub(2)).chain([None, None]).collect()
+    stones
+        .take(turns.saturating_sub(2))
+        .chain([None, None])
+        .collect()
 }
 
 /// The tournament, its players, one round of pairings, a table token and a game per pairing.
@@ -127,25 +179,51 @@ async fn prepare(options: &Options) -> Vec<(String, String)> {
             "time_control": {"system": "byo-yomi", "main_time_ms": 3_600_000, "periods": 5, "period_ms": 30_000},
         }))
         .await;
-    let tid = tournament["id"].as_str().expect("a tournament id").to_string();
+    let tid = tournament["id"]
+        .as_str()
+        .expect("a tournament id")
+        .to_string();
     let mut players = Vec::new();
     for index in 0..2 * options.tablets {
         let body = json!({"surname": format!("P{index}"), "first_name": "Bench", "rank": "3k"});
-        let player = connection.checked("POST", &format!("/tournaments/{tid}/players"), admin, body).await;
+        let player = connection
+            .checked("POST", &format!("/tournaments/{tid}/players"), admin, body)
+            .await;
         players.push(player["id"].clone());
     }
-    connection.checked("POST", &format!("/tournaments/{tid}/rounds"), admin, json!({"number": 1})).await;
+    connection
+        .checked(
+            "POST",
+            &format!("/tournaments/{tid}/rounds"),
+            admin,
+            json!({"number": 1}),
+        )
+        .await;
     let pairings: Vec<Value> = (0..options.tablets)
         .map(|index| json!({"table": index + 1, "black_id": players[2 * index], "white_id": players[2 * index + 1]}))
         .collect();
     let path = format!("/tournaments/{tid}/rounds/1/pairings");
-    let round = connection.checked("PUT", &path, admin, json!({"pairings": pairings})).await;
+    let round = connection
+        .checked("PUT", &path, admin, json!({"pairings": pairings}))
+        .await;
     let mut games = Vec::new();
     for pairing in round["items"].as_array().expect("the pairings") {
         let body = json!({"role": "table", "pairing_id": pairing["id"], "label": format!("table {}", pairing["table"])});
-        let token = connection.checked("POST", &format!("/tournaments/{tid}/tokens"), admin, body).await;
-        let secret = token["secret"].as_str().expect("a token secret").to_string();
-        let game = connection.checked("POST", &format!("/tournaments/{tid}/games"), &secret, json!({"pairing_id": pairing["id"]})).await;
+        let token = connection
+            .checked("POST", &format!("/tournaments/{tid}/tokens"), admin, body)
+            .await;
+        let secret = token["secret"]
+            .as_str()
+            .expect("a token secret")
+            .to_string();
+        let game = connection
+            .checked(
+                "POST",
+                &format!("/tournaments/{tid}/games"),
+                &secret,
+                json!({"pairing_id": pairing["id"]}),
+            )
+            .await;
         games.push((game["id"].as_str().expect("a game id").to_string(), secret));
     }
     games
@@ -166,7 +244,14 @@ fn uniform(state: &mut u64) -> f64 {
     (*state >> 11) as f64 / (1u64 << 53) as f64
 }
 
-async fn tablet(mut connection: Connection, (game, token): (String, String), moves: Rc<Vec<Option<String>>>, think: Duration, seed: u64, tally: Rc<RefCell<Tally>>) {
+async fn tablet(
+    mut connection: Connection,
+    (game, token): (String, String),
+    moves: Rc<Vec<Option<String>>>,
+    think: Duration,
+    seed: u64,
+    tally: Rc<RefCell<Tally>>,
+) {
     let mut random = seed | 1;
     if !think.is_zero() {
         // Tablets are not in step: each starts at its own moment.
@@ -184,11 +269,15 @@ async fn tablet(mut connection: Connection, (game, token): (String, String), mov
         };
         let key = format!("{game}-{number}");
         let began = Instant::now();
-        let (status, answer) = connection.request("POST", &path, &token, &body, Some(&key)).await;
+        let (status, answer) = connection
+            .request("POST", &path, &token, &body, Some(&key))
+            .await;
         let mut tally = tally.borrow_mut();
         tally.latencies.push(began.elapsed());
         if status != 201 {
-            tally.failures.push((status, String::from_utf8_lossy(&answer).into_owned()));
+            tally
+                .failures
+                .push((status, String::from_utf8_lossy(&answer).into_owned()));
             return;
         }
     }
@@ -196,7 +285,10 @@ async fn tablet(mut connection: Connection, (game, token): (String, String), mov
 
 fn main() {
     let options = options();
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
     let local = tokio::task::LocalSet::new();
     local.block_on(&runtime, async {
         let games = prepare(&options).await;

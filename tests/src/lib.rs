@@ -52,14 +52,18 @@ impl TestCluster {
     /// A new database cloned from the migrated template; returns its URL.
     pub async fn fresh_database(&self) -> String {
         let name = format!("test_{}", Uuid::now_v7().simple());
-        db::create_database(&self.maintenance_url(), &name, Some(TEMPLATE)).await.unwrap();
+        db::create_database(&self.maintenance_url(), &name, Some(TEMPLATE))
+            .await
+            .unwrap();
         self.url(&name)
     }
 
     /// A new empty database (no migrations); returns its URL.
     pub async fn empty_database(&self) -> String {
         let name = format!("empty_{}", Uuid::now_v7().simple());
-        db::create_database(&self.maintenance_url(), &name, None).await.unwrap();
+        db::create_database(&self.maintenance_url(), &name, None)
+            .await
+            .unwrap();
         self.url(&name)
     }
 
@@ -73,21 +77,41 @@ impl TestCluster {
 pub fn cluster() -> &'static TestCluster {
     static CLUSTER: OnceLock<TestCluster> = OnceLock::new();
     // Set up on a thread of its own: no async runtime of a test is involved.
-    CLUSTER.get_or_init(|| std::thread::spawn(start_cluster).join().expect("starting the test cluster"))
+    CLUSTER.get_or_init(|| {
+        std::thread::spawn(start_cluster)
+            .join()
+            .expect("starting the test cluster")
+    })
 }
 
 fn start_cluster() -> TestCluster {
     sweep_leftovers();
-    let root = tempfile::Builder::new().prefix(CLUSTER_PREFIX).tempdir().unwrap().keep();
+    let root = tempfile::Builder::new()
+        .prefix(CLUSTER_PREFIX)
+        .tempdir()
+        .unwrap()
+        .keep();
     // The server user must traverse the folder (it may be root's).
     std::fs::set_permissions(&root, std::fs::Permissions::from_mode(0o755)).unwrap();
     std::fs::write(root.join(OWNER_FILE), std::process::id().to_string()).unwrap();
-    let cluster = Cluster::new(&root.join("data"), &root.join("socket")).unwrap().throwaway();
+    let cluster = Cluster::new(&root.join("data"), &root.join("socket"))
+        .unwrap()
+        .throwaway();
     cluster.ensure_initialised().unwrap();
     cluster.start().unwrap();
     spawn_watchdog(&cluster, &root);
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
-    runtime.block_on(db::create_database(&cluster.url("postgres"), TEMPLATE, None)).unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime
+        .block_on(db::create_database(
+            &cluster.url("postgres"),
+            TEMPLATE,
+            None,
+        ))
+        .unwrap();
     db::migrate_blocking(&cluster.url(TEMPLATE)).unwrap();
     TestCluster { cluster, root }
 }
@@ -120,7 +144,10 @@ fn sweep_leftovers() {
     };
     for entry in entries.flatten() {
         let path = entry.path();
-        let is_cluster = entry.file_name().to_str().is_some_and(|name| name.starts_with(CLUSTER_PREFIX));
+        let is_cluster = entry
+            .file_name()
+            .to_str()
+            .is_some_and(|name| name.starts_with(CLUSTER_PREFIX));
         let owner = std::fs::read_to_string(path.join(OWNER_FILE)).ok();
         let owner_alive = owner.is_some_and(|pid| Path::new("/proc").join(pid.trim()).exists());
         if is_cluster && !owner_alive && path.join("data").exists() {
@@ -172,7 +199,9 @@ impl TestService {
                 server.await
             })
         });
-        let (port, server) = tokio::task::spawn_blocking(move || receiver.recv().unwrap()).await.unwrap();
+        let (port, server) = tokio::task::spawn_blocking(move || receiver.recv().unwrap())
+            .await
+            .unwrap();
         TestService {
             base_url: format!("http://127.0.0.1:{port}"),
             admin_token,
@@ -183,8 +212,15 @@ impl TestService {
     }
 
     /// A request to `path` (`/tournaments`), with the bearer token when given.
-    pub fn request(&self, method: Method, path: &str, token: Option<&str>) -> reqwest::RequestBuilder {
-        let request = self.client.request(method, format!("{}{path}", self.base_url));
+    pub fn request(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+    ) -> reqwest::RequestBuilder {
+        let request = self
+            .client
+            .request(method, format!("{}{path}", self.base_url));
         match token {
             Some(token) => request.bearer_auth(token),
             None => request,
@@ -200,7 +236,12 @@ impl TestService {
     }
 
     /// A token of `role`, issued straight into this service's database.
-    pub async fn token(&self, role: Role, tournament_id: Option<Uuid>, pairing_id: Option<Uuid>) -> String {
+    pub async fn token(
+        &self,
+        role: Role,
+        tournament_id: Option<Uuid>,
+        pairing_id: Option<Uuid>,
+    ) -> String {
         issue_token(&self.database_url, role, tournament_id, pairing_id).await
     }
 
@@ -208,8 +249,18 @@ impl TestService {
     pub async fn create_tournament(&self, changes: serde_json::Value) -> serde_json::Value {
         let mut body = sample_tournament();
         merge(&mut body, changes);
-        let response = self.post("/tournaments", Some(&self.admin_token)).json(&body).send().await.unwrap();
-        assert_eq!(response.status(), 201, "creating a tournament: {}", response.text().await.unwrap());
+        let response = self
+            .post("/tournaments", Some(&self.admin_token))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            response.status(),
+            201,
+            "creating a tournament: {}",
+            response.text().await.unwrap()
+        );
         response.json().await.unwrap()
     }
 
@@ -217,12 +268,20 @@ impl TestService {
     pub async fn create_player(&self, tournament_id: &str, surname: &str, rank: &str) -> String {
         let body = serde_json::json!({"surname": surname, "first_name": "Test", "rank": rank});
         let response = self
-            .post(&format!("/tournaments/{tournament_id}/players"), Some(&self.admin_token))
+            .post(
+                &format!("/tournaments/{tournament_id}/players"),
+                Some(&self.admin_token),
+            )
             .json(&body)
             .send()
             .await
             .unwrap();
-        assert_eq!(response.status(), 201, "registering a player: {}", response.text().await.unwrap());
+        assert_eq!(
+            response.status(),
+            201,
+            "registering a player: {}",
+            response.text().await.unwrap()
+        );
         let player: serde_json::Value = response.json().await.unwrap();
         player["id"].as_str().unwrap().to_string()
     }
@@ -230,24 +289,47 @@ impl TestService {
     /// Adds round `number` (as admin).
     pub async fn create_round(&self, tournament_id: &str, number: i32) {
         let response = self
-            .post(&format!("/tournaments/{tournament_id}/rounds"), Some(&self.admin_token))
+            .post(
+                &format!("/tournaments/{tournament_id}/rounds"),
+                Some(&self.admin_token),
+            )
             .json(&serde_json::json!({"number": number}))
             .send()
             .await
             .unwrap();
-        assert_eq!(response.status(), 201, "adding a round: {}", response.text().await.unwrap());
+        assert_eq!(
+            response.status(),
+            201,
+            "adding a round: {}",
+            response.text().await.unwrap()
+        );
     }
 
     /// Records a pairing (as admin) and returns its JSON.
-    pub async fn create_pairing(&self, tournament_id: &str, round: i32, table: i32, black: &str, white: &str) -> serde_json::Value {
+    pub async fn create_pairing(
+        &self,
+        tournament_id: &str,
+        round: i32,
+        table: i32,
+        black: &str,
+        white: &str,
+    ) -> serde_json::Value {
         let body = serde_json::json!({"table": table, "black_id": black, "white_id": white});
         let response = self
-            .post(&format!("/tournaments/{tournament_id}/rounds/{round}/pairings"), Some(&self.admin_token))
+            .post(
+                &format!("/tournaments/{tournament_id}/rounds/{round}/pairings"),
+                Some(&self.admin_token),
+            )
             .json(&body)
             .send()
             .await
             .unwrap();
-        assert_eq!(response.status(), 201, "pairing: {}", response.text().await.unwrap());
+        assert_eq!(
+            response.status(),
+            201,
+            "pairing: {}",
+            response.text().await.unwrap()
+        );
         response.json().await.unwrap()
     }
 }
@@ -259,11 +341,22 @@ impl Drop for TestService {
     }
 }
 
-async fn issue_token(database_url: &str, role: Role, tournament_id: Option<Uuid>, pairing_id: Option<Uuid>) -> String {
+async fn issue_token(
+    database_url: &str,
+    role: Role,
+    tournament_id: Option<Uuid>,
+    pairing_id: Option<Uuid>,
+) -> String {
     let mut connection = db::Connection::establish(database_url).await.unwrap();
-    let (secret, _) = arbitre_api::routes::tokens::issue(&mut connection, role, tournament_id, pairing_id, "test".to_string())
-        .await
-        .unwrap();
+    let (secret, _) = arbitre_api::routes::tokens::issue(
+        &mut connection,
+        role,
+        tournament_id,
+        pairing_id,
+        "test".to_string(),
+    )
+    .await
+    .unwrap();
     secret
 }
 
@@ -300,13 +393,27 @@ pub fn arbitre_binary() -> PathBuf {
         .get_or_init(|| {
             let test_binary = std::env::current_exe().unwrap();
             // <target>/<profile>/deps/service-<hash>
-            let profile_dir = test_binary.parent().and_then(Path::parent).unwrap().to_path_buf();
+            let profile_dir = test_binary
+                .parent()
+                .and_then(Path::parent)
+                .unwrap()
+                .to_path_buf();
             let target_dir = profile_dir.parent().unwrap().to_path_buf();
             let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
             let mut build = Command::new(env!("CARGO"));
-            build.current_dir(workspace).args(["build", "--quiet", "-p", "arbitre-api", "--bin", "arbitre"]);
+            build.current_dir(workspace).args([
+                "build",
+                "--quiet",
+                "-p",
+                "arbitre-api",
+                "--bin",
+                "arbitre",
+            ]);
             build.arg("--target-dir").arg(&target_dir);
-            if profile_dir.file_name().is_some_and(|name| name == "release") {
+            if profile_dir
+                .file_name()
+                .is_some_and(|name| name == "release")
+            {
                 build.arg("--release");
             }
             let status = build.status().unwrap();

@@ -10,11 +10,11 @@
 use arbitre_core::export::{self, opengotha, ExportError, Format};
 use arbitre_core::standings::Tournament;
 use clap::Args;
-use uuid::Uuid;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use thiserror::Error;
+use uuid::Uuid;
 
 #[derive(Args)]
 pub struct ExportArguments {
@@ -41,7 +41,10 @@ enum ExportCommandError {
     #[error("arbitre's database: {0}")]
     Database(String),
     #[error("{path}: {source}")]
-    Read { path: PathBuf, source: std::io::Error },
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("{path}: {source}")]
     OpenGotha {
         path: PathBuf,
@@ -50,7 +53,10 @@ enum ExportCommandError {
     #[error(transparent)]
     Export(#[from] ExportError),
     #[error("{path}: {source}")]
-    Write { path: String, source: std::io::Error },
+    Write {
+        path: String,
+        source: std::io::Error,
+    },
 }
 
 pub fn run(arguments: ExportArguments) -> ExitCode {
@@ -75,11 +81,13 @@ fn load(source: &Path) -> Result<Tournament, ExportCommandError> {
                 .map_err(|error| ExportCommandError::Database(error.to_string()))?
                 .ok_or(ExportCommandError::NoSuchTournament(id));
         }
-        return Err(if !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit()) {
-            ExportCommandError::TournamentId(text.into_owned())
-        } else {
-            ExportCommandError::NoSuchFile(source.to_path_buf())
-        });
+        return Err(
+            if !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit()) {
+                ExportCommandError::TournamentId(text.into_owned())
+            } else {
+                ExportCommandError::NoSuchFile(source.to_path_buf())
+            },
+        );
     }
     let bytes = std::fs::read(source).map_err(|error| ExportCommandError::Read {
         path: source.to_path_buf(),

@@ -37,7 +37,8 @@ pub struct ScoreArguments {
 }
 
 fn parse_point(text: &str) -> Result<Point, String> {
-    Point::from_sgf(text.trim()).ok_or_else(|| format!("invalid SGF point {text:?}: expected two letters a-z or A-Z"))
+    Point::from_sgf(text.trim())
+        .ok_or_else(|| format!("invalid SGF point {text:?}: expected two letters a-z or A-Z"))
 }
 
 #[derive(Serialize)]
@@ -74,11 +75,21 @@ fn side_json(breakdown: &Breakdown, color: Color) -> SideJson {
     }
 }
 
-fn text(breakdown: &Breakdown, name: &str, rules: Preset, quick_margin: f64, result: &str) -> String {
+fn text(
+    breakdown: &Breakdown,
+    name: &str,
+    rules: Preset,
+    quick_margin: f64,
+    result: &str,
+) -> String {
     let mut lines = vec![format!("{name}: {rules}, komi {}", breakdown.komi)];
     for (label, color) in [("black", Color::Black), ("white", Color::White)] {
         let side = breakdown.side(color);
-        let last_turn = if color == Color::White && breakdown.black_played_last { " - 1 last turn" } else { "" };
+        let last_turn = if color == Color::White && breakdown.black_played_last {
+            " - 1 last turn"
+        } else {
+            ""
+        };
         lines.push(format!(
             "  {label}: {} stones + {} territory = {} (rule 6); {} territory - {} prisoners - {} passes{last_turn} = {} (rule 6 bis)",
             side.stones,
@@ -130,7 +141,10 @@ pub fn run(arguments: ScoreArguments) -> ExitCode {
         eprintln!("{}", Report::of_verdict(&name, None, preset, &verdict));
         return ExitCode::from(2);
     }
-    let komi = arguments.komi.or(record.komi).unwrap_or_else(|| rules.default_komi(record.handicap));
+    let komi = arguments
+        .komi
+        .or(record.komi)
+        .unwrap_or_else(|| rules.default_komi(record.handicap));
     let breakdown = match Breakdown::of_game(verifier.game(), &arguments.dead, komi) {
         Ok(breakdown) => breakdown,
         Err(error) => {
@@ -138,7 +152,9 @@ pub fn run(arguments: ScoreArguments) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let counted = breakdown.quick_margin().and_then(|quick_margin| Ok((quick_margin, breakdown.result(rules.counting)?)));
+    let counted = breakdown
+        .quick_margin()
+        .and_then(|quick_margin| Ok((quick_margin, breakdown.result(rules.counting)?)));
     let (quick_margin, result) = match counted {
         Ok(counted) => counted,
         Err(error) => {

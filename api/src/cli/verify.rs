@@ -86,7 +86,12 @@ impl<'a> Report<'a> {
         }
     }
 
-    pub(crate) fn of_verdict(file: &'a str, game: Option<usize>, rules: Preset, verdict: &'a Verdict) -> Report<'a> {
+    pub(crate) fn of_verdict(
+        file: &'a str,
+        game: Option<usize>,
+        rules: Preset,
+        verdict: &'a Verdict,
+    ) -> Report<'a> {
         Report {
             file,
             game,
@@ -122,7 +127,11 @@ impl fmt::Display for Report<'_> {
             None => write!(f, ": legal ({turns} turns, {rules})")?,
             Some(error) => {
                 let point = error.point.as_deref().unwrap_or("pass");
-                write!(f, ": ILLEGAL turn {} ({} {point}): {}", error.turn, error.color, error.reason)?;
+                write!(
+                    f,
+                    ": ILLEGAL turn {} ({} {point}): {}",
+                    error.turn, error.color, error.reason
+                )?;
                 if let Some(repeated) = error.repeats_turn {
                     write!(f, ", repeats the position after turn {repeated}")?;
                 }
@@ -190,9 +199,16 @@ impl Listing {
     /// Every `*.sgf` file under the given paths, in a stable order; folders that cannot be
     /// listed are reported as unreadable.
     fn of(paths: &[PathBuf]) -> Listing {
-        let limit = process::getrlimit(Resource::Nofile).current.unwrap_or(u64::MAX);
-        let open_folders = usize::try_from(limit / 4).unwrap_or(usize::MAX).min(OPEN_FOLDERS);
-        let mut listing = Listing { open_folders, ..Listing::default() };
+        let limit = process::getrlimit(Resource::Nofile)
+            .current
+            .unwrap_or(u64::MAX);
+        let open_folders = usize::try_from(limit / 4)
+            .unwrap_or(usize::MAX)
+            .min(OPEN_FOLDERS);
+        let mut listing = Listing {
+            open_folders,
+            ..Listing::default()
+        };
         let mut buffer = Vec::with_capacity(LISTING_BYTES);
         for path in paths {
             if path.is_dir() {
@@ -240,14 +256,20 @@ impl Listing {
         }
         // By name, byte by byte: the order of their paths, which share the folder's.
         let names = &self.names;
-        children.sort_unstable_by(|(first, _), (second, _)| names[first.clone()].cmp(&names[second.clone()]));
+        children.sort_unstable_by(|(first, _), (second, _)| {
+            names[first.clone()].cmp(&names[second.clone()])
+        });
 
         let folder = self.folders.len();
         let mut listed = false;
         let mut folders = Vec::new();
         for (range, kind) in children {
             let name = OsStr::from_bytes(&self.names[range.clone()]);
-            let sgf = || Path::new(name).extension().is_some_and(|extension| extension.eq_ignore_ascii_case("sgf"));
+            let sgf = || {
+                Path::new(name)
+                    .extension()
+                    .is_some_and(|extension| extension.eq_ignore_ascii_case("sgf"))
+            };
             match kind {
                 FileType::Directory => folders.push(path.join(name)),
                 // The entry's type comes with the listing: only symbolic links (and entries
@@ -263,7 +285,10 @@ impl Listing {
                     }
                 }
                 _ if sgf() => {
-                    self.files.push(Source::Listed { folder, name: range });
+                    self.files.push(Source::Listed {
+                        folder,
+                        name: range,
+                    });
                     listed = true;
                 }
                 _ => {}
@@ -272,7 +297,11 @@ impl Listing {
         if listed {
             let open = self.folders.len() < self.open_folders;
             let prefix = path.join("").to_string_lossy().into_owned();
-            self.folders.push(Folder { fd: open.then_some(fd), path, prefix });
+            self.folders.push(Folder {
+                fd: open.then_some(fd),
+                path,
+                prefix,
+            });
         }
         folders
     }
@@ -285,12 +314,17 @@ impl Listing {
                 let folder = &self.folders[*folder];
                 let name = OsStr::from_bytes(&self.names[name.clone()]);
                 let file = match &folder.fd {
-                    Some(fd) => fs::openat(fd, name, OFlags::RDONLY | OFlags::CLOEXEC, Mode::empty())
-                        .map(File::from)
-                        .map_err(io::Error::from),
+                    Some(fd) => {
+                        fs::openat(fd, name, OFlags::RDONLY | OFlags::CLOEXEC, Mode::empty())
+                            .map(File::from)
+                            .map_err(io::Error::from)
+                    }
                     None => File::open(folder.path.join(name)),
                 };
-                ([folder.prefix.as_str(), name.to_string_lossy().as_ref()].concat(), file)
+                (
+                    [folder.prefix.as_str(), name.to_string_lossy().as_ref()].concat(),
+                    file,
+                )
             }
         }
     }
@@ -315,7 +349,8 @@ fn parse_file(file: io::Result<File>) -> Result<Vec<GameRecord>, String> {
         // Read to the end without asking the file's size first (`File::read_to_end` would
         // `statx` and `lseek` it): the buffer kept from earlier files is almost always large
         // enough, so a file costs `openat`, `read`, `read`, `close` and nothing more.
-        file.and_then(|file| file.take(u64::MAX).read_to_end(&mut text)).map_err(|error| error.to_string())?;
+        file.and_then(|file| file.take(u64::MAX).read_to_end(&mut text))
+            .map_err(|error| error.to_string())?;
         sgf::parse_collection(&text).map_err(|error| error.to_string())
     })
 }
@@ -387,7 +422,10 @@ impl Check {
                 let preset = self.rules.unwrap_or_else(|| preset_of(&record));
                 let verdict = verifier.verify(&record, preset.rules(), self.options);
                 sgf::recycle(record);
-                lines.push(&Report::of_verdict(&name, several.then_some(index), preset, &verdict), self.json)?;
+                lines.push(
+                    &Report::of_verdict(&name, several.then_some(index), preset, &verdict),
+                    self.json,
+                )?;
             }
             Ok(())
         })
@@ -398,7 +436,9 @@ pub fn run(arguments: VerifyArguments) -> ExitCode {
     let listing = Listing::of(&arguments.paths);
     let check = Check {
         rules: arguments.rules,
-        options: VerifyOptions { implicit_passes: arguments.implicit_passes },
+        options: VerifyOptions {
+            implicit_passes: arguments.implicit_passes,
+        },
         json: arguments.json,
     };
     // Folders that could not be listed come first, then the files in order: each run of
@@ -406,7 +446,10 @@ pub fn run(arguments: VerifyArguments) -> ExitCode {
     let mut unlisted = Lines::default();
     for (path, error) in &listing.unreadable {
         let (file, message) = (path.display().to_string(), error.to_string());
-        if unlisted.push(&Report::unreadable(&file, &message), check.json).is_err() {
+        if unlisted
+            .push(&Report::unreadable(&file, &message), check.json)
+            .is_err()
+        {
             return ExitCode::from(2);
         }
     }
@@ -414,11 +457,16 @@ pub fn run(arguments: VerifyArguments) -> ExitCode {
         listing
             .files
             .par_iter()
-            .try_fold(Lines::default, |mut lines, source| check.file(&listing, source, &mut lines).map(|()| lines))
+            .try_fold(Lines::default, |mut lines, source| {
+                check.file(&listing, source, &mut lines).map(|()| lines)
+            })
             .collect()
     };
     let checked = match arguments.jobs {
-        Some(jobs) => match rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build() {
+        Some(jobs) => match rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.max(1))
+            .build()
+        {
             Ok(pool) => pool.install(check_all),
             Err(_) => check_all(),
         },
@@ -437,7 +485,12 @@ pub fn run(arguments: VerifyArguments) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let Tally { legal, illegal, unreadable, turns } = tally;
+    let Tally {
+        legal,
+        illegal,
+        unreadable,
+        turns,
+    } = tally;
     if !arguments.json {
         let _ = writeln!(
             out,

@@ -23,7 +23,10 @@ impl FromRequest for IdempotencyKey {
         let key = match request.headers().get(HEADER) {
             None => Ok(IdempotencyKey(None)),
             Some(value) => match value.to_str() {
-                Ok(key) if (1..=200).contains(&key.len()) && key.bytes().all(|byte| byte.is_ascii_graphic()) => {
+                Ok(key)
+                    if (1..=200).contains(&key.len())
+                        && key.bytes().all(|byte| byte.is_ascii_graphic()) =>
+                {
                     Ok(IdempotencyKey(Some(key.to_string())))
                 }
                 _ => Err(ApiError::Validation(vec![FieldError::new(

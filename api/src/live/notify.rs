@@ -30,7 +30,9 @@ pub struct Hub {
 
 impl Default for Hub {
     fn default() -> Hub {
-        Hub { sender: broadcast::channel(4096).0 }
+        Hub {
+            sender: broadcast::channel(4096).0,
+        }
     }
 }
 
@@ -58,7 +60,10 @@ async fn listen(pool: &DbPool, sender: &broadcast::Sender<Notice>) -> Result<(),
     let object = pool.get().await.map_err(|error| error.to_string())?;
     // Out of the pool for good: a listening connection is not shared.
     let mut connection = deadpool::managed::Object::take(object);
-    diesel::sql_query(format!("LISTEN {CHANNEL}")).execute(&mut connection).await.map_err(|error| error.to_string())?;
+    diesel::sql_query(format!("LISTEN {CHANNEL}"))
+        .execute(&mut connection)
+        .await
+        .map_err(|error| error.to_string())?;
     tracing::info!(channel = CHANNEL, "listening for game events");
     let mut notifications = std::pin::pin!(connection.notifications_stream());
     while let Some(notification) = notifications.next().await {

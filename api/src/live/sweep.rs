@@ -45,7 +45,9 @@ pub async fn sweep_once(pool: &DbPool) -> Result<usize, ApiError> {
             let due = games::due_for_flag_check(connection, BATCH).await?;
             let mut settled = 0;
             for game_id in due {
-                let Some(row) = games::find(connection, game_id).await? else { continue };
+                let Some(row) = games::find(connection, game_id).await? else {
+                    continue;
+                };
                 let log = games::events(connection, game_id).await?;
                 let mut game = LoadedGame::replay(row, &log).map_err(ApiError::internal)?;
                 let at = game.instant();

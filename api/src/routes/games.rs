@@ -71,11 +71,21 @@ pub enum GameError {
     /// No game with this id.
     NotFound,
     /// The core refused the turn (`illegal_move.superko`, ...): nothing was stored.
-    IllegalMove { reason: IllegalMove, turn: u32 },
+    IllegalMove {
+        reason: IllegalMove,
+        turn: u32,
+    },
     /// The request was made against another state of the game (409, with the current state).
-    Conflict { code: &'static str, detail: String, state: Option<Box<GameState>> },
+    Conflict {
+        code: &'static str,
+        detail: String,
+        state: Option<Box<GameState>>,
+    },
     /// A request the game cannot take in any state (422).
-    Unprocessable { code: &'static str, detail: String },
+    Unprocessable {
+        code: &'static str,
+        detail: String,
+    },
 }
 
 impl fmt::Display for GameError {
@@ -83,8 +93,12 @@ impl fmt::Display for GameError {
         match self {
             GameError::Api(error) => error.fmt(f),
             GameError::NotFound => f.write_str("no game with this id"),
-            GameError::IllegalMove { reason, turn } => write!(f, "turn {turn} is illegal: {reason}"),
-            GameError::Conflict { detail, .. } | GameError::Unprocessable { detail, .. } => f.write_str(detail),
+            GameError::IllegalMove { reason, turn } => {
+                write!(f, "turn {turn} is illegal: {reason}")
+            }
+            GameError::Conflict { detail, .. } | GameError::Unprocessable { detail, .. } => {
+                f.write_str(detail)
+            }
         }
     }
 }
@@ -97,26 +111,42 @@ impl<E: Into<ApiError>> From<E> for GameError {
 
 impl GameError {
     fn conflict(code: &'static str, detail: impl Into<String>, game: &LoadedGame) -> GameError {
-        GameError::Conflict { code, detail: detail.into(), state: Some(Box::new(GameState::of(game))) }
+        GameError::Conflict {
+            code,
+            detail: detail.into(),
+            state: Some(Box::new(GameState::of(game))),
+        }
     }
 
     /// A refusal of the core or the clock, on `game` as it stands.
     pub fn refused(refusal: Refusal, game: &LoadedGame) -> GameError {
         match refusal {
-            Refusal::Ending(EndingError::IllegalMove { reason }) => GameError::IllegalMove { reason, turn: game.next_turn() },
-            Refusal::Ending(EndingError::Finished) => GameError::conflict("game.finished", "the game is over", game),
-            Refusal::Ending(EndingError::NotPlaying) => {
-                GameError::conflict("game.not_playing", "the game is paused for counting (rule 5 bis)", game)
+            Refusal::Ending(EndingError::IllegalMove { reason }) => GameError::IllegalMove {
+                reason,
+                turn: game.next_turn(),
+            },
+            Refusal::Ending(EndingError::Finished) => {
+                GameError::conflict("game.finished", "the game is over", game)
             }
-            Refusal::Ending(EndingError::NotCounting) => {
-                GameError::conflict("game.not_counting", "the game is not paused for counting (rule 5 bis)", game)
-            }
-            Refusal::Ending(error @ EndingError::DeadStones { .. }) => {
-                GameError::Unprocessable { code: "game.dead_stones", detail: error.to_string() }
-            }
+            Refusal::Ending(EndingError::NotPlaying) => GameError::conflict(
+                "game.not_playing",
+                "the game is paused for counting (rule 5 bis)",
+                game,
+            ),
+            Refusal::Ending(EndingError::NotCounting) => GameError::conflict(
+                "game.not_counting",
+                "the game is not paused for counting (rule 5 bis)",
+                game,
+            ),
+            Refusal::Ending(error @ EndingError::DeadStones { .. }) => GameError::Unprocessable {
+                code: "game.dead_stones",
+                detail: error.to_string(),
+            },
             Refusal::Ending(error) => GameError::Api(ApiError::internal(error)),
             Refusal::Clock(error) => GameError::conflict("game.clock", error.to_string(), game),
-            Refusal::Paused => GameError::conflict("game.paused", "the referee has paused the game", game),
+            Refusal::Paused => {
+                GameError::conflict("game.paused", "the referee has paused the game", game)
+            }
         }
     }
 }
@@ -233,7 +263,9 @@ impl GameState {
         let settings = &game.stored.core;
         let (counting, count) = match game.live.phase() {
             Phase::Counting { agreement } => (serde_json::to_value(agreement).ok(), None),
-            Phase::Finished { count: Some(count), .. } => (None, serde_json::to_value(count).ok()),
+            Phase::Finished {
+                count: Some(count), ..
+            } => (None, serde_json::to_value(count).ok()),
             _ => (None, None),
         };
         let status = match game.clock.status() {
@@ -251,7 +283,11 @@ impl GameState {
             seq: game.next_seq - 1,
             turns: core.turns_played(),
             next_turn: game.next_turn(),
-            to_move: if finished { None } else { core.to_move().map(StoneColor::from) },
+            to_move: if finished {
+                None
+            } else {
+                core.to_move().map(StoneColor::from)
+            },
             phase: game.projection().phase,
             result: game.result(),
             board: board_rows(game),
@@ -445,9 +481,10 @@ async fn kept_response(
     fingerprint: &[u8],
 ) -> Result<Option<(i16, serde_json::Value)>, GameError> {
     match store::find_response(connection, token_id, key).await? {
-        Some(stored) if stored.fingerprint != fingerprint => {
-            Err(GameError::Unprocessable { code: "idempotency.key_reused", detail: KEY_REUSED.to_string() })
-        }
+        Some(stored) if stored.fingerprint != fingerprint => Err(GameError::Unprocessable {
+            code: "idempotency.key_reused",
+            detail: KEY_REUSED.to_string(),
+        }),
         Some(stored) => Ok(Some((stored.status, stored.body))),
         None => Ok(None),
     }
@@ -469,7 +506,11 @@ pub async fn write_game(
 ) -> Result<HttpResponse, GameError> {
     let mut connection = pool.get().await?;
     let connection = &mut *connection;
-    let Retry { key, fingerprint, unrepeatable } = retry;
+    let Retry {
+        key,
+        fingerprint,
+        unrepeatable,
+    } = retry;
     let status = i16::try_from(status.as_u16()).unwrap_or(200);
     for _ in 0..ATTEMPTS {
         let (mut game, cached) = match cache.take(game_id) {
@@ -487,7 +528,13 @@ pub async fn write_game(
         let judged = game
             .settle(at)
             .map_err(|refusal| GameError::refused(refusal, &game))
-            .and_then(|_| change(Write { game: &mut game, at, token_id }));
+            .and_then(|_| {
+                change(Write {
+                    game: &mut game,
+                    at,
+                    token_id,
+                })
+            });
         if let Err(refusal) = judged {
             // A refusal stands only on the game as stored: a cached one may be behind
             // another instance's writes.
@@ -502,9 +549,17 @@ pub async fn write_game(
             return Err(refusal);
         }
         let body = serde_json::to_value(GameState::of(&game)).map_err(ApiError::internal)?;
-        let response = IdempotentResponse { fingerprint: fingerprint.clone(), status, body };
+        let response = IdempotentResponse {
+            fingerprint: fingerprint.clone(),
+            status,
+            body,
+        };
         let append = store::Append {
-            kept: key.0.as_deref().map(|key| store::KeptResponse { token_id, key, response: &response }),
+            kept: key.0.as_deref().map(|key| store::KeptResponse {
+                token_id,
+                key,
+                response: &response,
+            }),
             ..game.append()
         };
         match store::append(connection, &append).await {
@@ -514,30 +569,41 @@ pub async fn write_game(
             }
             // Another write got there first: judge the request again on the stored game.
             Ok(false) => continue,
-            Err(diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, info))
-                if info.constraint_name() == Some(store::KEY_CONSTRAINT) =>
-            {
-                return Err(GameError::Unprocessable { code: "idempotency.key_reused", detail: KEY_REUSED.to_string() })
+            Err(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                info,
+            )) if info.constraint_name() == Some(store::KEY_CONSTRAINT) => {
+                return Err(GameError::Unprocessable {
+                    code: "idempotency.key_reused",
+                    detail: KEY_REUSED.to_string(),
+                })
             }
             Err(error) => return Err(error.into()),
         }
     }
     Err(GameError::Conflict {
         code: "game.contended",
-        detail: format!("the game changed {ATTEMPTS} times while this request was judged: send it again"),
+        detail: format!(
+            "the game changed {ATTEMPTS} times while this request was judged: send it again"
+        ),
         state: None,
     })
 }
 
 /// The answer to a write, or the one kept for its `Idempotency-Key`.
 fn respond((status, body): (i16, serde_json::Value)) -> HttpResponse {
-    let status = u16::try_from(status).ok().and_then(|code| StatusCode::from_u16(code).ok()).unwrap_or(StatusCode::OK);
+    let status = u16::try_from(status)
+        .ok()
+        .and_then(|code| StatusCode::from_u16(code).ok())
+        .unwrap_or(StatusCode::OK);
     HttpResponse::build(status).json(body)
 }
 
 /// The game, replayed (read-only).
 pub async fn load(connection: &mut Connection, game_id: Uuid) -> Result<LoadedGame, GameError> {
-    let row = store::find(connection, game_id).await?.ok_or(GameError::NotFound)?;
+    let row = store::find(connection, game_id)
+        .await?
+        .ok_or(GameError::NotFound)?;
     let log = store::events(connection, game_id).await?;
     Ok(LoadedGame::replay(row, &log).map_err(ApiError::internal)?)
 }
@@ -546,7 +612,10 @@ fn check_flag_policy(name: Option<&str>) -> Result<FlagPolicy, ApiError> {
     match name {
         None | Some("lose") => Ok(FlagPolicy::Lose),
         Some("auto-pass") => Ok(FlagPolicy::AutoPass),
-        Some(_) => Err(ApiError::Validation(vec![FieldError::new("flag_policy", "must be lose or auto-pass")])),
+        Some(_) => Err(ApiError::Validation(vec![FieldError::new(
+            "flag_policy",
+            "must be lose or auto-pass",
+        )])),
     }
 }
 
@@ -560,7 +629,10 @@ pub async fn insert_game(
     policy: FlagPolicy,
     token_id: Option<Uuid>,
 ) -> Result<LoadedGame, GameError> {
-    if store::find_by_pairing(connection, pairing_id).await?.is_some() {
+    if store::find_by_pairing(connection, pairing_id)
+        .await?
+        .is_some()
+    {
         return Err(GameError::Api(ApiError::Conflict {
             code: "game.exists",
             detail: "this pairing already has a game".to_string(),
@@ -581,7 +653,8 @@ pub async fn insert_game(
     let first = game.live.game().to_move().unwrap_or(Color::Black);
     let mut start = clock_entry(ClockEvent::Start { color: first, at });
     start.kind = "start".to_string();
-    game.record(start, token_id, at).map_err(ApiError::internal)?;
+    game.record(start, token_id, at)
+        .map_err(ApiError::internal)?;
     Ok(game)
 }
 
@@ -611,7 +684,11 @@ pub async fn create(
         return Err(GameError::Api(ApiError::NotFound(Resource::Pairing)));
     }
     let token_id = match &caller {
-        Caller::Token(token) if token.role == Role::Table && token.pairing_id == Some(pairing.id) => token.id,
+        Caller::Token(token)
+            if token.role == Role::Table && token.pairing_id == Some(pairing.id) =>
+        {
+            token.id
+        }
         _ => {
             caller.require_staff(tournament_id, "start games in this tournament")?;
             caller.token_id().unwrap_or_default()
@@ -622,13 +699,20 @@ pub async fn create(
     if !(2..=25).contains(&side) {
         violations.add("board_size", "must be between 2 and 25");
     }
-    let handicap = request.handicap.unwrap_or(u32::try_from(pairing.handicap).unwrap_or(0));
+    let handicap = request
+        .handicap
+        .unwrap_or(u32::try_from(pairing.handicap).unwrap_or(0));
     if handicap > 9 {
         violations.add("handicap", "must be between 0 and 9");
     }
     let komi = request.komi.unwrap_or(pairing.komi);
     tournaments::check_komi(&mut violations, "komi", komi);
-    let control = arbitre_core::clock::TimeControl::from(request.time_control.as_ref().unwrap_or(&tournament.time_control));
+    let control = arbitre_core::clock::TimeControl::from(
+        request
+            .time_control
+            .as_ref()
+            .unwrap_or(&tournament.time_control),
+    );
     if let Err(error) = control.validate() {
         violations.add("time_control", error.to_string());
     }
@@ -640,20 +724,35 @@ pub async fn create(
         }
     };
     violations.into_result()?;
-    let size = BoardSize::square(side).ok_or_else(|| ApiError::Validation(vec![FieldError::new("board_size", "unsupported")]))?;
+    let size = BoardSize::square(side)
+        .ok_or_else(|| ApiError::Validation(vec![FieldError::new("board_size", "unsupported")]))?;
     let preset = Preset::from(request.ruleset.unwrap_or(tournament.ruleset));
     let resumption: ResumptionPolicy = serde_json::to_value(tournament.dispute_policy)
         .ok()
         .and_then(|value| serde_json::from_value(value).ok())
         .unwrap_or_default();
-    let start = Start { size, setup: Setup::default(), handicap, first_player: Some(Color::Black) };
+    let start = Start {
+        size,
+        setup: Setup::default(),
+        handicap,
+        first_player: Some(Color::Black),
+    };
     let stored = StoredSettings {
         ruleset: preset.name().to_string(),
         core: Settings::new(preset.rules(), start, Some(komi), resumption),
     };
     let game = connection
         .transaction::<_, GameError, _>(async move |connection| {
-            let game = insert_game(connection, tournament_id, pairing.id, stored, control, policy, Some(token_id)).await?;
+            let game = insert_game(
+                connection,
+                tournament_id,
+                pairing.id,
+                stored,
+                control,
+                policy,
+                Some(token_id),
+            )
+            .await?;
             game.store(connection).await?;
             Ok(GameState::of(&game))
         })
@@ -667,14 +766,22 @@ pub async fn create(
     params(("tournament_id" = Uuid, Path), PageQuery),
     responses((status = 200, description = "A page of games", body = GamePage))
 )]
-pub async fn list(pool: web::Data<DbPool>, path: web::Path<Uuid>, query: ApiQuery<PageQuery>) -> Result<HttpResponse, GameError> {
+pub async fn list(
+    pool: web::Data<DbPool>,
+    path: web::Path<Uuid>,
+    query: ApiQuery<PageQuery>,
+) -> Result<HttpResponse, GameError> {
     let tournament_id = path.into_inner();
     let window = query.0.window()?;
     let mut connection = pool.get().await?;
     tournaments::ensure_exists(&mut connection, tournament_id).await?;
-    let (rows, total) = store::list(&mut connection, tournament_id, window.limit, window.offset).await?;
+    let (rows, total) =
+        store::list(&mut connection, tournament_id, window.limit, window.offset).await?;
     let items = rows.into_iter().map(GameSummary::from).collect();
-    Ok(HttpResponse::Ok().json(GamePage { items, page: PageInfo::new(total, window) }))
+    Ok(HttpResponse::Ok().json(GamePage {
+        items,
+        page: PageInfo::new(total, window),
+    }))
 }
 
 /// A game as it stands, with both clocks read now.
@@ -683,7 +790,10 @@ pub async fn list(pool: web::Data<DbPool>, path: web::Path<Uuid>, query: ApiQuer
     params(("game_id" = Uuid, Path)),
     responses((status = 200, description = "The game", body = GameState))
 )]
-pub async fn get(pool: web::Data<DbPool>, path: web::Path<Uuid>) -> Result<HttpResponse, GameError> {
+pub async fn get(
+    pool: web::Data<DbPool>,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, GameError> {
     let mut connection = pool.get().await?;
     let game = load(&mut connection, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(GameState::of(&game)))
@@ -708,22 +818,39 @@ pub struct EventQuery {
     params(("game_id" = Uuid, Path), EventQuery),
     responses((status = 200, description = "The log, oldest first", body = GameEventList))
 )]
-pub async fn events(pool: web::Data<DbPool>, path: web::Path<Uuid>, query: ApiQuery<EventQuery>) -> Result<HttpResponse, GameError> {
+pub async fn events(
+    pool: web::Data<DbPool>,
+    path: web::Path<Uuid>,
+    query: ApiQuery<EventQuery>,
+) -> Result<HttpResponse, GameError> {
     let game_id = path.into_inner();
     let limit = query.0.limit.unwrap_or(1000);
     if !(1..=5000).contains(&limit) {
-        return Err(GameError::Api(ApiError::InvalidQuery(FieldError::new("limit", "must be between 1 and 5000"))));
+        return Err(GameError::Api(ApiError::InvalidQuery(FieldError::new(
+            "limit",
+            "must be between 1 and 5000",
+        ))));
     }
     let after = query.0.after.unwrap_or(0).max(0);
     let mut connection = pool.get().await?;
-    store::find(&mut connection, game_id).await?.ok_or(GameError::NotFound)?;
+    store::find(&mut connection, game_id)
+        .await?
+        .ok_or(GameError::NotFound)?;
     let rows = store::events_after(&mut connection, game_id, after, limit).await?;
-    Ok(HttpResponse::Ok().json(GameEventList { items: rows.into_iter().map(GameEvent::from).collect() }))
+    Ok(HttpResponse::Ok().json(GameEventList {
+        items: rows.into_iter().map(GameEvent::from).collect(),
+    }))
 }
 
 /// A turn, counting step or ruling entry, built by the submodules.
 pub fn entry(kind: &str) -> Entry {
-    Entry { kind: kind.to_string(), turn_number: None, event: None, clock: None, ruling: None }
+    Entry {
+        kind: kind.to_string(),
+        turn_number: None,
+        event: None,
+        clock: None,
+        ruling: None,
+    }
 }
 
 /// The request's identity for `Idempotency-Key`.

@@ -18,7 +18,9 @@ pub struct Status {
 /// The process is up.
 #[utoipa::path(get, path = "/health", tag = "operations", responses((status = 200, description = "Up", body = Status)))]
 pub async fn health() -> HttpResponse {
-    HttpResponse::Ok().json(Status { status: "ok".to_string() })
+    HttpResponse::Ok().json(Status {
+        status: "ok".to_string(),
+    })
 }
 
 /// The database answers: the service can serve.
@@ -32,7 +34,9 @@ pub async fn ready(pool: web::Data<DbPool>) -> Result<HttpResponse, ApiError> {
         .execute(&mut connection)
         .await
         .map_err(|error| ApiError::DatabaseUnavailable(error.to_string()))?;
-    Ok(HttpResponse::Ok().json(Status { status: "ready".to_string() }))
+    Ok(HttpResponse::Ok().json(Status {
+        status: "ready".to_string(),
+    }))
 }
 
 /// Prometheus metrics (text exposition format).
@@ -41,5 +45,7 @@ pub async fn ready(pool: web::Data<DbPool>) -> Result<HttpResponse, ApiError> {
     responses((status = 200, description = "Prometheus text format", body = String, content_type = "text/plain"))
 )]
 pub async fn metrics(metrics: web::Data<Metrics>) -> HttpResponse {
-    HttpResponse::Ok().content_type("text/plain; version=0.0.4; charset=utf-8").body(metrics.render())
+    HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .body(metrics.render())
 }

@@ -113,7 +113,11 @@ pub struct PairingQuery {
 #[serde(deny_unknown_fields)]
 pub struct NewRuling {
     /// Why (kept with the ruling).
-    #[schema(min_length = 1, max_length = 2000, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(
+        min_length = 1,
+        max_length = 2000,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub reason: String,
     #[schema(minimum = 1, maximum = 10000)]
     pub table: Option<i32>,
@@ -202,7 +206,9 @@ fn terms(
         violations.add(format!("{field}handicap"), "must be between 0 and 9");
     }
     let handicap = u32::try_from(details.handicap).unwrap_or(0);
-    let komi = details.komi.unwrap_or_else(|| tournament.komi_policy.komi(preset, handicap));
+    let komi = details
+        .komi
+        .unwrap_or_else(|| tournament.komi_policy.komi(preset, handicap));
     check_komi(violations, &format!("{field}komi"), komi);
     PairingTerms {
         table_number: details.table,
@@ -215,14 +221,21 @@ fn terms(
 
 /// Every player of the round's pairings plays once, every table holds one game, and
 /// every player is registered in the tournament.
-async fn check_round(connection: &mut Connection, tournament_id: Uuid, round: &[PairingTerms]) -> Result<(), ApiError> {
+async fn check_round(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    round: &[PairingTerms],
+) -> Result<(), ApiError> {
     let mut tables = HashSet::new();
     let mut seen = HashSet::new();
     for (index, pairing) in round.iter().enumerate() {
         if !tables.insert(pairing.table_number) {
             return Err(ApiError::Conflict {
                 code: "pairing.table_taken",
-                detail: format!("table {} has two pairings (pairings[{index}])", pairing.table_number),
+                detail: format!(
+                    "table {} has two pairings (pairings[{index}])",
+                    pairing.table_number
+                ),
             });
         }
         for player_id in [pairing.black_id, pairing.white_id] {
@@ -232,7 +245,10 @@ async fn check_round(connection: &mut Connection, tournament_id: Uuid, round: &[
         }
     }
     let players: Vec<Uuid> = seen.into_iter().collect();
-    let known: HashSet<Uuid> = players::existing_ids(connection, tournament_id, &players).await?.into_iter().collect();
+    let known: HashSet<Uuid> = players::existing_ids(connection, tournament_id, &players)
+        .await?
+        .into_iter()
+        .collect();
     if let Some(unknown) = players.iter().find(|player| !known.contains(player)) {
         return Err(ApiError::Validation(vec![crate::error::FieldError::new(
             "black_id",
@@ -243,7 +259,11 @@ async fn check_round(connection: &mut Connection, tournament_id: Uuid, round: &[
 }
 
 /// The round, locked for the transaction, and refused once started.
-async fn round_before_start(connection: &mut Connection, tournament_id: Uuid, number: i32) -> Result<RoundRow, ApiError> {
+async fn round_before_start(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    number: i32,
+) -> Result<RoundRow, ApiError> {
     let round = crate::store::rounds::find_for_update(connection, tournament_id, number)
         .await?
         .ok_or(ApiError::NotFound(Resource::Round))?;
@@ -253,8 +273,14 @@ async fn round_before_start(connection: &mut Connection, tournament_id: Uuid, nu
     Ok(round)
 }
 
-async fn pairing_of(connection: &mut Connection, round: &RoundRow, pairing_id: Uuid) -> Result<PairingRow, ApiError> {
-    store::find(connection, round.id, pairing_id).await?.ok_or(ApiError::NotFound(Resource::Pairing))
+async fn pairing_of(
+    connection: &mut Connection,
+    round: &RoundRow,
+    pairing_id: Uuid,
+) -> Result<PairingRow, ApiError> {
+    store::find(connection, round.id, pairing_id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Pairing))
 }
 
 /// The round's pairings with `replaced` left out and `terms` added, checked together.
@@ -296,13 +322,19 @@ pub async fn create(
     let mut connection = pool.get().await?;
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
     let mut violations = Violations::new();
-    let terms = terms(&mut violations, "", &details, tournament.ruleset.into(), &tournament);
+    let terms = terms(
+        &mut violations,
+        "",
+        &details,
+        tournament.ruleset.into(),
+        &tournament,
+    );
     violations.into_result()?;
     let row = connection
         .transaction::<_, ApiError, _>(async move |connection| {
-                let round = round_before_start(connection, tournament_id, number).await?;
-                let terms = check_with_others(connection, tournament_id, &round, None, terms).await?;
-                Ok(store::insert(connection, round.id, &terms).await?)
+            let round = round_before_start(connection, tournament_id, number).await?;
+            let terms = check_with_others(connection, tournament_id, &round, None, terms).await?;
+            Ok(store::insert(connection, round.id, &terms).await?)
         })
         .await?;
     Ok(HttpResponse::Created().json(Pairing::from(row)))
@@ -334,23 +366,33 @@ pub async fn replace_round(
     let all: Vec<PairingTerms> = round_pairings
         .iter()
         .enumerate()
-        .map(|(index, details)| terms(&mut violations, &format!("pairings[{index}]."), details, tournament.ruleset.into(), &tournament))
+        .map(|(index, details)| {
+            terms(
+                &mut violations,
+                &format!("pairings[{index}]."),
+                details,
+                tournament.ruleset.into(),
+                &tournament,
+            )
+        })
         .collect();
     violations.into_result()?;
     let rows = connection
         .transaction::<_, ApiError, _>(async move |connection| {
-                let round = round_before_start(connection, tournament_id, number).await?;
-                check_round(connection, tournament_id, &all).await?;
-                store::delete_round(connection, round.id).await?;
-                let mut rows = Vec::with_capacity(all.len());
-                for terms in &all {
-                    rows.push(store::insert(connection, round.id, terms).await?);
-                }
-                rows.sort_by_key(|row| row.table_number);
-                Ok(rows)
+            let round = round_before_start(connection, tournament_id, number).await?;
+            check_round(connection, tournament_id, &all).await?;
+            store::delete_round(connection, round.id).await?;
+            let mut rows = Vec::with_capacity(all.len());
+            for terms in &all {
+                rows.push(store::insert(connection, round.id, terms).await?);
+            }
+            rows.sort_by_key(|row| row.table_number);
+            Ok(rows)
         })
         .await?;
-    Ok(HttpResponse::Ok().json(PairingList { items: rows.into_iter().map(Pairing::from).collect() }))
+    Ok(HttpResponse::Ok().json(PairingList {
+        items: rows.into_iter().map(Pairing::from).collect(),
+    }))
 }
 
 /// The pairings of a round, by table.
@@ -369,9 +411,19 @@ pub async fn list(
     let window = Window::new(query.limit, query.offset)?;
     let mut connection = pool.get().await?;
     let round = rounds::load(&mut connection, tournament_id, number).await?;
-    let (rows, total) = store::list(&mut connection, round.id, query.player_id, window.limit, window.offset).await?;
+    let (rows, total) = store::list(
+        &mut connection,
+        round.id,
+        query.player_id,
+        window.limit,
+        window.offset,
+    )
+    .await?;
     let items = rows.into_iter().map(Pairing::from).collect();
-    Ok(HttpResponse::Ok().json(PairingPage { items, page: PageInfo::new(total, window) }))
+    Ok(HttpResponse::Ok().json(PairingPage {
+        items,
+        page: PageInfo::new(total, window),
+    }))
 }
 
 /// A pairing.
@@ -380,11 +432,16 @@ pub async fn list(
     params(("tournament_id" = Uuid, Path), ("number" = i32, Path), ("pairing_id" = Uuid, Path)),
     responses((status = 200, description = "The pairing", body = Pairing))
 )]
-pub async fn get(pool: web::Data<DbPool>, path: web::Path<(Uuid, i32, Uuid)>) -> Result<HttpResponse, ApiError> {
+pub async fn get(
+    pool: web::Data<DbPool>,
+    path: web::Path<(Uuid, i32, Uuid)>,
+) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number, pairing_id) = path.into_inner();
     let mut connection = pool.get().await?;
     let round = rounds::load(&mut connection, tournament_id, number).await?;
-    Ok(HttpResponse::Ok().json(Pairing::from(pairing_of(&mut connection, &round, pairing_id).await?)))
+    Ok(HttpResponse::Ok().json(Pairing::from(
+        pairing_of(&mut connection, &round, pairing_id).await?,
+    )))
 }
 
 /// Replace a pairing's terms (organizers, before the round starts).
@@ -407,14 +464,22 @@ pub async fn replace(
     let mut connection = pool.get().await?;
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
     let mut violations = Violations::new();
-    let terms = terms(&mut violations, "", &details, tournament.ruleset.into(), &tournament);
+    let terms = terms(
+        &mut violations,
+        "",
+        &details,
+        tournament.ruleset.into(),
+        &tournament,
+    );
     violations.into_result()?;
     let row = connection
         .transaction::<_, ApiError, _>(async move |connection| {
-                let round = round_before_start(connection, tournament_id, number).await?;
-                pairing_of(connection, &round, pairing_id).await?;
-                let terms = check_with_others(connection, tournament_id, &round, Some(pairing_id), terms).await?;
-                Ok(store::update(connection, pairing_id, &terms).await?)
+            let round = round_before_start(connection, tournament_id, number).await?;
+            pairing_of(connection, &round, pairing_id).await?;
+            let terms =
+                check_with_others(connection, tournament_id, &round, Some(pairing_id), terms)
+                    .await?;
+            Ok(store::update(connection, pairing_id, &terms).await?)
         })
         .await?;
     Ok(HttpResponse::Ok().json(Pairing::from(row)))
@@ -427,16 +492,20 @@ pub async fn replace(
     responses((status = 204, description = "Removed")),
     security(("bearer" = []))
 )]
-pub async fn delete(pool: web::Data<DbPool>, caller: Caller, path: web::Path<(Uuid, i32, Uuid)>) -> Result<HttpResponse, ApiError> {
+pub async fn delete(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<(Uuid, i32, Uuid)>,
+) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number, pairing_id) = path.into_inner();
     caller.require_organizer(tournament_id, "pair rounds of this tournament")?;
     let mut connection = pool.get().await?;
     connection
         .transaction::<_, ApiError, _>(async move |connection| {
-                let round = round_before_start(connection, tournament_id, number).await?;
-                pairing_of(connection, &round, pairing_id).await?;
-                store::delete(connection, pairing_id).await?;
-                Ok(())
+            let round = round_before_start(connection, tournament_id, number).await?;
+            pairing_of(connection, &round, pairing_id).await?;
+            store::delete(connection, pairing_id).await?;
+            Ok(())
         })
         .await?;
     Ok(HttpResponse::NoContent().finish())
@@ -467,29 +536,46 @@ pub async fn rule(
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
     let row = connection
         .transaction::<_, ApiError, _>(async move |connection| {
-                let round = crate::store::rounds::find_for_update(connection, tournament_id, number)
-                    .await?
-                    .ok_or(ApiError::NotFound(Resource::Round))?;
-                if round.started_at.is_none() {
-                    return Err(ApiError::RoundNotStarted { number });
-                }
-                let pairing = pairing_of(connection, &round, pairing_id).await?;
-                let previous = pairing.terms();
-                let details = PairingDetails {
-                    table: ruling.table.unwrap_or(previous.table_number),
-                    black_id: ruling.black_id.unwrap_or(previous.black_id),
-                    white_id: ruling.white_id.unwrap_or(previous.white_id),
-                    handicap: ruling.handicap.unwrap_or(previous.handicap),
-                    komi: Some(ruling.komi.unwrap_or(previous.komi)),
-                };
-                let mut violations = Violations::new();
-                let terms = terms(&mut violations, "", &details, tournament.ruleset.into(), &tournament);
-                violations.into_result()?;
-                let terms = check_with_others(connection, tournament_id, &round, Some(pairing_id), terms).await?;
-                store::update(connection, pairing_id, &terms).await?;
-                let to_json = |terms: &PairingTerms| serde_json::to_value(RulingTerms::from(terms)).map_err(ApiError::internal);
-                Ok(store::insert_ruling(connection, pairing_id, referee, ruling.reason.trim(), to_json(&previous)?, to_json(&terms)?)
-                    .await?)
+            let round = crate::store::rounds::find_for_update(connection, tournament_id, number)
+                .await?
+                .ok_or(ApiError::NotFound(Resource::Round))?;
+            if round.started_at.is_none() {
+                return Err(ApiError::RoundNotStarted { number });
+            }
+            let pairing = pairing_of(connection, &round, pairing_id).await?;
+            let previous = pairing.terms();
+            let details = PairingDetails {
+                table: ruling.table.unwrap_or(previous.table_number),
+                black_id: ruling.black_id.unwrap_or(previous.black_id),
+                white_id: ruling.white_id.unwrap_or(previous.white_id),
+                handicap: ruling.handicap.unwrap_or(previous.handicap),
+                komi: Some(ruling.komi.unwrap_or(previous.komi)),
+            };
+            let mut violations = Violations::new();
+            let terms = terms(
+                &mut violations,
+                "",
+                &details,
+                tournament.ruleset.into(),
+                &tournament,
+            );
+            violations.into_result()?;
+            let terms =
+                check_with_others(connection, tournament_id, &round, Some(pairing_id), terms)
+                    .await?;
+            store::update(connection, pairing_id, &terms).await?;
+            let to_json = |terms: &PairingTerms| {
+                serde_json::to_value(RulingTerms::from(terms)).map_err(ApiError::internal)
+            };
+            Ok(store::insert_ruling(
+                connection,
+                pairing_id,
+                referee,
+                ruling.reason.trim(),
+                to_json(&previous)?,
+                to_json(&terms)?,
+            )
+            .await?)
         })
         .await?;
     Ok(HttpResponse::Created().json(Ruling::try_from(row)?))
@@ -511,7 +597,14 @@ pub async fn rulings(
     let mut connection = pool.get().await?;
     let round = rounds::load(&mut connection, tournament_id, number).await?;
     pairing_of(&mut connection, &round, pairing_id).await?;
-    let (rows, total) = store::list_rulings(&mut connection, pairing_id, window.limit, window.offset).await?;
-    let items = rows.into_iter().map(Ruling::try_from).collect::<Result<_, _>>()?;
-    Ok(HttpResponse::Ok().json(RulingPage { items, page: PageInfo::new(total, window) }))
+    let (rows, total) =
+        store::list_rulings(&mut connection, pairing_id, window.limit, window.offset).await?;
+    let items = rows
+        .into_iter()
+        .map(Ruling::try_from)
+        .collect::<Result<_, _>>()?;
+    Ok(HttpResponse::Ok().json(RulingPage {
+        items,
+        page: PageInfo::new(total, window),
+    }))
 }

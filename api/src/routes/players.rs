@@ -3,7 +3,10 @@
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, Resource, Violations};
-use crate::http::{check_country, check_filter, check_optional_text, check_text, like_pattern, ApiJson, ApiQuery, PageInfo, Window};
+use crate::http::{
+    check_country, check_filter, check_optional_text, check_text, like_pattern, ApiJson, ApiQuery,
+    PageInfo, Window,
+};
 use crate::routes::tournaments::ensure_exists;
 use crate::store::players::{self as store, PlayerFilter, PlayerRecord, PlayerRow};
 use actix_web::{web, HttpResponse};
@@ -59,9 +62,18 @@ impl From<PlayerRow> for Player {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerDetails {
-    #[schema(example = "Dupont", min_length = 1, max_length = 100, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(
+        example = "Dupont",
+        min_length = 1,
+        max_length = 100,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub surname: String,
-    #[schema(example = "Marie", max_length = 100, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(
+        example = "Marie",
+        max_length = 100,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub first_name: String,
     /// `12k`, `3d`, `1p` (any case).
     #[schema(example = "3d", pattern = r"^(([1-9]|[1-4][0-9]|50)[kK]|[1-9][dDpP])$")]
@@ -72,7 +84,11 @@ pub struct PlayerDetails {
     /// Two-letter country code (`FR`).
     #[schema(example = "FR", pattern = r"^[A-Za-z]{2}$")]
     pub country: Option<String>,
-    #[schema(min_length = 1, max_length = 100, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub club: Option<String>,
     /// EGD PIN: 8 digits.
     #[schema(example = "12345678", pattern = r"^[0-9]{1,12}$")]
@@ -88,7 +104,13 @@ pub struct PlayerDetails {
 fn record(details: PlayerDetails) -> Result<PlayerRecord, ApiError> {
     let mut violations = Violations::new();
     check_text(&mut violations, "surname", &details.surname, 100, true);
-    check_text(&mut violations, "first_name", &details.first_name, 100, false);
+    check_text(
+        &mut violations,
+        "first_name",
+        &details.first_name,
+        100,
+        false,
+    );
     let rank = match details.rank.parse::<Rank>() {
         Ok(rank) => rank.to_string(),
         Err(error) => {
@@ -96,24 +118,34 @@ fn record(details: PlayerDetails) -> Result<PlayerRecord, ApiError> {
             String::new()
         }
     };
-    if details.rating.is_some_and(|rating| !(-900..=3200).contains(&rating)) {
+    if details
+        .rating
+        .is_some_and(|rating| !(-900..=3200).contains(&rating))
+    {
         violations.add("rating", "must be between -900 and 3200");
     }
-    let country = details.country.map(|country| check_country(&mut violations, "country", &country));
+    let country = details
+        .country
+        .map(|country| check_country(&mut violations, "country", &country));
     check_optional_text(&mut violations, "club", details.club.as_deref(), 100);
-    let identifier = |violations: &mut Violations, field: &str, value: &Option<String>, digits_only: bool| {
-        if let Some(value) = value {
-            let valid_chars = if digits_only {
-                value.chars().all(|c| c.is_ascii_digit())
-            } else {
-                value.chars().all(|c| c.is_ascii_alphanumeric())
-            };
-            if value.is_empty() || value.len() > 12 || !valid_chars {
-                let kind = if digits_only { "digits" } else { "letters and digits" };
-                violations.add(field, format!("must be 1 to 12 {kind}"));
+    let identifier =
+        |violations: &mut Violations, field: &str, value: &Option<String>, digits_only: bool| {
+            if let Some(value) = value {
+                let valid_chars = if digits_only {
+                    value.chars().all(|c| c.is_ascii_digit())
+                } else {
+                    value.chars().all(|c| c.is_ascii_alphanumeric())
+                };
+                if value.is_empty() || value.len() > 12 || !valid_chars {
+                    let kind = if digits_only {
+                        "digits"
+                    } else {
+                        "letters and digits"
+                    };
+                    violations.add(field, format!("must be 1 to 12 {kind}"));
+                }
             }
-        }
-    };
+        };
     identifier(&mut violations, "egd_pin", &details.egd_pin, true);
     identifier(&mut violations, "ffg_licence", &details.ffg_licence, false);
     identifier(&mut violations, "aga_id", &details.aga_id, true);
@@ -201,9 +233,19 @@ pub async fn list(
     };
     let mut connection = pool.get().await?;
     ensure_exists(&mut connection, tournament_id).await?;
-    let (rows, total) = store::list(&mut connection, tournament_id, &filter, window.limit, window.offset).await?;
+    let (rows, total) = store::list(
+        &mut connection,
+        tournament_id,
+        &filter,
+        window.limit,
+        window.offset,
+    )
+    .await?;
     let items = rows.into_iter().map(Player::from).collect();
-    Ok(HttpResponse::Ok().json(PlayerPage { items, page: PageInfo::new(total, window) }))
+    Ok(HttpResponse::Ok().json(PlayerPage {
+        items,
+        page: PageInfo::new(total, window),
+    }))
 }
 
 /// A player.
@@ -212,10 +254,15 @@ pub async fn list(
     params(("tournament_id" = Uuid, Path), ("player_id" = Uuid, Path)),
     responses((status = 200, description = "The player", body = Player))
 )]
-pub async fn get(pool: web::Data<DbPool>, path: web::Path<(Uuid, Uuid)>) -> Result<HttpResponse, ApiError> {
+pub async fn get(
+    pool: web::Data<DbPool>,
+    path: web::Path<(Uuid, Uuid)>,
+) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
     let mut connection = pool.get().await?;
-    let row = store::find(&mut connection, tournament_id, player_id).await?.ok_or(ApiError::NotFound(Resource::Player))?;
+    let row = store::find(&mut connection, tournament_id, player_id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Player))?;
     Ok(HttpResponse::Ok().json(Player::from(row)))
 }
 
@@ -237,7 +284,9 @@ pub async fn replace(
     caller.require_organizer(tournament_id, "change players of this tournament")?;
     let record = record(body.0)?;
     let mut connection = pool.get().await?;
-    store::find(&mut connection, tournament_id, player_id).await?.ok_or(ApiError::NotFound(Resource::Player))?;
+    store::find(&mut connection, tournament_id, player_id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Player))?;
     let player = Player::from(store::update(&mut connection, player_id, &record).await?);
     Ok(HttpResponse::Ok().json(player))
 }
@@ -249,11 +298,17 @@ pub async fn replace(
     responses((status = 204, description = "Withdrawn")),
     security(("bearer" = []))
 )]
-pub async fn delete(pool: web::Data<DbPool>, caller: Caller, path: web::Path<(Uuid, Uuid)>) -> Result<HttpResponse, ApiError> {
+pub async fn delete(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<(Uuid, Uuid)>,
+) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
     caller.require_organizer(tournament_id, "withdraw players of this tournament")?;
     let mut connection = pool.get().await?;
-    store::find(&mut connection, tournament_id, player_id).await?.ok_or(ApiError::NotFound(Resource::Player))?;
+    store::find(&mut connection, tournament_id, player_id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Player))?;
     store::delete(&mut connection, player_id).await?;
     Ok(HttpResponse::NoContent().finish())
 }

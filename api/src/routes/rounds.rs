@@ -94,7 +94,8 @@ impl TryFrom<RegistrationRow> for Registration {
         Ok(Registration {
             round_id: row.round_id,
             player_id: row.player_id,
-            status: serde_json::from_value(serde_json::Value::String(row.status)).map_err(ApiError::internal)?,
+            status: serde_json::from_value(serde_json::Value::String(row.status))
+                .map_err(ApiError::internal)?,
             updated_at: row.updated_at,
         })
     }
@@ -127,8 +128,14 @@ pub struct RegistrationQuery {
 }
 
 /// The round, or 404.
-pub async fn load(connection: &mut Connection, tournament_id: Uuid, number: i32) -> Result<RoundRow, ApiError> {
-    store::find(connection, tournament_id, number).await?.ok_or(ApiError::NotFound(Resource::Round))
+pub async fn load(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    number: i32,
+) -> Result<RoundRow, ApiError> {
+    store::find(connection, tournament_id, number)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Round))
 }
 
 fn check_schedule(violations: &mut Violations, scheduled_at: Option<DateTime<Utc>>) {
@@ -162,7 +169,13 @@ pub async fn create(
     violations.into_result()?;
     let mut connection = pool.get().await?;
     ensure_exists(&mut connection, tournament_id).await?;
-    let row = store::insert(&mut connection, tournament_id, round.number, round.scheduled_at).await?;
+    let row = store::insert(
+        &mut connection,
+        tournament_id,
+        round.number,
+        round.scheduled_at,
+    )
+    .await?;
     Ok(HttpResponse::Created().json(Round::from(row)))
 }
 
@@ -172,14 +185,22 @@ pub async fn create(
     params(("tournament_id" = Uuid, Path), PageQuery),
     responses((status = 200, description = "A page of rounds", body = RoundPage))
 )]
-pub async fn list(pool: web::Data<DbPool>, path: web::Path<Uuid>, query: ApiQuery<PageQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn list(
+    pool: web::Data<DbPool>,
+    path: web::Path<Uuid>,
+    query: ApiQuery<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
     let window = query.0.window()?;
     let mut connection = pool.get().await?;
     ensure_exists(&mut connection, tournament_id).await?;
-    let (rows, total) = store::list(&mut connection, tournament_id, window.limit, window.offset).await?;
+    let (rows, total) =
+        store::list(&mut connection, tournament_id, window.limit, window.offset).await?;
     let items = rows.into_iter().map(Round::from).collect();
-    Ok(HttpResponse::Ok().json(RoundPage { items, page: PageInfo::new(total, window) }))
+    Ok(HttpResponse::Ok().json(RoundPage {
+        items,
+        page: PageInfo::new(total, window),
+    }))
 }
 
 /// A round.
@@ -188,10 +209,15 @@ pub async fn list(pool: web::Data<DbPool>, path: web::Path<Uuid>, query: ApiQuer
     params(("tournament_id" = Uuid, Path), ("number" = i32, Path)),
     responses((status = 200, description = "The round", body = Round))
 )]
-pub async fn get(pool: web::Data<DbPool>, path: web::Path<(Uuid, i32)>) -> Result<HttpResponse, ApiError> {
+pub async fn get(
+    pool: web::Data<DbPool>,
+    path: web::Path<(Uuid, i32)>,
+) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
     let mut connection = pool.get().await?;
-    Ok(HttpResponse::Ok().json(Round::from(load(&mut connection, tournament_id, number).await?)))
+    Ok(HttpResponse::Ok().json(Round::from(
+        load(&mut connection, tournament_id, number).await?,
+    )))
 }
 
 /// Start a round (organizers and referees): from now on its pairings change only by a
@@ -202,19 +228,23 @@ pub async fn get(pool: web::Data<DbPool>, path: web::Path<(Uuid, i32)>) -> Resul
     responses((status = 200, description = "The started round", body = Round)),
     security(("bearer" = []))
 )]
-pub async fn start(pool: web::Data<DbPool>, caller: Caller, path: web::Path<(Uuid, i32)>) -> Result<HttpResponse, ApiError> {
+pub async fn start(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<(Uuid, i32)>,
+) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
     caller.require_staff(tournament_id, "start rounds of this tournament")?;
     let mut connection = pool.get().await?;
     let row = connection
         .transaction::<_, ApiError, _>(async move |connection| {
-                let round = store::find_for_update(connection, tournament_id, number)
-                    .await?
-                    .ok_or(ApiError::NotFound(Resource::Round))?;
-                if round.started_at.is_some() {
-                    return Err(ApiError::RoundStarted { number });
-                }
-                Ok(store::mark_started(connection, round.id).await?)
+            let round = store::find_for_update(connection, tournament_id, number)
+                .await?
+                .ok_or(ApiError::NotFound(Resource::Round))?;
+            if round.started_at.is_some() {
+                return Err(ApiError::RoundStarted { number });
+            }
+            Ok(store::mark_started(connection, round.id).await?)
         })
         .await?;
     Ok(HttpResponse::Ok().json(Round::from(row)))
@@ -235,11 +265,18 @@ pub async fn register(
     body: ApiJson<RegistrationChange>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number, player_id) = path.into_inner();
-    caller.require_staff(tournament_id, "register players for rounds of this tournament")?;
+    caller.require_staff(
+        tournament_id,
+        "register players for rounds of this tournament",
+    )?;
     let mut connection = pool.get().await?;
     let round = load(&mut connection, tournament_id, number).await?;
-    players::find(&mut connection, tournament_id, player_id).await?.ok_or(ApiError::NotFound(Resource::Player))?;
-    let row = store::upsert_registration(&mut connection, round.id, player_id, body.0.status.name()).await?;
+    players::find(&mut connection, tournament_id, player_id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Player))?;
+    let row =
+        store::upsert_registration(&mut connection, round.id, player_id, body.0.status.name())
+            .await?;
     Ok(HttpResponse::Ok().json(Registration::try_from(row)?))
 }
 
@@ -260,7 +297,20 @@ pub async fn registrations(
     let mut connection = pool.get().await?;
     let round = load(&mut connection, tournament_id, number).await?;
     let status = query.status.map(RegistrationStatus::name);
-    let (rows, total) = store::list_registrations(&mut connection, round.id, status, window.limit, window.offset).await?;
-    let items = rows.into_iter().map(Registration::try_from).collect::<Result<_, _>>()?;
-    Ok(HttpResponse::Ok().json(RegistrationPage { items, page: PageInfo::new(total, window) }))
+    let (rows, total) = store::list_registrations(
+        &mut connection,
+        round.id,
+        status,
+        window.limit,
+        window.offset,
+    )
+    .await?;
+    let items = rows
+        .into_iter()
+        .map(Registration::try_from)
+        .collect::<Result<_, _>>()?;
+    Ok(HttpResponse::Ok().json(RegistrationPage {
+        items,
+        page: PageInfo::new(total, window),
+    }))
 }

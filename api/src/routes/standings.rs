@@ -146,7 +146,10 @@ pub struct PairingResult {
 pub enum StandingsFailure {
     #[error(transparent)]
     Api(#[from] ApiError),
-    #[error("none of the media types in Accept is available: ask for {}", offered_types())]
+    #[error(
+        "none of the media types in Accept is available: ask for {}",
+        offered_types()
+    )]
     NotAcceptable,
     #[error(transparent)]
     Export(#[from] ExportError),
@@ -180,7 +183,8 @@ enum Representation {
 impl Representation {
     /// In order of preference when a client accepts several equally.
     fn offered() -> impl Iterator<Item = Representation> {
-        std::iter::once(Representation::Json).chain(Format::ALL.into_iter().map(Representation::File))
+        std::iter::once(Representation::Json)
+            .chain(Format::ALL.into_iter().map(Representation::File))
     }
 
     fn media_type(self) -> &'static str {
@@ -192,7 +196,10 @@ impl Representation {
 }
 
 fn offered_types() -> String {
-    Representation::offered().map(Representation::media_type).collect::<Vec<_>>().join(", ")
+    Representation::offered()
+        .map(Representation::media_type)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The representation `Accept` prefers (RFC 9110 §12.5.1): the most specific media range
@@ -234,7 +241,8 @@ fn negotiate(headers: &HeaderMap) -> Result<Representation, StandingsFailure> {
             best = Some((offer, quality));
         }
     }
-    best.map(|(offer, _)| offer).ok_or(StandingsFailure::NotAcceptable)
+    best.map(|(offer, _)| offer)
+        .ok_or(StandingsFailure::NotAcceptable)
 }
 
 /// `text/csv;q=0.5` as (`text/csv`, 0.5); parameters other than `q` are ignored.
@@ -254,17 +262,25 @@ fn media_range(text: &str) -> Option<(String, f32)> {
 /// The stored tournament, or 404.
 async fn load(pool: &DbPool, tournament_id: Uuid) -> Result<Tournament, StandingsFailure> {
     let mut connection = pool.get().await?;
-    Ok(store::tournament(&mut connection, tournament_id).await?.ok_or(ApiError::NotFound(Resource::Tournament))?)
+    Ok(store::tournament(&mut connection, tournament_id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Tournament))?)
 }
 
 /// The round asked for, checked against the tournament's rounds, or the last one played.
-fn round_to_count(tournament: &Tournament, after_round: Option<u32>) -> Result<u32, StandingsFailure> {
+fn round_to_count(
+    tournament: &Tournament,
+    after_round: Option<u32>,
+) -> Result<u32, StandingsFailure> {
     match after_round {
         None => Ok(tournament.last_round()),
         Some(round) if round <= tournament.rounds => Ok(round),
         Some(_) => Err(ApiError::InvalidQuery(FieldError::new(
             "after_round",
-            format!("must be at most {}, the tournament's last round", tournament.rounds),
+            format!(
+                "must be at most {}, the tournament's last round",
+                tournament.rounds
+            ),
         ))
         .into()),
     }
@@ -280,19 +296,26 @@ fn as_after(mut tournament: Tournament, round: u32) -> Tournament {
 }
 
 /// The file of `format`, with the content type its bytes are encoded in.
-fn file(format: Format, tournament: &Tournament) -> Result<(Vec<u8>, &'static str), StandingsFailure> {
+fn file(
+    format: Format,
+    tournament: &Tournament,
+) -> Result<(Vec<u8>, &'static str), StandingsFailure> {
     Ok((export::write(format, tournament)?, format.content_type()))
 }
 
-fn standings_json(tournament_id: Uuid, tournament: &Tournament, after_round: u32) -> Result<Standings, StandingsFailure> {
+fn standings_json(
+    tournament_id: Uuid,
+    tournament: &Tournament,
+    after_round: u32,
+) -> Result<Standings, StandingsFailure> {
     let lines = standings::compute(tournament, after_round)?;
     let id = |text: &str| Uuid::parse_str(text).map_err(ApiError::internal);
     let points = |score: Score| score.quarters() as f64 / 4.0;
     let mut items = Vec::with_capacity(lines.len());
     for line in lines {
-        let player = tournament
-            .player(&line.player)
-            .ok_or_else(|| ApiError::internal(format!("standings name an unknown player {}", line.player)))?;
+        let player = tournament.player(&line.player).ok_or_else(|| {
+            ApiError::internal(format!("standings name an unknown player {}", line.player))
+        })?;
         let rounds = line
             .rounds
             .iter()
@@ -320,7 +343,9 @@ fn standings_json(tournament_id: Uuid, tournament: &Tournament, after_round: u32
                         },
                         by_default: *by_default,
                     },
-                    RoundOutcome::Void { opponent } => RoundRecord::Void { opponent_id: id(opponent)? },
+                    RoundOutcome::Void { opponent } => RoundRecord::Void {
+                        opponent_id: id(opponent)?,
+                    },
                     RoundOutcome::Bye => RoundRecord::Bye {},
                     RoundOutcome::Absent => RoundRecord::Absent {},
                     RoundOutcome::Unpaired => RoundRecord::Unpaired {},
@@ -384,7 +409,9 @@ pub async fn get(
     let mut response = HttpResponse::Ok();
     response.insert_header((header::VARY, "Accept"));
     Ok(match representation {
-        Representation::Json => response.json(standings_json(tournament_id, &tournament, after_round)?),
+        Representation::Json => {
+            response.json(standings_json(tournament_id, &tournament, after_round)?)
+        }
         Representation::File(format) => {
             let (bytes, content_type) = file(format, &as_after(tournament, after_round))?;
             response.content_type(content_type).body(bytes)
@@ -420,14 +447,23 @@ pub async fn download(
     let (tournament_id, format_name) = path.into_inner();
     let format: Format = format_name
         .parse()
-        .map_err(|error: export::UnknownFormat| ApiError::InvalidPath(FieldError::new("format", error.to_string())))?;
+        .map_err(|error: export::UnknownFormat| {
+            ApiError::InvalidPath(FieldError::new("format", error.to_string()))
+        })?;
     let tournament = load(&pool, tournament_id).await?;
     let after_round = round_to_count(&tournament, query.0.after_round)?;
-    let file_name = format!("{}.{}", tournament.short_name, format.extension(&tournament));
+    let file_name = format!(
+        "{}.{}",
+        tournament.short_name,
+        format.extension(&tournament)
+    );
     let (bytes, content_type) = file(format, &as_after(tournament, after_round))?;
     Ok(HttpResponse::Ok()
         .content_type(content_type)
-        .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{file_name}\"")))
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"{file_name}\""),
+        ))
         .body(bytes))
 }
 
@@ -437,11 +473,16 @@ pub async fn download(
     params(("tournament_id" = Uuid, Path), ("number" = i32, Path), ("pairing_id" = Uuid, Path)),
     responses((status = 200, description = "The result", body = PairingResult))
 )]
-pub async fn result(pool: web::Data<DbPool>, path: web::Path<(Uuid, i32, Uuid)>) -> Result<HttpResponse, ApiError> {
+pub async fn result(
+    pool: web::Data<DbPool>,
+    path: web::Path<(Uuid, i32, Uuid)>,
+) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number, pairing_id) = path.into_inner();
     let mut connection = pool.get().await?;
     let round = rounds::load(&mut connection, tournament_id, number).await?;
-    pairing_store::find(&mut connection, round.id, pairing_id).await?.ok_or(ApiError::NotFound(Resource::Pairing))?;
+    pairing_store::find(&mut connection, round.id, pairing_id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Pairing))?;
     let result = store::result(&mut connection, pairing_id).await?;
     Ok(HttpResponse::Ok().json(PairingResult {
         pairing_id,
@@ -474,10 +515,12 @@ pub async fn record_result(
             violations.add("result", "must be at most 40 characters");
             SgfResult::Unknown
         }
-        Some(text) => text.parse().unwrap_or_else(|error: arbitre_core::result::InvalidResult| {
-            violations.add("result", error.to_string());
-            SgfResult::Unknown
-        }),
+        Some(text) => text
+            .parse()
+            .unwrap_or_else(|error: arbitre_core::result::InvalidResult| {
+                violations.add("result", error.to_string());
+                SgfResult::Unknown
+            }),
     };
     violations.into_result()?;
     let canonical = match recorded {
@@ -489,7 +532,9 @@ pub async fn record_result(
     if round.started_at.is_none() {
         return Err(ApiError::RoundNotStarted { number });
     }
-    pairing_store::find(&mut connection, round.id, pairing_id).await?.ok_or(ApiError::NotFound(Resource::Pairing))?;
+    pairing_store::find(&mut connection, round.id, pairing_id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Pairing))?;
     store::set_result(&mut connection, pairing_id, canonical.as_deref()).await?;
     Ok(HttpResponse::Ok().json(PairingResult {
         pairing_id,
@@ -514,13 +559,34 @@ mod tests {
     fn accept_picks_the_most_specific_range_then_the_weight() {
         assert_eq!(negotiate(&HeaderMap::new()).unwrap(), Representation::Json);
         assert_eq!(accepting("*/*").unwrap(), Representation::Json);
-        assert_eq!(accepting("application/egf").unwrap(), Representation::File(Format::Egd));
-        assert_eq!(accepting("application/FFG; charset=iso-8859-15").unwrap(), Representation::File(Format::Ffg));
-        assert_eq!(accepting("text/*").unwrap(), Representation::File(Format::Aga));
-        assert_eq!(accepting("application/json;q=0.5, text/csv").unwrap(), Representation::File(Format::Csv));
-        assert_eq!(accepting("*/*;q=0.1, application/json;q=0").unwrap(), Representation::File(Format::Egd));
-        assert!(matches!(accepting("image/png"), Err(StandingsFailure::NotAcceptable)));
-        assert!(matches!(accepting("application/egf;q=0"), Err(StandingsFailure::NotAcceptable)));
+        assert_eq!(
+            accepting("application/egf").unwrap(),
+            Representation::File(Format::Egd)
+        );
+        assert_eq!(
+            accepting("application/FFG; charset=iso-8859-15").unwrap(),
+            Representation::File(Format::Ffg)
+        );
+        assert_eq!(
+            accepting("text/*").unwrap(),
+            Representation::File(Format::Aga)
+        );
+        assert_eq!(
+            accepting("application/json;q=0.5, text/csv").unwrap(),
+            Representation::File(Format::Csv)
+        );
+        assert_eq!(
+            accepting("*/*;q=0.1, application/json;q=0").unwrap(),
+            Representation::File(Format::Egd)
+        );
+        assert!(matches!(
+            accepting("image/png"),
+            Err(StandingsFailure::NotAcceptable)
+        ));
+        assert!(matches!(
+            accepting("application/egf;q=0"),
+            Err(StandingsFailure::NotAcceptable)
+        ));
     }
 
     #[test]
@@ -532,7 +598,10 @@ mod tests {
         assert_eq!(read("B+F"), (GameResult::BlackWins, true));
         assert_eq!(read("0"), (GameResult::Jigo, false));
         assert_eq!(read("Void"), (GameResult::Void, false));
-        assert_eq!(store::short_name("Tournoi de Paris 2026!"), "Tournoi-de-Paris-2026");
+        assert_eq!(
+            store::short_name("Tournoi de Paris 2026!"),
+            "Tournoi-de-Paris-2026"
+        );
         assert_eq!(store::short_name("  Été "), "t");
     }
 }

@@ -80,25 +80,36 @@ pub async fn issue(
     pairing_id: Option<Uuid>,
     label: String,
 ) -> Result<(String, StoredToken), ApiError> {
-    let invalid = |field: &str, message: &str| ApiError::Validation(vec![FieldError::new(field, message)]);
+    let invalid =
+        |field: &str, message: &str| ApiError::Validation(vec![FieldError::new(field, message)]);
     let tournament_id = match role {
         Role::Admin => {
             if tournament_id.is_some() || pairing_id.is_some() {
-                return Err(invalid("role", "an admin token is bound to no tournament and no game"));
+                return Err(invalid(
+                    "role",
+                    "an admin token is bound to no tournament and no game",
+                ));
             }
             None
         }
         Role::Organizer | Role::Referee => {
             if pairing_id.is_some() {
-                return Err(invalid("pairing_id", "only a table token is bound to a game"));
+                return Err(invalid(
+                    "pairing_id",
+                    "only a table token is bound to a game",
+                ));
             }
-            let tournament_id = tournament_id.ok_or_else(|| invalid("tournament_id", "required for this role"))?;
+            let tournament_id =
+                tournament_id.ok_or_else(|| invalid("tournament_id", "required for this role"))?;
             ensure_exists(connection, tournament_id).await?;
             Some(tournament_id)
         }
         Role::Table => {
-            let pairing_id = pairing_id.ok_or_else(|| invalid("pairing_id", "a table token is bound to one game"))?;
-            let owner = pairings::tournament_of(connection, pairing_id).await?.ok_or(ApiError::NotFound(Resource::Pairing))?;
+            let pairing_id = pairing_id
+                .ok_or_else(|| invalid("pairing_id", "a table token is bound to one game"))?;
+            let owner = pairings::tournament_of(connection, pairing_id)
+                .await?
+                .ok_or(ApiError::NotFound(Resource::Pairing))?;
             if tournament_id.is_some_and(|tournament_id| tournament_id != owner) {
                 return Err(ApiError::NotFound(Resource::Pairing));
             }
@@ -106,7 +117,12 @@ pub async fn issue(
         }
     };
     let (secret, hash) = generate_secret().map_err(ApiError::internal)?;
-    let token = NewToken { role, tournament_id, pairing_id, label };
+    let token = NewToken {
+        role,
+        tournament_id,
+        pairing_id,
+        label,
+    };
     let stored = store::insert(connection, &token, &hash).await?;
     Ok((secret, stored))
 }
@@ -136,8 +152,18 @@ pub async fn create(
     violations.into_result()?;
     let mut connection = pool.get().await?;
     ensure_exists(&mut connection, tournament_id).await?;
-    let (secret, token) = issue(&mut connection, request.role, Some(tournament_id), request.pairing_id, request.label).await?;
-    Ok(HttpResponse::Created().json(IssuedToken { token: token.into(), secret }))
+    let (secret, token) = issue(
+        &mut connection,
+        request.role,
+        Some(tournament_id),
+        request.pairing_id,
+        request.label,
+    )
+    .await?;
+    Ok(HttpResponse::Created().json(IssuedToken {
+        token: token.into(),
+        secret,
+    }))
 }
 
 /// The active tokens of the tournament (its organizers).
@@ -158,9 +184,14 @@ pub async fn list(
     let window = query.0.window()?;
     let mut connection = pool.get().await?;
     ensure_exists(&mut connection, tournament_id).await?;
-    let (tokens, total) = store::list_for_tournament(&mut connection, tournament_id, window.limit, window.offset).await?;
+    let (tokens, total) =
+        store::list_for_tournament(&mut connection, tournament_id, window.limit, window.offset)
+            .await?;
     let items = tokens.into_iter().map(Token::from).collect();
-    Ok(HttpResponse::Ok().json(TokenPage { items, page: PageInfo::new(total, window) }))
+    Ok(HttpResponse::Ok().json(TokenPage {
+        items,
+        page: PageInfo::new(total, window),
+    }))
 }
 
 /// Revoke a token of the tournament (its organizers).
@@ -170,7 +201,11 @@ pub async fn list(
     responses((status = 204, description = "Revoked")),
     security(("bearer" = []))
 )]
-pub async fn revoke(pool: web::Data<DbPool>, caller: Caller, path: web::Path<(Uuid, Uuid)>) -> Result<HttpResponse, ApiError> {
+pub async fn revoke(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<(Uuid, Uuid)>,
+) -> Result<HttpResponse, ApiError> {
     let (tournament_id, token_id) = path.into_inner();
     caller.require_organizer(tournament_id, "revoke tokens of this tournament")?;
     let mut connection = pool.get().await?;

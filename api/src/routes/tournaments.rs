@@ -5,7 +5,9 @@
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, Resource, Violations};
-use crate::http::{check_country, check_filter, check_text, like_pattern, ApiJson, ApiQuery, PageInfo, Window};
+use crate::http::{
+    check_country, check_filter, check_text, like_pattern, ApiJson, ApiQuery, PageInfo, Window,
+};
 use crate::store::tournaments::{self as store, TournamentFilter, TournamentRecord, TournamentRow};
 use actix_web::{web, HttpResponse};
 use arbitre_core::clock::{self, EgdClass as CoreEgdClass};
@@ -129,19 +131,41 @@ impl From<&TimeControl> for clock::TimeControl {
         match *control {
             TimeControl::None {} => clock::TimeControl::None {},
             TimeControl::Absolute { main_time_ms } => clock::TimeControl::Absolute { main_time_ms },
-            TimeControl::ByoYomi { main_time_ms, periods, period_ms } => {
-                clock::TimeControl::ByoYomi { main_time_ms, periods, period_ms }
-            }
-            TimeControl::Canadian { main_time_ms, stones, period_ms } => {
-                clock::TimeControl::Canadian { main_time_ms, stones, period_ms }
-            }
-            TimeControl::Fischer { main_time_ms, increment_ms, max_time_ms } => {
-                clock::TimeControl::Fischer { main_time_ms, increment_ms, max_time_ms }
-            }
+            TimeControl::ByoYomi {
+                main_time_ms,
+                periods,
+                period_ms,
+            } => clock::TimeControl::ByoYomi {
+                main_time_ms,
+                periods,
+                period_ms,
+            },
+            TimeControl::Canadian {
+                main_time_ms,
+                stones,
+                period_ms,
+            } => clock::TimeControl::Canadian {
+                main_time_ms,
+                stones,
+                period_ms,
+            },
+            TimeControl::Fischer {
+                main_time_ms,
+                increment_ms,
+                max_time_ms,
+            } => clock::TimeControl::Fischer {
+                main_time_ms,
+                increment_ms,
+                max_time_ms,
+            },
             TimeControl::Simple { per_move_ms } => clock::TimeControl::Simple { per_move_ms },
-            TimeControl::OnlineByoYomi { main_time_ms, byo_yomi_ms } => {
-                clock::TimeControl::OnlineByoYomi { main_time_ms, byo_yomi_ms }
-            }
+            TimeControl::OnlineByoYomi {
+                main_time_ms,
+                byo_yomi_ms,
+            } => clock::TimeControl::OnlineByoYomi {
+                main_time_ms,
+                byo_yomi_ms,
+            },
         }
     }
 }
@@ -154,21 +178,42 @@ impl TimeControl {
         match *self {
             TimeControl::None {} => Vec::new(),
             TimeControl::Absolute { main_time_ms } => vec![main_time_ms],
-            TimeControl::ByoYomi { main_time_ms, period_ms, .. } | TimeControl::Canadian { main_time_ms, period_ms, .. } => {
+            TimeControl::ByoYomi {
+                main_time_ms,
+                period_ms,
+                ..
+            }
+            | TimeControl::Canadian {
+                main_time_ms,
+                period_ms,
+                ..
+            } => {
                 vec![main_time_ms, period_ms]
             }
-            TimeControl::Fischer { main_time_ms, increment_ms, max_time_ms } => {
-                [main_time_ms, increment_ms].into_iter().chain(max_time_ms).collect()
-            }
+            TimeControl::Fischer {
+                main_time_ms,
+                increment_ms,
+                max_time_ms,
+            } => [main_time_ms, increment_ms]
+                .into_iter()
+                .chain(max_time_ms)
+                .collect(),
             TimeControl::Simple { per_move_ms } => vec![per_move_ms],
-            TimeControl::OnlineByoYomi { main_time_ms, byo_yomi_ms } => vec![main_time_ms, byo_yomi_ms],
+            TimeControl::OnlineByoYomi {
+                main_time_ms,
+                byo_yomi_ms,
+            } => vec![main_time_ms, byo_yomi_ms],
         }
     }
 
     fn check(&self, violations: &mut Violations) {
         if let Err(error) = clock::TimeControl::from(self).validate() {
             violations.add("time_control", error.to_string());
-        } else if self.durations().iter().any(|&duration| duration > LONGEST_DURATION_MS) {
+        } else if self
+            .durations()
+            .iter()
+            .any(|&duration| duration > LONGEST_DURATION_MS)
+        {
             violations.add("time_control", "durations must be at most 24 hours");
         } else if let TimeControl::ByoYomi { periods, .. } = self {
             if *periods > 100 {
@@ -224,7 +269,12 @@ pub struct HandicapPolicy {
 impl Default for HandicapPolicy {
     /// OpenGotha's defaults.
     fn default() -> HandicapPolicy {
-        HandicapPolicy { reduction: 1, ceiling: 9, based_on_mms: true, no_handicap_from: "1d".to_string() }
+        HandicapPolicy {
+            reduction: 1,
+            ceiling: 9,
+            based_on_mms: true,
+            no_handicap_from: "1d".to_string(),
+        }
     }
 }
 
@@ -258,17 +308,26 @@ pub struct RoundCredit {
 impl RoundCredit {
     fn check(self, violations: &mut Violations, field: &str) {
         if self.mms_half_points > 2 {
-            violations.add(format!("{field}.mms_half_points"), "must be 0, 1 or 2 (half points, at most a win)");
+            violations.add(
+                format!("{field}.mms_half_points"),
+                "must be 0, 1 or 2 (half points, at most a win)",
+            );
         }
         if self.nbw_half_points > 2 {
-            violations.add(format!("{field}.nbw_half_points"), "must be 0, 1 or 2 (half points, at most a win)");
+            violations.add(
+                format!("{field}.nbw_half_points"),
+                "must be 0, 1 or 2 (half points, at most a win)",
+            );
         }
     }
 }
 
 impl From<RoundCredit> for Credit {
     fn from(credit: RoundCredit) -> Credit {
-        Credit { mms_half_points: credit.mms_half_points, nbw_half_points: credit.nbw_half_points }
+        Credit {
+            mms_half_points: credit.mms_half_points,
+            nbw_half_points: credit.nbw_half_points,
+        }
     }
 }
 
@@ -282,7 +341,10 @@ pub struct StandingsSettings {
     pub mcmahon_bar: String,
     /// Players of this rank or weaker all start at the floor's McMahon score; 30k at the
     /// weakest, where start scores count from. Default `20k`.
-    #[schema(example = "20k", pattern = r"^(([1-9]|[1-4][0-9]|50)[kK]|[1-9][dDpP])$")]
+    #[schema(
+        example = "20k",
+        pattern = r"^(([1-9]|[1-4][0-9]|50)[kK]|[1-9][dDpP])$"
+    )]
     pub mcmahon_floor: String,
     /// A bye (no opponent this round). Default: a point for the score and the wins.
     pub bye: RoundCredit,
@@ -301,8 +363,14 @@ impl Default for StandingsSettings {
         StandingsSettings {
             mcmahon_bar: "4d".to_string(),
             mcmahon_floor: "20k".to_string(),
-            bye: RoundCredit { mms_half_points: 2, nbw_half_points: 2 },
-            absence: RoundCredit { mms_half_points: 1, nbw_half_points: 0 },
+            bye: RoundCredit {
+                mms_half_points: 2,
+                nbw_half_points: 2,
+            },
+            absence: RoundCredit {
+                mms_half_points: 1,
+                nbw_half_points: 0,
+            },
             round_down: true,
             unplayed_as_half_point_in_sos: false,
         }
@@ -323,15 +391,19 @@ impl StandingsSettings {
             Err(error) => violations.add("standings.mcmahon_bar", error.to_string()),
         }
         match &floor {
-            Ok(rank) if mcmahon_zero().is_some_and(|zero| *rank < zero) => {
-                violations.add("standings.mcmahon_floor", "must be 30k or stronger: start scores count from 30k")
-            }
+            Ok(rank) if mcmahon_zero().is_some_and(|zero| *rank < zero) => violations.add(
+                "standings.mcmahon_floor",
+                "must be 30k or stronger: start scores count from 30k",
+            ),
             Ok(rank) => self.mcmahon_floor = rank.to_string(),
             Err(error) => violations.add("standings.mcmahon_floor", error.to_string()),
         }
         if let (Ok(bar), Ok(floor)) = (bar, floor) {
             if floor > bar {
-                violations.add("standings.mcmahon_floor", "must not be stronger than mcmahon_bar");
+                violations.add(
+                    "standings.mcmahon_floor",
+                    "must not be stronger than mcmahon_bar",
+                );
             }
         }
         self.bye.check(violations, "standings.bye");
@@ -340,9 +412,16 @@ impl StandingsSettings {
 
     /// The McMahon parameters as the core reads them (stored settings have been checked).
     pub fn mcmahon(&self) -> Result<McMahon, ApiError> {
-        let rank = |text: &str| text.parse::<Rank>().map_err(|error| ApiError::internal(format!("stored standings settings: {error}")));
+        let rank = |text: &str| {
+            text.parse::<Rank>()
+                .map_err(|error| ApiError::internal(format!("stored standings settings: {error}")))
+        };
         let zero = mcmahon_zero().ok_or_else(|| ApiError::internal("30k is not a rank"))?;
-        Ok(McMahon { bar: rank(&self.mcmahon_bar)?, floor: rank(&self.mcmahon_floor)?, zero })
+        Ok(McMahon {
+            bar: rank(&self.mcmahon_bar)?,
+            floor: rank(&self.mcmahon_floor)?,
+            zero,
+        })
     }
 
     /// The credits of rounds without a game as the core reads them.
@@ -404,7 +483,11 @@ pub enum PlacementCriterion {
 }
 
 fn default_criteria() -> Vec<PlacementCriterion> {
-    vec![PlacementCriterion::Mms, PlacementCriterion::Sos(ScoreBasis::Mms), PlacementCriterion::Sosos(ScoreBasis::Mms)]
+    vec![
+        PlacementCriterion::Mms,
+        PlacementCriterion::Sos(ScoreBasis::Mms),
+        PlacementCriterion::Sosos(ScoreBasis::Mms),
+    ]
 }
 
 fn check_criteria(violations: &mut Violations, criteria: &[PlacementCriterion]) {
@@ -449,9 +532,19 @@ pub struct Tournament {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewTournament {
-    #[schema(example = "Tournoi de Paris", min_length = 1, max_length = 200, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(
+        example = "Tournoi de Paris",
+        min_length = 1,
+        max_length = 200,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub name: String,
-    #[schema(example = "Paris", min_length = 1, max_length = 200, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(
+        example = "Paris",
+        min_length = 1,
+        max_length = 200,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub place: String,
     /// Where it is played (ISO 3166-1 alpha-2, `FR`); the EGD file's `PC[]`. Default empty.
     #[serde(default)]
@@ -498,9 +591,17 @@ fn default_dispute_policy() -> DisputePolicy {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentChanges {
-    #[schema(min_length = 1, max_length = 200, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(
+        min_length = 1,
+        max_length = 200,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub name: Option<String>,
-    #[schema(min_length = 1, max_length = 200, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(
+        min_length = 1,
+        max_length = 200,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub place: Option<String>,
     #[schema(pattern = "^([A-Za-z]{2})?$")]
     pub country: Option<String>,
@@ -624,7 +725,8 @@ impl TryFrom<TournamentRow> for Tournament {
 
     fn try_from(row: TournamentRow) -> Result<Tournament, ApiError> {
         let time_control: TimeControl = from_json(row.time_control)?;
-        let (adjusted_time_minutes, class) = clock::egd_class(&clock::TimeControl::from(&time_control), row.online);
+        let (adjusted_time_minutes, class) =
+            clock::egd_class(&clock::TimeControl::from(&time_control), row.online);
         Ok(Tournament {
             id: row.id,
             name: row.name,
@@ -670,12 +772,21 @@ impl Tournament {
 }
 
 /// The tournament, or 404.
-pub async fn load(connection: &mut crate::db::Connection, id: Uuid) -> Result<Tournament, ApiError> {
-    store::find(connection, id).await?.ok_or(ApiError::NotFound(Resource::Tournament))?.try_into()
+pub async fn load(
+    connection: &mut crate::db::Connection,
+    id: Uuid,
+) -> Result<Tournament, ApiError> {
+    store::find(connection, id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Tournament))?
+        .try_into()
 }
 
 /// 404 unless the tournament exists.
-pub async fn ensure_exists(connection: &mut crate::db::Connection, id: Uuid) -> Result<(), ApiError> {
+pub async fn ensure_exists(
+    connection: &mut crate::db::Connection,
+    id: Uuid,
+) -> Result<(), ApiError> {
     if store::exists(connection, id).await? {
         Ok(())
     } else {
@@ -690,7 +801,11 @@ pub async fn ensure_exists(connection: &mut crate::db::Connection, id: Uuid) -> 
     responses((status = 201, description = "Created", body = Tournament)),
     security(("bearer" = []))
 )]
-pub async fn create(pool: web::Data<DbPool>, caller: Caller, body: ApiJson<NewTournament>) -> Result<HttpResponse, ApiError> {
+pub async fn create(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    body: ApiJson<NewTournament>,
+) -> Result<HttpResponse, ApiError> {
     caller.require_admin("create tournaments")?;
     let record = record(body.0)?;
     let mut connection = pool.get().await?;
@@ -704,7 +819,10 @@ pub async fn create(pool: web::Data<DbPool>, caller: Caller, body: ApiJson<NewTo
     params(TournamentQuery),
     responses((status = 200, description = "A page of tournaments", body = TournamentPage))
 )]
-pub async fn list(pool: web::Data<DbPool>, query: ApiQuery<TournamentQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn list(
+    pool: web::Data<DbPool>,
+    query: ApiQuery<TournamentQuery>,
+) -> Result<HttpResponse, ApiError> {
     let query = query.0;
     let window = Window::new(query.limit, query.offset)?;
     check_filter("name", query.name.as_deref())?;
@@ -715,8 +833,14 @@ pub async fn list(pool: web::Data<DbPool>, query: ApiQuery<TournamentQuery>) -> 
     };
     let mut connection = pool.get().await?;
     let (rows, total) = store::list(&mut connection, &filter, window.limit, window.offset).await?;
-    let items = rows.into_iter().map(Tournament::try_from).collect::<Result<_, _>>()?;
-    Ok(HttpResponse::Ok().json(TournamentPage { items, page: PageInfo::new(total, window) }))
+    let items = rows
+        .into_iter()
+        .map(Tournament::try_from)
+        .collect::<Result<_, _>>()?;
+    Ok(HttpResponse::Ok().json(TournamentPage {
+        items,
+        page: PageInfo::new(total, window),
+    }))
 }
 
 /// A tournament.
@@ -789,7 +913,10 @@ mod tests {
             let ours: TimeControl = serde_json::from_str(json).unwrap();
             let core: clock::TimeControl = serde_json::from_str(json).unwrap();
             assert_eq!(clock::TimeControl::from(&ours), core);
-            assert_eq!(serde_json::to_value(&ours).unwrap(), serde_json::to_value(&core).unwrap());
+            assert_eq!(
+                serde_json::to_value(&ours).unwrap(),
+                serde_json::to_value(&core).unwrap()
+            );
         }
     }
 

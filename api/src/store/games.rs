@@ -91,14 +91,26 @@ pub struct NewEvent {
 }
 
 pub async fn insert(connection: &mut Connection, game: &NewGame) -> QueryResult<GameRow> {
-    diesel::insert_into(games::table).values(game).returning(GameRow::as_returning()).committed(connection).await
+    diesel::insert_into(games::table)
+        .values(game)
+        .returning(GameRow::as_returning())
+        .committed(connection)
+        .await
 }
 
 pub async fn find(connection: &mut Connection, id: Uuid) -> QueryResult<Option<GameRow>> {
-    games::table.find(id).select(GameRow::as_select()).first(connection).await.optional()
+    games::table
+        .find(id)
+        .select(GameRow::as_select())
+        .first(connection)
+        .await
+        .optional()
 }
 
-pub async fn find_by_pairing(connection: &mut Connection, pairing_id: Uuid) -> QueryResult<Option<GameRow>> {
+pub async fn find_by_pairing(
+    connection: &mut Connection,
+    pairing_id: Uuid,
+) -> QueryResult<Option<GameRow>> {
     games::table
         .filter(games::pairing_id.eq(pairing_id))
         .select(GameRow::as_select())
@@ -107,8 +119,17 @@ pub async fn find_by_pairing(connection: &mut Connection, pairing_id: Uuid) -> Q
         .optional()
 }
 
-pub async fn list(connection: &mut Connection, tournament_id: Uuid, limit: i64, offset: i64) -> QueryResult<(Vec<GameRow>, i64)> {
-    let total = games::table.filter(games::tournament_id.eq(tournament_id)).count().get_result(connection).await?;
+pub async fn list(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    limit: i64,
+    offset: i64,
+) -> QueryResult<(Vec<GameRow>, i64)> {
+    let total = games::table
+        .filter(games::tournament_id.eq(tournament_id))
+        .count()
+        .get_result(connection)
+        .await?;
     let rows = games::table
         .filter(games::tournament_id.eq(tournament_id))
         .order(games::id)
@@ -131,7 +152,12 @@ pub async fn events(connection: &mut Connection, game_id: Uuid) -> QueryResult<V
 }
 
 /// The log of a game after `after_seq`, in order, at most `limit` entries.
-pub async fn events_after(connection: &mut Connection, game_id: Uuid, after_seq: i32, limit: i64) -> QueryResult<Vec<EventRow>> {
+pub async fn events_after(
+    connection: &mut Connection,
+    game_id: Uuid,
+    after_seq: i32,
+    limit: i64,
+) -> QueryResult<Vec<EventRow>> {
     game_events::table
         .filter(game_events::game_id.eq(game_id))
         .filter(game_events::seq.gt(after_seq))
@@ -203,10 +229,20 @@ pub const KEY_CONSTRAINT: &str = "idempotency_keys_pkey";
 /// another write got there first (the caller judges the request again on the stored game).
 /// The row's lock, taken by the function's `UPDATE`, serialises the writes to one game.
 pub async fn append(connection: &mut Connection, append: &Append<'_>) -> QueryResult<bool> {
-    let Append { game_id, pairing_id, after_seq, entries, projection, kept } = append;
-    let rows = serde_json::to_value(entries).map_err(|error| diesel::result::Error::SerializationError(error.into()))?;
+    let Append {
+        game_id,
+        pairing_id,
+        after_seq,
+        entries,
+        projection,
+        kept,
+    } = append;
+    let rows = serde_json::to_value(entries)
+        .map_err(|error| diesel::result::Error::SerializationError(error.into()))?;
     let sets_result = projection.result.is_some() && !entries.is_empty();
-    use diesel::sql_types::{Bool, Bytea, Int2, Int4, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid};
+    use diesel::sql_types::{
+        Bool, Bytea, Int2, Int4, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid,
+    };
     #[derive(QueryableByName)]
     struct Written {
         #[diesel(sql_type = Bool)]
@@ -239,7 +275,12 @@ pub async fn append(connection: &mut Connection, append: &Append<'_>) -> QueryRe
 
 /// The `last_seq` of a game's row, as committed now.
 pub async fn last_seq(connection: &mut Connection, game_id: Uuid) -> QueryResult<Option<i32>> {
-    games::table.find(game_id).select(games::last_seq).first(connection).await.optional()
+    games::table
+        .find(game_id)
+        .select(games::last_seq)
+        .first(connection)
+        .await
+        .optional()
 }
 
 /// Games whose flag may have fallen by now, locked for this transaction; games another
@@ -264,7 +305,11 @@ pub struct IdempotentResponse {
     pub body: serde_json::Value,
 }
 
-pub async fn find_response(connection: &mut Connection, token_id: Uuid, key: &str) -> QueryResult<Option<IdempotentResponse>> {
+pub async fn find_response(
+    connection: &mut Connection,
+    token_id: Uuid,
+    key: &str,
+) -> QueryResult<Option<IdempotentResponse>> {
     idempotency_keys::table
         .find((token_id, key))
         .select(IdempotentResponse::as_select())
@@ -274,7 +319,10 @@ pub async fn find_response(connection: &mut Connection, token_id: Uuid, key: &st
 }
 
 /// A pairing and its tournament.
-pub async fn pairing(connection: &mut Connection, id: Uuid) -> QueryResult<Option<(PairingRow, Uuid)>> {
+pub async fn pairing(
+    connection: &mut Connection,
+    id: Uuid,
+) -> QueryResult<Option<(PairingRow, Uuid)>> {
     pairings::table
         .inner_join(rounds::table)
         .filter(pairings::id.eq(id))
@@ -297,9 +345,16 @@ pub async fn last_event_id(connection: &mut Connection, tournament_id: Uuid) -> 
 /// The ids of the log after `after`, every tournament's, in order, each with whether its
 /// entry was recorded more than `seconds` ago by the database's clock: a tournament's
 /// stream reads them to find the ids still held by transactions that have not committed.
-pub async fn event_ids_after(connection: &mut Connection, after: i64, seconds: i32, limit: i64) -> QueryResult<Vec<(i64, bool)>> {
+pub async fn event_ids_after(
+    connection: &mut Connection,
+    after: i64,
+    seconds: i32,
+    limit: i64,
+) -> QueryResult<Vec<(i64, bool)>> {
     // `now()` of the database, the clock of `recorded_at`; `seconds` is a number, not text.
-    let old = diesel::dsl::sql::<diesel::sql_types::Bool>(&format!("recorded_at < now() - interval '{seconds} seconds'"));
+    let old = diesel::dsl::sql::<diesel::sql_types::Bool>(&format!(
+        "recorded_at < now() - interval '{seconds} seconds'"
+    ));
     game_events::table
         .filter(game_events::id.gt(after))
         .order(game_events::id)

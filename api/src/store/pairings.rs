@@ -46,15 +46,27 @@ impl PairingRow {
     }
 }
 
-pub async fn insert(connection: &mut Connection, round_id: Uuid, terms: &PairingTerms) -> QueryResult<PairingRow> {
+pub async fn insert(
+    connection: &mut Connection,
+    round_id: Uuid,
+    terms: &PairingTerms,
+) -> QueryResult<PairingRow> {
     diesel::insert_into(pairings::table)
-        .values((pairings::id.eq(Uuid::now_v7()), pairings::round_id.eq(round_id), terms))
+        .values((
+            pairings::id.eq(Uuid::now_v7()),
+            pairings::round_id.eq(round_id),
+            terms,
+        ))
         .returning(PairingRow::as_returning())
         .committed(connection)
         .await
 }
 
-pub async fn find(connection: &mut Connection, round_id: Uuid, id: Uuid) -> QueryResult<Option<PairingRow>> {
+pub async fn find(
+    connection: &mut Connection,
+    round_id: Uuid,
+    id: Uuid,
+) -> QueryResult<Option<PairingRow>> {
     pairings::table
         .filter(pairings::round_id.eq(round_id))
         .filter(pairings::id.eq(id))
@@ -75,7 +87,10 @@ pub async fn tournament_of(connection: &mut Connection, id: Uuid) -> QueryResult
         .optional()
 }
 
-pub async fn all_of_round(connection: &mut Connection, round_id: Uuid) -> QueryResult<Vec<PairingRow>> {
+pub async fn all_of_round(
+    connection: &mut Connection,
+    round_id: Uuid,
+) -> QueryResult<Vec<PairingRow>> {
     pairings::table
         .filter(pairings::round_id.eq(round_id))
         .order(pairings::table_number)
@@ -92,9 +107,15 @@ pub async fn list(
     offset: i64,
 ) -> QueryResult<(Vec<PairingRow>, i64)> {
     let filtered = || {
-        let mut query = pairings::table.filter(pairings::round_id.eq(round_id)).into_boxed();
+        let mut query = pairings::table
+            .filter(pairings::round_id.eq(round_id))
+            .into_boxed();
         if let Some(player) = player_id {
-            query = query.filter(pairings::black_id.eq(player).or(pairings::white_id.eq(player)));
+            query = query.filter(
+                pairings::black_id
+                    .eq(player)
+                    .or(pairings::white_id.eq(player)),
+            );
         }
         query
     };
@@ -109,7 +130,11 @@ pub async fn list(
     Ok((rows, total))
 }
 
-pub async fn update(connection: &mut Connection, id: Uuid, terms: &PairingTerms) -> QueryResult<PairingRow> {
+pub async fn update(
+    connection: &mut Connection,
+    id: Uuid,
+    terms: &PairingTerms,
+) -> QueryResult<PairingRow> {
     diesel::update(pairings::table.find(id))
         .set((terms, pairings::updated_at.eq(diesel::dsl::now)))
         .returning(PairingRow::as_returning())
@@ -118,11 +143,15 @@ pub async fn update(connection: &mut Connection, id: Uuid, terms: &PairingTerms)
 }
 
 pub async fn delete(connection: &mut Connection, id: Uuid) -> QueryResult<usize> {
-    diesel::delete(pairings::table.find(id)).execute(connection).await
+    diesel::delete(pairings::table.find(id))
+        .execute(connection)
+        .await
 }
 
 pub async fn delete_round(connection: &mut Connection, round_id: Uuid) -> QueryResult<usize> {
-    diesel::delete(pairings::table.filter(pairings::round_id.eq(round_id))).execute(connection).await
+    diesel::delete(pairings::table.filter(pairings::round_id.eq(round_id)))
+        .execute(connection)
+        .await
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -159,7 +188,12 @@ pub async fn insert_ruling(
         .await
 }
 
-pub async fn list_rulings(connection: &mut Connection, pairing_id: Uuid, limit: i64, offset: i64) -> QueryResult<(Vec<RulingRow>, i64)> {
+pub async fn list_rulings(
+    connection: &mut Connection,
+    pairing_id: Uuid,
+    limit: i64,
+    offset: i64,
+) -> QueryResult<(Vec<RulingRow>, i64)> {
     let total = pairing_rulings::table
         .filter(pairing_rulings::pairing_id.eq(pairing_id))
         .count()

@@ -48,15 +48,27 @@ pub struct PlayerFilter {
     pub club: Option<String>,
 }
 
-pub async fn insert(connection: &mut Connection, tournament_id: Uuid, record: &PlayerRecord) -> QueryResult<PlayerRow> {
+pub async fn insert(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    record: &PlayerRecord,
+) -> QueryResult<PlayerRow> {
     diesel::insert_into(players::table)
-        .values((players::id.eq(Uuid::now_v7()), players::tournament_id.eq(tournament_id), record))
+        .values((
+            players::id.eq(Uuid::now_v7()),
+            players::tournament_id.eq(tournament_id),
+            record,
+        ))
         .returning(PlayerRow::as_returning())
         .committed(connection)
         .await
 }
 
-pub async fn find(connection: &mut Connection, tournament_id: Uuid, id: Uuid) -> QueryResult<Option<PlayerRow>> {
+pub async fn find(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    id: Uuid,
+) -> QueryResult<Option<PlayerRow>> {
     players::table
         .filter(players::tournament_id.eq(tournament_id))
         .filter(players::id.eq(id))
@@ -67,7 +79,11 @@ pub async fn find(connection: &mut Connection, tournament_id: Uuid, id: Uuid) ->
 }
 
 /// Which of `ids` are players of the tournament.
-pub async fn existing_ids(connection: &mut Connection, tournament_id: Uuid, ids: &[Uuid]) -> QueryResult<Vec<Uuid>> {
+pub async fn existing_ids(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    ids: &[Uuid],
+) -> QueryResult<Vec<Uuid>> {
     players::table
         .filter(players::tournament_id.eq(tournament_id))
         .filter(players::id.eq_any(ids))
@@ -76,7 +92,11 @@ pub async fn existing_ids(connection: &mut Connection, tournament_id: Uuid, ids:
         .await
 }
 
-pub async fn update(connection: &mut Connection, id: Uuid, record: &PlayerRecord) -> QueryResult<PlayerRow> {
+pub async fn update(
+    connection: &mut Connection,
+    id: Uuid,
+    record: &PlayerRecord,
+) -> QueryResult<PlayerRow> {
     diesel::update(players::table.find(id))
         .set((record, players::updated_at.eq(diesel::dsl::now)))
         .returning(PlayerRow::as_returning())
@@ -85,7 +105,9 @@ pub async fn update(connection: &mut Connection, id: Uuid, record: &PlayerRecord
 }
 
 pub async fn delete(connection: &mut Connection, id: Uuid) -> QueryResult<usize> {
-    diesel::delete(players::table.find(id)).execute(connection).await
+    diesel::delete(players::table.find(id))
+        .execute(connection)
+        .await
 }
 
 pub async fn list(
@@ -96,7 +118,9 @@ pub async fn list(
     offset: i64,
 ) -> QueryResult<(Vec<PlayerRow>, i64)> {
     let filtered = || {
-        let mut query = players::table.filter(players::tournament_id.eq(tournament_id)).into_boxed();
+        let mut query = players::table
+            .filter(players::tournament_id.eq(tournament_id))
+            .into_boxed();
         if let Some(pattern) = &filter.surname_pattern {
             query = query.filter(players::surname.ilike(pattern.clone()));
         }

@@ -37,7 +37,11 @@ pub async fn insert(
 }
 
 /// The round `number` of the tournament.
-pub async fn find(connection: &mut Connection, tournament_id: Uuid, number: i32) -> QueryResult<Option<RoundRow>> {
+pub async fn find(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    number: i32,
+) -> QueryResult<Option<RoundRow>> {
     rounds::table
         .filter(rounds::tournament_id.eq(tournament_id))
         .filter(rounds::number.eq(number))
@@ -49,7 +53,11 @@ pub async fn find(connection: &mut Connection, tournament_id: Uuid, number: i32)
 
 /// As [`find`], locking the round until the transaction ends: pairing edits and the
 /// start of the round take turns, so no edit slips in after the start.
-pub async fn find_for_update(connection: &mut Connection, tournament_id: Uuid, number: i32) -> QueryResult<Option<RoundRow>> {
+pub async fn find_for_update(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    number: i32,
+) -> QueryResult<Option<RoundRow>> {
     rounds::table
         .filter(rounds::tournament_id.eq(tournament_id))
         .filter(rounds::number.eq(number))
@@ -60,8 +68,17 @@ pub async fn find_for_update(connection: &mut Connection, tournament_id: Uuid, n
         .optional()
 }
 
-pub async fn list(connection: &mut Connection, tournament_id: Uuid, limit: i64, offset: i64) -> QueryResult<(Vec<RoundRow>, i64)> {
-    let total = rounds::table.filter(rounds::tournament_id.eq(tournament_id)).count().get_result(connection).await?;
+pub async fn list(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    limit: i64,
+    offset: i64,
+) -> QueryResult<(Vec<RoundRow>, i64)> {
+    let total = rounds::table
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .count()
+        .get_result(connection)
+        .await?;
     let rows = rounds::table
         .filter(rounds::tournament_id.eq(tournament_id))
         .order(rounds::number)
@@ -73,7 +90,11 @@ pub async fn list(connection: &mut Connection, tournament_id: Uuid, limit: i64, 
     Ok((rows, total))
 }
 
-pub async fn set_schedule(connection: &mut Connection, id: Uuid, scheduled_at: Option<DateTime<Utc>>) -> QueryResult<RoundRow> {
+pub async fn set_schedule(
+    connection: &mut Connection,
+    id: Uuid,
+    scheduled_at: Option<DateTime<Utc>>,
+) -> QueryResult<RoundRow> {
     diesel::update(rounds::table.find(id))
         .set(rounds::scheduled_at.eq(scheduled_at))
         .returning(RoundRow::as_returning())
@@ -113,7 +134,10 @@ pub async fn upsert_registration(
         ))
         .on_conflict((registrations::round_id, registrations::player_id))
         .do_update()
-        .set((registrations::status.eq(status), registrations::updated_at.eq(diesel::dsl::now)))
+        .set((
+            registrations::status.eq(status),
+            registrations::updated_at.eq(diesel::dsl::now),
+        ))
         .returning(RegistrationRow::as_returning())
         .committed(connection)
         .await
@@ -127,7 +151,9 @@ pub async fn list_registrations(
     offset: i64,
 ) -> QueryResult<(Vec<RegistrationRow>, i64)> {
     let filtered = || {
-        let mut query = registrations::table.filter(registrations::round_id.eq(round_id)).into_boxed();
+        let mut query = registrations::table
+            .filter(registrations::round_id.eq(round_id))
+            .into_boxed();
         if let Some(status) = status {
             query = query.filter(registrations::status.eq(status.to_string()));
         }

@@ -24,20 +24,34 @@ use uuid::Uuid;
 const BOARD_SIZE: u32 = 19;
 
 /// Records the result of a pairing's game (SGF `RE` text, `None` while unknown).
-pub async fn set_result(connection: &mut Connection, pairing_id: Uuid, result: Option<&str>) -> QueryResult<usize> {
+pub async fn set_result(
+    connection: &mut Connection,
+    pairing_id: Uuid,
+    result: Option<&str>,
+) -> QueryResult<usize> {
     diesel::update(pairings::table.find(pairing_id))
-        .set((pairings::result.eq(result), pairings::updated_at.eq(diesel::dsl::now)))
+        .set((
+            pairings::result.eq(result),
+            pairings::updated_at.eq(diesel::dsl::now),
+        ))
         .execute(connection)
         .await
 }
 
 /// The result recorded for a pairing.
 pub async fn result(connection: &mut Connection, pairing_id: Uuid) -> QueryResult<Option<String>> {
-    pairings::table.find(pairing_id).select(pairings::result).first(connection).await
+    pairings::table
+        .find(pairing_id)
+        .select(pairings::result)
+        .first(connection)
+        .await
 }
 
 /// The tournament `id` with everything its standings need, or `None` if there is none.
-pub async fn tournament(connection: &mut Connection, id: Uuid) -> Result<Option<Tournament>, ApiError> {
+pub async fn tournament(
+    connection: &mut Connection,
+    id: Uuid,
+) -> Result<Option<Tournament>, ApiError> {
     let Some(row) = crate::store::tournaments::find(connection, id).await? else {
         return Ok(None);
     };
@@ -64,12 +78,19 @@ pub async fn tournament(connection: &mut Connection, id: Uuid) -> Result<Option<
         .filter(rounds::tournament_id.eq(id))
         .filter(registrations::status.ne("present"))
         .order((rounds::number, registrations::player_id))
-        .select((rounds::number, registrations::player_id, registrations::status))
+        .select((
+            rounds::number,
+            registrations::player_id,
+            registrations::status,
+        ))
         .load(connection)
         .await?;
     let mut tournament = settings(row)?;
     tournament.rounds = u32::try_from(rounds_announced.unwrap_or(0)).unwrap_or(0);
-    tournament.players = player_rows.into_iter().map(PlayerColumns::into_player).collect::<Result<_, _>>()?;
+    tournament.players = player_rows
+        .into_iter()
+        .map(PlayerColumns::into_player)
+        .collect::<Result<_, _>>()?;
     let komi = tournament.komi;
     tournament.games = pairing_rows
         .into_iter()
@@ -83,7 +104,11 @@ pub async fn tournament(connection: &mut Connection, id: Uuid) -> Result<Option<
         match status.as_str() {
             "bye" => tournament.byes.push(entry),
             "absent" => tournament.absences.push(entry),
-            other => return Err(ApiError::internal(format!("unknown registration status {other:?}"))),
+            other => {
+                return Err(ApiError::internal(format!(
+                    "unknown registration status {other:?}"
+                )))
+            }
         }
     }
     Ok(Some(tournament))
@@ -93,15 +118,20 @@ pub async fn tournament(connection: &mut Connection, id: Uuid) -> Result<Option<
 fn settings(row: TournamentRow) -> Result<Tournament, ApiError> {
     let decode = |what: &str, value: serde_json::Value| {
         let what = what.to_string();
-        move |error: serde_json::Error| ApiError::internal(format!("stored {what} {value}: {error}"))
+        move |error: serde_json::Error| {
+            ApiError::internal(format!("stored {what} {value}: {error}"))
+        }
     };
-    let preset: Preset = row.ruleset.parse().map_err(|error| ApiError::internal(format!("stored ruleset: {error}")))?;
-    let komi_policy: KomiPolicy =
-        serde_json::from_value(row.komi_policy.clone()).map_err(decode("komi policy", row.komi_policy))?;
-    let time: TimeControl =
-        serde_json::from_value(row.time_control.clone()).map_err(decode("time control", row.time_control))?;
-    let handicap: HandicapPolicy =
-        serde_json::from_value(row.handicap_policy.clone()).map_err(decode("handicap policy", row.handicap_policy))?;
+    let preset: Preset = row
+        .ruleset
+        .parse()
+        .map_err(|error| ApiError::internal(format!("stored ruleset: {error}")))?;
+    let komi_policy: KomiPolicy = serde_json::from_value(row.komi_policy.clone())
+        .map_err(decode("komi policy", row.komi_policy))?;
+    let time: TimeControl = serde_json::from_value(row.time_control.clone())
+        .map_err(decode("time control", row.time_control))?;
+    let handicap: HandicapPolicy = serde_json::from_value(row.handicap_policy.clone())
+        .map_err(decode("handicap policy", row.handicap_policy))?;
     let criteria: Vec<Criterion> = serde_json::from_value(row.placement_criteria.clone())
         .map_err(decode("placement criteria", row.placement_criteria))?;
     let standings: StandingsSettings = serde_json::from_value(row.standings_settings.clone())

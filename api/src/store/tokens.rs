@@ -33,7 +33,10 @@ struct TokenRow {
 
 impl TokenRow {
     fn into_token(self) -> QueryResult<StoredToken> {
-        let role = self.role.parse().map_err(|error: String| diesel::result::Error::DeserializationError(error.into()))?;
+        let role = self
+            .role
+            .parse()
+            .map_err(|error: String| diesel::result::Error::DeserializationError(error.into()))?;
         Ok(StoredToken {
             id: self.id,
             role,
@@ -54,7 +57,11 @@ pub struct NewToken {
     pub label: String,
 }
 
-pub async fn insert(connection: &mut Connection, token: &NewToken, secret_sha256: &[u8; 32]) -> QueryResult<StoredToken> {
+pub async fn insert(
+    connection: &mut Connection,
+    token: &NewToken,
+    secret_sha256: &[u8; 32],
+) -> QueryResult<StoredToken> {
     diesel::insert_into(api_tokens::table)
         .values((
             api_tokens::id.eq(Uuid::now_v7()),
@@ -70,7 +77,10 @@ pub async fn insert(connection: &mut Connection, token: &NewToken, secret_sha256
         .into_token()
 }
 
-pub async fn find_active_by_hash(connection: &mut Connection, secret_sha256: &[u8; 32]) -> QueryResult<Option<StoredToken>> {
+pub async fn find_active_by_hash(
+    connection: &mut Connection,
+    secret_sha256: &[u8; 32],
+) -> QueryResult<Option<StoredToken>> {
     api_tokens::table
         .filter(api_tokens::secret_sha256.eq(secret_sha256.as_slice()))
         .filter(api_tokens::revoked_at.is_null())
@@ -89,8 +99,14 @@ pub async fn list_for_tournament(
     limit: i64,
     offset: i64,
 ) -> QueryResult<(Vec<StoredToken>, i64)> {
-    let active = api_tokens::tournament_id.eq(tournament_id).and(api_tokens::revoked_at.is_null());
-    let total = api_tokens::table.filter(active).count().get_result(connection).await?;
+    let active = api_tokens::tournament_id
+        .eq(tournament_id)
+        .and(api_tokens::revoked_at.is_null());
+    let total = api_tokens::table
+        .filter(active)
+        .count()
+        .get_result(connection)
+        .await?;
     let rows: Vec<TokenRow> = api_tokens::table
         .filter(active)
         .order(api_tokens::id)
@@ -99,12 +115,19 @@ pub async fn list_for_tournament(
         .select(TokenRow::as_select())
         .load(connection)
         .await?;
-    let tokens = rows.into_iter().map(TokenRow::into_token).collect::<QueryResult<_>>()?;
+    let tokens = rows
+        .into_iter()
+        .map(TokenRow::into_token)
+        .collect::<QueryResult<_>>()?;
     Ok((tokens, total))
 }
 
 /// Revokes a token of the tournament; false when there is no such active token.
-pub async fn revoke(connection: &mut Connection, tournament_id: Uuid, token_id: Uuid) -> QueryResult<bool> {
+pub async fn revoke(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    token_id: Uuid,
+) -> QueryResult<bool> {
     let revoked = diesel::update(api_tokens::table)
         .filter(api_tokens::id.eq(token_id))
         .filter(api_tokens::tournament_id.eq(tournament_id))

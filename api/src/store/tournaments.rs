@@ -58,7 +58,10 @@ pub struct TournamentFilter {
     pub starts_until: Option<NaiveDate>,
 }
 
-pub async fn insert(connection: &mut Connection, record: &TournamentRecord) -> QueryResult<TournamentRow> {
+pub async fn insert(
+    connection: &mut Connection,
+    record: &TournamentRecord,
+) -> QueryResult<TournamentRow> {
     diesel::insert_into(tournaments::table)
         .values((tournaments::id.eq(Uuid::now_v7()), record))
         .returning(TournamentRow::as_returning())
@@ -76,10 +79,16 @@ pub async fn find(connection: &mut Connection, id: Uuid) -> QueryResult<Option<T
 }
 
 pub async fn exists(connection: &mut Connection, id: Uuid) -> QueryResult<bool> {
-    diesel::select(diesel::dsl::exists(tournaments::table.find(id))).get_result(connection).await
+    diesel::select(diesel::dsl::exists(tournaments::table.find(id)))
+        .get_result(connection)
+        .await
 }
 
-pub async fn update(connection: &mut Connection, id: Uuid, record: &TournamentRecord) -> QueryResult<TournamentRow> {
+pub async fn update(
+    connection: &mut Connection,
+    id: Uuid,
+    record: &TournamentRecord,
+) -> QueryResult<TournamentRow> {
     diesel::update(tournaments::table.find(id))
         .set((record, tournaments::updated_at.eq(diesel::dsl::now)))
         .returning(TournamentRow::as_returning())

@@ -78,7 +78,9 @@ pub fn results(tournament: &Tournament) -> Result<String, ExportError> {
                 .as_deref()
                 .map(str::trim)
                 .and_then(|aga_id| aga_id.parse::<u64>().ok())
-                .ok_or_else(|| ExportError::MissingAgaId(format!("{} {}", player.surname, player.first_name)))?;
+                .ok_or_else(|| {
+                    ExportError::MissingAgaId(format!("{} {}", player.surname, player.first_name))
+                })?;
             players.insert(aga_id, player);
         }
     }
@@ -94,18 +96,34 @@ pub fn results(tournament: &Tournament) -> Result<String, ExportError> {
         latin9_text(&tournament.name),
         date_range(start, finish)
     );
-    let _ = writeln!(text, "        start={}/{}/{}", start.month, start.day, start.year);
-    let _ = writeln!(text, "        finish={}/{}/{}", finish.month, finish.day, finish.year);
+    let _ = writeln!(
+        text,
+        "        start={}/{}/{}",
+        start.month, start.day, start.year
+    );
+    let _ = writeln!(
+        text,
+        "        finish={}/{}/{}",
+        finish.month, finish.day, finish.year
+    );
     if let Some(rules) = tournament.rules {
         let _ = writeln!(text, "        rules={}", rules_name(rules));
     }
     text.push_str("PLAYERS\n");
-    let id_width = players.keys().map(|id| id.to_string().len()).max().unwrap_or(0);
+    let id_width = players
+        .keys()
+        .map(|id| id.to_string().len())
+        .max()
+        .unwrap_or(0);
     let names: Vec<String> = players
         .values()
         .map(|player| latin9_text(&format!("{}, {}", player.surname, player.first_name)))
         .collect();
-    let name_width = names.iter().map(|name| name.chars().count()).max().unwrap_or(0);
+    let name_width = names
+        .iter()
+        .map(|name| name.chars().count())
+        .max()
+        .unwrap_or(0);
     for ((id, player), name) in players.iter().zip(&names) {
         let _ = writeln!(text, "{id:>id_width$} {name:<name_width$} {}", player.rank);
     }
@@ -120,9 +138,11 @@ pub fn results(tournament: &Tournament) -> Result<String, ExportError> {
         };
         // One stone is an even game without komi for the AGA; OpenGotha writes it so.
         let handicap = if game.handicap == 1 { 0 } else { game.handicap };
-        let komi = game
-            .komi
-            .unwrap_or(if game.handicap == 0 { tournament.komi } else { 0.0 });
+        let komi = game.komi.unwrap_or(if game.handicap == 0 {
+            tournament.komi
+        } else {
+            0.0
+        });
         let _ = writeln!(
             text,
             "{} {} {winner} {handicap} {komi}",
@@ -135,7 +155,12 @@ pub fn results(tournament: &Tournament) -> Result<String, ExportError> {
 
 /// `June 15-30, 2004`, `June 28-July 2, 2004`, `December 30, 2004-January 2, 2005`.
 fn date_range(start: Date, finish: Date) -> String {
-    let month = |date: Date| MONTHS.get(date.month as usize - 1).copied().unwrap_or_default();
+    let month = |date: Date| {
+        MONTHS
+            .get(date.month as usize - 1)
+            .copied()
+            .unwrap_or_default()
+    };
     if start == finish {
         format!("{} {}, {}", month(start), start.day, start.year)
     } else if start.year != finish.year {
@@ -158,7 +183,13 @@ fn date_range(start: Date, finish: Date) -> String {
             finish.year
         )
     } else {
-        format!("{} {}-{}, {}", month(start), start.day, finish.day, finish.year)
+        format!(
+            "{} {}-{}, {}",
+            month(start),
+            start.day,
+            finish.day,
+            finish.year
+        )
     }
 }
 

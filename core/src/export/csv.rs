@@ -13,9 +13,17 @@ use crate::standings::{Outcome, RoundOutcome, Tournament};
 /// The standings after the last round played, as CSV text.
 pub fn standings(tournament: &Tournament) -> Result<String, ExportError> {
     let table = ResultsTable::new(tournament)?;
-    let mut titles: Vec<String> = ["Num", "Pl", "Surname", "First name", "Rank", "Country", "Club"]
-        .map(String::from)
-        .to_vec();
+    let mut titles: Vec<String> = [
+        "Num",
+        "Pl",
+        "Surname",
+        "First name",
+        "Rank",
+        "Country",
+        "Club",
+    ]
+    .map(String::from)
+    .to_vec();
     titles.extend(
         tournament
             .criteria
@@ -36,7 +44,13 @@ pub fn standings(tournament: &Tournament) -> Result<String, ExportError> {
             player.club.clone(),
         ];
         fields.extend(entry.standing.criteria.iter().map(ToString::to_string));
-        fields.extend(entry.standing.rounds.iter().map(|round| cell(&table, round)));
+        fields.extend(
+            entry
+                .standing
+                .rounds
+                .iter()
+                .map(|round| cell(&table, round)),
+        );
         text.push_str(&record(&fields));
     }
     Ok(text)
@@ -66,7 +80,9 @@ fn cell(table: &ResultsTable, round: &RoundOutcome) -> String {
             format!("{}{symbol}{mark}{colour}{handicap}", table.row(opponent))
         }
         RoundOutcome::Bye => format!("0{}", table.credit_symbol(table.tournament.scoring.bye)),
-        RoundOutcome::Absent => format!("0{}", table.credit_symbol(table.tournament.scoring.absence)),
+        RoundOutcome::Absent => {
+            format!("0{}", table.credit_symbol(table.tournament.scoring.absence))
+        }
         RoundOutcome::Void { .. } | RoundOutcome::Unpaired => "0-".to_string(),
     }
 }

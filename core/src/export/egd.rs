@@ -34,7 +34,10 @@ pub fn h9(tournament: &Tournament) -> Result<String, ExportError> {
         egd_country(&tournament.country),
         latin9_text(&tournament.city)
     ));
-    let (start, end) = (Date::parse(&tournament.start_date)?, Date::parse(&tournament.end_date)?);
+    let (start, end) = (
+        Date::parse(&tournament.start_date)?,
+        Date::parse(&tournament.end_date)?,
+    );
     line(format!("; DT[{start},{end}]"));
     line(format!("; HA[h{}]", tournament.handicap.egd_reduction()));
     line(format!("; KM[{}]", tournament.komi));
@@ -62,7 +65,9 @@ fn time_comment(control: &TimeControl) -> Option<&'static str> {
     match control {
         TimeControl::None {} => None,
         TimeControl::Absolute { .. } => Some("Sudden death"),
-        TimeControl::ByoYomi { .. } | TimeControl::OnlineByoYomi { .. } => Some("Standard byo-yomi"),
+        TimeControl::ByoYomi { .. } | TimeControl::OnlineByoYomi { .. } => {
+            Some("Standard byo-yomi")
+        }
         TimeControl::Canadian { .. } => Some("Canadian byo-yomi"),
         TimeControl::Fischer { .. } => Some("Fischer"),
         TimeControl::Simple { .. } => Some("Simple time"),
@@ -74,13 +79,19 @@ fn time_comment(control: &TimeControl) -> Option<&'static str> {
 fn egd_country(country: &str) -> String {
     match country.trim().to_uppercase().as_str() {
         "GB" => "UK".to_string(),
-        code if code.chars().count() == 2 && code.chars().all(|c| c.is_ascii_alphabetic()) => code.to_string(),
+        code if code.chars().count() == 2 && code.chars().all(|c| c.is_ascii_alphabetic()) => {
+            code.to_string()
+        }
         _ => String::new(),
     }
 }
 
 /// `   1 Minieri Davide                  3d FR 75Ju   36  128  503 0    2+/w0 ...`
-fn player_line(table: &ResultsTable, entry: &Line, shares_place: bool) -> Result<String, ExportError> {
+fn player_line(
+    table: &ResultsTable,
+    entry: &Line,
+    shares_place: bool,
+) -> Result<String, ExportError> {
     let player = entry.player;
     // OpenGotha leaves the place blank for players tied with the line above.
     let place = if shares_place {
@@ -117,7 +128,12 @@ fn player_line(table: &ResultsTable, entry: &Line, shares_place: bool) -> Result
         let _ = write!(text, " {}", cell(table, round));
     }
     // pairgoth ≥ 0.22 appends the 8-digit EGD PIN so that the EGD need not guess the player.
-    if let Some(pin) = player.egd_pin.as_deref().map(str::trim).filter(|pin| !pin.is_empty()) {
+    if let Some(pin) = player
+        .egd_pin
+        .as_deref()
+        .map(str::trim)
+        .filter(|pin| !pin.is_empty())
+    {
         if pin.len() != 8 || !pin.bytes().all(|byte| byte.is_ascii_digit()) {
             return Err(ExportError::InvalidEgdPin {
                 player: format!("{} {}", player.surname, player.first_name),

@@ -5,7 +5,9 @@
 //! player, `{num:>4} {NOM Prénom:<24} {level:>3} {licence} {club:<4}` and 8-character
 //! rounds `<opponent><+|-|=><b|w><handicap>` with no slash, `0=` for a round not played.
 
-use super::{basic_time, joined, latin9_text, left, title_case, Date, ExportError, Line, ResultsTable};
+use super::{
+    basic_time, joined, latin9_text, left, title_case, Date, ExportError, Line, ResultsTable,
+};
 use crate::clock::egd_class;
 use crate::point::Color;
 use crate::standings::{Outcome, RoundOutcome, Tournament};
@@ -26,7 +28,10 @@ pub fn tou(tournament: &Tournament) -> Result<String, ExportError> {
         text.push('\n');
     };
     line(format!(";name={}", latin9_text(short_name)));
-    line(format!(";date={:02}/{:02}/{:04}", start.day, start.month, start.year));
+    line(format!(
+        ";date={:02}/{:02}/{:04}",
+        start.day, start.month, start.year
+    ));
     if !tournament.city.is_empty() {
         // pairgoth marks online events after the town.
         let online = if tournament.online { " (online)" } else { "" };
@@ -67,7 +72,9 @@ fn player_line(table: &ResultsTable, entry: &Line) -> Result<String, ExportError
         .map(str::trim)
         .filter(|licence| !licence.is_empty())
     {
-        Some(licence) if licence.len() == 7 && licence.bytes().all(|byte| byte.is_ascii_digit()) => {
+        Some(licence)
+            if licence.len() == 7 && licence.bytes().all(|byte| byte.is_ascii_digit()) =>
+        {
             (licence.to_string(), player.club.trim().to_string())
         }
         Some(licence) => {

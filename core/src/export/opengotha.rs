@@ -17,7 +17,8 @@
 use super::{basic_time, ExportError};
 use crate::clock::TimeControl;
 use crate::standings::{
-    Basis, Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Player, Rank, RoundEntry, Scoring, Tournament,
+    Basis, Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Player, Rank, RoundEntry,
+    Scoring, Tournament,
 };
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
@@ -61,7 +62,11 @@ pub enum OpenGothaError {
     #[error("line {line}: player `{key}` is registered twice")]
     DuplicatePlayer { line: usize, key: String },
     #[error("line {line}: round {round}: unknown player `{player}`")]
-    UnknownPlayer { line: usize, round: u32, player: String },
+    UnknownPlayer {
+        line: usize,
+        round: u32,
+        player: String,
+    },
     #[error("line {line}: placement criterion `{name}` is not supported")]
     UnsupportedCriterion { line: usize, name: String },
 }
@@ -189,7 +194,8 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
             bye: credit("genMMS2ValueBye", "genNBW2ValueBye")?,
             absence: credit("genMMS2ValueAbsent", "genNBW2ValueAbsent")?,
             round_down: general.flag("genRoundDownNBWMMS", true)?,
-            unplayed_as_half_point_in_sos: general.flag("genCountNotPlayedGamesAsHalfPoint", false)?,
+            unplayed_as_half_point_in_sos: general
+                .flag("genCountNotPlayedGamesAsHalfPoint", false)?,
         },
         criteria: criteria.into_values().collect(),
         players,
@@ -239,7 +245,10 @@ fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
         .rposition(|&byte| byte == b'\n')
         .map_or(0, |newline| newline + 1);
     let line = before.iter().filter(|&&byte| byte == b'\n').count() + 1;
-    let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
     (line, column)
 }
 
@@ -247,7 +256,8 @@ fn elements(text: &str) -> Result<Elements, OpenGothaError> {
     let mut reader = Reader::from_str(text);
     let mut elements = Elements::default();
     let mut open: Vec<String> = Vec::new();
-    let position = |offset: u64| line_and_column(text, usize::try_from(offset).unwrap_or(usize::MAX));
+    let position =
+        |offset: u64| line_and_column(text, usize::try_from(offset).unwrap_or(usize::MAX));
     loop {
         let start_offset = reader.buffer_position();
         let event = reader.read_event().map_err(|error| {
@@ -281,9 +291,13 @@ fn elements(text: &str) -> Result<Elements, OpenGothaError> {
             "Player" if inside("Players") => elements.players.push(record()?),
             "Game" if inside("Games") => elements.games.push(record()?),
             "ByePlayer" => elements.byes.push(record()?),
-            "GeneralParameterSet" if inside("TournamentParameterSet") => elements.general = Some(record()?),
+            "GeneralParameterSet" if inside("TournamentParameterSet") => {
+                elements.general = Some(record()?)
+            }
             "HandicapParameterSet" => elements.handicap = Some(record()?),
-            "PlacementCriterion" if inside("PlacementParameterSet") => elements.criteria.push(record()?),
+            "PlacementCriterion" if inside("PlacementParameterSet") => {
+                elements.criteria.push(record()?)
+            }
             _ => {}
         }
         if !empty {
@@ -330,7 +344,10 @@ impl<'a> Element<'a> {
     }
 
     fn text(&self, attribute: &str, default: &'a str) -> &'a str {
-        self.record.attributes.get(attribute).map_or(default, String::as_str)
+        self.record
+            .attributes
+            .get(attribute)
+            .map_or(default, String::as_str)
     }
 
     fn invalid(&self, attribute: &'static str) -> OpenGothaError {
@@ -342,7 +359,11 @@ impl<'a> Element<'a> {
         }
     }
 
-    fn parse<T: std::str::FromStr>(&self, attribute: &'static str, default: T) -> Result<T, OpenGothaError> {
+    fn parse<T: std::str::FromStr>(
+        &self,
+        attribute: &'static str,
+        default: T,
+    ) -> Result<T, OpenGothaError> {
         match self.text(attribute, "").trim() {
             "" => Ok(default),
             value => value.parse().map_err(|_| self.invalid(attribute)),
@@ -369,7 +390,11 @@ impl<'a> Element<'a> {
 
     fn rank(&self, attribute: &'static str, default: &str) -> Result<Rank, OpenGothaError> {
         let value = self.text(attribute, default);
-        let value = if value.trim().is_empty() { default } else { value };
+        let value = if value.trim().is_empty() {
+            default
+        } else {
+            value
+        };
         value.parse().map_err(|_| self.invalid(attribute))
     }
 
@@ -396,8 +421,9 @@ fn player_key(surname: &str, first_name: &str) -> String {
 fn import_player(element: &Element) -> Result<Player, OpenGothaError> {
     let surname = element.text("name", "").to_string();
     let first_name = element.text("firstName", "").to_string();
-    let optional =
-        |attribute: &str| Some(element.text(attribute, "").trim().to_string()).filter(|value| !value.is_empty());
+    let optional = |attribute: &str| {
+        Some(element.text(attribute, "").trim().to_string()).filter(|value| !value.is_empty())
+    };
     let rank_attribute = if element.record.attributes.contains_key("rank") {
         "rank"
     } else {
@@ -440,7 +466,12 @@ impl PlayerKeys {
     }
 
     /// The player an attribute of `element` names in `round`.
-    fn find(&self, element: &Element, round: u32, attribute: &str) -> Result<String, OpenGothaError> {
+    fn find(
+        &self,
+        element: &Element,
+        round: u32,
+        attribute: &str,
+    ) -> Result<String, OpenGothaError> {
         let key = element.text(attribute, "");
         if self.exact.contains(key) {
             return Ok(key.to_string());
@@ -533,26 +564,28 @@ fn import_time(general: &Element) -> Result<TimeControl, OpenGothaError> {
     let seconds = |attribute: &'static str, default: u32| -> Result<u64, OpenGothaError> {
         Ok(u64::from(general.number(attribute, default)?) * SECOND_MS)
     };
-    Ok(match general.text("complementaryTimeSystem", "CANBYOYOMI") {
-        "SUDDENDEATH" if main_time_ms == 0 => TimeControl::None {},
-        "SUDDENDEATH" => TimeControl::Absolute { main_time_ms },
-        "STDBYOYOMI" => TimeControl::ByoYomi {
-            main_time_ms,
-            periods: 1,
-            period_ms: seconds("stdByoYomiTime", 30)?,
+    Ok(
+        match general.text("complementaryTimeSystem", "CANBYOYOMI") {
+            "SUDDENDEATH" if main_time_ms == 0 => TimeControl::None {},
+            "SUDDENDEATH" => TimeControl::Absolute { main_time_ms },
+            "STDBYOYOMI" => TimeControl::ByoYomi {
+                main_time_ms,
+                periods: 1,
+                period_ms: seconds("stdByoYomiTime", 30)?,
+            },
+            "CANBYOYOMI" => TimeControl::Canadian {
+                main_time_ms,
+                stones: general.number("nbMovesCanTime", 15)?,
+                period_ms: seconds("canByoYomiTime", 300)?,
+            },
+            "FISCHER" => TimeControl::Fischer {
+                main_time_ms,
+                increment_ms: seconds("fischerTime", 10)?,
+                max_time_ms: None,
+            },
+            _ => return Err(general.invalid("complementaryTimeSystem")),
         },
-        "CANBYOYOMI" => TimeControl::Canadian {
-            main_time_ms,
-            stones: general.number("nbMovesCanTime", 15)?,
-            period_ms: seconds("canByoYomiTime", 300)?,
-        },
-        "FISCHER" => TimeControl::Fischer {
-            main_time_ms,
-            increment_ms: seconds("fischerTime", 10)?,
-            max_time_ms: None,
-        },
-        _ => return Err(general.invalid("complementaryTimeSystem")),
-    })
+    )
 }
 
 /// Writes an OpenGotha tournament file (UTF-8, data version 201), attributes in the
@@ -583,7 +616,11 @@ pub fn export(tournament: &Tournament) -> Result<String, ExportError> {
     xml.push_str("<Tournament dataVersion=\"201\" runningMode=\"SAL\">\n<Players>\n");
     for player in &tournament.players {
         let mut participating = ['1'; MAX_ROUNDS as usize];
-        for absence in tournament.absences.iter().filter(|absence| absence.player == player.id) {
+        for absence in tournament
+            .absences
+            .iter()
+            .filter(|absence| absence.player == player.id)
+        {
             if let Some(round) = participating.get_mut((absence.round as usize).wrapping_sub(1)) {
                 *round = '0';
             }
@@ -597,13 +634,22 @@ pub fn export(tournament: &Tournament) -> Result<String, ExportError> {
                 ("agaId", Some(player.aga_id.as_deref().unwrap_or_default())),
                 ("club", Some(&player.club)),
                 ("country", Some(&player.country)),
-                ("egfPin", Some(player.egd_pin.as_deref().unwrap_or_default())),
-                ("ffgLicence", Some(player.ffg_licence.as_deref().unwrap_or_default())),
+                (
+                    "egfPin",
+                    Some(player.egd_pin.as_deref().unwrap_or_default()),
+                ),
+                (
+                    "ffgLicence",
+                    Some(player.ffg_licence.as_deref().unwrap_or_default()),
+                ),
                 ("ffgLicenceStatus", Some("")),
                 ("firstName", Some(&player.first_name)),
                 ("grade", Some(&player.rank.upper())),
                 ("name", Some(&player.surname)),
-                ("participating", Some(&participating.iter().collect::<String>())),
+                (
+                    "participating",
+                    Some(&participating.iter().collect::<String>()),
+                ),
                 ("rank", Some(&player.rank.upper())),
                 ("rating", rating.as_deref()),
                 ("ratingOrigin", Some("")),
@@ -658,7 +704,10 @@ pub fn export(tournament: &Tournament) -> Result<String, ExportError> {
             ("hdBasedOnMMS", Some(&handicap.based_on_mms.to_string())),
             ("hdCeiling", Some(&handicap.ceiling.to_string())),
             ("hdCorrection", Some(&handicap.reduction.to_string())),
-            ("hdNoHdRankThreshold", Some(&handicap.no_handicap_from.upper())),
+            (
+                "hdNoHdRankThreshold",
+                Some(&handicap.no_handicap_from.upper()),
+            ),
         ],
     );
     xml.push_str("<PlacementParameterSet>\n<PlacementCriteria>\n");
@@ -670,7 +719,10 @@ pub fn export(tournament: &Tournament) -> Result<String, ExportError> {
         element(
             &mut xml,
             "PlacementCriterion",
-            &[("name", Some(name)), ("number", Some(&(number + 1).to_string()))],
+            &[
+                ("name", Some(name)),
+                ("number", Some(&(number + 1).to_string())),
+            ],
         );
     }
     xml.push_str("</PlacementCriteria>\n</PlacementParameterSet>\n");
@@ -720,9 +772,12 @@ fn general_parameters(xml: &mut String, tournament: &Tournament) {
     let system = match tournament.time {
         TimeControl::None {} | TimeControl::Absolute { .. } => "SUDDENDEATH",
         TimeControl::ByoYomi { period_ms, .. }
-        | TimeControl::Simple { per_move_ms: period_ms }
+        | TimeControl::Simple {
+            per_move_ms: period_ms,
+        }
         | TimeControl::OnlineByoYomi {
-            byo_yomi_ms: period_ms, ..
+            byo_yomi_ms: period_ms,
+            ..
         } => {
             standard_ms = period_ms;
             "STDBYOYOMI"
@@ -760,10 +815,16 @@ fn general_parameters(xml: &mut String, tournament: &Tournament) {
         ),
         ("genMMBar", mcmahon.bar.upper()),
         ("genMMFloor", mcmahon.floor.upper()),
-        ("genMMS2ValueAbsent", scoring.absence.mms_half_points.to_string()),
+        (
+            "genMMS2ValueAbsent",
+            scoring.absence.mms_half_points.to_string(),
+        ),
         ("genMMS2ValueBye", scoring.bye.mms_half_points.to_string()),
         ("genMMZero", mcmahon.zero.upper()),
-        ("genNBW2ValueAbsent", scoring.absence.nbw_half_points.to_string()),
+        (
+            "genNBW2ValueAbsent",
+            scoring.absence.nbw_half_points.to_string(),
+        ),
         ("genNBW2ValueBye", scoring.bye.nbw_half_points.to_string()),
         ("genRoundDownNBWMMS", scoring.round_down.to_string()),
         ("komi", tournament.komi.to_string()),

@@ -58,7 +58,10 @@ macro_rules! properties {
     };
 }
 
-properties!(B, W, AB, AW, AE, SZ, KM, HA, PL, RU, RE, PB, PW, BR, WR, EV, RO, DT, PC, TM, OT, BL, WL, OB, OW, CA);
+properties!(
+    B, W, AB, AW, AE, SZ, KM, HA, PL, RU, RE, PB, PW, BR, WR, EV, RO, DT, PC, TM, OT, BL, WL, OB,
+    OW, CA
+);
 
 /// What the reader does with a property, found from its identifier in one step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,14 +180,20 @@ fn property_of(id: PropertyId) -> Property {
     match id.to_be_bytes() {
         [0, b'B'] => Property::Move(Color::Black),
         [0, b'W'] => Property::Move(Color::White),
-        [first @ b'A'..=b'Z', second @ b'A'..=b'Z'] => TWO_LETTER_PROPERTIES[(first - b'A') as usize][(second - b'A') as usize],
+        [first @ b'A'..=b'Z', second @ b'A'..=b'Z'] => {
+            TWO_LETTER_PROPERTIES[(first - b'A') as usize][(second - b'A') as usize]
+        }
         _ => Property::Skipped,
     }
 }
 
 /// A property's name for error messages.
 fn property_name(id: PropertyId) -> String {
-    id.to_be_bytes().iter().filter(|&&letter| letter != 0).map(|&letter| letter as char).collect()
+    id.to_be_bytes()
+        .iter()
+        .filter(|&&letter| letter != 0)
+        .map(|&letter| letter as char)
+        .collect()
 }
 
 /// A property value: the raw bytes between `[` and `]`, and where they start.
@@ -298,7 +307,10 @@ const SETUP_WORDS: usize = (MAX_SIDE as usize * MAX_SIDE as usize).div_ceil(64);
 
 impl Default for SetupBuilder {
     fn default() -> SetupBuilder {
-        SetupBuilder { setup: Setup::default(), placed: [[0; SETUP_WORDS]; 2] }
+        SetupBuilder {
+            setup: Setup::default(),
+            placed: [[0; SETUP_WORDS]; 2],
+        }
     }
 }
 
@@ -380,13 +392,19 @@ const PLAYERS: [u8; 256] = {
 /// (`BL[1795.3]`, `WL[60]`): the player, the seconds, and the bytes the property takes.
 /// `None` for anything else, which the general path reads.
 fn time_left(bytes: &[u8]) -> Option<(Color, f64, usize)> {
-    let [letter @ (b'B' | b'W'), b'L', b'[', ref value @ ..] = *bytes else { return None };
+    let [letter @ (b'B' | b'W'), b'L', b'[', ref value @ ..] = *bytes else {
+        return None;
+    };
     // The value is the real and nothing else: no escape, no white space to trim.
     let (seconds, length) = real_prefix(value)?;
     if value.get(length) != Some(&b']') {
         return None;
     }
-    let player = if letter == b'B' { Color::Black } else { Color::White };
+    let player = if letter == b'B' {
+        Color::Black
+    } else {
+        Color::White
+    };
     Some((player, seconds, length + 4))
 }
 
@@ -428,7 +446,10 @@ fn is_whitespace(byte: u8) -> bool {
 
 /// Bytes of white space at the start of `bytes`.
 fn whitespace_length(bytes: &[u8]) -> usize {
-    bytes.iter().take_while(|&&byte| is_whitespace(byte)).count()
+    bytes
+        .iter()
+        .take_while(|&&byte| is_whitespace(byte))
+        .count()
 }
 
 impl<'a> Reader<'a> {
@@ -452,9 +473,14 @@ impl<'a> Reader<'a> {
     /// Moves to the next `(` followed by `;`: FF[1]–[3] files often carry mail headers or
     /// notes around their game trees.
     fn find_game_tree(&mut self) -> bool {
-        while let Some(offset) = self.bytes.get(self.position..).and_then(|rest| rest.iter().position(|&b| b == b'(')) {
+        while let Some(offset) = self
+            .bytes
+            .get(self.position..)
+            .and_then(|rest| rest.iter().position(|&b| b == b'('))
+        {
             self.position += offset + 1;
-            let after = self.position + self.bytes.get(self.position..).map_or(0, whitespace_length);
+            let after =
+                self.position + self.bytes.get(self.position..).map_or(0, whitespace_length);
             if self.bytes.get(after) == Some(&b';') {
                 self.position -= 1;
                 return true;
@@ -472,7 +498,9 @@ impl<'a> Reader<'a> {
         let remaining = self.bytes.len() - self.position;
         let spare = super::spare_turns();
         let recycled = spare.is_some();
-        let turns = spare.unwrap_or_else(|| Vec::with_capacity((remaining / BYTES_PER_TURN).min(MAX_RESERVED_TURNS)));
+        let turns = spare.unwrap_or_else(|| {
+            Vec::with_capacity((remaining / BYTES_PER_TURN).min(MAX_RESERVED_TURNS))
+        });
         let mut game = Game::new(Charset::Undeclared, turns, recycled);
         if let NodeEnd::CharsetDeclared(charset) = self.node(&mut game, NodeRole::Root)? {
             self.position = root;
@@ -501,8 +529,12 @@ impl<'a> Reader<'a> {
                     self.skip_whitespace();
                     match self.bytes.get(self.position) {
                         Some(b';') => {}
-                        Some(_) => return Err(self.error_at(self.position, SgfErrorKind::ExpectedNode)),
-                        None => return Err(self.error_at(self.position, SgfErrorKind::UnclosedGameTree)),
+                        Some(_) => {
+                            return Err(self.error_at(self.position, SgfErrorKind::ExpectedNode))
+                        }
+                        None => {
+                            return Err(self.error_at(self.position, SgfErrorKind::UnclosedGameTree))
+                        }
                     }
                 }
                 Some(b')') => {
@@ -510,7 +542,9 @@ impl<'a> Reader<'a> {
                     self.position += 1;
                     role = NodeRole::Variation;
                 }
-                Some(&byte) => return Err(self.error_at(self.position, SgfErrorKind::UnexpectedByte(byte))),
+                Some(&byte) => {
+                    return Err(self.error_at(self.position, SgfErrorKind::UnexpectedByte(byte)))
+                }
                 None => return Err(self.error_at(self.position, SgfErrorKind::UnclosedGameTree)),
             }
         }
@@ -537,13 +571,16 @@ impl<'a> Reader<'a> {
                 self.skip_values(mode)?;
                 continue;
             }
-            if let NodeEnd::CharsetDeclared(charset) = self.property(game, role, id, property, identifier)? {
+            if let NodeEnd::CharsetDeclared(charset) =
+                self.property(game, role, id, property, identifier)?
+            {
                 return Ok(NodeEnd::CharsetDeclared(charset));
             }
         }
         if game.clock.present {
             let turns_before_node = game.turns_before_node;
-            game.clock.apply(&mut game.record.turns[turns_before_node..]);
+            game.clock
+                .apply(&mut game.record.turns[turns_before_node..]);
         }
         Ok(NodeEnd::Done)
     }
@@ -555,15 +592,25 @@ impl<'a> Reader<'a> {
     /// [`Reader::game`], where it would share registers with the rest of the game's reading.
     #[inline(never)]
     fn plain_moves(&mut self, turns: &mut Vec<Turn>) {
-        let Some(mut rest) = self.bytes.get(self.position..) else { return };
+        let Some(mut rest) = self.bytes.get(self.position..) else {
+            return;
+        };
         // A node and the byte after it, which is there in any game: its tree is closed after it.
         while let [b';', letter, b'[', x, y, b']', after, ..] = *rest {
-            let (player, x, y) = (PLAYERS[letter as usize], COORDINATES_UP_TO_19[x as usize], COORDINATES_UP_TO_19[y as usize]);
+            let (player, x, y) = (
+                PLAYERS[letter as usize],
+                COORDINATES_UP_TO_19[x as usize],
+                COORDINATES_UP_TO_19[y as usize],
+            );
             // One test for the three letters: what they stand for is below 0x80, 0xFF is not.
             if (player | x | y) & 0x80 != 0 {
                 break;
             }
-            let color = if player == 0 { Color::Black } else { Color::White };
+            let color = if player == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
             let turn = Turn::play(color, Point { x, y });
             // Most nodes follow the previous one at once, and a line break now and then.
             if after == b';' {
@@ -577,7 +624,9 @@ impl<'a> Reader<'a> {
                 continue;
             }
             let mut time_left = None;
-            let Some(next) = clocks_and_next_node(rest, color, &mut time_left) else { break };
+            let Some(next) = clocks_and_next_node(rest, color, &mut time_left) else {
+                break;
+            };
             turns.push(Turn { time_left, ..turn });
             rest = &rest[next..];
         }
@@ -596,7 +645,9 @@ impl<'a> Reader<'a> {
         let Some(&[b'[', x, y, b']']) = self.bytes.get(self.position + 1..self.position + 5) else {
             return Ok(false);
         };
-        let Some(point) = point_of(x, y) else { return Ok(false) };
+        let Some(point) = point_of(x, y) else {
+            return Ok(false);
+        };
         self.position += 5;
         game.push(Turn::play(color, point));
         self.single_value(if first == b'B' { B } else { W })?;
@@ -612,7 +663,8 @@ impl<'a> Reader<'a> {
         if let Some(&[first, second, b'[']) = self.bytes.get(start..start + 3) {
             if first.is_ascii_uppercase() && second.is_ascii_uppercase() {
                 self.position += 2;
-                let property = TWO_LETTER_PROPERTIES[usize::from(first - b'A')][usize::from(second - b'A')];
+                let property =
+                    TWO_LETTER_PROPERTIES[usize::from(first - b'A')][usize::from(second - b'A')];
                 return Ok((property_id(&[first, second]), property));
             }
         }
@@ -641,28 +693,46 @@ impl<'a> Reader<'a> {
         Ok((id, property_of(id)))
     }
 
-    fn property(&mut self, game: &mut Game, role: NodeRole, id: PropertyId, property: Property, identifier: usize) -> Result<NodeEnd, SgfError> {
+    fn property(
+        &mut self,
+        game: &mut Game,
+        role: NodeRole,
+        id: PropertyId,
+        property: Property,
+        identifier: usize,
+    ) -> Result<NodeEnd, SgfError> {
         let mode = game.mode;
         match property {
             Property::Move(color) => {
                 let value = self.value(mode)?;
                 let action = match value.raw {
                     [] => Action::Pass,
-                    &[x, y] => Action::Move(point_of(x, y).ok_or_else(|| self.invalid_point(id, value))?),
+                    &[x, y] => {
+                        Action::Move(point_of(x, y).ok_or_else(|| self.invalid_point(id, value))?)
+                    }
                     _ => return Err(self.invalid_point(id, value)),
                 };
-                game.push(Turn { color, action, time_left: None, overtime_left: None });
+                game.push(Turn {
+                    color,
+                    action,
+                    time_left: None,
+                    overtime_left: None,
+                });
                 self.single_value(id)?;
             }
             Property::Setup => {
                 if game.turns_before_node > 0 {
-                    return Err(self.error_at(identifier, SgfErrorKind::SetupAfterMoves(property_name(id))));
+                    return Err(
+                        self.error_at(identifier, SgfErrorKind::SetupAfterMoves(property_name(id)))
+                    );
                 }
                 self.setup_list(game, id, mode)?;
             }
             Property::Skipped | Property::Kept(_) => {
                 if property == Property::Kept(Kept::Size) && game.turns_before_node > 0 {
-                    return Err(self.error_at(identifier, SgfErrorKind::SetupAfterMoves(property_name(id))));
+                    return Err(
+                        self.error_at(identifier, SgfErrorKind::SetupAfterMoves(property_name(id)))
+                    );
                 }
                 // Where most values are read, so that the scan of values is inlined here.
                 let value = self.first_value(mode)?;
@@ -675,44 +745,63 @@ impl<'a> Reader<'a> {
     }
 
     /// The value of a single-valued property the record keeps.
-    fn kept_value(&self, game: &mut Game, role: NodeRole, kept: Kept, id: PropertyId, value: Value) -> Result<NodeEnd, SgfError> {
+    fn kept_value(
+        &self,
+        game: &mut Game,
+        role: NodeRole,
+        kept: Kept,
+        id: PropertyId,
+        value: Value,
+    ) -> Result<NodeEnd, SgfError> {
         match kept {
             Kept::Size => {
                 if let Some(raw) = trimmed(value.raw) {
-                    game.record.size = board_size(raw).ok_or_else(|| self.error_at(value.start, SgfErrorKind::InvalidBoardSize))?;
+                    game.record.size = board_size(raw).ok_or_else(|| {
+                        self.error_at(value.start, SgfErrorKind::InvalidBoardSize)
+                    })?;
                 }
             }
             Kept::Komi => {
                 if let Some(raw) = trimmed(value.raw) {
-                    game.record.komi = Some(komi(raw).ok_or_else(|| self.invalid_number(id, value))?);
+                    game.record.komi =
+                        Some(komi(raw).ok_or_else(|| self.invalid_number(id, value))?);
                 }
             }
             Kept::Handicap => {
                 if let Some(raw) = trimmed(value.raw) {
-                    game.record.handicap = count(raw).ok_or_else(|| self.invalid_number(id, value))?;
+                    game.record.handicap =
+                        count(raw).ok_or_else(|| self.invalid_number(id, value))?;
                 }
             }
             Kept::MainTime => {
                 if let Some(raw) = trimmed(value.raw) {
-                    game.record.info.main_time = Some(real(raw).ok_or_else(|| self.invalid_number(id, value))?);
+                    game.record.info.main_time =
+                        Some(real(raw).ok_or_else(|| self.invalid_number(id, value))?);
                 }
             }
             Kept::TimeLeft(player) => {
                 if let Some(raw) = trimmed(value.raw) {
-                    game.clock.time_left[player.index()] = Some(real(raw).ok_or_else(|| self.invalid_number(id, value))?);
+                    game.clock.time_left[player.index()] =
+                        Some(real(raw).ok_or_else(|| self.invalid_number(id, value))?);
                     game.clock.present = true;
                 }
             }
             Kept::OvertimeLeft(player) => {
                 if let Some(raw) = trimmed(value.raw) {
-                    game.clock.overtime_left[player.index()] = Some(count(raw).ok_or_else(|| self.invalid_number(id, value))?);
+                    game.clock.overtime_left[player.index()] =
+                        Some(count(raw).ok_or_else(|| self.invalid_number(id, value))?);
                     game.clock.present = true;
                 }
             }
             Kept::FirstPlayer => {
-                let letter = trimmed(value.raw).and_then(|raw| raw.first()).copied().unwrap_or(b'?');
-                game.record.first_player =
-                    Some(Color::from_letter(letter as char).ok_or_else(|| self.error_at(value.start, SgfErrorKind::InvalidColor))?);
+                let letter = trimmed(value.raw)
+                    .and_then(|raw| raw.first())
+                    .copied()
+                    .unwrap_or(b'?');
+                game.record.first_player = Some(
+                    Color::from_letter(letter as char)
+                        .ok_or_else(|| self.error_at(value.start, SgfErrorKind::InvalidColor))?,
+                );
             }
             Kept::Charset => {
                 if role == NodeRole::Root {
@@ -726,7 +815,11 @@ impl<'a> Reader<'a> {
                 }
             }
             Kept::Text(field) => {
-                let text = if value.plain { game.charset.plain_text(value.raw) } else { game.charset.simple_text(value.raw) };
+                let text = if value.plain {
+                    game.charset.plain_text(value.raw)
+                } else {
+                    game.charset.simple_text(value.raw)
+                };
                 game.decoded_text = true;
                 *field.of(&mut game.record) = Some(text);
             }
@@ -736,7 +829,12 @@ impl<'a> Reader<'a> {
 
     /// `AB`, `AW`, `AE`: lists of points, each value a point or an FF[4] compressed
     /// rectangle `ul:lr` (sgf.html, "Compressed point lists").
-    fn setup_list(&mut self, game: &mut Game, id: PropertyId, mode: ScanMode) -> Result<(), SgfError> {
+    fn setup_list(
+        &mut self,
+        game: &mut Game,
+        id: PropertyId,
+        mode: ScanMode,
+    ) -> Result<(), SgfError> {
         while self.bytes.get(self.position) == Some(&b'[') {
             let value = self.value(mode)?;
             let (first, last) = match *value.raw {
@@ -766,7 +864,10 @@ impl<'a> Reader<'a> {
     fn single_value(&mut self, id: PropertyId) -> Result<(), SgfError> {
         self.skip_whitespace();
         if self.bytes.get(self.position) == Some(&b'[') {
-            return Err(self.error_at(self.position, SgfErrorKind::MultipleValues(property_name(id))));
+            return Err(self.error_at(
+                self.position,
+                SgfErrorKind::MultipleValues(property_name(id)),
+            ));
         }
         Ok(())
     }
@@ -809,13 +910,23 @@ impl<'a> Reader<'a> {
             ScanMode::Ascii => ascii_value_end(self.bytes, start),
             _ => value_end(self.bytes, start, mode).map(|end| (end, false)),
         };
-        let Some((end, plain)) = end else { return Err(self.error_at(open, SgfErrorKind::UnterminatedValue)) };
+        let Some((end, plain)) = end else {
+            return Err(self.error_at(open, SgfErrorKind::UnterminatedValue));
+        };
         self.position = end + 1;
-        Ok(Value { raw: &self.bytes[start..end], start, plain })
+        Ok(Value {
+            raw: &self.bytes[start..end],
+            start,
+            plain,
+        })
     }
 
     fn skip_whitespace(&mut self) {
-        while self.bytes.get(self.position).is_some_and(|&byte| is_whitespace(byte)) {
+        while self
+            .bytes
+            .get(self.position)
+            .is_some_and(|&byte| is_whitespace(byte))
+        {
             self.position += 1;
         }
     }
@@ -835,7 +946,8 @@ impl<'a> Reader<'a> {
         let mut line = 1usize;
         let mut line_start = 0;
         for (index, &byte) in before.iter().enumerate() {
-            let ends_line = byte == b'\n' || (byte == b'\r' && self.bytes.get(index + 1) != Some(&b'\n'));
+            let ends_line =
+                byte == b'\n' || (byte == b'\r' && self.bytes.get(index + 1) != Some(&b'\n'));
             if ends_line {
                 line += 1;
                 line_start = index + 1;
@@ -940,7 +1052,9 @@ fn count(raw: &[u8]) -> Option<u32> {
         return None;
     }
     digits.iter().try_fold(0u32, |total, &digit| {
-        let digit = u32::from(digit).checked_sub(u32::from(b'0')).filter(|&digit| digit < 10)?;
+        let digit = u32::from(digit)
+            .checked_sub(u32::from(b'0'))
+            .filter(|&digit| digit < 10)?;
         total.checked_mul(10)?.checked_add(digit)
     })
 }
@@ -988,7 +1102,11 @@ fn real_prefix(bytes: &[u8]) -> Option<(f64, usize)> {
 /// The decimal digits of `bytes` from `index` on, appended to `mantissa` (wrapping past
 /// 19 digits), and the index of the first byte that is not a digit.
 fn digits(bytes: &[u8], mut index: usize, mut mantissa: u64) -> (u64, usize) {
-    while let Some(digit) = bytes.get(index).map(|&byte| byte.wrapping_sub(b'0')).filter(|&digit| digit < 10) {
+    while let Some(digit) = bytes
+        .get(index)
+        .map(|&byte| byte.wrapping_sub(b'0'))
+        .filter(|&digit| digit < 10)
+    {
         mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(digit));
         index += 1;
     }
@@ -999,8 +1117,9 @@ fn digits(bytes: &[u8], mut index: usize, mut mantissa: u64) -> (u64, usize) {
 const EXACT_DIGITS: usize = 15;
 
 /// 10^0 to 10^15, each exact as a double.
-const POWERS_OF_TEN: [f64; EXACT_DIGITS + 1] =
-    [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+const POWERS_OF_TEN: [f64; EXACT_DIGITS + 1] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+];
 
 /// Komi (`KM`). Some servers write it in hundredths (`KM[750]` for 7.5, `KM[375]` for
 /// 3.75). No real komi is 100 points or more, so a value written without a decimal point,
@@ -1036,7 +1155,11 @@ mod tests {
         let alphabet = [b']', b'\\', b'a', 0x00, 0x0D, 0x0E, 0xE9];
         let mut strings: Vec<Vec<u8>> = vec![Vec::new()];
         for length in 1..=4 {
-            let shorter: Vec<Vec<u8>> = strings.iter().filter(|string| string.len() == length - 1).cloned().collect();
+            let shorter: Vec<Vec<u8>> = strings
+                .iter()
+                .filter(|string| string.len() == length - 1)
+                .cloned()
+                .collect();
             for string in shorter {
                 for byte in alphabet {
                     strings.push([string.as_slice(), &[byte]].concat());
@@ -1051,7 +1174,9 @@ mod tests {
                     let fast = ascii_value_end(&bytes, 0);
                     assert_eq!(fast.map(|(end, _)| end), general, "{bytes:?}");
                     if let Some((end, plain)) = fast {
-                        let expected = !bytes[..end].iter().any(|&byte| byte == b'\\' || byte < 0x0E);
+                        let expected = !bytes[..end]
+                            .iter()
+                            .any(|&byte| byte == b'\\' || byte < 0x0E);
                         assert_eq!(plain, expected, "{bytes:?}");
                     }
                 }
@@ -1061,13 +1186,26 @@ mod tests {
 
     #[test]
     fn properties_by_identifier() {
-        let kept = TWO_LETTER_PROPERTIES.iter().flatten().filter(|&&property| property != Property::Skipped).count();
+        let kept = TWO_LETTER_PROPERTIES
+            .iter()
+            .flatten()
+            .filter(|&&property| property != Property::Skipped)
+            .count();
         assert_eq!(kept, 24);
         assert_eq!(property_of(B), Property::Move(Color::Black));
         assert_eq!(property_of(AE), Property::Setup);
-        assert_eq!(property_of(WL), Property::Kept(Kept::TimeLeft(Color::White)));
-        assert_eq!(property_of(PB), Property::Kept(Kept::Text(TextField::BlackName)));
-        assert_eq!(property_of(OT), Property::Kept(Kept::Text(TextField::Overtime)));
+        assert_eq!(
+            property_of(WL),
+            Property::Kept(Kept::TimeLeft(Color::White))
+        );
+        assert_eq!(
+            property_of(PB),
+            Property::Kept(Kept::Text(TextField::BlackName))
+        );
+        assert_eq!(
+            property_of(OT),
+            Property::Kept(Kept::Text(TextField::Overtime))
+        );
         assert_eq!(property_of(property_id(b"GN")), Property::Skipped);
         assert_eq!(property_of(property_id(b"C")), Property::Skipped);
         assert_eq!(property_of(UNKNOWN), Property::Skipped);
@@ -1089,8 +1227,28 @@ mod tests {
 
     #[test]
     fn multiples_of_25_as_the_remainder_of_doubles_finds_them() {
-        let mut values = vec![0.0, -0.0, 25.0, -25.0, 100.0, 110.0, 375.0, -650.0, 750.0, 1e15, 1e15 + 1.0, 1e22, 3e22 + 4e6];
-        values.extend([EXACT_WHOLE - 1.0, EXACT_WHOLE - 25.0, EXACT_WHOLE, EXACT_WHOLE + 2.0, -EXACT_WHOLE + 1.0]);
+        let mut values = vec![
+            0.0,
+            -0.0,
+            25.0,
+            -25.0,
+            100.0,
+            110.0,
+            375.0,
+            -650.0,
+            750.0,
+            1e15,
+            1e15 + 1.0,
+            1e22,
+            3e22 + 4e6,
+        ];
+        values.extend([
+            EXACT_WHOLE - 1.0,
+            EXACT_WHOLE - 25.0,
+            EXACT_WHOLE,
+            EXACT_WHOLE + 2.0,
+            -EXACT_WHOLE + 1.0,
+        ]);
         values.extend((-1000..=1000).map(f64::from));
         for value in values {
             assert_eq!(multiple_of_25(value), value % 25.0 == 0.0, "{value}");
@@ -1099,23 +1257,70 @@ mod tests {
 
     #[test]
     fn reals_read_as_parse_reads_them() {
-        for text in ["0", "-0", "+0", "7.5", "-6.5", "0.1", "0.3", "123456789012345", "1234567890123456", "3.14159265358979", "0.000000000000001", "600.25", "-0.0", "99999999999999.9"] {
+        for text in [
+            "0",
+            "-0",
+            "+0",
+            "7.5",
+            "-6.5",
+            "0.1",
+            "0.3",
+            "123456789012345",
+            "1234567890123456",
+            "3.14159265358979",
+            "0.000000000000001",
+            "600.25",
+            "-0.0",
+            "99999999999999.9",
+        ] {
             let expected: f64 = text.parse().unwrap_or(f64::NAN);
             let read = real(text.as_bytes()).unwrap_or(f64::NAN);
             assert_eq!(read.to_bits(), expected.to_bits(), "{text}");
         }
-        for text in ["", "-", "+", ".", ".5", "5.", "1.2.3", "+-1", "1e5", "inf", "NaN", " 1", "1,5", "12345678901234567.8.9"] {
+        for text in [
+            "",
+            "-",
+            "+",
+            ".",
+            ".5",
+            "5.",
+            "1.2.3",
+            "+-1",
+            "1e5",
+            "inf",
+            "NaN",
+            " 1",
+            "1,5",
+            "12345678901234567.8.9",
+        ] {
             assert_eq!(real(text.as_bytes()), None, "{text}");
         }
     }
 
     #[test]
     fn real_prefixes_read_as_whole_reals() {
-        for text in ["0", "-0", "+7.5", "1799.799", "60", "1234567890123456", "12345678901234567.5", "1.", ".5", "-", "", "1.2.3", "1e5", " 1"] {
+        for text in [
+            "0",
+            "-0",
+            "+7.5",
+            "1799.799",
+            "60",
+            "1234567890123456",
+            "12345678901234567.5",
+            "1.",
+            ".5",
+            "-",
+            "",
+            "1.2.3",
+            "1e5",
+            " 1",
+        ] {
             let expected = real(text.as_bytes()).map(|value| (value.to_bits(), text.len()));
             for end in ["]", "]x", ";", ""] {
                 let bytes = [text.as_bytes(), end.as_bytes()].concat();
-                let read = real_prefix(&bytes).filter(|&(_, length)| length == text.len()).map(|(value, length)| (value.to_bits(), length));
+                let read = real_prefix(&bytes)
+                    .filter(|&(_, length)| length == text.len())
+                    .map(|(value, length)| (value.to_bits(), length));
                 assert_eq!(read, expected, "{text}{end}");
             }
         }

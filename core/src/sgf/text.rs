@@ -22,7 +22,13 @@ impl Charset {
     /// the charset of a file whose brackets and identifiers are ASCII, so it is ignored,
     /// like an unknown label.
     pub(super) fn from_label(label: &[u8]) -> Charset {
-        let compact = || label.iter().copied().filter(|&byte| byte != b'-' && byte != b'_').collect::<Vec<u8>>();
+        let compact = || {
+            label
+                .iter()
+                .copied()
+                .filter(|&byte| byte != b'-' && byte != b'_')
+                .collect::<Vec<u8>>()
+        };
         let encoding = if label.eq_ignore_ascii_case(b"UTF-8") {
             // The label of most files, known without the search of every WHATWG label.
             Some(UTF_8)
@@ -38,7 +44,9 @@ impl Charset {
     pub(super) fn scan_mode(self) -> ScanMode {
         match self {
             Charset::Declared(encoding) if encoding == SHIFT_JIS => ScanMode::ShiftJis,
-            Charset::Declared(encoding) if encoding == BIG5 || encoding == GBK || encoding == GB18030 => {
+            Charset::Declared(encoding)
+                if encoding == BIG5 || encoding == GBK || encoding == GB18030 =>
+            {
                 ScanMode::DoubleByte
             }
             _ => ScanMode::Ascii,
@@ -49,7 +57,10 @@ impl Charset {
     /// resolved, soft line breaks (`\` + newline) removed, other line breaks and white
     /// space turned into spaces, then decoded from the charset.
     pub(super) fn simple_text(self, raw: &[u8]) -> String {
-        if !raw.iter().any(|&byte| matches!(byte, b'\\' | b'\n' | b'\r' | b'\t' | 0x0B | 0x0C)) {
+        if !raw
+            .iter()
+            .any(|&byte| matches!(byte, b'\\' | b'\n' | b'\r' | b'\t' | 0x0B | 0x0C))
+        {
             return self.plain_text(raw);
         }
         self.decode(unescape_simple_text(raw, self.scan_mode()))
@@ -74,13 +85,19 @@ impl Charset {
     /// Unescaped SimpleText bytes as text.
     fn decode(self, bytes: Vec<u8>) -> String {
         match self {
-            Charset::Undeclared => String::from_utf8(bytes)
-                .unwrap_or_else(|error| WINDOWS_1252.decode_without_bom_handling(error.as_bytes()).0.into_owned()),
+            Charset::Undeclared => String::from_utf8(bytes).unwrap_or_else(|error| {
+                WINDOWS_1252
+                    .decode_without_bom_handling(error.as_bytes())
+                    .0
+                    .into_owned()
+            }),
             Charset::Declared(encoding) if encoding == UTF_8 => match String::from_utf8(bytes) {
                 Ok(text) => text,
                 Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
             },
-            Charset::Declared(encoding) => encoding.decode_without_bom_handling(&bytes).0.into_owned(),
+            Charset::Declared(encoding) => {
+                encoding.decode_without_bom_handling(&bytes).0.into_owned()
+            }
         }
     }
 }
@@ -173,7 +190,10 @@ mod tests {
     #[test]
     fn labels_are_whatwg_labels_with_spelling_variants() {
         assert_eq!(Charset::from_label(b"GB2312"), Charset::Declared(GBK));
-        assert_eq!(Charset::from_label(b"Latin-1"), Charset::Declared(WINDOWS_1252));
+        assert_eq!(
+            Charset::from_label(b"Latin-1"),
+            Charset::Declared(WINDOWS_1252)
+        );
         assert_eq!(Charset::from_label(b"UTF8"), Charset::Declared(UTF_8));
         assert_eq!(Charset::from_label(b"utf-8"), Charset::Declared(UTF_8));
         assert_eq!(Charset::from_label(b"UTF-16"), Charset::Undeclared);
@@ -182,8 +202,21 @@ mod tests {
 
     #[test]
     fn plain_values_read_as_unescaped_values() {
-        let values: [&[u8]; 6] = [b"Lee Sedol", b"\xE6\x9D\x8E\xE4\xB8\x96\xE7\x9F\xB3", b"Jos\xE9", b"\x95\x5C", b"\xC0\xEE", b""];
-        let charsets = [Charset::Undeclared, Charset::Declared(UTF_8), Charset::Declared(GBK), Charset::Declared(SHIFT_JIS), Charset::Declared(WINDOWS_1252)];
+        let values: [&[u8]; 6] = [
+            b"Lee Sedol",
+            b"\xE6\x9D\x8E\xE4\xB8\x96\xE7\x9F\xB3",
+            b"Jos\xE9",
+            b"\x95\x5C",
+            b"\xC0\xEE",
+            b"",
+        ];
+        let charsets = [
+            Charset::Undeclared,
+            Charset::Declared(UTF_8),
+            Charset::Declared(GBK),
+            Charset::Declared(SHIFT_JIS),
+            Charset::Declared(WINDOWS_1252),
+        ];
         for charset in charsets {
             for raw in values {
                 let expected = charset.decode(unescape_simple_text(raw, charset.scan_mode()));
@@ -204,6 +237,9 @@ mod tests {
     #[test]
     fn undeclared_invalid_utf8_is_latin1() {
         assert_eq!(Charset::Undeclared.simple_text(b"Jos\xE9"), "José");
-        assert_eq!(Charset::Declared(UTF_8).simple_text(b"Jos\xE9"), "Jos\u{FFFD}");
+        assert_eq!(
+            Charset::Declared(UTF_8).simple_text(b"Jos\xE9"),
+            "Jos\u{FFFD}"
+        );
     }
 }

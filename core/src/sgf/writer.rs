@@ -57,7 +57,11 @@ pub fn write(record: &GameRecord) -> String {
         let _ = write!(sgf, "PL[{first_player}]");
     }
     for (move_number, turn) in record.turns.iter().enumerate() {
-        sgf.push(if move_number % TURNS_PER_LINE == 0 { '\n' } else { ' ' });
+        sgf.push(if move_number % TURNS_PER_LINE == 0 {
+            '\n'
+        } else {
+            ' '
+        });
         push_turn(&mut sgf, turn);
     }
     sgf.push_str(")\n");

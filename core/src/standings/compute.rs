@@ -224,7 +224,8 @@ impl<'t> Table<'t> {
             .iter()
             .map(|player| {
                 let held = player.rank.max(mcmahon.floor).min(mcmahon.bar);
-                i64::from(held.value()) - i64::from(mcmahon.zero.value()) + i64::from(player.mms_correction)
+                i64::from(held.value()) - i64::from(mcmahon.zero.value())
+                    + i64::from(player.mms_correction)
             })
             .collect();
         let mut table = Table {
@@ -245,10 +246,17 @@ impl<'t> Table<'t> {
 
     fn score_rounds(&mut self, player: usize) {
         let scoring = self.tournament.scoring;
-        let round_down = |credit: i64| if scoring.round_down { credit / 2 * 2 } else { credit };
+        let round_down = |credit: i64| {
+            if scoring.round_down {
+                credit / 2 * 2
+            } else {
+                credit
+            }
+        };
         let start = 2 * self.start[player];
         let (mut games, mut credit_mms, mut credit_nbw, mut played, mut unplayed) = (0, 0, 0, 0, 0);
-        let (mut mms, mut nbw, mut virtual_mms, mut virtual_nbw) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut mms, mut nbw, mut virtual_mms, mut virtual_nbw) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for slot in &self.slots[player] {
             match *slot {
                 Slot::Played { game, colour, .. } => {
@@ -312,7 +320,11 @@ impl<'t> Table<'t> {
     /// The game of a slot, unless it was annulled.
     fn counted_game(&self, slot: Slot) -> Option<(usize, Color, usize)> {
         match slot {
-            Slot::Played { game, colour, opponent } if self.tournament.games[game].result != GameResult::Void => {
+            Slot::Played {
+                game,
+                colour,
+                opponent,
+            } if self.tournament.games[game].result != GameResult::Void => {
                 Some((game, colour, opponent))
             }
             _ => None,
@@ -341,7 +353,11 @@ impl<'t> Table<'t> {
                         let mut score = self.score_for_sos(opponent, basis);
                         if basis == Basis::Mms {
                             let stones = 2 * i64::from(game.handicap);
-                            score += if colour == Color::White { stones } else { -stones };
+                            score += if colour == Color::White {
+                                stones
+                            } else {
+                                -stones
+                            };
                         }
                         defeated += score * i64::from(game.result.half_points(colour));
                         score
@@ -353,7 +369,10 @@ impl<'t> Table<'t> {
             sodos.push(defeated);
             opponent_scores.push(scores);
         }
-        let sos: Vec<i64> = opponent_scores.iter().map(|scores| scores.iter().sum()).collect();
+        let sos: Vec<i64> = opponent_scores
+            .iter()
+            .map(|scores| scores.iter().sum())
+            .collect();
         let without_lowest = |dropped: usize| -> Vec<i64> {
             opponent_scores
                 .iter()
@@ -395,7 +414,9 @@ impl<'t> Table<'t> {
         let mut by_basis: HashMap<Basis, TieBreakers> = HashMap::new();
         for criterion in &self.tournament.criteria {
             if let Some(basis) = criterion_basis(*criterion) {
-                by_basis.entry(basis).or_insert_with(|| self.tie_breakers(basis));
+                by_basis
+                    .entry(basis)
+                    .or_insert_with(|| self.tie_breakers(basis));
             }
         }
         let players = &self.tournament.players;
@@ -405,18 +426,39 @@ impl<'t> Table<'t> {
                     .criteria
                     .iter()
                     .map(|criterion| {
-                        let basis = criterion_basis(*criterion).and_then(|basis| by_basis.get(&basis));
+                        let basis =
+                            criterion_basis(*criterion).and_then(|basis| by_basis.get(&basis));
                         match (*criterion, basis) {
-                            (Criterion::Mms, _) => Score::from_halves(self.final_score(player, Basis::Mms)),
-                            (Criterion::Nbw, _) => Score::from_halves(self.final_score(player, Basis::Wins)),
-                            (Criterion::Sos(_), Some(values)) => Score::from_halves(values.sos[player]),
-                            (Criterion::SosMinus1(_), Some(values)) => Score::from_halves(values.sos_minus_1[player]),
-                            (Criterion::SosMinus2(_), Some(values)) => Score::from_halves(values.sos_minus_2[player]),
-                            (Criterion::Sodos(_), Some(values)) => Score::from_quarters(values.sodos[player]),
-                            (Criterion::Sosos(_), Some(values)) => Score::from_halves(values.sosos[player]),
-                            (Criterion::Cuss(_), Some(values)) => Score::from_halves(values.cuss[player]),
-                            (Criterion::Rank, _) => Score::whole(i64::from(players[player].rank.value())),
-                            (Criterion::Rating, _) => Score::whole(i64::from(players[player].rating.unwrap_or(0))),
+                            (Criterion::Mms, _) => {
+                                Score::from_halves(self.final_score(player, Basis::Mms))
+                            }
+                            (Criterion::Nbw, _) => {
+                                Score::from_halves(self.final_score(player, Basis::Wins))
+                            }
+                            (Criterion::Sos(_), Some(values)) => {
+                                Score::from_halves(values.sos[player])
+                            }
+                            (Criterion::SosMinus1(_), Some(values)) => {
+                                Score::from_halves(values.sos_minus_1[player])
+                            }
+                            (Criterion::SosMinus2(_), Some(values)) => {
+                                Score::from_halves(values.sos_minus_2[player])
+                            }
+                            (Criterion::Sodos(_), Some(values)) => {
+                                Score::from_quarters(values.sodos[player])
+                            }
+                            (Criterion::Sosos(_), Some(values)) => {
+                                Score::from_halves(values.sosos[player])
+                            }
+                            (Criterion::Cuss(_), Some(values)) => {
+                                Score::from_halves(values.cuss[player])
+                            }
+                            (Criterion::Rank, _) => {
+                                Score::whole(i64::from(players[player].rank.value()))
+                            }
+                            (Criterion::Rating, _) => {
+                                Score::whole(i64::from(players[player].rating.unwrap_or(0)))
+                            }
                             _ => Score::default(),
                         }
                     })
@@ -462,23 +504,30 @@ impl<'t> Table<'t> {
     /// For each player of `group`, how many others of the group they beat, if every pair
     /// has a decisive balance of played games.
     fn mutual_wins(&self, group: &[usize]) -> Option<Vec<i64>> {
-        let members: HashMap<usize, usize> = group.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+        let members: HashMap<usize, usize> =
+            group.iter().enumerate().map(|(i, &p)| (p, i)).collect();
         let mut balance = vec![vec![0i64; group.len()]; group.len()];
         for (i, &player) in group.iter().enumerate() {
             for &slot in &self.slots[player] {
                 let Some((game, colour, opponent)) = self.counted_game(slot) else {
                     continue;
                 };
-                let (Some(&j), game) = (members.get(&opponent), &self.tournament.games[game]) else {
+                let (Some(&j), game) = (members.get(&opponent), &self.tournament.games[game])
+                else {
                     continue;
                 };
                 let decisive = matches!(game.result, GameResult::BlackWins | GameResult::WhiteWins);
                 if decisive && !game.by_default {
-                    balance[i][j] += if game.result.half_points(colour) == 2 { 1 } else { -1 };
+                    balance[i][j] += if game.result.half_points(colour) == 2 {
+                        1
+                    } else {
+                        -1
+                    };
                 }
             }
         }
-        let complete = (0..group.len()).all(|i| (0..group.len()).all(|j| i == j || balance[i][j] != 0));
+        let complete =
+            (0..group.len()).all(|i| (0..group.len()).all(|j| i == j || balance[i][j] != 0));
         complete.then(|| {
             balance
                 .iter()
@@ -492,7 +541,11 @@ impl<'t> Table<'t> {
         self.slots[player]
             .iter()
             .map(|&slot| match slot {
-                Slot::Played { game, colour, opponent } => {
+                Slot::Played {
+                    game,
+                    colour,
+                    opponent,
+                } => {
                     let game = &self.tournament.games[game];
                     let opponent = players[opponent].id.clone();
                     if game.result == GameResult::Void {
@@ -536,7 +589,9 @@ fn criterion_basis(criterion: Criterion) -> Option<Basis> {
 /// does (`ScoredPlayerComparator`: "exaequo are then compared according alphabetical
 /// order of name and first name").
 fn fallback_order(a: &Player, b: &Player) -> Ordering {
-    a.surname.cmp(&b.surname).then_with(|| a.first_name.cmp(&b.first_name))
+    a.surname
+        .cmp(&b.surname)
+        .then_with(|| a.first_name.cmp(&b.first_name))
 }
 
 /// Each player's round slots, checking that ids exist and nobody plays twice in a round.
@@ -549,10 +604,13 @@ fn slots(tournament: &Tournament, after_round: u32) -> Result<Vec<Vec<Slot>>, St
         }
     }
     let find = |round: u32, id: &str| {
-        index.get(id).copied().ok_or_else(|| StandingsError::UnknownPlayer {
-            round,
-            player: id.to_string(),
-        })
+        index
+            .get(id)
+            .copied()
+            .ok_or_else(|| StandingsError::UnknownPlayer {
+                round,
+                player: id.to_string(),
+            })
     };
     let rounds = tournament.rounds;
     if rounds > Tournament::MAX_ROUNDS {
@@ -603,7 +661,9 @@ fn slots(tournament: &Tournament, after_round: u32) -> Result<Vec<Vec<Slot>>, St
                 player: game.black.clone(),
             });
         }
-        for (player, colour, opponent) in [(black, Color::Black, white), (white, Color::White, black)] {
+        for (player, colour, opponent) in
+            [(black, Color::Black, white), (white, Color::White, black)]
+        {
             let slot = &mut slots[player][game.round as usize - 1];
             if matches!(slot, Slot::Bye | Slot::Played { .. }) {
                 return Err(double(game.round, player));

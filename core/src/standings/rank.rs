@@ -23,7 +23,9 @@ const WEAKEST_KYU: u32 = 50;
 
 impl Rank {
     pub fn kyu(kyu: u32) -> Option<Rank> {
-        (1..=WEAKEST_KYU).contains(&kyu).then(|| Rank(-(kyu as i32)))
+        (1..=WEAKEST_KYU)
+            .contains(&kyu)
+            .then(|| Rank(-(kyu as i32)))
     }
 
     pub fn dan(dan: u32) -> Option<Rank> {

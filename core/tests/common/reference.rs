@@ -12,8 +12,13 @@ pub type Grid = Vec<Option<Color>>;
 /// The verdict of the reference on one turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Judgement {
-    Legal { cycle_repeats_turn: Option<u32> },
-    Illegal { code: &'static str, repeats_turn: Option<u32> },
+    Legal {
+        cycle_repeats_turn: Option<u32>,
+    },
+    Illegal {
+        code: &'static str,
+        repeats_turn: Option<u32>,
+    },
 }
 
 pub struct Reference {
@@ -98,7 +103,10 @@ impl Reference {
     pub fn play(&mut self, color: Color, action: Action) -> Judgement {
         if let Some(expected) = self.to_move {
             if expected != color {
-                return Judgement::Illegal { code: "wrong_turn", repeats_turn: None };
+                return Judgement::Illegal {
+                    code: "wrong_turn",
+                    repeats_turn: None,
+                };
             }
         }
         let next = Some(color.opponent());
@@ -108,32 +116,52 @@ impl Reference {
             Action::Pass => false,
             Action::Move(point) => {
                 if !self.size.contains(point) {
-                    return Judgement::Illegal { code: "off_board", repeats_turn: None };
+                    return Judgement::Illegal {
+                        code: "off_board",
+                        repeats_turn: None,
+                    };
                 }
                 let index = self.index(point);
                 if grid[index].is_some() {
-                    return Judgement::Illegal { code: "occupied", repeats_turn: None };
+                    return Judgement::Illegal {
+                        code: "occupied",
+                        repeats_turn: None,
+                    };
                 }
                 grid[index] = Some(color);
                 self.clear(&mut grid, color.opponent());
                 if grid[index].is_some() && !self.reaches_empty(&grid, index) {
                     if self.rules.suicide == Suicide::Forbidden {
-                        return Judgement::Illegal { code: "suicide", repeats_turn: None };
+                        return Judgement::Illegal {
+                            code: "suicide",
+                            repeats_turn: None,
+                        };
                     }
                     self.clear(&mut grid, color);
                 }
                 let count = self.history.len();
-                if self.rules.ko == KoRule::Simple && self.last_was_move && count >= 2 && self.history[count - 2].0 == grid {
-                    return Judgement::Illegal { code: "ko", repeats_turn: Some(self.history[count - 2].2) };
+                if self.rules.ko == KoRule::Simple
+                    && self.last_was_move
+                    && count >= 2
+                    && self.history[count - 2].0 == grid
+                {
+                    return Judgement::Illegal {
+                        code: "ko",
+                        repeats_turn: Some(self.history[count - 2].2),
+                    };
                 }
                 let earlier = self.history.iter().find(|(board, to_move, _)| {
-                    *board == grid && (self.rules.ko == KoRule::PositionalSuperko || *to_move == next)
+                    *board == grid
+                        && (self.rules.ko == KoRule::PositionalSuperko || *to_move == next)
                 });
                 if let Some((_, _, turn)) = earlier {
                     if self.rules.ko == KoRule::Simple {
                         cycle_repeats_turn = Some(*turn);
                     } else {
-                        return Judgement::Illegal { code: "superko", repeats_turn: Some(*turn) };
+                        return Judgement::Illegal {
+                            code: "superko",
+                            repeats_turn: Some(*turn),
+                        };
                     }
                 }
                 true

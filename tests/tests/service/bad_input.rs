@@ -25,28 +25,62 @@ async fn unknown_fields_and_wrong_types_are_422_naming_the_field() {
     let service = TestService::start().await;
     let mut body = arbitre_tests::sample_tournament();
     arbitre_tests::merge(&mut body, json!({"colour": "black"}));
-    let response = service.post("/tournaments", Some(&service.admin_token)).json(&body).send().await.unwrap();
+    let response = service
+        .post("/tournaments", Some(&service.admin_token))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
     let problem = expect_problem(response, 422, "body.invalid").await;
-    assert!(problem["errors"][0]["message"].as_str().unwrap().contains("colour"), "{problem}");
+    assert!(
+        problem["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("colour"),
+        "{problem}"
+    );
 
     let mut body = arbitre_tests::sample_tournament();
     arbitre_tests::merge(&mut body, json!({"start_date": 20260501}));
-    let response = service.post("/tournaments", Some(&service.admin_token)).json(&body).send().await.unwrap();
+    let response = service
+        .post("/tournaments", Some(&service.admin_token))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
     let problem = expect_problem(response, 422, "body.invalid").await;
     assert_eq!(problem["errors"][0]["field"], "start_date");
 
     let mut body = arbitre_tests::sample_tournament();
-    arbitre_tests::merge(&mut body, json!({"handicap_policy": {"reduction": -1, "ceiling": 9, "based_on_mms": true, "no_handicap_from": "1d"}}));
-    let response = service.post("/tournaments", Some(&service.admin_token)).json(&body).send().await.unwrap();
+    arbitre_tests::merge(
+        &mut body,
+        json!({"handicap_policy": {"reduction": -1, "ceiling": 9, "based_on_mms": true, "no_handicap_from": "1d"}}),
+    );
+    let response = service
+        .post("/tournaments", Some(&service.admin_token))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
     let problem = expect_problem(response, 422, "body.invalid").await;
     assert_eq!(problem["errors"][0]["field"], "handicap_policy.reduction");
 
-    let response = service.post("/tournaments", Some(&service.admin_token)).json(&json!([1, 2])).send().await.unwrap();
+    let response = service
+        .post("/tournaments", Some(&service.admin_token))
+        .json(&json!([1, 2]))
+        .send()
+        .await
+        .unwrap();
     expect_problem(response, 422, "body.invalid").await;
 
     let mut body = arbitre_tests::sample_tournament();
     arbitre_tests::merge(&mut body, json!({"name": "nul\u{0}byte"}));
-    let response = service.post("/tournaments", Some(&service.admin_token)).json(&body).send().await.unwrap();
+    let response = service
+        .post("/tournaments", Some(&service.admin_token))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
     expect_problem(response, 422, "validation.failed").await;
 }
 
@@ -75,34 +109,115 @@ async fn huge_bodies_are_413_and_other_media_types_415() {
 #[tokio::test]
 async fn bad_path_and_query_parameters_are_400() {
     let service = TestService::start().await;
-    expect_problem(service.get("/tournaments/not-a-uuid").send().await.unwrap(), 400, "path.invalid").await;
+    expect_problem(
+        service.get("/tournaments/not-a-uuid").send().await.unwrap(),
+        400,
+        "path.invalid",
+    )
+    .await;
     let tournament = service.create_tournament(json!({})).await;
     let id = tournament["id"].as_str().unwrap();
-    let response = service.get(&format!("/tournaments/{id}/rounds/99999999999")).send().await.unwrap();
+    let response = service
+        .get(&format!("/tournaments/{id}/rounds/99999999999"))
+        .send()
+        .await
+        .unwrap();
     expect_problem(response, 400, "path.invalid").await;
-    let problem = expect_problem(service.get("/tournaments?limit=abc").send().await.unwrap(), 400, "query.invalid").await;
+    let problem = expect_problem(
+        service.get("/tournaments?limit=abc").send().await.unwrap(),
+        400,
+        "query.invalid",
+    )
+    .await;
     assert_eq!(problem["errors"][0]["field"], "limit");
-    let problem = expect_problem(service.get("/tournaments?limit=0").send().await.unwrap(), 400, "query.invalid").await;
+    let problem = expect_problem(
+        service.get("/tournaments?limit=0").send().await.unwrap(),
+        400,
+        "query.invalid",
+    )
+    .await;
     assert_eq!(problem["errors"][0]["field"], "limit");
-    expect_problem(service.get("/tournaments?colour=black").send().await.unwrap(), 400, "query.invalid").await;
-    expect_problem(service.get("/tournaments?from=yesterday").send().await.unwrap(), 400, "query.invalid").await;
+    expect_problem(
+        service
+            .get("/tournaments?colour=black")
+            .send()
+            .await
+            .unwrap(),
+        400,
+        "query.invalid",
+    )
+    .await;
+    expect_problem(
+        service
+            .get("/tournaments?from=yesterday")
+            .send()
+            .await
+            .unwrap(),
+        400,
+        "query.invalid",
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn unknown_ids_are_404_naming_the_record() {
     let service = TestService::start().await;
     let unknown = uuid::Uuid::now_v7();
-    expect_problem(service.get(&format!("/tournaments/{unknown}")).send().await.unwrap(), 404, "not_found.tournament").await;
-    expect_problem(service.get(&format!("/tournaments/{unknown}/players")).send().await.unwrap(), 404, "not_found.tournament").await;
+    expect_problem(
+        service
+            .get(&format!("/tournaments/{unknown}"))
+            .send()
+            .await
+            .unwrap(),
+        404,
+        "not_found.tournament",
+    )
+    .await;
+    expect_problem(
+        service
+            .get(&format!("/tournaments/{unknown}/players"))
+            .send()
+            .await
+            .unwrap(),
+        404,
+        "not_found.tournament",
+    )
+    .await;
     let tournament = service.create_tournament(json!({})).await;
     let id = tournament["id"].as_str().unwrap();
-    expect_problem(service.get(&format!("/tournaments/{id}/players/{unknown}")).send().await.unwrap(), 404, "not_found.player").await;
-    expect_problem(service.get(&format!("/tournaments/{id}/rounds/3")).send().await.unwrap(), 404, "not_found.round").await;
+    expect_problem(
+        service
+            .get(&format!("/tournaments/{id}/players/{unknown}"))
+            .send()
+            .await
+            .unwrap(),
+        404,
+        "not_found.player",
+    )
+    .await;
+    expect_problem(
+        service
+            .get(&format!("/tournaments/{id}/rounds/3"))
+            .send()
+            .await
+            .unwrap(),
+        404,
+        "not_found.round",
+    )
+    .await;
     service.create_round(id, 1).await;
-    let response = service.get(&format!("/tournaments/{id}/rounds/1/pairings/{unknown}")).send().await.unwrap();
+    let response = service
+        .get(&format!("/tournaments/{id}/rounds/1/pairings/{unknown}"))
+        .send()
+        .await
+        .unwrap();
     expect_problem(response, 404, "not_found.pairing").await;
     let response = service
-        .request(Method::PATCH, &format!("/tournaments/{unknown}"), Some(&service.admin_token))
+        .request(
+            Method::PATCH,
+            &format!("/tournaments/{unknown}"),
+            Some(&service.admin_token),
+        )
         .json(&json!({"name": "x"}))
         .send()
         .await

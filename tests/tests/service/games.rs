@@ -23,24 +23,57 @@ pub async fn setup(service: &TestService, changes: Value, pairings: usize) -> Se
     let mut ids = Vec::new();
     let mut tables = Vec::new();
     for table in 0..pairings {
-        let black = service.create_player(&tournament_id, &format!("Noir{table}"), "3k").await;
-        let white = service.create_player(&tournament_id, &format!("Blanc{table}"), "3k").await;
-        let pairing = service.create_pairing(&tournament_id, 1, table as i32 + 1, &black, &white).await;
+        let black = service
+            .create_player(&tournament_id, &format!("Noir{table}"), "3k")
+            .await;
+        let white = service
+            .create_player(&tournament_id, &format!("Blanc{table}"), "3k")
+            .await;
+        let pairing = service
+            .create_pairing(&tournament_id, 1, table as i32 + 1, &black, &white)
+            .await;
         let pairing_id = pairing["id"].as_str().unwrap().to_string();
         let tournament_uuid = Uuid::parse_str(&tournament_id).unwrap();
-        tables.push(service.token(Role::Table, Some(tournament_uuid), Some(Uuid::parse_str(&pairing_id).unwrap())).await);
+        tables.push(
+            service
+                .token(
+                    Role::Table,
+                    Some(tournament_uuid),
+                    Some(Uuid::parse_str(&pairing_id).unwrap()),
+                )
+                .await,
+        );
         ids.push(pairing_id);
     }
-    let referee = service.token(Role::Referee, Some(Uuid::parse_str(&tournament_id).unwrap()), None).await;
-    Setup { tournament_id, pairings: ids, tables, referee }
+    let referee = service
+        .token(
+            Role::Referee,
+            Some(Uuid::parse_str(&tournament_id).unwrap()),
+            None,
+        )
+        .await;
+    Setup {
+        tournament_id,
+        pairings: ids,
+        tables,
+        referee,
+    }
 }
 
 /// Starts the game of pairing `index` on a `size`×`size` board; returns its id.
-pub async fn start_game(service: &TestService, setup: &Setup, index: usize, extra: Value) -> String {
+pub async fn start_game(
+    service: &TestService,
+    setup: &Setup,
+    index: usize,
+    extra: Value,
+) -> String {
     let mut body = json!({"pairing_id": setup.pairings[index], "board_size": 9});
     arbitre_tests::merge(&mut body, extra);
     let response = service
-        .post(&format!("/tournaments/{}/games", setup.tournament_id), Some(&setup.tables[index]))
+        .post(
+            &format!("/tournaments/{}/games", setup.tournament_id),
+            Some(&setup.tables[index]),
+        )
         .json(&body)
         .send()
         .await
@@ -57,24 +90,57 @@ pub fn turn_body(turn: u32, point: &str) -> Value {
     }
 }
 
-pub async fn post_turn(service: &TestService, token: &str, game: &str, turn: u32, point: &str) -> reqwest::Response {
-    service.post(&format!("/games/{game}/turns"), Some(token)).json(&turn_body(turn, point)).send().await.unwrap()
+pub async fn post_turn(
+    service: &TestService,
+    token: &str,
+    game: &str,
+    turn: u32,
+    point: &str,
+) -> reqwest::Response {
+    service
+        .post(&format!("/games/{game}/turns"), Some(token))
+        .json(&turn_body(turn, point))
+        .send()
+        .await
+        .unwrap()
 }
 
 async fn play(service: &TestService, token: &str, game: &str, turn: u32, point: &str) -> Value {
     expect_json(post_turn(service, token, game, turn, point).await, 201).await
 }
 
-async fn counting(service: &TestService, token: &str, game: &str, body: Value) -> reqwest::Response {
-    service.post(&format!("/games/{game}/counting"), Some(token)).json(&body).send().await.unwrap()
+async fn counting(
+    service: &TestService,
+    token: &str,
+    game: &str,
+    body: Value,
+) -> reqwest::Response {
+    service
+        .post(&format!("/games/{game}/counting"), Some(token))
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
 }
 
 async fn state(service: &TestService, game: &str) -> Value {
-    expect_json(service.get(&format!("/games/{game}")).send().await.unwrap(), 200).await
+    expect_json(
+        service.get(&format!("/games/{game}")).send().await.unwrap(),
+        200,
+    )
+    .await
 }
 
 async fn log(service: &TestService, game: &str) -> Vec<Value> {
-    let list = expect_json(service.get(&format!("/games/{game}/events")).send().await.unwrap(), 200).await;
+    let list = expect_json(
+        service
+            .get(&format!("/games/{game}/events"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     list["items"].as_array().unwrap().clone()
 }
 
@@ -91,7 +157,12 @@ async fn a_full_game_with_a_ko_fight_is_counted() {
         play(&service, table, &game, index as u32 + 1, point).await;
     }
     // White retakes at once: the position after turn 8 comes back (FFG rule 4).
-    let problem = expect_problem(post_turn(&service, table, &game, 10, "bb").await, 422, "illegal_move.superko").await;
+    let problem = expect_problem(
+        post_turn(&service, table, &game, 10, "bb").await,
+        422,
+        "illegal_move.superko",
+    )
+    .await;
     assert_eq!(problem["repeats_turn"], 8);
     // A ko threat and its answer, then White retakes legally.
     play(&service, table, &game, 10, "gc").await;
@@ -100,7 +171,12 @@ async fn a_full_game_with_a_ko_fight_is_counted() {
     // One stone each taken in the ko.
     assert_eq!(after["white_prisoners"], 1);
     assert_eq!(after["black_prisoners"], 1);
-    let problem = expect_problem(post_turn(&service, table, &game, 13, "cb").await, 422, "illegal_move.superko").await;
+    let problem = expect_problem(
+        post_turn(&service, table, &game, 13, "cb").await,
+        422,
+        "illegal_move.superko",
+    )
+    .await;
     assert_eq!(problem["repeats_turn"], 11);
     play(&service, table, &game, 13, "hh").await;
     play(&service, table, &game, 14, "cb").await;
@@ -108,24 +184,66 @@ async fn a_full_game_with_a_ko_fight_is_counted() {
     let paused = play(&service, table, &game, 16, "pass").await;
     assert_eq!(paused["phase"], "counting");
     assert_eq!(paused["clocks"]["status"], "paused");
-    let proposed = expect_json(counting(&service, table, &game, json!({"action": "propose", "color": "B", "dead": []})).await, 200).await;
+    let proposed = expect_json(
+        counting(
+            &service,
+            table,
+            &game,
+            json!({"action": "propose", "color": "B", "dead": []}),
+        )
+        .await,
+        200,
+    )
+    .await;
     assert_eq!(proposed["phase"], "counting");
-    let counted = expect_json(counting(&service, table, &game, json!({"action": "accept", "color": "W"})).await, 200).await;
+    let counted = expect_json(
+        counting(
+            &service,
+            table,
+            &game,
+            json!({"action": "accept", "color": "W"}),
+        )
+        .await,
+        200,
+    )
+    .await;
     assert_eq!(counted["phase"], "finished");
     let count = &counted["count"];
     assert_eq!(count["basis"], "agreement");
-    assert!(count["breakdown"]["black"]["stones"].as_u64().unwrap() > 0, "{count}");
-    assert!(counted["result"].as_str().unwrap().starts_with("W+") || counted["result"].as_str().unwrap().starts_with("B+"));
+    assert!(
+        count["breakdown"]["black"]["stones"].as_u64().unwrap() > 0,
+        "{count}"
+    );
+    assert!(
+        counted["result"].as_str().unwrap().starts_with("W+")
+            || counted["result"].as_str().unwrap().starts_with("B+")
+    );
     // The log holds every turn once, in order, and nothing of the refused ones.
     let entries = log(&service, &game).await;
-    let turns: Vec<i64> = entries.iter().filter(|entry| entry["kind"] == "turn").map(|entry| entry["turn_number"].as_i64().unwrap()).collect();
+    let turns: Vec<i64> = entries
+        .iter()
+        .filter(|entry| entry["kind"] == "turn")
+        .map(|entry| entry["turn_number"].as_i64().unwrap())
+        .collect();
     assert_eq!(turns, (1..=16).collect::<Vec<_>>());
-    let seqs: Vec<i64> = entries.iter().map(|entry| entry["seq"].as_i64().unwrap()).collect();
+    let seqs: Vec<i64> = entries
+        .iter()
+        .map(|entry| entry["seq"].as_i64().unwrap())
+        .collect();
     assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>());
     // Finished: no more turns.
-    expect_problem(post_turn(&service, table, &game, 17, "ee").await, 409, "game.finished").await;
+    expect_problem(
+        post_turn(&service, table, &game, 17, "ee").await,
+        409,
+        "game.finished",
+    )
+    .await;
     // The board picture marks nothing dead here, but draws the stones.
-    let svg = service.get(&format!("/games/{game}/board.svg")).send().await.unwrap();
+    let svg = service
+        .get(&format!("/games/{game}/board.svg"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(svg.headers()["content-type"], "image/svg+xml");
     assert!(svg.text().await.unwrap().contains("<circle"));
 }
@@ -140,15 +258,40 @@ async fn an_illegal_superko_is_refused_with_the_repeated_turn_and_nothing_stored
         play(&service, table, &game, index as u32 + 1, point).await;
     }
     let before = log(&service, &game).await.len();
-    let problem = expect_problem(post_turn(&service, table, &game, 10, "bb").await, 422, "illegal_move.superko").await;
+    let problem = expect_problem(
+        post_turn(&service, table, &game, 10, "bb").await,
+        422,
+        "illegal_move.superko",
+    )
+    .await;
     assert_eq!(problem["repeats_turn"], 8);
     assert_eq!(problem["turn"], 10);
-    expect_problem(post_turn(&service, table, &game, 10, "cb").await, 422, "illegal_move.occupied").await;
-    expect_problem(post_turn(&service, table, &game, 10, "zz").await, 422, "illegal_move.off_board").await;
+    expect_problem(
+        post_turn(&service, table, &game, 10, "cb").await,
+        422,
+        "illegal_move.occupied",
+    )
+    .await;
+    expect_problem(
+        post_turn(&service, table, &game, 10, "zz").await,
+        422,
+        "illegal_move.off_board",
+    )
+    .await;
     assert_eq!(log(&service, &game).await.len(), before);
     assert_eq!(state(&service, &game).await["next_turn"], 10);
     // No token: refused.
-    expect_problem(service.post(&format!("/games/{game}/turns"), None).json(&turn_body(10, "gc")).send().await.unwrap(), 401, "auth.missing_token").await;
+    expect_problem(
+        service
+            .post(&format!("/games/{game}/turns"), None)
+            .json(&turn_body(10, "gc"))
+            .send()
+            .await
+            .unwrap(),
+        401,
+        "auth.missing_token",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -156,11 +299,30 @@ async fn a_table_token_acts_only_on_its_own_game() {
     let service = TestService::start().await;
     let setup = setup(&service, json!({}), 2).await;
     let game = start_game(&service, &setup, 0, json!({})).await;
-    expect_problem(post_turn(&service, &setup.tables[1], &game, 1, "dd").await, 403, "auth.forbidden").await;
+    expect_problem(
+        post_turn(&service, &setup.tables[1], &game, 1, "dd").await,
+        403,
+        "auth.forbidden",
+    )
+    .await;
     let ruling = json!({"kind": "warning", "reason": "noise"});
-    let response = service.post(&format!("/games/{game}/rulings"), Some(&setup.tables[0])).json(&ruling).send().await.unwrap();
+    let response = service
+        .post(&format!("/games/{game}/rulings"), Some(&setup.tables[0]))
+        .json(&ruling)
+        .send()
+        .await
+        .unwrap();
     expect_problem(response, 403, "auth.forbidden").await;
-    expect_problem(service.get(&format!("/games/{}", Uuid::now_v7())).send().await.unwrap(), 404, "not_found.game").await;
+    expect_problem(
+        service
+            .get(&format!("/games/{}", Uuid::now_v7()))
+            .send()
+            .await
+            .unwrap(),
+        404,
+        "not_found.game",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -172,18 +334,40 @@ async fn twenty_clients_submitting_the_same_turn_record_it_once() {
     for _ in 0..20 {
         let service = service.clone();
         let (table, game) = (setup.tables[0].clone(), game.clone());
-        tasks.push(tokio::spawn(async move { post_turn(&service, &table, &game, 1, "ee").await.status().as_u16() }));
+        tasks.push(tokio::spawn(async move {
+            post_turn(&service, &table, &game, 1, "ee")
+                .await
+                .status()
+                .as_u16()
+        }));
     }
     let mut statuses = Vec::new();
     for task in tasks {
         statuses.push(task.await.unwrap());
     }
-    assert_eq!(statuses.iter().filter(|status| **status == 201).count(), 1, "{statuses:?}");
-    assert_eq!(statuses.iter().filter(|status| **status == 409).count(), 19, "{statuses:?}");
-    let turns = log(&service, &game).await.into_iter().filter(|entry| entry["kind"] == "turn").count();
+    assert_eq!(
+        statuses.iter().filter(|status| **status == 201).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses.iter().filter(|status| **status == 409).count(),
+        19,
+        "{statuses:?}"
+    );
+    let turns = log(&service, &game)
+        .await
+        .into_iter()
+        .filter(|entry| entry["kind"] == "turn")
+        .count();
     assert_eq!(turns, 1);
     // A stale turn gets the current state.
-    let problem = expect_problem(post_turn(&service, &setup.tables[0], &game, 1, "ff").await, 409, "game.stale_turn").await;
+    let problem = expect_problem(
+        post_turn(&service, &setup.tables[0], &game, 1, "ff").await,
+        409,
+        "game.stale_turn",
+    )
+    .await;
     assert_eq!(problem["state"]["next_turn"], 2);
 }
 
@@ -192,7 +376,12 @@ async fn retries_with_the_same_idempotency_key_never_duplicate() {
     let service = std::sync::Arc::new(TestService::start().await);
     let setup = setup(&service, json!({}), 1).await;
     let game = start_game(&service, &setup, 0, json!({})).await;
-    let send = |service: std::sync::Arc<TestService>, token: String, game: String, key: &'static str, turn: u32, point: &'static str| async move {
+    let send = |service: std::sync::Arc<TestService>,
+                token: String,
+                game: String,
+                key: &'static str,
+                turn: u32,
+                point: &'static str| async move {
         let response = service
             .post(&format!("/games/{game}/turns"), Some(&token))
             .header("Idempotency-Key", key)
@@ -204,7 +393,14 @@ async fn retries_with_the_same_idempotency_key_never_duplicate() {
     };
     let mut tasks = Vec::new();
     for _ in 0..8 {
-        tasks.push(tokio::spawn(send(service.clone(), setup.tables[0].clone(), game.clone(), "key-1", 1, "ee")));
+        tasks.push(tokio::spawn(send(
+            service.clone(),
+            setup.tables[0].clone(),
+            game.clone(),
+            "key-1",
+            1,
+            "ee",
+        )));
     }
     let mut bodies = Vec::new();
     for task in tasks {
@@ -212,23 +408,59 @@ async fn retries_with_the_same_idempotency_key_never_duplicate() {
         assert_eq!(status, 201, "{body}");
         bodies.push(body);
     }
-    assert!(bodies.windows(2).all(|pair| pair[0] == pair[1]), "every retry answers the first response");
+    assert!(
+        bodies.windows(2).all(|pair| pair[0] == pair[1]),
+        "every retry answers the first response"
+    );
     // Later retries too, after another turn.
-    let (status, _) = send(service.clone(), setup.tables[0].clone(), game.clone(), "key-2", 2, "cc").await;
+    let (status, _) = send(
+        service.clone(),
+        setup.tables[0].clone(),
+        game.clone(),
+        "key-2",
+        2,
+        "cc",
+    )
+    .await;
     assert_eq!(status, 201);
-    let (status, body) = send(service.clone(), setup.tables[0].clone(), game.clone(), "key-1", 1, "ee").await;
+    let (status, body) = send(
+        service.clone(),
+        setup.tables[0].clone(),
+        game.clone(),
+        "key-1",
+        1,
+        "ee",
+    )
+    .await;
     assert_eq!((status, &body), (201, &bodies[0]));
     // The same key for another request is refused.
-    let (status, body) = send(service.clone(), setup.tables[0].clone(), game.clone(), "key-1", 3, "gg").await;
+    let (status, body) = send(
+        service.clone(),
+        setup.tables[0].clone(),
+        game.clone(),
+        "key-1",
+        3,
+        "gg",
+    )
+    .await;
     assert_eq!(status, 422, "{body}");
-    let turns = log(&service, &game).await.into_iter().filter(|entry| entry["kind"] == "turn").count();
+    let turns = log(&service, &game)
+        .await
+        .into_iter()
+        .filter(|entry| entry["kind"] == "turn")
+        .count();
     assert_eq!(turns, 2);
 }
 
 #[tokio::test]
 async fn a_loss_on_time_is_found_by_the_sweep() {
     let service = TestService::start().await;
-    let setup = setup(&service, json!({"time_control": {"system": "absolute", "main_time_ms": 1000}}), 1).await;
+    let setup = setup(
+        &service,
+        json!({"time_control": {"system": "absolute", "main_time_ms": 1000}}),
+        1,
+    )
+    .await;
     let game = start_game(&service, &setup, 0, json!({})).await;
     play(&service, &setup.tables[0], &game, 1, "ee").await;
     // White's clock runs out; nobody calls.
@@ -238,10 +470,21 @@ async fn a_loss_on_time_is_found_by_the_sweep() {
     assert_eq!(finished["result"], "B+T");
     assert_eq!(finished["clocks"]["white"]["out_of_time"], true);
     let entries = log(&service, &game).await;
-    let loss = entries.iter().find(|entry| entry["kind"] == "result").unwrap();
+    let loss = entries
+        .iter()
+        .find(|entry| entry["kind"] == "result")
+        .unwrap();
     assert_eq!(loss["event"]["event"], "time_loss");
     assert!(loss["issued_by"].is_null(), "recorded by the sweep");
-    let listed = expect_json(service.get(&format!("/tournaments/{}/games", setup.tournament_id)).send().await.unwrap(), 200).await;
+    let listed = expect_json(
+        service
+            .get(&format!("/tournaments/{}/games", setup.tournament_id))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(listed["items"][0]["result"], "B+T");
 }
 
@@ -256,17 +499,51 @@ async fn a_dispute_resumes_play_and_ends_in_a_strict_count() {
     }
     assert_eq!(state(&service, &game).await["phase"], "counting");
     // Black says White's gg is dead; White disagrees: play resumes, Black (who passed first) moves.
-    let proposed = counting(&service, table, &game, json!({"action": "propose", "color": "B", "dead": ["gg"]})).await;
+    let proposed = counting(
+        &service,
+        table,
+        &game,
+        json!({"action": "propose", "color": "B", "dead": ["gg"]}),
+    )
+    .await;
     let proposed = expect_json(proposed, 200).await;
-    let svg = service.get(&format!("/games/{game}/board.svg")).send().await.unwrap().text().await.unwrap();
+    let svg = service
+        .get(&format!("/games/{game}/board.svg"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(svg.contains("class=\"dead\""), "{svg}");
     assert_eq!(proposed["phase"], "counting");
-    let resumed = expect_json(counting(&service, table, &game, json!({"action": "dispute", "color": "W"})).await, 200).await;
+    let resumed = expect_json(
+        counting(
+            &service,
+            table,
+            &game,
+            json!({"action": "dispute", "color": "W"}),
+        )
+        .await,
+        200,
+    )
+    .await;
     assert_eq!(resumed["phase"], "playing");
     assert_eq!(resumed["to_move"], "B");
     assert_eq!(resumed["clocks"]["status"], "running");
     // Counting steps are refused while playing.
-    expect_problem(counting(&service, table, &game, json!({"action": "accept", "color": "W"})).await, 409, "game.not_counting").await;
+    expect_problem(
+        counting(
+            &service,
+            table,
+            &game,
+            json!({"action": "accept", "color": "W"}),
+        )
+        .await,
+        409,
+        "game.not_counting",
+    )
+    .await;
     play(&service, table, &game, 7, "ee").await;
     play(&service, table, &game, 8, "pass").await;
     let counted = play(&service, table, &game, 9, "pass").await;
@@ -284,7 +561,12 @@ async fn a_referee_ruling_changes_the_result_and_the_audit_trail_stays() {
     let game = start_game(&service, &setup, 0, json!({})).await;
     play(&service, table, &game, 1, "ee").await;
     let resigned = expect_json(
-        service.post(&format!("/games/{game}/turns"), Some(table)).json(&json!({"turn": 2, "action": "resign"})).send().await.unwrap(),
+        service
+            .post(&format!("/games/{game}/turns"), Some(table))
+            .json(&json!({"turn": 2, "action": "resign"}))
+            .send()
+            .await
+            .unwrap(),
         201,
     )
     .await;
@@ -292,12 +574,38 @@ async fn a_referee_ruling_changes_the_result_and_the_audit_trail_stays() {
     let resign_seq = resigned["seq"].as_i64().unwrap();
     // The tablet recorded the resignation of the wrong player: the referee corrects it.
     let ruling = json!({"kind": "result_correction", "reason": "Black resigned, not White", "result": "W+R", "corrects": resign_seq});
-    let ruled = expect_json(service.post(&format!("/games/{game}/rulings"), Some(&setup.referee)).json(&ruling).send().await.unwrap(), 201).await;
+    let ruled = expect_json(
+        service
+            .post(&format!("/games/{game}/rulings"), Some(&setup.referee))
+            .json(&ruling)
+            .send()
+            .await
+            .unwrap(),
+        201,
+    )
+    .await;
     assert_eq!(ruled["result"], "W+R");
     let warning = json!({"kind": "warning", "reason": "talking during the game", "color": "B"});
-    expect_json(service.post(&format!("/games/{game}/rulings"), Some(&setup.referee)).json(&warning).send().await.unwrap(), 201).await;
+    expect_json(
+        service
+            .post(&format!("/games/{game}/rulings"), Some(&setup.referee))
+            .json(&warning)
+            .send()
+            .await
+            .unwrap(),
+        201,
+    )
+    .await;
     // The audit trail: both rulings, in order, with who and when; the resignation is still there.
-    let rulings = expect_json(service.get(&format!("/games/{game}/rulings")).send().await.unwrap(), 200).await;
+    let rulings = expect_json(
+        service
+            .get(&format!("/games/{game}/rulings"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     let items = rulings["items"].as_array().unwrap();
     assert_eq!(items.len(), 2);
     assert_eq!(items[0]["ruling"]["kind"], "result_correction");
@@ -308,16 +616,34 @@ async fn a_referee_ruling_changes_the_result_and_the_audit_trail_stays() {
     assert!(items[0]["recorded_at"].is_string());
     assert_eq!(items[1]["ruling"]["kind"], "warning");
     let entries = log(&service, &game).await;
-    assert!(entries.iter().any(|entry| entry["event"]["event"] == "resign"));
-    let listed = expect_json(service.get(&format!("/tournaments/{}/games", setup.tournament_id)).send().await.unwrap(), 200).await;
+    assert!(entries
+        .iter()
+        .any(|entry| entry["event"]["event"] == "resign"));
+    let listed = expect_json(
+        service
+            .get(&format!("/tournaments/{}/games", setup.tournament_id))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(listed["items"][0]["result"], "W+R");
     // The pairing's result, which the standings read, follows the ruling.
-    let pairing_result = format!("/tournaments/{}/rounds/1/pairings/{}/result", setup.tournament_id, setup.pairings[0]);
+    let pairing_result = format!(
+        "/tournaments/{}/rounds/1/pairings/{}/result",
+        setup.tournament_id, setup.pairings[0]
+    );
     let recorded = expect_json(service.get(&pairing_result).send().await.unwrap(), 200).await;
     assert_eq!(recorded["result"], "W+R", "{recorded}");
     // Bad rulings are refused.
     let bad = json!({"kind": "result_correction", "reason": "x", "result": "nonsense"});
-    let response = service.post(&format!("/games/{game}/rulings"), Some(&setup.referee)).json(&bad).send().await.unwrap();
+    let response = service
+        .post(&format!("/games/{game}/rulings"), Some(&setup.referee))
+        .json(&bad)
+        .send()
+        .await
+        .unwrap();
     expect_problem(response, 422, "validation.failed").await;
 }
 
@@ -327,16 +653,51 @@ async fn a_referee_pauses_and_resumes_the_clocks() {
     let setup = setup(&service, json!({}), 1).await;
     let game = start_game(&service, &setup, 0, json!({})).await;
     let pause = json!({"kind": "pause", "reason": "a player is ill"});
-    let paused = expect_json(service.post(&format!("/games/{game}/rulings"), Some(&setup.referee)).json(&pause).send().await.unwrap(), 201).await;
+    let paused = expect_json(
+        service
+            .post(&format!("/games/{game}/rulings"), Some(&setup.referee))
+            .json(&pause)
+            .send()
+            .await
+            .unwrap(),
+        201,
+    )
+    .await;
     assert_eq!(paused["clocks"]["status"], "paused");
     assert_eq!(paused["clocks"]["paused_by_referee"], true);
-    expect_problem(post_turn(&service, &setup.tables[0], &game, 1, "ee").await, 409, "game.paused").await;
+    expect_problem(
+        post_turn(&service, &setup.tables[0], &game, 1, "ee").await,
+        409,
+        "game.paused",
+    )
+    .await;
     let resume = json!({"kind": "resume", "reason": "better"});
-    let resumed = expect_json(service.post(&format!("/games/{game}/rulings"), Some(&setup.referee)).json(&resume).send().await.unwrap(), 201).await;
+    let resumed = expect_json(
+        service
+            .post(&format!("/games/{game}/rulings"), Some(&setup.referee))
+            .json(&resume)
+            .send()
+            .await
+            .unwrap(),
+        201,
+    )
+    .await;
     assert_eq!(resumed["clocks"]["status"], "running");
     let adjust = json!({"kind": "time_adjustment", "reason": "clock fault", "color": "W", "delta_ms": 60000});
-    let adjusted = expect_json(service.post(&format!("/games/{game}/rulings"), Some(&setup.referee)).json(&adjust).send().await.unwrap(), 201).await;
-    assert!(adjusted["clocks"]["white"]["main_ms"].as_u64().unwrap() > adjusted["clocks"]["black"]["main_ms"].as_u64().unwrap());
+    let adjusted = expect_json(
+        service
+            .post(&format!("/games/{game}/rulings"), Some(&setup.referee))
+            .json(&adjust)
+            .send()
+            .await
+            .unwrap(),
+        201,
+    )
+    .await;
+    assert!(
+        adjusted["clocks"]["white"]["main_ms"].as_u64().unwrap()
+            > adjusted["clocks"]["black"]["main_ms"].as_u64().unwrap()
+    );
     play(&service, &setup.tables[0], &game, 1, "ee").await;
 }
 
@@ -346,25 +707,79 @@ async fn an_exported_sgf_verifies_and_reimports_to_the_same_game() {
     let setup = setup(&service, json!({}), 2).await;
     let table = &setup.tables[0];
     let game = start_game(&service, &setup, 0, json!({})).await;
-    for (index, point) in KO_SETUP.iter().chain(["gc", "gd", "bb", "hh", "cb", "pass", "pass"].iter()).enumerate() {
+    for (index, point) in KO_SETUP
+        .iter()
+        .chain(["gc", "gd", "bb", "hh", "cb", "pass", "pass"].iter())
+        .enumerate()
+    {
         play(&service, table, &game, index as u32 + 1, point).await;
     }
-    expect_json(counting(&service, table, &game, json!({"action": "propose", "color": "W", "dead": []})).await, 200).await;
-    let original = expect_json(counting(&service, table, &game, json!({"action": "accept", "color": "B"})).await, 200).await;
-    let response = service.get(&format!("/games/{game}/sgf")).send().await.unwrap();
+    expect_json(
+        counting(
+            &service,
+            table,
+            &game,
+            json!({"action": "propose", "color": "W", "dead": []}),
+        )
+        .await,
+        200,
+    )
+    .await;
+    let original = expect_json(
+        counting(
+            &service,
+            table,
+            &game,
+            json!({"action": "accept", "color": "B"}),
+        )
+        .await,
+        200,
+    )
+    .await;
+    let response = service
+        .get(&format!("/games/{game}/sgf"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 200);
     let sgf = response.text().await.unwrap();
     assert!(sgf.contains("BL[") && sgf.contains("WL["), "{sgf}");
-    assert!(sgf.contains("PB[Noir0") && sgf.contains("EV[") && sgf.contains("RU[french]") && sgf.contains("KM["), "{sgf}");
-    assert!(sgf.contains(&format!("RE[{}]", original["result"].as_str().unwrap())), "{sgf}");
+    assert!(
+        sgf.contains("PB[Noir0")
+            && sgf.contains("EV[")
+            && sgf.contains("RU[french]")
+            && sgf.contains("KM["),
+        "{sgf}"
+    );
+    assert!(
+        sgf.contains(&format!("RE[{}]", original["result"].as_str().unwrap())),
+        "{sgf}"
+    );
     let folder = tempfile::tempdir().unwrap();
     let file = folder.path().join("game.sgf");
     std::fs::write(&file, &sgf).unwrap();
-    let output = std::process::Command::new(arbitre_binary()).arg("verify").arg(&file).output().unwrap();
-    assert!(output.status.success(), "arbitre verify: {}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    let output = std::process::Command::new(arbitre_binary())
+        .arg("verify")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "arbitre verify: {}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
     // Re-imported on the other pairing: the same position, turns and result.
     let import = json!({"pairing_id": setup.pairings[1], "sgf": sgf});
-    let response = service.post(&format!("/tournaments/{}/games/import", setup.tournament_id), Some(&setup.referee)).json(&import).send().await.unwrap();
+    let response = service
+        .post(
+            &format!("/tournaments/{}/games/import", setup.tournament_id),
+            Some(&setup.referee),
+        )
+        .json(&import)
+        .send()
+        .await
+        .unwrap();
     let imported = expect_json(response, 201).await;
     assert_eq!(imported["board"], original["board"]);
     assert_eq!(imported["turns"], original["turns"]);
@@ -373,7 +788,15 @@ async fn an_exported_sgf_verifies_and_reimports_to_the_same_game() {
     // An illegal record is refused with the turn and the reason.
     let illegal = "(;GM[1]FF[4]SZ[9]RU[french];B[aa];W[ab];B[aa])";
     let import = json!({"pairing_id": setup.pairings[1], "sgf": illegal});
-    let response = service.post(&format!("/tournaments/{}/games/import", setup.tournament_id), Some(&setup.referee)).json(&import).send().await.unwrap();
+    let response = service
+        .post(
+            &format!("/tournaments/{}/games/import", setup.tournament_id),
+            Some(&setup.referee),
+        )
+        .json(&import)
+        .send()
+        .await
+        .unwrap();
     let problem = expect_problem(response, 422, "illegal_move.occupied").await;
     assert_eq!(problem["turn"], 3);
 }
@@ -381,7 +804,12 @@ async fn an_exported_sgf_verifies_and_reimports_to_the_same_game() {
 #[tokio::test]
 async fn under_auto_pass_a_player_out_of_time_passes() {
     let service = TestService::start().await;
-    let setup = setup(&service, json!({"time_control": {"system": "absolute", "main_time_ms": 600}}), 1).await;
+    let setup = setup(
+        &service,
+        json!({"time_control": {"system": "absolute", "main_time_ms": 600}}),
+        1,
+    )
+    .await;
     let game = start_game(&service, &setup, 0, json!({"flag_policy": "auto-pass"})).await;
     play(&service, &setup.tables[0], &game, 1, "ee").await;
     // White runs out and passes; then Black does: two passes pause the game (rule 5 bis).
@@ -411,44 +839,179 @@ async fn bad_input_to_the_game_routes_is_a_problem_never_a_500() {
     let import = format!("/tournaments/{tournament}/games/import");
     let create = format!("/tournaments/{tournament}/games");
     let cases: Vec<(String, String, Value)> = vec![
-        (turns.clone(), table.clone(), json!({"turn": 1, "action": "move"})),
-        (turns.clone(), table.clone(), json!({"turn": 1, "action": "move", "point": "d"})),
-        (turns.clone(), table.clone(), json!({"turn": 1, "action": "move", "point": "ZZ"})),
-        (turns.clone(), table.clone(), json!({"turn": 1, "action": "pass", "point": "dd"})),
-        (turns.clone(), table.clone(), json!({"turn": -1, "action": "pass"})),
-        (turns.clone(), table.clone(), json!({"turn": 4294967295u64, "action": "pass"})),
-        (turns.clone(), table.clone(), json!({"turn": 1, "action": "jump"})),
-        (turns.clone(), table.clone(), json!({"turn": 1, "action": "move", "point": "dd", "color": "W"})),
-        (turns.clone(), table.clone(), json!({"turn": 1, "action": "move", "point": "\u{0}\u{0}"})),
-        (counting_path.clone(), table.clone(), json!({"action": "accept", "color": "B"})),
-        (counting_path.clone(), table.clone(), json!({"action": "propose", "color": "B", "dead": ["zz", "aa"]})),
-        (counting_path.clone(), table.clone(), json!({"action": "propose", "color": "X"})),
-        (rulings.clone(), setup.referee.clone(), json!({"kind": "time_adjustment", "reason": "x", "color": "B", "delta_ms": 5})),
-        (rulings.clone(), setup.referee.clone(), json!({"kind": "time_adjustment", "reason": "x", "color": "B", "delta_ms": -9223372036854775807i64})),
-        (rulings.clone(), setup.referee.clone(), json!({"kind": "dead_stones", "reason": "x", "dead": ["aa"]})),
-        (rulings.clone(), setup.referee.clone(), json!({"kind": "resume", "reason": "x"})),
-        (rulings.clone(), setup.referee.clone(), json!({"kind": "warning", "reason": ""})),
-        (rulings.clone(), setup.referee.clone(), json!({"kind": "warning", "reason": "x", "corrects": 999})),
-        (rulings.clone(), setup.referee.clone(), json!({"kind": "result_correction", "reason": "x", "result": "?"})),
-        (rulings.clone(), setup.referee.clone(), json!({"kind": "forfeit", "reason": "x"})),
-        (import.clone(), setup.referee.clone(), json!({"pairing_id": setup.pairings[1], "sgf": "not sgf"})),
-        (import.clone(), setup.referee.clone(), json!({"pairing_id": setup.pairings[1], "sgf": "(;GM[1]FF[4]SZ[52]KM[1e400];B[zz])"})),
-        (import.clone(), setup.referee.clone(), json!({"pairing_id": setup.pairings[1], "sgf": "(;GM[1]FF[4]SZ[9]RE[nonsense];B[aa])"})),
-        (import.clone(), setup.referee.clone(), json!({"pairing_id": setup.pairings[0], "sgf": "(;GM[1]FF[4]SZ[9];B[aa])"})),
-        (create.clone(), setup.referee.clone(), json!({"pairing_id": setup.pairings[0]})),
-        (create.clone(), setup.referee.clone(), json!({"pairing_id": setup.pairings[1], "board_size": 1})),
-        (create.clone(), setup.referee.clone(), json!({"pairing_id": setup.pairings[1], "komi": 1e300})),
-        (create.clone(), setup.referee.clone(), json!({"pairing_id": setup.pairings[1], "flag_policy": "never"})),
-        (create.clone(), setup.referee.clone(), json!({"pairing_id": setup.pairings[1], "time_control": {"system": "absolute", "main_time_ms": 0}})),
-        (create.clone(), setup.referee.clone(), json!({"pairing_id": Uuid::now_v7()})),
+        (
+            turns.clone(),
+            table.clone(),
+            json!({"turn": 1, "action": "move"}),
+        ),
+        (
+            turns.clone(),
+            table.clone(),
+            json!({"turn": 1, "action": "move", "point": "d"}),
+        ),
+        (
+            turns.clone(),
+            table.clone(),
+            json!({"turn": 1, "action": "move", "point": "ZZ"}),
+        ),
+        (
+            turns.clone(),
+            table.clone(),
+            json!({"turn": 1, "action": "pass", "point": "dd"}),
+        ),
+        (
+            turns.clone(),
+            table.clone(),
+            json!({"turn": -1, "action": "pass"}),
+        ),
+        (
+            turns.clone(),
+            table.clone(),
+            json!({"turn": 4294967295u64, "action": "pass"}),
+        ),
+        (
+            turns.clone(),
+            table.clone(),
+            json!({"turn": 1, "action": "jump"}),
+        ),
+        (
+            turns.clone(),
+            table.clone(),
+            json!({"turn": 1, "action": "move", "point": "dd", "color": "W"}),
+        ),
+        (
+            turns.clone(),
+            table.clone(),
+            json!({"turn": 1, "action": "move", "point": "\u{0}\u{0}"}),
+        ),
+        (
+            counting_path.clone(),
+            table.clone(),
+            json!({"action": "accept", "color": "B"}),
+        ),
+        (
+            counting_path.clone(),
+            table.clone(),
+            json!({"action": "propose", "color": "B", "dead": ["zz", "aa"]}),
+        ),
+        (
+            counting_path.clone(),
+            table.clone(),
+            json!({"action": "propose", "color": "X"}),
+        ),
+        (
+            rulings.clone(),
+            setup.referee.clone(),
+            json!({"kind": "time_adjustment", "reason": "x", "color": "B", "delta_ms": 5}),
+        ),
+        (
+            rulings.clone(),
+            setup.referee.clone(),
+            json!({"kind": "time_adjustment", "reason": "x", "color": "B", "delta_ms": -9223372036854775807i64}),
+        ),
+        (
+            rulings.clone(),
+            setup.referee.clone(),
+            json!({"kind": "dead_stones", "reason": "x", "dead": ["aa"]}),
+        ),
+        (
+            rulings.clone(),
+            setup.referee.clone(),
+            json!({"kind": "resume", "reason": "x"}),
+        ),
+        (
+            rulings.clone(),
+            setup.referee.clone(),
+            json!({"kind": "warning", "reason": ""}),
+        ),
+        (
+            rulings.clone(),
+            setup.referee.clone(),
+            json!({"kind": "warning", "reason": "x", "corrects": 999}),
+        ),
+        (
+            rulings.clone(),
+            setup.referee.clone(),
+            json!({"kind": "result_correction", "reason": "x", "result": "?"}),
+        ),
+        (
+            rulings.clone(),
+            setup.referee.clone(),
+            json!({"kind": "forfeit", "reason": "x"}),
+        ),
+        (
+            import.clone(),
+            setup.referee.clone(),
+            json!({"pairing_id": setup.pairings[1], "sgf": "not sgf"}),
+        ),
+        (
+            import.clone(),
+            setup.referee.clone(),
+            json!({"pairing_id": setup.pairings[1], "sgf": "(;GM[1]FF[4]SZ[52]KM[1e400];B[zz])"}),
+        ),
+        (
+            import.clone(),
+            setup.referee.clone(),
+            json!({"pairing_id": setup.pairings[1], "sgf": "(;GM[1]FF[4]SZ[9]RE[nonsense];B[aa])"}),
+        ),
+        (
+            import.clone(),
+            setup.referee.clone(),
+            json!({"pairing_id": setup.pairings[0], "sgf": "(;GM[1]FF[4]SZ[9];B[aa])"}),
+        ),
+        (
+            create.clone(),
+            setup.referee.clone(),
+            json!({"pairing_id": setup.pairings[0]}),
+        ),
+        (
+            create.clone(),
+            setup.referee.clone(),
+            json!({"pairing_id": setup.pairings[1], "board_size": 1}),
+        ),
+        (
+            create.clone(),
+            setup.referee.clone(),
+            json!({"pairing_id": setup.pairings[1], "komi": 1e300}),
+        ),
+        (
+            create.clone(),
+            setup.referee.clone(),
+            json!({"pairing_id": setup.pairings[1], "flag_policy": "never"}),
+        ),
+        (
+            create.clone(),
+            setup.referee.clone(),
+            json!({"pairing_id": setup.pairings[1], "time_control": {"system": "absolute", "main_time_ms": 0}}),
+        ),
+        (
+            create.clone(),
+            setup.referee.clone(),
+            json!({"pairing_id": Uuid::now_v7()}),
+        ),
     ];
     for (path, token, body) in cases {
-        let response = service.post(&path, Some(&token)).json(&body).send().await.unwrap();
+        let response = service
+            .post(&path, Some(&token))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
         let status = response.status().as_u16();
-        let content_type = response.headers().get("content-type").map(|value| value.to_str().unwrap().to_string());
+        let content_type = response
+            .headers()
+            .get("content-type")
+            .map(|value| value.to_str().unwrap().to_string());
         let text = response.text().await.unwrap();
-        assert!((400..500).contains(&status), "{path} {body}: {status} {text}");
-        assert_eq!(content_type.as_deref(), Some("application/problem+json"), "{path} {body}: {text}");
+        assert!(
+            (400..500).contains(&status),
+            "{path} {body}: {status} {text}"
+        );
+        assert_eq!(
+            content_type.as_deref(),
+            Some("application/problem+json"),
+            "{path} {body}: {text}"
+        );
     }
     for path in [
         format!("/games/{game}/events?after=-5&limit=0"),
@@ -460,9 +1023,18 @@ async fn bad_input_to_the_game_routes_is_a_problem_never_a_500() {
     ] {
         let response = service.get(&path).send().await.unwrap();
         let status = response.status().as_u16();
-        assert!((400..500).contains(&status), "{path}: {status} {}", response.text().await.unwrap());
+        assert!(
+            (400..500).contains(&status),
+            "{path}: {status} {}",
+            response.text().await.unwrap()
+        );
     }
-    let response = service.get(&format!("/games/{game}/stream")).header("Last-Event-ID", "nope").send().await.unwrap();
+    let response = service
+        .get(&format!("/games/{game}/stream"))
+        .header("Last-Event-ID", "nope")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 422);
     // The game is untouched by all of it.
     assert_eq!(state(&service, &game).await["turns"], 0);

@@ -2,8 +2,8 @@
 //! `arbitre serve` on one database (an SSE client of one sees the turns posted to the
 //! other), and kill -9 and SIGTERM in the middle of a stream of turns.
 
-use crate::{expect_json, expect_problem};
 use crate::games::{post_turn, setup, start_game, turn_body};
+use crate::{expect_json, expect_problem};
 use arbitre_tests::{arbitre_binary, TestService};
 use serde_json::{json, Value};
 use std::process::{Child, Command, Stdio};
@@ -33,7 +33,10 @@ impl Served {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let mut served = Served { child, base: format!("http://{address}") };
+        let mut served = Served {
+            child,
+            base: format!("http://{address}"),
+        };
         let client = arbitre_tests::client();
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
@@ -42,15 +45,24 @@ impl Served {
                     return served;
                 }
             }
-            assert!(served.child.try_wait().unwrap().is_none(), "arbitre serve exited early");
-            assert!(Instant::now() < deadline, "arbitre serve was not ready within 60 s");
+            assert!(
+                served.child.try_wait().unwrap().is_none(),
+                "arbitre serve exited early"
+            );
+            assert!(
+                Instant::now() < deadline,
+                "arbitre serve was not ready within 60 s"
+            );
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
 
     /// Sends `signal` (`KILL`, `TERM`) and waits for the process to end.
     fn signal(mut self, signal: &str) -> std::process::ExitStatus {
-        let status = Command::new("kill").args([&format!("-{signal}"), &self.child.id().to_string()]).status().unwrap();
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
+            .status()
+            .unwrap();
         assert!(status.success());
         self.child.wait().unwrap()
     }
@@ -65,7 +77,10 @@ impl Drop for Served {
 
 /// Reads server-sent events from `response` until `enough` says so (or 20 s pass);
 /// returns the events as (id, event, data).
-async fn read_events(response: &mut reqwest::Response, enough: impl Fn(&[(String, String, Value)]) -> bool) -> Vec<(String, String, Value)> {
+async fn read_events(
+    response: &mut reqwest::Response,
+    enough: impl Fn(&[(String, String, Value)]) -> bool,
+) -> Vec<(String, String, Value)> {
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut buffer = String::new();
     let mut events = Vec::new();
@@ -105,25 +120,54 @@ async fn game_and_tournament_streams_resume_from_the_last_event_id() {
     let service = TestService::start().await;
     let setup = setup(&service, json!({}), 1).await;
     let game = start_game(&service, &setup, 0, json!({})).await;
-    let mut tournament_stream = service.get(&format!("/tournaments/{}/stream", setup.tournament_id)).send().await.unwrap();
-    assert_eq!(tournament_stream.headers()["content-type"], "text/event-stream");
+    let mut tournament_stream = service
+        .get(&format!("/tournaments/{}/stream", setup.tournament_id))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        tournament_stream.headers()["content-type"],
+        "text/event-stream"
+    );
     for (index, point) in ["cc", "gg", "cg"].iter().enumerate() {
-        expect_json(post_turn(&service, &setup.tables[0], &game, index as u32 + 1, point).await, 201).await;
+        expect_json(
+            post_turn(&service, &setup.tables[0], &game, index as u32 + 1, point).await,
+            201,
+        )
+        .await;
     }
-    let mut stream = service.get(&format!("/games/{game}/stream")).send().await.unwrap();
+    let mut stream = service
+        .get(&format!("/games/{game}/stream"))
+        .send()
+        .await
+        .unwrap();
     let events = read_events(&mut stream, |events| turns(events) >= 3).await;
     assert_eq!(events[0].1, "start");
-    let ids: Vec<i64> = events.iter().map(|(id, _, _)| id.parse().unwrap()).collect();
+    let ids: Vec<i64> = events
+        .iter()
+        .map(|(id, _, _)| id.parse().unwrap())
+        .collect();
     assert_eq!(ids, (1..=ids.len() as i64).collect::<Vec<_>>());
     // Resumed after the second entry: the rest only, then what comes next.
-    let mut resumed = service.get(&format!("/games/{game}/stream")).header("Last-Event-ID", "2").send().await.unwrap();
-    expect_json(post_turn(&service, &setup.tables[0], &game, 4, "gc").await, 201).await;
+    let mut resumed = service
+        .get(&format!("/games/{game}/stream"))
+        .header("Last-Event-ID", "2")
+        .send()
+        .await
+        .unwrap();
+    expect_json(
+        post_turn(&service, &setup.tables[0], &game, 4, "gc").await,
+        201,
+    )
+    .await;
     let events = read_events(&mut resumed, |events| turns(events) >= 3).await;
     assert_eq!(events[0].0, "3");
     assert_eq!(events.last().unwrap().2["turn_number"], 4);
     // The tournament stream (opened before the turns) saw all four.
     let events = read_events(&mut tournament_stream, |events| turns(events) >= 4).await;
-    assert!(events.iter().all(|(_, _, data)| data["game_id"] == game.as_str()));
+    assert!(events
+        .iter()
+        .all(|(_, _, data)| data["game_id"] == game.as_str()));
 }
 
 #[tokio::test]
@@ -134,9 +178,20 @@ async fn an_sse_client_of_one_instance_sees_turns_posted_to_another() {
     let first = Served::start(&service.database_url).await;
     let second = Served::start(&service.database_url).await;
     let client = arbitre_tests::client();
-    let mut stream = client.get(format!("{}/games/{game}/stream", first.base)).send().await.unwrap();
+    let mut stream = client
+        .get(format!("{}/games/{game}/stream", first.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(stream.status(), 200);
-    let mut tournament = client.get(format!("{}/tournaments/{}/stream", first.base, setup.tournament_id)).send().await.unwrap();
+    let mut tournament = client
+        .get(format!(
+            "{}/tournaments/{}/stream",
+            first.base, setup.tournament_id
+        ))
+        .send()
+        .await
+        .unwrap();
     // Let the streams catch up with the log before the turns are posted elsewhere.
     tokio::time::sleep(Duration::from_millis(300)).await;
     let posted = Instant::now();
@@ -152,7 +207,11 @@ async fn an_sse_client_of_one_instance_sees_turns_posted_to_another() {
     }
     let events = read_events(&mut stream, |events| turns(events) >= 4).await;
     // Woken by the notification, not by the keepalive's re-read 15 s later.
-    assert!(posted.elapsed() < Duration::from_secs(5), "{:?}", posted.elapsed());
+    assert!(
+        posted.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        posted.elapsed()
+    );
     let points: Vec<&str> = events
         .iter()
         .filter(|(_, kind, _)| kind == "turn")
@@ -173,22 +232,44 @@ async fn an_instance_whose_kept_game_is_behind_another_instances_turns_judges_on
     let client = arbitre_tests::client();
     let table = &setup.tables[0];
     let post_to_other = |turn: u32, point: &'static str| {
-        client.post(format!("{}/games/{game}/turns", other.base)).bearer_auth(table).json(&turn_body(turn, point)).send()
+        client
+            .post(format!("{}/games/{game}/turns", other.base))
+            .bearer_auth(table)
+            .json(&turn_body(turn, point))
+            .send()
     };
     // This instance keeps the game after turn 1; the other records turns 2 and 3.
     expect_json(post_turn(&service, table, &game, 1, "cc").await, 201).await;
     expect_json(post_to_other(2, "gg").await.unwrap(), 201).await;
     expect_json(post_to_other(3, "cg").await.unwrap(), 201).await;
     // Turn 2 again, valid on the kept game but stale on the stored one: 409, nothing stored.
-    let stale = expect_problem(post_turn(&service, table, &game, 2, "ee").await, 409, "game.stale_turn").await;
+    let stale = expect_problem(
+        post_turn(&service, table, &game, 2, "ee").await,
+        409,
+        "game.stale_turn",
+    )
+    .await;
     assert_eq!(stale["state"]["turns"], 3, "{stale}");
     // Turn 4, stale on the kept game but next on the stored one: recorded.
     let state = expect_json(post_turn(&service, table, &game, 4, "gc").await, 201).await;
     assert_eq!(state["turns"], 4, "{state}");
     // Occupied on the stored game only (by the other instance's turn 5): refused as illegal.
     expect_json(post_to_other(5, "ee").await.unwrap(), 201).await;
-    expect_problem(post_turn(&service, table, &game, 6, "ee").await, 422, "illegal_move.occupied").await;
-    let events = expect_json(service.get(&format!("/games/{game}/events")).send().await.unwrap(), 200).await;
+    expect_problem(
+        post_turn(&service, table, &game, 6, "ee").await,
+        422,
+        "illegal_move.occupied",
+    )
+    .await;
+    let events = expect_json(
+        service
+            .get(&format!("/games/{game}/events"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     let moves: Vec<&str> = events["items"]
         .as_array()
         .unwrap()
@@ -221,7 +302,11 @@ impl Interrupted {
         // Every other point of every other row: no captures, no suicide.
         let points: Vec<String> = (0..19u8)
             .step_by(2)
-            .flat_map(|y| (0..19u8).step_by(2).map(move |x| format!("{}{}", (b'a' + x) as char, (b'a' + y) as char)))
+            .flat_map(|y| {
+                (0..19u8)
+                    .step_by(2)
+                    .map(move |x| format!("{}{}", (b'a' + x) as char, (b'a' + y) as char))
+            })
             .collect();
         let client = arbitre_tests::client();
         let base = served.base.clone();
@@ -262,21 +347,52 @@ impl Interrupted {
         tokio::time::sleep(Duration::from_millis(1)).await;
         let exit = served.signal(signal);
         let acknowledged = streamer.await.unwrap();
-        assert!(acknowledged >= 20 && acknowledged < points.len(), "{acknowledged} turns acknowledged");
-        Interrupted { service, table, game, points, acknowledged, exit }
+        assert!(
+            acknowledged >= 20 && acknowledged < points.len(),
+            "{acknowledged} turns acknowledged"
+        );
+        Interrupted {
+            service,
+            table,
+            game,
+            points,
+            acknowledged,
+            exit,
+        }
     }
 
     /// The turns stored, read back through a new server: their number and the moves.
     async fn stored(&self, served: &Served) -> (usize, Vec<String>) {
         let client = arbitre_tests::client();
-        let state = expect_json(client.get(format!("{}/games/{}", served.base, self.game)).send().await.unwrap(), 200).await;
-        let log = expect_json(client.get(format!("{}/games/{}/events", served.base, self.game)).send().await.unwrap(), 200).await;
+        let state = expect_json(
+            client
+                .get(format!("{}/games/{}", served.base, self.game))
+                .send()
+                .await
+                .unwrap(),
+            200,
+        )
+        .await;
+        let log = expect_json(
+            client
+                .get(format!("{}/games/{}/events", served.base, self.game))
+                .send()
+                .await
+                .unwrap(),
+            200,
+        )
+        .await;
         let moves = log["items"]
             .as_array()
             .unwrap()
             .iter()
             .filter(|entry| entry["kind"] == "turn")
-            .map(|entry| entry["event"]["action"]["move"].as_str().unwrap().to_string())
+            .map(|entry| {
+                entry["event"]["action"]["move"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
             .collect();
         (state["turns"].as_u64().unwrap() as usize, moves)
     }
@@ -289,14 +405,23 @@ async fn after_kill_9_every_acknowledged_turn_is_there_and_nothing_else() {
     let restarted = Served::start(&interrupted.service.database_url).await;
     let (stored, moves) = interrupted.stored(&restarted).await;
     // The turn in flight at the kill may have committed unacknowledged; nothing more.
-    assert!(stored == acknowledged || stored == acknowledged + 1, "{stored} stored, {acknowledged} acknowledged");
+    assert!(
+        stored == acknowledged || stored == acknowledged + 1,
+        "{stored} stored, {acknowledged} acknowledged"
+    );
     assert_eq!(moves, interrupted.points[..stored]);
     // The retry of the turn in flight, with its key, records it once (or answers the first response).
     let retry = arbitre_tests::client()
-        .post(format!("{}/games/{}/turns", restarted.base, interrupted.game))
+        .post(format!(
+            "{}/games/{}/turns",
+            restarted.base, interrupted.game
+        ))
         .bearer_auth(&interrupted.table)
         .header("Idempotency-Key", format!("turn-{}", acknowledged + 1))
-        .json(&turn_body(acknowledged as u32 + 1, &interrupted.points[acknowledged]))
+        .json(&turn_body(
+            acknowledged as u32 + 1,
+            &interrupted.points[acknowledged],
+        ))
         .send()
         .await
         .unwrap();
@@ -309,10 +434,17 @@ async fn after_kill_9_every_acknowledged_turn_is_there_and_nothing_else() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_sigterm_the_turn_in_flight_is_answered_and_the_server_exits_cleanly() {
     let interrupted = Interrupted::stream_then_signal("TERM").await;
-    assert!(interrupted.exit.success(), "arbitre serve exited with {}", interrupted.exit);
+    assert!(
+        interrupted.exit.success(),
+        "arbitre serve exited with {}",
+        interrupted.exit
+    );
     let restarted = Served::start(&interrupted.service.database_url).await;
     let (stored, moves) = interrupted.stored(&restarted).await;
-    assert_eq!(stored, interrupted.acknowledged, "a turn stored is a turn answered");
+    assert_eq!(
+        stored, interrupted.acknowledged,
+        "a turn stored is a turn answered"
+    );
     assert_eq!(moves, interrupted.points[..stored]);
 }
 
@@ -324,14 +456,22 @@ async fn a_tournament_stream_gets_every_turn_of_concurrent_games_once() {
     for index in 0..8 {
         games.push(start_game(&service, &setup, index, json!({})).await);
     }
-    let mut stream = service.get(&format!("/tournaments/{}/stream", setup.tournament_id)).send().await.unwrap();
+    let mut stream = service
+        .get(&format!("/tournaments/{}/stream", setup.tournament_id))
+        .send()
+        .await
+        .unwrap();
     let points = ["aa", "ca", "ea", "ga", "ia", "ac", "cc", "ec", "gc", "ic"];
     let mut tablets = Vec::new();
     for (index, game) in games.iter().enumerate() {
         let (service, game, table) = (service.clone(), game.clone(), setup.tables[index].clone());
         tablets.push(tokio::spawn(async move {
             for (turn, point) in points.iter().enumerate() {
-                expect_json(post_turn(&service, &table, &game, turn as u32 + 1, point).await, 201).await;
+                expect_json(
+                    post_turn(&service, &table, &game, turn as u32 + 1, point).await,
+                    201,
+                )
+                .await;
             }
         }));
     }
@@ -342,7 +482,12 @@ async fn a_tournament_stream_gets_every_turn_of_concurrent_games_once() {
     let mut seen: Vec<(String, i64)> = events
         .iter()
         .filter(|(_, kind, _)| kind == "turn")
-        .map(|(_, _, data)| (data["game_id"].as_str().unwrap().to_string(), data["turn_number"].as_i64().unwrap()))
+        .map(|(_, _, data)| {
+            (
+                data["game_id"].as_str().unwrap().to_string(),
+                data["turn_number"].as_i64().unwrap(),
+            )
+        })
         .collect();
     let count = seen.len();
     seen.sort();
@@ -361,10 +506,16 @@ async fn a_tournament_stream_waits_for_an_uncommitted_id_and_sends_ids_in_order(
     let setup = setup(&service, json!({}), 2).await;
     let game = start_game(&service, &setup, 0, json!({})).await;
     let other = start_game(&service, &setup, 1, json!({})).await;
-    expect_json(post_turn(&service, &setup.tables[0], &game, 1, "cc").await, 201).await;
+    expect_json(
+        post_turn(&service, &setup.tables[0], &game, 1, "cc").await,
+        201,
+    )
+    .await;
     // A transaction on the other game draws the next id and holds it, uncommitted (on the
     // same game it would hold the game's lock, which the next turn waits for).
-    let mut held = AsyncPgConnection::establish(&service.database_url).await.unwrap();
+    let mut held = AsyncPgConnection::establish(&service.database_url)
+        .await
+        .unwrap();
     diesel::sql_query("BEGIN").execute(&mut held).await.unwrap();
     diesel::sql_query(
         "INSERT INTO game_events (game_id, seq, tournament_id, kind, ruling, at_ms) \
@@ -376,18 +527,45 @@ async fn a_tournament_stream_waits_for_an_uncommitted_id_and_sends_ids_in_order(
     .await
     .unwrap();
     // A later turn commits with a higher id.
-    expect_json(post_turn(&service, &setup.tables[0], &game, 2, "gg").await, 201).await;
-    let mut stream =
-        service.get(&format!("/tournaments/{}/stream", setup.tournament_id)).header("Last-Event-ID", "0").send().await.unwrap();
+    expect_json(
+        post_turn(&service, &setup.tables[0], &game, 2, "gg").await,
+        201,
+    )
+    .await;
+    let mut stream = service
+        .get(&format!("/tournaments/{}/stream", setup.tournament_id))
+        .header("Last-Event-ID", "0")
+        .send()
+        .await
+        .unwrap();
     let before = read_events(&mut stream, |events| turns(events) >= 1).await;
-    assert_eq!(before.iter().map(|(_, kind, _)| kind.as_str()).collect::<Vec<_>>(), ["start", "start", "turn"]);
+    assert_eq!(
+        before
+            .iter()
+            .map(|(_, kind, _)| kind.as_str())
+            .collect::<Vec<_>>(),
+        ["start", "start", "turn"]
+    );
     let early = tokio::time::timeout(Duration::from_millis(700), stream.chunk()).await;
-    assert!(early.is_err(), "turn 2 was sent while a lower id was uncommitted: {early:?}");
-    diesel::sql_query("COMMIT").execute(&mut held).await.unwrap();
+    assert!(
+        early.is_err(),
+        "turn 2 was sent while a lower id was uncommitted: {early:?}"
+    );
+    diesel::sql_query("COMMIT")
+        .execute(&mut held)
+        .await
+        .unwrap();
     let after = read_events(&mut stream, |events| turns(events) >= 1).await;
     let kinds: Vec<&str> = after.iter().map(|(_, kind, _)| kind.as_str()).collect();
     assert_eq!(kinds, ["ruling", "turn"], "{after:?}");
-    let ids: Vec<i64> = before.iter().chain(&after).map(|(id, _, _)| id.parse().unwrap()).collect();
-    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]), "ids in order: {ids:?}");
+    let ids: Vec<i64> = before
+        .iter()
+        .chain(&after)
+        .map(|(id, _, _)| id.parse().unwrap())
+        .collect();
+    assert!(
+        ids.windows(2).all(|pair| pair[0] < pair[1]),
+        "ids in order: {ids:?}"
+    );
     assert_eq!(after[1].2["turn_number"], 2);
 }

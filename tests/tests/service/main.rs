@@ -19,10 +19,17 @@ use serde_json::Value;
 /// Asserts an RFC 9457 problem with `status` and `code`, and returns it.
 pub async fn expect_problem(response: reqwest::Response, status: u16, code: &str) -> Value {
     let actual = response.status().as_u16();
-    let content_type = response.headers().get("content-type").map(|value| value.to_str().unwrap().to_string());
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .map(|value| value.to_str().unwrap().to_string());
     let body = response.text().await.unwrap();
     assert_eq!(actual, status, "status of {body}");
-    assert_eq!(content_type.as_deref(), Some("application/problem+json"), "content type of {body}");
+    assert_eq!(
+        content_type.as_deref(),
+        Some("application/problem+json"),
+        "content type of {body}"
+    );
     let problem: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(problem["code"], code, "code of {body}");
     assert_eq!(problem["status"], status);

@@ -18,5 +18,8 @@ async fn every_down_sql_works() {
     assert!(!up.is_empty());
     assert_eq!(down.len(), up.len());
     assert_eq!(again, up);
-    assert_eq!(down.iter().rev().collect::<Vec<_>>(), up.iter().collect::<Vec<_>>());
+    assert_eq!(
+        down.iter().rev().collect::<Vec<_>>(),
+        up.iter().collect::<Vec<_>>()
+    );
 }

@@ -23,7 +23,15 @@ fn committed_document_is_the_generated_one() {
 #[tokio::test]
 async fn served_document_is_the_generated_one() {
     let service = TestService::start().await;
-    let served: serde_json::Value = service.get("/openapi.json").send().await.unwrap().json().await.unwrap();
-    let generated: serde_json::Value = serde_json::from_str(&arbitre_api::openapi::document()).unwrap();
+    let served: serde_json::Value = service
+        .get("/openapi.json")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let generated: serde_json::Value =
+        serde_json::from_str(&arbitre_api::openapi::document()).unwrap();
     assert_eq!(served, generated);
 }

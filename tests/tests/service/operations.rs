@@ -10,7 +10,10 @@ async fn health_and_ready_answer_with_a_request_id() {
     let health = service.get("/health").send().await.unwrap();
     assert!(health.headers().contains_key("x-request-id"));
     assert_eq!(expect_json(health, 200).await["status"], "ok");
-    assert_eq!(expect_json(service.get("/ready").send().await.unwrap(), 200).await["status"], "ready");
+    assert_eq!(
+        expect_json(service.get("/ready").send().await.unwrap(), 200).await["status"],
+        "ready"
+    );
 }
 
 #[tokio::test]
@@ -18,17 +21,44 @@ async fn metrics_count_requests_by_route_and_status() {
     let service = TestService::start().await;
     service.get("/health").send().await.unwrap();
     service.get("/no/such/route").send().await.unwrap();
-    let metrics = service.get("/metrics").send().await.unwrap().text().await.unwrap();
-    assert!(metrics.contains(r#"arbitre_http_requests_total{method="GET",route="/health",status="200"} 1"#), "{metrics}");
-    assert!(metrics.contains(r#"route="unmatched",status="404""#), "{metrics}");
-    assert!(metrics.contains("arbitre_http_request_duration_seconds_bucket{le=\"+Inf\"}"), "{metrics}");
+    let metrics = service
+        .get("/metrics")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        metrics.contains(
+            r#"arbitre_http_requests_total{method="GET",route="/health",status="200"} 1"#
+        ),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains(r#"route="unmatched",status="404""#),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains("arbitre_http_request_duration_seconds_bucket{le=\"+Inf\"}"),
+        "{metrics}"
+    );
 }
 
 #[tokio::test]
 async fn unknown_routes_and_methods_are_problems() {
     let service = TestService::start().await;
-    expect_problem(service.get("/no/such/route").send().await.unwrap(), 404, "not_found.route").await;
-    let response = service.request(Method::DELETE, "/tournaments", None).send().await.unwrap();
+    expect_problem(
+        service.get("/no/such/route").send().await.unwrap(),
+        404,
+        "not_found.route",
+    )
+    .await;
+    let response = service
+        .request(Method::DELETE, "/tournaments", None)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.headers()["allow"], "GET, POST");
     expect_problem(response, 405, "method_not_allowed").await;
 }

@@ -15,61 +15,140 @@ struct Setup {
 
 async fn setup(players: usize) -> Setup {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(json!({}))
-        .await["id"]
+    let tournament = service.create_tournament(json!({})).await["id"]
         .as_str()
         .unwrap()
         .to_string();
     let mut ids = Vec::new();
     for index in 0..players {
-        ids.push(service.create_player(&tournament, &format!("Player{index}"), "5k").await);
+        ids.push(
+            service
+                .create_player(&tournament, &format!("Player{index}"), "5k")
+                .await,
+        );
     }
     service.create_round(&tournament, 1).await;
-    Setup { service, tournament, players: ids }
+    Setup {
+        service,
+        tournament,
+        players: ids,
+    }
 }
 
 #[tokio::test]
 async fn pairings_take_the_komi_of_the_ruleset_unless_given() {
-    let Setup { service, tournament, players } = setup(4).await;
+    let Setup {
+        service,
+        tournament,
+        players,
+    } = setup(4).await;
     let path = format!("/tournaments/{tournament}/rounds/1/pairings");
-    let handicap = json!({"table": 1, "black_id": players[0], "white_id": players[1], "handicap": 3});
-    let pairing = expect_json(service.post(&path, Some(&service.admin_token)).json(&handicap).send().await.unwrap(), 201).await;
+    let handicap =
+        json!({"table": 1, "black_id": players[0], "white_id": players[1], "handicap": 3});
+    let pairing = expect_json(
+        service
+            .post(&path, Some(&service.admin_token))
+            .json(&handicap)
+            .send()
+            .await
+            .unwrap(),
+        201,
+    )
+    .await;
     assert_eq!(pairing["komi"], 2.5, "FFG: n − ½ with n stones");
     let even = json!({"table": 2, "black_id": players[2], "white_id": players[3], "komi": 6.5});
-    let pairing = expect_json(service.post(&path, Some(&service.admin_token)).json(&even).send().await.unwrap(), 201).await;
+    let pairing = expect_json(
+        service
+            .post(&path, Some(&service.admin_token))
+            .json(&even)
+            .send()
+            .await
+            .unwrap(),
+        201,
+    )
+    .await;
     assert_eq!(pairing["komi"], 6.5);
-    let list = expect_json(service.get(&format!("{path}?player_id={}", players[3])).send().await.unwrap(), 200).await;
+    let list = expect_json(
+        service
+            .get(&format!("{path}?player_id={}", players[3]))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(list["page"]["total"], 1);
     assert_eq!(list["items"][0]["table"], 2);
 }
 
 #[tokio::test]
 async fn a_player_plays_once_and_a_table_holds_one_game() {
-    let Setup { service, tournament, players } = setup(4).await;
+    let Setup {
+        service,
+        tournament,
+        players,
+    } = setup(4).await;
     let path = format!("/tournaments/{tournament}/rounds/1/pairings");
-    service.create_pairing(&tournament, 1, 1, &players[0], &players[1]).await;
+    service
+        .create_pairing(&tournament, 1, 1, &players[0], &players[1])
+        .await;
     let same_player = json!({"table": 2, "black_id": players[2], "white_id": players[0]});
-    let response = service.post(&path, Some(&service.admin_token)).json(&same_player).send().await.unwrap();
+    let response = service
+        .post(&path, Some(&service.admin_token))
+        .json(&same_player)
+        .send()
+        .await
+        .unwrap();
     expect_problem(response, 409, "pairing.player_already_paired").await;
     let same_table = json!({"table": 1, "black_id": players[2], "white_id": players[3]});
-    let response = service.post(&path, Some(&service.admin_token)).json(&same_table).send().await.unwrap();
+    let response = service
+        .post(&path, Some(&service.admin_token))
+        .json(&same_table)
+        .send()
+        .await
+        .unwrap();
     expect_problem(response, 409, "pairing.table_taken").await;
     let stranger = json!({"table": 3, "black_id": players[2], "white_id": uuid::Uuid::now_v7()});
-    let response = service.post(&path, Some(&service.admin_token)).json(&stranger).send().await.unwrap();
+    let response = service
+        .post(&path, Some(&service.admin_token))
+        .json(&stranger)
+        .send()
+        .await
+        .unwrap();
     expect_problem(response, 422, "validation.failed").await;
 }
 
 #[tokio::test]
 async fn a_whole_round_is_recorded_at_once_and_replaces_the_previous() {
-    let Setup { service, tournament, players } = setup(6).await;
+    let Setup {
+        service,
+        tournament,
+        players,
+    } = setup(6).await;
     let path = format!("/tournaments/{tournament}/rounds/1/pairings");
-    service.create_pairing(&tournament, 1, 9, &players[4], &players[5]).await;
+    service
+        .create_pairing(&tournament, 1, 9, &players[4], &players[5])
+        .await;
     let round = json!({"pairings": [
         {"table": 2, "black_id": players[2], "white_id": players[3]},
         {"table": 1, "black_id": players[0], "white_id": players[1], "handicap": 2},
     ]});
-    let recorded = expect_json(service.request(Method::PUT, &path, Some(&service.admin_token)).json(&round).send().await.unwrap(), 200).await;
-    let tables: Vec<i64> = recorded["items"].as_array().unwrap().iter().map(|pairing| pairing["table"].as_i64().unwrap()).collect();
+    let recorded = expect_json(
+        service
+            .request(Method::PUT, &path, Some(&service.admin_token))
+            .json(&round)
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    let tables: Vec<i64> = recorded["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|pairing| pairing["table"].as_i64().unwrap())
+        .collect();
     assert_eq!(tables, [1, 2]);
     let listed = expect_json(service.get(&path).send().await.unwrap(), 200).await;
     assert_eq!(listed["page"]["total"], 2);
@@ -77,10 +156,21 @@ async fn a_whole_round_is_recorded_at_once_and_replaces_the_previous() {
         {"table": 1, "black_id": players[0], "white_id": players[1]},
         {"table": 2, "black_id": players[1], "white_id": players[2]},
     ]});
-    let response = service.request(Method::PUT, &path, Some(&service.admin_token)).json(&twice).send().await.unwrap();
+    let response = service
+        .request(Method::PUT, &path, Some(&service.admin_token))
+        .json(&twice)
+        .send()
+        .await
+        .unwrap();
     expect_problem(response, 409, "pairing.player_already_paired").await;
-    let invalid = json!({"pairings": [{"table": 0, "black_id": players[0], "white_id": players[0]}]});
-    let response = service.request(Method::PUT, &path, Some(&service.admin_token)).json(&invalid).send().await.unwrap();
+    let invalid =
+        json!({"pairings": [{"table": 0, "black_id": players[0], "white_id": players[0]}]});
+    let response = service
+        .request(Method::PUT, &path, Some(&service.admin_token))
+        .json(&invalid)
+        .send()
+        .await
+        .unwrap();
     let problem = expect_problem(response, 422, "validation.failed").await;
     assert_eq!(problem["errors"][0]["field"], "pairings[0].table");
     assert_eq!(problem["errors"][1]["field"], "pairings[0].white_id");
@@ -88,12 +178,25 @@ async fn a_whole_round_is_recorded_at_once_and_replaces_the_previous() {
 
 #[tokio::test]
 async fn after_the_start_only_a_referee_ruling_changes_a_pairing() {
-    let Setup { service, tournament, players } = setup(4).await;
-    let pairing = service.create_pairing(&tournament, 1, 1, &players[0], &players[1]).await;
-    let pairing_path = format!("/tournaments/{tournament}/rounds/1/pairings/{}", pairing["id"].as_str().unwrap());
+    let Setup {
+        service,
+        tournament,
+        players,
+    } = setup(4).await;
+    let pairing = service
+        .create_pairing(&tournament, 1, 1, &players[0], &players[1])
+        .await;
+    let pairing_path = format!(
+        "/tournaments/{tournament}/rounds/1/pairings/{}",
+        pairing["id"].as_str().unwrap()
+    );
     let tournament_id = tournament.parse().unwrap();
-    let referee = service.token(Role::Referee, Some(tournament_id), None).await;
-    let organizer = service.token(Role::Organizer, Some(tournament_id), None).await;
+    let referee = service
+        .token(Role::Referee, Some(tournament_id), None)
+        .await;
+    let organizer = service
+        .token(Role::Organizer, Some(tournament_id), None)
+        .await;
 
     let early_ruling = service
         .post(&format!("{pairing_path}/rulings"), Some(&referee))
@@ -103,18 +206,44 @@ async fn after_the_start_only_a_referee_ruling_changes_a_pairing() {
         .unwrap();
     expect_problem(early_ruling, 409, "round.not_started").await;
 
-    let started = service.post(&format!("/tournaments/{tournament}/rounds/1/start"), Some(&referee)).send().await.unwrap();
+    let started = service
+        .post(
+            &format!("/tournaments/{tournament}/rounds/1/start"),
+            Some(&referee),
+        )
+        .send()
+        .await
+        .unwrap();
     assert!(expect_json(started, 200).await["started_at"].is_string());
-    let again = service.post(&format!("/tournaments/{tournament}/rounds/1/start"), Some(&referee)).send().await.unwrap();
+    let again = service
+        .post(
+            &format!("/tournaments/{tournament}/rounds/1/start"),
+            Some(&referee),
+        )
+        .send()
+        .await
+        .unwrap();
     expect_problem(again, 409, "round.started").await;
 
     let edit = json!({"table": 1, "black_id": players[1], "white_id": players[0]});
-    let response = service.request(Method::PUT, &pairing_path, Some(&organizer)).json(&edit).send().await.unwrap();
-    expect_problem(response, 409, "round.started").await;
-    let response = service.request(Method::DELETE, &pairing_path, Some(&organizer)).send().await.unwrap();
+    let response = service
+        .request(Method::PUT, &pairing_path, Some(&organizer))
+        .json(&edit)
+        .send()
+        .await
+        .unwrap();
     expect_problem(response, 409, "round.started").await;
     let response = service
-        .post(&format!("/tournaments/{tournament}/rounds/1/pairings"), Some(&organizer))
+        .request(Method::DELETE, &pairing_path, Some(&organizer))
+        .send()
+        .await
+        .unwrap();
+    expect_problem(response, 409, "round.started").await;
+    let response = service
+        .post(
+            &format!("/tournaments/{tournament}/rounds/1/pairings"),
+            Some(&organizer),
+        )
         .json(&json!({"table": 2, "black_id": players[2], "white_id": players[3]}))
         .send()
         .await
@@ -139,32 +268,79 @@ async fn after_the_start_only_a_referee_ruling_changes_a_pairing() {
     assert_eq!(ruling["terms"]["black_id"], players[1].as_str());
     let changed = expect_json(service.get(&pairing_path).send().await.unwrap(), 200).await;
     assert_eq!(changed["black_id"], players[1].as_str());
-    let rulings = expect_json(service.get(&format!("{pairing_path}/rulings")).send().await.unwrap(), 200).await;
+    let rulings = expect_json(
+        service
+            .get(&format!("{pairing_path}/rulings"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(rulings["page"]["total"], 1);
-    assert_eq!(rulings["items"][0]["reason"], "colours were swapped at the board");
+    assert_eq!(
+        rulings["items"][0]["reason"],
+        "colours were swapped at the board"
+    );
 }
 
 #[tokio::test]
 async fn registrations_record_present_bye_and_absent() {
-    let Setup { service, tournament, players } = setup(3).await;
-    let referee = service.token(Role::Referee, Some(tournament.parse().unwrap()), None).await;
+    let Setup {
+        service,
+        tournament,
+        players,
+    } = setup(3).await;
+    let referee = service
+        .token(Role::Referee, Some(tournament.parse().unwrap()), None)
+        .await;
     for (player, status) in players.iter().zip(["present", "bye", "absent"]) {
         let path = format!("/tournaments/{tournament}/rounds/1/registrations/{player}");
-        let response = service.request(Method::PUT, &path, Some(&referee)).json(&json!({"status": status})).send().await.unwrap();
+        let response = service
+            .request(Method::PUT, &path, Some(&referee))
+            .json(&json!({"status": status}))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(expect_json(response, 200).await["status"], status);
     }
-    let path = format!("/tournaments/{tournament}/rounds/1/registrations/{}", players[1]);
-    service.request(Method::PUT, &path, Some(&referee)).json(&json!({"status": "present"})).send().await.unwrap();
+    let path = format!(
+        "/tournaments/{tournament}/rounds/1/registrations/{}",
+        players[1]
+    );
+    service
+        .request(Method::PUT, &path, Some(&referee))
+        .json(&json!({"status": "present"}))
+        .send()
+        .await
+        .unwrap();
     let present = expect_json(
-        service.get(&format!("/tournaments/{tournament}/rounds/1/registrations?status=present")).send().await.unwrap(),
+        service
+            .get(&format!(
+                "/tournaments/{tournament}/rounds/1/registrations?status=present"
+            ))
+            .send()
+            .await
+            .unwrap(),
         200,
     )
     .await;
     assert_eq!(present["page"]["total"], 2);
-    let rounds = expect_json(service.get(&format!("/tournaments/{tournament}/rounds")).send().await.unwrap(), 200).await;
+    let rounds = expect_json(
+        service
+            .get(&format!("/tournaments/{tournament}/rounds"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(rounds["items"][0]["number"], 1);
     let duplicate = service
-        .post(&format!("/tournaments/{tournament}/rounds"), Some(&service.admin_token))
+        .post(
+            &format!("/tournaments/{tournament}/rounds"),
+            Some(&service.admin_token),
+        )
         .json(&json!({"number": 1}))
         .send()
         .await

@@ -32,14 +32,20 @@ async fn wait_ready(client: &reqwest::Client, base: &str, server: &mut Child) {
                 return;
             }
         }
-        assert!(server.try_wait().unwrap().is_none(), "arbitre serve exited early");
+        assert!(
+            server.try_wait().unwrap().is_none(),
+            "arbitre serve exited early"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     panic!("arbitre serve was not ready within 120 s");
 }
 
 fn stop(mut server: Child) {
-    let status = Command::new("kill").args(["-TERM", &server.id().to_string()]).status().unwrap();
+    let status = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap();
     assert!(status.success());
     let status = server.wait().unwrap();
     assert!(status.success(), "arbitre serve stopped with {status}");
@@ -47,7 +53,10 @@ fn stop(mut server: Child) {
 
 #[tokio::test]
 async fn data_written_before_a_restart_is_there_after() {
-    let folder = tempfile::Builder::new().prefix("arbitre-restart-").tempdir().unwrap();
+    let folder = tempfile::Builder::new()
+        .prefix("arbitre-restart-")
+        .tempdir()
+        .unwrap();
     // The postgres OS user (when the tests run as root) must reach the data folder.
     std::fs::set_permissions(folder.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     let data_dir = folder.path().join("postgres");
@@ -55,26 +64,65 @@ async fn data_written_before_a_restart_is_there_after() {
     let base = format!("http://{address}");
     let client = arbitre_tests::client();
 
-    let output = arbitre(&data_dir, &address).args(["token", "create", "--role", "admin"]).output().unwrap();
-    assert!(output.status.success(), "token create: {}", String::from_utf8_lossy(&output.stderr));
+    let output = arbitre(&data_dir, &address)
+        .args(["token", "create", "--role", "admin"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "token create: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let admin = String::from_utf8(output.stdout).unwrap().trim().to_string();
     assert!(admin.starts_with("arb_"));
 
-    let mut server = arbitre(&data_dir, &address).arg("serve").stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let mut server = arbitre(&data_dir, &address)
+        .arg("serve")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
     wait_ready(&client, &base, &mut server).await;
-    let response =
-        client.post(format!("{base}/tournaments")).bearer_auth(&admin).json(&arbitre_tests::sample_tournament()).send().await.unwrap();
+    let response = client
+        .post(format!("{base}/tournaments"))
+        .bearer_auth(&admin)
+        .json(&arbitre_tests::sample_tournament())
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 201);
     let created: serde_json::Value = response.json().await.unwrap();
     stop(server);
-    assert!(!data_dir.join("postmaster.pid").exists(), "the own PostgreSQL is stopped with arbitre");
+    assert!(
+        !data_dir.join("postmaster.pid").exists(),
+        "the own PostgreSQL is stopped with arbitre"
+    );
 
-    let mut server = arbitre(&data_dir, &address).arg("serve").stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let mut server = arbitre(&data_dir, &address)
+        .arg("serve")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
     wait_ready(&client, &base, &mut server).await;
-    let read: serde_json::Value =
-        client.get(format!("{base}/tournaments/{}", created["id"].as_str().unwrap())).send().await.unwrap().json().await.unwrap();
+    let read: serde_json::Value = client
+        .get(format!(
+            "{base}/tournaments/{}",
+            created["id"].as_str().unwrap()
+        ))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(read, created);
-    let me = client.get(format!("{base}/me")).bearer_auth(&admin).send().await.unwrap();
+    let me = client
+        .get(format!("{base}/me"))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(me.status(), 200, "the token survives too");
     stop(server);
 }
@@ -84,30 +132,60 @@ async fn data_written_before_a_restart_is_there_after() {
 /// data folder is refused rather than taking the database from under the first.
 #[tokio::test]
 async fn commands_beside_a_running_server_leave_its_database_alone() {
-    let folder = tempfile::Builder::new().prefix("arbitre-beside-").tempdir().unwrap();
+    let folder = tempfile::Builder::new()
+        .prefix("arbitre-beside-")
+        .tempdir()
+        .unwrap();
     std::fs::set_permissions(folder.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     let data_dir = folder.path().join("postgres");
     let address = free_address();
     let base = format!("http://{address}");
     let client = arbitre_tests::client();
 
-    let mut server = arbitre(&data_dir, &address).arg("serve").stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let mut server = arbitre(&data_dir, &address)
+        .arg("serve")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
     wait_ready(&client, &base, &mut server).await;
 
-    let output = arbitre(&data_dir, &address).args(["token", "create", "--role", "admin"]).output().unwrap();
-    assert!(output.status.success(), "token create: {}", String::from_utf8_lossy(&output.stderr));
+    let output = arbitre(&data_dir, &address)
+        .args(["token", "create", "--role", "admin"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "token create: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let admin = String::from_utf8(output.stdout).unwrap().trim().to_string();
-    let me = client.get(format!("{base}/me")).bearer_auth(&admin).send().await.unwrap();
-    assert_eq!(me.status(), 200, "the server still has its database, and sees the new token");
+    let me = client
+        .get(format!("{base}/me"))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        me.status(),
+        200,
+        "the server still has its database, and sees the new token"
+    );
 
-    let second = arbitre(&data_dir, &free_address()).arg("serve").output().unwrap();
+    let second = arbitre(&data_dir, &free_address())
+        .arg("serve")
+        .output()
+        .unwrap();
     assert!(!second.status.success());
     assert!(String::from_utf8_lossy(&second.stderr).contains("another arbitre serve is running"));
     let ready = client.get(format!("{base}/ready")).send().await.unwrap();
     assert_eq!(ready.status(), 200);
 
     stop(server);
-    assert!(!data_dir.join("postmaster.pid").exists(), "the own PostgreSQL is stopped with arbitre");
+    assert!(
+        !data_dir.join("postmaster.pid").exists(),
+        "the own PostgreSQL is stopped with arbitre"
+    );
 }
 
 /// A clone in a private folder (`mktemp -d` makes it 0700): as root, arbitre runs its
@@ -115,14 +193,38 @@ async fn commands_beside_a_running_server_leave_its_database_alone() {
 /// permission only, not read) instead of failing to reach its data folder.
 #[tokio::test]
 async fn a_data_folder_under_a_private_folder_is_reached() {
-    let folder = tempfile::Builder::new().prefix("arbitre-private-").tempdir().unwrap();
+    let folder = tempfile::Builder::new()
+        .prefix("arbitre-private-")
+        .tempdir()
+        .unwrap();
     std::fs::set_permissions(folder.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
     let data_dir = folder.path().join("data").join("postgres");
     let address = free_address();
-    let mut server = arbitre(&data_dir, &address).arg("serve").stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
-    wait_ready(&arbitre_tests::client(), &format!("http://{address}"), &mut server).await;
+    let mut server = arbitre(&data_dir, &address)
+        .arg("serve")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_ready(
+        &arbitre_tests::client(),
+        &format!("http://{address}"),
+        &mut server,
+    )
+    .await;
     stop(server);
-    let root = String::from_utf8(Command::new("id").arg("-u").output().unwrap().stdout).unwrap().trim() == "0";
-    let mode = std::fs::metadata(folder.path()).unwrap().permissions().mode() & 0o777;
-    assert_eq!(mode, if root { 0o701 } else { 0o700 }, "search for others when the server runs as another user, nothing more");
+    let root = String::from_utf8(Command::new("id").arg("-u").output().unwrap().stdout)
+        .unwrap()
+        .trim()
+        == "0";
+    let mode = std::fs::metadata(folder.path())
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o777;
+    assert_eq!(
+        mode,
+        if root { 0o701 } else { 0o700 },
+        "search for others when the server runs as another user, nothing more"
+    );
 }

@@ -10,15 +10,43 @@ use reqwest::Method;
 use serde_json::{json, Value};
 
 /// A player: surname, first name, rank, country, club, EGD PIN, FFG licence.
-type Entrant = (&'static str, &'static str, &'static str, &'static str, &'static str, Option<&'static str>, Option<&'static str>);
+type Entrant = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    Option<&'static str>,
+);
 
 /// A round: its number, its games (black, white, result) and its byes and absences.
-type RoundPlay = (i32, &'static [(usize, usize, &'static str)], &'static [(usize, &'static str)]);
+type RoundPlay = (
+    i32,
+    &'static [(usize, usize, &'static str)],
+    &'static [(usize, &'static str)],
+);
 
 const PLAYERS: [Entrant; 6] = [
-    ("Dupont", "Marie", "2d", "FR", "75Pa", Some("12345678"), Some("1234567")),
+    (
+        "Dupont",
+        "Marie",
+        "2d",
+        "FR",
+        "75Pa",
+        Some("12345678"),
+        Some("1234567"),
+    ),
     ("Martin", "Paul", "1d", "FR", "69Ly", None, Some("7654321")),
-    ("Le Berre", "Bruno", "1k", "FR", "29Br", None, Some("9034000")),
+    (
+        "Le Berre",
+        "Bruno",
+        "1k",
+        "FR",
+        "29Br",
+        None,
+        Some("9034000"),
+    ),
     ("Schmidt", "Hans", "2k", "DE", "Berlin", None, None),
     ("Nowak", "Anna", "3k", "PL", "Wars", None, None),
     ("Petit", "Léa", "5k", "FR", "75Pa", None, Some("1112223")),
@@ -68,21 +96,58 @@ async fn play() -> Played {
             "surname": surname, "first_name": first_name, "rank": rank, "country": country, "club": club,
             "egd_pin": egd_pin, "ffg_licence": ffg_licence,
         });
-        let response = service.post(&format!("/tournaments/{tournament}/players"), Some(&admin)).json(&body).send().await.unwrap();
-        players.push(expect_json(response, 201).await["id"].as_str().unwrap().to_string());
+        let response = service
+            .post(&format!("/tournaments/{tournament}/players"), Some(&admin))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        players.push(
+            expect_json(response, 201).await["id"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+        );
     }
-    let referee = service.token(Role::Referee, Some(tournament.parse().unwrap()), None).await;
+    let referee = service
+        .token(Role::Referee, Some(tournament.parse().unwrap()), None)
+        .await;
     let rounds: [RoundPlay; 3] = [
-        (1, &[(DUPONT, MARTIN, "W+R"), (LE_BERRE, SCHMIDT, "0"), (NOWAK, PETIT, "B+12.5")], &[]),
-        (2, &[(MARTIN, LE_BERRE, "B+F"), (DUPONT, NOWAK, "W+3.5")], &[(SCHMIDT, "bye"), (PETIT, "absent")]),
-        (3, &[(DUPONT, LE_BERRE, "B+R"), (NOWAK, MARTIN, "W+T"), (SCHMIDT, PETIT, "W+0.5")], &[]),
+        (
+            1,
+            &[
+                (DUPONT, MARTIN, "W+R"),
+                (LE_BERRE, SCHMIDT, "0"),
+                (NOWAK, PETIT, "B+12.5"),
+            ],
+            &[],
+        ),
+        (
+            2,
+            &[(MARTIN, LE_BERRE, "B+F"), (DUPONT, NOWAK, "W+3.5")],
+            &[(SCHMIDT, "bye"), (PETIT, "absent")],
+        ),
+        (
+            3,
+            &[
+                (DUPONT, LE_BERRE, "B+R"),
+                (NOWAK, MARTIN, "W+T"),
+                (SCHMIDT, PETIT, "W+0.5"),
+            ],
+            &[],
+        ),
     ];
     for (number, games, registrations) in rounds {
         service.create_round(&tournament, number).await;
         let round = format!("/tournaments/{tournament}/rounds/{number}");
         for (player, status) in registrations {
             let path = format!("{round}/registrations/{}", players[*player]);
-            let response = service.request(Method::PUT, &path, Some(&referee)).json(&json!({"status": status})).send().await.unwrap();
+            let response = service
+                .request(Method::PUT, &path, Some(&referee))
+                .json(&json!({"status": status}))
+                .send()
+                .await
+                .unwrap();
             expect_json(response, 200).await;
         }
         let pairings: Vec<Value> = games
@@ -97,19 +162,42 @@ async fn play() -> Played {
             .await
             .unwrap();
         let recorded = expect_json(response, 200).await;
-        expect_json(service.post(&format!("{round}/start"), Some(&referee)).send().await.unwrap(), 200).await;
+        expect_json(
+            service
+                .post(&format!("{round}/start"), Some(&referee))
+                .send()
+                .await
+                .unwrap(),
+            200,
+        )
+        .await;
         for (pairing, (_, _, result)) in recorded["items"].as_array().unwrap().iter().zip(games) {
-            let path = format!("{round}/pairings/{}/result", pairing["id"].as_str().unwrap());
-            let response = service.request(Method::PUT, &path, Some(&referee)).json(&json!({"result": result})).send().await.unwrap();
+            let path = format!(
+                "{round}/pairings/{}/result",
+                pairing["id"].as_str().unwrap()
+            );
+            let response = service
+                .request(Method::PUT, &path, Some(&referee))
+                .json(&json!({"result": result}))
+                .send()
+                .await
+                .unwrap();
             assert_eq!(expect_json(response, 200).await["result"], *result);
         }
     }
-    Played { service, tournament, players, referee }
+    Played {
+        service,
+        tournament,
+        players,
+        referee,
+    }
 }
 
 /// The bytes of a file written in ISO-8859-15 (every character here is one byte).
 fn latin9(text: &str) -> Vec<u8> {
-    text.chars().map(|c| u8::try_from(u32::from(c)).unwrap()).collect()
+    text.chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap())
+        .collect()
 }
 
 /// The EGD table, worked out by hand. Start scores count grades from 30k (bar 4d, floor
@@ -164,7 +252,11 @@ const TOU: &str = "\
    6 PETIT Léa                 5K 1112223 75Pa    5-w0    0=      4+w0
 ";
 
-async fn fetch(service: &TestService, path: &str, accept: Option<&str>) -> (reqwest::StatusCode, reqwest::header::HeaderMap, Vec<u8>) {
+async fn fetch(
+    service: &TestService,
+    path: &str,
+    accept: Option<&str>,
+) -> (reqwest::StatusCode, reqwest::header::HeaderMap, Vec<u8>) {
     let mut request = service.get(path);
     if let Some(accept) = accept {
         request = request.header("accept", accept);
@@ -176,38 +268,80 @@ async fn fetch(service: &TestService, path: &str, accept: Option<&str>) -> (reqw
 
 #[tokio::test]
 async fn a_tournament_played_through_the_api_exports_to_h9_and_tou() {
-    let Played { service, tournament, players, .. } = play().await;
+    let Played {
+        service,
+        tournament,
+        players,
+        ..
+    } = play().await;
     let standings = format!("/tournaments/{tournament}/standings");
 
     let (status, headers, h9) = fetch(&service, &standings, Some("application/egf")).await;
     assert_eq!(status, 200, "{}", String::from_utf8_lossy(&h9));
-    assert_eq!(headers["content-type"], "application/egf; charset=iso-8859-15");
+    assert_eq!(
+        headers["content-type"],
+        "application/egf; charset=iso-8859-15"
+    );
     assert_eq!(headers["vary"], "Accept");
-    assert_eq!(String::from_utf8_lossy(&h9), String::from_utf8_lossy(&latin9(H9)));
+    assert_eq!(
+        String::from_utf8_lossy(&h9),
+        String::from_utf8_lossy(&latin9(H9))
+    );
     assert_eq!(h9, latin9(H9), "Léa is one byte, 0xE9");
 
     let (status, headers, tou) = fetch(&service, &standings, Some("application/ffg")).await;
     assert_eq!(status, 200, "{}", String::from_utf8_lossy(&tou));
-    assert_eq!(headers["content-type"], "application/ffg; charset=iso-8859-15");
-    assert_eq!(String::from_utf8_lossy(&tou), String::from_utf8_lossy(&latin9(TOU)));
+    assert_eq!(
+        headers["content-type"],
+        "application/ffg; charset=iso-8859-15"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&tou),
+        String::from_utf8_lossy(&latin9(TOU))
+    );
     assert_eq!(tou, latin9(TOU));
 
-    for (format, file_name, expected) in [("egd", "Tournoi-de-Paris.h9", &h9), ("ffg", "Tournoi-de-Paris.tou", &tou)] {
-        let (status, headers, body) = fetch(&service, &format!("/tournaments/{tournament}/exports/{format}"), None).await;
+    for (format, file_name, expected) in [
+        ("egd", "Tournoi-de-Paris.h9", &h9),
+        ("ffg", "Tournoi-de-Paris.tou", &tou),
+    ] {
+        let (status, headers, body) = fetch(
+            &service,
+            &format!("/tournaments/{tournament}/exports/{format}"),
+            None,
+        )
+        .await;
         assert_eq!(status, 200);
-        assert_eq!(headers["content-disposition"], format!("attachment; filename=\"{file_name}\"").as_str());
+        assert_eq!(
+            headers["content-disposition"],
+            format!("attachment; filename=\"{file_name}\"").as_str()
+        );
         assert_eq!(&body, expected, "the download is the negotiated file");
     }
 
     // The JSON standings carry the same numbers, with the players' ids.
     let json = expect_json(service.get(&standings).send().await.unwrap(), 200).await;
     assert_eq!(json["after_round"], 3);
-    assert_eq!(json["criteria"], json!(["mms", {"sos": "mms"}, {"sosos": "mms"}]));
-    let order: Vec<&str> = json["items"].as_array().unwrap().iter().map(|line| line["surname"].as_str().unwrap()).collect();
-    assert_eq!(order, ["Martin", "Dupont", "Le Berre", "Schmidt", "Nowak", "Petit"]);
+    assert_eq!(
+        json["criteria"],
+        json!(["mms", {"sos": "mms"}, {"sosos": "mms"}])
+    );
+    let order: Vec<&str> = json["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| line["surname"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        order,
+        ["Martin", "Dupont", "Le Berre", "Schmidt", "Nowak", "Petit"]
+    );
     let le_berre = &json["items"][2];
     assert_eq!(le_berre["player_id"], players[LE_BERRE].as_str());
-    assert_eq!((le_berre["mms"].clone(), le_berre["wins"].clone()), (json!(29.5), json!(0.5)));
+    assert_eq!(
+        (le_berre["mms"].clone(), le_berre["wins"].clone()),
+        (json!(29.5), json!(0.5))
+    );
     assert_eq!(le_berre["criteria"], json!([29.5, 94.5, 265.5]));
     assert_eq!(
         le_berre["rounds"][1],
@@ -217,9 +351,23 @@ async fn a_tournament_played_through_the_api_exports_to_h9_and_tou() {
     assert_eq!(json["items"][5]["rounds"][1], json!({"kind": "absent"}));
 
     // After round 1 only: Dupont and Martin share 31 points (Dupont lost, from one grade higher).
-    let first = expect_json(service.get(&format!("{standings}?after_round=1")).send().await.unwrap(), 200).await;
+    let first = expect_json(
+        service
+            .get(&format!("{standings}?after_round=1"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(first["items"][0]["rounds"].as_array().unwrap().len(), 1);
-    assert_eq!((first["items"][0]["mms"].clone(), first["items"][1]["mms"].clone()), (json!(31.0), json!(31.0)));
+    assert_eq!(
+        (
+            first["items"][0]["mms"].clone(),
+            first["items"][1]["mms"].clone()
+        ),
+        (json!(31.0), json!(31.0))
+    );
 
     // `arbitre export` on the same database writes the same bytes.
     let database_url = service.database_url.clone();
@@ -229,7 +377,11 @@ async fn a_tournament_played_through_the_api_exports_to_h9_and_tou() {
             .args(["export", "--format", format, &tournament])
             .output()
             .unwrap();
-        assert!(output.status.success(), "arbitre export: {}", String::from_utf8_lossy(&output.stderr));
+        assert!(
+            output.status.success(),
+            "arbitre export: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
         assert_eq!(output.stdout, expected, "arbitre export --format {format}");
     }
     let unknown = uuid::Uuid::now_v7().to_string();
@@ -249,7 +401,11 @@ async fn a_tournament_played_through_the_api_exports_to_h9_and_tou() {
 /// 28+½+1 (bye), Nowak 27+2, Petit 27+1 (absence)+1.
 #[tokio::test]
 async fn the_standings_count_with_the_tournaments_own_mcmahon_bar_floor_and_credits() {
-    let Played { service, tournament, .. } = play().await;
+    let Played {
+        service,
+        tournament,
+        ..
+    } = play().await;
     let path = format!("/tournaments/{tournament}");
     let defaults = expect_json(service.get(&path).send().await.unwrap(), 200).await;
     assert_eq!(
@@ -264,7 +420,12 @@ async fn the_standings_count_with_the_tournaments_own_mcmahon_bar_floor_and_cred
     );
     assert_eq!(defaults["country"], "");
     let admin = service.admin_token.clone();
-    let patch = |body: Value| service.request(Method::PATCH, &path, Some(&admin)).json(&body).send();
+    let patch = |body: Value| {
+        service
+            .request(Method::PATCH, &path, Some(&admin))
+            .json(&body)
+            .send()
+    };
 
     // Refused whole: a floor above the bar, a credit above a win, an unknown knob.
     let problem = expect_problem(
@@ -275,12 +436,43 @@ async fn the_standings_count_with_the_tournaments_own_mcmahon_bar_floor_and_cred
         "validation.failed",
     )
     .await;
-    let fields: Vec<&str> = problem["errors"].as_array().unwrap().iter().map(|error| error["field"].as_str().unwrap()).collect();
-    assert_eq!(fields, ["country", "standings.mcmahon_floor", "standings.bye.mms_half_points"], "{problem}");
-    expect_problem(patch(json!({"standings": {"mcmahon_bar": "1d", "bar": "1d"}})).await.unwrap(), 422, "body.invalid").await;
-    let problem = expect_problem(patch(json!({"standings": {"mcmahon_floor": "35k"}})).await.unwrap(), 422, "validation.failed").await;
+    let fields: Vec<&str> = problem["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|error| error["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "country",
+            "standings.mcmahon_floor",
+            "standings.bye.mms_half_points"
+        ],
+        "{problem}"
+    );
+    expect_problem(
+        patch(json!({"standings": {"mcmahon_bar": "1d", "bar": "1d"}}))
+            .await
+            .unwrap(),
+        422,
+        "body.invalid",
+    )
+    .await;
+    let problem = expect_problem(
+        patch(json!({"standings": {"mcmahon_floor": "35k"}}))
+            .await
+            .unwrap(),
+        422,
+        "validation.failed",
+    )
+    .await;
     assert_eq!(problem["errors"][0]["field"], "standings.mcmahon_floor");
-    assert_eq!(expect_json(service.get(&path).send().await.unwrap(), 200).await, defaults, "nothing written");
+    assert_eq!(
+        expect_json(service.get(&path).send().await.unwrap(), 200).await,
+        defaults,
+        "nothing written"
+    );
 
     let changed = expect_json(
         patch(json!({"country": "fr", "standings": {"mcmahon_bar": "1D", "mcmahon_floor": "3k", "absence": {"mms_half_points": 2, "nbw_half_points": 0}}}))
@@ -291,97 +483,345 @@ async fn the_standings_count_with_the_tournaments_own_mcmahon_bar_floor_and_cred
     .await;
     assert_eq!(changed["country"], "FR");
     assert_eq!(changed["standings"]["mcmahon_bar"], "1d");
-    assert_eq!(changed["standings"]["bye"], json!({"mms_half_points": 2, "nbw_half_points": 2}), "left out: the default");
+    assert_eq!(
+        changed["standings"]["bye"],
+        json!({"mms_half_points": 2, "nbw_half_points": 2}),
+        "left out: the default"
+    );
 
-    let standings = expect_json(service.get(&format!("{path}/standings")).send().await.unwrap(), 200).await;
+    let standings = expect_json(
+        service
+            .get(&format!("{path}/standings"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     let mms: std::collections::BTreeMap<String, f64> = standings["items"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|line| (line["surname"].as_str().unwrap().to_string(), line["mms"].as_f64().unwrap()))
+        .map(|line| {
+            (
+                line["surname"].as_str().unwrap().to_string(),
+                line["mms"].as_f64().unwrap(),
+            )
+        })
         .collect();
-    let expected: std::collections::BTreeMap<String, f64> =
-        [("Martin", 33.0), ("Dupont", 31.0), ("Le Berre", 29.5), ("Schmidt", 29.5), ("Nowak", 29.0), ("Petit", 29.0)]
-            .into_iter()
-            .map(|(name, score)| (name.to_string(), score))
-            .collect();
+    let expected: std::collections::BTreeMap<String, f64> = [
+        ("Martin", 33.0),
+        ("Dupont", 31.0),
+        ("Le Berre", 29.5),
+        ("Schmidt", 29.5),
+        ("Nowak", 29.0),
+        ("Petit", 29.0),
+    ]
+    .into_iter()
+    .map(|(name, score)| (name.to_string(), score))
+    .collect();
     assert_eq!(mms, expected);
-    let (status, _, h9) = fetch(&service, &format!("{path}/standings"), Some("application/egf")).await;
+    let (status, _, h9) = fetch(
+        &service,
+        &format!("{path}/standings"),
+        Some("application/egf"),
+    )
+    .await;
     assert_eq!(status, 200);
-    assert!(String::from_utf8_lossy(&h9).contains("\n; PC[FR,Paris]\n"), "{}", String::from_utf8_lossy(&h9));
+    assert!(
+        String::from_utf8_lossy(&h9).contains("\n; PC[FR,Paris]\n"),
+        "{}",
+        String::from_utf8_lossy(&h9)
+    );
 }
 
 #[tokio::test]
 async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(json!({})).await["id"].as_str().unwrap().to_string();
+    let tournament = service.create_tournament(json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let black = service.create_player(&tournament, "Black", "3k").await;
     let white = service.create_player(&tournament, "White", "3k").await;
     service.create_round(&tournament, 1).await;
-    let pairing = service.create_pairing(&tournament, 1, 1, &black, &white).await;
-    let path = format!("/tournaments/{tournament}/rounds/1/pairings/{}/result", pairing["id"].as_str().unwrap());
-    let referee = service.token(Role::Referee, Some(tournament.parse().unwrap()), None).await;
-    let put = |token: Option<&str>, body: Value| service.request(Method::PUT, &path, token).json(&body).send();
+    let pairing = service
+        .create_pairing(&tournament, 1, 1, &black, &white)
+        .await;
+    let path = format!(
+        "/tournaments/{tournament}/rounds/1/pairings/{}/result",
+        pairing["id"].as_str().unwrap()
+    );
+    let referee = service
+        .token(Role::Referee, Some(tournament.parse().unwrap()), None)
+        .await;
+    let put = |token: Option<&str>, body: Value| {
+        service
+            .request(Method::PUT, &path, token)
+            .json(&body)
+            .send()
+    };
 
-    expect_problem(put(None, json!({"result": "B+R"})).await.unwrap(), 401, "auth.missing_token").await;
-    let table = service.token(Role::Table, Some(tournament.parse().unwrap()), pairing["id"].as_str().unwrap().parse().ok()).await;
-    expect_problem(put(Some(&table), json!({"result": "B+R"})).await.unwrap(), 403, "auth.forbidden").await;
-    expect_problem(put(Some(&referee), json!({"result": "B+R"})).await.unwrap(), 409, "round.not_started").await;
-    expect_json(service.post(&format!("/tournaments/{tournament}/rounds/1/start"), Some(&referee)).send().await.unwrap(), 200).await;
+    expect_problem(
+        put(None, json!({"result": "B+R"})).await.unwrap(),
+        401,
+        "auth.missing_token",
+    )
+    .await;
+    let table = service
+        .token(
+            Role::Table,
+            Some(tournament.parse().unwrap()),
+            pairing["id"].as_str().unwrap().parse().ok(),
+        )
+        .await;
+    expect_problem(
+        put(Some(&table), json!({"result": "B+R"})).await.unwrap(),
+        403,
+        "auth.forbidden",
+    )
+    .await;
+    expect_problem(
+        put(Some(&referee), json!({"result": "B+R"})).await.unwrap(),
+        409,
+        "round.not_started",
+    )
+    .await;
+    expect_json(
+        service
+            .post(
+                &format!("/tournaments/{tournament}/rounds/1/start"),
+                Some(&referee),
+            )
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
 
-    let problem = expect_problem(put(Some(&referee), json!({"result": "B+X"})).await.unwrap(), 422, "validation.failed").await;
+    let problem = expect_problem(
+        put(Some(&referee), json!({"result": "B+X"})).await.unwrap(),
+        422,
+        "validation.failed",
+    )
+    .await;
     assert_eq!(problem["errors"][0]["field"], "result");
-    expect_problem(put(Some(&referee), json!({"result": "B+R", "by": "me"})).await.unwrap(), 422, "body.invalid").await;
+    expect_problem(
+        put(Some(&referee), json!({"result": "B+R", "by": "me"}))
+            .await
+            .unwrap(),
+        422,
+        "body.invalid",
+    )
+    .await;
     // Every FF[4] spelling is stored in one: `b+resign` is `B+R`, `Draw` is `0`.
-    let recorded = expect_json(put(Some(&referee), json!({"result": "b+resign"})).await.unwrap(), 200).await;
+    let recorded = expect_json(
+        put(Some(&referee), json!({"result": "b+resign"}))
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(recorded["result"], "B+R");
-    assert_eq!(expect_json(put(Some(&referee), json!({"result": "Draw"})).await.unwrap(), 200).await["result"], "0");
-    assert_eq!(expect_json(service.get(&path).send().await.unwrap(), 200).await["result"], "0");
+    assert_eq!(
+        expect_json(
+            put(Some(&referee), json!({"result": "Draw"}))
+                .await
+                .unwrap(),
+            200
+        )
+        .await["result"],
+        "0"
+    );
+    assert_eq!(
+        expect_json(service.get(&path).send().await.unwrap(), 200).await["result"],
+        "0"
+    );
     // The pairing shows it too, in the round's list and alone.
-    let pairings = expect_json(service.get(&format!("/tournaments/{tournament}/rounds/1/pairings")).send().await.unwrap(), 200).await;
+    let pairings = expect_json(
+        service
+            .get(&format!("/tournaments/{tournament}/rounds/1/pairings"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(pairings["items"][0]["result"], "0");
-    let alone = format!("/tournaments/{tournament}/rounds/1/pairings/{}", pairing["id"].as_str().unwrap());
-    assert_eq!(expect_json(service.get(&alone).send().await.unwrap(), 200).await["result"], "0");
+    let alone = format!(
+        "/tournaments/{tournament}/rounds/1/pairings/{}",
+        pairing["id"].as_str().unwrap()
+    );
+    assert_eq!(
+        expect_json(service.get(&alone).send().await.unwrap(), 200).await["result"],
+        "0"
+    );
     // `?` (or null) forgets it.
-    assert_eq!(expect_json(put(Some(&referee), json!({"result": "?"})).await.unwrap(), 200).await["result"], Value::Null);
-    let missing = format!("/tournaments/{tournament}/rounds/1/pairings/{}/result", uuid::Uuid::now_v7());
-    expect_problem(service.request(Method::PUT, &missing, Some(&referee)).json(&json!({"result": "0"})).send().await.unwrap(), 404, "not_found.pairing").await;
+    assert_eq!(
+        expect_json(
+            put(Some(&referee), json!({"result": "?"})).await.unwrap(),
+            200
+        )
+        .await["result"],
+        Value::Null
+    );
+    let missing = format!(
+        "/tournaments/{tournament}/rounds/1/pairings/{}/result",
+        uuid::Uuid::now_v7()
+    );
+    expect_problem(
+        service
+            .request(Method::PUT, &missing, Some(&referee))
+            .json(&json!({"result": "0"}))
+            .send()
+            .await
+            .unwrap(),
+        404,
+        "not_found.pairing",
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn what_cannot_be_sent_or_exported_is_a_problem() {
-    let Played { service, tournament, referee, players } = play().await;
+    let Played {
+        service,
+        tournament,
+        referee,
+        players,
+    } = play().await;
     let standings = format!("/tournaments/{tournament}/standings");
-    let problem = expect_problem(service.get(&standings).header("accept", "image/png").send().await.unwrap(), 406, "not_acceptable").await;
-    assert!(problem["detail"].as_str().unwrap().contains("application/egf"));
+    let problem = expect_problem(
+        service
+            .get(&standings)
+            .header("accept", "image/png")
+            .send()
+            .await
+            .unwrap(),
+        406,
+        "not_acceptable",
+    )
+    .await;
+    assert!(problem["detail"]
+        .as_str()
+        .unwrap()
+        .contains("application/egf"));
     // The AGA rates only its members: the first player without an AGA ID is named.
-    let response = service.get(&standings).header("accept", "text/plain").send().await.unwrap();
+    let response = service
+        .get(&standings)
+        .header("accept", "text/plain")
+        .send()
+        .await
+        .unwrap();
     let problem = expect_problem(response, 422, "export.missing_aga_id").await;
-    assert!(problem["detail"].as_str().unwrap().contains("Martin Paul"), "{problem}");
+    assert!(
+        problem["detail"].as_str().unwrap().contains("Martin Paul"),
+        "{problem}"
+    );
     // CSV and OpenGotha XML need nothing more.
     let (status, headers, _) = fetch(&service, &standings, Some("text/csv")).await;
-    assert_eq!((status.as_u16(), headers["content-type"].to_str().unwrap()), (200, "text/csv; charset=utf-8; header=present"));
-    let (status, headers, xml) = fetch(&service, &format!("/tournaments/{tournament}/exports/opengotha"), None).await;
+    assert_eq!(
+        (status.as_u16(), headers["content-type"].to_str().unwrap()),
+        (200, "text/csv; charset=utf-8; header=present")
+    );
+    let (status, headers, xml) = fetch(
+        &service,
+        &format!("/tournaments/{tournament}/exports/opengotha"),
+        None,
+    )
+    .await;
     assert_eq!(status, 200);
-    assert_eq!(headers["content-disposition"], "attachment; filename=\"Tournoi-de-Paris.xml\"");
+    assert_eq!(
+        headers["content-disposition"],
+        "attachment; filename=\"Tournoi-de-Paris.xml\""
+    );
     assert!(String::from_utf8(xml).unwrap().contains("Tournoi de Paris"));
-    expect_problem(service.get(&format!("/tournaments/{tournament}/exports/pdf")).send().await.unwrap(), 400, "path.invalid").await;
-    expect_problem(service.get(&format!("{standings}?after_round=4")).send().await.unwrap(), 400, "query.invalid").await;
-    expect_problem(service.get(&format!("/tournaments/{}/standings", uuid::Uuid::now_v7())).send().await.unwrap(), 404, "not_found.tournament").await;
+    expect_problem(
+        service
+            .get(&format!("/tournaments/{tournament}/exports/pdf"))
+            .send()
+            .await
+            .unwrap(),
+        400,
+        "path.invalid",
+    )
+    .await;
+    expect_problem(
+        service
+            .get(&format!("{standings}?after_round=4"))
+            .send()
+            .await
+            .unwrap(),
+        400,
+        "query.invalid",
+    )
+    .await;
+    expect_problem(
+        service
+            .get(&format!("/tournaments/{}/standings", uuid::Uuid::now_v7()))
+            .send()
+            .await
+            .unwrap(),
+        404,
+        "not_found.tournament",
+    )
+    .await;
 
     // A fourth round paired but not played: its results are unknown to the rating bodies.
     service.create_round(&tournament, 4).await;
-    service.create_pairing(&tournament, 4, 1, &players[DUPONT], &players[MARTIN]).await;
-    let problem = expect_problem(fetch_response(&service, &standings, "application/egf").await, 422, "export.unknown_result").await;
-    assert!(problem["detail"].as_str().unwrap().contains("Dupont Marie"), "{problem}");
-    let (status, _, h9) = fetch(&service, &format!("{standings}?after_round=3"), Some("application/egf")).await;
-    assert_eq!((status.as_u16(), h9), (200, latin9(H9)), "rounds 1 to 3 still export");
+    service
+        .create_pairing(&tournament, 4, 1, &players[DUPONT], &players[MARTIN])
+        .await;
+    let problem = expect_problem(
+        fetch_response(&service, &standings, "application/egf").await,
+        422,
+        "export.unknown_result",
+    )
+    .await;
+    assert!(
+        problem["detail"].as_str().unwrap().contains("Dupont Marie"),
+        "{problem}"
+    );
+    let (status, _, h9) = fetch(
+        &service,
+        &format!("{standings}?after_round=3"),
+        Some("application/egf"),
+    )
+    .await;
+    assert_eq!(
+        (status.as_u16(), h9),
+        (200, latin9(H9)),
+        "rounds 1 to 3 still export"
+    );
     // A player given a bye and paired in the same round cannot be counted.
-    let path = format!("/tournaments/{tournament}/rounds/4/registrations/{}", players[DUPONT]);
-    expect_json(service.request(Method::PUT, &path, Some(&referee)).json(&json!({"status": "bye"})).send().await.unwrap(), 200).await;
-    expect_problem(service.get(&standings).send().await.unwrap(), 422, "standings.double_pairing").await;
+    let path = format!(
+        "/tournaments/{tournament}/rounds/4/registrations/{}",
+        players[DUPONT]
+    );
+    expect_json(
+        service
+            .request(Method::PUT, &path, Some(&referee))
+            .json(&json!({"status": "bye"}))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    expect_problem(
+        service.get(&standings).send().await.unwrap(),
+        422,
+        "standings.double_pairing",
+    )
+    .await;
 }
 
 async fn fetch_response(service: &TestService, path: &str, accept: &str) -> reqwest::Response {
-    service.get(path).header("accept", accept).send().await.unwrap()
+    service
+        .get(path)
+        .header("accept", accept)
+        .send()
+        .await
+        .unwrap()
 }

@@ -9,26 +9,58 @@ use serde_json::json;
 async fn a_tournament_is_created_read_and_changed_with_its_egd_class_computed() {
     let service = TestService::start().await;
     let tournament = service.create_tournament(json!({})).await;
-    assert_eq!(tournament["egd_class"], "A", "60 min + 5×30 s byo-yomi: {tournament}");
+    assert_eq!(
+        tournament["egd_class"], "A",
+        "60 min + 5×30 s byo-yomi: {tournament}"
+    );
     assert_eq!(tournament["adjusted_time_minutes"], 82);
     assert_eq!(tournament["komi_policy"], json!({"kind": "ruleset"}));
     assert_eq!(tournament["dispute_policy"], "strict");
-    assert_eq!(tournament["placement_criteria"], json!(["mms", {"sos": "mms"}, {"sosos": "mms"}]));
+    assert_eq!(
+        tournament["placement_criteria"],
+        json!(["mms", {"sos": "mms"}, {"sosos": "mms"}])
+    );
     let id = tournament["id"].as_str().unwrap();
     assert_eq!(uuid::Uuid::parse_str(id).unwrap().get_version_num(), 7);
 
-    let read = expect_json(service.get(&format!("/tournaments/{id}")).send().await.unwrap(), 200).await;
+    let read = expect_json(
+        service
+            .get(&format!("/tournaments/{id}"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(read, tournament);
 
-    let organizer = service.token(arbitre_api::auth::Role::Organizer, Some(id.parse().unwrap()), None).await;
+    let organizer = service
+        .token(
+            arbitre_api::auth::Role::Organizer,
+            Some(id.parse().unwrap()),
+            None,
+        )
+        .await;
     let changes = json!({
         "time_control": {"system": "fischer", "main_time_ms": 1200000, "increment_ms": 10000},
         "dispute_policy": "four-passes",
         "handicap_policy": {"reduction": 2, "ceiling": 5, "based_on_mms": false, "no_handicap_from": "3D"}
     });
-    let response = service.request(Method::PATCH, &format!("/tournaments/{id}"), Some(&organizer)).json(&changes).send().await.unwrap();
+    let response = service
+        .request(
+            Method::PATCH,
+            &format!("/tournaments/{id}"),
+            Some(&organizer),
+        )
+        .json(&changes)
+        .send()
+        .await
+        .unwrap();
     let changed = expect_json(response, 200).await;
-    assert_eq!(changed["egd_class"], "C", "20 min + 10 s Fischer: {changed}");
+    assert_eq!(
+        changed["egd_class"], "C",
+        "20 min + 10 s Fischer: {changed}"
+    );
     assert_eq!(changed["dispute_policy"], "four-passes");
     assert_eq!(changed["handicap_policy"]["no_handicap_from"], "3d");
     assert_eq!(changed["name"], tournament["name"]);
@@ -42,29 +74,73 @@ async fn validation_errors_name_the_fields() {
         &mut body,
         json!({"end_date": "2026-04-01", "name": " ", "time_control": {"system": "byo-yomi", "main_time_ms": 0, "periods": 0, "period_ms": 1}}),
     );
-    let response = service.post("/tournaments", Some(&service.admin_token)).json(&body).send().await.unwrap();
+    let response = service
+        .post("/tournaments", Some(&service.admin_token))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
     let problem = expect_problem(response, 422, "validation.failed").await;
-    let fields: Vec<&str> = problem["errors"].as_array().unwrap().iter().map(|error| error["field"].as_str().unwrap()).collect();
+    let fields: Vec<&str> = problem["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|error| error["field"].as_str().unwrap())
+        .collect();
     assert_eq!(fields, ["name", "end_date", "time_control"]);
 }
 
 #[tokio::test]
 async fn tournament_lists_page_and_filter() {
     let service = TestService::start().await;
-    for (name, date) in [("Paris", "2026-01-10"), ("Lyon", "2026-02-10"), ("Paris Pair Go", "2026-03-10")] {
-        service.create_tournament(json!({"name": name, "start_date": date, "end_date": date})).await;
+    for (name, date) in [
+        ("Paris", "2026-01-10"),
+        ("Lyon", "2026-02-10"),
+        ("Paris Pair Go", "2026-03-10"),
+    ] {
+        service
+            .create_tournament(json!({"name": name, "start_date": date, "end_date": date}))
+            .await;
     }
-    let page = expect_json(service.get("/tournaments?limit=2").send().await.unwrap(), 200).await;
+    let page = expect_json(
+        service.get("/tournaments?limit=2").send().await.unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(page["page"], json!({"total": 3, "limit": 2, "offset": 0}));
     assert_eq!(page["items"][0]["name"], "Paris");
     assert_eq!(page["items"][1]["name"], "Lyon");
-    let rest = expect_json(service.get("/tournaments?limit=2&offset=2").send().await.unwrap(), 200).await;
+    let rest = expect_json(
+        service
+            .get("/tournaments?limit=2&offset=2")
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(rest["items"][0]["name"], "Paris Pair Go");
-    let paris = expect_json(service.get("/tournaments?name=paris").send().await.unwrap(), 200).await;
+    let paris = expect_json(
+        service.get("/tournaments?name=paris").send().await.unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(paris["page"]["total"], 2);
-    let spring = expect_json(service.get("/tournaments?from=2026-02-01&until=2026-12-31").send().await.unwrap(), 200).await;
+    let spring = expect_json(
+        service
+            .get("/tournaments?from=2026-02-01&until=2026-12-31")
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(spring["page"]["total"], 2);
-    let literal = expect_json(service.get("/tournaments?name=%25").send().await.unwrap(), 200).await;
+    let literal = expect_json(
+        service.get("/tournaments?name=%25").send().await.unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(literal["page"]["total"], 0, "% is taken literally");
 }
 
@@ -78,30 +154,81 @@ async fn players_are_registered_listed_replaced_and_withdrawn() {
         "club": "Paris-Go", "egd_pin": "12345678", "ffg_licence": "1234567", "aga_id": "9999"
     });
     let player = expect_json(
-        service.post(&format!("/tournaments/{id}/players"), Some(&service.admin_token)).json(&body).send().await.unwrap(),
+        service
+            .post(
+                &format!("/tournaments/{id}/players"),
+                Some(&service.admin_token),
+            )
+            .json(&body)
+            .send()
+            .await
+            .unwrap(),
         201,
     )
     .await;
     assert_eq!(player["rank"], "3d");
     assert_eq!(player["country"], "FR");
-    let same_pin = service.post(&format!("/tournaments/{id}/players"), Some(&service.admin_token)).json(&body).send().await.unwrap();
+    let same_pin = service
+        .post(
+            &format!("/tournaments/{id}/players"),
+            Some(&service.admin_token),
+        )
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
     expect_problem(same_pin, 409, "player.duplicate_egd_pin").await;
     service.create_player(id, "Martin", "12k").await;
-    let french = expect_json(service.get(&format!("/tournaments/{id}/players?country=FR")).send().await.unwrap(), 200).await;
+    let french = expect_json(
+        service
+            .get(&format!("/tournaments/{id}/players?country=FR"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(french["page"]["total"], 1);
-    let by_name = expect_json(service.get(&format!("/tournaments/{id}/players?surname=mart")).send().await.unwrap(), 200).await;
+    let by_name = expect_json(
+        service
+            .get(&format!("/tournaments/{id}/players?surname=mart"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(by_name["items"][0]["surname"], "Martin");
 
-    let player_path = format!("/tournaments/{id}/players/{}", player["id"].as_str().unwrap());
+    let player_path = format!(
+        "/tournaments/{id}/players/{}",
+        player["id"].as_str().unwrap()
+    );
     let replacement = json!({"surname": "Dupont", "first_name": "Marie", "rank": "4d"});
-    let replaced =
-        expect_json(service.request(Method::PUT, &player_path, Some(&service.admin_token)).json(&replacement).send().await.unwrap(), 200)
-            .await;
+    let replaced = expect_json(
+        service
+            .request(Method::PUT, &player_path, Some(&service.admin_token))
+            .json(&replacement)
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(replaced["rank"], "4d");
     assert_eq!(replaced["egd_pin"], serde_json::Value::Null);
-    let withdrawn = service.request(Method::DELETE, &player_path, Some(&service.admin_token)).send().await.unwrap();
+    let withdrawn = service
+        .request(Method::DELETE, &player_path, Some(&service.admin_token))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(withdrawn.status(), 204);
-    expect_problem(service.get(&player_path).send().await.unwrap(), 404, "not_found.player").await;
+    expect_problem(
+        service.get(&player_path).send().await.unwrap(),
+        404,
+        "not_found.player",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -109,7 +236,13 @@ async fn tokens_are_issued_listed_and_revoked_by_organizers() {
     let service = TestService::start().await;
     let tournament = service.create_tournament(json!({})).await;
     let id = tournament["id"].as_str().unwrap();
-    let organizer = service.token(arbitre_api::auth::Role::Organizer, Some(id.parse().unwrap()), None).await;
+    let organizer = service
+        .token(
+            arbitre_api::auth::Role::Organizer,
+            Some(id.parse().unwrap()),
+            None,
+        )
+        .await;
     let issued = expect_json(
         service
             .post(&format!("/tournaments/{id}/tokens"), Some(&organizer))
@@ -122,20 +255,60 @@ async fn tokens_are_issued_listed_and_revoked_by_organizers() {
     .await;
     let referee = issued["secret"].as_str().unwrap().to_string();
     assert!(referee.starts_with("arb_"));
-    let me = expect_json(service.request(Method::GET, "/me", Some(&referee)).send().await.unwrap(), 200).await;
+    let me = expect_json(
+        service
+            .request(Method::GET, "/me", Some(&referee))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(me["role"], "referee");
     assert_eq!(me["tournament_id"], id);
-    let list = expect_json(service.request(Method::GET, &format!("/tournaments/{id}/tokens"), Some(&organizer)).send().await.unwrap(), 200).await;
+    let list = expect_json(
+        service
+            .request(
+                Method::GET,
+                &format!("/tournaments/{id}/tokens"),
+                Some(&organizer),
+            )
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(list["page"]["total"], 2);
     assert!(list["items"][0].get("secret").is_none());
     let revoke = service
-        .request(Method::DELETE, &format!("/tournaments/{id}/tokens/{}", issued["id"].as_str().unwrap()), Some(&organizer))
+        .request(
+            Method::DELETE,
+            &format!(
+                "/tournaments/{id}/tokens/{}",
+                issued["id"].as_str().unwrap()
+            ),
+            Some(&organizer),
+        )
         .send()
         .await
         .unwrap();
     assert_eq!(revoke.status(), 204);
-    expect_problem(service.request(Method::GET, "/me", Some(&referee)).send().await.unwrap(), 401, "auth.invalid_token").await;
-    let table_without_game =
-        service.post(&format!("/tournaments/{id}/tokens"), Some(&organizer)).json(&json!({"role": "table"})).send().await.unwrap();
+    expect_problem(
+        service
+            .request(Method::GET, "/me", Some(&referee))
+            .send()
+            .await
+            .unwrap(),
+        401,
+        "auth.invalid_token",
+    )
+    .await;
+    let table_without_game = service
+        .post(&format!("/tournaments/{id}/tokens"), Some(&organizer))
+        .json(&json!({"role": "table"}))
+        .send()
+        .await
+        .unwrap();
     expect_problem(table_without_game, 422, "validation.failed").await;
 }

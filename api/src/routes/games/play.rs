@@ -2,7 +2,7 @@
 //! records. Each turn states the number it expects to have; the core judges it before
 //! anything is stored, and the server's clock times it.
 
-use super::{entry, fingerprint_of, write_game, Retry, Actor, GameError, StoneColor, Write};
+use super::{entry, fingerprint_of, write_game, Actor, GameError, Retry, StoneColor, Write};
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError};
@@ -44,8 +44,12 @@ pub struct NewTurn {
 }
 
 pub fn parse_point(field: &str, text: &str) -> Result<Point, ApiError> {
-    Point::from_sgf(text)
-        .ok_or_else(|| ApiError::Validation(vec![FieldError::new(field, "must be two letters a-z or A-Z (SGF coordinates)")]))
+    Point::from_sgf(text).ok_or_else(|| {
+        ApiError::Validation(vec![FieldError::new(
+            field,
+            "must be two letters a-z or A-Z (SGF coordinates)",
+        )])
+    })
 }
 
 /// Record a turn: a move, a pass or a resignation (the table's tablet).
@@ -73,39 +77,69 @@ pub async fn turn(
     let point = match (turn.action, &turn.point) {
         (TurnAction::Move, Some(text)) => Some(parse_point("point", text)?),
         (TurnAction::Move, None) => {
-            return Err(ApiError::Validation(vec![FieldError::new("point", "a move needs its point")]).into())
+            return Err(ApiError::Validation(vec![FieldError::new(
+                "point",
+                "a move needs its point",
+            )])
+            .into())
         }
         (_, Some(_)) => {
-            return Err(ApiError::Validation(vec![FieldError::new("point", "only a move has a point")]).into())
+            return Err(ApiError::Validation(vec![FieldError::new(
+                "point",
+                "only a move has a point",
+            )])
+            .into())
         }
         (_, None) => None,
     };
     let fingerprint = fingerprint_of(&request, &turn);
-    write_game((&pool, &cache), &caller, Actor::Table, path.into_inner(), Retry { key, fingerprint, unrepeatable: true }, StatusCode::CREATED, move |write: Write<'_>| {
-        let Write { game, at, token_id } = write;
-        if game.is_finished() {
-            return Err(GameError::refused(arbitre_core::ending::EndingError::Finished.into(), game));
-        }
-        if turn.turn != game.next_turn() {
-            return Err(GameError::Conflict {
-                code: "game.stale_turn",
-                detail: format!("turn {} was expected, not {}", game.next_turn(), turn.turn),
-                state: Some(Box::new(super::GameState::of(game))),
-            });
-        }
-        let to_move = game.live.game().to_move();
-        let color: Color = turn.color.map(Color::from).or(to_move).unwrap_or(Color::Black);
-        let result = match (turn.action, point) {
-            (TurnAction::Resign, _) => {
-                let mut resign = entry("result");
-                resign.event = Some(Event::Resign { color });
-                game.record(resign, Some(token_id), at).and_then(|()| game.follow_phase(at))
+    write_game(
+        (&pool, &cache),
+        &caller,
+        Actor::Table,
+        path.into_inner(),
+        Retry {
+            key,
+            fingerprint,
+            unrepeatable: true,
+        },
+        StatusCode::CREATED,
+        move |write: Write<'_>| {
+            let Write { game, at, token_id } = write;
+            if game.is_finished() {
+                return Err(GameError::refused(
+                    arbitre_core::ending::EndingError::Finished.into(),
+                    game,
+                ));
             }
-            (TurnAction::Move, Some(point)) => game.play(color, Action::Move(point), Some(token_id), at),
-            _ => game.play(color, Action::Pass, Some(token_id), at),
-        };
-        result.map_err(|refusal| GameError::refused(refusal, game))
-    })
+            if turn.turn != game.next_turn() {
+                return Err(GameError::Conflict {
+                    code: "game.stale_turn",
+                    detail: format!("turn {} was expected, not {}", game.next_turn(), turn.turn),
+                    state: Some(Box::new(super::GameState::of(game))),
+                });
+            }
+            let to_move = game.live.game().to_move();
+            let color: Color = turn
+                .color
+                .map(Color::from)
+                .or(to_move)
+                .unwrap_or(Color::Black);
+            let result = match (turn.action, point) {
+                (TurnAction::Resign, _) => {
+                    let mut resign = entry("result");
+                    resign.event = Some(Event::Resign { color });
+                    game.record(resign, Some(token_id), at)
+                        .and_then(|()| game.follow_phase(at))
+                }
+                (TurnAction::Move, Some(point)) => {
+                    game.play(color, Action::Move(point), Some(token_id), at)
+                }
+                _ => game.play(color, Action::Pass, Some(token_id), at),
+            };
+            result.map_err(|refusal| GameError::refused(refusal, game))
+        },
+    )
     .await
 }
 
@@ -163,19 +197,34 @@ pub async fn counting(
         .map(|(index, text)| parse_point(&format!("dead[{index}]"), text))
         .collect::<Result<Vec<_>, _>>()?;
     let fingerprint = fingerprint_of(&request, &step);
-    write_game((&pool, &cache), &caller, Actor::Table, path.into_inner(), Retry { key, fingerprint, unrepeatable: false }, StatusCode::OK, move |write: Write<'_>| {
-        let Write { game, at, token_id } = write;
-        let color = Color::from(step.color);
-        let event = match step.action {
-            CountingAction::Propose => Event::Propose { color, dead: dead.clone() },
-            CountingAction::Accept => Event::Accept { color },
-            CountingAction::Dispute => Event::Dispute { color },
-        };
-        let mut step_entry = entry("counting");
-        step_entry.event = Some(event);
-        game.record(step_entry, Some(token_id), at)
-            .and_then(|()| game.follow_phase(at))
-            .map_err(|refusal| GameError::refused(refusal, game))
-    })
+    write_game(
+        (&pool, &cache),
+        &caller,
+        Actor::Table,
+        path.into_inner(),
+        Retry {
+            key,
+            fingerprint,
+            unrepeatable: false,
+        },
+        StatusCode::OK,
+        move |write: Write<'_>| {
+            let Write { game, at, token_id } = write;
+            let color = Color::from(step.color);
+            let event = match step.action {
+                CountingAction::Propose => Event::Propose {
+                    color,
+                    dead: dead.clone(),
+                },
+                CountingAction::Accept => Event::Accept { color },
+                CountingAction::Dispute => Event::Dispute { color },
+            };
+            let mut step_entry = entry("counting");
+            step_entry.event = Some(event);
+            game.record(step_entry, Some(token_id), at)
+                .and_then(|()| game.follow_phase(at))
+                .map_err(|refusal| GameError::refused(refusal, game))
+        },
+    )
     .await
 }

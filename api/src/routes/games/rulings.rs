@@ -4,7 +4,9 @@
 //! changes the game's `result`, which the standings read.
 
 use super::play::parse_point;
-use super::{entry, fingerprint_of, write_game, Retry, Actor, GameError, GameEvent, StoneColor, Write};
+use super::{
+    entry, fingerprint_of, write_game, Actor, GameError, GameEvent, Retry, StoneColor, Write,
+};
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Violations};
@@ -73,14 +75,20 @@ pub async fn rule(
     let ruling = body.0;
     let mut violations = Violations::new();
     check_text(&mut violations, "reason", &ruling.reason, 2000, true);
-    let needs_color = matches!(ruling.kind, RulingKind::TimeAdjustment | RulingKind::Forfeit | RulingKind::Penalty);
+    let needs_color = matches!(
+        ruling.kind,
+        RulingKind::TimeAdjustment | RulingKind::Forfeit | RulingKind::Penalty
+    );
     if needs_color && ruling.color.is_none() {
         violations.add("color", "this ruling concerns a player: give the color");
     }
     if ruling.kind == RulingKind::TimeAdjustment && ruling.delta_ms.is_none_or(|delta| delta == 0) {
         violations.add("delta_ms", "a time adjustment needs a non-zero delta_ms");
     }
-    if ruling.delta_ms.is_some_and(|delta| delta.unsigned_abs() > 86_400_000) {
+    if ruling
+        .delta_ms
+        .is_some_and(|delta| delta.unsigned_abs() > 86_400_000)
+    {
         violations.add("delta_ms", "must be at most a day either way");
     }
     let result = match (&ruling.kind, &ruling.result) {
@@ -112,68 +120,113 @@ pub async fn rule(
         .map(|(index, text)| parse_point(&format!("dead[{index}]"), text))
         .collect::<Result<Vec<_>, _>>()?;
     let fingerprint = fingerprint_of(&request, &ruling);
-    write_game((&pool, &cache), &caller, Actor::Referee, path.into_inner(), Retry { key, fingerprint, unrepeatable: false }, StatusCode::CREATED, move |write: Write<'_>| {
-        let Write { game, at, token_id } = write;
-        if let Some(seq) = ruling.corrects {
-            if seq < 1 || seq >= game.next_seq {
-                return Err(ApiError::Validation(vec![FieldError::new("corrects", "no entry of this game has this seq")]).into());
-            }
-        }
-        let color = ruling.color.map(Color::from);
-        let finished = game.is_finished();
-        let previous_result = game.result();
-        let mut record = RulingRecord {
-            kind: ruling.kind,
-            reason: ruling.reason.trim().to_string(),
-            corrects: ruling.corrects,
-            color,
-            result: None,
-            previous_result: previous_result.clone(),
-        };
-        let mut ruling_entry = entry("ruling");
-        match ruling.kind {
-            RulingKind::Warning => {}
-            RulingKind::Penalty | RulingKind::TimeAdjustment => {
-                if let (Some(color), Some(delta_ms)) = (color, ruling.delta_ms.filter(|delta| *delta != 0)) {
-                    let reason = record.reason.clone();
-                    ruling_entry.clock = Some(ClockEvent::Adjust { color, delta_ms, reason, at });
+    write_game(
+        (&pool, &cache),
+        &caller,
+        Actor::Referee,
+        path.into_inner(),
+        Retry {
+            key,
+            fingerprint,
+            unrepeatable: false,
+        },
+        StatusCode::CREATED,
+        move |write: Write<'_>| {
+            let Write { game, at, token_id } = write;
+            if let Some(seq) = ruling.corrects {
+                if seq < 1 || seq >= game.next_seq {
+                    return Err(ApiError::Validation(vec![FieldError::new(
+                        "corrects",
+                        "no entry of this game has this seq",
+                    )])
+                    .into());
                 }
             }
-            RulingKind::Pause => {
-                if matches!(game.clock.status(), ClockStatus::Running { .. }) {
-                    ruling_entry.clock = Some(ClockEvent::Pause { at });
+            let color = ruling.color.map(Color::from);
+            let finished = game.is_finished();
+            let previous_result = game.result();
+            let mut record = RulingRecord {
+                kind: ruling.kind,
+                reason: ruling.reason.trim().to_string(),
+                corrects: ruling.corrects,
+                color,
+                result: None,
+                previous_result: previous_result.clone(),
+            };
+            let mut ruling_entry = entry("ruling");
+            match ruling.kind {
+                RulingKind::Warning => {}
+                RulingKind::Penalty | RulingKind::TimeAdjustment => {
+                    if let (Some(color), Some(delta_ms)) =
+                        (color, ruling.delta_ms.filter(|delta| *delta != 0))
+                    {
+                        let reason = record.reason.clone();
+                        ruling_entry.clock = Some(ClockEvent::Adjust {
+                            color,
+                            delta_ms,
+                            reason,
+                            at,
+                        });
+                    }
                 }
-            }
-            RulingKind::Resume => {
-                if !game.referee_paused {
-                    return Err(GameError::Unprocessable { code: "game.not_paused", detail: "the referee has not paused this game".to_string() });
+                RulingKind::Pause => {
+                    if matches!(game.clock.status(), ClockStatus::Running { .. }) {
+                        ruling_entry.clock = Some(ClockEvent::Pause { at });
+                    }
                 }
-            }
-            RulingKind::DeadStones => ruling_entry.event = Some(Event::ImposeDead { dead: dead.clone() }),
-            RulingKind::StrictCount => ruling_entry.event = Some(Event::OrderStrictCount),
-            RulingKind::Void if finished => record.result = Some(GameResult::Void.to_string()),
-            RulingKind::Void => ruling_entry.event = Some(Event::Void),
-            RulingKind::Forfeit => {
-                let loser = color.unwrap_or(Color::Black);
-                if finished {
-                    record.result = Some(GameResult::Forfeit { winner: loser.opponent() }.to_string());
-                } else {
-                    ruling_entry.event = Some(Event::Forfeit { color: loser });
+                RulingKind::Resume => {
+                    if !game.referee_paused {
+                        return Err(GameError::Unprocessable {
+                            code: "game.not_paused",
+                            detail: "the referee has not paused this game".to_string(),
+                        });
+                    }
                 }
+                RulingKind::DeadStones => {
+                    ruling_entry.event = Some(Event::ImposeDead { dead: dead.clone() })
+                }
+                RulingKind::StrictCount => ruling_entry.event = Some(Event::OrderStrictCount),
+                RulingKind::Void if finished => record.result = Some(GameResult::Void.to_string()),
+                RulingKind::Void => ruling_entry.event = Some(Event::Void),
+                RulingKind::Forfeit => {
+                    let loser = color.unwrap_or(Color::Black);
+                    if finished {
+                        record.result = Some(
+                            GameResult::Forfeit {
+                                winner: loser.opponent(),
+                            }
+                            .to_string(),
+                        );
+                    } else {
+                        ruling_entry.event = Some(Event::Forfeit { color: loser });
+                    }
+                }
+                RulingKind::ResultCorrection => record.result = result.clone(),
             }
-            RulingKind::ResultCorrection => record.result = result.clone(),
-        }
-        if matches!(ruling.kind, RulingKind::DeadStones | RulingKind::StrictCount) && finished {
-            return Err(GameError::refused(arbitre_core::ending::EndingError::Finished.into(), game));
-        }
-        if ruling.kind == RulingKind::DeadStones && !matches!(game.live.phase(), Phase::Counting { .. }) {
-            return Err(GameError::refused(arbitre_core::ending::EndingError::NotCounting.into(), game));
-        }
-        ruling_entry.ruling = Some(record);
-        game.record(ruling_entry, Some(token_id), at)
-            .and_then(|()| game.follow_phase(at))
-            .map_err(|refusal| GameError::refused(refusal, game))
-    })
+            if matches!(
+                ruling.kind,
+                RulingKind::DeadStones | RulingKind::StrictCount
+            ) && finished
+            {
+                return Err(GameError::refused(
+                    arbitre_core::ending::EndingError::Finished.into(),
+                    game,
+                ));
+            }
+            if ruling.kind == RulingKind::DeadStones
+                && !matches!(game.live.phase(), Phase::Counting { .. })
+            {
+                return Err(GameError::refused(
+                    arbitre_core::ending::EndingError::NotCounting.into(),
+                    game,
+                ));
+            }
+            ruling_entry.ruling = Some(record);
+            game.record(ruling_entry, Some(token_id), at)
+                .and_then(|()| game.follow_phase(at))
+                .map_err(|refusal| GameError::refused(refusal, game))
+        },
+    )
     .await
 }
 
@@ -183,10 +236,17 @@ pub async fn rule(
     params(("game_id" = Uuid, Path)),
     responses((status = 200, description = "The audit trail", body = GameRulingList))
 )]
-pub async fn list(pool: web::Data<DbPool>, path: web::Path<Uuid>) -> Result<HttpResponse, GameError> {
+pub async fn list(
+    pool: web::Data<DbPool>,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, GameError> {
     let game_id = path.into_inner();
     let mut connection = pool.get().await?;
-    store::find(&mut connection, game_id).await?.ok_or(GameError::NotFound)?;
+    store::find(&mut connection, game_id)
+        .await?
+        .ok_or(GameError::NotFound)?;
     let rows = store::rulings(&mut connection, game_id).await?;
-    Ok(HttpResponse::Ok().json(GameRulingList { items: rows.into_iter().map(GameEvent::from).collect() }))
+    Ok(HttpResponse::Ok().json(GameRulingList {
+        items: rows.into_iter().map(GameEvent::from).collect(),
+    }))
 }

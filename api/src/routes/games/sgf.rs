@@ -46,7 +46,8 @@ pub fn record_of(game: &LoadedGame, rows: &[store::EventRow]) -> Result<GameReco
         replayed.apply(&parsed).map_err(|error| error.to_string())?;
         if let Some(Event::Turn { color, action }) = parsed.event {
             let at = u64::try_from(row.at_ms).unwrap_or(0);
-            let left = SgfMoveTime::from_player_time(&control, &replayed.clock.remaining(color, at));
+            let left =
+                SgfMoveTime::from_player_time(&control, &replayed.clock.remaining(color, at));
             record.turns.push(Turn {
                 color,
                 action,
@@ -64,7 +65,10 @@ pub fn record_of(game: &LoadedGame, rows: &[store::EventRow]) -> Result<GameReco
     params(("game_id" = Uuid, Path)),
     responses((status = 200, description = "The record", content_type = "application/x-go-sgf", body = String))
 )]
-pub async fn export(pool: web::Data<DbPool>, path: web::Path<Uuid>) -> Result<HttpResponse, GameError> {
+pub async fn export(
+    pool: web::Data<DbPool>,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, GameError> {
     let game_id = path.into_inner();
     let mut connection = pool.get().await?;
     let game = load(&mut connection, game_id).await?;
@@ -74,7 +78,10 @@ pub async fn export(pool: web::Data<DbPool>, path: web::Path<Uuid>) -> Result<Ht
     record.info.event = Some(tournament.name);
     record.info.place = Some(tournament.place);
     if let Some((pairing, _)) = store::pairing(&mut connection, game.row.pairing_id).await? {
-        for (color, player_id) in [(Color::Black, pairing.black_id), (Color::White, pairing.white_id)] {
+        for (color, player_id) in [
+            (Color::Black, pairing.black_id),
+            (Color::White, pairing.white_id),
+        ] {
             if let Some(player) = players::find(&mut connection, tournament.id, player_id).await? {
                 let name = Some(format!("{} {}", player.surname, player.first_name));
                 let rank = Some(player.rank);
@@ -125,27 +132,45 @@ pub async fn import(
         _ => None,
     };
     let request = body.0;
-    let record = arbitre_core::sgf::parse(request.sgf.as_bytes())
-        .map_err(|error| GameError::Unprocessable { code: "sgf.invalid", detail: error.to_string() })?;
+    let record = arbitre_core::sgf::parse(request.sgf.as_bytes()).map_err(|error| {
+        GameError::Unprocessable {
+            code: "sgf.invalid",
+            detail: error.to_string(),
+        }
+    })?;
     let mut connection = pool.get().await?;
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
-    let Some((pairing, pairing_tournament)) = store::pairing(&mut connection, request.pairing_id).await? else {
+    let Some((pairing, pairing_tournament)) =
+        store::pairing(&mut connection, request.pairing_id).await?
+    else {
         return Err(ApiError::NotFound(Resource::Pairing).into());
     };
     if pairing_tournament != tournament_id {
         return Err(ApiError::NotFound(Resource::Pairing).into());
     }
-    let preset = record.rules.as_deref().and_then(Preset::from_sgf_ru).unwrap_or(Preset::from(tournament.ruleset));
+    let preset = record
+        .rules
+        .as_deref()
+        .and_then(Preset::from_sgf_ru)
+        .unwrap_or(Preset::from(tournament.ruleset));
     let verdict = verify::verify(&record, preset.rules(), VerifyOptions::default());
     if let Some(illegal) = verdict.error {
-        return Err(GameError::IllegalMove { reason: illegal.reason, turn: illegal.turn });
+        return Err(GameError::IllegalMove {
+            reason: illegal.reason,
+            turn: illegal.turn,
+        });
     }
     let result = match record.result.as_deref() {
         None => None,
-        Some(text) => Some(text.parse::<GameResult>().map_err(|error| GameError::Unprocessable {
-            code: "sgf.invalid",
-            detail: format!("RE: {error}"),
-        })?),
+        Some(text) => {
+            Some(
+                text.parse::<GameResult>()
+                    .map_err(|error| GameError::Unprocessable {
+                        code: "sgf.invalid",
+                        detail: format!("RE: {error}"),
+                    })?,
+            )
+        }
     };
     let start = Start::of_record(&record);
     let komi = record.komi.unwrap_or(pairing.komi);
@@ -154,13 +179,31 @@ pub async fn import(
     violations.into_result()?;
     let stored = StoredSettings {
         ruleset: preset.name().to_string(),
-        core: Settings::new(preset.rules(), start, Some(komi), ResumptionPolicy::AgreeAgain),
+        core: Settings::new(
+            preset.rules(),
+            start,
+            Some(komi),
+            ResumptionPolicy::AgreeAgain,
+        ),
     };
     let state = connection
         .transaction::<_, GameError, _>(async move |connection| {
-            let mut game =
-                insert_game(connection, tournament_id, pairing.id, stored, TimeControl::None {}, FlagPolicy::Lose, token_id).await?;
-            replay_record(&mut game, &record, result, token_id).map_err(|detail| GameError::Unprocessable { code: "sgf.invalid", detail })?;
+            let mut game = insert_game(
+                connection,
+                tournament_id,
+                pairing.id,
+                stored,
+                TimeControl::None {},
+                FlagPolicy::Lose,
+                token_id,
+            )
+            .await?;
+            replay_record(&mut game, &record, result, token_id).map_err(|detail| {
+                GameError::Unprocessable {
+                    code: "sgf.invalid",
+                    detail,
+                }
+            })?;
             game.store(connection).await?;
             Ok(GameState::of(&game))
         })
@@ -170,19 +213,29 @@ pub async fn import(
 
 /// Appends the turns of `record` to a new game (a dispute where play went on after two
 /// passes), then its result.
-fn replay_record(game: &mut LoadedGame, record: &GameRecord, result: Option<GameResult>, token_id: Option<Uuid>) -> Result<(), String> {
+fn replay_record(
+    game: &mut LoadedGame,
+    record: &GameRecord,
+    result: Option<GameResult>,
+    token_id: Option<Uuid>,
+) -> Result<(), String> {
     let at = game.instant();
     // Imported turns carry no clock presses: the record's times are not the server's.
     for turn in &record.turns {
         if let Phase::Counting { .. } = game.live.phase() {
             let mut dispute = entry("counting");
             dispute.event = Some(Event::Dispute { color: turn.color });
-            game.record(dispute, token_id, at).map_err(|error| error.to_string())?;
+            game.record(dispute, token_id, at)
+                .map_err(|error| error.to_string())?;
         }
         let mut played = entry("turn");
         played.turn_number = Some(game.next_turn() as i32);
-        played.event = Some(Event::Turn { color: turn.color, action: turn.action });
-        game.record(played, token_id, at).map_err(|error| error.to_string())?;
+        played.event = Some(Event::Turn {
+            color: turn.color,
+            action: turn.action,
+        });
+        game.record(played, token_id, at)
+            .map_err(|error| error.to_string())?;
     }
     if let Some(result) = result {
         let mut ending = entry("result");
@@ -194,7 +247,8 @@ fn replay_record(game: &mut LoadedGame, record: &GameRecord, result: Option<Game
             result: Some(result.to_string()),
             previous_result: game.result(),
         });
-        game.record(ending, token_id, at).map_err(|error| error.to_string())?;
+        game.record(ending, token_id, at)
+            .map_err(|error| error.to_string())?;
     }
     game.follow_phase(at).map_err(|error| error.to_string())?;
     Ok(())

@@ -58,7 +58,10 @@ impl MessageBody for EventStream {
         BodySize::Stream
     }
 
-    fn poll_next(mut self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<Option<Result<Bytes, Self::Error>>> {
+    fn poll_next(
+        mut self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+    ) -> Poll<Option<Result<Bytes, Self::Error>>> {
         self.0.poll_recv(context).map(|chunk| chunk.map(Ok))
     }
 }
@@ -71,7 +74,12 @@ fn last_event_id(request: &HttpRequest, query: &StreamQuery) -> Result<Option<i6
             .and_then(|text| text.trim().parse::<i64>().ok())
             .filter(|id| *id >= 0)
             .map(Some)
-            .ok_or_else(|| ApiError::Validation(vec![FieldError::new("Last-Event-ID", "must be an event id")])),
+            .ok_or_else(|| {
+                ApiError::Validation(vec![FieldError::new(
+                    "Last-Event-ID",
+                    "must be an event id",
+                )])
+            }),
         None => Ok(query.after.filter(|id| *id >= 0)),
     }
 }
@@ -98,7 +106,12 @@ impl Subject {
     }
 
     /// The entries after `cursor`, up to the id `up_to` for a tournament.
-    async fn after(self, pool: &DbPool, cursor: i64, up_to: i64) -> Result<Vec<(i64, store::EventRow)>, ApiError> {
+    async fn after(
+        self,
+        pool: &DbPool,
+        cursor: i64,
+        up_to: i64,
+    ) -> Result<Vec<(i64, store::EventRow)>, ApiError> {
         let mut connection = pool.get().await?;
         Ok(match self {
             Subject::Game(id) => {
@@ -109,11 +122,13 @@ impl Subject {
                     .map(|row| (i64::from(row.seq), row))
                     .collect()
             }
-            Subject::Tournament(id) => store::tournament_events_after(&mut connection, id, (cursor, up_to), BATCH)
-                .await?
-                .into_iter()
-                .map(|row| (row.id, row))
-                .collect(),
+            Subject::Tournament(id) => {
+                store::tournament_events_after(&mut connection, id, (cursor, up_to), BATCH)
+                    .await?
+                    .into_iter()
+                    .map(|row| (row.id, row))
+                    .collect()
+            }
         })
     }
 }
@@ -140,7 +155,9 @@ impl Horizon {
         let patience = Duration::from_secs(LATE_COMMIT_SECONDS.unsigned_abs().into());
         let mut horizon = from;
         loop {
-            let ids = store::event_ids_after(&mut connection, horizon, 2 * LATE_COMMIT_SECONDS, BATCH).await?;
+            let ids =
+                store::event_ids_after(&mut connection, horizon, 2 * LATE_COMMIT_SECONDS, BATCH)
+                    .await?;
             let full = ids.len() as i64 == BATCH;
             for (id, old) in ids {
                 if id > horizon + 1 && !old {
@@ -167,7 +184,11 @@ fn open(pool: DbPool, hub: &Hub, subject: Subject, mut cursor: i64) -> HttpRespo
     // Subscribed before the first read, so nothing committed meanwhile is missed.
     let mut notices = hub.subscribe();
     actix_web::rt::spawn(async move {
-        if sender.send(Bytes::from_static(b"retry: 1000\n\n")).await.is_err() {
+        if sender
+            .send(Bytes::from_static(b"retry: 1000\n\n"))
+            .await
+            .is_err()
+        {
             return;
         }
         let mut horizon = Horizon::default();
@@ -204,23 +225,28 @@ fn open(pool: DbPool, hub: &Hub, subject: Subject, mut cursor: i64) -> HttpRespo
             }
             // Wait for a notice about this subject, or the keepalive; while an id is missing,
             // look again soon: the transaction holding it may be another tournament's.
-            let woken = tokio::time::timeout(if waiting { MISSING_POLL } else { KEEPALIVE }, async {
-                loop {
-                    match notices.recv().await {
-                        Ok(notice) if subject.concerns(&notice) => return true,
-                        Ok(_) => {}
-                        Err(broadcast::error::RecvError::Lagged(_)) => return true,
-                        Err(broadcast::error::RecvError::Closed) => return false,
+            let woken =
+                tokio::time::timeout(if waiting { MISSING_POLL } else { KEEPALIVE }, async {
+                    loop {
+                        match notices.recv().await {
+                            Ok(notice) if subject.concerns(&notice) => return true,
+                            Ok(_) => {}
+                            Err(broadcast::error::RecvError::Lagged(_)) => return true,
+                            Err(broadcast::error::RecvError::Closed) => return false,
+                        }
                     }
-                }
-            })
-            .await;
+                })
+                .await;
             match woken {
                 Ok(true) => {}
                 Ok(false) => return,
                 Err(_) if waiting => {}
                 Err(_) => {
-                    if sender.send(Bytes::from_static(b": keepalive\n\n")).await.is_err() {
+                    if sender
+                        .send(Bytes::from_static(b": keepalive\n\n"))
+                        .await
+                        .is_err()
+                    {
                         return;
                     }
                 }
@@ -250,9 +276,16 @@ pub async fn game(
     let game_id = path.into_inner();
     let cursor = last_event_id(&request, &query.0)?.unwrap_or(0);
     let mut connection = pool.get().await?;
-    store::find(&mut connection, game_id).await?.ok_or(GameError::NotFound)?;
+    store::find(&mut connection, game_id)
+        .await?
+        .ok_or(GameError::NotFound)?;
     drop(connection);
-    Ok(open(pool.get_ref().clone(), &hub, Subject::Game(game_id), cursor))
+    Ok(open(
+        pool.get_ref().clone(),
+        &hub,
+        Subject::Game(game_id),
+        cursor,
+    ))
 }
 
 /// The live log of every game of a tournament as server-sent events, resumable with
@@ -278,5 +311,10 @@ pub async fn tournament(
         None => store::last_event_id(&mut connection, tournament_id).await?,
     };
     drop(connection);
-    Ok(open(pool.get_ref().clone(), &hub, Subject::Tournament(tournament_id), cursor))
+    Ok(open(
+        pool.get_ref().clone(),
+        &hub,
+        Subject::Tournament(tournament_id),
+        cursor,
+    ))
 }

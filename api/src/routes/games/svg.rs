@@ -20,7 +20,13 @@ const MARGIN: u32 = 24;
 fn territory(game: &LoadedGame, dead: &HashSet<Point>) -> Vec<(Point, Color)> {
     let board = game.live.game().board();
     let size = board.size();
-    let stone = |point: Point| if dead.contains(&point) { None } else { board.get(point) };
+    let stone = |point: Point| {
+        if dead.contains(&point) {
+            None
+        } else {
+            board.get(point)
+        }
+    };
     let mut seen = HashSet::new();
     let mut owned = Vec::new();
     for point in size.all_points() {
@@ -66,14 +72,28 @@ pub fn render(game: &LoadedGame) -> String {
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}"><rect width="100%" height="100%" fill="#dcb35c"/>"##
     );
     for x in 0..size.width {
-        let _ = write!(svg, r#"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="black"/>"#, at(x), at(0), at(size.height - 1));
+        let _ = write!(
+            svg,
+            r#"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="black"/>"#,
+            at(x),
+            at(0),
+            at(size.height - 1)
+        );
     }
     for y in 0..size.height {
-        let _ = write!(svg, r#"<line x1="{1}" y1="{0}" x2="{2}" y2="{0}" stroke="black"/>"#, at(y), at(0), at(size.width - 1));
+        let _ = write!(
+            svg,
+            r#"<line x1="{1}" y1="{0}" x2="{2}" y2="{0}" stroke="black"/>"#,
+            at(y),
+            at(0),
+            at(size.width - 1)
+        );
     }
     let dead: HashSet<Point> = match game.live.phase() {
         Phase::Counting { agreement } => agreement.proposal().points().iter().copied().collect(),
-        Phase::Finished { count: Some(count), .. } => count.dead.points().iter().copied().collect(),
+        Phase::Finished {
+            count: Some(count), ..
+        } => count.dead.points().iter().copied().collect(),
         _ => HashSet::new(),
     };
     let radius = CELL / 2 - 1;
@@ -91,7 +111,11 @@ pub fn render(game: &LoadedGame) -> String {
             );
             if dead.contains(&point) {
                 let (x, y, arm) = (at(point.x), at(point.y), CELL / 4);
-                let mark = if color == Color::Black { "white" } else { "black" };
+                let mark = if color == Color::Black {
+                    "white"
+                } else {
+                    "black"
+                };
                 let _ = write!(
                     svg,
                     r#"<path class="dead" d="M{} {}L{} {}M{} {}L{} {}" stroke="{mark}" stroke-width="2"/>"#,
@@ -110,7 +134,11 @@ pub fn render(game: &LoadedGame) -> String {
     if !matches!(game.live.phase(), Phase::Playing) {
         let side = CELL / 3;
         for (point, owner) in territory(game, &dead) {
-            let fill = if owner == Color::Black { "black" } else { "white" };
+            let fill = if owner == Color::Black {
+                "black"
+            } else {
+                "white"
+            };
             let _ = write!(
                 svg,
                 r#"<rect class="territory" x="{}" y="{}" width="{side}" height="{side}" fill="{fill}" stroke="gray"/>"#,
@@ -129,8 +157,13 @@ pub fn render(game: &LoadedGame) -> String {
     params(("game_id" = Uuid, Path)),
     responses((status = 200, description = "The position", content_type = "image/svg+xml", body = String))
 )]
-pub async fn board(pool: web::Data<DbPool>, path: web::Path<Uuid>) -> Result<HttpResponse, GameError> {
+pub async fn board(
+    pool: web::Data<DbPool>,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, GameError> {
     let mut connection = pool.get().await?;
     let game = load(&mut connection, path.into_inner()).await?;
-    Ok(HttpResponse::Ok().insert_header((header::CONTENT_TYPE, "image/svg+xml")).body(render(&game)))
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "image/svg+xml"))
+        .body(render(&game)))
 }
