@@ -7,10 +7,10 @@
 //! Extractor failures (malformed JSON, bad path or query parameters, unknown routes) come
 //! here too, so no client ever sees a `text/plain` error.
 
-use crate::routes::games::GameError;
-use crate::routes::standings::StandingsFailure;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
+use arbitre_core::clock::ClockError;
+use arbitre_core::ending::EndingError;
 use arbitre_core::export::ExportError;
 use arbitre_core::game::IllegalMove;
 use arbitre_core::standings::StandingsError;
@@ -278,6 +278,150 @@ impl ResponseError for ApiError {
     }
 }
 
+/// The failures of the game routes: the API's, plus the core's verdicts, which carry
+/// the details a tablet needs (`repeats_turn`, the current state).
+#[derive(Debug)]
+pub enum GameError {
+    Api(ApiError),
+    /// No game with this id.
+    NotFound,
+    /// The core refused the turn (`illegal_move.superko`, ...): nothing was stored.
+    IllegalMove {
+        reason: IllegalMove,
+        turn: u32,
+    },
+    /// The request was made against another state of the game (409, with the current state).
+    Conflict {
+        code: &'static str,
+        detail: String,
+        /// The game as it stands (`GameState`), rendered by whoever judged the request.
+        state: Option<Box<serde_json::Value>>,
+    },
+    /// A request the game cannot take in any state (422).
+    Unprocessable {
+        code: &'static str,
+        detail: String,
+    },
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Api(error) => error.fmt(f),
+            GameError::NotFound => f.write_str("no game with this id"),
+            GameError::IllegalMove { reason, turn } => {
+                write!(f, "turn {turn} is illegal: {reason}")
+            }
+            GameError::Conflict { detail, .. } | GameError::Unprocessable { detail, .. } => {
+                f.write_str(detail)
+            }
+        }
+    }
+}
+
+impl<E: Into<ApiError>> From<E> for GameError {
+    fn from(error: E) -> GameError {
+        GameError::Api(error.into())
+    }
+}
+
+impl GameError {
+    /// A conflict with the game as it stands (`state`, rendered by the caller); a state
+    /// that cannot be rendered is an internal error, not a conflict without it.
+    pub fn conflict(
+        code: &'static str,
+        detail: impl Into<String>,
+        state: Result<serde_json::Value, ApiError>,
+    ) -> GameError {
+        match state {
+            Ok(state) => GameError::Conflict {
+                code,
+                detail: detail.into(),
+                state: Some(Box::new(state)),
+            },
+            Err(error) => GameError::Api(error),
+        }
+    }
+
+    /// A refusal of the core or the clock at `turn`; `state` renders the game as it stands.
+    pub fn refused(
+        refusal: Refusal,
+        turn: u32,
+        state: impl FnOnce() -> Result<serde_json::Value, ApiError>,
+    ) -> GameError {
+        match refusal {
+            Refusal::Ending(EndingError::IllegalMove { reason }) => {
+                GameError::IllegalMove { reason, turn }
+            }
+            Refusal::Ending(EndingError::Finished) => {
+                GameError::conflict("game.finished", "the game is over", state())
+            }
+            Refusal::Ending(EndingError::NotPlaying) => GameError::conflict(
+                "game.not_playing",
+                "the game is paused for counting (rule 5 bis)",
+                state(),
+            ),
+            Refusal::Ending(EndingError::NotCounting) => GameError::conflict(
+                "game.not_counting",
+                "the game is not paused for counting (rule 5 bis)",
+                state(),
+            ),
+            Refusal::Ending(error @ EndingError::DeadStones { .. }) => GameError::Unprocessable {
+                code: "game.dead_stones",
+                detail: error.to_string(),
+            },
+            Refusal::Ending(error) => GameError::Api(ApiError::internal(error)),
+            Refusal::Clock(error) => GameError::conflict("game.clock", error.to_string(), state()),
+            Refusal::Paused => {
+                GameError::conflict("game.paused", "the referee has paused the game", state())
+            }
+        }
+    }
+}
+
+/// Why the core, the clock or a referee's pause refused an entry on a live game.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    #[error(transparent)]
+    Ending(#[from] EndingError),
+    #[error("clock: {0}")]
+    Clock(#[from] ClockError),
+    #[error("the referee has paused the game")]
+    Paused,
+}
+
+/// What the standings resource fails with beyond the common errors: no acceptable
+/// representation (406), or a tournament the rating bodies would refuse (422). Rendered as
+/// the same problem details as [`ApiError`].
+#[derive(Debug, thiserror::Error)]
+pub enum StandingsFailure {
+    #[error(transparent)]
+    Api(#[from] ApiError),
+    /// None of the media types in Accept is offered; holds those that are.
+    #[error("none of the media types in Accept is available: ask for {0}")]
+    NotAcceptable(String),
+    #[error(transparent)]
+    Export(#[from] ExportError),
+}
+
+impl From<diesel::result::Error> for StandingsFailure {
+    fn from(error: diesel::result::Error) -> StandingsFailure {
+        StandingsFailure::Api(error.into())
+    }
+}
+
+impl From<diesel_async::pooled_connection::deadpool::PoolError> for StandingsFailure {
+    fn from(error: diesel_async::pooled_connection::deadpool::PoolError) -> StandingsFailure {
+        StandingsFailure::Api(error.into())
+    }
+}
+
+impl From<StandingsError> for StandingsFailure {
+    fn from(error: StandingsError) -> StandingsFailure {
+        StandingsFailure::Export(ExportError::Standings(error))
+    }
+}
+
 impl GameError {
     /// The stable code: the API's, `not_found.game`, `illegal_move.<reason>`, or the
     /// conflict's (`game.finished`, `turn.stale`, ...).
@@ -329,10 +473,7 @@ impl ResponseError for GameError {
             GameError::Conflict {
                 state: Some(state), ..
             } => {
-                extensions.insert(
-                    "state".to_string(),
-                    serde_json::to_value(state).unwrap_or_default(),
-                );
+                extensions.insert("state".to_string(), (**state).clone());
             }
             _ => {}
         }
@@ -346,7 +487,7 @@ impl StandingsFailure {
     pub fn code(&self) -> String {
         let code = match self {
             StandingsFailure::Api(error) => return error.code(),
-            StandingsFailure::NotAcceptable => "not_acceptable",
+            StandingsFailure::NotAcceptable(_) => "not_acceptable",
             StandingsFailure::Export(ExportError::Standings(error)) => match error {
                 StandingsError::DuplicatePlayer(_) => "standings.duplicate_player",
                 StandingsError::UnknownPlayer { .. } => "standings.unknown_player",
@@ -377,7 +518,7 @@ impl ResponseError for StandingsFailure {
     fn status_code(&self) -> StatusCode {
         match self {
             StandingsFailure::Api(error) => error.status_code(),
-            StandingsFailure::NotAcceptable => StatusCode::NOT_ACCEPTABLE,
+            StandingsFailure::NotAcceptable(_) => StatusCode::NOT_ACCEPTABLE,
             StandingsFailure::Export(_) => StatusCode::UNPROCESSABLE_ENTITY,
         }
     }
@@ -385,7 +526,7 @@ impl ResponseError for StandingsFailure {
     fn error_response(&self) -> HttpResponse {
         let title = match self {
             StandingsFailure::Api(error) => return error.error_response(),
-            StandingsFailure::NotAcceptable => "Not acceptable",
+            StandingsFailure::NotAcceptable(_) => "Not acceptable",
             StandingsFailure::Export(_) => "The results cannot be exported",
         };
         Problem::new(self.code(), title, self.status_code(), self.to_string())

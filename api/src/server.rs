@@ -28,8 +28,8 @@ pub fn build(
     pool: DbPool,
     workers: Option<usize>,
 ) -> std::io::Result<Server> {
-    let hub = web::Data::new(crate::live::start(pool.clone()));
-    let games = web::Data::new(crate::live::cache::GameCache::default());
+    let hub = web::Data::new(crate::services::live::start(pool.clone()));
+    let games = web::Data::new(crate::services::live::cache::GameCache::default());
     let pool = web::Data::new(pool);
     let metrics = web::Data::from(Arc::new(Metrics::default()));
     let openapi = openapi::document_value();

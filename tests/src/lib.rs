@@ -14,7 +14,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use arbitre_api::auth::Role;
+use arbitre_api::access::Role;
 use arbitre_api::db;
 use arbitre_api::postgres::Cluster;
 use diesel_async::AsyncConnection;
@@ -348,7 +348,7 @@ async fn issue_token(
     pairing_id: Option<Uuid>,
 ) -> String {
     let mut connection = db::Connection::establish(database_url).await.unwrap();
-    let (secret, _) = arbitre_api::routes::tokens::issue(
+    let (secret, _) = arbitre_api::services::tokens::issue(
         &mut connection,
         role,
         tournament_id,

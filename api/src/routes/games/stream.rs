@@ -4,15 +4,15 @@
 //! log endpoint gives it). Its `id:` is the entry's `seq` on a game's stream and its
 //! tournament-wide `id` on a tournament's, so a client reconnecting with `Last-Event-ID`
 //! (or `?after=`) resumes where it stopped. The stream reads the log itself; the
-//! PostgreSQL notifications (see [`crate::live::notify`]) only wake it, so every
+//! PostgreSQL notifications (see [`crate::services::live::notify`]) only wake it, so every
 //! instance streams every change whichever instance recorded it.
 
-use super::{GameError, GameEvent};
+use super::GameEvent;
 use crate::db::DbPool;
+use crate::error::GameError;
 use crate::error::{ApiError, FieldError};
 use crate::http::ApiQuery;
-use crate::live::notify::Hub;
-use crate::routes::tournaments;
+use crate::services::live::notify::Hub;
 use crate::store::games as store;
 use actix_web::body::{BodySize, MessageBody};
 use actix_web::http::header;
@@ -98,7 +98,7 @@ enum Subject {
 }
 
 impl Subject {
-    fn concerns(self, notice: &crate::live::notify::Notice) -> bool {
+    fn concerns(self, notice: &crate::services::live::notify::Notice) -> bool {
         match self {
             Subject::Game(id) => notice.game_id == id,
             Subject::Tournament(id) => notice.tournament_id == id,
@@ -305,7 +305,7 @@ pub async fn tournament(
     let tournament_id = path.into_inner();
     let requested = last_event_id(&request, &query.0)?;
     let mut connection = pool.get().await?;
-    tournaments::ensure_exists(&mut connection, tournament_id).await?;
+    crate::store::tournaments::ensure_exists(&mut connection, tournament_id).await?;
     let cursor = match requested {
         Some(cursor) => cursor,
         None => store::last_event_id(&mut connection, tournament_id).await?,
