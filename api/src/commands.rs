@@ -315,7 +315,7 @@ async fn read_tournament(
         .map_err(|error| match error {
             // The cause, not the generic words a client gets.
             crate::error::ApiError::Internal(cause)
-            | crate::error::ApiError::DatabaseUnavailable(cause) => cause.into(),
+            | crate::error::ApiError::DatabaseUnavailable(cause) => cause,
             other => other.to_string().into(),
         })
 }

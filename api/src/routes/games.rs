@@ -149,13 +149,13 @@ fn check_flag_policy(name: Option<&str>) -> Result<FlagPolicy, ApiError> {
     }
 }
 
-/// The answer to a write, or the one kept for its `Idempotency-Key`.
-pub fn respond((status, body): Answer) -> HttpResponse {
+/// The answer to a write, or the one kept for its `Idempotency-Key` (a kept status that
+/// is not one is a defect of the store, not a 200).
+pub fn respond((status, body): Answer) -> Result<HttpResponse, GameError> {
     let status = u16::try_from(status)
-        .ok()
-        .and_then(|code| StatusCode::from_u16(code).ok())
-        .unwrap_or(StatusCode::OK);
-    HttpResponse::build(status).json(body)
+        .map_err(ApiError::internal)
+        .and_then(|code| StatusCode::from_u16(code).map_err(ApiError::internal))?;
+    Ok(HttpResponse::build(status).json(body))
 }
 
 /// Start the game of a pairing (its table's tablet, or the tournament's staff).
@@ -248,7 +248,7 @@ pub async fn create(
             )
             .await?;
             game.store(connection).await?;
-            Ok(GameState::of(&game))
+            Ok(GameState::of(&game)?)
         })
         .await?;
     Ok(HttpResponse::Created().json(game))
@@ -290,7 +290,7 @@ pub async fn get(
 ) -> Result<HttpResponse, GameError> {
     let mut connection = pool.get().await?;
     let game = load(&mut connection, path.into_inner()).await?;
-    Ok(HttpResponse::Ok().json(GameState::of(&game)))
+    Ok(HttpResponse::Ok().json(GameState::of(&game)?))
 }
 
 /// Where to start reading a log.
@@ -348,11 +348,14 @@ pub fn entry(kind: &str) -> Entry {
 }
 
 /// The request's identity for `Idempotency-Key`.
-pub fn fingerprint_of(request: &actix_web::HttpRequest, body: &impl Serialize) -> Vec<u8> {
-    let body = serde_json::to_value(body).unwrap_or_default();
-    crate::services::live::idempotency::fingerprint(
+pub fn fingerprint_of(
+    request: &actix_web::HttpRequest,
+    body: &impl Serialize,
+) -> Result<Vec<u8>, ApiError> {
+    let body = serde_json::to_value(body).map_err(ApiError::internal)?;
+    Ok(crate::services::live::idempotency::fingerprint(
         request.method().as_str(),
         request.path(),
         &body,
-    )
+    ))
 }

@@ -72,3 +72,66 @@ async fn docs_are_served_offline() {
     let document = expect_json(service.get("/openapi.json").send().await.unwrap(), 200).await;
     assert_eq!(document["info"]["title"], "arbitre");
 }
+
+/// A request whose database session ends while it waits (`pg_terminate_backend`, as a
+/// failover or a restart of PostgreSQL would end it) is a 503 `database.unavailable` with
+/// `Retry-After`, not a 500; the next request gets a new connection and succeeds.
+#[tokio::test]
+async fn a_connection_lost_mid_request_is_503_and_the_next_request_succeeds() {
+    use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+    use std::time::{Duration, Instant};
+
+    let service = TestService::start().await;
+    let tournament = service.create_tournament(serde_json::json!({})).await;
+    let path = format!("/tournaments/{}", tournament["id"].as_str().unwrap());
+    // The request's query waits on this lock, so its session is ended mid-request.
+    let mut holder = AsyncPgConnection::establish(&service.database_url)
+        .await
+        .unwrap();
+    diesel::sql_query("BEGIN")
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    diesel::sql_query("LOCK TABLE tournaments IN ACCESS EXCLUSIVE MODE")
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    let request = tokio::spawn(service.get(&path).send());
+    let mut killer = AsyncPgConnection::establish(&service.database_url)
+        .await
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let terminated = diesel::sql_query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = current_database() AND wait_event_type = 'Lock' \
+             AND pid <> pg_backend_pid()",
+        )
+        .execute(&mut killer)
+        .await
+        .unwrap();
+        if terminated == 1 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the request never waited on the lock"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let response = request.await.unwrap().unwrap();
+    assert_eq!(
+        response
+            .headers()
+            .get("retry-after")
+            .map(|value| value.to_str().unwrap()),
+        Some("1")
+    );
+    expect_problem(response, 503, "database.unavailable").await;
+    diesel::sql_query("ROLLBACK")
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    let again = service.get(&path).send().await.unwrap();
+    assert_eq!(expect_json(again, 200).await["id"], tournament["id"]);
+}

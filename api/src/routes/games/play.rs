@@ -95,7 +95,7 @@ pub async fn turn(
         }
         (_, None) => None,
     };
-    let fingerprint = fingerprint_of(&request, &turn);
+    let fingerprint = fingerprint_of(&request, &turn)?;
     write_game(
         (&pool, &cache),
         &caller,
@@ -137,7 +137,7 @@ pub async fn turn(
         },
     )
     .await
-    .map(respond)
+    .and_then(respond)
 }
 
 /// A step of the counting phase (rule 5 bis).
@@ -193,7 +193,7 @@ pub async fn counting(
         .enumerate()
         .map(|(index, text)| parse_point(&format!("dead[{index}]"), text))
         .collect::<Result<Vec<_>, _>>()?;
-    let fingerprint = fingerprint_of(&request, &step);
+    let fingerprint = fingerprint_of(&request, &step)?;
     write_game(
         (&pool, &cache),
         &caller,
@@ -224,5 +224,5 @@ pub async fn counting(
         },
     )
     .await
-    .map(respond)
+    .and_then(respond)
 }

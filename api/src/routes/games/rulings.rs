@@ -120,7 +120,7 @@ pub async fn rule(
         .enumerate()
         .map(|(index, text)| parse_point(&format!("dead[{index}]"), text))
         .collect::<Result<Vec<_>, _>>()?;
-    let fingerprint = fingerprint_of(&request, &ruling);
+    let fingerprint = fingerprint_of(&request, &ruling)?;
     write_game(
         (&pool, &cache),
         &caller,
@@ -229,7 +229,7 @@ pub async fn rule(
         },
     )
     .await
-    .map(respond)
+    .and_then(respond)
 }
 
 /// The rulings of a game, oldest first, with who issued each and when.

@@ -209,7 +209,7 @@ pub async fn import(
                 }
             })?;
             game.store(connection).await?;
-            Ok(GameState::of(&game))
+            Ok(GameState::of(&game)?)
         })
         .await?;
     Ok(HttpResponse::Created().json(state))

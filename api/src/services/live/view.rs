@@ -117,15 +117,22 @@ pub fn board_rows(game: &LoadedGame) -> Vec<String> {
 }
 
 impl GameState {
-    pub fn of(game: &LoadedGame) -> GameState {
+    /// The state of `game`; the core's counting values that do not serialize are a defect.
+    pub fn of(game: &LoadedGame) -> Result<GameState, ApiError> {
         let at = game.instant();
         let core = game.live.game();
         let settings = &game.stored.core;
         let (counting, count) = match game.live.phase() {
-            Phase::Counting { agreement } => (serde_json::to_value(agreement).ok(), None),
+            Phase::Counting { agreement } => (
+                Some(serde_json::to_value(agreement).map_err(ApiError::internal)?),
+                None,
+            ),
             Phase::Finished {
                 count: Some(count), ..
-            } => (None, serde_json::to_value(count).ok()),
+            } => (
+                None,
+                Some(serde_json::to_value(count).map_err(ApiError::internal)?),
+            ),
             _ => (None, None),
         };
         let status = match game.clock.status() {
@@ -136,7 +143,7 @@ impl GameState {
             ClockStatus::BothOutOfTime { .. } => "both-out-of-time",
         };
         let finished = game.is_finished();
-        GameState {
+        Ok(GameState {
             id: game.row.id,
             tournament_id: game.row.tournament_id,
             pairing_id: game.row.pairing_id,
@@ -168,13 +175,13 @@ impl GameState {
                 time_control: game.row.time_control.clone(),
                 flag_policy: game.row.flag_policy.clone(),
             },
-        }
+        })
     }
 }
 
 /// The game as it stands, as the JSON of a conflict or a kept answer.
 pub fn state_of(game: &LoadedGame) -> Result<serde_json::Value, ApiError> {
-    serde_json::to_value(GameState::of(game)).map_err(ApiError::internal)
+    serde_json::to_value(GameState::of(game)?).map_err(ApiError::internal)
 }
 
 /// A refusal of the core or the clock, on `game` as it stands.

@@ -112,7 +112,7 @@ pub async fn write_game(
         fingerprint,
         unrepeatable,
     } = retry;
-    let status = i16::try_from(status.as_u16()).unwrap_or(200);
+    let status = i16::try_from(status.as_u16()).map_err(ApiError::internal)?;
     for _ in 0..ATTEMPTS {
         let (mut game, cached) = match cache.take(game_id) {
             Some(game) => (game, true),
