@@ -194,7 +194,8 @@ impl TestService {
                 let pool = db::pool(&url, 4).unwrap();
                 let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
                 let port = listener.local_addr().unwrap().port();
-                let server = arbitre_api::server::build(listener, pool, Some(2)).unwrap();
+                let (server, _streams) =
+                    arbitre_api::server::build(listener, pool, Some(2)).unwrap();
                 sender.send((port, server.handle())).unwrap();
                 server.await
             })

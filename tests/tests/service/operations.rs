@@ -135,3 +135,43 @@ async fn a_connection_lost_mid_request_is_503_and_the_next_request_succeeds() {
     let again = service.get(&path).send().await.unwrap();
     assert_eq!(expect_json(again, 200).await["id"], tournament["id"]);
 }
+
+/// Made-up methods are counted under `method="other"`: 300 of them, each a new name, add a
+/// line or two to `/metrics`, not a series each.
+#[tokio::test]
+async fn made_up_methods_do_not_grow_the_metrics() {
+    let service = TestService::start().await;
+    let metrics = || async {
+        service
+            .get("/metrics")
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    };
+    let before = metrics().await;
+    for index in 0..300 {
+        let method = Method::from_bytes(format!("MADEUP{index}").as_bytes()).unwrap();
+        let response = service
+            .request(method, "/health", None)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 405);
+    }
+    let after = metrics().await;
+    assert!(
+        after.len() < before.len() + 10 * 1024,
+        "/metrics grew from {} to {} bytes",
+        before.len(),
+        after.len()
+    );
+    assert!(
+        after.contains(
+            r#"arbitre_http_requests_total{method="other",route="/health",status="405"} 300"#
+        ),
+        "{after}"
+    );
+}

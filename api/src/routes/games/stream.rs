@@ -183,7 +183,8 @@ fn open(pool: DbPool, hub: &Hub, subject: Subject, mut cursor: i64) -> HttpRespo
     let (sender, receiver) = mpsc::channel::<Bytes>(64);
     // Subscribed before the first read, so nothing committed meanwhile is missed.
     let mut notices = hub.subscribe();
-    actix_web::rt::spawn(async move {
+    let stopped = hub.stopped();
+    let produce = async move {
         if sender
             .send(Bytes::from_static(b"retry: 1000\n\n"))
             .await
@@ -251,6 +252,13 @@ fn open(pool: DbPool, hub: &Hub, subject: Subject, mut cursor: i64) -> HttpRespo
                     }
                 }
             }
+        }
+    };
+    // Dropping the producer drops the sender: the body ends, and so does the response.
+    actix_web::rt::spawn(async move {
+        tokio::select! {
+            () = stopped => {}
+            () = produce => {}
         }
     });
     HttpResponse::Ok()
