@@ -71,13 +71,14 @@ pub fn hash_secret(secret: &str) -> [u8; 32] {
     Sha256::digest(secret.as_bytes()).into()
 }
 
-/// A token as the store keeps it (never the secret).
-#[derive(Debug, Clone)]
+/// A token, as the store keeps it and the API shows it: never the secret.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Token)]
 pub struct StoredToken {
     pub id: Uuid,
     pub role: Role,
     pub tournament_id: Option<Uuid>,
-    /// For a table token: the pairing (the game) it is bound to.
+    /// For a table token: the pairing (the game) the tablet is bound to.
     pub pairing_id: Option<Uuid>,
     pub label: String,
     pub created_at: DateTime<Utc>,

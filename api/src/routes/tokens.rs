@@ -11,41 +11,15 @@ use crate::services::tokens::issue;
 use crate::store::tokens as store;
 use crate::store::tournaments::ensure_exists;
 use actix_web::{web, HttpResponse};
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
-
-/// A token, without its secret.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Token {
-    pub id: Uuid,
-    pub role: Role,
-    pub tournament_id: Option<Uuid>,
-    /// For a table token: the pairing (the game) the tablet is bound to.
-    pub pairing_id: Option<Uuid>,
-    pub label: String,
-    pub created_at: DateTime<Utc>,
-}
-
-impl From<StoredToken> for Token {
-    fn from(token: StoredToken) -> Token {
-        Token {
-            id: token.id,
-            role: token.role,
-            tournament_id: token.tournament_id,
-            pairing_id: token.pairing_id,
-            label: token.label,
-            created_at: token.created_at,
-        }
-    }
-}
 
 /// A token just issued: the only time its secret is shown.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct IssuedToken {
     #[serde(flatten)]
-    pub token: Token,
+    pub token: StoredToken,
     /// The bearer secret (`Authorization: Bearer arb_...`).
     pub secret: String,
 }
@@ -67,7 +41,7 @@ pub struct NewTournamentToken {
 /// A page of tokens.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TokenPage {
-    pub items: Vec<Token>,
+    pub items: Vec<StoredToken>,
     pub page: PageInfo,
 }
 
@@ -104,10 +78,7 @@ pub async fn create(
         request.label,
     )
     .await?;
-    Ok(HttpResponse::Created().json(IssuedToken {
-        token: token.into(),
-        secret,
-    }))
+    Ok(HttpResponse::Created().json(IssuedToken { token, secret }))
 }
 
 /// The active tokens of the tournament (its organizers).
@@ -128,10 +99,9 @@ pub async fn list(
     let window = query.0.window()?;
     let mut connection = pool.get().await?;
     ensure_exists(&mut connection, tournament_id).await?;
-    let (tokens, total) =
+    let (items, total) =
         store::list_for_tournament(&mut connection, tournament_id, window.limit, window.offset)
             .await?;
-    let items = tokens.into_iter().map(Token::from).collect();
     Ok(HttpResponse::Ok().json(TokenPage {
         items,
         page: PageInfo::new(total, window),
@@ -163,12 +133,12 @@ pub async fn revoke(
 /// The token of the caller.
 #[utoipa::path(
     get, path = "/me", tag = "tokens",
-    responses((status = 200, description = "The caller's token", body = Token)),
+    responses((status = 200, description = "The caller's token", body = StoredToken)),
     security(("bearer" = []))
 )]
 pub async fn me(caller: Caller) -> Result<HttpResponse, ApiError> {
     match caller {
         Caller::Anonymous => Err(ApiError::MissingToken),
-        Caller::Token(token) => Ok(HttpResponse::Ok().json(Token::from(token))),
+        Caller::Token(token) => Ok(HttpResponse::Ok().json(token)),
     }
 }
