@@ -11,17 +11,17 @@
 
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{ApiError, FieldError, Problem, Resource, Violations};
+use crate::error::{ApiError, FieldError, Problem, Resource, StandingsFailure, Violations};
 use crate::http::{ApiJson, ApiQuery};
 use crate::routes::rounds;
-use crate::routes::tournaments::PlacementCriterion;
+
 use crate::store::pairings as pairing_store;
 use crate::store::standings as store;
 use actix_web::http::header::{self, HeaderMap};
 use actix_web::{web, HttpResponse};
-use arbitre_core::export::{self, ExportError, Format};
+use arbitre_core::export::{self, Format};
 use arbitre_core::result::GameResult as SgfResult;
-use arbitre_core::standings::{self, Outcome, RoundOutcome, Score, StandingsError, Tournament};
+use arbitre_core::standings::{self, Criterion, Outcome, RoundOutcome, Score, Tournament};
 use arbitre_core::Color;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -49,7 +49,7 @@ pub struct Standings {
     pub after_round: u32,
     /// What each line's `criteria` hold, most important first: the tournament's placement
     /// criteria.
-    pub criteria: Vec<PlacementCriterion>,
+    pub criteria: Vec<Criterion>,
     /// Best first.
     pub items: Vec<StandingLine>,
 }
@@ -139,40 +139,6 @@ pub struct PairingResult {
     pub result: Option<String>,
 }
 
-/// What the standings resource fails with beyond the common errors: no acceptable
-/// representation (406), or a tournament the rating bodies would refuse (422). Rendered as
-/// the same problem details as [`ApiError`].
-#[derive(Debug, thiserror::Error)]
-pub enum StandingsFailure {
-    #[error(transparent)]
-    Api(#[from] ApiError),
-    #[error(
-        "none of the media types in Accept is available: ask for {}",
-        offered_types()
-    )]
-    NotAcceptable,
-    #[error(transparent)]
-    Export(#[from] ExportError),
-}
-
-impl From<diesel::result::Error> for StandingsFailure {
-    fn from(error: diesel::result::Error) -> StandingsFailure {
-        StandingsFailure::Api(error.into())
-    }
-}
-
-impl From<diesel_async::pooled_connection::deadpool::PoolError> for StandingsFailure {
-    fn from(error: diesel_async::pooled_connection::deadpool::PoolError) -> StandingsFailure {
-        StandingsFailure::Api(error.into())
-    }
-}
-
-impl From<StandingsError> for StandingsFailure {
-    fn from(error: StandingsError) -> StandingsFailure {
-        StandingsFailure::Export(ExportError::Standings(error))
-    }
-}
-
 /// How the standings are sent: JSON, or one of the export files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Representation {
@@ -242,7 +208,7 @@ fn negotiate(headers: &HeaderMap) -> Result<Representation, StandingsFailure> {
         }
     }
     best.map(|(offer, _)| offer)
-        .ok_or(StandingsFailure::NotAcceptable)
+        .ok_or_else(|| StandingsFailure::NotAcceptable(offered_types()))
 }
 
 /// `text/csv;q=0.5` as (`text/csv`, 0.5); parameters other than `q` are ignored.
@@ -581,11 +547,11 @@ mod tests {
         );
         assert!(matches!(
             accepting("image/png"),
-            Err(StandingsFailure::NotAcceptable)
+            Err(StandingsFailure::NotAcceptable(_))
         ));
         assert!(matches!(
             accepting("application/egf;q=0"),
-            Err(StandingsFailure::NotAcceptable)
+            Err(StandingsFailure::NotAcceptable(_))
         ));
     }
 

@@ -137,6 +137,8 @@ pub struct Scoring {
 }
 
 /// The score a tie-breaker sums: McMahon score or number of wins.
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "utoipa", schema(as = ScoreBasis))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Basis {
@@ -145,6 +147,8 @@ pub enum Basis {
 }
 
 /// A placement criterion (OpenGotha `PlacementParameterSet`).
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "utoipa", schema(as = PlacementCriterion))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Criterion {
