@@ -13,9 +13,9 @@ use crate::point::Color;
 use crate::standings::{Outcome, RoundOutcome, Tournament};
 use std::fmt::Write;
 
-/// The `.tou` file after the last round played, as text (see [`super::latin9`] for the bytes).
-pub fn tou(tournament: &Tournament) -> Result<String, ExportError> {
-    let table = ResultsTable::new(tournament)?;
+/// The `.tou` file after `round`, as text (see [`super::latin9`] for the bytes).
+pub fn tou(tournament: &Tournament, round: u32) -> Result<String, ExportError> {
+    let table = ResultsTable::new(tournament, round)?;
     table.check_rated_games(true)?;
     let start = Date::parse(&tournament.start_date)?;
     let short_name = match tournament.short_name.as_str() {

@@ -1,0 +1,415 @@
+//! OpenGotha files as OpenGotha reads them: every placement criterion it offers, categories,
+//! keys written under another locale, ranks it could not read, pairgoth's bye element,
+//! a negative handicap correction, byes naming nobody, both names of the online flag and
+//! attributes arbitre does not know.
+//!
+//! The files are written here field by field in the shape of the real files they stand
+//! for (OpenGotha 3.51's `ExternalDocument.generateXMLFile`, pairgoth's
+//! `OpenGotha.kt` export template for the `ByePlayer` wrapper); each expected value is
+//! worked out in the comments from OpenGotha's help ("Placement settings") and importer.
+
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
+
+use arbitre_core::clock::{egd_class, EgdClass};
+use arbitre_core::export::opengotha;
+use arbitre_core::export::{self, Format};
+use arbitre_core::standings::{compute, Basis, Criterion, RoundEntry, Score, Tournament};
+
+/// A player line as OpenGotha 3.51 writes it.
+fn player(name: &str, first_name: &str, rank: &str, rating: i32) -> String {
+    format!(
+        r#"<Player agaExpirationDate="" agaId="" club="Club" country="FR" egfPin="" ffgLicence="" ffgLicenceStatus="" firstName="{first_name}" grade="" name="{name}" participating="11111111111111111111" rank="{rank}" rating="{rating}" ratingOrigin="MAN" registeringStatus="FIN" smmsCorrection="0"/>"#
+    )
+}
+
+fn game(round: u32, table: u32, black: &str, white: &str, result: &str) -> String {
+    format!(
+        r#"<Game blackPlayer="{black}" handicap="0" knownColor="true" result="{result}" roundNumber="{round}" tableNumber="{table}" whitePlayer="{white}"/>"#
+    )
+}
+
+/// A whole file: players, games, what follows the games (byes), the general parameters'
+/// extra attributes and children, and the placement criteria.
+fn file(
+    players: &[String],
+    games: &[String],
+    byes: &str,
+    general: &str,
+    categories: &str,
+    criteria: &[&str],
+) -> String {
+    let criteria: String = (0..6)
+        .map(|number| {
+            format!(
+                "<PlacementCriterion name=\"{}\" number=\"{}\"/>\n",
+                criteria.get(number).unwrap_or(&"NULL"),
+                number + 1
+            )
+        })
+        .collect();
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<Tournament dataVersion="201" externalIPAddress="127.0.0.1" fullVersionNumber="3.51.05" runningMode="SAL" saveDT="20240921180800">
+<Players>
+{}
+</Players>
+<Games>
+{}
+</Games>
+{byes}
+<TournamentParameterSet>
+<GeneralParameterSet basicTime="60" beginDate="2024-09-21" canByoYomiTime="300" complementaryTimeSystem="CANBYOYOMI" director="" endDate="2024-09-22" fischerTime="10" genCountNotPlayedGamesAsHalfPoint="false" genMMBar="4D" genMMFloor="20K" genMMS2ValueAbsent="1" genMMS2ValueBye="2" genMMZero="30K" genNBW2ValueAbsent="0" genNBW2ValueBye="2" genRoundDownNBWMMS="true" komi="7.5" location="Paris" name="Test" nbMovesCanTime="15" numberOfRounds="3" shortName="test" size="19" stdByoYomiTime="30" {general}>
+{categories}
+</GeneralParameterSet>
+<HandicapParameterSet hdBasedOnMMS="true" hdCeiling="9" hdCorrection="1" hdNoHdRankThreshold="1D"/>
+<PlacementParameterSet>
+<PlacementCriteria>
+{criteria}</PlacementCriteria>
+</PlacementParameterSet>
+<PairingParameterSet paiBaAvoidDuplGame="500000000000000"/>
+<DPParameterSet displayClCol="true" gameFormat="full"/>
+</TournamentParameterSet>
+</Tournament>
+"#,
+        players.join("\n"),
+        games.join("\n"),
+    )
+}
+
+fn import(text: &str) -> Tournament {
+    opengotha::import(text.as_bytes()).unwrap()
+}
+
+fn order(tournament: &Tournament, round: u32) -> Vec<String> {
+    compute(tournament, round)
+        .unwrap()
+        .into_iter()
+        .map(|standing| standing.player)
+        .collect()
+}
+
+fn points(value: f64) -> Score {
+    Score::from_quarters((value * 4.0) as i64)
+}
+
+/// Three players of one rank; A beat B, C met neither. Ratings B 1500 > C 1400 > A 1300.
+fn confrontation(criterion: &str) -> Tournament {
+    import(&file(
+        &[
+            player("A", "Ann", "5K", 1300),
+            player("B", "Bob", "5K", 1500),
+            player("C", "Cid", "5K", 1400),
+            player("D", "Dan", "10K", 900),
+        ],
+        &[
+            game(1, 1, "AANN", "BBOB", "RESULT_BLACKWINS"),
+            game(1, 2, "CCID", "DDAN", "RESULT_BLACKWINS"),
+        ],
+        "",
+        "",
+        "",
+        &["Rank", criterion, "Rating"],
+    ))
+}
+
+/// `SDC`: not all of A, B and C played each other, so SDC is 0 for all and the rating
+/// decides: B, C, A. `DC`: A beat B, so A is above B; of the players who beat nobody in
+/// the group (B and C), the lowest on the rating (C) is placed last, then B, then A.
+#[test]
+fn dc_and_sdc_are_two_criteria() {
+    let simplified = confrontation("SDC");
+    assert_eq!(
+        simplified.criteria[1],
+        Criterion::SimplifiedDirectConfrontation
+    );
+    assert_eq!(order(&simplified, 1)[..3], ["BBOB", "CCID", "AANN"]);
+    let full = confrontation("DC");
+    assert_eq!(full.criteria[1], Criterion::DirectConfrontation);
+    let standings = compute(&full, 1).unwrap();
+    let ranked: Vec<&str> = standings.iter().map(|s| s.player.as_str()).collect();
+    assert_eq!(ranked[..3], ["AANN", "BBOB", "CCID"]);
+    assert_eq!(
+        standings[..3]
+            .iter()
+            .map(|s| s.criteria[1])
+            .collect::<Vec<_>>(),
+        [points(2.0), points(1.0), points(0.0)]
+    );
+    // DC stays DC through arbitre's OpenGotha file, and ranks the same.
+    let again = import(&opengotha::export(&full).unwrap());
+    assert_eq!(again.criteria, full.criteria);
+    assert_eq!(order(&again, 1), order(&full, 1));
+}
+
+/// A cycle of wins (A beat B, B beat C, C beat A) is one node: DC cannot separate them
+/// and the rating decides, as with no confrontation at all.
+#[test]
+fn dc_merges_cycles_of_wins() {
+    let cycle = import(&file(
+        &[
+            player("A", "Ann", "5K", 1300),
+            player("B", "Bob", "5K", 1500),
+            player("C", "Cid", "5K", 1400),
+        ],
+        &[
+            game(1, 1, "AANN", "BBOB", "RESULT_BLACKWINS"),
+            game(2, 1, "BBOB", "CCID", "RESULT_BLACKWINS"),
+            game(3, 1, "CCID", "AANN", "RESULT_BLACKWINS"),
+        ],
+        "",
+        "",
+        "",
+        &["Rank", "DC", "Rating"],
+    ));
+    assert_eq!(order(&cycle, 3), ["BBOB", "CCID", "AANN"]);
+}
+
+/// Swiss with categories (`initForSwissCat`: CAT, NBW, EXT, EXR), two categories split at
+/// 5K. S (3K) beat W (10K) in round 1, then lost to V (12K) in round 2 (W unpaired).
+///
+/// * CAT: S is in the first category (3K ≥ 5K), W and V in the second: S is first, V
+///   (one win) second, W (none) third.
+/// * EXT and EXR (even games, so the actual handicap is 0): for W against S the natural
+///   handicap is −7 (S is 7 grades stronger), 0 − (−7) ≥ 2: weight 3; S's final NBW is 1,
+///   so W's EXT is 3 and EXR 0 (lost). For V against S (−9): weight 3, S's NBW 1: V's EXT
+///   and EXR are 3. For S: weight 0 against both: EXT 0.
+#[test]
+fn categories_and_exploits() {
+    let swiss_cat = import(&file(
+        &[
+            player("S", "Sam", "3K", 1700),
+            player("W", "Wil", "10K", 1000),
+            player("V", "Val", "12K", 800),
+        ],
+        &[
+            game(1, 1, "WWIL", "SSAM", "RESULT_WHITEWINS"),
+            game(2, 1, "VVAL", "SSAM", "RESULT_BLACKWINS"),
+        ],
+        "",
+        r#"numberOfCategories="2""#,
+        r#"<Categories><Category lowerLimit="5K" number="1"/></Categories>"#,
+        &["CAT", "NBW", "EXT", "EXR"],
+    ));
+    assert_eq!(swiss_cat.category_limits, vec!["5k".parse().unwrap()]);
+    let standings = compute(&swiss_cat, 2).unwrap();
+    let line = |id: &str| standings.iter().find(|s| s.player == id).unwrap();
+    assert_eq!(standings[0].player, "SSAM");
+    assert_eq!(
+        line("SSAM").criteria,
+        [points(0.0), points(1.0), points(0.0), points(0.0)]
+    );
+    assert_eq!(
+        line("WWIL").criteria,
+        [points(-1.0), points(0.0), points(3.0), points(0.0)]
+    );
+    assert_eq!(
+        line("VVAL").criteria,
+        [points(-1.0), points(1.0), points(3.0), points(3.0)]
+    );
+    assert_eq!(standings[1].player, "VVAL");
+    let again = import(&opengotha::export(&swiss_cat).unwrap());
+    assert_eq!(again.category_limits, swiss_cat.category_limits);
+    assert_eq!(again.criteria, swiss_cat.criteria);
+}
+
+/// Cup score: a win in round 1 outweighs a win in round 2 (weights 2 and 1).
+///
+/// Strasbourg score, 3 rounds, so round 1 is the quarter-final and round 2 the semi-final;
+/// everyone is 5D, in the top group (4D bar, start score 33, the grades from 30K to 4D).
+/// T won both: MMS 35, STS 35 + 2 + 2. X won the quarter-final and lost the semi-final:
+/// MMS 34, STS 34 + 2. U lost the quarter-final: STS = MMS = 33 (lost round 2 too).
+#[test]
+fn cup_and_strasbourg_scores() {
+    let cup = import(&file(
+        &[
+            player("T", "Tom", "5D", 2500),
+            player("U", "Uma", "5D", 2450),
+            player("X", "Xia", "5D", 2400),
+            player("Y", "Yan", "5D", 2350),
+        ],
+        &[
+            game(1, 1, "TTOM", "UUMA", "RESULT_BLACKWINS"),
+            game(1, 2, "XXIA", "YYAN", "RESULT_BLACKWINS"),
+            game(2, 1, "TTOM", "XXIA", "RESULT_BLACKWINS"),
+            game(2, 2, "YYAN", "UUMA", "RESULT_BLACKWINS"),
+        ],
+        "",
+        "",
+        "",
+        &["STS", "CPS", "SOSTS", "MMS"],
+    ));
+    assert_eq!(
+        cup.criteria,
+        [
+            Criterion::Sts,
+            Criterion::Cps,
+            Criterion::Sos(Basis::Sts),
+            Criterion::Mms
+        ]
+    );
+    let standings = compute(&cup, 2).unwrap();
+    let line = |id: &str| standings.iter().find(|s| s.player == id).unwrap();
+    // Start score: 4D (the bar) is 33 grades above 30K.
+    assert_eq!(line("TTOM").criteria[3], points(35.0));
+    assert_eq!(line("TTOM").criteria[0], points(39.0), "two bracket wins");
+    assert_eq!(
+        line("XXIA").criteria[0],
+        points(36.0),
+        "lost the semi-final"
+    );
+    // CPS: T won rounds 1 and 2 (2 + 1), X round 1 (2), Y round 2 (1).
+    assert_eq!(line("TTOM").criteria[1], points(3.0));
+    assert_eq!(line("XXIA").criteria[1], points(2.0));
+    assert_eq!(line("YYAN").criteria[1], points(1.0));
+    // SOSTS of T: U's STS 33 + X's 36.
+    assert_eq!(line("UUMA").criteria[0], points(33.0));
+    assert_eq!(line("TTOM").criteria[2], points(33.0 + 36.0));
+}
+
+/// A key upper-cased under a Turkish locale (`İ` for `i`), a rank OpenGotha could not read
+/// (`99K`) and one beyond its scale (`35K`), unknown attributes and elements.
+#[test]
+fn keys_ranks_and_unknown_attributes_as_opengotha_reads_them() {
+    let text = file(
+        &[
+            player("Demiralay", "Fatih", "99K", 100),
+            player("Yılmaz", "Ayşe", "35K", 100)
+                .replace("<Player ", r#"<Player hairColour="red" "#),
+            player("Öz", "Can", "3P", 2700),
+        ],
+        &[game(
+            1,
+            1,
+            "DEMİRALAYFATİH",
+            "YILMAZAYŞE",
+            "RESULT_WHITEWINS",
+        )],
+        "<Extras><Extra kind=\"unknown\"/></Extras>",
+        r#"futureFlag="true""#,
+        "",
+        &["MMS", "SOSM"],
+    );
+    let tournament = import(&text);
+    let demiralay = tournament.player("DEMIRALAYFATIH").unwrap();
+    assert_eq!(demiralay.rank.to_string(), "30k");
+    assert_eq!(tournament.players[1].rank.to_string(), "30k");
+    assert_eq!(
+        tournament.players[2].rank.to_string(),
+        "7d",
+        "1P–3P read as 7D"
+    );
+    assert_eq!(tournament.games[0].black, "DEMIRALAYFATIH");
+    assert_eq!(tournament.games[0].white, "YILMAZAYŞE");
+}
+
+/// pairgoth wraps byes in a `ByePlayer` element of its own (empty in its export template);
+/// a bye naming no registered player is skipped, as OpenGotha's importer skips it; a later
+/// bye of the same round replaces an earlier one (OpenGotha keeps one a round).
+#[test]
+fn byes_by_their_place_in_the_document() {
+    let players = [
+        player("A", "Ann", "5K", 1300),
+        player("B", "Bob", "5K", 1500),
+        player("C", "Cid", "5K", 1400),
+    ];
+    let games = [game(1, 1, "AANN", "BBOB", "RESULT_BLACKWINS")];
+    let wrapper = import(&file(
+        &players,
+        &games,
+        "<ByePlayer>\n</ByePlayer>",
+        "",
+        "",
+        &["MMS"],
+    ));
+    assert!(wrapper.byes.is_empty());
+    let wrapped = import(&file(
+        &players,
+        &games,
+        r#"<ByePlayer><ByePlayer player="CCID" roundNumber="1"/><ByePlayer player="NOBODY" roundNumber="2"/></ByePlayer>"#,
+        "",
+        "",
+        &["MMS"],
+    ));
+    let bye = |round: u32, player: &str| RoundEntry {
+        round,
+        player: player.to_string(),
+    };
+    assert_eq!(wrapped.byes, [bye(1, "CCID")]);
+    let replaced = import(&file(
+        &players,
+        &games,
+        r#"<ByePlayers><ByePlayer player="AANN" roundNumber="2"/><ByePlayer player="CCID" roundNumber="2"/></ByePlayers>"#,
+        "",
+        "",
+        &["MMS"],
+    ));
+    assert_eq!(replaced.byes, [bye(2, "CCID")]);
+    // A `ByePlayer` elsewhere (in an unknown element) is not a bye.
+    let elsewhere = import(&file(
+        &players,
+        &games,
+        r#"<Notes><ByePlayer player="CCID" roundNumber="1"/></Notes>"#,
+        "",
+        "",
+        &["MMS"],
+    ));
+    assert!(elsewhere.byes.is_empty());
+}
+
+/// `hdCorrection="-1"` (one stone more than the rank difference) is read; the EGD table
+/// then has no `HA[]` line, as OpenGotha writes none for a correction below 1.
+#[test]
+fn negative_handicap_correction() {
+    let text = file(
+        &[
+            player("A", "Ann", "5K", 1300),
+            player("B", "Bob", "2K", 1500),
+        ],
+        &[game(1, 1, "AANN", "BBOB", "RESULT_BLACKWINS")],
+        "",
+        "",
+        "",
+        &["MMS"],
+    )
+    .replace(r#"hdCorrection="1""#, r#"hdCorrection="-1""#);
+    let tournament = import(&text);
+    assert_eq!(tournament.handicap.reduction, -1);
+    let h9 = String::from_utf8(export::write(Format::Egd, &tournament).unwrap()).unwrap();
+    assert!(!h9.contains("HA["), "{h9}");
+    let again = import(&opengotha::export(&tournament).unwrap());
+    assert_eq!(again.handicap, tournament.handicap);
+}
+
+/// OpenGotha ≥ 3.51.05 writes the online flag as `bInternetGame`: an online tournament is
+/// EGD class D at best. arbitre writes both names, so either version reads it back.
+#[test]
+fn online_flag_under_both_names() {
+    let players = [
+        player("A", "Ann", "5K", 1300),
+        player("B", "Bob", "2K", 1500),
+    ];
+    let games = [game(1, 1, "AANN", "BBOB", "RESULT_BLACKWINS")];
+    for flag in [r#"bInternetGame="true""#, r#"bInternet="true""#] {
+        let tournament = import(&file(&players, &games, "", flag, "", &["MMS"]));
+        assert!(tournament.online, "{flag}");
+        assert_eq!(
+            egd_class(&tournament.time, tournament.online).1,
+            EgdClass::D
+        );
+        let written = opengotha::export(&tournament).unwrap();
+        assert!(written.contains(r#"bInternet="true" bInternetGame="true""#));
+        assert!(import(&written).online);
+    }
+    let newer_says_no = import(&file(
+        &players,
+        &games,
+        "",
+        r#"bInternet="true" bInternetGame="false""#,
+        "",
+        &["MMS"],
+    ));
+    assert!(
+        !newer_says_no.online,
+        "bInternetGame wins when both are there"
+    );
+}
