@@ -124,7 +124,10 @@ impl FromStr for Format {
 pub enum ExportError {
     #[error(transparent)]
     Standings(#[from] StandingsError),
-    #[error("round {round}: the result of {black} (black) against {white} (white) is not known")]
+    #[error(
+        "round {round}: the result of {black} (black) against {white} (white) is not known \
+         (the rating bodies take no unknown result: export after an earlier round)"
+    )]
     UnknownResult {
         round: u32,
         black: String,
@@ -172,6 +175,13 @@ pub fn write_after(
     tournament: &Tournament,
     round: u32,
 ) -> Result<Vec<u8>, ExportError> {
+    if round > tournament.rounds {
+        return Err(StandingsError::RoundBeyondTournament {
+            round,
+            rounds: tournament.rounds,
+        }
+        .into());
+    }
     let tournament = tournament.clone().as_after(round);
     let tournament = &tournament;
     Ok(match format {

@@ -413,3 +413,98 @@ fn online_flag_under_both_names() {
         "bInternetGame wins when both are there"
     );
 }
+
+/// A tournament in progress, 4 rounds declared: A and B (5K), C and D (10K; D absent in
+/// round 4, B without FFG licence, written `-------` as the FFG does). Round 1: A beat C,
+/// B beat D; round 2: A beat B, C beat D; round 3: A against C not finished, B's bye.
+fn in_progress(round_3: &str) -> Tournament {
+    let players = [
+        player("A", "Ann", "5K", 1300).replace(r#"ffgLicence="""#, r#"ffgLicence="1234567""#),
+        player("B", "Bob", "5K", 1300).replace(r#"ffgLicence="""#, r#"ffgLicence="-------""#),
+        player("C", "Cid", "10K", 900).replace(r#"ffgLicence="""#, r#"ffgLicence="7654321""#),
+        player("D", "Dan", "10K", 900)
+            .replace(r#"ffgLicence="""#, r#"ffgLicence="1111111""#)
+            .replace("11111111111111111111", "11101111111111111111"),
+    ];
+    let games = [
+        game(1, 1, "AANN", "CCID", "RESULT_BLACKWINS"),
+        game(1, 2, "BBOB", "DDAN", "RESULT_BLACKWINS"),
+        game(2, 1, "AANN", "BBOB", "RESULT_BLACKWINS"),
+        game(2, 2, "CCID", "DDAN", "RESULT_BLACKWINS"),
+        game(3, 1, "AANN", "CCID", round_3),
+    ];
+    import(
+        &file(
+            &players,
+            &games,
+            r#"<ByePlayers><ByePlayer player="BBOB" roundNumber="3"/></ByePlayers>"#,
+            "",
+            "",
+            &["MMS", "SOSM"],
+        )
+        .replace(r#"numberOfRounds="3""#, r#"numberOfRounds="4""#),
+    )
+}
+
+fn text(bytes: Vec<u8>) -> String {
+    bytes.iter().map(|&byte| char::from(byte)).collect()
+}
+
+/// An unknown result comes in as such; the standings and every export take the round to
+/// rank after. The EGD and the FFG take no `?`: their exports refuse a round with an
+/// unknown result and name the game, and the round before exports.
+///
+/// After round 2 (start scores 25, 25, 20, 20): A 27, B 26, C 21, D 20; SOS 47 for
+/// everyone (A: C 21 + B 26; B: D 20 + A 27; C: A 27 + D 20; D: B 26 + C 21).
+#[test]
+fn in_progress_tournament_exports_after_a_round() {
+    let tournament = in_progress("RESULT_UNKNOWN");
+    assert_eq!(tournament.last_round(), 3);
+    assert!(compute(&tournament, 3).is_ok());
+    for format in [Format::Egd, Format::Ffg] {
+        let refused = export::write(format, &tournament).unwrap_err().to_string();
+        assert!(
+            refused.starts_with("round 3: the result of A Ann (black) against C Cid (white)"),
+            "{refused}"
+        );
+        assert!(export::write_after(format, &tournament, 3).is_err());
+    }
+    let h9 = text(export::write_after(Format::Egd, &tournament, 2).unwrap());
+    let lines: Vec<&str> = h9.lines().filter(|line| !line.starts_with(';')).collect();
+    assert_eq!(
+        lines,
+        [
+            "   1 A Ann                           5k FR Club   27   47 0 0    3+/b0    2+/b0",
+            "   2 B Bob                           5k FR Club   26   47 0 0    4+/b0    1-/w0",
+            "   3 C Cid                          10k FR Club   21   47 0 0    1-/w0    4+/b0",
+            "   4 D Dan                          10k FR Club   20   47 0 0    2-/w0    3-/w0",
+        ]
+    );
+    let tou = text(export::write_after(Format::Ffg, &tournament, 2).unwrap());
+    let lines: Vec<&str> = tou.lines().filter(|line| !line.starts_with(';')).collect();
+    assert_eq!(
+        lines,
+        [
+            "   1 A Ann                     5K 1234567 Club    3+b0    2+b0",
+            "   2 B Bob                     5K ------- FR      4+b0    1-w0",
+            "   3 C Cid                    10K 7654321 Club    1-w0    4+b0",
+            "   4 D Dan                    10K 1111111 Club    2-w0    3-w0",
+        ]
+    );
+    assert!(export::write_after(Format::Egd, &tournament, 5).is_err());
+}
+
+/// OpenGotha's exports rank after the declared number of rounds: with round 3 finished,
+/// after round 4 (not played) everyone has a round without a game: `0-` (unpaired,
+/// nothing), and D, marked absent, `0=` (half a point, rounded down to nothing in MMS).
+#[test]
+fn declared_rounds_not_played_as_opengotha_counts_them() {
+    let tournament = in_progress("RESULT_BLACKWINS");
+    let standings = compute(&tournament, 4).unwrap();
+    assert_eq!(standings[3].mms, points(20.0));
+    let h9 = text(export::write_after(Format::Egd, &tournament, 4).unwrap());
+    let d = h9.lines().find(|line| line.contains("D Dan")).unwrap();
+    assert!(d.ends_with("    2-/w0    3-/w0    0-       0=   "), "{d}");
+    let a = h9.lines().find(|line| line.contains("A Ann")).unwrap();
+    assert!(a.ends_with("    3+/b0    0-   "), "{a}");
+}
