@@ -164,18 +164,9 @@ fn dc_merges_cycles_of_wins() {
     assert_eq!(order(&cycle, 3), ["BBOB", "CCID", "AANN"]);
 }
 
-/// Swiss with categories (`initForSwissCat`: CAT, NBW, EXT, EXR), two categories split at
-/// 5K. S (3K) beat W (10K) in round 1, then lost to V (12K) in round 2 (W unpaired).
-///
-/// * CAT: S is in the first category (3K ≥ 5K), W and V in the second: S is first, V
-///   (one win) second, W (none) third.
-/// * EXT and EXR (even games, so the actual handicap is 0): for W against S the natural
-///   handicap is −7 (S is 7 grades stronger), 0 − (−7) ≥ 2: weight 3; S's final NBW is 1,
-///   so W's EXT is 3 and EXR 0 (lost). For V against S (−9): weight 3, S's NBW 1: V's EXT
-///   and EXR are 3. For S: weight 0 against both: EXT 0.
-#[test]
-fn categories_and_exploits() {
-    let swiss_cat = import(&file(
+/// Swiss with categories: S (3K), W (10K), V (12K); S beat W, then V beat S.
+fn swiss_cat() -> Tournament {
+    import(&file(
         &[
             player("S", "Sam", "3K", 1700),
             player("W", "Wil", "10K", 1000),
@@ -189,7 +180,21 @@ fn categories_and_exploits() {
         r#"numberOfCategories="2""#,
         r#"<Categories><Category lowerLimit="5K" number="1"/></Categories>"#,
         &["CAT", "NBW", "EXT", "EXR"],
-    ));
+    ))
+}
+
+/// Swiss with categories (`initForSwissCat`: CAT, NBW, EXT, EXR), two categories split at
+/// 5K. S (3K) beat W (10K) in round 1, then lost to V (12K) in round 2 (W unpaired).
+///
+/// * CAT: S is in the first category (3K ≥ 5K), W and V in the second: S is first, V
+///   (one win) second, W (none) third.
+/// * EXT and EXR (even games, so the actual handicap is 0): for W against S the natural
+///   handicap is −7 (S is 7 grades stronger), 0 − (−7) ≥ 2: weight 3; S's final NBW is 1,
+///   so W's EXT is 3 and EXR 0 (lost). For V against S (−9): weight 3, S's NBW 1: V's EXT
+///   and EXR are 3. For S: weight 0 against both: EXT 0.
+#[test]
+fn categories_and_exploits() {
+    let swiss_cat = swiss_cat();
     assert_eq!(swiss_cat.category_limits, vec!["5k".parse().unwrap()]);
     let standings = compute(&swiss_cat, 2).unwrap();
     let line = |id: &str| standings.iter().find(|s| s.player == id).unwrap();
@@ -212,15 +217,9 @@ fn categories_and_exploits() {
     assert_eq!(again.criteria, swiss_cat.criteria);
 }
 
-/// Cup score: a win in round 1 outweighs a win in round 2 (weights 2 and 1).
-///
-/// Strasbourg score, 3 rounds, so round 1 is the quarter-final and round 2 the semi-final;
-/// everyone is 5D, in the top group (4D bar, start score 33, the grades from 30K to 4D).
-/// T won both: MMS 35, STS 35 + 2 + 2. X won the quarter-final and lost the semi-final:
-/// MMS 34, STS 34 + 2. U lost the quarter-final: STS = MMS = 33 (lost round 2 too).
-#[test]
-fn cup_and_strasbourg_scores() {
-    let cup = import(&file(
+/// Four 5D players over 3 rounds, placed by STS, CPS, SOSTS and MMS.
+fn cup() -> Tournament {
+    import(&file(
         &[
             player("T", "Tom", "5D", 2500),
             player("U", "Uma", "5D", 2450),
@@ -237,7 +236,18 @@ fn cup_and_strasbourg_scores() {
         "",
         "",
         &["STS", "CPS", "SOSTS", "MMS"],
-    ));
+    ))
+}
+
+/// Cup score: a win in round 1 outweighs a win in round 2 (weights 2 and 1).
+///
+/// Strasbourg score, 3 rounds, so round 1 is the quarter-final and round 2 the semi-final;
+/// everyone is 5D, in the top group (4D bar, start score 33, the grades from 30K to 4D).
+/// T won both: MMS 35, STS 35 + 2 + 2. X won the quarter-final and lost the semi-final:
+/// MMS 34, STS 34 + 2. U lost the quarter-final: STS = MMS = 33 (lost round 2 too).
+#[test]
+fn cup_and_strasbourg_scores() {
+    let cup = cup();
     assert_eq!(
         cup.criteria,
         [
@@ -507,4 +517,33 @@ fn declared_rounds_not_played_as_opengotha_counts_them() {
     assert!(d.ends_with("    2-/w0    3-/w0    0-       0=   "), "{d}");
     let a = h9.lines().find(|line| line.contains("A Ann")).unwrap();
     assert!(a.ends_with("    3+/b0    0-   "), "{a}");
+}
+
+/// arbitre's OpenGotha file reads back, by OpenGotha's rules, to the same tournament and
+/// the same standings after every round: each criterion keeps its name (DC stays DC), the
+/// categories their limits, the online flag both its names, unknown results stay unknown.
+#[test]
+fn every_case_round_trips_through_arbitres_file() {
+    let mut online = confrontation("DC");
+    online.online = true;
+    let cases = [
+        confrontation("DC"),
+        confrontation("SDC"),
+        online,
+        swiss_cat(),
+        cup(),
+        in_progress("RESULT_UNKNOWN"),
+        in_progress("RESULT_BLACKWINS"),
+    ];
+    for tournament in cases {
+        let written = opengotha::export(&tournament).unwrap();
+        let again = import(&written);
+        assert_eq!(again, tournament, "{written}");
+        for round in 0..=tournament.rounds {
+            assert_eq!(
+                compute(&again, round).unwrap(),
+                compute(&tournament, round).unwrap()
+            );
+        }
+    }
 }
