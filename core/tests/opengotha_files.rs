@@ -76,6 +76,34 @@ fn file(
     )
 }
 
+/// A tournament of the default parameters. Players are `surname first-name rank rating`,
+/// games `round black-key white-key result` (`B` or `W` wins, `?` unknown), separated by
+/// `;`; tables are numbered in order.
+fn simple(players: &str, games: &str, extra: (&str, &str), criteria: &[&str]) -> Tournament {
+    let players: Vec<String> = players
+        .split(';')
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            player(fields[0], fields[1], fields[2], fields[3].parse().unwrap())
+        })
+        .collect();
+    let games: Vec<String> = games
+        .split(';')
+        .enumerate()
+        .map(|(table, line)| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let result = match fields[3] {
+                "B" => "RESULT_BLACKWINS",
+                "W" => "RESULT_WHITEWINS",
+                _ => "RESULT_UNKNOWN",
+            };
+            let round = fields[0].parse().unwrap();
+            game(round, table as u32 + 1, fields[1], fields[2], result)
+        })
+        .collect();
+    import(&file(&players, &games, "", extra.0, extra.1, criteria))
+}
+
 fn import(text: &str) -> Tournament {
     opengotha::import(text.as_bytes()).unwrap()
 }
@@ -94,22 +122,12 @@ fn points(value: f64) -> Score {
 
 /// Three players of one rank; A beat B, C met neither. Ratings B 1500 > C 1400 > A 1300.
 fn confrontation(criterion: &str) -> Tournament {
-    import(&file(
-        &[
-            player("A", "Ann", "5K", 1300),
-            player("B", "Bob", "5K", 1500),
-            player("C", "Cid", "5K", 1400),
-            player("D", "Dan", "10K", 900),
-        ],
-        &[
-            game(1, 1, "AANN", "BBOB", "RESULT_BLACKWINS"),
-            game(1, 2, "CCID", "DDAN", "RESULT_BLACKWINS"),
-        ],
-        "",
-        "",
-        "",
+    simple(
+        "A Ann 5K 1300; B Bob 5K 1500; C Cid 5K 1400; D Dan 10K 900",
+        "1 AANN BBOB B; 1 CCID DDAN B",
+        ("", ""),
         &["Rank", criterion, "Rating"],
-    ))
+    )
 }
 
 /// `SDC`: not all of A, B and C played each other, so SDC is 0 for all and the rating
@@ -145,42 +163,26 @@ fn dc_and_sdc_are_two_criteria() {
 /// and the rating decides, as with no confrontation at all.
 #[test]
 fn dc_merges_cycles_of_wins() {
-    let cycle = import(&file(
-        &[
-            player("A", "Ann", "5K", 1300),
-            player("B", "Bob", "5K", 1500),
-            player("C", "Cid", "5K", 1400),
-        ],
-        &[
-            game(1, 1, "AANN", "BBOB", "RESULT_BLACKWINS"),
-            game(2, 1, "BBOB", "CCID", "RESULT_BLACKWINS"),
-            game(3, 1, "CCID", "AANN", "RESULT_BLACKWINS"),
-        ],
-        "",
-        "",
-        "",
+    let cycle = simple(
+        "A Ann 5K 1300; B Bob 5K 1500; C Cid 5K 1400",
+        "1 AANN BBOB B; 2 BBOB CCID B; 3 CCID AANN B",
+        ("", ""),
         &["Rank", "DC", "Rating"],
-    ));
+    );
     assert_eq!(order(&cycle, 3), ["BBOB", "CCID", "AANN"]);
 }
 
 /// Swiss with categories: S (3K), W (10K), V (12K); S beat W, then V beat S.
 fn swiss_cat() -> Tournament {
-    import(&file(
-        &[
-            player("S", "Sam", "3K", 1700),
-            player("W", "Wil", "10K", 1000),
-            player("V", "Val", "12K", 800),
-        ],
-        &[
-            game(1, 1, "WWIL", "SSAM", "RESULT_WHITEWINS"),
-            game(2, 1, "VVAL", "SSAM", "RESULT_BLACKWINS"),
-        ],
-        "",
-        r#"numberOfCategories="2""#,
-        r#"<Categories><Category lowerLimit="5K" number="1"/></Categories>"#,
+    simple(
+        "S Sam 3K 1700; W Wil 10K 1000; V Val 12K 800",
+        "1 WWIL SSAM W; 2 VVAL SSAM B",
+        (
+            r#"numberOfCategories="2""#,
+            r#"<Categories><Category lowerLimit="5K" number="1"/></Categories>"#,
+        ),
         &["CAT", "NBW", "EXT", "EXR"],
-    ))
+    )
 }
 
 /// Swiss with categories (`initForSwissCat`: CAT, NBW, EXT, EXR), two categories split at
@@ -219,24 +221,12 @@ fn categories_and_exploits() {
 
 /// Four 5D players over 3 rounds, placed by STS, CPS, SOSTS and MMS.
 fn cup() -> Tournament {
-    import(&file(
-        &[
-            player("T", "Tom", "5D", 2500),
-            player("U", "Uma", "5D", 2450),
-            player("X", "Xia", "5D", 2400),
-            player("Y", "Yan", "5D", 2350),
-        ],
-        &[
-            game(1, 1, "TTOM", "UUMA", "RESULT_BLACKWINS"),
-            game(1, 2, "XXIA", "YYAN", "RESULT_BLACKWINS"),
-            game(2, 1, "TTOM", "XXIA", "RESULT_BLACKWINS"),
-            game(2, 2, "YYAN", "UUMA", "RESULT_BLACKWINS"),
-        ],
-        "",
-        "",
-        "",
+    simple(
+        "T Tom 5D 2500; U Uma 5D 2450; X Xia 5D 2400; Y Yan 5D 2350",
+        "1 TTOM UUMA B; 1 XXIA YYAN B; 2 TTOM XXIA B; 2 YYAN UUMA B",
+        ("", ""),
         &["STS", "CPS", "SOSTS", "MMS"],
-    ))
+    )
 }
 
 /// Cup score: a win in round 1 outweighs a win in round 2 (weights 2 and 1).
@@ -323,47 +313,26 @@ fn byes_by_their_place_in_the_document() {
         player("C", "Cid", "5K", 1400),
     ];
     let games = [game(1, 1, "AANN", "BBOB", "RESULT_BLACKWINS")];
-    let wrapper = import(&file(
-        &players,
-        &games,
-        "<ByePlayer>\n</ByePlayer>",
-        "",
-        "",
-        &["MMS"],
-    ));
-    assert!(wrapper.byes.is_empty());
-    let wrapped = import(&file(
-        &players,
-        &games,
-        r#"<ByePlayer><ByePlayer player="CCID" roundNumber="1"/><ByePlayer player="NOBODY" roundNumber="2"/></ByePlayer>"#,
-        "",
-        "",
-        &["MMS"],
-    ));
+    let byes = |elements: &str| import(&file(&players, &games, elements, "", "", &["MMS"])).byes;
     let bye = |round: u32, player: &str| RoundEntry {
         round,
         player: player.to_string(),
     };
-    assert_eq!(wrapped.byes, [bye(1, "CCID")]);
-    let replaced = import(&file(
-        &players,
-        &games,
-        r#"<ByePlayers><ByePlayer player="AANN" roundNumber="2"/><ByePlayer player="CCID" roundNumber="2"/></ByePlayers>"#,
-        "",
-        "",
-        &["MMS"],
-    ));
-    assert_eq!(replaced.byes, [bye(2, "CCID")]);
+    assert!(byes("<ByePlayer>\n</ByePlayer>").is_empty());
+    assert_eq!(
+        byes(
+            r#"<ByePlayer><ByePlayer player="CCID" roundNumber="1"/><ByePlayer player="NOBODY" roundNumber="2"/></ByePlayer>"#
+        ),
+        [bye(1, "CCID")]
+    );
+    assert_eq!(
+        byes(
+            r#"<ByePlayers><ByePlayer player="AANN" roundNumber="2"/><ByePlayer player="CCID" roundNumber="2"/></ByePlayers>"#
+        ),
+        [bye(2, "CCID")]
+    );
     // A `ByePlayer` elsewhere (in an unknown element) is not a bye.
-    let elsewhere = import(&file(
-        &players,
-        &games,
-        r#"<Notes><ByePlayer player="CCID" roundNumber="1"/></Notes>"#,
-        "",
-        "",
-        &["MMS"],
-    ));
-    assert!(elsewhere.byes.is_empty());
+    assert!(byes(r#"<Notes><ByePlayer player="CCID" roundNumber="1"/></Notes>"#).is_empty());
 }
 
 /// `hdCorrection="-1"` (one stone more than the rank difference) is read; the EGD table
@@ -479,28 +448,31 @@ fn in_progress_tournament_exports_after_a_round() {
         );
         assert!(export::write_after(format, &tournament, 3).is_err());
     }
-    let h9 = text(export::write_after(Format::Egd, &tournament, 2).unwrap());
-    let lines: Vec<&str> = h9.lines().filter(|line| !line.starts_with(';')).collect();
-    assert_eq!(
-        lines,
-        [
-            "   1 A Ann                           5k FR Club   27   47 0 0    3+/b0    2+/b0",
-            "   2 B Bob                           5k FR Club   26   47 0 0    4+/b0    1-/w0",
-            "   3 C Cid                          10k FR Club   21   47 0 0    1-/w0    4+/b0",
-            "   4 D Dan                          10k FR Club   20   47 0 0    2-/w0    3-/w0",
-        ]
-    );
-    let tou = text(export::write_after(Format::Ffg, &tournament, 2).unwrap());
-    let lines: Vec<&str> = tou.lines().filter(|line| !line.starts_with(';')).collect();
-    assert_eq!(
-        lines,
-        [
-            "   1 A Ann                     5K 1234567 Club    3+b0    2+b0",
-            "   2 B Bob                     5K ------- FR      4+b0    1-w0",
-            "   3 C Cid                    10K 7654321 Club    1-w0    4+b0",
-            "   4 D Dan                    10K 1111111 Club    2-w0    3-w0",
-        ]
-    );
+    let expected = [
+        (
+            Format::Egd,
+            "   1 A Ann                           5k FR Club   27   47 0 0    3+/b0    2+/b0\n\
+             \x20  2 B Bob                           5k FR Club   26   47 0 0    4+/b0    1-/w0\n\
+             \x20  3 C Cid                          10k FR Club   21   47 0 0    1-/w0    4+/b0\n\
+             \x20  4 D Dan                          10k FR Club   20   47 0 0    2-/w0    3-/w0\n",
+        ),
+        (
+            Format::Ffg,
+            "   1 A Ann                     5K 1234567 Club    3+b0    2+b0\n\
+             \x20  2 B Bob                     5K ------- FR      4+b0    1-w0\n\
+             \x20  3 C Cid                    10K 7654321 Club    1-w0    4+b0\n\
+             \x20  4 D Dan                    10K 1111111 Club    2-w0    3-w0\n",
+        ),
+    ];
+    for (format, table) in expected {
+        let file = text(export::write_after(format, &tournament, 2).unwrap());
+        let lines: String = file
+            .lines()
+            .filter(|line| !line.starts_with(';'))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        assert_eq!(lines, table, "{format}");
+    }
     assert!(export::write_after(Format::Egd, &tournament, 5).is_err());
 }
 
