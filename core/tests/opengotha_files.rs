@@ -519,3 +519,92 @@ fn every_case_round_trips_through_arbitres_file() {
         }
     }
 }
+
+/// Games of a partial round robin among `players` players of one rank: the circle method's
+/// first `rounds` rounds, each result drawn from `black_wins`.
+fn round_robin(players: usize, rounds: usize, black_wins: &[bool], criterion: &str) -> Tournament {
+    let roster: Vec<String> = (0..players)
+        .map(|number| player(&format!("P{number}"), "X", "5K", 1000 + number as i32))
+        .collect();
+    let mut games = Vec::new();
+    let seats = players + players % 2;
+    for round in 0..rounds {
+        for table in 0..seats / 2 {
+            let seat = |position: usize| match position {
+                0 => 0,
+                position => 1 + (position - 1 + round) % (seats - 1),
+            };
+            let (black, white) = (seat(table), seat(seats - 1 - table));
+            if black >= players || white >= players {
+                continue;
+            }
+            let result = match black_wins[games.len() % black_wins.len()] {
+                true => "RESULT_BLACKWINS",
+                false => "RESULT_WHITEWINS",
+            };
+            let key = |number: usize| format!("P{number}X");
+            games.push(game(
+                round as u32 + 1,
+                table as u32 + 1,
+                &key(black),
+                &key(white),
+                result,
+            ));
+        }
+    }
+    import(
+        &file(&roster, &games, "", "", "", &["Rank", criterion, "Rating"]).replace(
+            r#"numberOfRounds="3""#,
+            &format!(r#"numberOfRounds="{rounds}""#),
+        ),
+    )
+}
+
+proptest::proptest! {
+    /// DC against a plain reading of OpenGotha's help, with the reachability of wins
+    /// computed by Floyd–Warshall: a player who beat another who never beat them back
+    /// through a chain of wins is placed above; players in a cycle of wins are equal on DC.
+    #[test]
+    fn dc_places_winners_above_and_merges_cycles(
+        players in 3usize..9,
+        rounds in 1usize..8,
+        black_wins in proptest::collection::vec(proptest::bool::ANY, 1..40),
+    ) {
+        let rounds = rounds.min(players - 1 + players % 2);
+        let tournament = round_robin(players, rounds, &black_wins, "DC");
+        let standings = compute(&tournament, rounds as u32).unwrap();
+        let index = |id: &str| tournament.players.iter().position(|p| p.id == id).unwrap();
+        let mut dc = vec![Score::default(); players];
+        let mut place = vec![0; players];
+        for standing in &standings {
+            dc[index(&standing.player)] = standing.criteria[1];
+            place[index(&standing.player)] = standing.row;
+        }
+        let mut reaches = vec![vec![false; players]; players];
+        for game in &tournament.games {
+            let (black, white) = (index(&game.black), index(&game.white));
+            match game.result {
+                arbitre_core::standings::GameResult::BlackWins => reaches[black][white] = true,
+                _ => reaches[white][black] = true,
+            }
+        }
+        let beat = reaches.clone();
+        for via in 0..players {
+            for from in 0..players {
+                for to in 0..players {
+                    reaches[from][to] |= reaches[from][via] && reaches[via][to];
+                }
+            }
+        }
+        for winner in 0..players {
+            for loser in 0..players {
+                if reaches[winner][loser] && reaches[loser][winner] {
+                    proptest::prop_assert_eq!(dc[winner], dc[loser]);
+                } else if beat[winner][loser] {
+                    proptest::prop_assert!(dc[winner] > dc[loser]);
+                    proptest::prop_assert!(place[winner] < place[loser]);
+                }
+            }
+        }
+    }
+}
