@@ -276,19 +276,19 @@ fn keys_ranks_and_unknown_attributes_as_opengotha_reads_them() {
             player("Yılmaz", "Ayşe", "35K", 100)
                 .replace("<Player ", r#"<Player hairColour="red" "#),
             player("Öz", "Can", "3P", 2700),
+            player("lavielle escoubet", "julie", "17K", 350),
         ],
-        &[game(
-            1,
-            1,
-            "DEMİRALAYFATİH",
-            "YILMAZAYŞE",
-            "RESULT_WHITEWINS",
-        )],
+        &[
+            game(1, 1, "DEMİRALAYFATİH", "YILMAZAYŞE", "RESULT_WHITEWINS"),
+            game(1, 2, "ÖZCAN", "LAVIELLEESCOUBETJULIE", "RESULT_BLACKWINS"),
+        ],
         "<Extras><Extra kind=\"unknown\"/></Extras>",
         r#"futureFlag="true""#,
         "",
         &["MMS", "SOSM"],
-    );
+    )
+    // No `dataVersion`, as in files of OpenGotha 3.51.02 (pairgoth's `2024-Toulouse_352.xml`).
+    .replace(r#" dataVersion="201""#, "");
     let tournament = import(&text);
     let demiralay = tournament.player("DEMIRALAYFATIH").unwrap();
     assert_eq!(demiralay.rank.to_string(), "30k");
@@ -300,6 +300,7 @@ fn keys_ranks_and_unknown_attributes_as_opengotha_reads_them() {
     );
     assert_eq!(tournament.games[0].black, "DEMIRALAYFATIH");
     assert_eq!(tournament.games[0].white, "YILMAZAYŞE");
+    assert_eq!(tournament.games[1].white, "LAVIELLEESCOUBETJULIE");
 }
 
 /// pairgoth wraps byes in a `ByePlayer` element of its own (empty in its export template);
