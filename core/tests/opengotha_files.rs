@@ -426,7 +426,7 @@ fn in_progress(round_3: &str) -> Tournament {
     )
 }
 
-fn text(bytes: Vec<u8>) -> String {
+fn text_of(bytes: Vec<u8>) -> String {
     bytes.iter().map(|&byte| char::from(byte)).collect()
 }
 
@@ -466,7 +466,7 @@ fn in_progress_tournament_exports_after_a_round() {
         ),
     ];
     for (format, table) in expected {
-        let file = text(export::write_after(format, &tournament, 2).unwrap());
+        let file = text_of(export::write_after(format, &tournament, 2).unwrap());
         let lines: String = file
             .lines()
             .filter(|line| !line.starts_with(';'))
@@ -485,7 +485,7 @@ fn declared_rounds_not_played_as_opengotha_counts_them() {
     let tournament = in_progress("RESULT_BLACKWINS");
     let standings = compute(&tournament, 4).unwrap();
     assert_eq!(standings[3].mms, points(20.0));
-    let h9 = text(export::write_after(Format::Egd, &tournament, 4).unwrap());
+    let h9 = text_of(export::write_after(Format::Egd, &tournament, 4).unwrap());
     let d = h9.lines().find(|line| line.contains("D Dan")).unwrap();
     assert!(d.ends_with("    2-/w0    3-/w0    0-       0=   "), "{d}");
     let a = h9.lines().find(|line| line.contains("A Ann")).unwrap();
@@ -607,5 +607,26 @@ proptest::proptest! {
                 }
             }
         }
+    }
+}
+
+/// A round without a game shows its credit in the main score, which OpenGotha takes from
+/// the first criterion: MMS, a McMahon tournament (a bye is worth a McMahon point here:
+/// `0+`); anything else, the number of wins (a bye is worth none here: `0-`).
+#[test]
+fn a_round_without_a_game_shows_the_credit_of_the_first_criterion() {
+    let players = [
+        player("A", "Ann", "5K", 1300),
+        player("B", "Bob", "5K", 1500),
+        player("D", "Dan", "5K", 1400),
+    ];
+    let games = [game(1, 1, "AANN", "BBOB", "RESULT_BLACKWINS")];
+    let bye = r#"<ByePlayers><ByePlayer player="DDAN" roundNumber="1"/></ByePlayers>"#;
+    for (criteria, cell) in [(["MMS", "Rank"], "0+"), (["Rank", "MMS"], "0-")] {
+        let text = file(&players, &games, bye, "", "", &criteria)
+            .replace(r#"genNBW2ValueBye="2""#, r#"genNBW2ValueBye="0""#);
+        let h9 = text_of(export::write_after(Format::Egd, &import(&text), 1).unwrap());
+        let dan = h9.lines().find(|line| line.contains("D Dan")).unwrap();
+        assert_eq!(dan.split_whitespace().last(), Some(cell), "{criteria:?}");
     }
 }

@@ -69,16 +69,15 @@ impl Tournament {
         games.chain(byes).max().unwrap_or(0)
     }
 
-    /// The main score: McMahon unless the criteria put the number of wins first.
+    /// The main score, whose credit a round without a game shows in a results table: the
+    /// McMahon score when the first criterion is MMS (a McMahon tournament), the number
+    /// of wins otherwise (Swiss, Swiss with categories, anything else), as OpenGotha
+    /// decides (`TournamentParameterSet.tournamentType`, `ScoredPlayer.halfGamesStrings`).
     pub fn main_score(&self) -> Basis {
-        self.criteria
-            .iter()
-            .find_map(|criterion| match criterion {
-                Criterion::Mms => Some(Basis::Mms),
-                Criterion::Nbw => Some(Basis::Wins),
-                _ => None,
-            })
-            .unwrap_or(Basis::Mms)
+        match self.criteria.first() {
+            Some(Criterion::Mms) => Basis::Mms,
+            _ => Basis::Wins,
+        }
     }
 
     pub fn player(&self, id: &str) -> Option<&Player> {
