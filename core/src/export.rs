@@ -20,7 +20,7 @@ pub mod opengotha;
 
 use crate::clock::TimeControl;
 use crate::standings::{
-    self, Basis, Credit, Player, RoundOutcome, Standing, StandingsError, Tournament,
+    self, Basis, Credit, Criterion, Player, RoundOutcome, Standing, StandingsError, Tournament,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -273,6 +273,20 @@ impl<'t> ResultsTable<'t> {
             lines,
             rows,
         })
+    }
+
+    /// A line's criterion values as a results table prints them: the category as its
+    /// number from 1 (OpenGotha `ScoredPlayer.formatScore`), the others as they are.
+    fn criterion_texts(&self, line: &Line) -> Vec<String> {
+        self.tournament
+            .criteria
+            .iter()
+            .zip(&line.standing.criteria)
+            .map(|(criterion, value)| match criterion {
+                Criterion::Category => (1 - value.quarters() / 4).to_string(),
+                _ => value.to_string(),
+            })
+            .collect()
     }
 
     /// The row of an opponent; players who took part always have one.

@@ -214,6 +214,18 @@ fn categories_and_exploits() {
         [points(-1.0), points(1.0), points(3.0), points(3.0)]
     );
     assert_eq!(standings[1].player, "VVAL");
+    // The EGD table prints the category as its number from 1, as OpenGotha does.
+    let h9 = text_of(export::write(Format::Egd, &swiss_cat).unwrap());
+    let columns = |name: &str| -> Vec<String> {
+        let line = h9.lines().find(|line| line.contains(name)).unwrap();
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        fields[6..10]
+            .iter()
+            .map(|field| field.to_string())
+            .collect()
+    };
+    assert_eq!(columns("S Sam"), ["1", "1", "0", "0"]);
+    assert_eq!(columns("W Wil"), ["2", "0", "3", "0"]);
     let again = import(&opengotha::export(&swiss_cat).unwrap());
     assert_eq!(again.category_limits, swiss_cat.category_limits);
     assert_eq!(again.criteria, swiss_cat.criteria);

@@ -43,7 +43,7 @@ pub fn standings(tournament: &Tournament, round: u32) -> Result<String, ExportEr
             player.country.clone(),
             player.club.clone(),
         ];
-        fields.extend(entry.standing.criteria.iter().map(ToString::to_string));
+        fields.extend(table.criterion_texts(entry));
         fields.extend(
             entry
                 .standing

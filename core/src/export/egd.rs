@@ -120,7 +120,7 @@ fn player_line(
         left(&name, 30),
         player.rank.to_string()
     );
-    for value in &entry.standing.criteria {
+    for value in table.criterion_texts(entry) {
         let _ = write!(text, " {value:>4}");
     }
     for _ in entry.standing.criteria.len()..CRITERIA_COLUMNS {

@@ -499,7 +499,7 @@ impl<'t> Table<'t> {
                             }
                             (Criterion::Cps, _) => Score::from_halves(self.cup_score(player)),
                             (Criterion::Ext, _) => Score::from_halves(self.exploits(player).0),
-                            (Criterion::Exr, _) => Score::from_quarters(self.exploits(player).1),
+                            (Criterion::Exr, _) => Score::from_halves(self.exploits(player).1),
                             (Criterion::Nbw, _) => {
                                 Score::from_halves(self.final_score(player, Basis::Wins))
                             }
@@ -551,13 +551,13 @@ impl<'t> Table<'t> {
         total
     }
 
-    /// Exploits tentés (half points) and réussis (quarter points), from OpenGotha's help
-    /// ("Placement settings", EXT and EXR). The natural handicap `NH` is the rank difference
-    /// (the stones the player would give), the actual handicap `AH` the stones the player
-    /// gave (the handicap as White, minus it as Black). A game weighs 0 when `AH < NH`
-    /// (easy), 1 when equal, 2 when `AH = NH + 1`, 3 beyond (very difficult); EXT sums the
-    /// opponents' numbers of wins so weighted, EXR the same over the games won (half for a
-    /// jigo).
+    /// Exploits tentés and réussis in half points, from OpenGotha's help ("Placement
+    /// settings", EXT and EXR). The natural handicap `NH` is the rank difference (the
+    /// stones the player would give), the actual handicap `AH` the stones the player gave
+    /// (the handicap as White, minus it as Black). A game weighs 0 when `AH < NH` (easy),
+    /// 1 when equal, 2 when `AH = NH + 1`, 3 beyond (very difficult); EXT sums the
+    /// opponents' numbers of wins so weighted, EXR the same over the games won (a jigo is
+    /// not won; a game won by default is).
     fn exploits(&self, player: usize) -> (i64, i64) {
         let players = &self.tournament.players;
         let (mut tried, mut achieved) = (0, 0);
@@ -577,7 +577,9 @@ impl<'t> Table<'t> {
             let weight = (actual - natural + 1).clamp(0, 3);
             let score = self.final_score(opponent, Basis::Wins) * weight;
             tried += score;
-            achieved += score * i64::from(game.result.half_points(colour));
+            if game.result.half_points(colour) == 2 {
+                achieved += score;
+            }
         }
         (tried, achieved)
     }
