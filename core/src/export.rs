@@ -296,8 +296,8 @@ impl<'t> ResultsTable<'t> {
 
     /// `+`, `=` or `-`: a credit of one point, half a point or nothing in the main score.
     fn credit_symbol(&self, credit: Credit) -> char {
-        let half_points = match self.tournament.main_score() {
-            Basis::Mms | Basis::Sts => credit.mms_half_points,
+        let half_points = match self.tournament.results_table_basis() {
+            Basis::Mms => credit.mms_half_points,
             Basis::Wins => credit.nbw_half_points,
         };
         match half_points {

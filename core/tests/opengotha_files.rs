@@ -13,7 +13,7 @@
 use arbitre_core::clock::{egd_class, EgdClass};
 use arbitre_core::export::opengotha;
 use arbitre_core::export::{self, Format};
-use arbitre_core::standings::{compute, Basis, Criterion, RoundEntry, Score, Tournament};
+use arbitre_core::standings::{compute, Criterion, RoundEntry, Score, Tournament};
 
 /// A player line as OpenGotha 3.51 writes it.
 fn player(name: &str, first_name: &str, rank: &str, rating: i32) -> String {
@@ -255,7 +255,7 @@ fn cup_and_strasbourg_scores() {
         [
             Criterion::Sts,
             Criterion::Cps,
-            Criterion::Sos(Basis::Sts),
+            Criterion::Sosts,
             Criterion::Mms
         ]
     );

@@ -652,7 +652,7 @@ const CRITERION_NAMES: [(Criterion, &str); 24] = [
     (Criterion::Cps, "CPS"),
     (Criterion::Rank, "Rank"),
     (Criterion::Rating, "Rating"),
-    (Criterion::Sos(Basis::Sts), "SOSTS"),
+    (Criterion::Sosts, "SOSTS"),
     (Criterion::Ext, "EXT"),
     (Criterion::Exr, "EXR"),
     (Criterion::DirectConfrontation, "DC"),
@@ -671,8 +671,7 @@ const CRITERION_NAMES: [(Criterion, &str); 24] = [
     (Criterion::Cuss(Basis::Wins), "CUSSW"),
 ];
 
-/// OpenGotha's long name of a criterion; `NULL` for the few arbitre computes and
-/// OpenGotha has no name for (SOS−1 of the Strasbourg score, say).
+/// OpenGotha's long name of a criterion.
 fn criterion_name(criterion: Criterion) -> &'static str {
     CRITERION_NAMES
         .iter()

@@ -184,13 +184,30 @@ pub fn compute(tournament: &Tournament, after_round: u32) -> Result<Vec<Standing
             player: tournament.players[player].id.clone(),
             row,
             place,
-            mms: Score::from_halves(table.final_score(player, Basis::Mms)),
-            wins: Score::from_halves(table.final_score(player, Basis::Wins)),
+            mms: Score::from_halves(table.final_score(player, Tally::Mms)),
+            wins: Score::from_halves(table.final_score(player, Tally::Wins)),
             criteria: values[player].clone(),
             rounds: table.outcomes(player),
         });
     }
     Ok(standings)
+}
+
+/// The score a tie-breaker sums: a [`Basis`], or the Strasbourg score SOSTS sums.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Tally {
+    Mms,
+    Wins,
+    Sts,
+}
+
+impl From<Basis> for Tally {
+    fn from(basis: Basis) -> Tally {
+        match basis {
+            Basis::Mms => Tally::Mms,
+            Basis::Wins => Tally::Wins,
+        }
+    }
 }
 
 /// OpenGotha's two direct confrontations (`DC`, `SDC`).
@@ -343,16 +360,16 @@ impl<'t> Table<'t> {
     }
 
     /// Each round's score of a basis, in half points.
-    fn scores(&self, basis: Basis) -> &[Vec<i64>] {
+    fn scores(&self, basis: Tally) -> &[Vec<i64>] {
         match basis {
-            Basis::Mms => &self.mms,
-            Basis::Wins => &self.nbw,
-            Basis::Sts => &self.sts,
+            Tally::Mms => &self.mms,
+            Tally::Wins => &self.nbw,
+            Tally::Sts => &self.sts,
         }
     }
 
     /// The score after the last round counted, in half points.
-    fn final_score(&self, player: usize, basis: Basis) -> i64 {
+    fn final_score(&self, player: usize, basis: Tally) -> i64 {
         self.scores(basis)[player]
             .last()
             .copied()
@@ -360,13 +377,13 @@ impl<'t> Table<'t> {
     }
 
     /// An opponent's score as SOS counts it.
-    fn score_for_sos(&self, opponent: usize, basis: Basis) -> i64 {
+    fn score_for_sos(&self, opponent: usize, basis: Tally) -> i64 {
         if !self.tournament.scoring.unplayed_as_half_point_in_sos {
             return self.final_score(opponent, basis);
         }
         let scores = match basis {
-            Basis::Mms | Basis::Sts => &self.virtual_mms,
-            Basis::Wins => &self.virtual_nbw,
+            Tally::Mms | Tally::Sts => &self.virtual_mms,
+            Tally::Wins => &self.virtual_nbw,
         };
         scores[opponent]
             .last()
@@ -390,14 +407,14 @@ impl<'t> Table<'t> {
 
     /// What a round without an opponent adds to SOS: the start McMahon score, or nothing;
     /// also a player's score before the first round.
-    fn virtual_opponent(&self, player: usize, basis: Basis) -> i64 {
+    fn virtual_opponent(&self, player: usize, basis: Tally) -> i64 {
         match basis {
-            Basis::Mms | Basis::Sts => 2 * self.start[player],
-            Basis::Wins => 0,
+            Tally::Mms | Tally::Sts => 2 * self.start[player],
+            Tally::Wins => 0,
         }
     }
 
-    fn tie_breakers(&self, basis: Basis) -> TieBreakers {
+    fn tie_breakers(&self, basis: Tally) -> TieBreakers {
         let players = self.tournament.players.len();
         let mut opponent_scores: Vec<Vec<i64>> = Vec::with_capacity(players);
         let mut sodos = Vec::with_capacity(players);
@@ -409,7 +426,7 @@ impl<'t> Table<'t> {
                     Some((game, colour, opponent)) => {
                         let game = &self.tournament.games[game];
                         let mut score = self.score_for_sos(opponent, basis);
-                        if basis != Basis::Wins {
+                        if basis != Tally::Wins {
                             let stones = 2 * i64::from(game.handicap);
                             score += if colour == Color::White {
                                 stones
@@ -469,7 +486,7 @@ impl<'t> Table<'t> {
 
     /// Each player's value for each criterion; direct confrontation starts at 0.
     fn criterion_values(&self) -> Vec<Vec<Score>> {
-        let mut by_basis: HashMap<Basis, TieBreakers> = HashMap::new();
+        let mut by_basis: HashMap<Tally, TieBreakers> = HashMap::new();
         for criterion in &self.tournament.criteria {
             if let Some(basis) = criterion_basis(*criterion) {
                 by_basis
@@ -492,18 +509,18 @@ impl<'t> Table<'t> {
                                 Score::whole(-(category as i64))
                             }
                             (Criterion::Mms, _) => {
-                                Score::from_halves(self.final_score(player, Basis::Mms))
+                                Score::from_halves(self.final_score(player, Tally::Mms))
                             }
                             (Criterion::Sts, _) => {
-                                Score::from_halves(self.final_score(player, Basis::Sts))
+                                Score::from_halves(self.final_score(player, Tally::Sts))
                             }
                             (Criterion::Cps, _) => Score::from_halves(self.cup_score(player)),
                             (Criterion::Ext, _) => Score::from_halves(self.exploits(player).0),
                             (Criterion::Exr, _) => Score::from_halves(self.exploits(player).1),
                             (Criterion::Nbw, _) => {
-                                Score::from_halves(self.final_score(player, Basis::Wins))
+                                Score::from_halves(self.final_score(player, Tally::Wins))
                             }
-                            (Criterion::Sos(_), Some(values)) => {
+                            (Criterion::Sos(_) | Criterion::Sosts, Some(values)) => {
                                 Score::from_halves(values.sos[player])
                             }
                             (Criterion::SosMinus1(_), Some(values)) => {
@@ -575,7 +592,7 @@ impl<'t> Table<'t> {
                 -stones
             };
             let weight = (actual - natural + 1).clamp(0, 3);
-            let score = self.final_score(opponent, Basis::Wins) * weight;
+            let score = self.final_score(opponent, Tally::Wins) * weight;
             tried += score;
             if game.result.half_points(colour) == 2 {
                 achieved += score;
@@ -797,14 +814,15 @@ fn confrontation_levels(
     Some(levels)
 }
 
-fn criterion_basis(criterion: Criterion) -> Option<Basis> {
+fn criterion_basis(criterion: Criterion) -> Option<Tally> {
     match criterion {
         Criterion::Sos(basis)
         | Criterion::SosMinus1(basis)
         | Criterion::SosMinus2(basis)
         | Criterion::Sodos(basis)
         | Criterion::Sosos(basis)
-        | Criterion::Cuss(basis) => Some(basis),
+        | Criterion::Cuss(basis) => Some(basis.into()),
+        Criterion::Sosts => Some(Tally::Sts),
         _ => None,
     }
 }

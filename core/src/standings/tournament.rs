@@ -69,11 +69,23 @@ impl Tournament {
         games.chain(byes).max().unwrap_or(0)
     }
 
-    /// The main score, whose credit a round without a game shows in a results table: the
+    /// The main score: McMahon unless the criteria put the number of wins first.
+    pub fn main_score(&self) -> Basis {
+        self.criteria
+            .iter()
+            .find_map(|criterion| match criterion {
+                Criterion::Mms => Some(Basis::Mms),
+                Criterion::Nbw => Some(Basis::Wins),
+                _ => None,
+            })
+            .unwrap_or(Basis::Mms)
+    }
+
+    /// The score whose credit a round without a game shows in a results table: the
     /// McMahon score when the first criterion is MMS (a McMahon tournament), the number
     /// of wins otherwise (Swiss, Swiss with categories, anything else), as OpenGotha
     /// decides (`TournamentParameterSet.tournamentType`, `ScoredPlayer.halfGamesStrings`).
-    pub fn main_score(&self) -> Basis {
+    pub fn results_table_basis(&self) -> Basis {
         match self.criteria.first() {
             Some(Criterion::Mms) => Basis::Mms,
             _ => Basis::Wins,
@@ -160,14 +172,12 @@ pub struct Scoring {
     pub unplayed_as_half_point_in_sos: bool,
 }
 
-/// The score a tie-breaker sums: McMahon score, number of wins, or Strasbourg score.
+/// The score a tie-breaker sums: McMahon score or number of wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Basis {
     Mms,
     Wins,
-    /// OpenGotha's Strasbourg score (`STS`): see [`Criterion::Sts`].
-    Sts,
 }
 
 /// A placement criterion: every criterion OpenGotha offers (its help, "Placement
@@ -188,6 +198,8 @@ pub enum Criterion {
     /// the last two and before the last) for the top-group players who won every game
     /// before the semi-final.
     Sts,
+    /// Sum of the opponents' Strasbourg scores (`SOSTS`).
+    Sosts,
     /// Cup score (`CPS`): "a win in a given round has always a bigger weight than all wins
     /// in following rounds": each round's wins weigh 2 to the power of the rounds after it.
     Cps,
@@ -228,7 +240,7 @@ impl Criterion {
             Criterion::Nbw => "NBW",
             Criterion::Sts => "STS",
             Criterion::Cps => "CPS",
-            Criterion::Sos(Basis::Sts) => "SOSTS",
+            Criterion::Sosts => "SOSTS",
             Criterion::Sos(_) => "SOS",
             Criterion::SosMinus1(_) => "SOS-1",
             Criterion::SosMinus2(_) => "SOS-2",
