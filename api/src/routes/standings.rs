@@ -252,21 +252,16 @@ fn round_to_count(
     }
 }
 
-/// The tournament as it stood after `round`: later games, byes and absences left out, so
-/// that an export covers rounds 1 to `round`.
-fn as_after(mut tournament: Tournament, round: u32) -> Tournament {
-    tournament.games.retain(|game| game.round <= round);
-    tournament.byes.retain(|bye| bye.round <= round);
-    tournament.absences.retain(|absence| absence.round <= round);
-    tournament
-}
-
 /// The file of `format`, with the content type its bytes are encoded in.
 fn file(
     format: Format,
     tournament: &Tournament,
+    after_round: u32,
 ) -> Result<(Vec<u8>, &'static str), StandingsFailure> {
-    Ok((export::write(format, tournament)?, format.content_type()))
+    Ok((
+        export::write_after(format, tournament, after_round)?,
+        format.content_type(),
+    ))
 }
 
 fn standings_json(
@@ -379,7 +374,7 @@ pub async fn get(
             response.json(standings_json(tournament_id, &tournament, after_round)?)
         }
         Representation::File(format) => {
-            let (bytes, content_type) = file(format, &as_after(tournament, after_round))?;
+            let (bytes, content_type) = file(format, &tournament, after_round)?;
             response.content_type(content_type).body(bytes)
         }
     })
@@ -423,7 +418,7 @@ pub async fn download(
         tournament.short_name,
         format.extension(&tournament)
     );
-    let (bytes, content_type) = file(format, &as_after(tournament, after_round))?;
+    let (bytes, content_type) = file(format, &tournament, after_round)?;
     Ok(HttpResponse::Ok()
         .content_type(content_type)
         .insert_header((

@@ -152,6 +152,7 @@ fn settings(row: TournamentRow) -> Result<Tournament, ApiError> {
         handicap,
         rounds: 0,
         mcmahon: standings.mcmahon()?,
+        category_limits: Vec::new(),
         scoring: standings.scoring(),
         criteria,
         players: Vec::new(),
