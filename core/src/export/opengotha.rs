@@ -207,7 +207,7 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
 
 /// Decodes the file with the encoding its XML declaration names (UTF-8 by default; a
 /// byte-order mark wins over the declaration).
-fn decode(bytes: &[u8]) -> Result<String, OpenGothaError> {
+pub(crate) fn decode(bytes: &[u8]) -> Result<String, OpenGothaError> {
     let head = String::from_utf8_lossy(&bytes[..bytes.len().min(200)]);
     let label = head
         .strip_prefix('\u{feff}')
@@ -238,7 +238,7 @@ fn decode(bytes: &[u8]) -> Result<String, OpenGothaError> {
 }
 
 /// The line and column (in characters) of a byte offset, both from 1.
-fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
     let before = text.as_bytes().get(..offset).unwrap_or(text.as_bytes());
     let line_start = before
         .iter()
@@ -307,7 +307,10 @@ fn elements(text: &str) -> Result<Elements, OpenGothaError> {
     Ok(elements)
 }
 
-fn attributes(start: &BytesStart, line: usize) -> Result<HashMap<String, String>, OpenGothaError> {
+pub(crate) fn attributes(
+    start: &BytesStart,
+    line: usize,
+) -> Result<HashMap<String, String>, OpenGothaError> {
     let xml_error = |message: String| OpenGothaError::Xml {
         line,
         column: 1,
@@ -410,7 +413,7 @@ impl<'a> Element<'a> {
 }
 
 /// OpenGotha's player key (`Player.getKeyString`): name and first name, upper case, no spaces.
-fn player_key(surname: &str, first_name: &str) -> String {
+pub(crate) fn player_key(surname: &str, first_name: &str) -> String {
     format!("{surname}{first_name}")
         .chars()
         .filter(|c| !c.is_whitespace())
