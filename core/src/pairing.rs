@@ -282,16 +282,14 @@ fn best_pairs(criteria: &Criteria, players: usize) -> Result<Vec<(usize, usize)>
         }
     }
     let graph = Graph::new(players, weights)?;
-    let mates = matching::maximum_weight_matching(&graph);
-    let mut pairs = Vec::with_capacity(players / 2);
-    for (a, mate) in mates.iter().enumerate() {
-        match mate {
-            Some(b) if a < *b => pairs.push((a, *b)),
-            Some(_) => {}
-            None => return Err(PairingError::Unmatched(players)),
-        }
-    }
-    Ok(pairs)
+    let mates = matching::maximum_weight_perfect_matching(&graph)
+        .ok_or(PairingError::Unmatched(players))?;
+    Ok(mates
+        .iter()
+        .enumerate()
+        .filter(|&(a, &b)| a < b)
+        .map(|(a, &b)| (a, b))
+        .collect())
 }
 
 /// The colour of entrant `a` against `b`: with a handicap the stronger takes White;

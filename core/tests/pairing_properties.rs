@@ -5,30 +5,24 @@
 
 #![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
 
-use arbitre_core::clock::TimeControl;
+#[path = "shared/pairing_tournament.rs"]
+mod shell;
+
 use arbitre_core::pairing::parameters::System;
 use arbitre_core::pairing::{pair, PairingParameters, Request};
-use arbitre_core::standings::{
-    Basis, Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Player, Rank, RoundEntry,
-    Scoring, Tournament,
-};
+use arbitre_core::standings::{Basis, Criterion, Game, GameResult, Player, RoundEntry, Tournament};
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
 
 fn player(index: usize, rank: i32, club: u8) -> Player {
-    Player {
-        id: format!("P{index:02}"),
-        surname: format!("Player{index:02}"),
-        first_name: "Test".to_string(),
-        rank: Rank::from_value(rank),
-        rating: Some(2000 + 100 * rank),
-        country: if club < 2 { "FR" } else { "DE" }.to_string(),
-        club: format!("Club{club}"),
-        egd_pin: None,
-        ffg_licence: None,
-        aga_id: None,
-        mms_correction: 0,
-    }
+    shell::player(
+        format!("P{index:02}"),
+        format!("Player{index:02}"),
+        rank,
+        2000 + 100 * rank,
+        format!("Club{club}"),
+        if club < 2 { "FR" } else { "DE" },
+    )
 }
 
 /// A tournament whose first rounds were paired at random (each round's pairs taken in
@@ -77,63 +71,20 @@ fn tournament(
         }
     }
     let next = played.len() as u32 + 1;
-    Tournament {
-        name: "Random".to_string(),
-        short_name: "random".to_string(),
-        city: String::new(),
-        country: "FR".to_string(),
-        director: String::new(),
-        start_date: "2026-01-01".to_string(),
-        end_date: "2026-01-02".to_string(),
-        online: false,
-        board_size: 19,
-        komi: 7.5,
-        rules: None,
-        time: TimeControl::ByoYomi {
-            main_time_ms: 3_600_000,
-            periods: 5,
-            period_ms: 30_000,
-        },
-        handicap: HandicapPolicy {
-            reduction: 1,
-            ceiling,
-            based_on_mms: true,
-            no_handicap_from: Rank::from_value(0),
-        },
-        rounds: next + 1,
-        mcmahon: McMahon {
-            bar: Rank::from_value(3),
-            floor: Rank::from_value(-20),
-            zero: Rank::from_value(-30),
-        },
-        scoring: Scoring {
-            bye: Credit {
-                mms_half_points: 2,
-                nbw_half_points: 2,
-            },
-            absence: Credit {
-                mms_half_points: 1,
-                nbw_half_points: 0,
-            },
-            round_down: true,
-            unplayed_as_half_point_in_sos: false,
-        },
-        criteria: if mcmahon {
-            vec![Criterion::Mms, Criterion::Sos(Basis::Mms)]
-        } else {
-            vec![Criterion::Nbw, Criterion::Sos(Basis::Wins)]
-        },
-        players,
-        games,
-        byes,
-        absences: absent
-            .iter()
-            .map(|&player| RoundEntry {
-                round: next,
-                player: format!("P{player:02}"),
-            })
-            .collect(),
-    }
+    let criteria = if mcmahon {
+        vec![Criterion::Mms, Criterion::Sos(Basis::Mms)]
+    } else {
+        vec![Criterion::Nbw, Criterion::Sos(Basis::Wins)]
+    };
+    let mut tournament = shell::tournament(players, games, byes, next + 1, criteria, ceiling);
+    tournament.absences = absent
+        .iter()
+        .map(|&player| RoundEntry {
+            round: next,
+            player: format!("P{player:02}"),
+        })
+        .collect();
+    tournament
 }
 
 /// Whether the players can be split into pairs (leaving one out when odd) that never met.

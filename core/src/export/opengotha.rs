@@ -252,10 +252,34 @@ pub(crate) fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// Line numbers of increasing offsets, counted as the reader moves on: counting from the
+/// start of the text at every element made reading a 2,000-player file quadratic.
+#[derive(Default)]
+pub(crate) struct Lines {
+    offset: usize,
+    line: usize,
+}
+
+impl Lines {
+    /// The line (from 1) of `offset`, no smaller than the last one asked.
+    pub(crate) fn at(&mut self, text: &str, offset: u64) -> usize {
+        let offset = usize::try_from(offset)
+            .unwrap_or(usize::MAX)
+            .min(text.len());
+        if offset > self.offset {
+            let skipped = &text.as_bytes()[self.offset..offset];
+            self.line += skipped.iter().filter(|&&byte| byte == b'\n').count();
+            self.offset = offset;
+        }
+        self.line + 1
+    }
+}
+
 fn elements(text: &str) -> Result<Elements, OpenGothaError> {
     let mut reader = Reader::from_str(text);
     let mut elements = Elements::default();
     let mut open: Vec<String> = Vec::new();
+    let mut lines = Lines::default();
     let position =
         |offset: u64| line_and_column(text, usize::try_from(offset).unwrap_or(usize::MAX));
     loop {
@@ -278,7 +302,7 @@ fn elements(text: &str) -> Result<Elements, OpenGothaError> {
             Event::Eof => break,
             _ => continue,
         };
-        let line = position(start_offset).0;
+        let line = lines.at(text, start_offset);
         let name = String::from_utf8_lossy(start.name().as_ref()).into_owned();
         let inside = |parent: &str| open.iter().any(|element| element == parent);
         let record = || -> Result<Record, OpenGothaError> {

@@ -9,14 +9,20 @@
 //!
 //! On a complete graph whose weights are all positive, a maximum-weight matching is
 //! perfect when the number of vertices is even: two free vertices could still be matched
-//! to each other, adding weight.
+//! to each other, adding weight. [`maximum_weight_perfect_matching`] asks for a perfect
+//! matching outright, which frees the duals from staying equal on the free vertices: it
+//! starts from duals fitted to each vertex's heaviest edge and a greedy matching of the
+//! edges they make tight (as Kolmogorov's Blossom V does), so that only the vertices the
+//! greedy pass left free need stages of the algorithm. Weights are doubled inside, and every
+//! starting dual is even, so that all the vertices of an alternating tree keep one parity
+//! and the halved slacks stay whole.
 
 use std::collections::VecDeque;
 use thiserror::Error;
 
-/// The largest weight accepted: duals are doubled weights, and a dual plus a dual minus
-/// twice a weight must not overflow an `i64`.
-pub const MAX_WEIGHT: i64 = 1 << 60;
+/// The largest weight accepted: duals are four times the weights at most, and sums of
+/// them must not overflow an `i64`.
+pub const MAX_WEIGHT: i64 = 1 << 58;
 
 /// Why a graph was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -67,14 +73,97 @@ impl Graph {
 
 /// Each vertex's mate in a matching of largest total weight, or `None` for a free vertex.
 pub fn maximum_weight_matching(graph: &Graph) -> Vec<Option<usize>> {
-    let mut blossoms = Blossoms::new(graph);
-    while blossoms.augment_once() {}
-    (1..=graph.vertices)
-        .map(|vertex| match blossoms.mate[vertex] {
-            0 => None,
-            mate => Some(mate - 1),
+    let neighbours = (0..graph.vertices)
+        .map(|u| {
+            (0..graph.vertices)
+                .filter(|&v| v != u && graph.weight(u, v) > 0)
+                .collect()
         })
-        .collect()
+        .collect();
+    let mut blossoms = Blossoms::new(graph, neighbours, false);
+    while blossoms.augment_once() {}
+    blossoms.mates()
+}
+
+/// How many of its heaviest edges, and of its neighbours in vertex order, each vertex
+/// keeps in the first sparse graph of [`maximum_weight_perfect_matching`].
+const CANDIDATES: usize = 12;
+
+/// Each vertex's mate in a perfect matching of largest total weight (0-weight pairs are
+/// not edges), or `None` when the graph has no perfect matching.
+///
+/// A pairing's best pairs are among each player's heaviest edges and its neighbours in
+/// pairing order, so the matching is first found on that sparse graph; then the final
+/// duals are checked against every edge of the whole graph. When they are feasible for
+/// all of them, the matching is optimal for the whole graph (linear-programming duality,
+/// the certificate Edmonds' algorithm produces); otherwise the edges they violate are
+/// added and the search runs again (a sparse graph without a perfect matching widens).
+pub fn maximum_weight_perfect_matching(graph: &Graph) -> Option<Vec<usize>> {
+    maximum_weight_perfect_matching_from(graph, CANDIDATES)
+}
+
+/// [`maximum_weight_perfect_matching`] starting from a sparse graph of `keep` candidates
+/// per vertex (at least 1); the result does not depend on `keep`, only the time taken.
+pub fn maximum_weight_perfect_matching_from(graph: &Graph, keep: usize) -> Option<Vec<usize>> {
+    let n = graph.vertices;
+    let mut keep = keep.max(1);
+    let mut added: Vec<Vec<usize>> = vec![Vec::new(); n];
+    loop {
+        let whole = 2 * keep >= n;
+        let neighbours = candidates(graph, if whole { n } else { keep }, &added);
+        let mut blossoms = Blossoms::new(graph, neighbours, true);
+        while blossoms.augment_once() {}
+        let mates: Option<Vec<usize>> = blossoms.mates().into_iter().collect();
+        match mates {
+            Some(mates) => {
+                let violated = blossoms.violated_edges();
+                if violated.is_empty() {
+                    return Some(mates);
+                }
+                for (u, v) in violated {
+                    added[u].push(v);
+                    added[v].push(u);
+                }
+            }
+            None if whole => return None,
+            None => keep *= 2,
+        }
+    }
+}
+
+/// Each vertex's neighbours in the sparse graph: its `keep` heaviest edges, the vertices
+/// within `keep` of it in vertex order, and the `added` edges, made symmetric.
+fn candidates(graph: &Graph, keep: usize, added: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let n = graph.vertices;
+    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut heaviest: Vec<(i64, usize)> = Vec::with_capacity(n);
+    for u in 0..n {
+        heaviest.clear();
+        heaviest.extend(
+            (0..n)
+                .filter(|&v| v != u && graph.weight(u, v) > 0)
+                .map(|v| (-graph.weight(u, v), v)),
+        );
+        if heaviest.len() > keep {
+            heaviest.select_nth_unstable(keep);
+            heaviest.truncate(keep);
+        }
+        let near = u.saturating_sub(keep)..(u + keep + 1).min(n);
+        let chosen = heaviest
+            .iter()
+            .map(|&(_, v)| v)
+            .chain(near.filter(|&v| v != u && graph.weight(u, v) > 0))
+            .chain(added[u].iter().copied());
+        for v in chosen.collect::<Vec<_>>() {
+            neighbours[u].push(v);
+            neighbours[v].push(u);
+        }
+    }
+    for list in &mut neighbours {
+        list.sort_unstable();
+        list.dedup();
+    }
+    neighbours
 }
 
 /// A vertex's label in the alternating forest.
@@ -95,6 +184,8 @@ struct Blossoms<'a> {
     /// the tightest edge between the two (top-level) blossoms, or `(0, 0)`.
     edge: Vec<(u32, u32)>,
     width: usize,
+    /// Each vertex's neighbours (from 1) in the graph searched.
+    neighbours: Vec<Vec<usize>>,
     /// Twice the dual variable of each vertex and blossom.
     dual: Vec<i64>,
     mate: Vec<usize>,
@@ -111,32 +202,36 @@ struct Blossoms<'a> {
     /// `flower_from[b * (n + 1) + v]`: the sub-blossom of `b` that holds vertex `v`.
     flower_from: Vec<u32>,
     queue: VecDeque<usize>,
+    /// Looking for a perfect matching: duals may go below zero.
+    perfect: bool,
 }
 
 impl<'a> Blossoms<'a> {
-    fn new(graph: &'a Graph) -> Blossoms<'a> {
+    /// The starting state; `perfect` fits the duals to each vertex and matches greedily.
+    fn new(graph: &'a Graph, neighbours: Vec<Vec<usize>>, perfect: bool) -> Blossoms<'a> {
         let n = graph.vertices;
         let width = 2 * n + 1;
         let mut edge = vec![(0, 0); width * width];
         let mut flower_from = vec![0; width * (n + 1)];
         let mut heaviest = 0;
-        for u in 1..=n {
+        let mut from_one = vec![Vec::new()];
+        for (u, list) in (1..=n).zip(neighbours) {
             flower_from[u * (n + 1) + u] = u as u32;
-            for v in 1..=n {
-                if u != v && graph.weight(u - 1, v - 1) > 0 {
-                    edge[u * width + v] = (u as u32, v as u32);
-                    heaviest = heaviest.max(graph.weight(u - 1, v - 1));
-                }
+            for &v in &list {
+                edge[u * width + v + 1] = (u as u32, v as u32 + 1);
+                heaviest = heaviest.max(graph.weight(u - 1, v));
             }
+            from_one.push(list.into_iter().map(|v| v + 1).collect());
         }
         let mut dual = vec![0; width];
-        dual[1..=n].fill(heaviest);
-        Blossoms {
+        dual[1..=n].fill(2 * heaviest);
+        let mut blossoms = Blossoms {
             graph,
             n,
             used: n,
             edge,
             width,
+            neighbours: from_one,
             dual,
             mate: vec![0; width],
             slack: vec![0; width],
@@ -148,7 +243,64 @@ impl<'a> Blossoms<'a> {
             flower: vec![Vec::new(); width],
             flower_from,
             queue: VecDeque::new(),
+            perfect,
+        };
+        if perfect {
+            blossoms.greedy_start();
         }
+        blossoms
+    }
+
+    /// Duals fitted to the vertices (each the least that keeps every edge feasible, taken
+    /// vertex after vertex) and the tight edges they leave, matched greedily.
+    fn greedy_start(&mut self) {
+        let n = self.n;
+        for u in 1..=n {
+            self.dual[u] = self.neighbours[u]
+                .iter()
+                .map(|&v| 2 * self.graph.weight(u - 1, v - 1))
+                .max()
+                .unwrap_or(0);
+        }
+        // Each pass lowers the duals of the free vertices as far as feasibility lets them,
+        // then matches free vertices joined by a tight edge; a lowered dual can make an
+        // edge tight for a vertex of a later pass.
+        for _ in 0..3 {
+            for u in 1..=n {
+                if self.mate[u] != 0 {
+                    continue;
+                }
+                if let Some(bound) = self.neighbours[u]
+                    .iter()
+                    .map(|&v| 4 * self.graph.weight(u - 1, v - 1) - self.dual[v])
+                    .max()
+                {
+                    self.dual[u] = bound;
+                }
+            }
+            for u in 1..=n {
+                if self.mate[u] != 0 {
+                    continue;
+                }
+                let tight = self.neighbours[u]
+                    .iter()
+                    .copied()
+                    .find(|&v| self.mate[v] == 0 && self.slack_of((u, v)) == 0);
+                if let Some(v) = tight {
+                    self.mate[u] = v;
+                    self.mate[v] = u;
+                }
+            }
+        }
+    }
+
+    fn mates(&self) -> Vec<Option<usize>> {
+        (1..=self.n)
+            .map(|vertex| match self.mate[vertex] {
+                0 => None,
+                mate => Some(mate - 1),
+            })
+            .collect()
     }
 
     fn edge(&self, x: usize, y: usize) -> (usize, usize) {
@@ -162,7 +314,7 @@ impl<'a> Blossoms<'a> {
 
     /// Twice the slack of the edge `(u, v)` between two vertices.
     fn slack_of(&self, (u, v): (usize, usize)) -> i64 {
-        self.dual[u] + self.dual[v] - 2 * self.graph.weight(u - 1, v - 1)
+        self.dual[u] + self.dual[v] - 4 * self.graph.weight(u - 1, v - 1)
     }
 
     fn update_slack(&mut self, u: usize, x: usize) {
@@ -175,12 +327,76 @@ impl<'a> Blossoms<'a> {
 
     fn set_slack(&mut self, x: usize) {
         self.slack[x] = 0;
-        for u in 1..=self.n {
-            if self.edge(u, x).0 != 0 && self.top[u] != x && self.label[self.top[u]] == Label::Outer
-            {
-                self.update_slack(u, x);
+        let mut members = Vec::new();
+        self.members(x, &mut members);
+        for member in members {
+            for index in 0..self.neighbours[member].len() {
+                let u = self.neighbours[member][index];
+                if self.top[u] != x && self.label[self.top[u]] == Label::Outer {
+                    self.update_slack(u, x);
+                }
             }
         }
+    }
+
+    /// The vertices of `x`: itself, or those of its sub-blossoms.
+    fn members(&self, x: usize, into: &mut Vec<usize>) {
+        if x <= self.n {
+            into.push(x);
+        } else {
+            for &sub in &self.flower[x] {
+                self.members(sub, into);
+            }
+        }
+    }
+
+    /// The edges of the whole graph whose final duals are not feasible: each edge's two
+    /// vertex duals and the duals of the blossoms holding both must cover its weight.
+    fn violated_edges(&self) -> Vec<(usize, usize)> {
+        let n = self.n;
+        let mut parent = vec![0; self.used + 1];
+        for blossom in n + 1..=self.used {
+            if self.top[blossom] != 0 {
+                for &sub in &self.flower[blossom] {
+                    parent[sub] = blossom;
+                }
+            }
+        }
+        // Each vertex's enclosing blossoms, innermost first.
+        let ancestors: Vec<Vec<usize>> = (0..=n)
+            .map(|mut x| {
+                let mut chain = Vec::new();
+                while x != 0 && parent[x] != 0 {
+                    x = parent[x];
+                    chain.push(x);
+                }
+                chain
+            })
+            .collect();
+        let mut violated = Vec::new();
+        for u in 1..=n {
+            for v in u + 1..=n {
+                let weight = self.graph.weight(u - 1, v - 1);
+                if weight == 0 {
+                    continue;
+                }
+                let mut cover = self.dual[u] + self.dual[v];
+                if self.top[u] == self.top[v] && self.top[u] > n {
+                    // The blossoms holding both: the common outer end of the two chains.
+                    cover += ancestors[u]
+                        .iter()
+                        .rev()
+                        .zip(ancestors[v].iter().rev())
+                        .take_while(|(mine, theirs)| mine == theirs)
+                        .map(|(&blossom, _)| self.dual[blossom])
+                        .sum::<i64>();
+                }
+                if cover < 4 * weight {
+                    violated.push((u - 1, v - 1));
+                }
+            }
+        }
+        violated
     }
 
     fn push(&mut self, x: usize) {
@@ -274,23 +490,9 @@ impl<'a> Blossoms<'a> {
         self.label[blossom] = Label::Outer;
         self.mate[blossom] = self.mate[ancestor];
         let mut flower = vec![ancestor];
-        let mut x = u;
-        while x != ancestor {
-            let y = self.top[self.mate[x]];
-            flower.push(x);
-            flower.push(y);
-            self.push(y);
-            x = self.top[self.parent[y]];
-        }
+        self.walk_to(u, ancestor, &mut flower);
         flower[1..].reverse();
-        let mut x = v;
-        while x != ancestor {
-            let y = self.top[self.mate[x]];
-            flower.push(x);
-            flower.push(y);
-            self.push(y);
-            x = self.top[self.parent[y]];
-        }
+        self.walk_to(v, ancestor, &mut flower);
         self.flower[blossom] = flower;
         self.set_top(blossom, blossom);
         for x in 1..=self.used {
@@ -318,6 +520,18 @@ impl<'a> Blossoms<'a> {
             }
         }
         self.set_slack(blossom);
+    }
+
+    /// Appends the tree path from `x` up to `ancestor` (pairs of a blossom and its mate),
+    /// queueing the inner ones, which become outer in the new blossom.
+    fn walk_to(&mut self, mut x: usize, ancestor: usize, flower: &mut Vec<usize>) {
+        while x != ancestor {
+            let y = self.top[self.mate[x]];
+            flower.push(x);
+            flower.push(y);
+            self.push(y);
+            x = self.top[self.parent[y]];
+        }
     }
 
     fn expand_blossom(&mut self, blossom: usize) {
@@ -399,9 +613,10 @@ impl<'a> Blossoms<'a> {
                 if self.label[self.top[u]] == Label::Inner {
                     continue;
                 }
-                for v in 1..=self.n {
+                for index in 0..self.neighbours[u].len() {
+                    let v = self.neighbours[u][index];
                     let ends = self.edge(u, v);
-                    if ends.0 != 0 && self.top[u] != self.top[v] {
+                    if self.top[u] != self.top[v] {
                         if self.slack_of(ends) == 0 {
                             if self.on_tight_edge(ends) {
                                 return true;
@@ -428,10 +643,16 @@ impl<'a> Blossoms<'a> {
                     }
                 }
             }
-            // An outer vertex whose dual would reach zero: no augmentation adds weight.
-            if (1..=self.n)
+            if self.perfect {
+                // Nothing bounds the change: no edge can ever join the trees, so the free
+                // vertices cannot all be matched.
+                if delta == i64::MAX {
+                    return false;
+                }
+            } else if (1..=self.n)
                 .any(|u| self.label[self.top[u]] == Label::Outer && self.dual[u] <= delta)
             {
+                // An outer vertex whose dual would reach zero: no augmentation adds weight.
                 return false;
             }
             for u in 1..=self.n {

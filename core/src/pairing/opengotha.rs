@@ -6,7 +6,9 @@
 //! (data version 201); a missing attribute takes OpenGotha's default.
 
 use super::parameters::{AdditionalOrder, DrawPosition, PairingParameters, Ratio, Seeding, System};
-use crate::export::opengotha::{attributes, decode, line_and_column, player_key, OpenGothaError};
+use crate::export::opengotha::{
+    attributes, decode, line_and_column, player_key, Lines, OpenGothaError,
+};
 use crate::standings::{Basis, Tournament};
 use quick_xml::events::Event;
 use quick_xml::Reader;
@@ -47,6 +49,7 @@ pub fn read(bytes: &[u8], tournament: &Tournament) -> Result<PairingSettings, Op
     let mut registered = HashSet::new();
     let mut pairing: Option<(usize, HashMap<String, String>)> = None;
     let mut categories = 1;
+    let mut lines = Lines::default();
     loop {
         let offset = reader.buffer_position();
         let event = reader.read_event().map_err(|error| {
@@ -63,7 +66,7 @@ pub fn read(bytes: &[u8], tournament: &Tournament) -> Result<PairingSettings, Op
             Event::Eof => break,
             _ => continue,
         };
-        let line = line_and_column(&text, usize::try_from(offset).unwrap_or(0)).0;
+        let line = lines.at(&text, offset);
         match start.name().as_ref() {
             b"Player" => {
                 let values = attributes(&start, line)?;
