@@ -22,6 +22,8 @@ enum Command {
     Verify(cli::verify::VerifyArguments),
     /// Write a tournament as an EGD, FFG, AGA, CSV or OpenGotha file.
     Export(cli::export::ExportArguments),
+    /// Pair a round of an OpenGotha tournament file as OpenGotha would (`--round N`).
+    Pair(cli::pair::PairArguments),
     /// Count the final position of an SGF game (FFG rules 6 and 6 bis, Japanese, Chinese, AGA).
     Score(cli::score::ScoreArguments),
     /// Serve the REST API (own PostgreSQL in ARBITRE_DATA_DIR when DATABASE_URL is unset).
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Verify(arguments) => cli::verify::run(arguments),
         Command::Export(arguments) => cli::export::run(arguments),
         Command::Score(arguments) => cli::score::run(arguments),
+        Command::Pair(arguments) => cli::pair::run(arguments),
         Command::Serve => arbitre_api::commands::serve(),
         Command::Migrate => arbitre_api::commands::migrate(),
         Command::Token { command } => arbitre_api::commands::token(command),

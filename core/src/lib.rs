@@ -12,6 +12,7 @@ pub mod game;
 pub mod history;
 pub mod ko;
 pub mod life;
+pub mod pairing;
 pub mod point;
 pub mod region;
 pub mod result;

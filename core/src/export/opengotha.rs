@@ -224,7 +224,7 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
 
 /// Decodes the file with the encoding its XML declaration names (UTF-8 by default; a
 /// byte-order mark wins over the declaration).
-fn decode(bytes: &[u8]) -> Result<String, OpenGothaError> {
+pub(crate) fn decode(bytes: &[u8]) -> Result<String, OpenGothaError> {
     let head = String::from_utf8_lossy(&bytes[..bytes.len().min(200)]);
     let label = head
         .strip_prefix('\u{feff}')
@@ -255,7 +255,7 @@ fn decode(bytes: &[u8]) -> Result<String, OpenGothaError> {
 }
 
 /// The line and column (in characters) of a byte offset, both from 1.
-fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
     let before = text.as_bytes().get(..offset).unwrap_or(text.as_bytes());
     let line_start = before
         .iter()
@@ -336,13 +336,13 @@ fn elements(text: &str) -> Result<Elements, OpenGothaError> {
 
 /// The line of increasing byte offsets, counting only the bytes since the last one asked.
 #[derive(Default)]
-struct LineCounter {
+pub(crate) struct LineCounter {
     offset: usize,
     line: usize,
 }
 
 impl LineCounter {
-    fn line_at(&mut self, text: &str, offset: usize) -> usize {
+    pub(crate) fn line_at(&mut self, text: &str, offset: usize) -> usize {
         let bytes = text.as_bytes();
         let offset = offset.clamp(self.offset, bytes.len());
         self.line += bytes[self.offset..offset]
@@ -354,7 +354,10 @@ impl LineCounter {
     }
 }
 
-fn attributes(start: &BytesStart, line: usize) -> Result<HashMap<String, String>, OpenGothaError> {
+pub(crate) fn attributes(
+    start: &BytesStart,
+    line: usize,
+) -> Result<HashMap<String, String>, OpenGothaError> {
     let xml_error = |message: String| OpenGothaError::Xml {
         line,
         column: 1,
@@ -481,7 +484,7 @@ fn opengotha_rank(text: &str) -> Option<Rank> {
 }
 
 /// OpenGotha's player key (`Player.getKeyString`): name and first name, upper case, no spaces.
-fn player_key(surname: &str, first_name: &str) -> String {
+pub(crate) fn player_key(surname: &str, first_name: &str) -> String {
     format!("{surname}{first_name}")
         .chars()
         .filter(|c| !c.is_whitespace())

@@ -39,6 +39,11 @@ impl Rank {
         (1..=9).contains(&pro).then(|| Rank(pro as i32 + 8))
     }
 
+    /// The rank at a position of OpenGotha's scale, held between 50k and 9p.
+    pub fn from_value(value: i32) -> Rank {
+        Rank(value.clamp(-(WEAKEST_KYU as i32), 17))
+    }
+
     /// The position on OpenGotha's scale: `1d` is 0, one step per grade.
     pub fn value(self) -> i32 {
         self.0

@@ -1,0 +1,317 @@
+//! Pairing a round as OpenGotha pairs it: every pair of players gets a cost from weighted
+//! criteria ([`criteria`]), and the round is the perfect matching of largest total cost
+//! ([`matching`]); the bye, handicaps, colours and table numbers follow OpenGotha's rules.
+//!
+//! Sources: OpenGotha's help (`gothahelp/english/`: "Pairing algorithm", "Pairing
+//! settings") and the weights OpenGotha dumps per pair and round (as published with
+//! pairgoth's tests); no OpenGotha code.
+
+pub mod bye;
+pub mod criteria;
+pub mod entrants;
+pub mod handicap;
+pub mod matching;
+pub mod opengotha;
+pub mod parameters;
+pub mod round_robin;
+pub mod tables;
+
+pub use criteria::Cost;
+pub use parameters::PairingParameters;
+
+use crate::point::Color;
+use crate::standings::{Rank, StandingsError, Tournament};
+use criteria::Criteria;
+use entrants::Entrant;
+use matching::{Graph, MatchingError};
+use parameters::System;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use thiserror::Error;
+
+/// What to pair.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Request {
+    /// The round to pair, from 1.
+    pub round: u32,
+    /// The ids of the players to pair (registered and present in the round).
+    pub participants: Vec<String>,
+    /// The lowest rank of each category, strongest category first (Swiss with categories).
+    #[serde(default)]
+    pub category_limits: Vec<Rank>,
+    /// Mixed into the random criterion when the parameters ask for non-deterministic
+    /// random (`paiBaDeterministic="false"`): the core draws nothing itself.
+    #[serde(default)]
+    pub seed: u64,
+}
+
+/// A round's pairing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Pairing {
+    pub round: u32,
+    /// By table number.
+    pub games: Vec<PairedGame>,
+    /// The player left without an opponent, when the number of players is odd.
+    pub bye: Option<String>,
+}
+
+/// A game of the pairing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PairedGame {
+    pub table: u32,
+    pub white: String,
+    pub black: String,
+    pub handicap: u32,
+    pub komi: f64,
+    /// The two have met in an earlier round.
+    pub rematch: bool,
+    /// Why this pair: the cost of each criterion.
+    pub cost: Cost,
+}
+
+/// Why a round could not be paired.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PairingError {
+    #[error("round {round} is not a round of this tournament (1 to {rounds})")]
+    Round { round: u32, rounds: u32 },
+    #[error("unknown player `{0}`")]
+    UnknownPlayer(String),
+    #[error("player `{0}` is listed twice")]
+    DuplicateParticipant(String),
+    #[error(transparent)]
+    Standings(#[from] StandingsError),
+    #[error("the pair costs are out of range: {0}")]
+    Costs(#[from] MatchingError),
+    #[error("player `{0}` is not paired in this round (absent, not registered or the bye)")]
+    NotInRound(String),
+    #[error("no perfect matching was found for {0} players")]
+    Unmatched(usize),
+}
+
+/// Pairs `request.round` of `tournament` from its state before that round: results of
+/// earlier rounds count, games and byes of that round and later ones are ignored.
+pub fn pair(
+    tournament: &Tournament,
+    parameters: &PairingParameters,
+    request: &Request,
+) -> Result<Pairing, PairingError> {
+    Round::prepare(tournament, parameters, request)?.pair()
+}
+
+/// A round ready to pair: its players in pairing order, the bye set aside.
+pub struct Round<'a> {
+    tournament: &'a Tournament,
+    parameters: &'a PairingParameters,
+    request: &'a Request,
+    list: Vec<Entrant>,
+    groups: usize,
+    bye: Option<usize>,
+    /// In a round robin, the bye's number on the Berger table.
+    bye_seat: Option<usize>,
+}
+
+impl<'a> Round<'a> {
+    /// Checks the request and computes what the criteria need.
+    pub fn prepare(
+        tournament: &'a Tournament,
+        parameters: &'a PairingParameters,
+        request: &'a Request,
+    ) -> Result<Round<'a>, PairingError> {
+        let round = request.round;
+        if round == 0 || round > tournament.rounds {
+            return Err(PairingError::Round {
+                round,
+                rounds: tournament.rounds,
+            });
+        }
+        let index = player_index(tournament);
+        let mut participants = Vec::with_capacity(request.participants.len());
+        let mut seen = vec![false; tournament.players.len()];
+        for id in &request.participants {
+            let &player = index
+                .get(id.as_str())
+                .ok_or_else(|| PairingError::UnknownPlayer(id.clone()))?;
+            if std::mem::replace(&mut seen[player], true) {
+                return Err(PairingError::DuplicateParticipant(id.clone()));
+            }
+            participants.push(player);
+        }
+        let entrants::Entrants { mut list, groups } = entrants::entrants(
+            tournament,
+            parameters,
+            round,
+            &participants,
+            &request.category_limits,
+        )?;
+        let mut bye_seat = None;
+        let (bye, groups) = if parameters.system == System::RoundRobin {
+            list.sort_by(|a, b| {
+                let (first, second) =
+                    (&tournament.players[a.player], &tournament.players[b.player]);
+                second
+                    .rank
+                    .cmp(&first.rank)
+                    .then(second.rating.cmp(&first.rating))
+                    .then_with(|| first.id.cmp(&second.id))
+            });
+            let mut paired = vec![false; list.len()];
+            for (a, b) in round_robin::pairs(list.len(), round) {
+                paired[a] = true;
+                paired[b] = true;
+            }
+            bye_seat = paired.iter().position(|&is_paired| !is_paired);
+            (
+                bye_seat.map(|position| list.remove(position).player),
+                groups,
+            )
+        } else if list.len() % 2 == 1 {
+            let bye = bye::choose(&list).map(|position| list.remove(position).player);
+            (bye, entrants::group(&mut list))
+        } else {
+            (None, groups)
+        };
+        Ok(Round {
+            tournament,
+            parameters,
+            request,
+            list,
+            groups,
+            bye,
+            bye_seat,
+        })
+    }
+
+    fn criteria(&self) -> Criteria<'_> {
+        Criteria::new(
+            self.tournament,
+            self.parameters,
+            &self.list,
+            self.groups,
+            self.request.category_limits.len() + 1,
+            self.request.round,
+            self.request.seed,
+        )
+    }
+
+    /// The cost of pairing two players of the round (not the bye): what each criterion
+    /// says of the pair, for explaining a pairing or judging a hand-made one.
+    pub fn cost(&self, first: &str, second: &str) -> Result<Cost, PairingError> {
+        let position = |id: &str| {
+            self.list
+                .iter()
+                .position(|entrant| self.tournament.players[entrant.player].id == id)
+                .ok_or_else(|| PairingError::NotInRound(id.to_string()))
+        };
+        Ok(self.criteria().cost(position(first)?, position(second)?))
+    }
+
+    /// The pairing: a maximum-cost perfect matching (or the Berger table of a round
+    /// robin), with handicaps, colours, komi and tables.
+    pub fn pair(&self) -> Result<Pairing, PairingError> {
+        let tournament = self.tournament;
+        let criteria = self.criteria();
+        let pairs = if self.parameters.system == System::RoundRobin {
+            let mut everyone: Vec<usize> = (0..self.list.len()).collect();
+            if let Some(seat) = self.bye_seat {
+                everyone.insert(seat, usize::MAX);
+            }
+            round_robin::pairs(everyone.len(), self.request.round)
+                .into_iter()
+                .filter_map(|(a, b)| {
+                    let (a, b) = (everyone[a], everyone[b]);
+                    (a != usize::MAX && b != usize::MAX).then_some((a, b))
+                })
+                .collect()
+        } else {
+            best_pairs(&criteria, self.list.len())?
+        };
+        let tables = tables::number(&pairs);
+        let rules = tournament.rules.unwrap_or_default().rules();
+        let mut games: Vec<PairedGame> = pairs
+            .iter()
+            .zip(tables)
+            .map(|(&(a, b), table)| {
+                let handicap = criteria.handicap(a, b);
+                let (white, black) =
+                    if colour_of_first(&criteria, &self.list, a, b, handicap) == Color::White {
+                        (a, b)
+                    } else {
+                        (b, a)
+                    };
+                PairedGame {
+                    table,
+                    white: tournament.players[self.list[white].player].id.clone(),
+                    black: tournament.players[self.list[black].player].id.clone(),
+                    handicap,
+                    komi: if handicap == 0 {
+                        tournament.komi
+                    } else {
+                        rules.default_komi(handicap)
+                    },
+                    rematch: criteria.met(a, b),
+                    cost: criteria.cost(a, b),
+                }
+            })
+            .collect();
+        games.sort_by_key(|game| game.table);
+        Ok(Pairing {
+            round: self.request.round,
+            games,
+            bye: self.bye.map(|player| tournament.players[player].id.clone()),
+        })
+    }
+}
+
+fn player_index(tournament: &Tournament) -> HashMap<&str, usize> {
+    tournament
+        .players
+        .iter()
+        .enumerate()
+        .map(|(position, player)| (player.id.as_str(), position))
+        .collect()
+}
+
+/// The pairs (positions in pairing order) of a maximum-cost perfect matching.
+fn best_pairs(criteria: &Criteria, players: usize) -> Result<Vec<(usize, usize)>, PairingError> {
+    let mut weights = vec![0; players * players];
+    for a in 0..players {
+        for b in a + 1..players {
+            let total = criteria.cost(a, b).total();
+            weights[a * players + b] = total;
+            weights[b * players + a] = total;
+        }
+    }
+    let graph = Graph::new(players, weights)?;
+    let mates = matching::maximum_weight_perfect_matching(&graph)
+        .ok_or(PairingError::Unmatched(players))?;
+    Ok(mates
+        .iter()
+        .enumerate()
+        .filter(|&(a, &b)| a < b)
+        .map(|(a, &b)| (a, b))
+        .collect())
+}
+
+/// The colour of entrant `a` against `b`: with a handicap the stronger takes White;
+/// in an even game the one who has had Black more often, and between equal histories
+/// the deterministic draw of the pair decides.
+fn colour_of_first(
+    criteria: &Criteria,
+    list: &[Entrant],
+    a: usize,
+    b: usize,
+    handicap: u32,
+) -> Color {
+    let first_is_white = if handicap > 0 {
+        criteria.pseudo_rank(a) > criteria.pseudo_rank(b)
+    } else if list[a].colour_balance != list[b].colour_balance {
+        list[a].colour_balance < list[b].colour_balance
+    } else {
+        criteria.draw(1, a, b, 0) == 0
+    };
+    if first_is_white {
+        Color::White
+    } else {
+        Color::Black
+    }
+}

@@ -1,0 +1,385 @@
+//! The cost of a pair: OpenGotha's weighted criteria ("Pairing settings" in its help, and
+//! the weights it dumps per pair), base, main and secondary.
+//!
+//! A higher cost is a more desirable pair. Each criterion earns at most its weight; the
+//! score difference, category and geography criteria follow OpenGotha's concave curve
+//! `(1 − x)(1 + k·x)` of the normalized distance `x` (`k` is `paiStandardNX1Factor`).
+//! Every value is computed in integers, as a fraction truncated once, the way OpenGotha
+//! casts its costs to whole numbers.
+
+use super::entrants::Entrant;
+use super::handicap::{handicap, pseudo_rank};
+use super::parameters::{DrawPosition, PairingParameters, Ratio, Seeding, System};
+use crate::standings::Tournament;
+use serde::{Deserialize, Serialize};
+
+/// A pair's cost, criterion by criterion, with OpenGotha's dump names in the comments.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cost {
+    /// `baseDuplicateGameCost`: earned when the two have not met yet.
+    pub duplicate_game: i64,
+    /// `baseRandomCost`.
+    pub random: i64,
+    /// `baseBWBalanceCost`.
+    pub colour_balance: i64,
+    /// `mainCategoryCost`.
+    pub categories: i64,
+    /// `mainScoreDiffCost`.
+    pub score_difference: i64,
+    /// `mainDUDDCost`.
+    pub draw_up_down: i64,
+    /// `mainSeedCost`.
+    pub seeding: i64,
+    /// `secHandiCost`.
+    pub handicap: i64,
+    /// `secGeoCost`.
+    pub geography: i64,
+}
+
+impl Cost {
+    /// `totalCost`: the criteria plus one, so that every pair is an edge of the graph.
+    pub fn total(&self) -> i64 {
+        [
+            self.duplicate_game,
+            self.random,
+            self.colour_balance,
+            self.categories,
+            self.score_difference,
+            self.draw_up_down,
+            self.seeding,
+            self.handicap,
+            self.geography,
+        ]
+        .into_iter()
+        .fold(1i64, i64::saturating_add)
+    }
+}
+
+/// Everything the cost of a pair needs, computed once per round.
+pub struct Criteria<'a> {
+    tournament: &'a Tournament,
+    parameters: &'a PairingParameters,
+    entrants: &'a [Entrant],
+    groups: usize,
+    categories: usize,
+    seeding: Seeding,
+    seed: u64,
+    pseudo_ranks: Vec<i32>,
+    /// Players the secondary criteria do not concern (above their thresholds).
+    exempt: Vec<bool>,
+    names: Vec<Vec<u16>>,
+}
+
+impl<'a> Criteria<'a> {
+    pub fn new(
+        tournament: &'a Tournament,
+        parameters: &'a PairingParameters,
+        entrants: &'a [Entrant],
+        groups: usize,
+        categories: usize,
+        round: u32,
+        seed: u64,
+    ) -> Criteria<'a> {
+        let secondary = &parameters.secondary;
+        let pseudo_ranks = entrants
+            .iter()
+            .map(|entrant| {
+                let player = &tournament.players[entrant.player];
+                pseudo_rank(
+                    &tournament.handicap,
+                    &tournament.mcmahon,
+                    player.rank,
+                    entrant.mms,
+                )
+            })
+            .collect();
+        let exempt = entrants
+            .iter()
+            .map(|entrant| {
+                let rank = tournament.players[entrant.player].rank;
+                rank >= secondary.rank_threshold
+                    || secondary.wins_threshold && entrant.wins >= 2 * i64::from(tournament.rounds)
+                    || secondary.bar_threshold && rank >= tournament.mcmahon.bar
+            })
+            .collect();
+        let names = entrants
+            .iter()
+            .map(|entrant| {
+                let player = &tournament.players[entrant.player];
+                format!("{}{}", player.surname, player.first_name)
+                    .encode_utf16()
+                    .collect()
+            })
+            .collect();
+        Criteria {
+            tournament,
+            parameters,
+            entrants,
+            groups: groups.max(1),
+            categories: categories.max(1),
+            seeding: parameters.seeding_of(round).0,
+            seed,
+            pseudo_ranks,
+            exempt,
+            names,
+        }
+    }
+
+    /// The stones the game between entrants `a` and `b` would have.
+    pub fn handicap(&self, a: usize, b: usize) -> u32 {
+        handicap(
+            &self.tournament.handicap,
+            self.pseudo_ranks[a],
+            self.pseudo_ranks[b],
+        )
+    }
+
+    /// The pseudo-rank the handicap of entrant `a` is computed from.
+    pub fn pseudo_rank(&self, a: usize) -> i32 {
+        self.pseudo_ranks[a]
+    }
+
+    /// Whether `a` and `b` met in an earlier round.
+    pub fn met(&self, a: usize, b: usize) -> bool {
+        self.entrants[a]
+            .opponents
+            .contains(&self.entrants[b].player)
+    }
+
+    /// The cost of pairing entrants `a` and `b`.
+    pub fn cost(&self, a: usize, b: usize) -> Cost {
+        let (first, second) = (&self.entrants[a], &self.entrants[b]);
+        let base = &self.parameters.base;
+        let main = &self.parameters.main;
+        let handicap = self.handicap(a, b);
+        let concavity = self.parameters.concavity;
+        let categories =
+            if self.categories > 1 && self.parameters.system == System::SwissWithCategories {
+                concave(
+                    main.avoid_mixing_categories,
+                    first.category.abs_diff(second.category),
+                    self.categories,
+                    concavity,
+                )
+            } else {
+                0
+            };
+        let (handicap_cost, geography) = self.secondary(a, b, handicap);
+        Cost {
+            duplicate_game: if self.met(a, b) {
+                0
+            } else {
+                base.avoid_duplicate_game
+            },
+            random: if base.random > 0 {
+                let salt = if base.deterministic { 0 } else { self.seed };
+                self.draw(base.random, a, b, salt)
+            } else {
+                0
+            },
+            colour_balance: if handicap == 0 {
+                colour_balance(
+                    base.balance_white_black,
+                    first.colour_balance,
+                    second.colour_balance,
+                )
+            } else {
+                0
+            },
+            categories,
+            score_difference: concave(
+                main.minimize_score_difference,
+                first.group.abs_diff(second.group),
+                self.groups,
+                concavity,
+            ),
+            draw_up_down: self.draw_up_down(first, second),
+            seeding: self.seeding(first, second, a, b),
+            handicap: handicap_cost,
+            geography,
+        }
+    }
+
+    /// A number from 0 to `max` drawn from the two players' names (OpenGotha's
+    /// deterministic random): the same pair always draws the same number, and the
+    /// number depends on who is named first.
+    pub fn draw(&self, max: i64, a: usize, b: usize, salt: u64) -> i64 {
+        let (mut first, mut second, mut inverse) = (&self.names[a], &self.names[b], false);
+        if first > second {
+            std::mem::swap(&mut first, &mut second);
+            inverse = true;
+        }
+        let sum: u64 = first
+            .iter()
+            .chain(second.iter())
+            .zip(1u64..)
+            .map(|(&unit, position)| u64::from(unit) * position)
+            .sum::<u64>()
+            .wrapping_add(salt);
+        let modulus = u64::try_from(max).unwrap_or(0).saturating_add(1);
+        let drawn = i64::try_from(sum.wrapping_mul(1_234_567) % modulus).unwrap_or(0);
+        if inverse {
+            max - drawn
+        } else {
+            drawn
+        }
+    }
+
+    /// Seeding inside a group: how well the pair follows the round's seeding system.
+    fn seeding(&self, first: &Entrant, second: &Entrant, a: usize, b: usize) -> i64 {
+        let weight = self.parameters.main.seeding;
+        if first.group != second.group || weight == 0 {
+            return 0;
+        }
+        let size = first.group_size as i128;
+        let (place_1, place_2) = (first.place as i128, second.place as i128);
+        let weight_wide = i128::from(weight);
+        match self.seeding {
+            Seeding::SplitAndRandom => {
+                if (2 * place_1 < size) != (2 * place_2 < size) {
+                    weight - self.draw(weight / 5, a, b, 0)
+                } else {
+                    0
+                }
+            }
+            Seeding::SplitAndFold => {
+                if size < 2 {
+                    return 0;
+                }
+                let distance = place_1 + place_2 - (size - 1);
+                let span = (size - 1) * (size - 1);
+                narrow(round_half_up(
+                    weight_wide * (span - distance * distance),
+                    span,
+                ))
+            }
+            Seeding::SplitAndSlip => {
+                let distance = 2 * (place_1 - place_2).abs() - size;
+                let span = size * size;
+                narrow(round_half_up(
+                    weight_wide * (span - distance * distance),
+                    span,
+                ))
+            }
+        }
+    }
+
+    /// Draw-ups and draw-downs: a pair across groups earns two fifths of the weight, one
+    /// fifth more for each player it draws back the other way (when compensating), one
+    /// fifth less for each it draws the same way again; plus up to a tenth for each player
+    /// by where they stand in their group (top, middle or bottom as the settings prefer).
+    fn draw_up_down(&self, first: &Entrant, second: &Entrant) -> i64 {
+        let main = &self.parameters.main;
+        if first.group == second.group || main.draw_up_down == 0 {
+            return 0;
+        }
+        let (upper, lower) = if first.group > second.group {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        let mut scenario: i128 = 2;
+        if upper.drawn_down > 0 {
+            scenario -= 1;
+        }
+        if lower.drawn_up > 0 {
+            scenario -= 1;
+        }
+        if main.compensate_draw_up_down {
+            if scenario != 0 && upper.drawn_up > upper.drawn_down {
+                scenario += 1;
+            }
+            if scenario != 0 && lower.drawn_down > lower.drawn_up {
+                scenario += 1;
+            }
+        }
+        let position = |entrant: &Entrant, mode: DrawPosition| -> i128 {
+            let (place, size) = (entrant.place as i128, entrant.group_size as i128);
+            match mode {
+                DrawPosition::Top => size - 1 - place,
+                DrawPosition::Middle => size - 1 - (2 * place - size + 1).abs(),
+                DrawPosition::Bottom => place,
+            }
+        };
+        let (upper_size, lower_size) = (upper.group_size as i128, lower.group_size as i128);
+        let upper_part = position(upper, main.draw_down_position);
+        let lower_part = position(lower, main.draw_up_position);
+        let numerator = i128::from(main.draw_up_down)
+            * (2 * scenario * upper_size * lower_size
+                + upper_part * lower_size
+                + lower_part * upper_size);
+        narrow(numerator / (10 * upper_size * lower_size))
+    }
+
+    /// Handicap and geography, for players below the thresholds; a pair with a player
+    /// above them earns both weights whole, so that these criteria do not choose for them.
+    fn secondary(&self, a: usize, b: usize, handicap: u32) -> (i64, i64) {
+        let secondary = &self.parameters.secondary;
+        if self.exempt[a] || self.exempt[b] {
+            return (secondary.minimize_handicap, secondary.avoid_same_geography);
+        }
+        let ceiling = i64::from(self.tournament.handicap.ceiling);
+        let handicap_cost = if handicap == 0 || ceiling == 0 {
+            secondary.minimize_handicap
+        } else {
+            let stones = i64::from(handicap).min(ceiling);
+            narrow(
+                i128::from(secondary.minimize_handicap) * i128::from(ceiling - stones)
+                    / i128::from(ceiling),
+            )
+        };
+        let (first, second) = (
+            &self.tournament.players[self.entrants[a].player],
+            &self.tournament.players[self.entrants[b].player],
+        );
+        let score = self.parameters.main.minimize_score_difference;
+        // A gap of `groups` score groups is worth what the score difference loses over it.
+        let worth = |groups: u32| -> i64 {
+            if groups == 0 {
+                return 0;
+            }
+            let gap = (groups as usize).min(self.groups);
+            score - concave(score, gap, self.groups, self.parameters.concavity) + 1
+        };
+        let mut geography = 0;
+        if !first.country.eq_ignore_ascii_case(&second.country) {
+            geography = geography.max(worth(secondary.country_gap));
+        }
+        if !first.club.eq_ignore_ascii_case(&second.club) {
+            geography = geography.max(worth(secondary.club_gap));
+        }
+        (handicap_cost, geography.min(secondary.avoid_same_geography))
+    }
+}
+
+/// `weight · (1 − x)(1 + k·x)` with `x = distance / range`, truncated.
+fn concave(weight: i64, distance: usize, range: usize, k: Ratio) -> i64 {
+    let (distance, range) = (distance as i128, range.max(1) as i128);
+    let (k_numerator, k_denominator) = (i128::from(k.numerator), i128::from(k.denominator).max(1));
+    let numerator =
+        i128::from(weight) * (range - distance) * (range * k_denominator + k_numerator * distance);
+    narrow(numerator / (range * range * k_denominator))
+}
+
+/// OpenGotha's colour balance: the whole weight when one player has had more White and
+/// the other more Black, half when one is even and the other off by two or more.
+fn colour_balance(weight: i64, first: i32, second: i32) -> i64 {
+    if first.signum() * second.signum() < 0 {
+        weight
+    } else if first == 0 && second.abs() >= 2 || second == 0 && first.abs() >= 2 {
+        weight / 2
+    } else {
+        0
+    }
+}
+
+/// `numerator / denominator` rounded to the nearest, halves up (Java's `Math.round`).
+fn round_half_up(numerator: i128, denominator: i128) -> i128 {
+    (2 * numerator + denominator).div_euclid(2 * denominator)
+}
+
+/// An `i128` cost back to `i64`, saturating: weights are `i64` and every criterion earns
+/// at most its weight, so only absurd parameters saturate.
+fn narrow(value: i128) -> i64 {
+    i64::try_from(value).unwrap_or(if value < 0 { i64::MIN } else { i64::MAX })
+}

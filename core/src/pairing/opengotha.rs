@@ -1,0 +1,253 @@
+//! The pairing side of an OpenGotha tournament file: the `PairingParameterSet` weights and
+//! who is registered for good (`registeringStatus="FIN"`), which the tournament model of
+//! [`crate::export::opengotha`] does not keep.
+//!
+//! Attribute names and defaults: OpenGotha's `tournament.dtd` and `PairingParameterSet`
+//! (data version 201); a missing attribute takes OpenGotha's default.
+
+use super::parameters::{AdditionalOrder, DrawPosition, PairingParameters, Ratio, Seeding, System};
+use crate::export::opengotha::{
+    attributes, decode, line_and_column, player_key, LineCounter, OpenGothaError,
+};
+use crate::standings::{Basis, Tournament};
+use quick_xml::events::Event;
+use quick_xml::Reader;
+use std::collections::{HashMap, HashSet};
+use std::str::FromStr;
+
+/// What an OpenGotha file says about pairing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingSettings {
+    pub parameters: PairingParameters,
+    /// Ids of the players registered as final (`FIN`); the others (`PRE`) are not paired.
+    pub registered: HashSet<String>,
+}
+
+impl PairingSettings {
+    /// The players to pair in `round`: registered as final and not absent.
+    pub fn participants(&self, tournament: &Tournament, round: u32) -> Vec<String> {
+        tournament
+            .players
+            .iter()
+            .filter(|player| self.registered.contains(&player.id))
+            .filter(|player| {
+                !tournament
+                    .absences
+                    .iter()
+                    .any(|absence| absence.round == round && absence.player == player.id)
+            })
+            .map(|player| player.id.clone())
+            .collect()
+    }
+}
+
+/// Reads the pairing settings of an OpenGotha file whose tournament is `tournament`
+/// (read from the same bytes by [`crate::export::opengotha::import`]).
+pub fn read(bytes: &[u8], tournament: &Tournament) -> Result<PairingSettings, OpenGothaError> {
+    let text = decode(bytes)?;
+    let mut reader = Reader::from_str(&text);
+    let mut registered = HashSet::new();
+    let mut pairing: Option<(usize, HashMap<String, String>)> = None;
+    let mut categories = 1;
+    let mut lines = LineCounter::default();
+    loop {
+        let offset = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
+        let event = reader.read_event().map_err(|error| {
+            let (line, column) =
+                line_and_column(&text, usize::try_from(reader.error_position()).unwrap_or(0));
+            OpenGothaError::Xml {
+                line,
+                column,
+                message: error.to_string(),
+            }
+        })?;
+        let start = match event {
+            Event::Start(start) | Event::Empty(start) => start,
+            Event::Eof => break,
+            _ => continue,
+        };
+        let line = lines.line_at(&text, offset);
+        match start.name().as_ref() {
+            b"Player" => {
+                let values = attributes(&start, line)?;
+                let text = |name: &str| values.get(name).map_or("", String::as_str);
+                if text("registeringStatus").trim() != "PRE" {
+                    registered.insert(player_key(text("name"), text("firstName")));
+                }
+            }
+            b"GeneralParameterSet" => {
+                let values = attributes(&start, line)?;
+                if let Some(value) = values.get("numberOfCategories") {
+                    categories =
+                        value
+                            .trim()
+                            .parse()
+                            .map_err(|_| OpenGothaError::InvalidAttribute {
+                                line,
+                                element: "GeneralParameterSet",
+                                attribute: "numberOfCategories",
+                                value: value.clone(),
+                            })?;
+                }
+            }
+            b"PairingParameterSet" => pairing = Some((line, attributes(&start, line)?)),
+            _ => {}
+        }
+    }
+    let system = match tournament.main_score() {
+        Basis::Mms => System::McMahon,
+        Basis::Wins if categories > 1 => System::SwissWithCategories,
+        Basis::Wins => System::Swiss,
+    };
+    let mut parameters = PairingParameters::opengotha_defaults(system);
+    if let Some((line, values)) = pairing {
+        Fields {
+            line,
+            values: &values,
+        }
+        .apply(&mut parameters)?;
+    }
+    Ok(PairingSettings {
+        parameters,
+        registered,
+    })
+}
+
+/// `PairingParameterSet`'s attributes, read over the defaults.
+struct Fields<'a> {
+    line: usize,
+    values: &'a HashMap<String, String>,
+}
+
+impl Fields<'_> {
+    fn get<T: FromStr>(
+        &self,
+        attribute: &'static str,
+        target: &mut T,
+    ) -> Result<(), OpenGothaError> {
+        if let Some(value) = self.values.get(attribute) {
+            *target = value
+                .trim()
+                .parse()
+                .map_err(|_| self.invalid(attribute, value))?;
+        }
+        Ok(())
+    }
+
+    fn choice<T>(
+        &self,
+        attribute: &'static str,
+        target: &mut T,
+        read: fn(&str) -> Option<T>,
+    ) -> Result<(), OpenGothaError> {
+        if let Some(value) = self.values.get(attribute) {
+            *target = read(value.trim()).ok_or_else(|| self.invalid(attribute, value))?;
+        }
+        Ok(())
+    }
+
+    fn invalid(&self, attribute: &'static str, value: &str) -> OpenGothaError {
+        OpenGothaError::InvalidAttribute {
+            line: self.line,
+            element: "PairingParameterSet",
+            attribute,
+            value: value.to_string(),
+        }
+    }
+
+    fn apply(&self, parameters: &mut PairingParameters) -> Result<(), OpenGothaError> {
+        let base = &mut parameters.base;
+        self.get("paiBaAvoidDuplGame", &mut base.avoid_duplicate_game)?;
+        self.get("paiBaRandom", &mut base.random)?;
+        self.get("paiBaDeterministic", &mut base.deterministic)?;
+        self.get("paiBaBalanceWB", &mut base.balance_white_black)?;
+        let main = &mut parameters.main;
+        self.get(
+            "paiMaAvoidMixingCategories",
+            &mut main.avoid_mixing_categories,
+        )?;
+        self.get(
+            "paiMaMinimizeScoreDifference",
+            &mut main.minimize_score_difference,
+        )?;
+        self.get("paiMaDUDDWeight", &mut main.draw_up_down)?;
+        self.get("paiMaCompensateDUDD", &mut main.compensate_draw_up_down)?;
+        self.choice(
+            "paiMaDUDDUpperMode",
+            &mut main.draw_down_position,
+            draw_position,
+        )?;
+        self.choice(
+            "paiMaDUDDLowerMode",
+            &mut main.draw_up_position,
+            draw_position,
+        )?;
+        self.get("paiMaMaximizeSeeding", &mut main.seeding)?;
+        self.get(
+            "paiMaLastRoundForSeedSystem1",
+            &mut main.last_round_for_seed_system_1,
+        )?;
+        self.choice("paiMaSeedSystem1", &mut main.seed_system_1, seeding)?;
+        self.choice("paiMaSeedSystem2", &mut main.seed_system_2, seeding)?;
+        self.choice(
+            "paiMaAdditionalPlacementCritSystem1",
+            &mut main.additional_order_1,
+            additional,
+        )?;
+        self.choice(
+            "paiMaAdditionalPlacementCritSystem2",
+            &mut main.additional_order_2,
+            additional,
+        )?;
+        let secondary = &mut parameters.secondary;
+        self.get("paiSeRankThreshold", &mut secondary.rank_threshold)?;
+        self.get("paiSeNbWinsThresholdActive", &mut secondary.wins_threshold)?;
+        self.get("paiSeBarThresholdActive", &mut secondary.bar_threshold)?;
+        self.get("paiSeDefSecCrit", &mut secondary.default_weight)?;
+        self.get("paiSeMinimizeHandicap", &mut secondary.minimize_handicap)?;
+        self.get("paiSeAvoidSameGeo", &mut secondary.avoid_same_geography)?;
+        self.get(
+            "paiSePreferMMSDiffRatherThanSameCountry",
+            &mut secondary.country_gap,
+        )?;
+        self.get(
+            "paiSePreferMMSDiffRatherThanSameClubsGroup",
+            &mut secondary.clubs_group_gap,
+        )?;
+        self.get(
+            "paiSePreferMMSDiffRatherThanSameClub",
+            &mut secondary.club_gap,
+        )?;
+        let mut concavity: Ratio = parameters.concavity;
+        self.get("paiStandardNX1Factor", &mut concavity)?;
+        parameters.concavity = concavity;
+        Ok(())
+    }
+}
+
+fn draw_position(value: &str) -> Option<DrawPosition> {
+    match value {
+        "TOP" => Some(DrawPosition::Top),
+        "MID" => Some(DrawPosition::Middle),
+        "BOT" => Some(DrawPosition::Bottom),
+        _ => None,
+    }
+}
+
+fn seeding(value: &str) -> Option<Seeding> {
+    match value {
+        "SPLITANDFOLD" => Some(Seeding::SplitAndFold),
+        "SPLITANDRANDOM" => Some(Seeding::SplitAndRandom),
+        "SPLITANDSLIP" => Some(Seeding::SplitAndSlip),
+        _ => None,
+    }
+}
+
+fn additional(value: &str) -> Option<AdditionalOrder> {
+    match value.to_ascii_uppercase().as_str() {
+        "NONE" | "" => Some(AdditionalOrder::None),
+        "RATING" => Some(AdditionalOrder::Rating),
+        "RANK" => Some(AdditionalOrder::Rank),
+        _ => None,
+    }
+}

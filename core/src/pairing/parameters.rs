@@ -1,0 +1,239 @@
+//! A tournament's pairing parameters, with OpenGotha's names (`PairingParameterSet` in its
+//! XML file) and defaults, so that a file pairs the same in arbitre as in OpenGotha.
+//!
+//! Weights are integers, as OpenGotha writes them; the one fraction, the concavity factor
+//! `paiStandardNX1Factor`, is kept as an exact ratio.
+
+use crate::standings::Rank;
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
+use thiserror::Error;
+
+/// How players are paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum System {
+    /// Groups of equal McMahon score, starting from the players' ranks between floor and bar.
+    McMahon,
+    /// Groups of equal number of wins, everyone starting at zero.
+    Swiss,
+    /// Swiss, avoiding games between rank categories (`paiMaAvoidMixingCategories`).
+    SwissWithCategories,
+    /// Everyone meets everyone, on Berger tables.
+    RoundRobin,
+}
+
+/// How the players of a group are paired among themselves (OpenGotha `paiMaSeedSystem1/2`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seeding {
+    /// 1 – n, 2 – n−1, … (`SPLITANDFOLD`).
+    SplitAndFold,
+    /// Top half against bottom half, partners drawn (`SPLITANDRANDOM`).
+    SplitAndRandom,
+    /// 1 – n/2+1, 2 – n/2+2, … (`SPLITANDSLIP`).
+    SplitAndSlip,
+}
+
+/// Where in a group the player drawn up or down is preferably taken
+/// (`paiMaDUDDUpperMode`, `paiMaDUDDLowerMode`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawPosition {
+    Top,
+    Middle,
+    Bottom,
+}
+
+/// What orders a group's players after the placement criteria, in the rounds of a
+/// seeding system (`paiMaAdditionalPlacementCritSystem1/2`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AdditionalOrder {
+    None,
+    Rating,
+    Rank,
+}
+
+/// An exact fraction `numerator / denominator`, denominator positive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ratio {
+    pub numerator: i64,
+    pub denominator: i64,
+}
+
+/// Why a parameter could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("`{0}` is not a decimal number between 0 and 1000")]
+pub struct RatioError(pub String);
+
+/// A decimal such as `0.5` read exactly (at most 9 decimals).
+impl FromStr for Ratio {
+    type Err = RatioError;
+
+    fn from_str(text: &str) -> Result<Ratio, RatioError> {
+        let error = || RatioError(text.to_string());
+        let trimmed = text.trim();
+        let (whole, fraction) = trimmed.split_once('.').unwrap_or((trimmed, ""));
+        let digits = |part: &str| part.chars().all(|c| c.is_ascii_digit());
+        if whole.is_empty() && fraction.is_empty()
+            || !digits(whole)
+            || !digits(fraction)
+            || whole.len() > 3
+            || fraction.len() > 9
+        {
+            return Err(error());
+        }
+        let denominator = 10i64.pow(fraction.len() as u32);
+        let whole: i64 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().map_err(|_| error())?
+        };
+        let fraction: i64 = if fraction.is_empty() {
+            0
+        } else {
+            fraction.parse().map_err(|_| error())?
+        };
+        Ok(Ratio {
+            numerator: whole * denominator + fraction,
+            denominator,
+        })
+    }
+}
+
+/// Base criteria: what every pairing system wants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BaseCriteria {
+    /// `paiBaAvoidDuplGame`: earned by every pair that has not met yet.
+    pub avoid_duplicate_game: i64,
+    /// `paiBaRandom`: the largest random part of a pair's cost (0: none).
+    pub random: i64,
+    /// `paiBaDeterministic`: the random part is drawn from the players' names.
+    pub deterministic: bool,
+    /// `paiBaBalanceWB`: earned by a pair whose colour histories complement each other.
+    pub balance_white_black: i64,
+}
+
+/// Main criteria: scores and groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MainCriteria {
+    /// `paiMaAvoidMixingCategories`.
+    pub avoid_mixing_categories: i64,
+    /// `paiMaMinimizeScoreDifference`.
+    pub minimize_score_difference: i64,
+    /// `paiMaDUDDWeight`: draw-ups and draw-downs between groups.
+    pub draw_up_down: i64,
+    /// `paiMaCompensateDUDD`: prefer drawing up a player once drawn down, and back.
+    pub compensate_draw_up_down: bool,
+    /// `paiMaDUDDUpperMode`: where in the upper group the player drawn down is taken.
+    pub draw_down_position: DrawPosition,
+    /// `paiMaDUDDLowerMode`: where in the lower group the player drawn up is taken.
+    pub draw_up_position: DrawPosition,
+    /// `paiMaMaximizeSeeding`.
+    pub seeding: i64,
+    /// `paiMaLastRoundForSeedSystem1`: rounds up to this one use the first system.
+    pub last_round_for_seed_system_1: u32,
+    /// `paiMaSeedSystem1`.
+    pub seed_system_1: Seeding,
+    /// `paiMaSeedSystem2`.
+    pub seed_system_2: Seeding,
+    /// `paiMaAdditionalPlacementCritSystem1`.
+    pub additional_order_1: AdditionalOrder,
+    /// `paiMaAdditionalPlacementCritSystem2`.
+    pub additional_order_2: AdditionalOrder,
+}
+
+/// Secondary criteria: handicap and geography, for the players they concern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SecondaryCriteria {
+    /// `paiSeRankThreshold`: players at or above this rank are not concerned.
+    pub rank_threshold: Rank,
+    /// `paiSeNbWinsThresholdActive`: players with at least half the rounds won are not.
+    pub wins_threshold: bool,
+    /// `paiSeBarThresholdActive`: players at or above the McMahon bar are not.
+    pub bar_threshold: bool,
+    /// `paiSeDefSecCrit`: the weight of the secondary criteria taken together.
+    pub default_weight: i64,
+    /// `paiSeMinimizeHandicap`.
+    pub minimize_handicap: i64,
+    /// `paiSeAvoidSameGeo`: the most a pair from different places earns.
+    pub avoid_same_geography: i64,
+    /// `paiSePreferMMSDiffRatherThanSameCountry`: the score gap, in groups, worth a
+    /// game between countries.
+    pub country_gap: u32,
+    /// `paiSePreferMMSDiffRatherThanSameClubsGroup`.
+    pub clubs_group_gap: u32,
+    /// `paiSePreferMMSDiffRatherThanSameClub`.
+    pub club_gap: u32,
+}
+
+/// Everything that decides a pairing besides the players and their history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairingParameters {
+    pub system: System,
+    pub base: BaseCriteria,
+    pub main: MainCriteria,
+    pub secondary: SecondaryCriteria,
+    /// `paiStandardNX1Factor`: the concavity of the score-difference curve.
+    pub concavity: Ratio,
+}
+
+impl PairingParameters {
+    /// OpenGotha's defaults for a McMahon tournament (`PairingParameterSet.initBase`,
+    /// `initMain`, `initSecondary` as its pairing settings show them).
+    pub fn opengotha_defaults(system: System) -> PairingParameters {
+        let categories = 20_000_000_000_000;
+        PairingParameters {
+            system,
+            base: BaseCriteria {
+                avoid_duplicate_game: 500_000_000_000_000,
+                random: 0,
+                deterministic: true,
+                balance_white_black: 1_000_000,
+            },
+            main: MainCriteria {
+                avoid_mixing_categories: if system == System::SwissWithCategories {
+                    categories
+                } else {
+                    0
+                },
+                minimize_score_difference: 100_000_000_000,
+                draw_up_down: 100_000_000,
+                compensate_draw_up_down: true,
+                draw_down_position: DrawPosition::Middle,
+                draw_up_position: DrawPosition::Middle,
+                seeding: 5_000_000,
+                last_round_for_seed_system_1: 1,
+                seed_system_1: Seeding::SplitAndRandom,
+                seed_system_2: Seeding::SplitAndFold,
+                additional_order_1: AdditionalOrder::Rating,
+                additional_order_2: AdditionalOrder::None,
+            },
+            secondary: SecondaryCriteria {
+                rank_threshold: Rank::from_value(3),
+                wins_threshold: true,
+                bar_threshold: true,
+                default_weight: categories,
+                minimize_handicap: categories,
+                avoid_same_geography: categories,
+                country_gap: 1,
+                clubs_group_gap: 2,
+                club_gap: 3,
+            },
+            concavity: Ratio {
+                numerator: 1,
+                denominator: 2,
+            },
+        }
+    }
+
+    /// The seeding system and group order of `round`.
+    pub fn seeding_of(&self, round: u32) -> (Seeding, AdditionalOrder) {
+        if round <= self.main.last_round_for_seed_system_1 {
+            (self.main.seed_system_1, self.main.additional_order_1)
+        } else {
+            (self.main.seed_system_2, self.main.additional_order_2)
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! Properties of whole pairings on random tournaments: every participant is paired once
+//! or is the bye, no rematch when some perfect matching avoids one (checked by brute
+//! force), handicaps within the ceiling, and the engine's matching as good as the best
+//! one a brute-force search finds over the same costs.
+
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
+
+#[path = "shared/pairing_tournament.rs"]
+mod shell;
+
+use arbitre_core::pairing::parameters::System;
+use arbitre_core::pairing::{pair, PairingParameters, Request};
+use arbitre_core::standings::{Basis, Criterion, Game, GameResult, Player, RoundEntry, Tournament};
+use proptest::prelude::*;
+use std::collections::{HashMap, HashSet};
+
+fn player(index: usize, rank: i32, club: u8) -> Player {
+    shell::player(
+        format!("P{index:02}"),
+        format!("Player{index:02}"),
+        rank,
+        2000 + 100 * rank,
+        format!("Club{club}"),
+        if club < 2 { "FR" } else { "DE" },
+    )
+}
+
+/// A tournament whose first rounds were paired at random (each round's pairs taken in
+/// the order given by a shuffle), with random results, and some absences.
+fn tournament(
+    ranks: &[(i32, u8)],
+    played: &[Vec<usize>],
+    results: &[bool],
+    ceiling: u32,
+    absent: &[usize],
+    mcmahon: bool,
+) -> Tournament {
+    let players: Vec<Player> = ranks
+        .iter()
+        .enumerate()
+        .map(|(index, &(rank, club))| player(index, rank, club))
+        .collect();
+    let mut games = Vec::new();
+    let mut byes = Vec::new();
+    let mut outcome = results.iter().cycle();
+    for (round, order) in played.iter().enumerate() {
+        let round = round as u32 + 1;
+        for pair in order.chunks(2) {
+            match pair {
+                [black, white] => games.push(Game {
+                    round,
+                    table: None,
+                    black: players[*black].id.clone(),
+                    white: players[*white].id.clone(),
+                    handicap: 0,
+                    komi: None,
+                    colours_known: true,
+                    result: if *outcome.next().unwrap_or(&true) {
+                        GameResult::BlackWins
+                    } else {
+                        GameResult::WhiteWins
+                    },
+                    by_default: false,
+                }),
+                [alone] => byes.push(RoundEntry {
+                    round,
+                    player: players[*alone].id.clone(),
+                }),
+                _ => {}
+            }
+        }
+    }
+    let next = played.len() as u32 + 1;
+    let criteria = if mcmahon {
+        vec![Criterion::Mms, Criterion::Sos(Basis::Mms)]
+    } else {
+        vec![Criterion::Nbw, Criterion::Sos(Basis::Wins)]
+    };
+    let mut tournament = shell::tournament(players, games, byes, next + 1, criteria, ceiling);
+    tournament.absences = absent
+        .iter()
+        .map(|&player| RoundEntry {
+            round: next,
+            player: format!("P{player:02}"),
+        })
+        .collect();
+    tournament
+}
+
+/// Whether the players can be split into pairs (leaving one out when odd) that never met.
+fn fresh_matching_exists(players: &[String], met: &HashSet<(String, String)>) -> bool {
+    fn search(left: &mut Vec<String>, met: &HashSet<(String, String)>, spare: bool) -> bool {
+        let Some(first) = left.pop() else {
+            return true;
+        };
+        if spare {
+            let mut without = left.clone();
+            if search(&mut without, met, false) {
+                return true;
+            }
+        }
+        for position in 0..left.len() {
+            let second = left[position].clone();
+            if met.contains(&(first.clone(), second.clone())) {
+                continue;
+            }
+            let mut rest = left.clone();
+            rest.remove(position);
+            if search(&mut rest, met, spare) {
+                return true;
+            }
+        }
+        left.push(first);
+        false
+    }
+    let mut left = players.to_vec();
+    search(&mut left, met, players.len() % 2 == 1)
+}
+
+fn random_tournament() -> impl Strategy<Value = (Tournament, bool)> {
+    (2usize..=11, 0usize..=3, any::<bool>())
+        .prop_flat_map(|(size, rounds, mcmahon)| {
+            let order = Just((0..size).collect::<Vec<usize>>()).prop_shuffle();
+            (
+                proptest::collection::vec((-25i32..=5, 0u8..4), size),
+                proptest::collection::vec(order, rounds),
+                proptest::collection::vec(any::<bool>(), 1..8),
+                0u32..=9,
+                proptest::collection::vec(0..size, 0..=2),
+                Just(mcmahon),
+            )
+        })
+        .prop_map(|(ranks, played, results, ceiling, absent, mcmahon)| {
+            (
+                tournament(&ranks, &played, &results, ceiling, &absent, mcmahon),
+                mcmahon,
+            )
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn every_player_once_no_avoidable_rematch_handicap_within_ceiling(
+        (tournament, mcmahon) in random_tournament()
+    ) {
+        let round = tournament.rounds - 1;
+        let absent: HashSet<&str> = tournament.absences.iter().map(|entry| entry.player.as_str()).collect();
+        let participants: Vec<String> = tournament
+            .players
+            .iter()
+            .map(|player| player.id.clone())
+            .filter(|id| !absent.contains(id.as_str()))
+            .collect();
+        let system = if mcmahon { System::McMahon } else { System::Swiss };
+        let parameters = PairingParameters::opengotha_defaults(system);
+        let request = Request { round, participants: participants.clone(), ..Request::default() };
+        let pairing = pair(&tournament, &parameters, &request).unwrap();
+
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        for game in &pairing.games {
+            *seen.entry(game.white.clone()).or_default() += 1;
+            *seen.entry(game.black.clone()).or_default() += 1;
+            prop_assert!(game.handicap <= tournament.handicap.ceiling);
+        }
+        if let Some(bye) = &pairing.bye {
+            *seen.entry(bye.clone()).or_default() += 1;
+        }
+        prop_assert_eq!(pairing.bye.is_some(), participants.len() % 2 == 1);
+        for id in &participants {
+            prop_assert_eq!(seen.get(id).copied(), Some(1), "{} paired once or the bye", id);
+        }
+        prop_assert_eq!(seen.len(), participants.len());
+        let tables: Vec<u32> = pairing.games.iter().map(|game| game.table).collect();
+        prop_assert_eq!(tables, (1..=pairing.games.len() as u32).collect::<Vec<_>>());
+
+        let mut met = HashSet::new();
+        for game in &tournament.games {
+            met.insert((game.white.clone(), game.black.clone()));
+            met.insert((game.black.clone(), game.white.clone()));
+        }
+        let rematches = pairing.games.iter().filter(|game| game.rematch).count();
+        let paired: Vec<String> = participants
+            .iter()
+            .filter(|id| Some(*id) != pairing.bye.as_ref())
+            .cloned()
+            .collect();
+        if fresh_matching_exists(&paired, &met) {
+            prop_assert_eq!(rematches, 0, "a pairing without rematch exists");
+        }
+        for game in &pairing.games {
+            prop_assert_eq!(game.rematch, met.contains(&(game.white.clone(), game.black.clone())));
+        }
+    }
+}
+
+#[test]
+fn an_odd_field_gives_the_bye_to_the_weakest_without_one() {
+    let ranks = [(0, 0), (-5, 1), (-10, 2)];
+    let tournament = tournament(&ranks, &[], &[true], 9, &[], true);
+    let parameters = PairingParameters::opengotha_defaults(System::McMahon);
+    let request = Request {
+        round: 1,
+        participants: vec!["P00".into(), "P01".into(), "P02".into()],
+        ..Request::default()
+    };
+    let pairing = pair(&tournament, &parameters, &request).unwrap();
+    assert_eq!(pairing.bye.as_deref(), Some("P02"));
+    // 1d against 5k, MMS based, correction 1, threshold 1d: 5 − 1 = 4 stones, the 1d White.
+    assert_eq!(pairing.games.len(), 1);
+    assert_eq!(pairing.games[0].white, "P00");
+    assert_eq!(pairing.games[0].black, "P01");
+    assert_eq!(pairing.games[0].handicap, 4);
+    // French rules: n − ½ komi with n stones.
+    assert_eq!(pairing.games[0].komi, 3.5);
+}
+
+/// Round robin: over n − 1 rounds (n rounded up to even), everyone meets everyone once
+/// and, with an odd number, everyone has one bye.
+#[test]
+fn a_round_robin_meets_everyone_once() {
+    for size in 2..=9usize {
+        let ranks: Vec<(i32, u8)> = (0..size).map(|index| (-(index as i32), 0)).collect();
+        let rounds = size + size % 2 - 1;
+        let mut tournament = tournament(&ranks, &[], &[true], 0, &[], true);
+        tournament.rounds = rounds as u32;
+        let parameters = PairingParameters::opengotha_defaults(System::RoundRobin);
+        let participants: Vec<String> = tournament.players.iter().map(|p| p.id.clone()).collect();
+        let mut met = HashSet::new();
+        let mut byes = HashMap::new();
+        for round in 1..=rounds as u32 {
+            let request = Request {
+                round,
+                participants: participants.clone(),
+                ..Request::default()
+            };
+            let pairing = pair(&tournament, &parameters, &request).unwrap();
+            for game in &pairing.games {
+                let pair = (
+                    game.white.clone().min(game.black.clone()),
+                    game.white.clone().max(game.black.clone()),
+                );
+                assert!(
+                    met.insert(pair),
+                    "{size} players, round {round}: a pair meets twice"
+                );
+            }
+            if let Some(bye) = pairing.bye {
+                *byes.entry(bye).or_insert(0) += 1;
+            }
+        }
+        assert_eq!(met.len(), size * (size - 1) / 2, "{size} players");
+        if size % 2 == 1 {
+            assert_eq!(byes.len(), size);
+            assert!(byes.values().all(|&count| count == 1));
+        }
+    }
+}
