@@ -594,7 +594,16 @@ impl Table {
             ClockStatus::Running { .. } if !run => {
                 self.clock.apply(&ClockEvent::Pause { at })?;
             }
-            ClockStatus::Paused { .. } if run => {
+            ClockStatus::Paused { color } if run => {
+                // Under the auto-pass policy, the clock passed for a player out of time when
+                // their turn began, even if the game paused for counting at that turn: the
+                // game records that pass when play resumes and their turn comes.
+                if let Some(to_move) = self.game().to_move().filter(|&to_move| to_move != color) {
+                    self.live.apply(Event::Turn {
+                        color: to_move,
+                        action: Action::Pass,
+                    })?;
+                }
                 self.clock.apply(&ClockEvent::Resume { at })?;
             }
             _ => {}
