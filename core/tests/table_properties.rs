@@ -87,6 +87,8 @@ struct Model {
     out_of_time: [bool; 2],
     clock_over: bool,
     pass_at_resumption: bool,
+    /// Events in the log.
+    events: u32,
 }
 
 impl Model {
@@ -120,6 +122,7 @@ impl Model {
             out_of_time: [false; 2],
             clock_over: false,
             pass_at_resumption: false,
+            events: 0,
         }
     }
 
@@ -214,6 +217,12 @@ impl Model {
                 if ruling.reason.trim().is_empty() {
                     return Expect::Refuse("ruling.reason");
                 }
+                if ruling
+                    .corrects
+                    .is_some_and(|corrects| corrects == 0 || corrects > self.events)
+                {
+                    return Expect::Refuse("ruling.corrects");
+                }
                 match &ruling.decision {
                     Decision::Warning { .. } | Decision::Penalty { delta_ms: None, .. } => {
                         Expect::Accept
@@ -302,6 +311,7 @@ impl Model {
     /// Applies an event the table accepted; `table` is the table after it, for what the
     /// model does not compute (the board's count, a long cycle under the simple ko rule).
     fn apply(&mut self, event: &TableEvent, table: &Table) {
+        self.events += 1;
         let mut counted = false;
         match event {
             TableEvent::Started { .. } => self.started = true,
@@ -522,7 +532,8 @@ fn random_input(table: &Table, random: &mut Random, at: u64) -> Input {
                 } else {
                     " ".to_string()
                 },
-                corrects: None,
+                corrects: Some(random.below(u64::from(table.events()) + 3) as u32)
+                    .filter(|_| random.chance(20)),
             },
             by: format!("referee-{}", random.below(3)),
             at,
@@ -584,6 +595,7 @@ fn fingerprint(table: &Table) -> String {
 fn check_invariants(table: &Table, model: &Model) {
     assert_eq!(table.stage().name(), model.stage(), "{table:?} {model:?}");
     assert_eq!(table.result(), model.result);
+    assert_eq!(table.events(), model.events);
     assert_eq!(table.game().turns_played(), model.turns);
     if table.result().is_none() && model.started {
         assert_eq!(table.to_move(), Some(model.to_move));
@@ -655,6 +667,18 @@ fn run(terms: Terms, seed: u64, steps: usize, settle_first: u64) {
                         table.result(),
                         result_before,
                         "{input:?} changed the result"
+                    );
+                }
+                // Every ruling is in the audit trail, with the result before and after.
+                if let Input::Ruling { ruling, by, at } = &input {
+                    let applied = table.rulings().last().unwrap();
+                    assert_eq!(
+                        (&applied.ruling, &applied.by, applied.at, applied.event),
+                        (ruling, by, *at, table.events())
+                    );
+                    assert_eq!(
+                        (applied.previous, applied.result),
+                        (result_before, table.result())
                     );
                 }
             }
