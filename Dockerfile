@@ -3,8 +3,23 @@
 
 FROM rust:1-bookworm AS build
 WORKDIR /src
+# The dependencies first, built from the manifests alone (the workspace's crates as empty
+# stubs): this layer is built again only when a Cargo.toml or Cargo.lock changes, not with
+# every change of the sources.
+COPY Cargo.toml Cargo.lock ./
+COPY core/Cargo.toml core/
+COPY api/Cargo.toml api/
+COPY tests/Cargo.toml tests/
+RUN mkdir -p core/src core/benches api/src tests/src \
+    && touch core/src/lib.rs api/src/lib.rs tests/src/lib.rs \
+    && for stub in api/src/main.rs core/benches/verify.rs core/benches/sgf_parse.rs; do \
+           echo 'fn main() {}' > "$stub"; done \
+    && cargo build --release --locked -p arbitre-api --bin arbitre \
+    && rm -rf core/src core/benches api/src tests/src
 COPY . .
-RUN cargo build --release --locked -p arbitre-api --bin arbitre \
+# The sources may be older than the stubs' build: touched, they are built again.
+RUN touch core/src/lib.rs api/src/lib.rs api/src/main.rs \
+    && cargo build --release --locked -p arbitre-api --bin arbitre \
     && cp target/release/arbitre /usr/local/bin/arbitre
 
 FROM debian:bookworm-slim

@@ -9,10 +9,15 @@
 SELECT g.id AS game, g.last_seq AS seq, g.tournament_id AS tournament, g.pairing_id AS pairing, b.token_id AS token,
        nextval('bench_keys') AS key
     FROM games g JOIN bench_games b ON b.id = g.id WHERE b.n = :n \gset
-SELECT written FROM append_game_entries(
-    jsonb_build_array(jsonb_build_object('game_id', :game::uuid, 'seq', :seq + 1, 'tournament_id', :tournament::uuid,
-        'kind', 'turn', 'turn_number', :seq + 1, 'event', '{"event": "turn", "color": "B", "action": {"move": "dd"}}'::jsonb,
-        'clock', '{"type": "turn", "color": "B", "at": 1795000000000}'::jsonb, 'ruling', NULL, 'issued_by', :token::uuid,
-        'at_ms', 1795000000000)),
-    :game, :seq, :seq + 1, :seq + 1, 'playing', NULL, now() + interval '1 hour', :pairing, false,
-    :token, 'bench-' || :key, '\x00', 201::smallint, jsonb_build_object('board', repeat('.', 2400)), 'arbitre_game_events');
+SELECT written FROM append_game_entries(jsonb_build_object(
+    'game', :game::uuid, 'after_seq', :seq::integer, 'pairing', :pairing::uuid, 'sets_result', false,
+    'projection', jsonb_build_object('last_seq', :seq::integer + 1, 'turns', :seq::integer + 1,
+        'phase', 'playing', 'result', NULL, 'flag_at', now() + interval '1 hour'),
+    'entries', jsonb_build_array(jsonb_build_object('game_id', :game::uuid, 'seq', :seq::integer + 1,
+        'tournament_id', :tournament::uuid, 'kind', 'turn', 'turn_number', :seq::integer + 1,
+        'event', '{"event": "turn", "color": "B", "action": {"move": "dd"}}'::jsonb,
+        'clock', '{"type": "turn", "color": "B", "at": 1795000000000}'::jsonb, 'ruling', NULL,
+        'issued_by', :token::uuid, 'at_ms', 1795000000000)),
+    'kept', jsonb_build_object('token_id', :token::uuid, 'key', 'bench-' || :key::text, 'fingerprint', '00',
+        'status', 201, 'body', jsonb_build_object('board', repeat('.', 2400))),
+    'channel', 'arbitre_game_events'));

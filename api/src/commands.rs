@@ -6,7 +6,7 @@
 //! command run meanwhile (`token create` for a new referee) works through the served cluster
 //! and leaves it running, and a second `serve` on the same folder is refused.
 
-use crate::auth::Role;
+use crate::access::Role;
 use crate::config::{Config, LogFormat};
 use crate::postgres::{Cluster, ClusterError};
 use crate::{db, openapi, server};
@@ -268,7 +268,7 @@ async fn issue_token(url: &str, arguments: TokenArguments) -> Result<String, Box
     use diesel_async::AsyncConnection;
     db::migrate_blocking(url)?;
     let mut connection = db::Connection::establish(url).await?;
-    let (secret, _) = crate::routes::tokens::issue(
+    let (secret, _) = crate::services::tokens::issue(
         &mut connection,
         arguments.role,
         arguments.tournament,
@@ -315,7 +315,7 @@ async fn read_tournament(
         .map_err(|error| match error {
             // The cause, not the generic words a client gets.
             crate::error::ApiError::Internal(cause)
-            | crate::error::ApiError::DatabaseUnavailable(cause) => cause.into(),
+            | crate::error::ApiError::DatabaseUnavailable(cause) => cause,
             other => other.to_string().into(),
         })
 }

@@ -1,16 +1,26 @@
-//! Every failure of the API, rendered once as RFC 9457 `application/problem+json`: the
-//! common [`ApiError`], the game routes' [`GameError`] (the core's verdicts) and the
-//! standings' [`StandingsFailure`] (what a rating body would refuse) are all mapped to HTTP
-//! here.
+//! The error policy of the service, and every mapping of a failure to HTTP.
 //!
-//! Each variant has a stable `code` that clients switch on; the `detail` is for people.
-//! Extractor failures (malformed JSON, bad path or query parameters, unknown routes) come
-//! here too, so no client ever sees a `text/plain` error.
+//! - Which error where: the core's verdicts are its `thiserror` enums; the store returns
+//!   diesel's errors (or [`ApiError`] where it decodes what it stored); the services and
+//!   routes return [`ApiError`], or [`GameError`] (the game routes: the core's verdicts on
+//!   a live game, with the game's state) and [`StandingsFailure`] (the standings: content
+//!   negotiation and what a rating body would refuse). All three are rendered here, once.
+//! - 4xx: the client's request, with a stable `code` (`validation.failed`,
+//!   `illegal_move.superko`, `round.started`): bad input is 400/422, missing or wrong
+//!   credentials 401/403, unknown records 404, a state that forbids the request 409.
+//! - 503 `database.unavailable`: the database could not be reached or the connection was
+//!   lost during the request; retryable, with `Retry-After`.
+//! - 500 `internal`: a defect (a stored value that does not decode, a log that does not
+//!   replay). Its whole cause chain is logged; the response says only "internal error".
+//!
+//! Every response is RFC 9457 `application/problem+json`; extractor failures (malformed
+//! JSON, bad path or query parameters, unknown routes) come here too, so no client ever
+//! sees a `text/plain` error.
 
-use crate::routes::games::GameError;
-use crate::routes::standings::StandingsFailure;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
+use arbitre_core::clock::ClockError;
+use arbitre_core::ending::EndingError;
 use arbitre_core::export::ExportError;
 use arbitre_core::game::IllegalMove;
 use arbitre_core::standings::StandingsError;
@@ -21,6 +31,26 @@ use uuid::Uuid;
 
 /// The media type of every error response (RFC 9457 §3).
 pub const PROBLEM_JSON: &str = "application/problem+json";
+
+/// What a 503 asks the client to wait before retrying: the pool opens a new connection at
+/// once, so a second is enough for a lost connection (a database down for longer answers
+/// 503 again).
+const RETRY_AFTER_SECONDS: u32 = 1;
+
+/// The cause of a failure that is not the client's, kept for the log.
+pub type Cause = Box<dyn std::error::Error + Send + Sync>;
+
+/// `error`, then each of its sources: `a: b: c`.
+pub fn cause_chain(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut chain = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        chain.push_str(": ");
+        chain.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    chain
+}
 
 /// One request field that broke a rule.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -86,6 +116,9 @@ impl Problem {
         if status == StatusCode::UNAUTHORIZED {
             response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
         }
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            response.insert_header((header::RETRY_AFTER, RETRY_AFTER_SECONDS.to_string()));
+        }
         match serde_json::to_value(self) {
             Ok(serde_json::Value::Object(mut members)) => {
                 members.extend(extensions);
@@ -144,8 +177,9 @@ pub enum ApiError {
     NotFound(Resource),
     #[error("no route matches this path")]
     RouteNotFound,
+    /// The route exists; `allow` lists its methods (the `Allow` header, RFC 9110 §15.5.6).
     #[error("this route does not accept this method")]
-    MethodNotAllowed,
+    MethodNotAllowed { allow: String },
     #[error("round {number} has started: its pairings change only by a referee ruling")]
     RoundStarted { number: i32 },
     #[error("round {number} has not started: edit its pairings directly")]
@@ -155,10 +189,12 @@ pub enum ApiError {
     /// A uniqueness or reference rule of the store: `code` names it (`round.duplicate_number`).
     #[error("{detail}")]
     Conflict { code: &'static str, detail: String },
+    /// Holds the cause, for the log.
     #[error("the database is unavailable")]
-    DatabaseUnavailable(String),
+    DatabaseUnavailable(Cause),
+    /// Holds the cause, for the log; the client reads only "internal error".
     #[error("internal error")]
-    Internal(String),
+    Internal(Cause),
 }
 
 fn fields_phrase(count: usize) -> String {
@@ -184,7 +220,7 @@ impl ApiError {
             ApiError::Forbidden(_) => "auth.forbidden",
             ApiError::NotFound(resource) => return format!("not_found.{}", resource.name()),
             ApiError::RouteNotFound => "not_found.route",
-            ApiError::MethodNotAllowed => "method_not_allowed",
+            ApiError::MethodNotAllowed { .. } => "method_not_allowed",
             ApiError::RoundStarted { .. } => "round.started",
             ApiError::RoundNotStarted { .. } => "round.not_started",
             ApiError::PlayerAlreadyPaired { .. } => "pairing.player_already_paired",
@@ -206,7 +242,7 @@ impl ApiError {
             ApiError::MissingToken | ApiError::InvalidToken => "Authentication required",
             ApiError::Forbidden(_) => "Forbidden",
             ApiError::NotFound(_) | ApiError::RouteNotFound => "Not found",
-            ApiError::MethodNotAllowed => "Method not allowed",
+            ApiError::MethodNotAllowed { .. } => "Method not allowed",
             ApiError::RoundStarted { .. }
             | ApiError::RoundNotStarted { .. }
             | ApiError::PlayerAlreadyPaired { .. }
@@ -228,9 +264,10 @@ impl ApiError {
         }
     }
 
-    /// Any failure that is not the client's: logged with its cause, answered generically.
-    pub fn internal(error: impl fmt::Display) -> ApiError {
-        ApiError::Internal(error.to_string())
+    /// Any failure that is not the client's: logged with its cause chain, answered
+    /// generically.
+    pub fn internal(error: impl Into<Cause>) -> ApiError {
+        ApiError::Internal(error.into())
     }
 
     pub fn problem(&self) -> Problem {
@@ -258,7 +295,7 @@ impl ResponseError for ApiError {
             ApiError::MissingToken | ApiError::InvalidToken => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) | ApiError::RouteNotFound => StatusCode::NOT_FOUND,
-            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::RoundStarted { .. }
             | ApiError::RoundNotStarted { .. }
             | ApiError::PlayerAlreadyPaired { .. }
@@ -270,11 +307,165 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         match self {
-            ApiError::Internal(cause) => tracing::error!(%cause, "internal error"),
-            ApiError::DatabaseUnavailable(cause) => tracing::warn!(%cause, "database unavailable"),
+            ApiError::Internal(cause) => {
+                tracing::error!(cause = %cause_chain(cause.as_ref()), "internal error");
+            }
+            ApiError::DatabaseUnavailable(cause) => {
+                tracing::warn!(cause = %cause_chain(cause.as_ref()), "database unavailable");
+            }
             _ => {}
         }
-        self.problem().respond(serde_json::Map::new())
+        let mut response = self.problem().respond(serde_json::Map::new());
+        if let ApiError::MethodNotAllowed { allow } = self {
+            if let Ok(value) = header::HeaderValue::from_str(allow) {
+                response.headers_mut().insert(header::ALLOW, value);
+            }
+        }
+        response
+    }
+}
+
+/// The failures of the game routes: the API's, plus the core's verdicts, which carry
+/// the details a tablet needs (`repeats_turn`, the current state).
+#[derive(Debug)]
+pub enum GameError {
+    Api(ApiError),
+    /// No game with this id.
+    NotFound,
+    /// The core refused the turn (`illegal_move.superko`, ...): nothing was stored.
+    IllegalMove {
+        reason: IllegalMove,
+        turn: u32,
+    },
+    /// The request was made against another state of the game (409, with the current state).
+    Conflict {
+        code: &'static str,
+        detail: String,
+        /// The game as it stands (`GameState`), rendered by whoever judged the request.
+        state: Option<Box<serde_json::Value>>,
+    },
+    /// A request the game cannot take in any state (422).
+    Unprocessable {
+        code: &'static str,
+        detail: String,
+    },
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Api(error) => error.fmt(f),
+            GameError::NotFound => f.write_str("no game with this id"),
+            GameError::IllegalMove { reason, turn } => {
+                write!(f, "turn {turn} is illegal: {reason}")
+            }
+            GameError::Conflict { detail, .. } | GameError::Unprocessable { detail, .. } => {
+                f.write_str(detail)
+            }
+        }
+    }
+}
+
+impl<E: Into<ApiError>> From<E> for GameError {
+    fn from(error: E) -> GameError {
+        GameError::Api(error.into())
+    }
+}
+
+impl GameError {
+    /// A conflict with the game as it stands (`state`, rendered by the caller); a state
+    /// that cannot be rendered is an internal error, not a conflict without it.
+    pub fn conflict(
+        code: &'static str,
+        detail: impl Into<String>,
+        state: Result<serde_json::Value, ApiError>,
+    ) -> GameError {
+        match state {
+            Ok(state) => GameError::Conflict {
+                code,
+                detail: detail.into(),
+                state: Some(Box::new(state)),
+            },
+            Err(error) => GameError::Api(error),
+        }
+    }
+
+    /// A refusal of the core or the clock at `turn`; `state` renders the game as it stands.
+    pub fn refused(
+        refusal: Refusal,
+        turn: u32,
+        state: impl FnOnce() -> Result<serde_json::Value, ApiError>,
+    ) -> GameError {
+        match refusal {
+            Refusal::Ending(EndingError::IllegalMove { reason }) => {
+                GameError::IllegalMove { reason, turn }
+            }
+            Refusal::Ending(EndingError::Finished) => {
+                GameError::conflict("game.finished", "the game is over", state())
+            }
+            Refusal::Ending(EndingError::NotPlaying) => GameError::conflict(
+                "game.not_playing",
+                "the game is paused for counting (rule 5 bis)",
+                state(),
+            ),
+            Refusal::Ending(EndingError::NotCounting) => GameError::conflict(
+                "game.not_counting",
+                "the game is not paused for counting (rule 5 bis)",
+                state(),
+            ),
+            Refusal::Ending(error @ EndingError::DeadStones { .. }) => GameError::Unprocessable {
+                code: "game.dead_stones",
+                detail: error.to_string(),
+            },
+            Refusal::Ending(error) => GameError::Api(ApiError::internal(error)),
+            Refusal::Clock(error) => GameError::conflict("game.clock", error.to_string(), state()),
+            Refusal::Paused => {
+                GameError::conflict("game.paused", "the referee has paused the game", state())
+            }
+        }
+    }
+}
+
+/// Why the core, the clock or a referee's pause refused an entry on a live game.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    #[error(transparent)]
+    Ending(#[from] EndingError),
+    #[error("clock: {0}")]
+    Clock(#[from] ClockError),
+    #[error("the referee has paused the game")]
+    Paused,
+}
+
+/// What the standings resource fails with beyond the common errors: no acceptable
+/// representation (406), or a tournament the rating bodies would refuse (422). Rendered as
+/// the same problem details as [`ApiError`].
+#[derive(Debug, thiserror::Error)]
+pub enum StandingsFailure {
+    #[error(transparent)]
+    Api(#[from] ApiError),
+    /// None of the media types in Accept is offered; holds those that are.
+    #[error("none of the media types in Accept is available: ask for {0}")]
+    NotAcceptable(String),
+    #[error(transparent)]
+    Export(#[from] ExportError),
+}
+
+impl From<diesel::result::Error> for StandingsFailure {
+    fn from(error: diesel::result::Error) -> StandingsFailure {
+        StandingsFailure::Api(error.into())
+    }
+}
+
+impl From<diesel_async::pooled_connection::deadpool::PoolError> for StandingsFailure {
+    fn from(error: diesel_async::pooled_connection::deadpool::PoolError) -> StandingsFailure {
+        StandingsFailure::Api(error.into())
+    }
+}
+
+impl From<StandingsError> for StandingsFailure {
+    fn from(error: StandingsError) -> StandingsFailure {
+        StandingsFailure::Export(ExportError::Standings(error))
     }
 }
 
@@ -329,10 +520,7 @@ impl ResponseError for GameError {
             GameError::Conflict {
                 state: Some(state), ..
             } => {
-                extensions.insert(
-                    "state".to_string(),
-                    serde_json::to_value(state).unwrap_or_default(),
-                );
+                extensions.insert("state".to_string(), (**state).clone());
             }
             _ => {}
         }
@@ -346,7 +534,7 @@ impl StandingsFailure {
     pub fn code(&self) -> String {
         let code = match self {
             StandingsFailure::Api(error) => return error.code(),
-            StandingsFailure::NotAcceptable => "not_acceptable",
+            StandingsFailure::NotAcceptable(_) => "not_acceptable",
             StandingsFailure::Export(ExportError::Standings(error)) => match error {
                 StandingsError::DuplicatePlayer(_) => "standings.duplicate_player",
                 StandingsError::UnknownPlayer { .. } => "standings.unknown_player",
@@ -377,7 +565,7 @@ impl ResponseError for StandingsFailure {
     fn status_code(&self) -> StatusCode {
         match self {
             StandingsFailure::Api(error) => error.status_code(),
-            StandingsFailure::NotAcceptable => StatusCode::NOT_ACCEPTABLE,
+            StandingsFailure::NotAcceptable(_) => StatusCode::NOT_ACCEPTABLE,
             StandingsFailure::Export(_) => StatusCode::UNPROCESSABLE_ENTITY,
         }
     }
@@ -385,13 +573,24 @@ impl ResponseError for StandingsFailure {
     fn error_response(&self) -> HttpResponse {
         let title = match self {
             StandingsFailure::Api(error) => return error.error_response(),
-            StandingsFailure::NotAcceptable => "Not acceptable",
+            StandingsFailure::NotAcceptable(_) => "Not acceptable",
             StandingsFailure::Export(_) => "The results cannot be exported",
         };
         Problem::new(self.code(), title, self.status_code(), self.to_string())
             .respond(serde_json::Map::new())
     }
 }
+
+/// What the server says, in its first words, when it ends a session (SQLSTATE class 57P,
+/// "operator intervention": `pg_terminate_backend`, a shutdown, a crash of another backend;
+/// PostgreSQL's `errcodes.txt`). diesel keeps the message of a server error but not its
+/// SQLSTATE, so these are read from the message; a connection that is already gone has no
+/// message and is `UnableToSendCommand`.
+const SESSION_ENDED: [&str; 3] = [
+    "terminating connection",
+    "the database system is shutting down",
+    "the database system is in recovery mode",
+];
 
 /// Store failures: the constraints of `migrations/` become conflicts and validation
 /// errors (handlers check first; these catch races), a lost connection is a 503.
@@ -436,8 +635,15 @@ impl From<diesel::result::Error> for ApiError {
                 code: "conflict.concurrent_update",
                 detail: "another request changed the same records: retry".to_string(),
             },
-            DatabaseErrorKind::ClosedConnection => {
-                ApiError::DatabaseUnavailable(info.message().to_string())
+            DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand => {
+                ApiError::DatabaseUnavailable(error.into())
+            }
+            DatabaseErrorKind::Unknown
+                if SESSION_ENDED
+                    .iter()
+                    .any(|words| info.message().starts_with(words)) =>
+            {
+                ApiError::DatabaseUnavailable(error.into())
             }
             _ => ApiError::internal(error),
         }
@@ -446,7 +652,7 @@ impl From<diesel::result::Error> for ApiError {
 
 impl From<diesel_async::pooled_connection::deadpool::PoolError> for ApiError {
     fn from(error: diesel_async::pooled_connection::deadpool::PoolError) -> ApiError {
-        ApiError::DatabaseUnavailable(error.to_string())
+        ApiError::DatabaseUnavailable(error.into())
     }
 }
 
@@ -476,5 +682,51 @@ impl Violations {
         } else {
             Err(ApiError::Validation(self.0))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("stored settings do not decode")]
+    struct Outer(#[source] std::io::Error);
+
+    #[test]
+    fn internal_errors_keep_their_cause_chain_for_the_log_only() {
+        let cause = Outer(std::io::Error::other(
+            "column komi_policy: missing field `kind`",
+        ));
+        let error = ApiError::internal(cause);
+        let ApiError::Internal(cause) = &error else {
+            panic!("not internal: {error:?}");
+        };
+        assert_eq!(
+            cause_chain(cause.as_ref()),
+            "stored settings do not decode: column komi_policy: missing field `kind`"
+        );
+        let problem = error.problem();
+        assert_eq!((problem.status, problem.code.as_str()), (500, "internal"));
+        assert_eq!(problem.detail, "internal error");
+    }
+
+    #[test]
+    fn a_lost_connection_is_unavailable_and_retryable() {
+        let lost = diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::UnableToSendCommand,
+            Box::new("connection closed".to_string()),
+        );
+        let error = ApiError::from(lost);
+        assert_eq!(error.code(), "database.unavailable");
+        let response = error.error_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            response
+                .headers()
+                .get(header::RETRY_AFTER)
+                .map(|value| value.as_bytes()),
+            Some(b"1".as_slice())
+        );
     }
 }

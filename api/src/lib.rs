@@ -1,16 +1,17 @@
 //! The arbitre service: HTTP routes over a PostgreSQL store.
 
+pub mod access;
 pub mod auth;
 pub mod commands;
 pub mod config;
 pub mod db;
 pub mod error;
 pub mod http;
-pub mod live;
 pub mod metrics;
 pub mod openapi;
 pub mod postgres;
 pub mod routes;
 pub mod schema;
 pub mod server;
+pub mod services;
 pub mod store;

@@ -27,15 +27,16 @@ pub struct Metrics {
 }
 
 impl Metrics {
-    /// Counts a request. `route` is the matched pattern (`/tournaments/{tournament_id}`),
-    /// so the labels stay few whatever the paths.
+    /// Counts a request. `route` is the matched pattern (`/tournaments/{tournament_id}`)
+    /// and `method` one of RFC 9110's or `other`, so the labels stay few whatever the
+    /// clients send.
     pub fn record(&self, method: &str, route: &str, status: u16, elapsed: Duration) {
         let Ok(mut counters) = self.counters.lock() else {
             return;
         };
         *counters
             .requests
-            .entry((method.to_string(), route.to_string(), status))
+            .entry((method_label(method).to_string(), route.to_string(), status))
             .or_default() += 1;
         let seconds = elapsed.as_secs_f64();
         if let Some(bucket) = BUCKETS.iter().position(|bound| seconds <= *bound) {
@@ -91,6 +92,19 @@ impl Metrics {
     }
 }
 
+/// The methods of RFC 9110 §9 and PATCH (RFC 5789); any other is counted as `other`:
+/// a label per made-up method would add a series for good with each request.
+fn method_label(method: &str) -> &str {
+    const STANDARD: [&str; 9] = [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+    ];
+    if STANDARD.contains(&method) {
+        method
+    } else {
+        "other"
+    }
+}
+
 /// Label values escape `\`, `"` and newlines.
 fn escape(value: &str) -> String {
     value
@@ -116,5 +130,22 @@ mod tests {
         assert!(text.contains("arbitre_http_request_duration_seconds_bucket{le=\"0.001\"} 1"));
         assert!(text.contains("arbitre_http_request_duration_seconds_bucket{le=\"0.05\"} 2"));
         assert!(text.contains("arbitre_http_request_duration_seconds_count 2"));
+    }
+
+    #[test]
+    fn made_up_methods_share_one_label() {
+        let metrics = Metrics::default();
+        for method in ["BREW", "WHEN", "get"] {
+            metrics.record(method, "/health", 405, Duration::from_micros(100));
+        }
+        metrics.record("PATCH", "/health", 405, Duration::from_micros(100));
+        let text = metrics.render();
+        assert!(text.contains(
+            "arbitre_http_requests_total{method=\"other\",route=\"/health\",status=\"405\"} 3"
+        ));
+        assert!(text.contains(
+            "arbitre_http_requests_total{method=\"PATCH\",route=\"/health\",status=\"405\"} 1"
+        ));
+        assert!(!text.contains("BREW"));
     }
 }

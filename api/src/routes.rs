@@ -10,8 +10,8 @@ pub mod tokens;
 pub mod tournaments;
 
 use crate::error::ApiError;
-use actix_web::http::{header, Method};
-use actix_web::{web, HttpResponse, ResponseError};
+use actix_web::http::Method;
+use actix_web::{web, HttpResponse};
 
 /// A resource whose other methods answer 405 with the `Allow` header (RFC 9110 §15.5.6).
 fn resource(path: &str, methods: &'static [Method]) -> actix_web::Resource {
@@ -21,11 +21,7 @@ fn resource(path: &str, methods: &'static [Method]) -> actix_web::Resource {
             .map(Method::as_str)
             .collect::<Vec<_>>()
             .join(", ");
-        let mut response: HttpResponse = ApiError::MethodNotAllowed.error_response();
-        if let Ok(value) = header::HeaderValue::from_str(&allow) {
-            response.headers_mut().insert(header::ALLOW, value);
-        }
-        response
+        Err::<HttpResponse, _>(ApiError::MethodNotAllowed { allow })
     }))
 }
 

@@ -1,5 +1,5 @@
-//! The tables, as diesel sees them. Kept in step with `migrations/` by hand (and by the
-//! integration tests, which run every query against the migrated schema).
+//! The tables, as diesel sees them. Kept in step with `migrations/` by hand; the test
+//! `migrations::schema_rs_is_the_migrated_database` compares it with the catalog.
 
 diesel::table! {
     tournaments (id) {

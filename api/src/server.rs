@@ -6,6 +6,7 @@ use crate::http::{path_error, route_not_found, BODY_LIMIT};
 use crate::metrics::Metrics;
 use crate::openapi;
 use crate::routes;
+use crate::services::live::notify::Hub;
 use actix_web::body::MessageBody;
 use actix_web::dev::{Server, Service as _, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
@@ -22,14 +23,16 @@ const SHUTDOWN_GRACE_SECONDS: u64 = 30;
 /// The header that carries the request id of the logs.
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// A server on `listener`, not yet running: await it (and stop it through its handle).
+/// A server on `listener`, not yet running: await it (and stop it through its handle),
+/// and the hub of its event streams, which [`run_until_signal`] ends when it stops.
 pub fn build(
     listener: TcpListener,
     pool: DbPool,
     workers: Option<usize>,
-) -> std::io::Result<Server> {
-    let hub = web::Data::new(crate::live::start(pool.clone()));
-    let games = web::Data::new(crate::live::cache::GameCache::default());
+) -> std::io::Result<(Server, Hub)> {
+    let streams = crate::services::live::start(pool.clone());
+    let hub = web::Data::new(streams.clone());
+    let games = web::Data::new(crate::services::live::cache::GameCache::default());
     let pool = web::Data::new(pool);
     let metrics = web::Data::from(Arc::new(Metrics::default()));
     let openapi = openapi::document_value();
@@ -83,15 +86,18 @@ pub fn build(
     if let Some(workers) = workers {
         server = server.workers(workers);
     }
-    Ok(server.run())
+    Ok((server.run(), streams))
 }
 
-/// Runs `server` until SIGINT or SIGTERM, then stops it gracefully.
-pub async fn run_until_signal(server: Server) -> std::io::Result<()> {
+/// Runs `server` until SIGINT or SIGTERM, then stops it gracefully: the event streams of
+/// `streams` end at once (their clients reconnect to another instance with
+/// `Last-Event-ID`), the requests in flight are answered.
+pub async fn run_until_signal((server, streams): (Server, Hub)) -> std::io::Result<()> {
     let handle = server.handle();
     actix_web::rt::spawn(async move {
         wait_for_stop_signal().await;
-        tracing::info!("stop signal received: finishing in-flight requests");
+        tracing::info!("stop signal received: ending event streams, finishing in-flight requests");
+        streams.stop_streams();
         handle.stop(true).await;
     });
     server.await

@@ -5,6 +5,7 @@ pub mod games;
 pub mod pairings;
 pub mod players;
 pub mod rounds;
+pub mod settings;
 pub mod standings;
 pub mod tokens;
 pub mod tournaments;

@@ -25,6 +25,8 @@ use std::str::FromStr;
 
 /// How a game resumed after a disputed count (rule 5 bis) ends at its next two
 /// consecutive passes.
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "utoipa", schema(as = DisputePolicy))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ResumptionPolicy {

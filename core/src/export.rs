@@ -20,7 +20,7 @@ pub mod opengotha;
 
 use crate::clock::TimeControl;
 use crate::standings::{
-    self, Basis, Credit, Player, RoundOutcome, Standing, StandingsError, Tournament,
+    self, Basis, Credit, Criterion, Player, RoundOutcome, Standing, StandingsError, Tournament,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -84,10 +84,11 @@ impl Format {
     }
 
     /// The usual file extension. EGD files are named after the handicap reduction
-    /// (`.h9`, `.h1`), as pairgoth does.
+    /// (`.h9`, `.h1`), as pairgoth does; `.h0` when it has no `HA[]` value (a negative
+    /// correction).
     pub fn extension(self, tournament: &Tournament) -> String {
         match self {
-            Format::Egd => format!("h{}", tournament.handicap.egd_reduction()),
+            Format::Egd => format!("h{}", tournament.handicap.egd_reduction().unwrap_or(0)),
             Format::Ffg => "tou".to_string(),
             Format::Aga => "txt".to_string(),
             Format::Csv => "csv".to_string(),
@@ -123,7 +124,10 @@ impl FromStr for Format {
 pub enum ExportError {
     #[error(transparent)]
     Standings(#[from] StandingsError),
-    #[error("round {round}: the result of {black} (black) against {white} (white) is not known")]
+    #[error(
+        "round {round}: the result of {black} (black) against {white} (white) is not known \
+         (the rating bodies take no unknown result: export after an earlier round)"
+    )]
     UnknownResult {
         round: u32,
         black: String,
@@ -151,16 +155,40 @@ pub enum ExportError {
     TooManyRounds(u32),
 }
 
-/// The file for `format` after the last round played, encoded as the body receiving it
-/// expects: ISO-8859-15 for the EGD, the FFG and the AGA (what OpenGotha writes), UTF-8
-/// for CSV and XML. The one entry point for every source of a tournament: the CLI with an
-/// OpenGotha file, the service with a stored tournament.
+/// The file for `format` after the last round played (the last round with a game or a
+/// bye): see [`write_after`].
 pub fn write(format: Format, tournament: &Tournament) -> Result<Vec<u8>, ExportError> {
+    write_after(format, tournament, tournament.last_round())
+}
+
+/// The file for `format` as the tournament stood after `round` (games, byes and absences
+/// of later rounds left out, standings and results tables over rounds 1 to `round`),
+/// encoded as the body receiving it expects: ISO-8859-15 for the EGD, the FFG and the AGA
+/// (what OpenGotha writes), UTF-8 for CSV and XML. The one entry point for every source of
+/// a tournament: the CLI with an OpenGotha file, the service with a stored tournament.
+///
+/// `round` may be a round not played yet: OpenGotha's exports rank after the tournament's
+/// declared number of rounds, which counts every round not played yet as a round without
+/// a game (an absence credit for the players marked absent, nothing for the others).
+pub fn write_after(
+    format: Format,
+    tournament: &Tournament,
+    round: u32,
+) -> Result<Vec<u8>, ExportError> {
+    if round > tournament.rounds {
+        return Err(StandingsError::RoundBeyondTournament {
+            round,
+            rounds: tournament.rounds,
+        }
+        .into());
+    }
+    let tournament = tournament.clone().as_after(round);
+    let tournament = &tournament;
     Ok(match format {
-        Format::Egd => latin9(&egd::h9(tournament)?),
-        Format::Ffg => latin9(&ffg::tou(tournament)?),
+        Format::Egd => latin9(&egd::h9(tournament, round)?),
+        Format::Ffg => latin9(&ffg::tou(tournament, round)?),
         Format::Aga => latin9(&aga::results(tournament)?),
-        Format::Csv => csv::standings(tournament)?.into_bytes(),
+        Format::Csv => csv::standings(tournament, round)?.into_bytes(),
         Format::OpenGotha => opengotha::export(tournament)?.into_bytes(),
     })
 }
@@ -194,6 +222,8 @@ fn basic_time(control: &TimeControl) -> (u64, bool) {
 /// `isPlayerImplied`).
 struct ResultsTable<'t> {
     tournament: &'t Tournament,
+    /// The round the standings are after.
+    round: u32,
     lines: Vec<Line<'t>>,
     rows: HashMap<String, u32>,
 }
@@ -206,8 +236,8 @@ struct Line<'t> {
 }
 
 impl<'t> ResultsTable<'t> {
-    fn new(tournament: &'t Tournament) -> Result<ResultsTable<'t>, ExportError> {
-        let standings = standings::compute(tournament, tournament.last_round())?;
+    fn new(tournament: &'t Tournament, round: u32) -> Result<ResultsTable<'t>, ExportError> {
+        let standings = standings::compute(tournament, round)?;
         let mut lines: Vec<Line<'t>> = Vec::with_capacity(standings.len());
         let mut previous_place = None;
         for standing in standings {
@@ -239,9 +269,24 @@ impl<'t> ResultsTable<'t> {
             .collect();
         Ok(ResultsTable {
             tournament,
+            round,
             lines,
             rows,
         })
+    }
+
+    /// A line's criterion values as a results table prints them: the category as its
+    /// number from 1 (OpenGotha `ScoredPlayer.formatScore`), the others as they are.
+    fn criterion_texts(&self, line: &Line) -> Vec<String> {
+        self.tournament
+            .criteria
+            .iter()
+            .zip(&line.standing.criteria)
+            .map(|(criterion, value)| match criterion {
+                Criterion::Category => (1 - value.quarters() / 4).to_string(),
+                _ => value.to_string(),
+            })
+            .collect()
     }
 
     /// The row of an opponent; players who took part always have one.
@@ -251,7 +296,7 @@ impl<'t> ResultsTable<'t> {
 
     /// `+`, `=` or `-`: a credit of one point, half a point or nothing in the main score.
     fn credit_symbol(&self, credit: Credit) -> char {
-        let half_points = match self.tournament.main_score() {
+        let half_points = match self.tournament.results_table_basis() {
             Basis::Mms => credit.mms_half_points,
             Basis::Wins => credit.nbw_half_points,
         };
@@ -266,7 +311,7 @@ impl<'t> ResultsTable<'t> {
     fn check_rated_games(&self, need_colours: bool) -> Result<(), ExportError> {
         let tournament = self.tournament;
         for game in &tournament.games {
-            if game.round > tournament.last_round() || game.result == standings::GameResult::Void {
+            if game.round > self.round || game.result == standings::GameResult::Void {
                 continue;
             }
             let names = || {

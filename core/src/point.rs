@@ -7,6 +7,8 @@ use std::fmt;
 pub const MAX_SIDE: u8 = 52;
 
 /// A player's colour. Black moves first (FFG rule 1).
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "utoipa", schema(as = StoneColor))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 pub enum Color {
     #[serde(rename = "B")]

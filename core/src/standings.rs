@@ -1,6 +1,7 @@
 //! Standings after any round: McMahon score, number of wins and the tie-breakers a
-//! tournament chooses (SOS, SOS−1, SOS−2, SODOS, SOSOS, CUSS, direct confrontation), with
-//! byes, absences, jigo, games won by default and void games.
+//! tournament chooses (every placement criterion OpenGotha offers: categories, SOS, SOS−1,
+//! SOS−2, SODOS, SOSOS, CUSS, Strasbourg and cup scores, exploits, direct confrontation and
+//! its simplified form), with byes, absences, jigo, games won by default and void games.
 //!
 //! [`Tournament`] is the pure data model the rating exports (`crate::export`) read; the
 //! service stores and serves the same values.

@@ -179,6 +179,7 @@ fn empty_tournament(name: &str, short_name: &str, start: &str, end: &str) -> Tou
             floor: rank("30k"),
             zero: rank("30k"),
         },
+        category_limits: Vec::new(),
         scoring: Scoring {
             bye: Credit {
                 mms_half_points: 2,

@@ -120,6 +120,7 @@ fn tournament() -> Tournament {
             floor: rank("20k"),
             zero: rank("30k"),
         },
+        category_limits: Vec::new(),
         scoring: Scoring {
             bye: Credit {
                 mms_half_points: 2,
@@ -383,11 +384,11 @@ fn players_equal_on_every_criterion_share_a_place() {
 }
 
 #[test]
-fn direct_confrontation_orders_players_who_met() {
+fn simplified_direct_confrontation_orders_players_who_met() {
     let mut direct = tournament();
     direct.criteria = vec![
         Criterion::Mms,
-        Criterion::DirectConfrontation,
+        Criterion::SimplifiedDirectConfrontation,
         Criterion::Sos(Basis::Mms),
     ];
     let standings = compute(&direct, 5).unwrap();

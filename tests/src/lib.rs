@@ -14,7 +14,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use arbitre_api::auth::Role;
+use arbitre_api::access::Role;
 use arbitre_api::db;
 use arbitre_api::postgres::Cluster;
 use diesel_async::AsyncConnection;
@@ -194,7 +194,8 @@ impl TestService {
                 let pool = db::pool(&url, 4).unwrap();
                 let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
                 let port = listener.local_addr().unwrap().port();
-                let server = arbitre_api::server::build(listener, pool, Some(2)).unwrap();
+                let (server, _streams) =
+                    arbitre_api::server::build(listener, pool, Some(2)).unwrap();
                 sender.send((port, server.handle())).unwrap();
                 server.await
             })
@@ -348,7 +349,7 @@ async fn issue_token(
     pairing_id: Option<Uuid>,
 ) -> String {
     let mut connection = db::Connection::establish(database_url).await.unwrap();
-    let (secret, _) = arbitre_api::routes::tokens::issue(
+    let (secret, _) = arbitre_api::services::tokens::issue(
         &mut connection,
         role,
         tournament_id,

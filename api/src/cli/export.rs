@@ -27,6 +27,11 @@ pub struct ExportArguments {
     /// Where to write the file; standard output by default.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
+    /// The round the standings are after (0 to the tournament's number of rounds); by
+    /// default the last round with a game or a bye. OpenGotha's own exports rank after the
+    /// tournament's number of rounds, rounds not played yet included.
+    #[arg(long)]
+    pub after_round: Option<u32>,
 }
 
 /// Why `arbitre export` failed; printed as one line.
@@ -61,7 +66,12 @@ enum ExportCommandError {
 
 pub fn run(arguments: ExportArguments) -> ExitCode {
     let written = load(&arguments.source)
-        .and_then(|tournament| Ok(export::write(arguments.format, &tournament)?))
+        .and_then(|tournament| {
+            let round = arguments
+                .after_round
+                .unwrap_or_else(|| tournament.last_round());
+            Ok(export::write_after(arguments.format, &tournament, round)?)
+        })
         .and_then(|file| save(arguments.output.as_deref(), &file));
     match written {
         Ok(()) => ExitCode::SUCCESS,

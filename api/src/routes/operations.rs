@@ -33,7 +33,7 @@ pub async fn ready(pool: web::Data<DbPool>) -> Result<HttpResponse, ApiError> {
     diesel::sql_query("SELECT 1")
         .execute(&mut connection)
         .await
-        .map_err(|error| ApiError::DatabaseUnavailable(error.to_string()))?;
+        .map_err(|error| ApiError::DatabaseUnavailable(error.into()))?;
     Ok(HttpResponse::Ok().json(Status {
         status: "ready".to_string(),
     }))

@@ -7,10 +7,11 @@ use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, Resource, Violations};
 use crate::http::{check_text, ApiJson, ApiQuery, PageInfo, PageQuery, Window};
 use crate::routes::rounds;
-use crate::routes::tournaments::{self, check_komi, Tournament};
+use crate::routes::tournaments::{self, Tournament};
 use crate::store::pairings::{self as store, PairingRow, PairingTerms, RulingRow};
 use crate::store::players;
 use crate::store::rounds::RoundRow;
+use crate::store::settings::check_komi;
 use actix_web::{web, HttpResponse};
 use arbitre_core::Preset;
 use chrono::{DateTime, Utc};
@@ -326,7 +327,7 @@ pub async fn create(
         &mut violations,
         "",
         &details,
-        tournament.ruleset.into(),
+        tournament.ruleset,
         &tournament,
     );
     violations.into_result()?;
@@ -371,7 +372,7 @@ pub async fn replace_round(
                 &mut violations,
                 &format!("pairings[{index}]."),
                 details,
-                tournament.ruleset.into(),
+                tournament.ruleset,
                 &tournament,
             )
         })
@@ -468,7 +469,7 @@ pub async fn replace(
         &mut violations,
         "",
         &details,
-        tournament.ruleset.into(),
+        tournament.ruleset,
         &tournament,
     );
     violations.into_result()?;
@@ -556,7 +557,7 @@ pub async fn rule(
                 &mut violations,
                 "",
                 &details,
-                tournament.ruleset.into(),
+                tournament.ruleset,
                 &tournament,
             );
             violations.into_result()?;

@@ -7,8 +7,8 @@ use crate::http::{
     check_country, check_filter, check_optional_text, check_text, like_pattern, ApiJson, ApiQuery,
     PageInfo, Window,
 };
-use crate::routes::tournaments::ensure_exists;
 use crate::store::players::{self as store, PlayerFilter, PlayerRecord, PlayerRow};
+use crate::store::tournaments::ensure_exists;
 use actix_web::{web, HttpResponse};
 use arbitre_core::standings::Rank;
 use chrono::{DateTime, Utc};

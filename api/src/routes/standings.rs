@@ -11,17 +11,17 @@
 
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{ApiError, FieldError, Problem, Resource, Violations};
+use crate::error::{ApiError, FieldError, Problem, Resource, StandingsFailure, Violations};
 use crate::http::{ApiJson, ApiQuery};
 use crate::routes::rounds;
-use crate::routes::tournaments::PlacementCriterion;
+
 use crate::store::pairings as pairing_store;
 use crate::store::standings as store;
 use actix_web::http::header::{self, HeaderMap};
 use actix_web::{web, HttpResponse};
-use arbitre_core::export::{self, ExportError, Format};
+use arbitre_core::export::{self, Format};
 use arbitre_core::result::GameResult as SgfResult;
-use arbitre_core::standings::{self, Outcome, RoundOutcome, Score, StandingsError, Tournament};
+use arbitre_core::standings::{self, Criterion, Outcome, RoundOutcome, Score, Tournament};
 use arbitre_core::Color;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -49,7 +49,7 @@ pub struct Standings {
     pub after_round: u32,
     /// What each line's `criteria` hold, most important first: the tournament's placement
     /// criteria.
-    pub criteria: Vec<PlacementCriterion>,
+    pub criteria: Vec<Criterion>,
     /// Best first.
     pub items: Vec<StandingLine>,
 }
@@ -139,40 +139,6 @@ pub struct PairingResult {
     pub result: Option<String>,
 }
 
-/// What the standings resource fails with beyond the common errors: no acceptable
-/// representation (406), or a tournament the rating bodies would refuse (422). Rendered as
-/// the same problem details as [`ApiError`].
-#[derive(Debug, thiserror::Error)]
-pub enum StandingsFailure {
-    #[error(transparent)]
-    Api(#[from] ApiError),
-    #[error(
-        "none of the media types in Accept is available: ask for {}",
-        offered_types()
-    )]
-    NotAcceptable,
-    #[error(transparent)]
-    Export(#[from] ExportError),
-}
-
-impl From<diesel::result::Error> for StandingsFailure {
-    fn from(error: diesel::result::Error) -> StandingsFailure {
-        StandingsFailure::Api(error.into())
-    }
-}
-
-impl From<diesel_async::pooled_connection::deadpool::PoolError> for StandingsFailure {
-    fn from(error: diesel_async::pooled_connection::deadpool::PoolError) -> StandingsFailure {
-        StandingsFailure::Api(error.into())
-    }
-}
-
-impl From<StandingsError> for StandingsFailure {
-    fn from(error: StandingsError) -> StandingsFailure {
-        StandingsFailure::Export(ExportError::Standings(error))
-    }
-}
-
 /// How the standings are sent: JSON, or one of the export files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Representation {
@@ -242,7 +208,7 @@ fn negotiate(headers: &HeaderMap) -> Result<Representation, StandingsFailure> {
         }
     }
     best.map(|(offer, _)| offer)
-        .ok_or(StandingsFailure::NotAcceptable)
+        .ok_or_else(|| StandingsFailure::NotAcceptable(offered_types()))
 }
 
 /// `text/csv;q=0.5` as (`text/csv`, 0.5); parameters other than `q` are ignored.
@@ -286,21 +252,16 @@ fn round_to_count(
     }
 }
 
-/// The tournament as it stood after `round`: later games, byes and absences left out, so
-/// that an export covers rounds 1 to `round`.
-fn as_after(mut tournament: Tournament, round: u32) -> Tournament {
-    tournament.games.retain(|game| game.round <= round);
-    tournament.byes.retain(|bye| bye.round <= round);
-    tournament.absences.retain(|absence| absence.round <= round);
-    tournament
-}
-
 /// The file of `format`, with the content type its bytes are encoded in.
 fn file(
     format: Format,
     tournament: &Tournament,
+    after_round: u32,
 ) -> Result<(Vec<u8>, &'static str), StandingsFailure> {
-    Ok((export::write(format, tournament)?, format.content_type()))
+    Ok((
+        export::write_after(format, tournament, after_round)?,
+        format.content_type(),
+    ))
 }
 
 fn standings_json(
@@ -413,7 +374,7 @@ pub async fn get(
             response.json(standings_json(tournament_id, &tournament, after_round)?)
         }
         Representation::File(format) => {
-            let (bytes, content_type) = file(format, &as_after(tournament, after_round))?;
+            let (bytes, content_type) = file(format, &tournament, after_round)?;
             response.content_type(content_type).body(bytes)
         }
     })
@@ -457,7 +418,7 @@ pub async fn download(
         tournament.short_name,
         format.extension(&tournament)
     );
-    let (bytes, content_type) = file(format, &as_after(tournament, after_round))?;
+    let (bytes, content_type) = file(format, &tournament, after_round)?;
     Ok(HttpResponse::Ok()
         .content_type(content_type)
         .insert_header((
@@ -581,11 +542,11 @@ mod tests {
         );
         assert!(matches!(
             accepting("image/png"),
-            Err(StandingsFailure::NotAcceptable)
+            Err(StandingsFailure::NotAcceptable(_))
         ));
         assert!(matches!(
             accepting("application/egf;q=0"),
-            Err(StandingsFailure::NotAcceptable)
+            Err(StandingsFailure::NotAcceptable(_))
         ));
     }
 

@@ -1,50 +1,25 @@
 //! `/tournaments/{id}/tokens`: the organizers issue the tokens of their tournament's
 //! organizers, referees and tables. `arbitre token create` issues them (and admin tokens)
-//! from the command line through [`issue`].
+//! from the command line through the same service, [`issue`].
 
-use crate::auth::{generate_secret, Caller, Role};
-use crate::db::{Connection, DbPool};
-use crate::error::{ApiError, FieldError, Resource, Violations};
+use crate::access::{Role, StoredToken};
+use crate::auth::Caller;
+use crate::db::DbPool;
+use crate::error::{ApiError, Resource, Violations};
 use crate::http::{check_text, ApiJson, ApiQuery, PageInfo, PageQuery};
-use crate::routes::tournaments::ensure_exists;
-use crate::store::pairings;
-use crate::store::tokens::{self as store, NewToken, StoredToken};
+use crate::services::tokens::issue;
+use crate::store::tokens as store;
+use crate::store::tournaments::ensure_exists;
 use actix_web::{web, HttpResponse};
-use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
-
-/// A token, without its secret.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Token {
-    pub id: Uuid,
-    pub role: Role,
-    pub tournament_id: Option<Uuid>,
-    /// For a table token: the pairing (the game) the tablet is bound to.
-    pub pairing_id: Option<Uuid>,
-    pub label: String,
-    pub created_at: DateTime<Utc>,
-}
-
-impl From<StoredToken> for Token {
-    fn from(token: StoredToken) -> Token {
-        Token {
-            id: token.id,
-            role: token.role,
-            tournament_id: token.tournament_id,
-            pairing_id: token.pairing_id,
-            label: token.label,
-            created_at: token.created_at,
-        }
-    }
-}
 
 /// A token just issued: the only time its secret is shown.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct IssuedToken {
     #[serde(flatten)]
-    pub token: Token,
+    pub token: StoredToken,
     /// The bearer secret (`Authorization: Bearer arb_...`).
     pub secret: String,
 }
@@ -66,65 +41,8 @@ pub struct NewTournamentToken {
 /// A page of tokens.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TokenPage {
-    pub items: Vec<Token>,
+    pub items: Vec<StoredToken>,
     pub page: PageInfo,
-}
-
-/// Issues a token after checking what it is bound to: an admin token to nothing, an
-/// organizer or referee token to an existing tournament, a table token to a pairing (of
-/// the tournament, when one is given).
-pub async fn issue(
-    connection: &mut Connection,
-    role: Role,
-    tournament_id: Option<Uuid>,
-    pairing_id: Option<Uuid>,
-    label: String,
-) -> Result<(String, StoredToken), ApiError> {
-    let invalid =
-        |field: &str, message: &str| ApiError::Validation(vec![FieldError::new(field, message)]);
-    let tournament_id = match role {
-        Role::Admin => {
-            if tournament_id.is_some() || pairing_id.is_some() {
-                return Err(invalid(
-                    "role",
-                    "an admin token is bound to no tournament and no game",
-                ));
-            }
-            None
-        }
-        Role::Organizer | Role::Referee => {
-            if pairing_id.is_some() {
-                return Err(invalid(
-                    "pairing_id",
-                    "only a table token is bound to a game",
-                ));
-            }
-            let tournament_id =
-                tournament_id.ok_or_else(|| invalid("tournament_id", "required for this role"))?;
-            ensure_exists(connection, tournament_id).await?;
-            Some(tournament_id)
-        }
-        Role::Table => {
-            let pairing_id = pairing_id
-                .ok_or_else(|| invalid("pairing_id", "a table token is bound to one game"))?;
-            let owner = pairings::tournament_of(connection, pairing_id)
-                .await?
-                .ok_or(ApiError::NotFound(Resource::Pairing))?;
-            if tournament_id.is_some_and(|tournament_id| tournament_id != owner) {
-                return Err(ApiError::NotFound(Resource::Pairing));
-            }
-            Some(owner)
-        }
-    };
-    let (secret, hash) = generate_secret().map_err(ApiError::internal)?;
-    let token = NewToken {
-        role,
-        tournament_id,
-        pairing_id,
-        label,
-    };
-    let stored = store::insert(connection, &token, &hash).await?;
-    Ok((secret, stored))
 }
 
 /// Issue an organizer, referee or table token of the tournament (its organizers).
@@ -160,10 +78,7 @@ pub async fn create(
         request.label,
     )
     .await?;
-    Ok(HttpResponse::Created().json(IssuedToken {
-        token: token.into(),
-        secret,
-    }))
+    Ok(HttpResponse::Created().json(IssuedToken { token, secret }))
 }
 
 /// The active tokens of the tournament (its organizers).
@@ -184,10 +99,9 @@ pub async fn list(
     let window = query.0.window()?;
     let mut connection = pool.get().await?;
     ensure_exists(&mut connection, tournament_id).await?;
-    let (tokens, total) =
+    let (items, total) =
         store::list_for_tournament(&mut connection, tournament_id, window.limit, window.offset)
             .await?;
-    let items = tokens.into_iter().map(Token::from).collect();
     Ok(HttpResponse::Ok().json(TokenPage {
         items,
         page: PageInfo::new(total, window),
@@ -219,12 +133,12 @@ pub async fn revoke(
 /// The token of the caller.
 #[utoipa::path(
     get, path = "/me", tag = "tokens",
-    responses((status = 200, description = "The caller's token", body = Token)),
+    responses((status = 200, description = "The caller's token", body = StoredToken)),
     security(("bearer" = []))
 )]
 pub async fn me(caller: Caller) -> Result<HttpResponse, ApiError> {
     match caller {
         Caller::Anonymous => Err(ApiError::MissingToken),
-        Caller::Token(token) => Ok(HttpResponse::Ok().json(Token::from(token))),
+        Caller::Token(token) => Ok(HttpResponse::Ok().json(token)),
     }
 }

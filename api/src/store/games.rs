@@ -48,7 +48,7 @@ pub struct NewGame {
 }
 
 /// What the log says now: written to the `games` row after each append.
-#[derive(Debug, Clone, AsChangeset)]
+#[derive(Debug, Clone, AsChangeset, serde::Serialize)]
 #[diesel(table_name = games, treat_none_as_null = true)]
 pub struct Projection {
     pub last_seq: i32,
@@ -229,47 +229,60 @@ pub const KEY_CONSTRAINT: &str = "idempotency_keys_pkey";
 /// another write got there first (the caller judges the request again on the stored game).
 /// The row's lock, taken by the function's `UPDATE`, serialises the writes to one game.
 pub async fn append(connection: &mut Connection, append: &Append<'_>) -> QueryResult<bool> {
-    let Append {
-        game_id,
-        pairing_id,
-        after_seq,
-        entries,
-        projection,
-        kept,
-    } = append;
-    let rows = serde_json::to_value(entries)
-        .map_err(|error| diesel::result::Error::SerializationError(error.into()))?;
-    let sets_result = projection.result.is_some() && !entries.is_empty();
-    use diesel::sql_types::{
-        Bool, Bytea, Int2, Int4, Jsonb, Nullable, Text, Timestamptz, Uuid as SqlUuid,
-    };
+    /// The argument of `append_game_entries`, as its migration describes it.
+    #[derive(serde::Serialize)]
+    struct Write<'a> {
+        game: Uuid,
+        after_seq: i32,
+        pairing: Uuid,
+        sets_result: bool,
+        projection: &'a Projection,
+        entries: &'a [NewEvent],
+        kept: Option<Kept<'a>>,
+        channel: &'static str,
+    }
+    #[derive(serde::Serialize)]
+    struct Kept<'a> {
+        token_id: Uuid,
+        key: &'a str,
+        /// bytea travels in JSON as hex (`decode(..., 'hex')`).
+        fingerprint: String,
+        status: i16,
+        body: &'a serde_json::Value,
+    }
     #[derive(QueryableByName)]
     struct Written {
-        #[diesel(sql_type = Bool)]
+        #[diesel(sql_type = diesel::sql_types::Bool)]
         written: bool,
     }
+    let kept = append.kept.as_ref().map(|kept| Kept {
+        token_id: kept.token_id,
+        key: kept.key,
+        fingerprint: kept
+            .response
+            .fingerprint
+            .iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect(),
+        status: kept.response.status,
+        body: &kept.response.body,
+    });
+    let write = serde_json::to_value(Write {
+        game: append.game_id,
+        after_seq: append.after_seq,
+        pairing: append.pairing_id,
+        sets_result: append.projection.result.is_some() && !append.entries.is_empty(),
+        projection: &append.projection,
+        entries: append.entries,
+        kept,
+        channel: CHANNEL,
+    })
+    .map_err(|error| diesel::result::Error::SerializationError(error.into()))?;
     // Read to its end, the ready-for-query after the commit (see [`Committed`]).
-    let written: Vec<Written> = diesel::sql_query(
-        "SELECT written FROM append_game_entries($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
-    )
-    .bind::<Jsonb, _>(rows)
-    .bind::<SqlUuid, _>(game_id)
-    .bind::<Int4, _>(after_seq)
-    .bind::<Int4, _>(projection.last_seq)
-    .bind::<Int4, _>(projection.turns)
-    .bind::<Text, _>(&projection.phase)
-    .bind::<Nullable<Text>, _>(projection.result.as_deref())
-    .bind::<Nullable<Timestamptz>, _>(projection.flag_at)
-    .bind::<SqlUuid, _>(pairing_id)
-    .bind::<Bool, _>(sets_result)
-    .bind::<Nullable<SqlUuid>, _>(kept.as_ref().map(|kept| kept.token_id))
-    .bind::<Nullable<Text>, _>(kept.as_ref().map(|kept| kept.key))
-    .bind::<Nullable<Bytea>, _>(kept.as_ref().map(|kept| kept.response.fingerprint.as_slice()))
-    .bind::<Nullable<Int2>, _>(kept.as_ref().map(|kept| kept.response.status))
-    .bind::<Nullable<Jsonb>, _>(kept.as_ref().map(|kept| &kept.response.body))
-    .bind::<Text, _>(CHANNEL)
-    .load(connection)
-    .await?;
+    let written: Vec<Written> = diesel::sql_query("SELECT written FROM append_game_entries($1)")
+        .bind::<diesel::sql_types::Jsonb, _>(write)
+        .load(connection)
+        .await?;
     Ok(written.into_iter().next().is_some_and(|row| row.written))
 }
 

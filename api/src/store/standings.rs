@@ -7,8 +7,8 @@
 
 use crate::db::Connection;
 use crate::error::ApiError;
-use crate::routes::tournaments::{KomiPolicy, StandingsSettings};
 use crate::schema::{pairings, players, registrations, rounds};
+use crate::store::settings::{KomiPolicy, StandingsSettings};
 use crate::store::tournaments::TournamentRow;
 use arbitre_core::clock::TimeControl;
 use arbitre_core::result::GameResult as SgfResult;
@@ -152,6 +152,7 @@ fn settings(row: TournamentRow) -> Result<Tournament, ApiError> {
         handicap,
         rounds: 0,
         mcmahon: standings.mcmahon()?,
+        category_limits: Vec::new(),
         scoring: standings.scoring(),
         criteria,
         players: Vec::new(),

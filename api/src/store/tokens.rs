@@ -1,24 +1,12 @@
 //! `api_tokens`: the hashes of the bearer tokens and what they are bound to.
 
-use crate::auth::Role;
+use crate::access::{NewToken, StoredToken};
 use crate::db::{Committed, Connection};
 use crate::schema::api_tokens;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use uuid::Uuid;
-
-/// A token as the store keeps it (never the secret).
-#[derive(Debug, Clone)]
-pub struct StoredToken {
-    pub id: Uuid,
-    pub role: Role,
-    pub tournament_id: Option<Uuid>,
-    /// For a table token: the pairing (the game) it is bound to.
-    pub pairing_id: Option<Uuid>,
-    pub label: String,
-    pub created_at: DateTime<Utc>,
-}
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = api_tokens)]
@@ -46,15 +34,6 @@ impl TokenRow {
             created_at: self.created_at,
         })
     }
-}
-
-/// What a new token is bound to.
-#[derive(Debug, Clone)]
-pub struct NewToken {
-    pub role: Role,
-    pub tournament_id: Option<Uuid>,
-    pub pairing_id: Option<Uuid>,
-    pub label: String,
 }
 
 pub async fn insert(

@@ -1,6 +1,7 @@
 //! `tournaments`: settings are stored as the JSON the API speaks (and the core reads).
 
 use crate::db::{Committed, Connection};
+use crate::error::{ApiError, Resource};
 use crate::schema::tournaments;
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
@@ -125,4 +126,13 @@ pub async fn list(
         .load(connection)
         .await?;
     Ok((rows, total))
+}
+
+/// 404 unless the tournament exists.
+pub async fn ensure_exists(connection: &mut Connection, id: Uuid) -> Result<(), ApiError> {
+    if exists(connection, id).await? {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound(Resource::Tournament))
+    }
 }

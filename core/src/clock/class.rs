@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// An EGF tournament class. Rating weights: A 1.00, B 0.75, C 0.50, D 0.25.
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum EgdClass {
     A,

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 /// {"system": "simple", "per_move_ms": 30000}
 /// {"system": "online-byo-yomi", "main_time_ms": 600000, "byo_yomi_ms": 15000}
 /// ```
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "system", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum TimeControl {
@@ -30,34 +31,49 @@ pub enum TimeControl {
     None {},
     /// Sudden death: the main time is all there is. "Tout dépassement du temps
     /// réglementaire est compté comme perdant la partie" (FFG, time rules).
-    Absolute { main_time_ms: u64 },
+    Absolute {
+        #[cfg_attr(feature = "utoipa", schema(minimum = 1, maximum = 86400000))]
+        main_time_ms: u64,
+    },
     /// Japanese byo-yomi: main time, then `periods` periods of `period_ms` each.
     /// A move made inside a period keeps it (the next move starts a full period);
     /// a period is lost only when it runs out entirely, and one long think can use
     /// up several (FFG: "jouer chaque coup en moins de trente secondes").
     ByoYomi {
+        #[cfg_attr(feature = "utoipa", schema(maximum = 86400000))]
         main_time_ms: u64,
+        #[cfg_attr(feature = "utoipa", schema(minimum = 1, maximum = 100))]
         periods: u32,
+        #[cfg_attr(feature = "utoipa", schema(minimum = 1, maximum = 86400000))]
         period_ms: u64,
     },
     /// Canadian byo-yomi: main time, then `stones` moves to play within `period_ms`.
     /// When they are played the period starts again, full; its unused time is lost
     /// (FFG: "jouer chaque séquence de 15 coups en moins de 5 minutes").
     Canadian {
+        #[cfg_attr(feature = "utoipa", schema(maximum = 86400000))]
         main_time_ms: u64,
+        #[cfg_attr(feature = "utoipa", schema(minimum = 1, maximum = 1000))]
         stones: u32,
+        #[cfg_attr(feature = "utoipa", schema(minimum = 1, maximum = 86400000))]
         period_ms: u64,
     },
     /// Fischer: each turn adds `increment_ms` to the player's time, which never grows
     /// past `max_time_ms` when a cap is set (OGS's "max time").
     Fischer {
+        #[cfg_attr(feature = "utoipa", schema(maximum = 86400000))]
         main_time_ms: u64,
+        #[cfg_attr(feature = "utoipa", schema(minimum = 1, maximum = 86400000))]
         increment_ms: u64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "utoipa", schema(maximum = 86400000))]
         max_time_ms: Option<u64>,
     },
     /// Simple time: every move must be made within `per_move_ms`; unused time is lost.
-    Simple { per_move_ms: u64 },
+    Simple {
+        #[cfg_attr(feature = "utoipa", schema(minimum = 1, maximum = 86400000))]
+        per_move_ms: u64,
+    },
     /// The online-server byo-yomi of the BSW rules: "Lorsque l'on fixe Byoyomi à X
     /// secondes, il entre en vigueur dès qu'un joueur atteint les X dernières secondes
     /// du temps configuré. Si le joueur réussit à jouer son coup dans le temps X
@@ -65,7 +81,12 @@ pub enum TimeControl {
     /// The byo-yomi is carved out of the main time, not added to it: it runs exactly
     /// as Japanese byo-yomi with `main_time_ms − byo_yomi_ms` of main time and one
     /// period of `byo_yomi_ms`.
-    OnlineByoYomi { main_time_ms: u64, byo_yomi_ms: u64 },
+    OnlineByoYomi {
+        #[cfg_attr(feature = "utoipa", schema(minimum = 1, maximum = 86400000))]
+        main_time_ms: u64,
+        #[cfg_attr(feature = "utoipa", schema(minimum = 1, maximum = 86400000))]
+        byo_yomi_ms: u64,
+    },
 }
 
 /// Why a time control cannot be played.
@@ -272,6 +293,7 @@ pub(crate) enum Overtime {
 }
 
 /// What happens when a player's time runs out.
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FlagPolicy {

@@ -10,9 +10,9 @@ use super::{ExportError, ResultsTable};
 use crate::point::Color;
 use crate::standings::{Outcome, RoundOutcome, Tournament};
 
-/// The standings after the last round played, as CSV text.
-pub fn standings(tournament: &Tournament) -> Result<String, ExportError> {
-    let table = ResultsTable::new(tournament)?;
+/// The standings after `round`, as CSV text.
+pub fn standings(tournament: &Tournament, round: u32) -> Result<String, ExportError> {
+    let table = ResultsTable::new(tournament, round)?;
     let mut titles: Vec<String> = [
         "Num",
         "Pl",
@@ -30,7 +30,7 @@ pub fn standings(tournament: &Tournament) -> Result<String, ExportError> {
             .iter()
             .map(|criterion| criterion.short_name().to_string()),
     );
-    titles.extend((1..=tournament.last_round()).map(|round| format!("R{round}")));
+    titles.extend((1..=round).map(|round| format!("R{round}")));
     let mut text = record(&titles);
     for entry in &table.lines {
         let player = entry.player;
@@ -43,7 +43,7 @@ pub fn standings(tournament: &Tournament) -> Result<String, ExportError> {
             player.country.clone(),
             player.club.clone(),
         ];
-        fields.extend(entry.standing.criteria.iter().map(ToString::to_string));
+        fields.extend(table.criterion_texts(entry));
         fields.extend(
             entry
                 .standing

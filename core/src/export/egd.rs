@@ -17,9 +17,9 @@ use std::fmt::Write;
 /// number of columns before the results.
 const CRITERIA_COLUMNS: usize = 4;
 
-/// The `.h9` table after the last round played, as text (see [`super::latin9`] for the bytes).
-pub fn h9(tournament: &Tournament) -> Result<String, ExportError> {
-    let table = ResultsTable::new(tournament)?;
+/// The `.h9` table after `round`, as text (see [`super::latin9`] for the bytes).
+pub fn h9(tournament: &Tournament, round: u32) -> Result<String, ExportError> {
+    let table = ResultsTable::new(tournament, round)?;
     table.check_rated_games(false)?;
     let (adjusted_minutes, class) = egd_class(&tournament.time, tournament.online);
     let mut text = String::new();
@@ -39,7 +39,9 @@ pub fn h9(tournament: &Tournament) -> Result<String, ExportError> {
         Date::parse(&tournament.end_date)?,
     );
     line(format!("; DT[{start},{end}]"));
-    line(format!("; HA[h{}]", tournament.handicap.egd_reduction()));
+    if let Some(reduction) = tournament.handicap.egd_reduction() {
+        line(format!("; HA[h{reduction}]"));
+    }
     line(format!("; KM[{}]", tournament.komi));
     line(format!("; TM[{adjusted_minutes}]"));
     if let Some(comment) = time_comment(&tournament.time) {
@@ -118,7 +120,7 @@ fn player_line(
         left(&name, 30),
         player.rank.to_string()
     );
-    for value in &entry.standing.criteria {
+    for value in table.criterion_texts(entry) {
         let _ = write!(text, " {value:>4}");
     }
     for _ in entry.standing.criteria.len()..CRITERIA_COLUMNS {

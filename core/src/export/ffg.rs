@@ -13,9 +13,12 @@ use crate::point::Color;
 use crate::standings::{Outcome, RoundOutcome, Tournament};
 use std::fmt::Write;
 
-/// The `.tou` file after the last round played, as text (see [`super::latin9`] for the bytes).
-pub fn tou(tournament: &Tournament) -> Result<String, ExportError> {
-    let table = ResultsTable::new(tournament)?;
+/// The FFG's "no licence" in the licence column.
+const NO_LICENCE: &str = "-------";
+
+/// The `.tou` file after `round`, as text (see [`super::latin9`] for the bytes).
+pub fn tou(tournament: &Tournament, round: u32) -> Result<String, ExportError> {
+    let table = ResultsTable::new(tournament, round)?;
     table.check_rated_games(true)?;
     let start = Date::parse(&tournament.start_date)?;
     let short_name = match tournament.short_name.as_str() {
@@ -58,7 +61,8 @@ pub fn tou(tournament: &Tournament) -> Result<String, ExportError> {
 /// `   4 LE_BERRE Bruno            1K 9034000 76Ro    5+w0    1-b2    2+b1`
 ///
 /// Players without a licence get `-------` and their country in the club column
-/// (`VAN_DE_PUTTE Bart        17K ------- BE`).
+/// (`VAN_DE_PUTTE Bart        17K ------- BE`); a licence recorded as `-------`, the FFG's
+/// own "no licence", is no licence.
 fn player_line(table: &ResultsTable, entry: &Line) -> Result<String, ExportError> {
     let player = entry.player;
     let name = format!(
@@ -70,7 +74,7 @@ fn player_line(table: &ResultsTable, entry: &Line) -> Result<String, ExportError
         .ffg_licence
         .as_deref()
         .map(str::trim)
-        .filter(|licence| !licence.is_empty())
+        .filter(|licence| !licence.is_empty() && *licence != NO_LICENCE)
     {
         Some(licence)
             if licence.len() == 7 && licence.bytes().all(|byte| byte.is_ascii_digit()) =>
@@ -83,7 +87,7 @@ fn player_line(table: &ResultsTable, entry: &Line) -> Result<String, ExportError
                 licence: licence.to_string(),
             })
         }
-        None => ("-------".to_string(), player.country.trim().to_uppercase()),
+        None => (NO_LICENCE.to_string(), player.country.trim().to_uppercase()),
     };
     let mut text = format!(
         "{:>4} {} {:>3} {licence} {}",

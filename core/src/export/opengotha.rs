@@ -4,11 +4,15 @@
 //! Format: `lucvannier/opengotha: distribution/tournamentfiles/tournament.dtd` and
 //! `ExternalDocument.generateXMLFile` / `importTournamentFromXMLFile` (data version 201);
 //! pairgoth's `opengotha.xsd`. Missing attributes take the defaults OpenGotha's importer
-//! gives them. Games and byes refer to players by OpenGotha's key,
+//! gives them; attributes and elements arbitre does not know are ignored, as OpenGotha
+//! ignores them. Games and byes refer to players by OpenGotha's key,
 //! `UPPER(name + firstName)` without spaces; an imported player's id is that key.
 //!
-//! What does not map: teams, categories, clubs groups and the display and publishing
-//! settings are ignored; pairing weights are written with OpenGotha's defaults; void games
+//! Elements are found by their place in the document (a `Player` in `Players`, a
+//! `ByePlayer` in `ByePlayers`, or in the `ByePlayer` element pairgoth wraps its byes in).
+//!
+//! What does not map: teams, clubs groups and the display and publishing settings are
+//! ignored; pairing weights are written with OpenGotha's defaults; void games
 //! have no OpenGotha equivalent and are left out (the players count as unpaired). Of the
 //! time control, OpenGotha keeps whole minutes of main time and one overtime setting: the
 //! number of byo-yomi periods and a Fischer cap are lost (an imported byo-yomi has one
@@ -30,6 +34,8 @@ use thiserror::Error;
 const MAX_ROUNDS: u32 = 20;
 /// OpenGotha's `PlacementParameterSet.PLA_MAX_NUMBER_OF_CRITERIA`.
 const MAX_CRITERIA: usize = 6;
+/// More categories than ranks make no sense; the bound keeps a malformed file small.
+const MAX_CATEGORIES: u32 = 40;
 const MINUTE_MS: u64 = 60_000;
 const SECOND_MS: u64 = 1_000;
 
@@ -67,8 +73,6 @@ pub enum OpenGothaError {
         round: u32,
         player: String,
     },
-    #[error("line {line}: placement criterion `{name}` is not supported")]
-    UnsupportedCriterion { line: usize, name: String },
 }
 
 /// One element: where it starts and its attributes.
@@ -86,6 +90,7 @@ struct Elements {
     general: Option<Record>,
     handicap: Option<Record>,
     criteria: Vec<Record>,
+    categories: Vec<Record>,
 }
 
 /// Reads an OpenGotha tournament file (any encoding its XML declaration names).
@@ -141,23 +146,30 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
             by_default,
         });
     }
-    let mut byes = Vec::with_capacity(elements.byes.len());
+    // OpenGotha keeps one bye a round, the last one the file names, and skips a bye
+    // naming no registered player (`importByePlayersFromXMLFile`); pairgoth's wrapper
+    // element names none.
+    let mut byes = BTreeMap::new();
     for record in &elements.byes {
         let element = Element::of("ByePlayer", record);
         let round = element.round(rounds)?;
-        byes.push(RoundEntry {
-            round,
-            player: keys.find(&element, round, "player")?,
-        });
+        if let Some(player) = keys.get(element.text("player", "")) {
+            byes.insert(round, player);
+        }
     }
+    let byes = byes
+        .into_iter()
+        .map(|(round, player)| RoundEntry { round, player })
+        .collect();
 
     let mut criteria = BTreeMap::new();
     for record in &elements.criteria {
         let element = Element::of("PlacementCriterion", record);
-        if let Some(criterion) = import_criterion(&element)? {
+        if let Some(criterion) = import_criterion(&element) {
             criteria.insert(element.number("number", 1)?, criterion);
         }
     }
+    let category_limits = import_categories(&general, &elements.categories)?;
     let credit = |mms: &'static str, nbw: &'static str| -> Result<Credit, OpenGothaError> {
         Ok(Credit {
             mms_half_points: general.number(mms, 0)?,
@@ -173,13 +185,17 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
         director: general.text("director", "").to_string(),
         start_date: general.text("beginDate", "2000-01-01").to_string(),
         end_date: general.text("endDate", "2000-01-01").to_string(),
-        online: general.flag("bInternet", false)?,
+        // OpenGotha ≥ 3.51.05 writes `bInternetGame`, earlier versions `bInternet`.
+        online: match general.record.attributes.contains_key("bInternetGame") {
+            true => general.flag("bInternetGame", false)?,
+            false => general.flag("bInternet", false)?,
+        },
         board_size: general.number("size", 19)?,
         komi: general.decimal("komi", 7.5)?,
         rules: None,
         time: import_time(&general)?,
         handicap: HandicapPolicy {
-            reduction: handicap.number("hdCorrection", 1)?,
+            reduction: handicap.parse("hdCorrection", 1)?,
             ceiling: handicap.number("hdCeiling", 9)?,
             based_on_mms: handicap.flag("hdBasedOnMMS", true)?,
             no_handicap_from: handicap.rank("hdNoHdRankThreshold", "1D")?,
@@ -190,6 +206,7 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
             floor: general.rank("genMMFloor", "20K")?,
             zero: general.rank("genMMZero", "30K")?,
         },
+        category_limits,
         scoring: Scoring {
             bye: credit("genMMS2ValueBye", "genNBW2ValueBye")?,
             absence: credit("genMMS2ValueAbsent", "genNBW2ValueAbsent")?,
@@ -252,16 +269,18 @@ fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// The elements arbitre reads, each with its line, in one pass: lines are counted as the
+/// reader moves on, so that reading stays linear in the file's size.
 fn elements(text: &str) -> Result<Elements, OpenGothaError> {
     let mut reader = Reader::from_str(text);
     let mut elements = Elements::default();
     let mut open: Vec<String> = Vec::new();
-    let position =
-        |offset: u64| line_and_column(text, usize::try_from(offset).unwrap_or(usize::MAX));
+    let mut lines = LineCounter::default();
     loop {
-        let start_offset = reader.buffer_position();
+        let start_offset = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
         let event = reader.read_event().map_err(|error| {
-            let (line, column) = position(reader.error_position());
+            let offset = usize::try_from(reader.error_position()).unwrap_or(usize::MAX);
+            let (line, column) = line_and_column(text, offset);
             OpenGothaError::Xml {
                 line,
                 column,
@@ -278,33 +297,61 @@ fn elements(text: &str) -> Result<Elements, OpenGothaError> {
             Event::Eof => break,
             _ => continue,
         };
-        let line = position(start_offset).0;
+        let line = lines.line_at(text, start_offset);
         let name = String::from_utf8_lossy(start.name().as_ref()).into_owned();
-        let inside = |parent: &str| open.iter().any(|element| element == parent);
-        let record = || -> Result<Record, OpenGothaError> {
-            Ok(Record {
+        let parent = open.last().map_or("", String::as_str);
+        let inside = |ancestor: &str| open.iter().any(|element| element == ancestor);
+        let list = match (name.as_str(), parent) {
+            ("Player", "Players") => Some(&mut elements.players),
+            ("Game", "Games") => Some(&mut elements.games),
+            ("ByePlayer", "ByePlayers" | "ByePlayer") => Some(&mut elements.byes),
+            ("PlacementCriterion", _) if inside("PlacementParameterSet") => {
+                Some(&mut elements.criteria)
+            }
+            ("Category", _) if inside("GeneralParameterSet") => Some(&mut elements.categories),
+            _ => None,
+        };
+        let single = match (name.as_str(), parent) {
+            ("GeneralParameterSet", "TournamentParameterSet") => Some(&mut elements.general),
+            ("HandicapParameterSet", "TournamentParameterSet") => Some(&mut elements.handicap),
+            _ => None,
+        };
+        if list.is_some() || single.is_some() {
+            let record = Record {
                 line,
                 attributes: attributes(&start, line)?,
-            })
-        };
-        match name.as_str() {
-            "Player" if inside("Players") => elements.players.push(record()?),
-            "Game" if inside("Games") => elements.games.push(record()?),
-            "ByePlayer" => elements.byes.push(record()?),
-            "GeneralParameterSet" if inside("TournamentParameterSet") => {
-                elements.general = Some(record()?)
+            };
+            match (list, single) {
+                (Some(list), _) => list.push(record),
+                (_, Some(single)) => *single = Some(record),
+                _ => {}
             }
-            "HandicapParameterSet" => elements.handicap = Some(record()?),
-            "PlacementCriterion" if inside("PlacementParameterSet") => {
-                elements.criteria.push(record()?)
-            }
-            _ => {}
         }
         if !empty {
             open.push(name);
         }
     }
     Ok(elements)
+}
+
+/// The line of increasing byte offsets, counting only the bytes since the last one asked.
+#[derive(Default)]
+struct LineCounter {
+    offset: usize,
+    line: usize,
+}
+
+impl LineCounter {
+    fn line_at(&mut self, text: &str, offset: usize) -> usize {
+        let bytes = text.as_bytes();
+        let offset = offset.clamp(self.offset, bytes.len());
+        self.line += bytes[self.offset..offset]
+            .iter()
+            .filter(|&&byte| byte == b'\n')
+            .count();
+        self.offset = offset;
+        self.line + 1
+    }
 }
 
 fn attributes(start: &BytesStart, line: usize) -> Result<HashMap<String, String>, OpenGothaError> {
@@ -395,7 +442,7 @@ impl<'a> Element<'a> {
         } else {
             value
         };
-        value.parse().map_err(|_| self.invalid(attribute))
+        opengotha_rank(value).ok_or_else(|| self.invalid(attribute))
     }
 
     /// `roundNumber`, 1-based in the file, within the tournament's rounds.
@@ -406,6 +453,30 @@ impl<'a> Element<'a> {
         } else {
             Err(self.invalid("roundNumber"))
         }
+    }
+}
+
+/// A rank as OpenGotha reads it (`Player.convertKDPToInt`): a number and `K`, `D` or `P`
+/// in either case, held between 30K and 9D; professional ranks count as 7D (1P–3P), 8D
+/// (4P–6P) or 9D. OpenGotha writes `99K` for a rank it could not read, which so reads back
+/// as 30K. Text without a number is refused.
+fn opengotha_rank(text: &str) -> Option<Rank> {
+    let trimmed = text.trim();
+    let mut chars = trimmed.chars();
+    let grade = chars.next_back()?;
+    let number: i64 = chars.as_str().trim().parse().ok()?;
+    let value = match grade.to_ascii_lowercase() {
+        'd' => number - 1,
+        'p' if number <= 3 => 6,
+        'p' if number <= 6 => 7,
+        'p' => 8,
+        _ => -number,
+    }
+    .clamp(-30, 8);
+    if value < 0 {
+        Rank::kyu(u32::try_from(-value).ok()?)
+    } else {
+        Rank::dan(u32::try_from(value).ok()? + 1)
     }
 }
 
@@ -448,21 +519,35 @@ fn import_player(element: &Element) -> Result<Player, OpenGothaError> {
     })
 }
 
-/// Finds players by key, exactly or ignoring case and spaces (older files).
+/// Finds players by key: exactly, or as OpenGotha falls back to (`getPlayerByKeyString`,
+/// then the key forced to ASCII in capitals): a key written under another locale
+/// (`DEMİRALAYFATİH`, upper-cased under a Turkish locale, for `Demiralay Fatih`) or by an
+/// older version (accents dropped, other case or spacing) finds its player.
 struct PlayerKeys {
     exact: HashSet<String>,
-    loose: HashMap<String, String>,
+    folded: HashMap<String, String>,
 }
 
 impl PlayerKeys {
     fn new(players: &[Player]) -> PlayerKeys {
+        let mut folded = HashMap::new();
+        for player in players {
+            folded
+                .entry(folded_key(&player.id))
+                .or_insert_with(|| player.id.clone());
+        }
         PlayerKeys {
             exact: players.iter().map(|player| player.id.clone()).collect(),
-            loose: players
-                .iter()
-                .map(|player| (player_key(&player.id, ""), player.id.clone()))
-                .collect(),
+            folded,
         }
+    }
+
+    /// The id of the player `key` names, if any.
+    fn get(&self, key: &str) -> Option<String> {
+        if self.exact.contains(key) {
+            return Some(key.to_string());
+        }
+        self.folded.get(&folded_key(key)).cloned()
     }
 
     /// The player an attribute of `element` names in `round`.
@@ -473,18 +558,35 @@ impl PlayerKeys {
         attribute: &str,
     ) -> Result<String, OpenGothaError> {
         let key = element.text(attribute, "");
-        if self.exact.contains(key) {
-            return Ok(key.to_string());
-        }
-        self.loose
-            .get(&player_key(key, ""))
-            .cloned()
-            .ok_or_else(|| OpenGothaError::UnknownPlayer {
-                line: element.record.line,
-                round,
-                player: key.to_string(),
-            })
+        self.get(key).ok_or_else(|| OpenGothaError::UnknownPlayer {
+            line: element.record.line,
+            round,
+            player: key.to_string(),
+        })
     }
+}
+
+/// Base letters of Latin-1 Supplement, U+00C0 to U+00FF (`×` and `÷` kept).
+const LATIN_1_LETTERS: &str = "AAAAAAACEEEEIIIIDNOOOOO×OUUUUYTsaaaaaaceeeeiiiidnooooo÷ouuuuyty";
+
+/// A key compared whatever wrote it: without spaces, letters of Latin-1 and Latin
+/// Extended-A without their diacritics (`İ`, `É` → `I`, `E`), then in capitals.
+fn folded_key(key: &str) -> String {
+    key.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| {
+            match u32::from(c) {
+                code @ 0xC0..=0xFF => LATIN_1_LETTERS.chars().nth((code - 0xC0) as usize),
+                code @ 0x100..=0x17F => super::LATIN_EXTENDED_A
+                    .as_bytes()
+                    .get((code - 0x100) as usize)
+                    .map(|&byte| char::from(byte)),
+                _ => None,
+            }
+            .unwrap_or(c)
+        })
+        .flat_map(char::to_uppercase)
+        .collect()
 }
 
 fn import_result(element: &Element) -> Result<(GameResult, bool), OpenGothaError> {
@@ -506,29 +608,55 @@ fn import_result(element: &Element) -> Result<(GameResult, bool), OpenGothaError
     Ok((result, by_default))
 }
 
-/// OpenGotha's criterion long names; `SDC` and `DC` both read as direct confrontation.
-fn import_criterion(element: &Element) -> Result<Option<Criterion>, OpenGothaError> {
-    let name = element.text("name", "NULL");
-    let criterion = match name.to_uppercase().as_str() {
-        "NULL" | "NONE" => return Ok(None),
-        "DC" | "SDC" => Criterion::DirectConfrontation,
-        "RANK" => Criterion::Rank,
-        "RATING" => Criterion::Rating,
-        other => CRITERION_NAMES
-            .iter()
-            .find(|(_, long_name)| *long_name == other)
-            .map(|(criterion, _)| *criterion)
-            .ok_or_else(|| OpenGothaError::UnsupportedCriterion {
-                line: element.record.line,
-                name: name.to_string(),
-            })?,
-    };
-    Ok(Some(criterion))
+/// A criterion by its OpenGotha long name, in any case. OpenGotha's importer leaves out a
+/// name it does not know (`NULL`, pairgoth's `NONE`, or a name of another version such as
+/// `BZS`), and so does arbitre.
+fn import_criterion(element: &Element) -> Option<Criterion> {
+    let name = element.text("name", "NULL").to_uppercase();
+    CRITERION_NAMES
+        .iter()
+        .find(|(_, long_name)| long_name.eq_ignore_ascii_case(&name))
+        .map(|(criterion, _)| *criterion)
 }
 
-const CRITERION_NAMES: [(Criterion, &str); 14] = [
+/// The categories' lower limits (`numberOfCategories`, and a `Category` element with its
+/// `number` and `lowerLimit` for each category but the last). A limit the file leaves
+/// out is 1D, as in OpenGotha (an array of zeros).
+fn import_categories(general: &Element, records: &[Record]) -> Result<Vec<Rank>, OpenGothaError> {
+    let count = general.number("numberOfCategories", 1)?;
+    if count <= 1 {
+        return Ok(Vec::new());
+    }
+    if count > MAX_CATEGORIES {
+        return Err(general.invalid("numberOfCategories"));
+    }
+    let mut limits = vec![Rank::FIRST_DAN; count as usize - 1];
+    for record in records {
+        let element = Element::of("Category", record);
+        let number = element.number("number", 1)?;
+        let limit = limits
+            .get_mut((number as usize).wrapping_sub(1))
+            .ok_or_else(|| element.invalid("number"))?;
+        *limit = element.rank("lowerLimit", "30K")?;
+    }
+    Ok(limits)
+}
+
+/// OpenGotha's long names (`PlacementParameterSet.allPlacementCriteria`), and `CPS`, the
+/// cup score of its help.
+const CRITERION_NAMES: [(Criterion, &str); 24] = [
+    (Criterion::Category, "CAT"),
     (Criterion::Mms, "MMS"),
     (Criterion::Nbw, "NBW"),
+    (Criterion::Sts, "STS"),
+    (Criterion::Cps, "CPS"),
+    (Criterion::Rank, "Rank"),
+    (Criterion::Rating, "Rating"),
+    (Criterion::Sosts, "SOSTS"),
+    (Criterion::Ext, "EXT"),
+    (Criterion::Exr, "EXR"),
+    (Criterion::DirectConfrontation, "DC"),
+    (Criterion::SimplifiedDirectConfrontation, "SDC"),
     (Criterion::Sos(Basis::Mms), "SOSM"),
     (Criterion::Sos(Basis::Wins), "SOSW"),
     (Criterion::SosMinus1(Basis::Mms), "SOSM-1"),
@@ -543,18 +671,12 @@ const CRITERION_NAMES: [(Criterion, &str); 14] = [
     (Criterion::Cuss(Basis::Wins), "CUSSW"),
 ];
 
-/// OpenGotha's long name of a criterion. Direct confrontation is written `SDC`, the
-/// simplified form arbitre computes.
+/// OpenGotha's long name of a criterion.
 fn criterion_name(criterion: Criterion) -> &'static str {
-    match criterion {
-        Criterion::DirectConfrontation => "SDC",
-        Criterion::Rank => "Rank",
-        Criterion::Rating => "Rating",
-        _ => CRITERION_NAMES
-            .iter()
-            .find(|(known, _)| *known == criterion)
-            .map_or("NULL", |(_, name)| name),
-    }
+    CRITERION_NAMES
+        .iter()
+        .find(|(known, _)| *known == criterion)
+        .map_or("NULL", |(_, name)| name)
 }
 
 /// OpenGotha's time settings (`GeneralParameterSet`): whole minutes of main time, then
@@ -801,7 +923,9 @@ fn general_parameters(xml: &mut String, tournament: &Tournament) {
     let scoring = tournament.scoring;
     let mcmahon = tournament.mcmahon;
     let values: Vec<(&str, String)> = vec![
+        // Both names of the online flag: OpenGotha ≥ 3.51.05 reads `bInternetGame`.
         ("bInternet", tournament.online.to_string()),
+        ("bInternetGame", tournament.online.to_string()),
         ("basicTime", basic_minutes.to_string()),
         ("beginDate", tournament.start_date.clone()),
         ("canByoYomiTime", seconds(canadian_ms)),
@@ -831,7 +955,10 @@ fn general_parameters(xml: &mut String, tournament: &Tournament) {
         ("location", tournament.city.clone()),
         ("name", tournament.name.clone()),
         ("nbMovesCanTime", stones.to_string()),
-        ("numberOfCategories", "1".to_string()),
+        (
+            "numberOfCategories",
+            (tournament.category_limits.len() + 1).to_string(),
+        ),
         ("numberOfRounds", tournament.rounds.to_string()),
         ("shortName", tournament.short_name.clone()),
         ("size", tournament.board_size.to_string()),
@@ -841,7 +968,22 @@ fn general_parameters(xml: &mut String, tournament: &Tournament) {
         .iter()
         .map(|(name, value)| (*name, Some(value.as_str())))
         .collect();
-    element(xml, "GeneralParameterSet", &attributes);
+    if tournament.category_limits.is_empty() {
+        element(xml, "GeneralParameterSet", &attributes);
+        return;
+    }
+    tag(xml, "GeneralParameterSet", &attributes, ">\n<Categories>\n");
+    for (number, limit) in tournament.category_limits.iter().enumerate() {
+        element(
+            xml,
+            "Category",
+            &[
+                ("lowerLimit", Some(&limit.upper())),
+                ("number", Some(&(number + 1).to_string())),
+            ],
+        );
+    }
+    xml.push_str("</Categories>\n</GeneralParameterSet>\n");
 }
 
 fn result_name(game: &Game) -> String {
@@ -859,6 +1001,11 @@ fn result_name(game: &Game) -> String {
 
 /// An empty element on its own line; attributes given as `None` are left out.
 fn element(xml: &mut String, name: &str, attributes: &[(&str, Option<&str>)]) {
+    tag(xml, name, attributes, "/>\n");
+}
+
+/// A start tag (`end` `>`) or an empty element (`end` `/>`), then what follows it.
+fn tag(xml: &mut String, name: &str, attributes: &[(&str, Option<&str>)], end: &str) {
     xml.push('<');
     xml.push_str(name);
     for (attribute, value) in attributes {
@@ -866,7 +1013,7 @@ fn element(xml: &mut String, name: &str, attributes: &[(&str, Option<&str>)]) {
             let _ = write!(xml, " {attribute}=\"{}\"", escape(value));
         }
     }
-    xml.push_str("/>\n");
+    xml.push_str(end);
 }
 
 fn escape(value: &str) -> String {

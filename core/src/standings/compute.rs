@@ -165,10 +165,13 @@ pub fn compute(tournament: &Tournament, after_round: u32) -> Result<Vec<Standing
     let mut order: Vec<usize> = (0..tournament.players.len()).collect();
     table.sort(&mut order, &values);
     for (position, criterion) in tournament.criteria.iter().enumerate() {
-        if *criterion == Criterion::DirectConfrontation {
-            table.direct_confrontation(&order, &mut values, position);
-            table.sort(&mut order, &values);
-        }
+        let confrontation = match criterion {
+            Criterion::DirectConfrontation => Confrontation::Full,
+            Criterion::SimplifiedDirectConfrontation => Confrontation::Simplified,
+            _ => continue,
+        };
+        table.direct_confrontation(&order, &mut values, position, confrontation);
+        table.sort(&mut order, &values);
     }
     let mut standings: Vec<Standing> = Vec::with_capacity(order.len());
     for (position, &player) in order.iter().enumerate() {
@@ -181,13 +184,37 @@ pub fn compute(tournament: &Tournament, after_round: u32) -> Result<Vec<Standing
             player: tournament.players[player].id.clone(),
             row,
             place,
-            mms: Score::from_halves(table.final_score(player, Basis::Mms)),
-            wins: Score::from_halves(table.final_score(player, Basis::Wins)),
+            mms: Score::from_halves(table.final_score(player, Tally::Mms)),
+            wins: Score::from_halves(table.final_score(player, Tally::Wins)),
             criteria: values[player].clone(),
             rounds: table.outcomes(player),
         });
     }
     Ok(standings)
+}
+
+/// The score a tie-breaker sums: a [`Basis`], or the Strasbourg score SOSTS sums.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Tally {
+    Mms,
+    Wins,
+    Sts,
+}
+
+impl From<Basis> for Tally {
+    fn from(basis: Basis) -> Tally {
+        match basis {
+            Basis::Mms => Tally::Mms,
+            Basis::Wins => Tally::Wins,
+        }
+    }
+}
+
+/// OpenGotha's two direct confrontations (`DC`, `SDC`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Confrontation {
+    Full,
+    Simplified,
 }
 
 /// Scores by round, in half points.
@@ -200,6 +227,8 @@ struct Table<'t> {
     /// Score after each round, real and with unplayed rounds as half points, by basis.
     mms: Vec<Vec<i64>>,
     nbw: Vec<Vec<i64>>,
+    /// Strasbourg score: the McMahon score with the bracket's bonus.
+    sts: Vec<Vec<i64>>,
     virtual_mms: Vec<Vec<i64>>,
     virtual_nbw: Vec<Vec<i64>>,
 }
@@ -235,13 +264,51 @@ impl<'t> Table<'t> {
             start,
             mms: Vec::new(),
             nbw: Vec::new(),
+            sts: Vec::new(),
             virtual_mms: Vec::new(),
             virtual_nbw: Vec::new(),
         };
         for player in 0..tournament.players.len() {
             table.score_rounds(player);
         }
+        table.sts = (0..tournament.players.len())
+            .map(|player| table.strasbourg_scores(player))
+            .collect();
         Ok(table)
+    }
+
+    /// OpenGotha's help ("Placement settings", STS): in a tournament of `n` rounds whose
+    /// top group (the players at or above the McMahon bar) plays an elimination bracket,
+    /// a win in the quarter-final (round `n`−2) or the semi-final (round `n`−1) gives 2
+    /// more points to the players who reached the semi-final, having won every game before
+    /// it. Everyone else's STS is their McMahon score.
+    fn strasbourg_scores(&self, player: usize) -> Vec<i64> {
+        let mut scores = self.mms[player].clone();
+        let rounds = self.tournament.rounds as usize;
+        let top_group = self.tournament.players[player].rank >= self.tournament.mcmahon.bar;
+        if !top_group || rounds < 3 {
+            return scores;
+        }
+        let (quarter, semi) = (rounds - 3, rounds - 2);
+        let won = |round: usize| match self.slots[player].get(round) {
+            Some(&Slot::Played { game, colour, .. }) => {
+                let game = &self.tournament.games[game];
+                let decisive = matches!(game.result, GameResult::BlackWins | GameResult::WhiteWins);
+                decisive && !game.by_default && game.result.half_points(colour) == 2
+            }
+            _ => false,
+        };
+        if !(0..=quarter).all(won) {
+            return scores;
+        }
+        let mut bonus = 0;
+        for (round, score) in scores.iter_mut().enumerate() {
+            if (round == quarter || round == semi) && won(round) {
+                bonus += 4;
+            }
+            *score += bonus;
+        }
+        scores
     }
 
     fn score_rounds(&mut self, player: usize) {
@@ -292,29 +359,36 @@ impl<'t> Table<'t> {
         self.virtual_nbw.push(virtual_nbw);
     }
 
+    /// Each round's score of a basis, in half points.
+    fn scores(&self, basis: Tally) -> &[Vec<i64>] {
+        match basis {
+            Tally::Mms => &self.mms,
+            Tally::Wins => &self.nbw,
+            Tally::Sts => &self.sts,
+        }
+    }
+
     /// The score after the last round counted, in half points.
-    fn final_score(&self, player: usize, basis: Basis) -> i64 {
-        let (scores, initial) = match basis {
-            Basis::Mms => (&self.mms, 2 * self.start[player]),
-            Basis::Wins => (&self.nbw, 0),
-        };
-        scores[player].last().copied().unwrap_or(initial)
+    fn final_score(&self, player: usize, basis: Tally) -> i64 {
+        self.scores(basis)[player]
+            .last()
+            .copied()
+            .unwrap_or_else(|| self.virtual_opponent(player, basis))
     }
 
     /// An opponent's score as SOS counts it.
-    fn score_for_sos(&self, opponent: usize, basis: Basis) -> i64 {
+    fn score_for_sos(&self, opponent: usize, basis: Tally) -> i64 {
         if !self.tournament.scoring.unplayed_as_half_point_in_sos {
             return self.final_score(opponent, basis);
         }
         let scores = match basis {
-            Basis::Mms => &self.virtual_mms,
-            Basis::Wins => &self.virtual_nbw,
+            Tally::Mms | Tally::Sts => &self.virtual_mms,
+            Tally::Wins => &self.virtual_nbw,
         };
-        let initial = match basis {
-            Basis::Mms => 2 * self.start[opponent],
-            Basis::Wins => 0,
-        };
-        scores[opponent].last().copied().unwrap_or(initial)
+        scores[opponent]
+            .last()
+            .copied()
+            .unwrap_or_else(|| self.virtual_opponent(opponent, basis))
     }
 
     /// The game of a slot, unless it was annulled.
@@ -331,15 +405,16 @@ impl<'t> Table<'t> {
         }
     }
 
-    /// What a round without an opponent adds to SOS: the start McMahon score, or nothing.
-    fn virtual_opponent(&self, player: usize, basis: Basis) -> i64 {
+    /// What a round without an opponent adds to SOS: the start McMahon score, or nothing;
+    /// also a player's score before the first round.
+    fn virtual_opponent(&self, player: usize, basis: Tally) -> i64 {
         match basis {
-            Basis::Mms => 2 * self.start[player],
-            Basis::Wins => 0,
+            Tally::Mms | Tally::Sts => 2 * self.start[player],
+            Tally::Wins => 0,
         }
     }
 
-    fn tie_breakers(&self, basis: Basis) -> TieBreakers {
+    fn tie_breakers(&self, basis: Tally) -> TieBreakers {
         let players = self.tournament.players.len();
         let mut opponent_scores: Vec<Vec<i64>> = Vec::with_capacity(players);
         let mut sodos = Vec::with_capacity(players);
@@ -351,7 +426,7 @@ impl<'t> Table<'t> {
                     Some((game, colour, opponent)) => {
                         let game = &self.tournament.games[game];
                         let mut score = self.score_for_sos(opponent, basis);
-                        if basis == Basis::Mms {
+                        if basis != Tally::Wins {
                             let stones = 2 * i64::from(game.handicap);
                             score += if colour == Color::White {
                                 stones
@@ -394,11 +469,11 @@ impl<'t> Table<'t> {
                     .sum()
             })
             .collect();
-        let scores = match basis {
-            Basis::Mms => &self.mms,
-            Basis::Wins => &self.nbw,
-        };
-        let cuss = scores.iter().map(|rounds| rounds.iter().sum()).collect();
+        let cuss = self
+            .scores(basis)
+            .iter()
+            .map(|rounds| rounds.iter().sum())
+            .collect();
         TieBreakers {
             sos_minus_1: without_lowest(1),
             sos_minus_2: without_lowest(2),
@@ -411,7 +486,7 @@ impl<'t> Table<'t> {
 
     /// Each player's value for each criterion; direct confrontation starts at 0.
     fn criterion_values(&self) -> Vec<Vec<Score>> {
-        let mut by_basis: HashMap<Basis, TieBreakers> = HashMap::new();
+        let mut by_basis: HashMap<Tally, TieBreakers> = HashMap::new();
         for criterion in &self.tournament.criteria {
             if let Some(basis) = criterion_basis(*criterion) {
                 by_basis
@@ -429,13 +504,23 @@ impl<'t> Table<'t> {
                         let basis =
                             criterion_basis(*criterion).and_then(|basis| by_basis.get(&basis));
                         match (*criterion, basis) {
+                            (Criterion::Category, _) => {
+                                let category = self.tournament.category(&players[player]);
+                                Score::whole(-(category as i64))
+                            }
                             (Criterion::Mms, _) => {
-                                Score::from_halves(self.final_score(player, Basis::Mms))
+                                Score::from_halves(self.final_score(player, Tally::Mms))
                             }
+                            (Criterion::Sts, _) => {
+                                Score::from_halves(self.final_score(player, Tally::Sts))
+                            }
+                            (Criterion::Cps, _) => Score::from_halves(self.cup_score(player)),
+                            (Criterion::Ext, _) => Score::from_halves(self.exploits(player).0),
+                            (Criterion::Exr, _) => Score::from_halves(self.exploits(player).1),
                             (Criterion::Nbw, _) => {
-                                Score::from_halves(self.final_score(player, Basis::Wins))
+                                Score::from_halves(self.final_score(player, Tally::Wins))
                             }
-                            (Criterion::Sos(_), Some(values)) => {
+                            (Criterion::Sos(_) | Criterion::Sosts, Some(values)) => {
                                 Score::from_halves(values.sos[player])
                             }
                             (Criterion::SosMinus1(_), Some(values)) => {
@@ -467,6 +552,55 @@ impl<'t> Table<'t> {
             .collect()
     }
 
+    /// The cup score in half points: each round's points weigh 2 to the power of the
+    /// rounds counted after it, so that a win outweighs every win of the later rounds
+    /// (OpenGotha's help, "Placement settings", CPS).
+    fn cup_score(&self, player: usize) -> i64 {
+        let scores = &self.nbw[player];
+        let mut previous = 0;
+        let mut total: i64 = 0;
+        for (round, &score) in scores.iter().enumerate() {
+            let later_rounds = u32::try_from(scores.len() - 1 - round).unwrap_or(u32::MAX);
+            let weight = 2i64.saturating_pow(later_rounds);
+            total = total.saturating_add((score - previous).saturating_mul(weight));
+            previous = score;
+        }
+        total
+    }
+
+    /// Exploits tentés and réussis in half points, from OpenGotha's help ("Placement
+    /// settings", EXT and EXR). The natural handicap `NH` is the rank difference (the
+    /// stones the player would give), the actual handicap `AH` the stones the player gave
+    /// (the handicap as White, minus it as Black). A game weighs 0 when `AH < NH` (easy),
+    /// 1 when equal, 2 when `AH = NH + 1`, 3 beyond (very difficult); EXT sums the
+    /// opponents' numbers of wins so weighted, EXR the same over the games won (a jigo is
+    /// not won; a game won by default is).
+    fn exploits(&self, player: usize) -> (i64, i64) {
+        let players = &self.tournament.players;
+        let (mut tried, mut achieved) = (0, 0);
+        for &slot in &self.slots[player] {
+            let Some((game, colour, opponent)) = self.counted_game(slot) else {
+                continue;
+            };
+            let game = &self.tournament.games[game];
+            let natural =
+                i64::from(players[player].rank.value()) - i64::from(players[opponent].rank.value());
+            let stones = i64::from(game.handicap);
+            let actual = if colour == Color::White {
+                stones
+            } else {
+                -stones
+            };
+            let weight = (actual - natural + 1).clamp(0, 3);
+            let score = self.final_score(opponent, Tally::Wins) * weight;
+            tried += score;
+            if game.result.half_points(colour) == 2 {
+                achieved += score;
+            }
+        }
+        (tried, achieved)
+    }
+
     /// Orders players by criteria, best first; equal players by name.
     fn sort(&self, order: &mut [usize], values: &[Vec<Score>]) {
         let players = &self.tournament.players;
@@ -478,10 +612,19 @@ impl<'t> Table<'t> {
         });
     }
 
-    /// Simplified direct confrontation (OpenGotha `SDC`): among players equal on the
-    /// criteria before it, if each pair played and one of them won, a player's value is the
-    /// number of those players beaten; otherwise everyone's value stays 0.
-    fn direct_confrontation(&self, order: &[usize], values: &mut [Vec<Score>], position: usize) {
+    /// Direct confrontation among each group of players equal on the criteria before it
+    /// (OpenGotha's help, "Placement settings"):
+    ///
+    /// * `SDC`: if each pair of the group played and one of them won, a player's value is
+    ///   the number of those players beaten; otherwise everyone's value stays 0;
+    /// * `DC`: see [`Table::confrontation_levels`].
+    fn direct_confrontation(
+        &self,
+        order: &[usize],
+        values: &mut [Vec<Score>],
+        position: usize,
+        confrontation: Confrontation,
+    ) {
         let mut start = 0;
         while start < order.len() {
             let key = values[order[start]][..position].to_vec();
@@ -491,9 +634,14 @@ impl<'t> Table<'t> {
                 .map_or(order.len(), |length| start + length);
             let group = &order[start..end];
             if group.len() > 1 {
-                if let Some(beaten) = self.mutual_wins(group) {
-                    for (&player, wins) in group.iter().zip(beaten) {
-                        values[player][position] = Score::whole(wins);
+                let balance = self.balance(group);
+                let levels = match confrontation {
+                    Confrontation::Simplified => mutual_wins(&balance),
+                    Confrontation::Full => confrontation_levels(group, &balance, values, position),
+                };
+                if let Some(levels) = levels {
+                    for (&player, level) in group.iter().zip(levels) {
+                        values[player][position] = Score::whole(level);
                     }
                 }
             }
@@ -501,9 +649,9 @@ impl<'t> Table<'t> {
         }
     }
 
-    /// For each player of `group`, how many others of the group they beat, if every pair
-    /// has a decisive balance of played games.
-    fn mutual_wins(&self, group: &[usize]) -> Option<Vec<i64>> {
+    /// For each pair of players of `group`, the decisive games the first won minus those
+    /// the second won (games won by default are not confrontations).
+    fn balance(&self, group: &[usize]) -> Vec<Vec<i64>> {
         let members: HashMap<usize, usize> =
             group.iter().enumerate().map(|(i, &p)| (p, i)).collect();
         let mut balance = vec![vec![0i64; group.len()]; group.len()];
@@ -526,14 +674,7 @@ impl<'t> Table<'t> {
                 }
             }
         }
-        let complete =
-            (0..group.len()).all(|i| (0..group.len()).all(|j| i == j || balance[i][j] != 0));
-        complete.then(|| {
-            balance
-                .iter()
-                .map(|row| row.iter().filter(|&&result| result > 0).count() as i64)
-                .collect()
-        })
+        balance
     }
 
     fn outcomes(&self, player: usize) -> Vec<RoundOutcome> {
@@ -573,14 +714,115 @@ impl<'t> Table<'t> {
     }
 }
 
-fn criterion_basis(criterion: Criterion) -> Option<Basis> {
+/// `SDC`: for each player of a group, how many others of the group they beat, if every
+/// pair has a decisive balance of played games.
+fn mutual_wins(balance: &[Vec<i64>]) -> Option<Vec<i64>> {
+    let size = balance.len();
+    let complete = (0..size).all(|i| (0..size).all(|j| i == j || balance[i][j] != 0));
+    complete.then(|| {
+        balance
+            .iter()
+            .map(|row| row.iter().filter(|&&result| result > 0).count() as i64)
+            .collect()
+    })
+}
+
+/// `DC`, as OpenGotha's help describes it: players who beat each other in a cycle are
+/// merged into one node sharing their wins and losses; then, repeatedly, of the nodes
+/// that beat no other node left, the one (or the ones, when equal) lowest on the criteria
+/// after DC is placed last and removed. A player's value is the step at which their node
+/// was removed (0 for the last), so that each player is above those they beat. No game
+/// among the group: `None`, the later criteria alone decide.
+fn confrontation_levels(
+    group: &[usize],
+    balance: &[Vec<i64>],
+    values: &[Vec<Score>],
+    position: usize,
+) -> Option<Vec<i64>> {
+    let size = group.len();
+    let beats: Vec<Vec<usize>> = balance
+        .iter()
+        .map(|row| (0..size).filter(|&j| row[j] > 0).collect())
+        .collect();
+    if beats.iter().all(Vec::is_empty) {
+        return None;
+    }
+    let reachable: Vec<Vec<bool>> = (0..size)
+        .map(|from| {
+            let mut seen = vec![false; size];
+            let mut stack = vec![from];
+            while let Some(node) = stack.pop() {
+                for &next in &beats[node] {
+                    if !seen[next] {
+                        seen[next] = true;
+                        stack.push(next);
+                    }
+                }
+            }
+            seen
+        })
+        .collect();
+    // Each player's node: the first player of the cycle of wins they belong to.
+    let node: Vec<usize> = (0..size)
+        .map(|i| {
+            (0..size)
+                .find(|&j| j == i || (reachable[i][j] && reachable[j][i]))
+                .unwrap_or(i)
+        })
+        .collect();
+    // A node is as high on the later criteria as its best player.
+    let mut strength: HashMap<usize, &[Score]> = HashMap::new();
+    for (i, &head) in node.iter().enumerate() {
+        let later = &values[group[i]][position + 1..];
+        let best = strength.entry(head).or_insert(later);
+        *best = (*best).max(later);
+    }
+    let mut remaining: Vec<usize> = (0..size).filter(|&i| node[i] == i).collect();
+    let mut levels = vec![0; size];
+    let mut level = 0;
+    while !remaining.is_empty() {
+        let beats_another = |head: usize| {
+            (0..size).any(|i| {
+                node[i] == head
+                    && beats[i]
+                        .iter()
+                        .any(|&j| node[j] != head && remaining.contains(&node[j]))
+            })
+        };
+        let unbeaten: Vec<usize> = remaining
+            .iter()
+            .copied()
+            .filter(|&head| !beats_another(head))
+            .collect();
+        let lowest = unbeaten.iter().filter_map(|head| strength.get(head)).min();
+        let last: Vec<usize> = unbeaten
+            .iter()
+            .copied()
+            .filter(|head| strength.get(head) == lowest)
+            .collect();
+        if last.is_empty() {
+            break;
+        }
+        for (i, head) in node.iter().enumerate() {
+            if last.contains(head) {
+                levels[i] = level;
+            }
+        }
+        remaining.retain(|head| !last.contains(head));
+        level += 1;
+    }
+    Some(levels)
+}
+
+fn criterion_basis(criterion: Criterion) -> Option<Tally> {
     match criterion {
         Criterion::Sos(basis)
         | Criterion::SosMinus1(basis)
         | Criterion::SosMinus2(basis)
         | Criterion::Sodos(basis)
         | Criterion::Sosos(basis)
-        | Criterion::Cuss(basis) => Some(basis),
+        | Criterion::Cuss(basis) => Some(basis.into()),
+        Criterion::Sosts => Some(Tally::Sts),
         _ => None,
     }
 }

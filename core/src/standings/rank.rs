@@ -22,6 +22,9 @@ pub struct RankError(pub String);
 const WEAKEST_KYU: u32 = 50;
 
 impl Rank {
+    /// 1d, the zero of OpenGotha's scale.
+    pub const FIRST_DAN: Rank = Rank(0);
+
     pub fn kyu(kyu: u32) -> Option<Rank> {
         (1..=WEAKEST_KYU)
             .contains(&kyu)

@@ -38,6 +38,11 @@ pub struct Tournament {
     /// absence may be in a later round.
     pub rounds: u32,
     pub mcmahon: McMahon,
+    /// Lower rank limits of the categories, strongest category first: a player is in the
+    /// first category whose limit their rank reaches, the last category holding everyone
+    /// below (OpenGotha `GeneralParameterSet.lowerCategoryLimits`; no limit, one category).
+    #[serde(default)]
+    pub category_limits: Vec<Rank>,
     pub scoring: Scoring,
     /// Placement criteria, most important first.
     pub criteria: Vec<Criterion>,
@@ -76,16 +81,45 @@ impl Tournament {
             .unwrap_or(Basis::Mms)
     }
 
+    /// The score whose credit a round without a game shows in a results table: the
+    /// McMahon score when the first criterion is MMS (a McMahon tournament), the number
+    /// of wins otherwise (Swiss, Swiss with categories, anything else), as OpenGotha
+    /// decides (`TournamentParameterSet.tournamentType`, `ScoredPlayer.halfGamesStrings`).
+    pub fn results_table_basis(&self) -> Basis {
+        match self.criteria.first() {
+            Some(Criterion::Mms) => Basis::Mms,
+            _ => Basis::Wins,
+        }
+    }
+
     pub fn player(&self, id: &str) -> Option<&Player> {
         self.players.iter().find(|player| player.id == id)
+    }
+
+    /// The player's category, 0 for the strongest (OpenGotha `Player.category`).
+    pub fn category(&self, player: &Player) -> usize {
+        self.category_limits
+            .iter()
+            .position(|&limit| player.rank >= limit)
+            .unwrap_or(self.category_limits.len())
+    }
+
+    /// The tournament as it stood after `round`: later games, byes and absences left out,
+    /// so that an export covers rounds 1 to `round` and a results table ends there.
+    pub fn as_after(mut self, round: u32) -> Tournament {
+        self.games.retain(|game| game.round <= round);
+        self.byes.retain(|bye| bye.round <= round);
+        self.absences.retain(|absence| absence.round <= round);
+        self
     }
 }
 
 /// How handicaps were given (OpenGotha `HandicapParameterSet`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandicapPolicy {
-    /// Stones taken off the rank difference (EGD `HA[h1]`).
-    pub reduction: u32,
+    /// Stones taken off the rank difference (EGD `HA[h1]`). OpenGotha accepts a negative
+    /// correction (`hdCorrection="-1"`: one stone more than the rank difference).
+    pub reduction: i32,
     /// Most stones given; 0 means even games only (EGD `HA[h9]`).
     pub ceiling: u32,
     /// Handicap computed from McMahon scores rather than ranks.
@@ -95,12 +129,14 @@ pub struct HandicapPolicy {
 }
 
 impl HandicapPolicy {
-    /// The EGD `HA[hN]` value: "h9 always means no handicap".
-    pub fn egd_reduction(self) -> u32 {
+    /// The EGD `HA[hN]` value: "h9 always means no handicap". A negative correction has no
+    /// `HA[]` value: OpenGotha then writes no `HA[]` line (`generateH9File` writes it for a
+    /// correction above 0), and neither does arbitre.
+    pub fn egd_reduction(self) -> Option<u32> {
         if self.ceiling == 0 {
-            9
+            Some(9)
         } else {
-            self.reduction
+            u32::try_from(self.reduction).ok()
         }
     }
 }
@@ -137,6 +173,8 @@ pub struct Scoring {
 }
 
 /// The score a tie-breaker sums: McMahon score or number of wins.
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "utoipa", schema(as = ScoreBasis))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Basis {
@@ -144,14 +182,31 @@ pub enum Basis {
     Wins,
 }
 
-/// A placement criterion (OpenGotha `PlacementParameterSet`).
+/// A placement criterion: every criterion OpenGotha offers (its help, "Placement
+/// settings", and `PlacementParameterSet.allPlacementCriteria`), plus the cup score its help
+/// describes.
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "utoipa", schema(as = PlacementCriterion))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Criterion {
+    /// The player's category (`CAT`): the stronger category first, see
+    /// [`Tournament::category`].
+    Category,
     /// McMahon score.
     Mms,
     /// Number of wins.
     Nbw,
+    /// Strasbourg score (`STS`): the McMahon score, plus 2 points for each win in the
+    /// quarter- and semi-final of the top group's elimination bracket (the rounds before
+    /// the last two and before the last) for the top-group players who won every game
+    /// before the semi-final.
+    Sts,
+    /// Sum of the opponents' Strasbourg scores (`SOSTS`).
+    Sosts,
+    /// Cup score (`CPS`): "a win in a given round has always a bigger weight than all wins
+    /// in following rounds": each round's wins weigh 2 to the power of the rounds after it.
+    Cps,
     /// Sum of opponents' scores.
     Sos(Basis),
     /// SOS without the lowest opponent score.
@@ -164,8 +219,18 @@ pub enum Criterion {
     Sosos(Basis),
     /// Cumulative sum of the score after each round.
     Cuss(Basis),
-    /// Direct confrontation between the players tied on the criteria before it.
+    /// Exploits tentés (`EXT`): the opponents' numbers of wins, each weighted by how hard
+    /// the game was for the player (0 to 3, see `compute`).
+    Ext,
+    /// Exploits réussis (`EXR`): the same over the games won.
+    Exr,
+    /// Direct confrontation (`DC`): among the players tied on the criteria before it, each
+    /// is placed above those they beat; cycles of wins are merged; see `compute`.
     DirectConfrontation,
+    /// Simplified direct confrontation (`SDC`): among the players tied on the criteria
+    /// before it, if all have played each other, the number of them each one beat;
+    /// otherwise 0 for all.
+    SimplifiedDirectConfrontation,
     Rank,
     Rating,
 }
@@ -174,15 +239,22 @@ impl Criterion {
     /// The column title OpenGotha prints (`PlacementCriterion.shortName`).
     pub fn short_name(self) -> &'static str {
         match self {
+            Criterion::Category => "CAT",
             Criterion::Mms => "MMS",
             Criterion::Nbw => "NBW",
+            Criterion::Sts => "STS",
+            Criterion::Cps => "CPS",
+            Criterion::Sosts => "SOSTS",
             Criterion::Sos(_) => "SOS",
             Criterion::SosMinus1(_) => "SOS-1",
             Criterion::SosMinus2(_) => "SOS-2",
             Criterion::Sodos(_) => "SODOS",
             Criterion::Sosos(_) => "SOSOS",
             Criterion::Cuss(_) => "CUSS",
+            Criterion::Ext => "EXT",
+            Criterion::Exr => "EXR",
             Criterion::DirectConfrontation => "DC",
+            Criterion::SimplifiedDirectConfrontation => "SDC",
             Criterion::Rank => "Rank",
             Criterion::Rating => "Rating",
         }

@@ -2,7 +2,7 @@
 //! the flag sweep, the counting phase (rule 5 bis), referee rulings, SGF.
 
 use crate::{expect_json, expect_problem};
-use arbitre_api::auth::Role;
+use arbitre_api::access::Role;
 use arbitre_tests::{arbitre_binary, TestService};
 use serde_json::{json, Value};
 use std::time::Duration;

@@ -569,3 +569,52 @@ async fn a_tournament_stream_waits_for_an_uncommitted_id_and_sends_ids_in_order(
     );
     assert_eq!(after[1].2["turn_number"], 2);
 }
+
+/// SIGTERM with a client on an event stream: the stream ends at once (the client
+/// reconnects elsewhere with `Last-Event-ID`) and the server exits well before its grace
+/// period for requests in flight.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_ends_open_streams_and_the_server_exits_at_once() {
+    let service = TestService::start().await;
+    let tournament = service.create_tournament(json!({})).await;
+    let mut served = Served::start(&service.database_url).await;
+    let mut stream = arbitre_tests::client()
+        .get(format!(
+            "{}/tournaments/{}/stream",
+            served.base,
+            tournament["id"].as_str().unwrap()
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(stream.status(), 200);
+    let first = stream.chunk().await.unwrap().unwrap();
+    assert!(first.starts_with(b"retry:"), "{first:?}");
+    let signalled = Instant::now();
+    let status = Command::new("kill")
+        .args(["-TERM", &served.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let ended = tokio::time::timeout(Duration::from_secs(5), async {
+        while let Ok(Some(_)) = stream.chunk().await {}
+    })
+    .await;
+    assert!(ended.is_ok(), "the stream stayed open after SIGTERM");
+    let exit = loop {
+        if let Some(exit) = served.child.try_wait().unwrap() {
+            break exit;
+        }
+        assert!(
+            signalled.elapsed() < Duration::from_secs(5),
+            "arbitre serve still runs 5 s after SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    let took = signalled.elapsed();
+    assert!(exit.success(), "arbitre serve exited with {exit}");
+    assert!(
+        took < Duration::from_secs(2),
+        "exited {took:?} after SIGTERM"
+    );
+}

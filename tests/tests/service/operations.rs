@@ -16,19 +16,17 @@ async fn health_and_ready_answer_with_a_request_id() {
     );
 }
 
+async fn metrics_text(service: &TestService) -> String {
+    let response = service.get("/metrics").send().await.unwrap();
+    response.text().await.unwrap()
+}
+
 #[tokio::test]
 async fn metrics_count_requests_by_route_and_status() {
     let service = TestService::start().await;
     service.get("/health").send().await.unwrap();
     service.get("/no/such/route").send().await.unwrap();
-    let metrics = service
-        .get("/metrics")
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let metrics = metrics_text(&service).await;
     assert!(
         metrics.contains(
             r#"arbitre_http_requests_total{method="GET",route="/health",status="200"} 1"#
@@ -71,4 +69,97 @@ async fn docs_are_served_offline() {
     assert!(page.text().await.unwrap().contains("swagger"));
     let document = expect_json(service.get("/openapi.json").send().await.unwrap(), 200).await;
     assert_eq!(document["info"]["title"], "arbitre");
+}
+
+/// A request whose database session ends while it waits (`pg_terminate_backend`, as a
+/// failover or a restart of PostgreSQL would end it) is a 503 `database.unavailable` with
+/// `Retry-After`, not a 500; the next request gets a new connection and succeeds.
+#[tokio::test]
+async fn a_connection_lost_mid_request_is_503_and_the_next_request_succeeds() {
+    use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+    use std::time::{Duration, Instant};
+
+    let service = TestService::start().await;
+    let tournament = service.create_tournament(serde_json::json!({})).await;
+    let path = format!("/tournaments/{}", tournament["id"].as_str().unwrap());
+    // The request's query waits on this lock, so its session is ended mid-request.
+    let mut holder = AsyncPgConnection::establish(&service.database_url)
+        .await
+        .unwrap();
+    diesel::sql_query("BEGIN")
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    diesel::sql_query("LOCK TABLE tournaments IN ACCESS EXCLUSIVE MODE")
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    let request = tokio::spawn(service.get(&path).send());
+    let mut killer = AsyncPgConnection::establish(&service.database_url)
+        .await
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let terminated = diesel::sql_query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = current_database() AND wait_event_type = 'Lock' \
+             AND pid <> pg_backend_pid()",
+        )
+        .execute(&mut killer)
+        .await
+        .unwrap();
+        if terminated == 1 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the request never waited on the lock"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let response = request.await.unwrap().unwrap();
+    assert_eq!(
+        response
+            .headers()
+            .get("retry-after")
+            .map(|value| value.to_str().unwrap()),
+        Some("1")
+    );
+    expect_problem(response, 503, "database.unavailable").await;
+    diesel::sql_query("ROLLBACK")
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    let again = service.get(&path).send().await.unwrap();
+    assert_eq!(expect_json(again, 200).await["id"], tournament["id"]);
+}
+
+/// Made-up methods are counted under `method="other"`: 300 of them, each a new name, add a
+/// line or two to `/metrics`, not a series each.
+#[tokio::test]
+async fn made_up_methods_do_not_grow_the_metrics() {
+    let service = TestService::start().await;
+    let before = metrics_text(&service).await;
+    for index in 0..300 {
+        let method = Method::from_bytes(format!("MADEUP{index}").as_bytes()).unwrap();
+        let response = service
+            .request(method, "/health", None)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 405);
+    }
+    let after = metrics_text(&service).await;
+    assert!(
+        after.len() < before.len() + 10 * 1024,
+        "/metrics grew from {} to {} bytes",
+        before.len(),
+        after.len()
+    );
+    assert!(
+        after.contains(
+            r#"arbitre_http_requests_total{method="other",route="/health",status="405"} 300"#
+        ),
+        "{after}"
+    );
 }

@@ -2,7 +2,7 @@
 //! edited until the round starts, then changed only by a referee ruling.
 
 use crate::{expect_json, expect_problem};
-use arbitre_api::auth::Role;
+use arbitre_api::access::Role;
 use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::json;

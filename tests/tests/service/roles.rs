@@ -2,7 +2,7 @@
 //! every role without the right (403).
 
 use crate::expect_problem;
-use arbitre_api::auth::Role;
+use arbitre_api::access::Role;
 use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::{json, Value};

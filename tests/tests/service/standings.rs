@@ -4,7 +4,7 @@
 //! giving the same bytes.
 
 use crate::{expect_json, expect_problem};
-use arbitre_api::auth::Role;
+use arbitre_api::access::Role;
 use arbitre_tests::{arbitre_binary, TestService};
 use reqwest::Method;
 use serde_json::{json, Value};

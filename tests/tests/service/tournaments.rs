@@ -36,7 +36,7 @@ async fn a_tournament_is_created_read_and_changed_with_its_egd_class_computed() 
 
     let organizer = service
         .token(
-            arbitre_api::auth::Role::Organizer,
+            arbitre_api::access::Role::Organizer,
             Some(id.parse().unwrap()),
             None,
         )
@@ -238,7 +238,7 @@ async fn tokens_are_issued_listed_and_revoked_by_organizers() {
     let id = tournament["id"].as_str().unwrap();
     let organizer = service
         .token(
-            arbitre_api::auth::Role::Organizer,
+            arbitre_api::access::Role::Organizer,
             Some(id.parse().unwrap()),
             None,
         )

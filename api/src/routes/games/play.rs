@@ -2,13 +2,16 @@
 //! records. Each turn states the number it expects to have; the core judges it before
 //! anything is stored, and the server's clock times it.
 
-use super::{entry, fingerprint_of, write_game, Actor, GameError, Retry, StoneColor, Write};
+use super::{entry, fingerprint_of, respond};
 use crate::auth::Caller;
 use crate::db::DbPool;
+use crate::error::GameError;
 use crate::error::{ApiError, FieldError};
 use crate::http::ApiJson;
-use crate::live::cache::GameCache;
-use crate::live::idempotency::IdempotencyKey;
+use crate::services::live::cache::GameCache;
+use crate::services::live::idempotency::IdempotencyKey;
+use crate::services::live::view::{conflict, refused, GameState};
+use crate::services::live::write::{write_game, Actor, Retry, Write};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::ending::Event;
@@ -40,7 +43,7 @@ pub struct NewTurn {
     #[schema(example = "dd")]
     pub point: Option<String>,
     /// The player (default: the player to move). A resignation may come from either.
-    pub color: Option<StoneColor>,
+    pub color: Option<Color>,
 }
 
 pub fn parse_point(field: &str, text: &str) -> Result<Point, ApiError> {
@@ -58,7 +61,7 @@ pub fn parse_point(field: &str, text: &str) -> Result<Point, ApiError> {
     params(("game_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first response")),
     request_body = NewTurn,
     responses(
-        (status = 201, description = "Recorded (after commit)", body = super::GameState),
+        (status = 201, description = "Recorded (after commit)", body = GameState),
         (status = 409, description = "Stale turn number, game paused or over: the current state is in `state`; or `game.contended`, the game changed under the request too often: send it again", body = crate::error::Problem, content_type = "application/problem+json"),
         (status = 422, description = "Illegal (`illegal_move.superko` with `repeats_turn`, ...): nothing stored", body = crate::error::Problem, content_type = "application/problem+json"),
     ),
@@ -92,7 +95,7 @@ pub async fn turn(
         }
         (_, None) => None,
     };
-    let fingerprint = fingerprint_of(&request, &turn);
+    let fingerprint = fingerprint_of(&request, &turn)?;
     write_game(
         (&pool, &cache),
         &caller,
@@ -107,24 +110,17 @@ pub async fn turn(
         move |write: Write<'_>| {
             let Write { game, at, token_id } = write;
             if game.is_finished() {
-                return Err(GameError::refused(
+                return Err(refused(
                     arbitre_core::ending::EndingError::Finished.into(),
                     game,
                 ));
             }
             if turn.turn != game.next_turn() {
-                return Err(GameError::Conflict {
-                    code: "game.stale_turn",
-                    detail: format!("turn {} was expected, not {}", game.next_turn(), turn.turn),
-                    state: Some(Box::new(super::GameState::of(game))),
-                });
+                let detail = format!("turn {} was expected, not {}", game.next_turn(), turn.turn);
+                return Err(conflict("game.stale_turn", detail, game));
             }
             let to_move = game.live.game().to_move();
-            let color: Color = turn
-                .color
-                .map(Color::from)
-                .or(to_move)
-                .unwrap_or(Color::Black);
+            let color: Color = turn.color.or(to_move).unwrap_or(Color::Black);
             let result = match (turn.action, point) {
                 (TurnAction::Resign, _) => {
                     let mut resign = entry("result");
@@ -137,10 +133,11 @@ pub async fn turn(
                 }
                 _ => game.play(color, Action::Pass, Some(token_id), at),
             };
-            result.map_err(|refusal| GameError::refused(refusal, game))
+            result.map_err(|refusal| refused(refusal, game))
         },
     )
     .await
+    .and_then(respond)
 }
 
 /// A step of the counting phase (rule 5 bis).
@@ -160,7 +157,7 @@ pub enum CountingAction {
 pub struct CountingStep {
     pub action: CountingAction,
     /// The player taking the step.
-    pub color: StoneColor,
+    pub color: Color,
     /// For a proposal: a point of each dead chain, SGF coordinates.
     #[serde(default)]
     pub dead: Vec<String>,
@@ -172,7 +169,7 @@ pub struct CountingStep {
     params(("game_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first response")),
     request_body = CountingStep,
     responses(
-        (status = 200, description = "Recorded; when both accepted, `count` holds the rule 6 and 6 bis breakdown", body = super::GameState),
+        (status = 200, description = "Recorded; when both accepted, `count` holds the rule 6 and 6 bis breakdown", body = GameState),
         (status = 409, description = "The game is not paused for counting; or `game.contended`, the game changed under the request too often: send it again", body = crate::error::Problem, content_type = "application/problem+json"),
     ),
     security(("bearer" = []))
@@ -196,7 +193,7 @@ pub async fn counting(
         .enumerate()
         .map(|(index, text)| parse_point(&format!("dead[{index}]"), text))
         .collect::<Result<Vec<_>, _>>()?;
-    let fingerprint = fingerprint_of(&request, &step);
+    let fingerprint = fingerprint_of(&request, &step)?;
     write_game(
         (&pool, &cache),
         &caller,
@@ -210,7 +207,7 @@ pub async fn counting(
         StatusCode::OK,
         move |write: Write<'_>| {
             let Write { game, at, token_id } = write;
-            let color = Color::from(step.color);
+            let color = step.color;
             let event = match step.action {
                 CountingAction::Propose => Event::Propose {
                     color,
@@ -223,8 +220,9 @@ pub async fn counting(
             step_entry.event = Some(event);
             game.record(step_entry, Some(token_id), at)
                 .and_then(|()| game.follow_phase(at))
-                .map_err(|refusal| GameError::refused(refusal, game))
+                .map_err(|refusal| refused(refusal, game))
         },
     )
     .await
+    .and_then(respond)
 }

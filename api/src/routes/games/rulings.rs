@@ -4,16 +4,17 @@
 //! changes the game's `result`, which the standings read.
 
 use super::play::parse_point;
-use super::{
-    entry, fingerprint_of, write_game, Actor, GameError, GameEvent, Retry, StoneColor, Write,
-};
+use super::{entry, fingerprint_of, respond, GameEvent};
 use crate::auth::Caller;
 use crate::db::DbPool;
+use crate::error::GameError;
 use crate::error::{ApiError, FieldError, Violations};
 use crate::http::{check_text, ApiJson};
-use crate::live::cache::GameCache;
-use crate::live::idempotency::IdempotencyKey;
-use crate::live::{RulingKind, RulingRecord};
+use crate::services::live::cache::GameCache;
+use crate::services::live::idempotency::IdempotencyKey;
+use crate::services::live::view::{refused, GameState};
+use crate::services::live::write::{write_game, Actor, Retry, Write};
+use crate::services::live::{RulingKind, RulingRecord};
 use crate::store::games as store;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -34,7 +35,7 @@ pub struct NewGameRuling {
     #[schema(min_length = 1, max_length = 2000)]
     pub reason: String,
     /// The player concerned: penalty, time adjustment, forfeit, warning.
-    pub color: Option<StoneColor>,
+    pub color: Option<Color>,
     /// Penalty or time adjustment: main time added (> 0) or removed (< 0), in ms.
     pub delta_ms: Option<i64>,
     /// Dead-stone decision: a point of each dead chain (SGF coordinates).
@@ -58,7 +59,7 @@ pub struct GameRulingList {
     params(("game_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first response")),
     request_body = NewGameRuling,
     responses(
-        (status = 201, description = "Recorded; the game after it", body = super::GameState),
+        (status = 201, description = "Recorded; the game after it", body = GameState),
         (status = 409, description = "Not possible in the game's state, or `game.contended`: the game changed under the request too often, send it again", body = crate::error::Problem, content_type = "application/problem+json"),
     ),
     security(("bearer" = []))
@@ -119,7 +120,7 @@ pub async fn rule(
         .enumerate()
         .map(|(index, text)| parse_point(&format!("dead[{index}]"), text))
         .collect::<Result<Vec<_>, _>>()?;
-    let fingerprint = fingerprint_of(&request, &ruling);
+    let fingerprint = fingerprint_of(&request, &ruling)?;
     write_game(
         (&pool, &cache),
         &caller,
@@ -142,7 +143,7 @@ pub async fn rule(
                     .into());
                 }
             }
-            let color = ruling.color.map(Color::from);
+            let color = ruling.color;
             let finished = game.is_finished();
             let previous_result = game.result();
             let mut record = RulingRecord {
@@ -208,7 +209,7 @@ pub async fn rule(
                 RulingKind::DeadStones | RulingKind::StrictCount
             ) && finished
             {
-                return Err(GameError::refused(
+                return Err(refused(
                     arbitre_core::ending::EndingError::Finished.into(),
                     game,
                 ));
@@ -216,7 +217,7 @@ pub async fn rule(
             if ruling.kind == RulingKind::DeadStones
                 && !matches!(game.live.phase(), Phase::Counting { .. })
             {
-                return Err(GameError::refused(
+                return Err(refused(
                     arbitre_core::ending::EndingError::NotCounting.into(),
                     game,
                 ));
@@ -224,10 +225,11 @@ pub async fn rule(
             ruling_entry.ruling = Some(record);
             game.record(ruling_entry, Some(token_id), at)
                 .and_then(|()| game.follow_phase(at))
-                .map_err(|refusal| GameError::refused(refusal, game))
+                .map_err(|refusal| refused(refusal, game))
         },
     )
     .await
+    .and_then(respond)
 }
 
 /// The rulings of a game, oldest first, with who issued each and when.

@@ -3,13 +3,17 @@
 //! finished game from its SGF, verified by the core first (an illegal record is refused
 //! with the turn and the reason).
 
-use super::{entry, insert_game, load, GameError, GameState};
-use crate::auth::{Caller, Role};
+use super::entry;
+use crate::access::Role;
+use crate::auth::Caller;
 use crate::db::DbPool;
+use crate::error::GameError;
 use crate::error::{ApiError, Resource};
 use crate::http::ApiJson;
-use crate::live::{Entry, LoadedGame, RulingKind, RulingRecord, StoredSettings};
 use crate::routes::tournaments;
+use crate::services::live::view::GameState;
+use crate::services::live::write::{insert_game, load};
+use crate::services::live::{Entry, LoadedGame, RulingKind, RulingRecord, StoredSettings};
 use crate::store::games as store;
 use crate::store::players;
 use actix_web::http::header;
@@ -152,7 +156,7 @@ pub async fn import(
         .rules
         .as_deref()
         .and_then(Preset::from_sgf_ru)
-        .unwrap_or(Preset::from(tournament.ruleset));
+        .unwrap_or(tournament.ruleset);
     let verdict = verify::verify(&record, preset.rules(), VerifyOptions::default());
     if let Some(illegal) = verdict.error {
         return Err(GameError::IllegalMove {
@@ -175,7 +179,7 @@ pub async fn import(
     let start = Start::of_record(&record);
     let komi = record.komi.unwrap_or(pairing.komi);
     let mut violations = crate::error::Violations::new();
-    tournaments::check_komi(&mut violations, "sgf.KM", komi);
+    crate::store::settings::check_komi(&mut violations, "sgf.KM", komi);
     violations.into_result()?;
     let stored = StoredSettings {
         ruleset: preset.name().to_string(),
@@ -205,7 +209,7 @@ pub async fn import(
                 }
             })?;
             game.store(connection).await?;
-            Ok(GameState::of(&game))
+            Ok(GameState::of(&game)?)
         })
         .await?;
     Ok(HttpResponse::Created().json(state))

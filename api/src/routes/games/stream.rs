@@ -4,15 +4,15 @@
 //! log endpoint gives it). Its `id:` is the entry's `seq` on a game's stream and its
 //! tournament-wide `id` on a tournament's, so a client reconnecting with `Last-Event-ID`
 //! (or `?after=`) resumes where it stopped. The stream reads the log itself; the
-//! PostgreSQL notifications (see [`crate::live::notify`]) only wake it, so every
+//! PostgreSQL notifications (see [`crate::services::live::notify`]) only wake it, so every
 //! instance streams every change whichever instance recorded it.
 
-use super::{GameError, GameEvent};
+use super::GameEvent;
 use crate::db::DbPool;
+use crate::error::GameError;
 use crate::error::{ApiError, FieldError};
 use crate::http::ApiQuery;
-use crate::live::notify::Hub;
-use crate::routes::tournaments;
+use crate::services::live::notify::Hub;
 use crate::store::games as store;
 use actix_web::body::{BodySize, MessageBody};
 use actix_web::http::header;
@@ -98,7 +98,7 @@ enum Subject {
 }
 
 impl Subject {
-    fn concerns(self, notice: &crate::live::notify::Notice) -> bool {
+    fn concerns(self, notice: &crate::services::live::notify::Notice) -> bool {
         match self {
             Subject::Game(id) => notice.game_id == id,
             Subject::Tournament(id) => notice.tournament_id == id,
@@ -183,7 +183,8 @@ fn open(pool: DbPool, hub: &Hub, subject: Subject, mut cursor: i64) -> HttpRespo
     let (sender, receiver) = mpsc::channel::<Bytes>(64);
     // Subscribed before the first read, so nothing committed meanwhile is missed.
     let mut notices = hub.subscribe();
-    actix_web::rt::spawn(async move {
+    let stopped = hub.stopped();
+    let produce = async move {
         if sender
             .send(Bytes::from_static(b"retry: 1000\n\n"))
             .await
@@ -252,6 +253,13 @@ fn open(pool: DbPool, hub: &Hub, subject: Subject, mut cursor: i64) -> HttpRespo
                 }
             }
         }
+    };
+    // Dropping the producer drops the sender: the body ends, and so does the response.
+    actix_web::rt::spawn(async move {
+        tokio::select! {
+            () = stopped => {}
+            () = produce => {}
+        }
     });
     HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/event-stream"))
@@ -305,7 +313,7 @@ pub async fn tournament(
     let tournament_id = path.into_inner();
     let requested = last_event_id(&request, &query.0)?;
     let mut connection = pool.get().await?;
-    tournaments::ensure_exists(&mut connection, tournament_id).await?;
+    crate::store::tournaments::ensure_exists(&mut connection, tournament_id).await?;
     let cursor = match requested {
         Some(cursor) => cursor,
         None => store::last_event_id(&mut connection, tournament_id).await?,

@@ -2,9 +2,10 @@
 //! disputes. During counting the proposed dead stones are crossed and the territory
 //! they would leave is marked with small squares of its owner's colour.
 
-use super::{load, GameError};
 use crate::db::DbPool;
-use crate::live::LoadedGame;
+use crate::error::GameError;
+use crate::services::live::write::load;
+use crate::services::live::LoadedGame;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use arbitre_core::ending::Phase;

@@ -69,3 +69,60 @@ CREATE TABLE idempotency_keys (
     created_at  timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (token_id, key)
 );
+
+-- One write to a live game, in one call: the projection of `games` is rewritten only while
+-- the game is still at the entry the write follows (`after_seq`), then the entries are
+-- appended to `game_events`, a finished game's result goes to its pairing, the response of
+-- a keyed request is kept, and the new entries are announced on `channel` (delivered at
+-- commit). `written` is false, and nothing is written, when another write came first.
+-- A function rather than a statement sent each time: its plans are kept by the session,
+-- and the call is one round trip; in autocommit, one durable commit.
+--
+-- `write` is one JSON object (store::games::append writes it):
+--   {"game": uuid, "after_seq": int, "pairing": uuid, "sets_result": bool,
+--    "projection": {"last_seq": int, "turns": int, "phase": text, "result": text|null,
+--                   "flag_at": timestamptz|null},
+--    "entries": [{"game_id", "seq", "tournament_id", "kind", "turn_number", "event",
+--                 "clock", "ruling", "issued_by", "at_ms"}, ...],
+--    "kept": null | {"token_id": uuid, "key": text, "fingerprint": hex, "status": int,
+--                    "body": json},
+--    "channel": text}
+CREATE FUNCTION append_game_entries(write jsonb, OUT written boolean, OUT last_id bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+    projection jsonb := write->'projection';
+    kept jsonb := write->'kept';
+    last record;
+BEGIN
+    UPDATE games SET last_seq = (projection->>'last_seq')::integer,
+        turns = (projection->>'turns')::integer, phase = projection->>'phase',
+        result = projection->>'result', flag_at = (projection->>'flag_at')::timestamptz,
+        updated_at = now()
+    WHERE id = (write->>'game')::uuid AND last_seq = (write->>'after_seq')::integer;
+    written := FOUND;
+    IF NOT written THEN
+        RETURN;
+    END IF;
+    WITH inserted AS (
+        INSERT INTO game_events (game_id, seq, tournament_id, kind, turn_number, event, clock, ruling, issued_by, at_ms)
+        SELECT entry.game_id, entry.seq, entry.tournament_id, entry.kind, entry.turn_number, entry.event,
+               entry.clock, entry.ruling, entry.issued_by, entry.at_ms
+        FROM jsonb_to_recordset(write->'entries') AS entry(game_id uuid, seq integer, tournament_id uuid,
+            kind text, turn_number integer, event jsonb, clock jsonb, ruling jsonb, issued_by uuid, at_ms bigint)
+        RETURNING id, game_id, seq, tournament_id)
+    SELECT * INTO last FROM inserted ORDER BY seq DESC LIMIT 1;
+    IF last.id IS NOT NULL THEN
+        last_id := last.id;
+        PERFORM pg_notify(write->>'channel', json_build_object('tournament_id', last.tournament_id,
+            'game_id', last.game_id, 'seq', last.seq, 'id', last.id)::text);
+    END IF;
+    IF (write->>'sets_result')::boolean THEN
+        UPDATE pairings SET result = projection->>'result', updated_at = now()
+        WHERE id = (write->>'pairing')::uuid;
+    END IF;
+    IF jsonb_typeof(kept) = 'object' THEN
+        INSERT INTO idempotency_keys (token_id, key, fingerprint, status, body)
+        VALUES ((kept->>'token_id')::uuid, kept->>'key', decode(kept->>'fingerprint', 'hex'),
+            (kept->>'status')::smallint, kept->'body');
+    END IF;
+END $$;

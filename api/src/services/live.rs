@@ -6,7 +6,10 @@ pub mod cache;
 pub mod idempotency;
 pub mod notify;
 pub mod sweep;
+pub mod view;
+pub mod write;
 
+use crate::error::Refusal;
 use crate::store::games::{self as store, Append, EventRow, GameRow, NewEvent, Projection};
 use arbitre_core::clock::{Clock, ClockEvent, ClockOutcome, ClockStatus, FlagPolicy, TimeControl};
 use arbitre_core::ending::{EndingError, Event, LiveGame, Phase, Settings};
@@ -75,17 +78,6 @@ pub enum RulingKind {
     ResultCorrection,
     /// A warning, recorded only.
     Warning,
-}
-
-/// Why a request's change to a game is refused: nothing is stored.
-#[derive(Debug, thiserror::Error)]
-pub enum Refusal {
-    #[error(transparent)]
-    Ending(#[from] EndingError),
-    #[error("clock: {0}")]
-    Clock(#[from] arbitre_core::clock::ClockError),
-    #[error("the referee has paused the game")]
-    Paused,
 }
 
 /// A game rebuilt from its log, and the entries this request appends to it.

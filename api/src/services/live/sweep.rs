@@ -11,7 +11,7 @@
 
 use crate::db::DbPool;
 use crate::error::ApiError;
-use crate::live::LoadedGame;
+use crate::services::live::LoadedGame;
 use crate::store::games;
 use diesel_async::AsyncConnection;
 use std::time::Duration;

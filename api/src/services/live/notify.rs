@@ -11,8 +11,9 @@ use crate::store::games::CHANNEL;
 use diesel_async::RunQueryDsl;
 use futures_util::StreamExt;
 use serde::Deserialize;
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 use uuid::Uuid;
 
 /// An entry was appended to a game's log.
@@ -22,16 +23,20 @@ pub struct Notice {
     pub game_id: Uuid,
 }
 
-/// The fan-out of the notices to the streams of this instance.
+/// The fan-out of the notices to the streams of this instance, and the word that the
+/// instance is stopping, on which every stream ends at once (a stream never finishes by
+/// itself, and a graceful stop would otherwise wait out its grace period for them).
 #[derive(Debug, Clone)]
 pub struct Hub {
     sender: broadcast::Sender<Notice>,
+    stopping: Arc<watch::Sender<bool>>,
 }
 
 impl Default for Hub {
     fn default() -> Hub {
         Hub {
             sender: broadcast::channel(4096).0,
+            stopping: Arc::new(watch::channel(false).0),
         }
     }
 }
@@ -39,6 +44,20 @@ impl Default for Hub {
 impl Hub {
     pub fn subscribe(&self) -> broadcast::Receiver<Notice> {
         self.sender.subscribe()
+    }
+
+    /// Ends every stream of this instance (the server is stopping).
+    pub fn stop_streams(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    /// Resolves once [`Hub::stop_streams`] is called.
+    pub fn stopped(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let mut stopping = self.stopping.subscribe();
+        async move {
+            // An error means every hub is gone, and the server with them: end as well.
+            let _ = stopping.wait_for(|stopping| *stopping).await;
+        }
     }
 
     /// Listens on a connection of its own (taken out of `pool`) until the process ends,

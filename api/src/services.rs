@@ -1,0 +1,6 @@
+//! The services: what a request does beyond parsing and answering it, shared by the
+//! routes and the commands. Layers, top to bottom: `routes` → `services` → `store` →
+//! `schema`/`db`, with `error` below them all (see `tests/tests/service/modules.rs`).
+
+pub mod live;
+pub mod tokens;

@@ -1,0 +1,195 @@
+//! A live game as the API shows it: the state its log replays to, with both clocks read
+//! at the instant of the answer. A write keeps this answer with its `Idempotency-Key`, so
+//! the service renders it, and a conflict carries it.
+
+use crate::error::{ApiError, GameError, Refusal};
+use crate::services::live::LoadedGame;
+use arbitre_core::clock::{ClockStatus, PlayerTime};
+use arbitre_core::ending::Phase;
+use arbitre_core::{Color, Point};
+use serde::Serialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+/// A player's clock at the instant of the response.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayerClock {
+    /// Time until the flag falls if the clock ran from now; absent without time limit.
+    pub total_ms: Option<u64>,
+    pub main_ms: u64,
+    pub periods_left: u32,
+    pub period_ms_left: u64,
+    pub stones_left: u32,
+    pub in_overtime: bool,
+    pub running: bool,
+    pub out_of_time: bool,
+}
+
+impl From<PlayerTime> for PlayerClock {
+    fn from(time: PlayerTime) -> PlayerClock {
+        PlayerClock {
+            total_ms: time.total_ms,
+            main_ms: time.main_ms,
+            periods_left: time.periods_left,
+            period_ms_left: time.period_ms_left,
+            stones_left: time.stones_left,
+            in_overtime: time.in_overtime,
+            running: time.running,
+            out_of_time: time.out_of_time,
+        }
+    }
+}
+
+/// Both clocks, read by the server at `at_ms` (milliseconds since the Unix epoch).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Clocks {
+    pub at_ms: u64,
+    /// `not-started`, `running`, `paused`, `lost`, `both-out-of-time`.
+    pub status: String,
+    pub black: PlayerClock,
+    pub white: PlayerClock,
+    /// A referee paused the game.
+    pub paused_by_referee: bool,
+}
+
+/// A game as it stands: the state its log replays to.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameState {
+    pub id: Uuid,
+    pub tournament_id: Uuid,
+    pub pairing_id: Uuid,
+    /// The last entry of the log (`seq`): the version of the game.
+    pub seq: i32,
+    /// Turns played.
+    pub turns: u32,
+    /// The number the next turn must state.
+    pub next_turn: u32,
+    /// `B` or `W` while the game is in play.
+    pub to_move: Option<Color>,
+    /// `playing`, `counting` (rule 5 bis) or `finished`.
+    pub phase: String,
+    /// SGF `RE` once finished (`B+7.5`, `W+R`, `B+T`, `Void`).
+    pub result: Option<String>,
+    /// The board, top row first: `.` empty, `X` black, `O` white.
+    pub board: Vec<String>,
+    pub black_prisoners: u32,
+    pub white_prisoners: u32,
+    /// During counting: the proposal on the table and who accepted it.
+    #[schema(value_type = Object)]
+    pub counting: Option<serde_json::Value>,
+    /// Once counted: the basis, the dead stones, and the rule 6 / 6 bis breakdown.
+    #[schema(value_type = Object)]
+    pub count: Option<serde_json::Value>,
+    pub clocks: Clocks,
+    pub settings: GameSettings,
+}
+
+/// The conditions of a game.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameSettings {
+    pub ruleset: String,
+    pub width: u8,
+    pub height: u8,
+    pub komi: f64,
+    pub handicap: u32,
+    /// What a dispute leads to: `strict`, `agree-again`, `four-passes`.
+    pub resumption: String,
+    #[schema(value_type = Object)]
+    pub time_control: serde_json::Value,
+    /// `lose` or `auto-pass`.
+    pub flag_policy: String,
+}
+
+pub fn board_rows(game: &LoadedGame) -> Vec<String> {
+    let board = game.live.game().board();
+    let size = board.size();
+    (0..size.height)
+        .map(|y| {
+            (0..size.width)
+                .map(|x| match board.get(Point::new(x, y)) {
+                    None => '.',
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                })
+                .collect()
+        })
+        .collect()
+}
+
+impl GameState {
+    /// The state of `game`; the core's counting values that do not serialize are a defect.
+    pub fn of(game: &LoadedGame) -> Result<GameState, ApiError> {
+        let at = game.instant();
+        let core = game.live.game();
+        let settings = &game.stored.core;
+        let (counting, count) = match game.live.phase() {
+            Phase::Counting { agreement } => (
+                Some(serde_json::to_value(agreement).map_err(ApiError::internal)?),
+                None,
+            ),
+            Phase::Finished {
+                count: Some(count), ..
+            } => (
+                None,
+                Some(serde_json::to_value(count).map_err(ApiError::internal)?),
+            ),
+            _ => (None, None),
+        };
+        let status = match game.clock.status() {
+            ClockStatus::NotStarted => "not-started",
+            ClockStatus::Running { .. } => "running",
+            ClockStatus::Paused { .. } => "paused",
+            ClockStatus::Lost { .. } => "lost",
+            ClockStatus::BothOutOfTime { .. } => "both-out-of-time",
+        };
+        let finished = game.is_finished();
+        Ok(GameState {
+            id: game.row.id,
+            tournament_id: game.row.tournament_id,
+            pairing_id: game.row.pairing_id,
+            seq: game.next_seq - 1,
+            turns: core.turns_played(),
+            next_turn: game.next_turn(),
+            to_move: if finished { None } else { core.to_move() },
+            phase: game.projection().phase,
+            result: game.result(),
+            board: board_rows(game),
+            black_prisoners: core.prisoners(Color::Black),
+            white_prisoners: core.prisoners(Color::White),
+            counting,
+            count,
+            clocks: Clocks {
+                at_ms: at,
+                status: status.to_string(),
+                black: game.clock.remaining(Color::Black, at).into(),
+                white: game.clock.remaining(Color::White, at).into(),
+                paused_by_referee: game.referee_paused,
+            },
+            settings: GameSettings {
+                ruleset: game.stored.ruleset.clone(),
+                width: settings.start.size.width,
+                height: settings.start.size.height,
+                komi: settings.komi,
+                handicap: settings.start.handicap,
+                resumption: settings.resumption.name().to_string(),
+                time_control: game.row.time_control.clone(),
+                flag_policy: game.row.flag_policy.clone(),
+            },
+        })
+    }
+}
+
+/// The game as it stands, as the JSON of a conflict or a kept answer.
+pub fn state_of(game: &LoadedGame) -> Result<serde_json::Value, ApiError> {
+    serde_json::to_value(GameState::of(game)?).map_err(ApiError::internal)
+}
+
+/// A refusal of the core or the clock, on `game` as it stands.
+pub fn refused(refusal: Refusal, game: &LoadedGame) -> GameError {
+    GameError::refused(refusal, game.next_turn(), || state_of(game))
+}
+
+/// A request made against another state of `game` (409, with the state it has).
+pub fn conflict(code: &'static str, detail: impl Into<String>, game: &LoadedGame) -> GameError {
+    GameError::conflict(code, detail, state_of(game))
+}

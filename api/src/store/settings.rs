@@ -1,0 +1,322 @@
+//! The settings a tournament stores in its JSON columns, as the store reads and writes
+//! them and the API shows them. The ruleset, the time control, the EGD class, the dispute
+//! policy and the placement criteria are the core's own enums (`arbitre_core::rules`,
+//! `arbitre_core::clock`, `arbitre_core::ending`, `arbitre_core::standings`), stored in
+//! their JSON form; what only the service needs is defined here, with the checks a
+//! setting passes before it is stored.
+
+use crate::error::{ApiError, Violations};
+use arbitre_core::clock::TimeControl;
+use arbitre_core::standings::{Basis, Credit, Criterion, McMahon, Rank, Scoring};
+use arbitre_core::Preset;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// The komi of a game whose pairing gives none.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum KomiPolicy {
+    /// The ruleset's komi for the game's handicap (FFG: 7.5 even, n − ½ with n stones).
+    Ruleset {},
+    /// The same komi for every game.
+    Fixed {
+        #[schema(minimum = -150, maximum = 150, multiple_of = 0.5)]
+        komi: f64,
+    },
+}
+
+impl KomiPolicy {
+    /// The komi of a game with `handicap` stones under `preset`.
+    pub fn komi(self, preset: Preset, handicap: u32) -> f64 {
+        match self {
+            KomiPolicy::Ruleset {} => preset.rules().default_komi(handicap),
+            KomiPolicy::Fixed { komi } => komi,
+        }
+    }
+}
+
+/// A komi is a whole or half number of points, within reason.
+pub fn check_komi(violations: &mut Violations, field: &str, komi: f64) {
+    if !komi.is_finite() || komi.abs() > 150.0 || (komi * 2.0).fract() != 0.0 {
+        violations.add(field, "must be a multiple of 0.5 between -150 and 150");
+    }
+}
+
+/// No duration of a tournament game runs past a day.
+const LONGEST_DURATION_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// The checks of the API beyond the core's: no duration past a day, at most 100 byo-yomi
+/// periods and 1000 Canadian stones.
+pub fn check_time_control(control: &TimeControl, violations: &mut Violations) {
+    if let Err(error) = control.validate() {
+        violations.add("time_control", error.to_string());
+    } else if durations(control)
+        .iter()
+        .any(|&duration| duration > LONGEST_DURATION_MS)
+    {
+        violations.add("time_control", "durations must be at most 24 hours");
+    } else if let TimeControl::ByoYomi { periods, .. } = control {
+        if *periods > 100 {
+            violations.add("time_control.periods", "must be at most 100");
+        }
+    } else if let TimeControl::Canadian { stones, .. } = control {
+        if *stones > 1000 {
+            violations.add("time_control.stones", "must be at most 1000");
+        }
+    }
+}
+
+fn durations(control: &TimeControl) -> Vec<u64> {
+    match *control {
+        TimeControl::None {} => Vec::new(),
+        TimeControl::Absolute { main_time_ms } => vec![main_time_ms],
+        TimeControl::ByoYomi {
+            main_time_ms,
+            period_ms,
+            ..
+        }
+        | TimeControl::Canadian {
+            main_time_ms,
+            period_ms,
+            ..
+        } => {
+            vec![main_time_ms, period_ms]
+        }
+        TimeControl::Fischer {
+            main_time_ms,
+            increment_ms,
+            max_time_ms,
+        } => [main_time_ms, increment_ms]
+            .into_iter()
+            .chain(max_time_ms)
+            .collect(),
+        TimeControl::Simple { per_move_ms } => vec![per_move_ms],
+        TimeControl::OnlineByoYomi {
+            main_time_ms,
+            byo_yomi_ms,
+        } => vec![main_time_ms, byo_yomi_ms],
+    }
+}
+
+/// How handicaps are given (OpenGotha's handicap parameters).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HandicapPolicy {
+    /// Stones taken off the rank difference (EGD `HA[h1]`), 0 to 9.
+    #[schema(maximum = 9)]
+    pub reduction: u32,
+    /// Most stones given, 0 to 9; 0 means even games only.
+    #[schema(maximum = 9)]
+    pub ceiling: u32,
+    /// Handicap from McMahon scores rather than ranks.
+    pub based_on_mms: bool,
+    /// Games between players of this rank or stronger are even (`1d`, `5k`).
+    #[schema(example = "1d", pattern = r"^(([1-9]|[1-4][0-9]|50)[kK]|[1-9][dDpP])$")]
+    pub no_handicap_from: String,
+}
+
+impl Default for HandicapPolicy {
+    /// OpenGotha's defaults.
+    fn default() -> HandicapPolicy {
+        HandicapPolicy {
+            reduction: 1,
+            ceiling: 9,
+            based_on_mms: true,
+            no_handicap_from: "1d".to_string(),
+        }
+    }
+}
+
+impl HandicapPolicy {
+    pub fn check(&mut self, violations: &mut Violations) {
+        if self.reduction > 9 {
+            violations.add("handicap_policy.reduction", "must be between 0 and 9");
+        }
+        if self.ceiling > 9 {
+            violations.add("handicap_policy.ceiling", "must be between 0 and 9");
+        }
+        match self.no_handicap_from.parse::<Rank>() {
+            Ok(rank) => self.no_handicap_from = rank.to_string(),
+            Err(error) => violations.add("handicap_policy.no_handicap_from", error.to_string()),
+        }
+    }
+}
+
+/// What a round without a played game is worth, in half points (OpenGotha's credits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoundCredit {
+    /// Added to the McMahon score: 0, 1 (half a point) or 2 (a point).
+    #[schema(maximum = 2)]
+    pub mms_half_points: u32,
+    /// Added to the number of wins: 0, 1 or 2.
+    #[schema(maximum = 2)]
+    pub nbw_half_points: u32,
+}
+
+impl RoundCredit {
+    pub fn check(self, violations: &mut Violations, field: &str) {
+        if self.mms_half_points > 2 {
+            violations.add(
+                format!("{field}.mms_half_points"),
+                "must be 0, 1 or 2 (half points, at most a win)",
+            );
+        }
+        if self.nbw_half_points > 2 {
+            violations.add(
+                format!("{field}.nbw_half_points"),
+                "must be 0, 1 or 2 (half points, at most a win)",
+            );
+        }
+    }
+}
+
+impl From<RoundCredit> for Credit {
+    fn from(credit: RoundCredit) -> Credit {
+        Credit {
+            mms_half_points: credit.mms_half_points,
+            nbw_half_points: credit.nbw_half_points,
+        }
+    }
+}
+
+/// How the standings count: the McMahon bar and floor and what byes and absences are worth
+/// (OpenGotha's McMahon and scoring parameters). Fields left out keep their defaults.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct StandingsSettings {
+    /// Players of this rank or stronger all start at the bar's McMahon score. Default `4d`.
+    #[schema(example = "4d", pattern = r"^(([1-9]|[1-4][0-9]|50)[kK]|[1-9][dDpP])$")]
+    pub mcmahon_bar: String,
+    /// Players of this rank or weaker all start at the floor's McMahon score; 30k at the
+    /// weakest, where start scores count from. Default `20k`.
+    #[schema(
+        example = "20k",
+        pattern = r"^(([1-9]|[1-4][0-9]|50)[kK]|[1-9][dDpP])$"
+    )]
+    pub mcmahon_floor: String,
+    /// A bye (no opponent this round). Default: a point for the score and the wins.
+    pub bye: RoundCredit,
+    /// An absence. Default: half a point for the score.
+    pub absence: RoundCredit,
+    /// Credits of byes and absences are rounded down to whole points. Default true.
+    pub round_down: bool,
+    /// In SOS, an opponent's rounds without a played game count half a point each instead
+    /// of their credit. Default false.
+    pub unplayed_as_half_point_in_sos: bool,
+}
+
+impl Default for StandingsSettings {
+    /// OpenGotha's defaults (`GeneralParameterSet`).
+    fn default() -> StandingsSettings {
+        StandingsSettings {
+            mcmahon_bar: "4d".to_string(),
+            mcmahon_floor: "20k".to_string(),
+            bye: RoundCredit {
+                mms_half_points: 2,
+                nbw_half_points: 2,
+            },
+            absence: RoundCredit {
+                mms_half_points: 1,
+                nbw_half_points: 0,
+            },
+            round_down: true,
+            unplayed_as_half_point_in_sos: false,
+        }
+    }
+}
+
+/// OpenGotha `genMMZero`: McMahon start scores count the grades above 30k.
+fn mcmahon_zero() -> Option<Rank> {
+    Rank::kyu(30)
+}
+
+impl StandingsSettings {
+    pub fn check(&mut self, violations: &mut Violations) {
+        let bar = self.mcmahon_bar.parse::<Rank>();
+        let floor = self.mcmahon_floor.parse::<Rank>();
+        match &bar {
+            Ok(rank) => self.mcmahon_bar = rank.to_string(),
+            Err(error) => violations.add("standings.mcmahon_bar", error.to_string()),
+        }
+        match &floor {
+            Ok(rank) if mcmahon_zero().is_some_and(|zero| *rank < zero) => violations.add(
+                "standings.mcmahon_floor",
+                "must be 30k or stronger: start scores count from 30k",
+            ),
+            Ok(rank) => self.mcmahon_floor = rank.to_string(),
+            Err(error) => violations.add("standings.mcmahon_floor", error.to_string()),
+        }
+        if let (Ok(bar), Ok(floor)) = (bar, floor) {
+            if floor > bar {
+                violations.add(
+                    "standings.mcmahon_floor",
+                    "must not be stronger than mcmahon_bar",
+                );
+            }
+        }
+        self.bye.check(violations, "standings.bye");
+        self.absence.check(violations, "standings.absence");
+    }
+
+    /// The McMahon parameters as the core reads them (stored settings have been checked).
+    pub fn mcmahon(&self) -> Result<McMahon, ApiError> {
+        let rank = |text: &str| {
+            text.parse::<Rank>()
+                .map_err(|error| ApiError::internal(format!("stored standings settings: {error}")))
+        };
+        let zero = mcmahon_zero().ok_or_else(|| ApiError::internal("30k is not a rank"))?;
+        Ok(McMahon {
+            bar: rank(&self.mcmahon_bar)?,
+            floor: rank(&self.mcmahon_floor)?,
+            zero,
+        })
+    }
+
+    /// The credits of rounds without a game as the core reads them.
+    pub fn scoring(&self) -> Scoring {
+        Scoring {
+            bye: self.bye.into(),
+            absence: self.absence.into(),
+            round_down: self.round_down,
+            unplayed_as_half_point_in_sos: self.unplayed_as_half_point_in_sos,
+        }
+    }
+}
+
+pub fn default_criteria() -> Vec<Criterion> {
+    vec![
+        Criterion::Mms,
+        Criterion::Sos(Basis::Mms),
+        Criterion::Sosos(Basis::Mms),
+    ]
+}
+
+pub fn check_criteria(violations: &mut Violations, criteria: &[Criterion]) {
+    if criteria.is_empty() || criteria.len() > 12 {
+        violations.add("placement_criteria", "must list 1 to 12 criteria");
+    }
+    let mut seen = std::collections::HashSet::new();
+    if !criteria.iter().all(|criterion| seen.insert(*criterion)) {
+        violations.add("placement_criteria", "must not repeat a criterion");
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handicap_policy_reads_as_the_core_reads_it() {
+        let policy = serde_json::to_string(&HandicapPolicy::default()).unwrap();
+        let core: arbitre_core::standings::HandicapPolicy = serde_json::from_str(&policy).unwrap();
+        assert_eq!(core.ceiling, 9);
+    }
+
+    #[test]
+    fn komi_policy_asks_the_ruleset() {
+        assert_eq!(KomiPolicy::Ruleset {}.komi(Preset::French, 3), 2.5);
+        assert_eq!(KomiPolicy::Fixed { komi: 6.5 }.komi(Preset::French, 3), 6.5);
+    }
+}

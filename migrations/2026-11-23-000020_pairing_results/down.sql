@@ -1,1 +1,0 @@
-ALTER TABLE pairings DROP COLUMN result;

@@ -1,1 +1,0 @@
-ALTER TABLE tournaments DROP COLUMN standings_settings, DROP COLUMN country;
