@@ -54,7 +54,9 @@ pub use event::{
     AppliedRuling, ClockState, CountingStep, Decision, Input, Outcome, ResultSource, Ruling, Stage,
     TableEvent,
 };
-pub use terms::{fixed_handicap, HandicapForm, ResultError, Terms, TermsError, MAX_HANDICAP};
+pub use terms::{
+    check_result, fixed_handicap, HandicapForm, ResultError, Terms, TermsError, MAX_HANDICAP,
+};
 
 use crate::clock::{Clock, ClockEvent, ClockOutcome, ClockStatus};
 use crate::counting::Agreement;
@@ -237,6 +239,15 @@ impl Table {
                 stones_left => Stage::Placing { stones_left },
             },
         }
+    }
+
+    /// Every turn played, in order: the players' moves and passes, and the passes the
+    /// clock made for a player out of time.
+    pub fn turns(&self) -> impl Iterator<Item = (Color, Action)> + '_ {
+        self.live.events().iter().filter_map(|event| match *event {
+            Event::Turn { color, action } => Some((color, action)),
+            _ => None,
+        })
     }
 
     /// The proposal of rule 5 bis on the table, while the game is counted.
@@ -558,8 +569,8 @@ impl Table {
             ruling: ruling.clone(),
             by: by.to_string(),
             at,
-            previous,
-            result: self.result(),
+            previous_result: previous,
+            new_result: self.result(),
         });
         Ok(())
     }

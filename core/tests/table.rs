@@ -352,7 +352,7 @@ fn a_result_ruled_on_a_running_game_ends_it_and_the_clock_never_overwrites_it() 
         ("referee-1", 4_000, "White resigned at the table", None, 3)
     );
     assert_eq!(table.rulings().len(), 1);
-    assert_eq!(table.rulings()[0].result, Some(result));
+    assert_eq!(table.rulings()[0].new_result, Some(result));
 }
 
 #[test]
@@ -381,7 +381,7 @@ fn a_finished_game_changes_result_only_by_a_ruling_that_says_so() {
         .handle(ruling(Decision::Forfeit { color: Black }, 5_000))
         .unwrap();
     assert_eq!(table.result(), Some(GameResult::Forfeit { winner: White }));
-    assert_eq!(table.rulings()[1].previous, Some(resigned));
+    assert_eq!(table.rulings()[1].previous_result, Some(resigned));
 }
 
 #[test]

@@ -677,7 +677,7 @@ fn run(terms: Terms, seed: u64, steps: usize, settle_first: u64) {
                         (ruling, by, *at, table.events())
                     );
                     assert_eq!(
-                        (applied.previous, applied.result),
+                        (applied.previous_result, applied.new_result),
                         (result_before, table.result())
                     );
                 }

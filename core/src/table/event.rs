@@ -150,6 +150,7 @@ pub enum TableEvent {
         action: Action,
         at: u64,
     },
+    #[serde(rename = "resign")]
     Resigned {
         color: Color,
         at: u64,
@@ -228,17 +229,19 @@ pub struct Outcome {
     pub source: ResultSource,
 }
 
-/// A ruling the table applied: the audit trail.
+/// A ruling the table applied: the audit trail. In JSON the ruling's fields (`kind`,
+/// `reason`, `corrects`, ...) are at the top, beside who, when, and the results.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AppliedRuling {
     /// Its number in the log.
     pub event: u32,
+    #[serde(flatten)]
     pub ruling: Ruling,
     pub by: String,
     pub at: u64,
     /// The result before the ruling, and after it.
-    pub previous: Option<GameResult>,
-    pub result: Option<GameResult>,
+    pub previous_result: Option<GameResult>,
+    pub new_result: Option<GameResult>,
 }
 
 /// Where a table stands.

@@ -13,6 +13,7 @@ pub const MAX_HANDICAP: u32 = 9;
 
 /// How Black's handicap stones come onto the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum HandicapForm {
     /// No handicap stones (an even game, or one stone: Black plays first without komi).
@@ -152,28 +153,33 @@ impl Terms {
     }
 
     /// Whether `result` can be this game's result (for a ruling, or a result entered by
-    /// hand): a known result, and a margin the count of rule 6 can give.
+    /// hand): see [`check_result`].
     pub fn check_result(&self, result: &GameResult) -> Result<(), ResultError> {
-        let komi = self.settings.komi;
-        match *result {
-            GameResult::Unknown => Err(ResultError::Unknown),
-            GameResult::Draw if !is_whole(komi) => Err(ResultError::Draw { komi }),
-            GameResult::Score { margin, .. } => {
-                if !is_whole(margin - komi) && !is_whole(margin + komi) {
-                    return Err(ResultError::Margin { margin, komi });
-                }
-                let points = self.settings.start.size.points();
-                if margin > points as f64 + komi.abs() {
-                    return Err(ResultError::MarginTooLarge {
-                        margin,
-                        points,
-                        komi,
-                    });
-                }
-                Ok(())
+        check_result(result, self.settings.komi, self.settings.start.size)
+    }
+}
+
+/// Whether `result` can be the result of a game with `komi` on a board of `size`: a known
+/// result, and a margin the count of rule 6 can give.
+pub fn check_result(result: &GameResult, komi: f64, size: BoardSize) -> Result<(), ResultError> {
+    match *result {
+        GameResult::Unknown => Err(ResultError::Unknown),
+        GameResult::Draw if !is_whole(komi) => Err(ResultError::Draw { komi }),
+        GameResult::Score { margin, .. } => {
+            if !is_whole(margin - komi) && !is_whole(margin + komi) {
+                return Err(ResultError::Margin { margin, komi });
             }
-            _ => Ok(()),
+            let points = size.points();
+            if margin > points as f64 + komi.abs() {
+                return Err(ResultError::MarginTooLarge {
+                    margin,
+                    points,
+                    komi,
+                });
+            }
+            Ok(())
         }
+        _ => Ok(()),
     }
 }
 
