@@ -24,20 +24,19 @@ use proptest::prelude::*;
 
 use Color::{Black, White};
 
-/// SplitMix64, seeded by proptest: the random players and referee of the tests.
-struct Random(u64);
+mod common;
 
+use common::Random;
+
+/// The random players and referee of the tests.
 impl Random {
-    fn below(&mut self, bound: u64) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % bound.max(1)
+    /// A number below `bound` (0 when `bound` is 0).
+    fn under(&mut self, bound: u64) -> u64 {
+        self.next() % bound.max(1)
     }
 
     fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
+        self.under(100) < percent
     }
 
     fn color(&mut self) -> Color {
@@ -416,19 +415,19 @@ impl Model {
 const SYSTEMS: usize = 7;
 
 fn time_control(system: usize, random: &mut Random) -> TimeControl {
-    let main_time_ms = 1 + random.below(300_000);
-    let period_ms = 1 + random.below(15_000);
+    let main_time_ms = 1 + random.under(300_000);
+    let period_ms = 1 + random.under(15_000);
     match system {
         0 => TimeControl::None {},
         1 => TimeControl::Absolute { main_time_ms },
         2 => TimeControl::ByoYomi {
             main_time_ms,
-            periods: 1 + random.below(3) as u32,
+            periods: 1 + random.under(3) as u32,
             period_ms,
         },
         3 => TimeControl::Canadian {
             main_time_ms,
-            stones: 1 + random.below(5) as u32,
+            stones: 1 + random.under(5) as u32,
             period_ms,
         },
         4 => TimeControl::Fischer {
@@ -449,14 +448,14 @@ fn time_control(system: usize, random: &mut Random) -> TimeControl {
 fn random_point(table: &Table, random: &mut Random) -> Point {
     let size = table.terms().settings.start.size;
     Point::new(
-        random.below(u64::from(size.width)) as u8,
-        random.below(u64::from(size.height)) as u8,
+        random.under(u64::from(size.width)) as u8,
+        random.under(u64::from(size.height)) as u8,
     )
 }
 
 fn random_result(random: &mut Random) -> GameResult {
     let winner = random.color();
-    match random.below(7) {
+    match random.under(7) {
         0 => GameResult::Resignation { winner },
         1 => GameResult::Time { winner },
         2 => GameResult::Draw,
@@ -464,15 +463,15 @@ fn random_result(random: &mut Random) -> GameResult {
         4 => GameResult::Win { winner },
         _ => GameResult::Score {
             winner,
-            margin: (1 + random.below(400)) as f64 / 4.0,
+            margin: (1 + random.under(400)) as f64 / 4.0,
         },
     }
 }
 
 fn random_decision(table: &Table, random: &mut Random) -> Decision {
     let color = random.color();
-    let delta_ms = random.below(20_001) as i64 - 10_000;
-    match random.below(40) {
+    let delta_ms = random.under(20_001) as i64 - 10_000;
+    match random.under(40) {
         0..=2 => Decision::Warning {
             color: Some(color).filter(|_| random.chance(50)),
         },
@@ -484,7 +483,7 @@ fn random_decision(table: &Table, random: &mut Random) -> Decision {
         9..=11 => Decision::Pause,
         12..=14 => Decision::Resume,
         15..=16 => Decision::DeadStones {
-            dead: (0..random.below(3))
+            dead: (0..random.under(3))
                 .map(|_| random_point(table, random))
                 .collect(),
         },
@@ -516,7 +515,7 @@ fn random_input(table: &Table, random: &mut Random, at: u64) -> Input {
             };
         }
         Stage::Counting { .. } if random.chance(60) => 20,
-        _ => random.below(100),
+        _ => random.under(100),
     };
     match roll {
         0 if random.chance(30) => Input::Resign {
@@ -532,17 +531,17 @@ fn random_input(table: &Table, random: &mut Random, at: u64) -> Input {
                 } else {
                     " ".to_string()
                 },
-                corrects: Some(random.below(u64::from(table.events()) + 3) as u32)
+                corrects: Some(random.under(u64::from(table.events()) + 3) as u32)
                     .filter(|_| random.chance(20)),
             },
-            by: format!("referee-{}", random.below(3)),
+            by: format!("referee-{}", random.under(3)),
             at,
         },
         18..=29 if counting || random.chance(20) => Input::Counting {
-            step: match random.below(4) {
+            step: match random.under(4) {
                 0 => CountingStep::Propose {
                     color: random.color(),
-                    dead: (0..random.below(3))
+                    dead: (0..random.under(3))
                         .map(|_| random_point(table, random))
                         .collect(),
                 },
@@ -622,9 +621,9 @@ fn run(terms: Terms, seed: u64, steps: usize, settle_first: u64) {
     let mut now = 1_000;
     for step in 0..steps {
         now += if random.chance(95) {
-            random.below(3_000)
+            random.under(3_000)
         } else {
-            random.below(60_000)
+            random.under(60_000)
         };
         let input = if step == 0 {
             Input::Start { at: now }

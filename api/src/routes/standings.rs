@@ -31,7 +31,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::export::{self, Format};
 use arbitre_core::result::GameResult as SgfResult;
 use arbitre_core::standings::{self, Criterion, Outcome, RoundOutcome, Score, Tournament};
-use arbitre_core::table::{check_result, Decision, Input, Ruling};
+use arbitre_core::table::{check_result, Decision, Ruling};
 use arbitre_core::BoardSize;
 use arbitre_core::Color;
 use diesel_async::AsyncConnection;
@@ -561,12 +561,7 @@ pub async fn record_result(
                     let detail = "the pairing's game is still running: a referee rules on the game";
                     return Err(conflict("game.running", detail, game));
                 }
-                let input = Input::Ruling {
-                    ruling: ruling.clone(),
-                    by: token_id.to_string(),
-                    at,
-                };
-                game.handle(input, Some(token_id))
+                game.rule(ruling.clone(), at, token_id)
                     .map_err(|refusal| refused(refusal, game))
             },
         )

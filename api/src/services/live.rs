@@ -13,7 +13,7 @@ pub mod write;
 use crate::store::games::{self as store, Append, EventRow, GameRow, NewEvent, Projection};
 use arbitre_core::clock::{FlagPolicy, TimeControl};
 use arbitre_core::ending::Settings;
-use arbitre_core::table::{Input, Table, TableError, TableEvent, Terms};
+use arbitre_core::table::{Input, Ruling, Table, TableError, TableEvent, Terms};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -129,6 +129,12 @@ impl LoadedGame {
             self.pending.push(entry);
         }
         Ok(())
+    }
+
+    /// A referee's ruling, issued by the token `referee` at `at`.
+    pub fn rule(&mut self, ruling: Ruling, at: u64, referee: Uuid) -> Result<(), TableError> {
+        let by = referee.to_string();
+        self.handle(Input::Ruling { ruling, by, at }, Some(referee))
     }
 
     /// The instant of a new entry: now, or the last entry's when the clocks of two

@@ -18,7 +18,7 @@ use crate::store::games as store;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::result::GameResult;
-use arbitre_core::table::{Decision, Input, Ruling};
+use arbitre_core::table::{Decision, Ruling};
 use arbitre_core::Color;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -192,12 +192,7 @@ pub async fn rule(
         StatusCode::CREATED,
         move |write: Write<'_>| {
             let Write { game, at, token_id } = write;
-            let input = Input::Ruling {
-                ruling: ruling.clone(),
-                by: token_id.to_string(),
-                at,
-            };
-            game.handle(input, Some(token_id))
+            game.rule(ruling.clone(), at, token_id)
                 .map_err(|refusal| refused(refusal, game))
         },
     )
