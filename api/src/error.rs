@@ -19,11 +19,10 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
-use arbitre_core::clock::ClockError;
-use arbitre_core::ending::EndingError;
 use arbitre_core::export::ExportError;
 use arbitre_core::game::IllegalMove;
 use arbitre_core::standings::StandingsError;
+use arbitre_core::table::TableError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use utoipa::ToSchema;
@@ -390,51 +389,45 @@ impl GameError {
         }
     }
 
-    /// A refusal of the core or the clock at `turn`; `state` renders the game as it stands.
+    /// A refusal of the live table at `turn`, under the table's own code; `state` renders
+    /// the game as it stands. A request the game cannot take in any state is 422; one made
+    /// against the state the game is in, 409 with that state; a log that does not fold, or
+    /// a count that does not add up, is a defect.
     pub fn refused(
-        refusal: Refusal,
+        refusal: TableError,
         turn: u32,
         state: impl FnOnce() -> Result<serde_json::Value, ApiError>,
     ) -> GameError {
+        let code = refusal.code();
         match refusal {
-            Refusal::Ending(EndingError::IllegalMove { reason }) => {
-                GameError::IllegalMove { reason, turn }
-            }
-            Refusal::Ending(EndingError::Finished) => {
-                GameError::conflict("game.finished", "the game is over", state())
-            }
-            Refusal::Ending(EndingError::NotPlaying) => GameError::conflict(
-                "game.not_playing",
-                "the game is paused for counting (rule 5 bis)",
-                state(),
-            ),
-            Refusal::Ending(EndingError::NotCounting) => GameError::conflict(
-                "game.not_counting",
-                "the game is not paused for counting (rule 5 bis)",
-                state(),
-            ),
-            Refusal::Ending(error @ EndingError::DeadStones { .. }) => GameError::Unprocessable {
-                code: "game.dead_stones",
-                detail: error.to_string(),
+            TableError::IllegalMove { reason } => GameError::IllegalMove { reason, turn },
+            TableError::Terms(_)
+            | TableError::DeadStones(_)
+            | TableError::Result(_)
+            | TableError::MissingReason
+            | TableError::ZeroDelta
+            | TableError::UnknownEvent { .. } => GameError::Unprocessable {
+                code,
+                detail: refusal.to_string(),
             },
-            Refusal::Ending(error) => GameError::Api(ApiError::internal(error)),
-            Refusal::Clock(error) => GameError::conflict("game.clock", error.to_string(), state()),
-            Refusal::Paused => {
-                GameError::conflict("game.paused", "the referee has paused the game", state())
-            }
+            TableError::Count(_)
+            | TableError::TimeWentBackwards { .. }
+            | TableError::NoFlag { .. } => GameError::Api(ApiError::internal(refusal)),
+            TableError::NotStarted
+            | TableError::AlreadyStarted
+            | TableError::Finished
+            | TableError::Paused
+            | TableError::NotPlaying
+            | TableError::NotCounting
+            | TableError::TurnCap { .. }
+            | TableError::CountingCap { .. }
+            | TableError::FlagDue { .. }
+            | TableError::Clock(_)
+            | TableError::BothOutOfTime
+            | TableError::NotPaused
+            | TableError::AlreadyPaused => GameError::conflict(code, refusal.to_string(), state()),
         }
     }
-}
-
-/// Why the core, the clock or a referee's pause refused an entry on a live game.
-#[derive(Debug, thiserror::Error)]
-pub enum Refusal {
-    #[error(transparent)]
-    Ending(#[from] EndingError),
-    #[error("clock: {0}")]
-    Clock(#[from] ClockError),
-    #[error("the referee has paused the game")]
-    Paused,
 }
 
 /// What the standings resource fails with beyond the common errors: no acceptable

@@ -146,11 +146,11 @@ diesel::table! {
         kind -> Text,
         turn_number -> Nullable<Int4>,
         event -> Nullable<Jsonb>,
-        clock -> Nullable<Jsonb>,
         ruling -> Nullable<Jsonb>,
         issued_by -> Nullable<Uuid>,
         at_ms -> Int8,
         recorded_at -> Timestamptz,
+        result -> Nullable<Text>,
     }
 }
 

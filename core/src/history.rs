@@ -113,6 +113,23 @@ pub struct GameRecord {
     #[serde(default)]
     pub info: GameInfo,
     pub turns: Vec<Turn>,
+    /// What the reader tolerated in the file, for the referee to know.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<ReadWarning>,
+}
+
+/// A flaw of a real record that reading tolerates instead of refusing the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ReadWarning {
+    /// `HA` is not a number of stones (seen in real records: `HA[7.5]`, the komi written
+    /// in the wrong property): the game is read without a declared handicap, its setup
+    /// stones (`AB`) as they are. At the 1-based line and byte column of the value.
+    InvalidHandicap {
+        value: String,
+        line: u32,
+        column: u32,
+    },
 }
 
 impl GameRecord {
@@ -128,6 +145,7 @@ impl GameRecord {
             result: None,
             info: GameInfo::default(),
             turns: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 }

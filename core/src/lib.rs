@@ -20,6 +20,7 @@ pub mod rules;
 pub mod scoring;
 pub mod sgf;
 pub mod standings;
+pub mod table;
 pub mod verify;
 
 pub use point::{BoardSize, Color, Point};

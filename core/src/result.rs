@@ -105,15 +105,23 @@ impl FromStr for GameResult {
             "r" | "resign" => GameResult::Resignation { winner },
             "t" | "time" => GameResult::Time { winner },
             "f" | "forfeit" => GameResult::Forfeit { winner },
-            number => match number.parse::<f64>() {
+            number if is_real(number) => match number.parse::<f64>() {
                 Ok(margin) if margin.is_finite() && margin > 0.0 => {
                     GameResult::Score { winner, margin }
                 }
                 _ => return Err(invalid()),
             },
+            _ => return Err(invalid()),
         };
         Ok(result)
     }
+}
+
+/// An FF[4] `Real` without a sign: `Digit+ ["." Digit+]` (no `1e3`, `inf` or `.5`).
+fn is_real(text: &str) -> bool {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, "0"));
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());
+    digits(whole) && digits(fraction)
 }
 
 impl Serialize for GameResult {
@@ -155,7 +163,8 @@ mod tests {
         );
         assert_eq!("Draw".parse(), Ok(GameResult::Draw));
         for wrong in [
-            "", "B", "B+-1", "B+0", "X+R", "BW+R", "B+NaN", "B+inf", "W+Q",
+            "", "B", "B+-1", "B+0", "X+R", "BW+R", "B+NaN", "B+inf", "W+Q", "B+1e3", "B+.5",
+            "B+3.", "W+0x10",
         ] {
             assert!(wrong.parse::<GameResult>().is_err(), "{wrong}");
         }

@@ -133,25 +133,16 @@ impl Breakdown {
 
     /// Territory, dame and seki territory of a board without dead stones.
     fn count_territory(&mut self, board: &Board) {
-        let empty = Regions::of(board, |content| content.is_none());
-        let chains = Regions::chains(board);
-        let in_seki = chains_in_seki(board, &empty, &chains);
-        for (region, points) in empty.members().iter().enumerate() {
-            let bordering = empty.neighbours_in(board, region, &chains);
-            let mut colors = bordering
-                .iter()
-                .filter_map(|&chain| chain_color(board, &chains, chain));
-            let owner = match colors.next() {
-                Some(first) if colors.all(|color| color == first) => first,
-                _ => {
-                    self.dame += points.len() as u32;
-                    continue;
-                }
+        for region in empty_regions(board) {
+            let points = region.points.len() as u32;
+            let Some(owner) = region.owner else {
+                self.dame += points;
+                continue;
             };
             let side = self.side_mut(owner);
-            side.territory += points.len() as u32;
-            if bordering.iter().any(|&chain| in_seki[chain]) {
-                side.seki_territory += points.len() as u32;
+            side.territory += points;
+            if region.borders_seki {
+                side.seki_territory += points;
             }
         }
     }
@@ -305,6 +296,56 @@ fn chains_in_seki(board: &Board, empty: &Regions, chains: &Regions) -> Vec<bool>
 }
 
 const BOTH: [Color; 2] = [Color::Black, Color::White];
+
+/// An empty region of a board without dead stones.
+struct EmptyRegion {
+    points: Vec<Point>,
+    /// The one colour it reaches (FFG rule 2, "territoire"); `None`: dame.
+    owner: Option<Color>,
+    /// It borders a chain in seki (Japanese counting scores it nothing).
+    borders_seki: bool,
+}
+
+fn empty_regions(board: &Board) -> Vec<EmptyRegion> {
+    let empty = Regions::of(board, |content| content.is_none());
+    let chains = Regions::chains(board);
+    let in_seki = chains_in_seki(board, &empty, &chains);
+    empty
+        .members()
+        .iter()
+        .enumerate()
+        .map(|(region, points)| {
+            let bordering = empty.neighbours_in(board, region, &chains);
+            let mut colors = bordering
+                .iter()
+                .filter_map(|&chain| chain_color(board, &chains, chain));
+            let owner = match colors.next() {
+                Some(first) if colors.all(|color| color == first) => Some(first),
+                _ => None,
+            };
+            EmptyRegion {
+                points: points.clone(),
+                owner,
+                borders_seki: bordering.iter().any(|&chain| in_seki[chain]),
+            }
+        })
+        .collect()
+}
+
+/// The territory of each colour once the chains through `dead` are removed: the points
+/// the count of rule 6 scores as territory, for a picture of the count.
+pub fn territory(board: &Board, dead: &[Point]) -> Result<Vec<(Point, Color)>, DeadStoneError> {
+    let dead = DeadStones::of_chains(board, dead)?;
+    let mut counted = board.clone();
+    for &point in dead.points() {
+        counted.set(point, None);
+    }
+    Ok(empty_regions(&counted)
+        .into_iter()
+        .filter_map(|region| region.owner.map(|owner| (region.points, owner)))
+        .flat_map(|(points, owner)| points.into_iter().map(move |point| (point, owner)))
+        .collect())
+}
 
 fn chain_color(board: &Board, chains: &Regions, chain: usize) -> Option<Color> {
     chains.members()[chain]

@@ -4,7 +4,7 @@
 //! answer a 250-move replay by hand could not give.
 
 use crate::game::{Game, IllegalMove, Start};
-use crate::history::{Action, GameRecord};
+use crate::history::{Action, GameRecord, ReadWarning};
 use crate::point::{Color, Point};
 use crate::rules::{Preset, Rules};
 use serde::Serialize;
@@ -39,6 +39,9 @@ pub enum Warning {
     ImplicitPasses { count: u32 },
     /// `HA` and the number of fixed handicap stones (`AB`) disagree.
     HandicapStones { declared: u32, placed: u32 },
+    /// `HA` is not a number of stones (see [`ReadWarning::InvalidHandicap`]): the game
+    /// was read without a declared handicap.
+    InvalidHandicap { line: u32, column: u32 },
 }
 
 /// The verdict on one history.
@@ -90,7 +93,15 @@ impl Verifier {
     /// Replays `record` under `rules`; stops at the first illegal turn.
     pub fn verify(&mut self, record: &GameRecord, rules: Rules, options: VerifyOptions) -> Verdict {
         let start = Start::of_record(record);
-        let mut warnings = Vec::new();
+        let mut warnings: Vec<Warning> = record
+            .warnings
+            .iter()
+            .map(|warning| match *warning {
+                ReadWarning::InvalidHandicap { line, column, .. } => {
+                    Warning::InvalidHandicap { line, column }
+                }
+            })
+            .collect();
         let placed = record.setup.black.len() as u32;
         if placed > 0 && record.handicap >= 2 && placed != record.handicap {
             warnings.push(Warning::HandicapStones {

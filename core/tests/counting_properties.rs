@@ -15,18 +15,9 @@ use arbitre_core::scoring::Breakdown;
 use arbitre_core::{BoardSize, Color, Point, Preset};
 use proptest::prelude::*;
 
-/// SplitMix64, seeded by proptest: the random player of the tests.
-struct Random(u64);
+mod common;
 
-impl Random {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % bound.max(1) as u64) as usize
-    }
-}
+use common::Random;
 
 /// Plays a random legal move for `color` that does not fill one of its own eyes (a
 /// point whose neighbours are all its stones), trying points from a random one on.

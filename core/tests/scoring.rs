@@ -347,3 +347,39 @@ fn the_quick_count_equals_the_area_count_on_every_real_game() {
     }
     assert_eq!(counted, 150);
 }
+
+/// The picture of a count marks exactly the points the count scores as territory: here
+/// White's dead stone in Black's corner leaves Black the whole corner.
+#[test]
+fn the_territory_of_the_picture_is_the_territory_of_the_count() {
+    let diagram = "
+        . . X O .
+        . O X O .
+        X X X O .
+        O O O O .
+        . . . . .";
+    let board = arbitre_core::board::Board::from_diagram(diagram).unwrap();
+    let owned = arbitre_core::scoring::territory(&board, &[at("bb")]).unwrap();
+    let of = |color| {
+        let mut points: Vec<String> = owned
+            .iter()
+            .filter(|(_, owner)| *owner == color)
+            .map(|(point, _)| point.to_sgf())
+            .collect();
+        points.sort();
+        points
+    };
+    assert_eq!(of(Color::Black), ["aa", "ab", "ba", "bb"]);
+    assert_eq!(
+        of(Color::White),
+        ["ae", "be", "ce", "de", "ea", "eb", "ec", "ed", "ee"]
+    );
+    let record = from_diagram(diagram, Color::Black, "");
+    let breakdown = count(&record, Preset::French, &["bb"], 0.5).unwrap();
+    assert_eq!(breakdown.black.territory, 4);
+    assert_eq!(breakdown.white.territory, 9);
+    assert_eq!(
+        arbitre_core::scoring::territory(&board, &[at("aa")]),
+        Err(DeadStoneError::Empty(at("aa")))
+    );
+}

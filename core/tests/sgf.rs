@@ -3,9 +3,10 @@
 // In a test an unwrap is an assertion: a panic is the failure report.
 #![allow(clippy::unwrap_used)]
 
-use arbitre_core::history::{Action, GameRecord, Setup, Turn};
+use arbitre_core::history::{Action, GameRecord, ReadWarning, Setup, Turn};
 use arbitre_core::sgf::{self, SgfError, SgfErrorKind, MAX_DEPTH, MAX_INPUT_BYTES};
-use arbitre_core::{BoardSize, Color, Point};
+use arbitre_core::verify::{self, VerifyOptions, Warning};
+use arbitre_core::{BoardSize, Color, Point, Preset};
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -476,7 +477,7 @@ fn errors_name_their_line_and_column() {
             2,
             4,
         ),
-        (b"(;HA[-2])", SgfErrorKind::InvalidNumber("HA".into()), 1, 6),
+        (b"(;OB[-2])", SgfErrorKind::InvalidNumber("OB".into()), 1, 6),
         (b"(;PL[X])", SgfErrorKind::InvalidColor, 1, 6),
         (
             b"(;B[aa][bb])",
@@ -510,6 +511,36 @@ fn errors_name_their_line_and_column() {
     assert_eq!(
         parse_error(b"(;B[aa]\x01)").to_string(),
         "line 1, column 8: unexpected byte 0x01"
+    );
+}
+
+/// A record as seen in a tournament's files: the komi written in `HA`, no setup stones.
+/// Read, and said: the game has no declared handicap, and the warning gives the place.
+#[test]
+fn a_malformed_handicap_is_read_as_none_with_a_warning() {
+    let text = b"(;GM[1]FF[4]SZ[19]KM[0]\nHA[7.5]RU[French]RE[B+R]\n;B[pd];W[dd];B[pp])";
+    let record = sgf::parse(text).unwrap();
+    assert_eq!(record.handicap, 0);
+    assert_eq!(record.turns.len(), 3);
+    assert_eq!(
+        record.warnings,
+        vec![ReadWarning::InvalidHandicap {
+            value: "7.5".to_string(),
+            line: 2,
+            column: 4
+        }]
+    );
+    let verdict = verify::verify(&record, Preset::French.rules(), VerifyOptions::default());
+    assert!(verdict.is_legal());
+    assert_eq!(
+        verdict.warnings,
+        vec![Warning::InvalidHandicap { line: 2, column: 4 }]
+    );
+    let negative = sgf::parse(b"(;HA[-2];B[aa])").unwrap();
+    assert_eq!(
+        (negative.handicap, negative.warnings.len()),
+        (0, 1),
+        "HA[-2]"
     );
 }
 

@@ -141,6 +141,10 @@ pub fn run(arguments: ScoreArguments) -> ExitCode {
         eprintln!("{}", Report::of_verdict(&name, None, preset, &verdict));
         return ExitCode::from(2);
     }
+    // What the record's reading tolerated (`HA[7.5]`, ...): said, and the game counted.
+    if !verdict.warnings.is_empty() {
+        eprintln!("{}", Report::of_verdict(&name, None, preset, &verdict));
+    }
     let komi = arguments
         .komi
         .or(record.komi)

@@ -148,6 +148,10 @@ impl fmt::Display for Report<'_> {
                 Warning::HandicapStones { declared, placed } => {
                     write!(f, "; warning: HA[{declared}] but {placed} handicap stone(s) placed")?
                 }
+                Warning::InvalidHandicap { line, column } => write!(
+                    f,
+                    "; warning: HA at line {line}, column {column} is not a number of stones, read as no handicap"
+                )?,
             }
         }
         Ok(())

@@ -14,9 +14,10 @@ use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, GameError, Resource};
 use crate::http::{ApiJson, ApiQuery, PageInfo, PageQuery};
 use crate::routes::tournaments;
+use crate::services::live::cache::GameCache;
 use crate::services::live::view::GameState;
-use crate::services::live::write::{insert_game, load, Answer};
-use crate::services::live::{Entry, StoredSettings};
+use crate::services::live::write::{current, insert_game, Answer};
+use crate::services::live::StoredSettings;
 use crate::store::games::{self as store, EventRow, GameRow};
 use crate::store::settings::check_komi;
 use actix_web::http::StatusCode;
@@ -25,7 +26,8 @@ use arbitre_core::clock::{FlagPolicy, TimeControl};
 use arbitre_core::ending::Settings;
 use arbitre_core::game::Start;
 use arbitre_core::history::Setup;
-use arbitre_core::{BoardSize, Color, Preset};
+use arbitre_core::table::{fixed_handicap, HandicapForm, Terms, TermsError};
+use arbitre_core::{BoardSize, Preset};
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
@@ -43,15 +45,16 @@ pub struct GameEvent {
     /// `start`, `turn`, `clock`, `counting`, `ruling`, `result`.
     pub kind: String,
     pub turn_number: Option<i32>,
-    /// The core's game event (`{"event": "turn", "color": "B", "action": {"move": "dd"}}`).
+    /// The table's event (`{"event": "turn", "color": "B", "action": {"move": "dd"}, "at": ...}`).
     #[schema(value_type = Object)]
     pub event: Option<serde_json::Value>,
-    /// The core's clock event (`{"type": "turn", "color": "B", "at": ...}`).
-    #[schema(value_type = Object)]
-    pub clock: Option<serde_json::Value>,
-    /// A ruling: `{"kind", "reason", "corrects", "color", "result", "previous_result"}`.
+    /// A ruling as the table applied it: `{"event", "ruling": {"kind", "reason",
+    /// "corrects", ...}, "by", "at", "previous", "result"}` (the result before and after).
     #[schema(value_type = Object)]
     pub ruling: Option<serde_json::Value>,
+    /// The game's result after this entry, when this entry set or changed it: the entry
+    /// that ends a game (a count accepted, a resignation, a flag, a ruling) carries it.
+    pub result: Option<String>,
     /// The token that caused it (none for the flag sweep).
     pub issued_by: Option<Uuid>,
     pub at_ms: i64,
@@ -67,8 +70,8 @@ impl From<EventRow> for GameEvent {
             kind: row.kind,
             turn_number: row.turn_number,
             event: row.event,
-            clock: row.clock,
             ruling: row.ruling,
+            result: row.result,
             issued_by: row.issued_by,
             at_ms: row.at_ms,
             recorded_at: row.recorded_at,
@@ -129,9 +132,12 @@ pub struct NewGameRequest {
     /// Default: the pairing's.
     #[schema(minimum = -150, maximum = 150, multiple_of = 0.5)]
     pub komi: Option<f64>,
-    /// Default: the pairing's. Played as moves by Black (FFG).
+    /// Default: the pairing's.
     #[schema(minimum = 0, maximum = 9)]
     pub handicap: Option<u32>,
+    /// `moves` (default, FFG: Black plays the stones as consecutive moves) or `fixed`
+    /// (set up on the standard points, SGF `HA`/`AB`; White moves first).
+    pub handicap_form: Option<HandicapForm>,
     /// Default: the tournament's.
     pub time_control: Option<TimeControl>,
     /// `lose` (default, FFG) or `auto-pass` (BSW).
@@ -225,16 +231,28 @@ pub async fn create(
         .ok_or_else(|| ApiError::Validation(vec![FieldError::new("board_size", "unsupported")]))?;
     let preset = request.ruleset.unwrap_or(tournament.ruleset);
     let resumption = tournament.dispute_policy;
+    let refused = |error: TermsError| GameError::Unprocessable {
+        code: error.code(),
+        detail: error.to_string(),
+    };
+    let setup = match request.handicap_form {
+        Some(HandicapForm::Fixed) => Setup {
+            black: fixed_handicap(size, handicap).map_err(refused)?,
+            white: Vec::new(),
+        },
+        Some(HandicapForm::Moves | HandicapForm::None) | None => Setup::default(),
+    };
     let start = Start {
         size,
-        setup: Setup::default(),
+        setup,
         handicap,
-        first_player: Some(Color::Black),
+        first_player: None,
     };
     let stored = StoredSettings {
         ruleset: preset.name().to_string(),
         core: Settings::new(preset.rules(), start, Some(komi), resumption),
     };
+    Terms::new(stored.core.clone(), control.clone(), policy).map_err(refused)?;
     let game = connection
         .transaction::<_, GameError, _>(async move |connection| {
             let game = insert_game(
@@ -286,11 +304,12 @@ pub async fn list(
 )]
 pub async fn get(
     pool: web::Data<DbPool>,
+    cache: web::Data<GameCache>,
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, GameError> {
     let mut connection = pool.get().await?;
-    let game = load(&mut connection, path.into_inner()).await?;
-    Ok(HttpResponse::Ok().json(GameState::of(&game)?))
+    let state = current(&mut connection, &cache, path.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(state))
 }
 
 /// Where to start reading a log.
@@ -334,17 +353,6 @@ pub async fn events(
     Ok(HttpResponse::Ok().json(GameEventList {
         items: rows.into_iter().map(GameEvent::from).collect(),
     }))
-}
-
-/// A turn, counting step or ruling entry, built by the submodules.
-pub fn entry(kind: &str) -> Entry {
-    Entry {
-        kind: kind.to_string(),
-        turn_number: None,
-        event: None,
-        clock: None,
-        ruling: None,
-    }
 }
 
 /// The request's identity for `Idempotency-Key`.

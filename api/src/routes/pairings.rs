@@ -138,6 +138,9 @@ pub struct RulingTerms {
     pub white_id: Uuid,
     pub handicap: i16,
     pub komi: f64,
+    /// The result (SGF `RE`), in a ruling on the result of a pairing without a game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
 }
 
 impl From<&PairingTerms> for RulingTerms {
@@ -148,6 +151,21 @@ impl From<&PairingTerms> for RulingTerms {
             white_id: terms.white_id,
             handicap: terms.handicap,
             komi: terms.komi,
+            result: None,
+        }
+    }
+}
+
+impl RulingTerms {
+    /// The terms of `pairing` with `result`: a ruling on its result.
+    pub fn with_result(pairing: &PairingRow, result: Option<String>) -> RulingTerms {
+        RulingTerms {
+            table: pairing.table_number,
+            black_id: pairing.black_id,
+            white_id: pairing.white_id,
+            handicap: pairing.handicap,
+            komi: pairing.komi,
+            result,
         }
     }
 }

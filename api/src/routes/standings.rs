@@ -11,18 +11,30 @@
 
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{ApiError, FieldError, Problem, Resource, StandingsFailure, Violations};
-use crate::http::{ApiJson, ApiQuery};
+use crate::error::{
+    ApiError, FieldError, GameError, Problem, Resource, StandingsFailure, Violations,
+};
+use crate::http::{check_text, ApiJson, ApiQuery};
+use crate::routes::games::fingerprint_of;
+use crate::routes::pairings::RulingTerms;
 use crate::routes::rounds;
+use crate::services::live::cache::GameCache;
+use crate::services::live::idempotency::IdempotencyKey;
+use crate::services::live::view::{conflict, refused};
+use crate::services::live::write::{write_game, Actor, Retry, Write};
+use crate::store::games as game_store;
 
 use crate::store::pairings as pairing_store;
 use crate::store::standings as store;
 use actix_web::http::header::{self, HeaderMap};
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::export::{self, Format};
 use arbitre_core::result::GameResult as SgfResult;
 use arbitre_core::standings::{self, Criterion, Outcome, RoundOutcome, Score, Tournament};
+use arbitre_core::table::{check_result, Decision, Ruling};
+use arbitre_core::BoardSize;
 use arbitre_core::Color;
+use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
@@ -118,14 +130,18 @@ pub enum GameOutcome {
 }
 
 /// The result of a pairing's game to record.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ResultChange {
     /// SGF `RE`: `B+3.5`, `W+R` (resignation), `B+T` (time), `W+F` (forfeit: won by
     /// default, not rated), `B+` (margin not recorded), `0` or `Draw` (jigo), `Void`
-    /// (annulled); `?` or `null` while unknown.
+    /// (annulled); `?` forgets the result of a pairing without a game. Required; a margin
+    /// must be one the komi allows (half points only with a komi that has one).
     #[schema(example = "B+3.5", max_length = 40)]
     pub result: Option<String>,
+    /// Why, kept with the change (default: "result recorded by hand").
+    #[schema(max_length = 2000)]
+    pub reason: Option<String>,
 }
 
 /// The result recorded for a pairing's game.
@@ -452,26 +468,39 @@ pub async fn result(
     }))
 }
 
-/// Record the result of a pairing's game (organizers and referees), once its round has
-/// started. It replaces the result recorded before.
+/// Record the result of a pairing (organizers and referees), once its round has started.
+/// A pairing with a game has the game's result: a finished game's result changes by a
+/// ruling on the game (who, when, why and the previous result are in its log), and a
+/// running game is refused (409: the referee rules on the game). A pairing without a game
+/// gets its result by a ruling on the pairing, kept the same way.
 #[utoipa::path(
     put, path = "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}/result", tag = "standings",
     params(("tournament_id" = Uuid, Path), ("number" = i32, Path), ("pairing_id" = Uuid, Path)),
     request_body = ResultChange,
-    responses((status = 200, description = "The recorded result", body = PairingResult)),
+    responses(
+        (status = 200, description = "The recorded result", body = PairingResult),
+        (status = 409, description = "`game.running`: the pairing's game is still running", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "No result, or one that is not a valid SGF `RE` for this game", body = Problem, content_type = "application/problem+json"),
+    ),
     security(("bearer" = []))
 )]
 pub async fn record_result(
     pool: web::Data<DbPool>,
+    cache: web::Data<GameCache>,
     caller: Caller,
+    request: HttpRequest,
     path: web::Path<(Uuid, i32, Uuid)>,
     body: ApiJson<ResultChange>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, GameError> {
     let (tournament_id, number, pairing_id) = path.into_inner();
     caller.require_staff(tournament_id, "record results in this tournament")?;
+    let change = body.0;
     let mut violations = Violations::new();
-    let recorded = match body.0.result.as_deref() {
-        None => SgfResult::Unknown,
+    let recorded = match change.result.as_deref() {
+        None => {
+            violations.add("result", "required: the result, in SGF RE syntax");
+            SgfResult::Unknown
+        }
         Some(text) if text.chars().count() > 40 => {
             violations.add("result", "must be at most 40 characters");
             SgfResult::Unknown
@@ -483,25 +512,90 @@ pub async fn record_result(
                 SgfResult::Unknown
             }),
     };
+    let reason = change
+        .reason
+        .as_deref()
+        .unwrap_or("result recorded by hand")
+        .trim()
+        .to_string();
+    check_text(&mut violations, "reason", &reason, 2000, true);
     violations.into_result()?;
+    let issued_by = caller.token_id().ok_or(ApiError::MissingToken)?;
+    let mut connection = pool.get().await?;
+    let round = rounds::load(&mut connection, tournament_id, number).await?;
+    if round.started_at.is_none() {
+        return Err(ApiError::RoundNotStarted { number }.into());
+    }
+    let pairing = pairing_store::find(&mut connection, round.id, pairing_id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Pairing))?;
+    let answer = |result: Option<String>| {
+        HttpResponse::Ok().json(PairingResult {
+            pairing_id,
+            round: number,
+            result,
+        })
+    };
+    if let Some(game) = game_store::find_by_pairing(&mut connection, pairing_id).await? {
+        drop(connection);
+        let fingerprint = fingerprint_of(&request, &change)?;
+        let ruling = Ruling {
+            decision: Decision::ResultCorrection { result: recorded },
+            reason,
+            corrects: None,
+        };
+        let (_, state) = write_game(
+            (&pool, &cache),
+            &caller,
+            Actor::Referee,
+            game.id,
+            Retry {
+                key: IdempotencyKey(None),
+                fingerprint,
+                unrepeatable: false,
+            },
+            actix_web::http::StatusCode::OK,
+            move |write: Write<'_>| {
+                let Write { game, at, token_id } = write;
+                if !game.table.is_finished() {
+                    let detail = "the pairing's game is still running: a referee rules on the game";
+                    return Err(conflict("game.running", detail, game));
+                }
+                game.rule(ruling.clone(), at, token_id)
+                    .map_err(|refusal| refused(refusal, game))
+            },
+        )
+        .await?;
+        let result = state["result"].as_str().map(str::to_string);
+        return Ok(answer(result));
+    }
+    // No game: the pairing's own ruling, on the pairing's komi and the standard board.
+    if recorded != SgfResult::Unknown {
+        check_result(&recorded, pairing.komi, BoardSize::STANDARD).map_err(|error| {
+            GameError::Unprocessable {
+                code: error.code(),
+                detail: error.to_string(),
+            }
+        })?;
+    }
     let canonical = match recorded {
         SgfResult::Unknown => None,
         known => Some(known.to_string()),
     };
-    let mut connection = pool.get().await?;
-    let round = rounds::load(&mut connection, tournament_id, number).await?;
-    if round.started_at.is_none() {
-        return Err(ApiError::RoundNotStarted { number });
-    }
-    pairing_store::find(&mut connection, round.id, pairing_id)
-        .await?
-        .ok_or(ApiError::NotFound(Resource::Pairing))?;
-    store::set_result(&mut connection, pairing_id, canonical.as_deref()).await?;
-    Ok(HttpResponse::Ok().json(PairingResult {
-        pairing_id,
-        round: number,
-        result: canonical,
-    }))
+    let json = |terms: RulingTerms| serde_json::to_value(terms).map_err(ApiError::internal);
+    let previous = json(RulingTerms::with_result(&pairing, pairing.result.clone()))?;
+    let changes = json(RulingTerms::with_result(&pairing, canonical.clone()))?;
+    connection
+        .transaction::<_, ApiError, _>(async |connection| {
+            pairing_store::insert_ruling(
+                connection, pairing_id, issued_by, &reason, previous, changes,
+            )
+            .await?;
+            store::set_result(connection, pairing_id, canonical.as_deref()).await?;
+            Ok(())
+        })
+        .await?;
+    Ok(answer(canonical))
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 use crate::db::{Committed, Connection};
 use crate::schema::{game_events, games, idempotency_keys, pairings, rounds};
 use crate::store::pairings::PairingRow;
+use arbitre_core::table::{AppliedRuling, TableEvent};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -68,11 +69,11 @@ pub struct EventRow {
     pub kind: String,
     pub turn_number: Option<i32>,
     pub event: Option<serde_json::Value>,
-    pub clock: Option<serde_json::Value>,
     pub ruling: Option<serde_json::Value>,
     pub issued_by: Option<Uuid>,
     pub at_ms: i64,
     pub recorded_at: DateTime<Utc>,
+    pub result: Option<String>,
 }
 
 /// One entry to append to a game's log (written as JSON rows, see [`append`]).
@@ -83,9 +84,12 @@ pub struct NewEvent {
     pub tournament_id: Uuid,
     pub kind: String,
     pub turn_number: Option<i32>,
-    pub event: Option<serde_json::Value>,
-    pub clock: Option<serde_json::Value>,
-    pub ruling: Option<serde_json::Value>,
+    /// The table's event (arbitre_core::table::TableEvent).
+    pub event: TableEvent,
+    /// For a ruling: the ruling as the table applied it, with the result before and after.
+    pub ruling: Option<AppliedRuling>,
+    /// The game's result after this entry, when this entry set or changed it.
+    pub result: Option<String>,
     pub issued_by: Option<Uuid>,
     pub at_ms: i64,
 }

@@ -5,7 +5,7 @@
 
 use super::text::{Charset, ScanMode};
 use super::{SgfError, SgfErrorKind, MAX_DEPTH, MAX_INPUT_BYTES};
-use crate::history::{Action, GameRecord, Setup, Turn};
+use crate::history::{Action, GameRecord, ReadWarning, Setup, Turn};
 use crate::point::{BoardSize, Color, Point, MAX_SIDE};
 
 /// Guess of input bytes per turn (`;B[pd]` and a line break now and then), to size the
@@ -769,8 +769,18 @@ impl<'a> Reader<'a> {
             }
             Kept::Handicap => {
                 if let Some(raw) = trimmed(value.raw) {
-                    game.record.handicap =
-                        count(raw).ok_or_else(|| self.invalid_number(id, value))?;
+                    match count(raw) {
+                        Some(handicap) => game.record.handicap = handicap,
+                        None => {
+                            let place = self.invalid_number(id, value);
+                            game.record.handicap = 0;
+                            game.record.warnings.push(ReadWarning::InvalidHandicap {
+                                value: String::from_utf8_lossy(raw).into_owned(),
+                                line: place.line,
+                                column: place.column,
+                            });
+                        }
+                    }
                 }
             }
             Kept::MainTime => {

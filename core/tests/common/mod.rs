@@ -45,3 +45,21 @@ pub fn from_diagram(diagram: &str, first: Color, moves: &str) -> GameRecord {
     record.turns = turns(moves);
     record
 }
+
+/// SplitMix64, seeded by proptest: the random players of the property tests.
+pub struct Random(pub u64);
+
+impl Random {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `bound` (0 when `bound` is 0).
+    pub fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound.max(1) as u64) as usize
+    }
+}

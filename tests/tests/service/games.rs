@@ -105,11 +105,11 @@ pub async fn post_turn(
         .unwrap()
 }
 
-async fn play(service: &TestService, token: &str, game: &str, turn: u32, point: &str) -> Value {
+pub async fn play(service: &TestService, token: &str, game: &str, turn: u32, point: &str) -> Value {
     expect_json(post_turn(service, token, game, turn, point).await, 201).await
 }
 
-async fn counting(
+pub async fn counting(
     service: &TestService,
     token: &str,
     game: &str,
@@ -123,7 +123,7 @@ async fn counting(
         .unwrap()
 }
 
-async fn state(service: &TestService, game: &str) -> Value {
+pub async fn state(service: &TestService, game: &str) -> Value {
     expect_json(
         service.get(&format!("/games/{game}")).send().await.unwrap(),
         200,
@@ -131,7 +131,7 @@ async fn state(service: &TestService, game: &str) -> Value {
     .await
 }
 
-async fn log(service: &TestService, game: &str) -> Vec<Value> {
+pub async fn log(service: &TestService, game: &str) -> Vec<Value> {
     let list = expect_json(
         service
             .get(&format!("/games/{game}/events"))
@@ -470,12 +470,16 @@ async fn a_loss_on_time_is_found_by_the_sweep() {
     assert_eq!(finished["result"], "B+T");
     assert_eq!(finished["clocks"]["white"]["out_of_time"], true);
     let entries = log(&service, &game).await;
+    // The flag's entry carries the result it gave the game.
     let loss = entries
         .iter()
-        .find(|entry| entry["kind"] == "result")
+        .find(|entry| entry["result"] == "B+T")
         .unwrap();
-    assert_eq!(loss["event"]["event"], "time_loss");
+    assert_eq!(loss["kind"], "clock");
+    assert_eq!(loss["event"]["event"], "flag");
+    assert_eq!(loss["event"]["color"], "W");
     assert!(loss["issued_by"].is_null(), "recorded by the sweep");
+    assert_eq!(finished["result_source"]["source"], "clock");
     let listed = expect_json(
         service
             .get(&format!("/tournaments/{}/games", setup.tournament_id))
@@ -817,13 +821,16 @@ async fn under_auto_pass_a_player_out_of_time_passes() {
     let paused = state(&service, &game).await;
     assert_eq!(paused["phase"], "counting", "{paused}");
     assert_eq!(paused["turns"], 3);
-    let passes: Vec<Value> = log(&service, &game)
+    // Each pass is the flag of its player, recorded by the sweep.
+    let flags: Vec<Value> = log(&service, &game)
         .await
         .into_iter()
-        .filter(|entry| entry["kind"] == "turn" && entry["event"]["action"] == "pass")
+        .filter(|entry| entry["kind"] == "clock" && entry["event"]["event"] == "flag")
         .collect();
-    assert_eq!(passes.len(), 2);
-    assert!(passes.iter().all(|entry| entry["issued_by"].is_null()));
+    assert_eq!(flags.len(), 2);
+    assert_eq!(flags[0]["event"]["color"], "W");
+    assert_eq!(flags[1]["event"]["color"], "B");
+    assert!(flags.iter().all(|entry| entry["issued_by"].is_null()));
 }
 
 #[tokio::test]

@@ -12,6 +12,7 @@ mod pairings;
 mod restart;
 mod roles;
 mod standings;
+mod table;
 mod tournaments;
 
 use serde_json::Value;

@@ -66,18 +66,18 @@ struct Played {
 }
 
 /// Creates the tournament (komi 7, no handicap: `HA[h9]`), registers the players and
-/// plays three rounds, results recorded by a referee:
+/// plays three rounds, results recorded by a referee (whole margins: the komi is whole):
 ///
 /// | round | black    | white    | result |                                  |
 /// |-------|----------|----------|--------|----------------------------------|
 /// | 1     | Dupont   | Martin   | W+R    |                                  |
 /// | 1     | Le Berre | Schmidt  | 0      | jigo                             |
-/// | 1     | Nowak    | Petit    | B+12.5 |                                  |
+/// | 1     | Nowak    | Petit    | B+12   |                                  |
 /// | 2     | Martin   | Le Berre | B+F    | forfeit: Le Berre did not come   |
-/// | 2     | Dupont   | Nowak    | W+3.5  | Schmidt has a bye, Petit is absent |
+/// | 2     | Dupont   | Nowak    | W+3    | Schmidt has a bye, Petit is absent |
 /// | 3     | Dupont   | Le Berre | B+R    |                                  |
 /// | 3     | Nowak    | Martin   | W+T    |                                  |
-/// | 3     | Schmidt  | Petit    | W+0.5  |                                  |
+/// | 3     | Schmidt  | Petit    | W+1    |                                  |
 async fn play() -> Played {
     let service = TestService::start().await;
     let tournament = service
@@ -118,13 +118,13 @@ async fn play() -> Played {
             &[
                 (DUPONT, MARTIN, "W+R"),
                 (LE_BERRE, SCHMIDT, "0"),
-                (NOWAK, PETIT, "B+12.5"),
+                (NOWAK, PETIT, "B+12"),
             ],
             &[],
         ),
         (
             2,
-            &[(MARTIN, LE_BERRE, "B+F"), (DUPONT, NOWAK, "W+3.5")],
+            &[(MARTIN, LE_BERRE, "B+F"), (DUPONT, NOWAK, "W+3")],
             &[(SCHMIDT, "bye"), (PETIT, "absent")],
         ),
         (
@@ -132,7 +132,7 @@ async fn play() -> Played {
             &[
                 (DUPONT, LE_BERRE, "B+R"),
                 (NOWAK, MARTIN, "W+T"),
-                (SCHMIDT, PETIT, "W+0.5"),
+                (SCHMIDT, PETIT, "W+1"),
             ],
             &[],
         ),
@@ -538,7 +538,10 @@ async fn the_standings_count_with_the_tournaments_own_mcmahon_bar_floor_and_cred
 #[tokio::test]
 async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(json!({})).await["id"]
+    // A whole komi, so that a jigo can happen.
+    let tournament = service
+        .create_tournament(json!({"komi_policy": {"kind": "fixed", "komi": 7}}))
+        .await["id"]
         .as_str()
         .unwrap()
         .to_string();
@@ -657,15 +660,74 @@ async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
         expect_json(service.get(&alone).send().await.unwrap(), 200).await["result"],
         "0"
     );
-    // `?` (or null) forgets it.
+    // A body without a result changes nothing; a margin the komi cannot give is refused.
+    for empty in [json!({}), json!({"result": null})] {
+        let problem = expect_problem(
+            put(Some(&referee), empty).await.unwrap(),
+            422,
+            "validation.failed",
+        )
+        .await;
+        assert_eq!(problem["errors"][0]["field"], "result");
+    }
+    expect_problem(
+        put(Some(&referee), json!({"result": "B+3.5"}))
+            .await
+            .unwrap(),
+        422,
+        "result.margin",
+    )
+    .await;
+    for wrong in ["B+1e3", "B+3.25x", "W+inf"] {
+        expect_problem(
+            put(Some(&referee), json!({"result": wrong})).await.unwrap(),
+            422,
+            "validation.failed",
+        )
+        .await;
+    }
+    assert_eq!(
+        expect_json(service.get(&path).send().await.unwrap(), 200).await["result"],
+        "0"
+    );
+    // `?` forgets it.
     assert_eq!(
         expect_json(
-            put(Some(&referee), json!({"result": "?"})).await.unwrap(),
+            put(
+                Some(&referee),
+                json!({"result": "?", "reason": "entered on the wrong table"})
+            )
+            .await
+            .unwrap(),
             200
         )
         .await["result"],
         Value::Null
     );
+    // Every change is a ruling on the pairing: who, when, the previous result, the reason.
+    let rulings = expect_json(
+        service
+            .get(&format!(
+                "/tournaments/{tournament}/rounds/1/pairings/{}/rulings",
+                pairing["id"].as_str().unwrap()
+            ))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    let items = rulings["items"].as_array().unwrap();
+    assert_eq!(items.len(), 3, "{rulings}");
+    assert_eq!(items[0]["previous"]["result"], Value::Null);
+    assert_eq!(items[0]["terms"]["result"], "B+R");
+    assert_eq!(items[0]["reason"], "result recorded by hand");
+    assert_eq!(items[1]["previous"]["result"], "B+R");
+    assert_eq!(items[1]["terms"]["result"], "0");
+    assert_eq!(items[2]["previous"]["result"], "0");
+    assert_eq!(items[2]["terms"]["result"], Value::Null);
+    assert_eq!(items[2]["reason"], "entered on the wrong table");
+    assert!(items.iter().all(|item| item["issued_by"].is_string()));
     let missing = format!(
         "/tournaments/{tournament}/rounds/1/pairings/{}/result",
         uuid::Uuid::now_v7()

@@ -2,7 +2,7 @@
 //! records. Each turn states the number it expects to have; the core judges it before
 //! anything is stored, and the server's clock times it.
 
-use super::{entry, fingerprint_of, respond};
+use super::{fingerprint_of, respond};
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::GameError;
@@ -14,8 +14,8 @@ use crate::services::live::view::{conflict, refused, GameState};
 use crate::services::live::write::{write_game, Actor, Retry, Write};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
-use arbitre_core::ending::Event;
 use arbitre_core::history::Action;
+use arbitre_core::table::{CountingStep as Step, Input};
 use arbitre_core::{Color, Point};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -109,31 +109,29 @@ pub async fn turn(
         StatusCode::CREATED,
         move |write: Write<'_>| {
             let Write { game, at, token_id } = write;
-            if game.is_finished() {
-                return Err(refused(
-                    arbitre_core::ending::EndingError::Finished.into(),
-                    game,
-                ));
-            }
-            if turn.turn != game.next_turn() {
-                let detail = format!("turn {} was expected, not {}", game.next_turn(), turn.turn);
+            let next_turn = game.table.next_turn();
+            // The turn number is the request's protocol: a stale one is answered with the
+            // state, unless the game is over, which the table says itself.
+            if turn.turn != next_turn && !game.table.is_finished() {
+                let detail = format!("turn {next_turn} was expected, not {}", turn.turn);
                 return Err(conflict("game.stale_turn", detail, game));
             }
-            let to_move = game.live.game().to_move();
-            let color: Color = turn.color.or(to_move).unwrap_or(Color::Black);
-            let result = match (turn.action, point) {
-                (TurnAction::Resign, _) => {
-                    let mut resign = entry("result");
-                    resign.event = Some(Event::Resign { color });
-                    game.record(resign, Some(token_id), at)
-                        .and_then(|()| game.follow_phase(at))
-                }
-                (TurnAction::Move, Some(point)) => {
-                    game.play(color, Action::Move(point), Some(token_id), at)
-                }
-                _ => game.play(color, Action::Pass, Some(token_id), at),
+            let color = turn.color.or(game.table.to_move()).unwrap_or(Color::Black);
+            let input = match (turn.action, point) {
+                (TurnAction::Resign, _) => Input::Resign { color, at },
+                (TurnAction::Move, Some(point)) => Input::Turn {
+                    color,
+                    action: Action::Move(point),
+                    at,
+                },
+                _ => Input::Turn {
+                    color,
+                    action: Action::Pass,
+                    at,
+                },
             };
-            result.map_err(|refusal| refused(refusal, game))
+            game.handle(input, Some(token_id))
+                .map_err(|refusal| refused(refusal, game))
         },
     )
     .await
@@ -208,18 +206,15 @@ pub async fn counting(
         move |write: Write<'_>| {
             let Write { game, at, token_id } = write;
             let color = step.color;
-            let event = match step.action {
-                CountingAction::Propose => Event::Propose {
+            let step = match step.action {
+                CountingAction::Propose => Step::Propose {
                     color,
                     dead: dead.clone(),
                 },
-                CountingAction::Accept => Event::Accept { color },
-                CountingAction::Dispute => Event::Dispute { color },
+                CountingAction::Accept => Step::Accept { color },
+                CountingAction::Dispute => Step::Dispute { color },
             };
-            let mut step_entry = entry("counting");
-            step_entry.event = Some(event);
-            game.record(step_entry, Some(token_id), at)
-                .and_then(|()| game.follow_phase(at))
+            game.handle(Input::Counting { step, at }, Some(token_id))
                 .map_err(|refusal| refused(refusal, game))
         },
     )

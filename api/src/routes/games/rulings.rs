@@ -4,27 +4,52 @@
 //! changes the game's `result`, which the standings read.
 
 use super::play::parse_point;
-use super::{entry, fingerprint_of, respond, GameEvent};
+use super::{fingerprint_of, respond, GameEvent};
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::GameError;
-use crate::error::{ApiError, FieldError, Violations};
+use crate::error::Violations;
 use crate::http::{check_text, ApiJson};
 use crate::services::live::cache::GameCache;
 use crate::services::live::idempotency::IdempotencyKey;
 use crate::services::live::view::{refused, GameState};
 use crate::services::live::write::{write_game, Actor, Retry, Write};
-use crate::services::live::{RulingKind, RulingRecord};
 use crate::store::games as store;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
-use arbitre_core::clock::{ClockEvent, ClockStatus};
-use arbitre_core::ending::{Event, Phase};
 use arbitre_core::result::GameResult;
+use arbitre_core::table::{Decision, Ruling};
 use arbitre_core::Color;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
+
+/// The kinds of referee ruling (issue 6, §4): the core's [`Decision`]s, as a request
+/// names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RulingKind {
+    /// A penalty for an illegal move (time taken off with `delta_ms`, or noted only).
+    Penalty,
+    /// Main time added (`delta_ms` > 0) or removed.
+    TimeAdjustment,
+    /// Both clocks stop.
+    Pause,
+    /// Play resumes.
+    Resume,
+    /// The referee decides the dead stones of a disputed count.
+    DeadStones,
+    /// Rules 5 and 6: count as it stands (during counting) or at the next two passes.
+    StrictCount,
+    /// No result: a long cycle under the simple ko rule, or a game to replay.
+    Void,
+    /// `color` forfeits, or did not show.
+    Forfeit,
+    /// The result is replaced by `result` (and a running game ends with it).
+    ResultCorrection,
+    /// A warning, recorded only.
+    Warning,
+}
 
 /// A referee ruling.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -76,13 +101,13 @@ pub async fn rule(
     let ruling = body.0;
     let mut violations = Violations::new();
     check_text(&mut violations, "reason", &ruling.reason, 2000, true);
-    let needs_color = matches!(
-        ruling.kind,
-        RulingKind::TimeAdjustment | RulingKind::Forfeit | RulingKind::Penalty
-    );
-    if needs_color && ruling.color.is_none() {
-        violations.add("color", "this ruling concerns a player: give the color");
-    }
+    let color = match (ruling.kind, ruling.color) {
+        (RulingKind::TimeAdjustment | RulingKind::Forfeit | RulingKind::Penalty, None) => {
+            violations.add("color", "this ruling concerns a player: give the color");
+            Color::Black
+        }
+        (_, color) => color.unwrap_or(Color::Black),
+    };
     if ruling.kind == RulingKind::TimeAdjustment && ruling.delta_ms.is_none_or(|delta| delta == 0) {
         violations.add("delta_ms", "a time adjustment needs a non-zero delta_ms");
     }
@@ -92,23 +117,31 @@ pub async fn rule(
     {
         violations.add("delta_ms", "must be at most a day either way");
     }
-    let result = match (&ruling.kind, &ruling.result) {
+    let result = match (ruling.kind, &ruling.result) {
         (RulingKind::ResultCorrection, Some(text)) => match text.parse::<GameResult>() {
-            Ok(result) => Some(result.to_string()),
+            Ok(result) => result,
             Err(error) => {
                 violations.add("result", error.to_string());
-                None
+                GameResult::Unknown
             }
         },
         (RulingKind::ResultCorrection, None) => {
             violations.add("result", "a result correction needs the new result");
-            None
+            GameResult::Unknown
         }
         (_, Some(_)) => {
             violations.add("result", "only a result correction sets a result");
+            GameResult::Unknown
+        }
+        (_, None) => GameResult::Unknown,
+    };
+    let corrects = match ruling.corrects.map(u32::try_from) {
+        Some(Ok(0) | Err(_)) => {
+            violations.add("corrects", "must be the seq of an entry of this game");
             None
         }
-        (_, None) => None,
+        Some(Ok(seq)) => Some(seq),
+        None => None,
     };
     if ruling.dead.len() > 2704 {
         violations.add("dead", "too many points");
@@ -120,7 +153,32 @@ pub async fn rule(
         .enumerate()
         .map(|(index, text)| parse_point(&format!("dead[{index}]"), text))
         .collect::<Result<Vec<_>, _>>()?;
+    let decision = match ruling.kind {
+        RulingKind::Warning => Decision::Warning {
+            color: ruling.color,
+        },
+        RulingKind::Penalty => Decision::Penalty {
+            color,
+            delta_ms: ruling.delta_ms,
+        },
+        RulingKind::TimeAdjustment => Decision::TimeAdjustment {
+            color,
+            delta_ms: ruling.delta_ms.unwrap_or_default(),
+        },
+        RulingKind::Pause => Decision::Pause,
+        RulingKind::Resume => Decision::Resume,
+        RulingKind::DeadStones => Decision::DeadStones { dead },
+        RulingKind::StrictCount => Decision::StrictCount,
+        RulingKind::Void => Decision::Void,
+        RulingKind::Forfeit => Decision::Forfeit { color },
+        RulingKind::ResultCorrection => Decision::ResultCorrection { result },
+    };
     let fingerprint = fingerprint_of(&request, &ruling)?;
+    let ruling = Ruling {
+        decision,
+        reason: ruling.reason.trim().to_string(),
+        corrects,
+    };
     write_game(
         (&pool, &cache),
         &caller,
@@ -134,97 +192,7 @@ pub async fn rule(
         StatusCode::CREATED,
         move |write: Write<'_>| {
             let Write { game, at, token_id } = write;
-            if let Some(seq) = ruling.corrects {
-                if seq < 1 || seq >= game.next_seq {
-                    return Err(ApiError::Validation(vec![FieldError::new(
-                        "corrects",
-                        "no entry of this game has this seq",
-                    )])
-                    .into());
-                }
-            }
-            let color = ruling.color;
-            let finished = game.is_finished();
-            let previous_result = game.result();
-            let mut record = RulingRecord {
-                kind: ruling.kind,
-                reason: ruling.reason.trim().to_string(),
-                corrects: ruling.corrects,
-                color,
-                result: None,
-                previous_result: previous_result.clone(),
-            };
-            let mut ruling_entry = entry("ruling");
-            match ruling.kind {
-                RulingKind::Warning => {}
-                RulingKind::Penalty | RulingKind::TimeAdjustment => {
-                    if let (Some(color), Some(delta_ms)) =
-                        (color, ruling.delta_ms.filter(|delta| *delta != 0))
-                    {
-                        let reason = record.reason.clone();
-                        ruling_entry.clock = Some(ClockEvent::Adjust {
-                            color,
-                            delta_ms,
-                            reason,
-                            at,
-                        });
-                    }
-                }
-                RulingKind::Pause => {
-                    if matches!(game.clock.status(), ClockStatus::Running { .. }) {
-                        ruling_entry.clock = Some(ClockEvent::Pause { at });
-                    }
-                }
-                RulingKind::Resume => {
-                    if !game.referee_paused {
-                        return Err(GameError::Unprocessable {
-                            code: "game.not_paused",
-                            detail: "the referee has not paused this game".to_string(),
-                        });
-                    }
-                }
-                RulingKind::DeadStones => {
-                    ruling_entry.event = Some(Event::ImposeDead { dead: dead.clone() })
-                }
-                RulingKind::StrictCount => ruling_entry.event = Some(Event::OrderStrictCount),
-                RulingKind::Void if finished => record.result = Some(GameResult::Void.to_string()),
-                RulingKind::Void => ruling_entry.event = Some(Event::Void),
-                RulingKind::Forfeit => {
-                    let loser = color.unwrap_or(Color::Black);
-                    if finished {
-                        record.result = Some(
-                            GameResult::Forfeit {
-                                winner: loser.opponent(),
-                            }
-                            .to_string(),
-                        );
-                    } else {
-                        ruling_entry.event = Some(Event::Forfeit { color: loser });
-                    }
-                }
-                RulingKind::ResultCorrection => record.result = result.clone(),
-            }
-            if matches!(
-                ruling.kind,
-                RulingKind::DeadStones | RulingKind::StrictCount
-            ) && finished
-            {
-                return Err(refused(
-                    arbitre_core::ending::EndingError::Finished.into(),
-                    game,
-                ));
-            }
-            if ruling.kind == RulingKind::DeadStones
-                && !matches!(game.live.phase(), Phase::Counting { .. })
-            {
-                return Err(refused(
-                    arbitre_core::ending::EndingError::NotCounting.into(),
-                    game,
-                ));
-            }
-            ruling_entry.ruling = Some(record);
-            game.record(ruling_entry, Some(token_id), at)
-                .and_then(|()| game.follow_phase(at))
+            game.rule(ruling.clone(), at, token_id)
                 .map_err(|refusal| refused(refusal, game))
         },
     )

@@ -3,7 +3,6 @@
 //! finished game from its SGF, verified by the core first (an illegal record is refused
 //! with the turn and the reason).
 
-use super::entry;
 use crate::access::Role;
 use crate::auth::Caller;
 use crate::db::DbPool;
@@ -13,16 +12,17 @@ use crate::http::ApiJson;
 use crate::routes::tournaments;
 use crate::services::live::view::GameState;
 use crate::services::live::write::{insert_game, load};
-use crate::services::live::{Entry, LoadedGame, RulingKind, RulingRecord, StoredSettings};
+use crate::services::live::{LoadedGame, StoredSettings};
 use crate::store::games as store;
 use crate::store::players;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use arbitre_core::clock::{FlagPolicy, SgfMoveTime, TimeControl};
-use arbitre_core::ending::{Event, Phase, ResumptionPolicy, Settings};
+use arbitre_core::ending::{ResumptionPolicy, Settings};
 use arbitre_core::game::Start;
-use arbitre_core::history::{GameRecord, Turn};
+use arbitre_core::history::{Action, GameRecord, Turn};
 use arbitre_core::result::GameResult;
+use arbitre_core::table::{CountingStep, Decision, Input, Ruling, Stage, TableError, TableEvent};
 use arbitre_core::verify::{self, VerifyOptions};
 use arbitre_core::{Color, Preset};
 use diesel_async::AsyncConnection;
@@ -32,26 +32,36 @@ use uuid::Uuid;
 
 /// The record of a game: its log replayed, each turn with the time its player had left.
 pub fn record_of(game: &LoadedGame, rows: &[store::EventRow]) -> Result<GameRecord, String> {
-    let mut replayed = LoadedGame::replay(game.row.clone(), &[])?;
-    let settings = &game.stored.core;
+    let mut replayed = LoadedGame::open(game.row.clone())?;
+    let settings = &game.table.terms().settings;
     let mut record = GameRecord::new(settings.start.size);
     record.komi = Some(settings.komi);
     record.handicap = settings.start.handicap;
     record.setup = settings.start.setup.clone();
     record.first_player = settings.start.first_player;
-    record.rules = Some(game.stored.ruleset.clone());
+    record.rules = Some(game.ruleset.clone());
     record.result = game.result();
-    let control = game.clock.control().clone();
+    let control = game.table.terms().time_control.clone();
     let time = control.to_sgf();
     record.info.main_time = time.tm.as_deref().and_then(|seconds| seconds.parse().ok());
     record.info.overtime = time.ot;
     for row in rows {
-        let parsed = Entry::of_row(row)?;
-        replayed.apply(&parsed).map_err(|error| error.to_string())?;
-        if let Some(Event::Turn { color, action }) = parsed.event {
-            let at = u64::try_from(row.at_ms).unwrap_or(0);
-            let left =
-                SgfMoveTime::from_player_time(&control, &replayed.clock.remaining(color, at));
+        let event: TableEvent = row
+            .event
+            .clone()
+            .ok_or_else(|| format!("entry {} has no event", row.seq))
+            .and_then(|value| serde_json::from_value(value).map_err(|error| error.to_string()))?;
+        replayed
+            .table
+            .apply(&event)
+            .map_err(|error| error.to_string())?;
+        let at = event.at();
+        let played: Vec<_> = replayed.table.turns().skip(record.turns.len()).collect();
+        for (color, action) in played {
+            let left = SgfMoveTime::from_player_time(
+                &control,
+                &replayed.table.clock().remaining(color, at),
+            );
             record.turns.push(Turn {
                 color,
                 action,
@@ -164,19 +174,25 @@ pub async fn import(
             turn: illegal.turn,
         });
     }
+    // `?` says the record has no result.
     let result = match record.result.as_deref() {
         None => None,
-        Some(text) => {
-            Some(
-                text.parse::<GameResult>()
-                    .map_err(|error| GameError::Unprocessable {
-                        code: "sgf.invalid",
-                        detail: format!("RE: {error}"),
-                    })?,
-            )
-        }
+        Some(text) => match text.parse::<GameResult>() {
+            Ok(GameResult::Unknown) => None,
+            Ok(result) => Some(result),
+            Err(error) => {
+                return Err(GameError::Unprocessable {
+                    code: "sgf.invalid",
+                    detail: format!("RE: {error}"),
+                })
+            }
+        },
     };
-    let start = Start::of_record(&record);
+    let mut start = Start::of_record(&record);
+    // Without `PL`, the record's first turn says who played first.
+    start.first_player = start
+        .first_player
+        .or(record.turns.first().map(|turn| turn.color));
     let komi = record.komi.unwrap_or(pairing.komi);
     let mut violations = crate::error::Violations::new();
     crate::store::settings::check_komi(&mut violations, "sgf.KM", komi);
@@ -202,10 +218,10 @@ pub async fn import(
                 token_id,
             )
             .await?;
-            replay_record(&mut game, &record, result, token_id).map_err(|detail| {
+            replay_record(&mut game, &record, result, token_id).map_err(|error| {
                 GameError::Unprocessable {
-                    code: "sgf.invalid",
-                    detail,
+                    code: error.code(),
+                    detail: error.to_string(),
                 }
             })?;
             game.store(connection).await?;
@@ -216,44 +232,43 @@ pub async fn import(
 }
 
 /// Appends the turns of `record` to a new game (a dispute where play went on after two
-/// passes), then its result.
+/// passes), then its result, by a ruling that says where it comes from. White's passes
+/// between Black's FFG handicap stones are not played at the table (rule 6 bis).
 fn replay_record(
     game: &mut LoadedGame,
     record: &GameRecord,
     result: Option<GameResult>,
     token_id: Option<Uuid>,
-) -> Result<(), String> {
+) -> Result<(), TableError> {
     let at = game.instant();
     // Imported turns carry no clock presses: the record's times are not the server's.
     for turn in &record.turns {
-        if let Phase::Counting { .. } = game.live.phase() {
-            let mut dispute = entry("counting");
-            dispute.event = Some(Event::Dispute { color: turn.color });
-            game.record(dispute, token_id, at)
-                .map_err(|error| error.to_string())?;
+        let stage = game.table.stage();
+        if matches!(stage, Stage::Placing { .. })
+            && turn.color == Color::White
+            && turn.action == Action::Pass
+        {
+            continue;
         }
-        let mut played = entry("turn");
-        played.turn_number = Some(game.next_turn() as i32);
-        played.event = Some(Event::Turn {
+        if let Stage::Counting { .. } = stage {
+            let step = CountingStep::Dispute { color: turn.color };
+            game.handle(Input::Counting { step, at }, token_id)?;
+        }
+        let input = Input::Turn {
             color: turn.color,
             action: turn.action,
-        });
-        game.record(played, token_id, at)
-            .map_err(|error| error.to_string())?;
+            at,
+        };
+        game.handle(input, token_id)?;
     }
     if let Some(result) = result {
-        let mut ending = entry("result");
-        ending.ruling = Some(RulingRecord {
-            kind: RulingKind::ResultCorrection,
+        let ruling = Ruling {
+            decision: Decision::ResultCorrection { result },
             reason: "imported from an SGF record".to_string(),
             corrects: None,
-            color: None,
-            result: Some(result.to_string()),
-            previous_result: game.result(),
-        });
-        game.record(ending, token_id, at)
-            .map_err(|error| error.to_string())?;
+        };
+        let by = token_id.map(|id| id.to_string()).unwrap_or_default();
+        game.handle(Input::Ruling { ruling, by, at }, token_id)?;
     }
-    game.follow_phase(at).map_err(|error| error.to_string())?;
     Ok(())
 }

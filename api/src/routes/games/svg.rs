@@ -1,68 +1,24 @@
 //! `GET /games/{id}/board.svg`: the position as a picture, for the dashboard and for
 //! disputes. During counting the proposed dead stones are crossed and the territory
-//! they would leave is marked with small squares of its owner's colour.
+//! they would leave is marked with small squares of its owner's colour; once counted,
+//! the count's dead stones and territory.
 
 use crate::db::DbPool;
-use crate::error::GameError;
+use crate::error::{ApiError, GameError};
 use crate::services::live::write::load;
 use crate::services::live::LoadedGame;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
-use arbitre_core::ending::Phase;
+use arbitre_core::scoring::territory;
 use arbitre_core::{Color, Point};
-use std::collections::HashSet;
 use std::fmt::Write as _;
 use uuid::Uuid;
 
 const CELL: u32 = 24;
 const MARGIN: u32 = 24;
 
-/// Empty points (with the dead stones removed) reaching only one colour, and that colour.
-fn territory(game: &LoadedGame, dead: &HashSet<Point>) -> Vec<(Point, Color)> {
-    let board = game.live.game().board();
-    let size = board.size();
-    let stone = |point: Point| {
-        if dead.contains(&point) {
-            None
-        } else {
-            board.get(point)
-        }
-    };
-    let mut seen = HashSet::new();
-    let mut owned = Vec::new();
-    for point in size.all_points() {
-        if stone(point).is_some() || !seen.insert(point) {
-            continue;
-        }
-        let mut region = vec![point];
-        let mut frontier = vec![point];
-        let mut reaches = [false; 2];
-        while let Some(current) = frontier.pop() {
-            for next in board.adjacent(current) {
-                match stone(next) {
-                    Some(color) => reaches[color.index()] = true,
-                    None if seen.insert(next) => {
-                        region.push(next);
-                        frontier.push(next);
-                    }
-                    None => {}
-                }
-            }
-        }
-        let owner = match reaches {
-            [true, false] => Some(Color::Black),
-            [false, true] => Some(Color::White),
-            _ => None,
-        };
-        if let Some(owner) = owner {
-            owned.extend(region.into_iter().map(|point| (point, owner)));
-        }
-    }
-    owned
-}
-
-pub fn render(game: &LoadedGame) -> String {
-    let board = game.live.game().board();
+pub fn render(game: &LoadedGame) -> Result<String, GameError> {
+    let board = game.table.game().board();
     let size = board.size();
     let width = MARGIN * 2 + CELL * (u32::from(size.width) - 1);
     let height = MARGIN * 2 + CELL * (u32::from(size.height) - 1);
@@ -90,12 +46,11 @@ pub fn render(game: &LoadedGame) -> String {
             at(size.width - 1)
         );
     }
-    let dead: HashSet<Point> = match game.live.phase() {
-        Phase::Counting { agreement } => agreement.proposal().points().iter().copied().collect(),
-        Phase::Finished {
-            count: Some(count), ..
-        } => count.dead.points().iter().copied().collect(),
-        _ => HashSet::new(),
+    // The dead stones on the table during counting, or those of the count.
+    let dead: Option<&[Point]> = match (game.table.agreement(), game.table.count()) {
+        (Some(agreement), _) => Some(agreement.proposal().points()),
+        (None, Some(count)) => Some(count.dead.points()),
+        (None, None) => None,
     };
     let radius = CELL / 2 - 1;
     for point in size.all_points() {
@@ -110,7 +65,7 @@ pub fn render(game: &LoadedGame) -> String {
                 at(point.x),
                 at(point.y)
             );
-            if dead.contains(&point) {
+            if dead.is_some_and(|dead| dead.contains(&point)) {
                 let (x, y, arm) = (at(point.x), at(point.y), CELL / 4);
                 let mark = if color == Color::Black {
                     "white"
@@ -132,9 +87,11 @@ pub fn render(game: &LoadedGame) -> String {
             }
         }
     }
-    if !matches!(game.live.phase(), Phase::Playing) {
+    if let Some(dead) = dead {
         let side = CELL / 3;
-        for (point, owner) in territory(game, &dead) {
+        // The territory the count scores, as the core counts it.
+        let owned = territory(board, dead).map_err(ApiError::internal)?;
+        for (point, owner) in owned {
             let fill = if owner == Color::Black {
                 "black"
             } else {
@@ -149,7 +106,7 @@ pub fn render(game: &LoadedGame) -> String {
         }
     }
     svg.push_str("</svg>");
-    svg
+    Ok(svg)
 }
 
 /// The board as SVG: stones, and during counting the proposed dead stones and territory.
@@ -166,5 +123,5 @@ pub async fn board(
     let game = load(&mut connection, path.into_inner()).await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "image/svg+xml"))
-        .body(render(&game)))
+        .body(render(&game)?))
 }

@@ -25,6 +25,22 @@ impl GameCache {
         self.games.lock().ok()?.remove(&game_id)
     }
 
+    /// What `read` makes of the cached game, if it is the game at `last_seq`: a reader
+    /// then answers without replaying the log (another instance may have written since,
+    /// so the caller reads the stored `last_seq` first).
+    pub fn read<T>(
+        &self,
+        game_id: Uuid,
+        last_seq: i32,
+        read: impl FnOnce(&LoadedGame) -> T,
+    ) -> Option<T> {
+        let games = self.games.lock().ok()?;
+        games
+            .get(&game_id)
+            .filter(|game| game.next_seq() - 1 == last_seq)
+            .map(read)
+    }
+
     /// Keeps a committed game.
     pub fn put(&self, mut game: LoadedGame) {
         game.pending.clear();

@@ -2,10 +2,10 @@
 //! at the instant of the answer. A write keeps this answer with its `Idempotency-Key`, so
 //! the service renders it, and a conflict carries it.
 
-use crate::error::{ApiError, GameError, Refusal};
+use crate::error::{ApiError, GameError};
 use crate::services::live::LoadedGame;
-use arbitre_core::clock::{ClockStatus, PlayerTime};
-use arbitre_core::ending::Phase;
+use arbitre_core::clock::PlayerTime;
+use arbitre_core::table::{ClockState, TableError};
 use arbitre_core::{Color, Point};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -44,7 +44,8 @@ impl From<PlayerTime> for PlayerClock {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Clocks {
     pub at_ms: u64,
-    /// `not-started`, `running`, `paused`, `lost`, `both-out-of-time`.
+    /// `not-started`, `running`, `paused` (for counting, or by the referee), `stopped`
+    /// (the game is over).
     pub status: String,
     pub black: PlayerClock,
     pub white: PlayerClock,
@@ -64,12 +65,18 @@ pub struct GameState {
     pub turns: u32,
     /// The number the next turn must state.
     pub next_turn: u32,
-    /// `B` or `W` while the game is in play.
+    /// `B` or `W` until the game is over (during counting: who moves if play resumes).
     pub to_move: Option<Color>,
-    /// `playing`, `counting` (rule 5 bis) or `finished`.
+    /// `placing` (FFG handicap stones), `playing`, `counting` (rule 5 bis), `paused` (by
+    /// the referee) or `finished`.
     pub phase: String,
     /// SGF `RE` once finished (`B+7.5`, `W+R`, `B+T`, `Void`).
     pub result: Option<String>,
+    /// Where the result comes from: `{"source": "play"}`, `{"source": "count", "basis"}`,
+    /// `{"source": "clock", "loser", "deadline"}` or `{"source": "ruling", "event", "by",
+    /// "at", "reason", "previous"}`.
+    #[schema(value_type = Object)]
+    pub result_source: Option<serde_json::Value>,
     /// The board, top row first: `.` empty, `X` black, `O` white.
     pub board: Vec<String>,
     pub black_prisoners: u32,
@@ -101,7 +108,7 @@ pub struct GameSettings {
 }
 
 pub fn board_rows(game: &LoadedGame) -> Vec<String> {
-    let board = game.live.game().board();
+    let board = game.table.game().board();
     let size = board.size();
     (0..size.height)
         .map(|y| {
@@ -116,43 +123,40 @@ pub fn board_rows(game: &LoadedGame) -> Vec<String> {
         .collect()
 }
 
+fn to_json<T: Serialize>(value: &T) -> Result<serde_json::Value, ApiError> {
+    serde_json::to_value(value).map_err(ApiError::internal)
+}
+
 impl GameState {
-    /// The state of `game`; the core's counting values that do not serialize are a defect.
+    /// The state of `game`; the core's values that do not serialize are a defect.
     pub fn of(game: &LoadedGame) -> Result<GameState, ApiError> {
         let at = game.instant();
-        let core = game.live.game();
-        let settings = &game.stored.core;
-        let (counting, count) = match game.live.phase() {
-            Phase::Counting { agreement } => (
-                Some(serde_json::to_value(agreement).map_err(ApiError::internal)?),
-                None,
-            ),
-            Phase::Finished {
-                count: Some(count), ..
-            } => (
-                None,
-                Some(serde_json::to_value(count).map_err(ApiError::internal)?),
-            ),
-            _ => (None, None),
+        let table = &game.table;
+        let core = table.game();
+        let settings = &table.terms().settings;
+        let counting = table.agreement().map(to_json).transpose()?;
+        let count = table.count().map(to_json).transpose()?;
+        let result_source = table
+            .outcome()
+            .map(|outcome| to_json(&outcome.source))
+            .transpose()?;
+        let status = match table.clock_state() {
+            ClockState::NotStarted => "not-started",
+            ClockState::Running { .. } => "running",
+            ClockState::Paused { .. } => "paused",
+            ClockState::Stopped => "stopped",
         };
-        let status = match game.clock.status() {
-            ClockStatus::NotStarted => "not-started",
-            ClockStatus::Running { .. } => "running",
-            ClockStatus::Paused { .. } => "paused",
-            ClockStatus::Lost { .. } => "lost",
-            ClockStatus::BothOutOfTime { .. } => "both-out-of-time",
-        };
-        let finished = game.is_finished();
         Ok(GameState {
             id: game.row.id,
             tournament_id: game.row.tournament_id,
             pairing_id: game.row.pairing_id,
-            seq: game.next_seq - 1,
+            seq: game.next_seq() - 1,
             turns: core.turns_played(),
-            next_turn: game.next_turn(),
-            to_move: if finished { None } else { core.to_move() },
-            phase: game.projection().phase,
+            next_turn: table.next_turn(),
+            to_move: table.to_move(),
+            phase: table.stage().name().to_string(),
             result: game.result(),
+            result_source,
             board: board_rows(game),
             black_prisoners: core.prisoners(Color::Black),
             white_prisoners: core.prisoners(Color::White),
@@ -161,12 +165,12 @@ impl GameState {
             clocks: Clocks {
                 at_ms: at,
                 status: status.to_string(),
-                black: game.clock.remaining(Color::Black, at).into(),
-                white: game.clock.remaining(Color::White, at).into(),
-                paused_by_referee: game.referee_paused,
+                black: table.clock().remaining(Color::Black, at).into(),
+                white: table.clock().remaining(Color::White, at).into(),
+                paused_by_referee: table.referee_paused(),
             },
             settings: GameSettings {
-                ruleset: game.stored.ruleset.clone(),
+                ruleset: game.ruleset.clone(),
                 width: settings.start.size.width,
                 height: settings.start.size.height,
                 komi: settings.komi,
@@ -184,9 +188,9 @@ pub fn state_of(game: &LoadedGame) -> Result<serde_json::Value, ApiError> {
     serde_json::to_value(GameState::of(game)?).map_err(ApiError::internal)
 }
 
-/// A refusal of the core or the clock, on `game` as it stands.
-pub fn refused(refusal: Refusal, game: &LoadedGame) -> GameError {
-    GameError::refused(refusal, game.next_turn(), || state_of(game))
+/// A refusal of the table, on `game` as it stands.
+pub fn refused(refusal: TableError, game: &LoadedGame) -> GameError {
+    GameError::refused(refusal, game.table.next_turn(), || state_of(game))
 }
 
 /// A request made against another state of `game` (409, with the state it has).

@@ -12,12 +12,12 @@ use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, GameError};
 use crate::services::live::cache::GameCache;
 use crate::services::live::idempotency::IdempotencyKey;
-use crate::services::live::view::{refused, state_of};
-use crate::services::live::{clock_entry, LoadedGame, StoredSettings};
+use crate::services::live::view::{refused, state_of, GameState};
+use crate::services::live::{LoadedGame, StoredSettings};
 use crate::store::games::{self as store, GameRow, IdempotentResponse, NewGame};
 use actix_web::http::StatusCode;
-use arbitre_core::clock::{ClockEvent, FlagPolicy};
-use arbitre_core::Color;
+use arbitre_core::clock::FlagPolicy;
+use arbitre_core::table::Input;
 use uuid::Uuid;
 
 /// The answer to a write: its status and body, as kept for its `Idempotency-Key`.
@@ -124,12 +124,12 @@ pub async fn write_game(
                 return Ok(kept);
             }
         }
-        let after_seq = game.next_seq - 1;
+        let after_seq = game.next_seq() - 1;
         let at = game.instant();
         let judged = game
             .settle(at)
             .map_err(|refusal| refused(refusal, &game))
-            .and_then(|_| {
+            .and_then(|()| {
                 change(Write {
                     game: &mut game,
                     at,
@@ -229,12 +229,28 @@ pub async fn insert_game(
         phase: "playing".to_string(),
     };
     let row = store::insert(connection, &new).await?;
-    let mut game = LoadedGame::replay(row, &[]).map_err(ApiError::internal)?;
+    let mut game = LoadedGame::open(row).map_err(ApiError::internal)?;
     let at = game.instant();
-    let first = game.live.game().to_move().unwrap_or(Color::Black);
-    let mut start = clock_entry(ClockEvent::Start { color: first, at });
-    start.kind = "start".to_string();
-    game.record(start, token_id, at)
-        .map_err(ApiError::internal)?;
+    game.handle(Input::Start { at }, token_id)
+        .map_err(|refusal| refused(refusal, &game))?;
     Ok(game)
+}
+
+/// The game as it stands now, from the cache when it holds the stored game (one cheap
+/// read of the row's `last_seq`), else replayed once and kept for the next readers.
+pub async fn current(
+    connection: &mut Connection,
+    cache: &GameCache,
+    game_id: uuid::Uuid,
+) -> Result<GameState, GameError> {
+    let last_seq = store::last_seq(connection, game_id)
+        .await?
+        .ok_or(GameError::NotFound)?;
+    if let Some(state) = cache.read(game_id, last_seq, GameState::of) {
+        return Ok(state?);
+    }
+    let game = load(connection, game_id).await?;
+    let state = GameState::of(&game)?;
+    cache.put(game);
+    Ok(state)
 }
