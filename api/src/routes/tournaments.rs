@@ -13,7 +13,7 @@ use crate::http::{
     check_country, check_filter, check_text, like_pattern, ApiJson, ApiQuery, PageInfo, Window,
     XmlBody,
 };
-use crate::services::opengotha::{self as importer, Import};
+use crate::services::opengotha::{self as importer, Import, Imported};
 use crate::store::settings::{
     check_criteria, check_komi, check_time_control, default_criteria, HandicapPolicy, KomiPolicy,
     RoundCredit, StandingsSettings,
@@ -414,22 +414,6 @@ pub async fn update(
     Ok(HttpResponse::Ok().json(tournament))
 }
 
-/// What an OpenGotha import created.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ImportedTournament {
-    pub tournament_id: Uuid,
-    pub players: usize,
-    /// Every round the file declares (`numberOfRounds`); those with a game or a bye have
-    /// started.
-    pub rounds: usize,
-    pub pairings: usize,
-    /// Pairings whose result the file does not know yet: record them with
-    /// `PUT …/pairings/{pairing_id}/result`.
-    pub unknown_results: usize,
-    pub byes: usize,
-    pub absences: usize,
-}
-
 /// The settings of a tournament read from an OpenGotha file, as a created tournament's:
 /// the file's komi for every game, its McMahon bar, floor, credits and categories, its
 /// handicap parameters and placement criteria; the FFG rules, which OpenGotha does not
@@ -509,7 +493,7 @@ fn imported_settings(tournament: &core_standings::Tournament) -> Result<NewTourn
         description = "An OpenGotha tournament file (OpenGotha 3.45 to 3.52, or pairgoth's), at most 8 MiB"
     ),
     responses(
-        (status = 201, description = "Imported", body = ImportedTournament),
+        (status = 201, description = "Imported", body = Imported),
         (status = 422, description = "The file cannot be read or stored", body = Problem, content_type = "application/problem+json")
     ),
     security(("bearer" = []))
@@ -528,16 +512,11 @@ pub async fn import(
         tournament,
     };
     let mut connection = pool.get().await?;
-    let (row, counts) = importer::import(&mut connection, import).await?;
+    let imported = importer::import(&mut connection, import).await?;
     Ok(HttpResponse::Created()
-        .insert_header((header::LOCATION, format!("/tournaments/{}", row.id)))
-        .json(ImportedTournament {
-            tournament_id: row.id,
-            players: counts.players,
-            rounds: counts.rounds,
-            pairings: counts.pairings,
-            unknown_results: counts.unknown_results,
-            byes: counts.byes,
-            absences: counts.absences,
-        }))
+        .insert_header((
+            header::LOCATION,
+            format!("/tournaments/{}", imported.tournament_id),
+        ))
+        .json(imported))
 }

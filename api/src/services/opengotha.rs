@@ -14,22 +14,28 @@ use crate::error::{ApiError, FieldError, Violations};
 use crate::store::pairings::{self as pairing_store, PairingTerms};
 use crate::store::players::{self as player_store, PlayerRecord};
 use crate::store::rounds as round_store;
-use crate::store::tournaments::{self as tournament_store, TournamentRecord, TournamentRow};
+use crate::store::tournaments::{self as tournament_store, TournamentRecord};
 use arbitre_core::result::GameResult as SgfResult;
 use arbitre_core::standings::{self, Game, GameResult, Tournament};
 use arbitre_core::Color;
 use chrono::Utc;
 use diesel_async::AsyncConnection;
+use serde::Serialize;
 use std::collections::{HashMap, HashSet};
+use utoipa::ToSchema;
 use uuid::Uuid;
 
-/// What an import wrote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Counts {
+/// What an import created.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Imported {
+    pub tournament_id: Uuid,
     pub players: usize,
+    /// Every round the file declares (`numberOfRounds`); those with a game or a bye have
+    /// started.
     pub rounds: usize,
     pub pairings: usize,
-    /// Pairings whose result the file did not know.
+    /// Pairings whose result the file does not know yet: record them with
+    /// `PUT …/pairings/{pairing_id}/result`.
     pub unknown_results: usize,
     pub byes: usize,
     pub absences: usize,
@@ -44,10 +50,7 @@ pub struct Import {
 }
 
 /// Stores the imported tournament in one transaction: all of it, or nothing.
-pub async fn import(
-    connection: &mut Connection,
-    import: Import,
-) -> Result<(TournamentRow, Counts), ApiError> {
+pub async fn import(connection: &mut Connection, import: Import) -> Result<Imported, ApiError> {
     let Import {
         settings,
         komi,
@@ -57,8 +60,7 @@ pub async fn import(
     connection
         .transaction::<_, ApiError, _>(async move |connection| {
             let row = tournament_store::insert(connection, &settings).await?;
-            let counts = write(connection, row.id, komi, &tournament).await?;
-            Ok((row, counts))
+            write(connection, row.id, komi, &tournament).await
         })
         .await
 }
@@ -134,7 +136,7 @@ async fn write(
     tournament_id: Uuid,
     komi: f64,
     tournament: &Tournament,
-) -> Result<Counts, ApiError> {
+) -> Result<Imported, ApiError> {
     let players: Vec<(Uuid, PlayerRecord, i32)> = tournament
         .players
         .iter()
@@ -218,7 +220,8 @@ async fn write(
     }
     round_store::insert_registrations(connection, &registrations).await?;
 
-    Ok(Counts {
+    Ok(Imported {
+        tournament_id,
         players: players.len(),
         rounds: rounds.len(),
         pairings: pairings.len(),

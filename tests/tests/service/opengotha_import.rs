@@ -89,6 +89,17 @@ async fn post_file(service: &TestService, file: &str, token: Option<&str>) -> re
         .unwrap()
 }
 
+/// `PUT`s `body` to `path` as admin and expects 200.
+async fn put_as_admin(service: &TestService, path: &str, body: Value) {
+    let response = service
+        .request(Method::PUT, path, Some(&service.admin_token))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    expect_json(response, 200).await;
+}
+
 /// How many tournaments the service holds.
 async fn tournament_count(service: &TestService) -> u64 {
     let page = expect_json(service.get("/tournaments").send().await.unwrap(), 200).await;
@@ -264,26 +275,14 @@ async fn a_tournament_in_progress_is_imported_continued_and_exported() {
             "{t}/rounds/3/pairings/{}/result",
             pairing["id"].as_str().unwrap()
         );
-        let response = service
-            .request(Method::PUT, &path, Some(&admin))
-            .json(&json!({"result": result}))
-            .send()
-            .await
-            .unwrap();
-        expect_json(response, 200).await;
+        put_as_admin(&service, &path, json!({"result": result})).await;
         recorded += 1;
     }
     assert_eq!(recorded, 2);
 
     // Round 4, declared in the file and not begun, is paired and played: Rossi has the bye.
     let bye = format!("{t}/rounds/4/registrations/{}", players["Rossi"]);
-    let response = service
-        .request(Method::PUT, &bye, Some(&admin))
-        .json(&json!({"status": "bye"}))
-        .send()
-        .await
-        .unwrap();
-    expect_json(response, 200).await;
+    put_as_admin(&service, &bye, json!({"status": "bye"})).await;
     let games = [
         ("Kowalski", "Morel", "W+R"),
         ("Garnier", "Schneider", "B+2.5"),
@@ -308,13 +307,7 @@ async fn a_tournament_in_progress_is_imported_continued_and_exported() {
     .await;
     for (pairing, (_, _, result)) in pairings.iter().zip(games) {
         let path = format!("{t}/rounds/4/pairings/{pairing}/result");
-        let response = service
-            .request(Method::PUT, &path, Some(&admin))
-            .json(&json!({"result": result}))
-            .send()
-            .await
-            .unwrap();
-        expect_json(response, 200).await;
+        put_as_admin(&service, &path, json!({"result": result})).await;
     }
 
     // The standings after round 4 and the three files.
