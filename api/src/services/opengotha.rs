@@ -104,6 +104,15 @@ fn check(tournament: &Tournament) -> Result<(), ApiError> {
         if game.handicap > 9 {
             violations.add(format!("{}.handicap", field()), "must be 0 to 9");
         }
+        if game
+            .table
+            .is_some_and(|table| table == 0 || i32::try_from(table).is_err())
+        {
+            violations.add(
+                format!("{}.tableNumber", field()),
+                "must be 1 to 2147483647",
+            );
+        }
     }
     violations.into_result()?;
     let last_round = tournament.last_round();
@@ -112,9 +121,9 @@ fn check(tournament: &Tournament) -> Result<(), ApiError> {
         .map_err(|error| ApiError::Validation(vec![FieldError::new("Games", error.to_string())]))
 }
 
-/// The SGF `RE` the store keeps for a game's result (`None` while unknown), or `None`
-/// inside when it has none: OpenGotha records no margin, so a win is `B+`, a win by
-/// default `B+F` (counts for the score, is not rated).
+/// The SGF `RE` the store keeps for a game's result: `Some(None)` while unknown, `None`
+/// when SGF has no spelling for it. OpenGotha records no margin, so a win is `B+`, a win
+/// by default `B+F` (counts for the score, is not rated).
 fn result_text(game: &Game) -> Option<Option<String>> {
     let win = |winner| match game.by_default {
         true => SgfResult::Forfeit { winner },
@@ -231,8 +240,8 @@ async fn write(
     })
 }
 
-/// A round or table number of the core (at most [`Tournament::MAX_ROUNDS`] rounds, tables
-/// read from a `u32` attribute) as the store's integer; the database refuses one too large.
+/// A round or table number of the core as the store's integer: rounds are at most
+/// [`Tournament::MAX_ROUNDS`] and tables were checked by [`check`], so none saturates.
 fn number_i32(number: u32) -> i32 {
     i32::try_from(number).unwrap_or(i32::MAX)
 }

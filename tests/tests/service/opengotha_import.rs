@@ -445,3 +445,47 @@ async fn a_file_that_cannot_be_imported_creates_nothing() {
     .await;
     assert_eq!(tournament_count(&service).await, 1);
 }
+
+#[tokio::test]
+async fn a_large_file_comes_in_whole_and_a_larger_one_is_413() {
+    let service = TestService::start().await;
+    let admin = service.admin_token.clone();
+    // 4,500 more players (more than one statement's worth of rows), each registered and
+    // unpaired: about 600 kB, more than twice the limit of a JSON body.
+    let extra: String = (0..4500)
+        .map(|n| {
+            format!(
+                "<Player club=\"Club\" country=\"FR\" firstName=\"N{n}\" name=\"Extra\" \
+                 participating=\"11111111111111111111\" rank=\"10K\" smmsCorrection=\"0\"/>\n"
+            )
+        })
+        .collect();
+    let large = FILE.replace("</Players>", &format!("{extra}</Players>"));
+    assert!(
+        large.len() > 2 * arbitre_api::http::BODY_LIMIT,
+        "{}",
+        large.len()
+    );
+    let imported = expect_json(post_file(&service, &large, Some(&admin)).await, 201).await;
+    assert_eq!(imported["players"], 4507);
+    let id = imported["tournament_id"].as_str().unwrap();
+    let players = expect_json(
+        service
+            .get(&format!("/tournaments/{id}/players?limit=1"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(players["page"]["total"], 4507);
+
+    let too_large = "<".repeat(arbitre_api::http::XML_BODY_LIMIT + 1);
+    expect_problem(
+        post_file(&service, &too_large, Some(&admin)).await,
+        413,
+        "body.too_large",
+    )
+    .await;
+    assert_eq!(tournament_count(&service).await, 1);
+}
