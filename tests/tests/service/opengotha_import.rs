@@ -391,6 +391,26 @@ async fn a_file_that_cannot_be_imported_creates_nothing() {
         "{detail}"
     );
 
+    // Well-formed, but a game in round 9 of 5: the element's line, no column.
+    let beyond = FILE.replacen(
+        "roundNumber=\"3\" tableNumber=\"3\"",
+        "roundNumber=\"9\" tableNumber=\"3\"",
+        1,
+    );
+    let line = beyond
+        .lines()
+        .position(|text| text.contains("roundNumber=\"9\""))
+        .unwrap()
+        + 1;
+    let problem = expect_problem(
+        post_file(&service, &beyond, Some(&admin)).await,
+        422,
+        "opengotha.invalid_attribute",
+    )
+    .await;
+    assert_eq!(problem["line"], line, "{problem}");
+    assert!(problem.get("column").is_none(), "{problem}");
+
     // Read by the core, refused by the store half-way: two players with one EGD PIN (a
     // unique index), after the tournament row is written. The transaction leaves nothing.
     let twice = FILE.replace("egfPin=\"13579246\"", "egfPin=\"12345670\"");
