@@ -16,7 +16,7 @@ use crate::http::{
 use crate::services::opengotha::{self as importer, Import, Imported};
 use crate::store::settings::{
     check_criteria, check_komi, check_time_control, default_criteria, HandicapPolicy, KomiPolicy,
-    RoundCredit, StandingsSettings,
+    StandingsSettings,
 };
 use crate::store::tournaments::{self as store, TournamentFilter, TournamentRecord, TournamentRow};
 use actix_web::http::header;
@@ -24,7 +24,7 @@ use actix_web::{web, HttpResponse};
 use arbitre_core::clock::{self, EgdClass, TimeControl};
 use arbitre_core::ending::ResumptionPolicy;
 use arbitre_core::export::opengotha;
-use arbitre_core::standings::{self as core_standings, Credit, Criterion};
+use arbitre_core::standings::{self as core_standings, Criterion};
 use arbitre_core::Preset;
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -436,10 +436,6 @@ fn imported_settings(tournament: &core_standings::Tournament) -> Result<NewTourn
         0
     });
     violations.into_result()?;
-    let credit = |credit: Credit| RoundCredit {
-        mms_half_points: credit.mms_half_points,
-        nbw_half_points: credit.nbw_half_points,
-    };
     let name = match tournament.name.trim() {
         "" => tournament.short_name.clone(),
         _ => tournament.name.clone(),
@@ -467,8 +463,8 @@ fn imported_settings(tournament: &core_standings::Tournament) -> Result<NewTourn
         standings: StandingsSettings {
             mcmahon_bar: tournament.mcmahon.bar.to_string(),
             mcmahon_floor: tournament.mcmahon.floor.to_string(),
-            bye: credit(tournament.scoring.bye),
-            absence: credit(tournament.scoring.absence),
+            bye: tournament.scoring.bye.into(),
+            absence: tournament.scoring.absence.into(),
             round_down: tournament.scoring.round_down,
             unplayed_as_half_point_in_sos: tournament.scoring.unplayed_as_half_point_in_sos,
             category_limits: tournament

@@ -171,6 +171,16 @@ impl RoundCredit {
     }
 }
 
+/// An imported tournament's credit (OpenGotha's values are those of the API).
+impl From<Credit> for RoundCredit {
+    fn from(credit: Credit) -> RoundCredit {
+        RoundCredit {
+            mms_half_points: credit.mms_half_points,
+            nbw_half_points: credit.nbw_half_points,
+        }
+    }
+}
+
 impl From<RoundCredit> for Credit {
     fn from(credit: RoundCredit) -> Credit {
         Credit {
