@@ -127,6 +127,10 @@ pub async fn database_exists(maintenance_url: &str, database: &str) -> Result<bo
     Ok(found.found)
 }
 
+/// The rows of one multi-row `INSERT`: PostgreSQL binds at most 65,535 parameters to a
+/// statement, and a row of the widest table written this way binds a dozen.
+pub const ROWS_PER_INSERT: usize = 4000;
+
 /// A write that returns its row (`INSERT … RETURNING`, `UPDATE … RETURNING`), answered once
 /// the server has confirmed the commit.
 ///

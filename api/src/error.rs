@@ -19,6 +19,7 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
+use arbitre_core::export::opengotha::OpenGothaError;
 use arbitre_core::export::ExportError;
 use arbitre_core::game::IllegalMove;
 use arbitre_core::standings::StandingsError;
@@ -158,14 +159,18 @@ pub enum ApiError {
     InvalidBody(FieldError),
     #[error("the request body is larger than the limit of {limit} bytes")]
     BodyTooLarge { limit: usize },
-    #[error("the request body must be JSON (Content-Type: application/json)")]
-    UnsupportedMediaType,
+    #[error("the request body must be sent with Content-Type: {0}")]
+    UnsupportedMediaType(&'static str),
     #[error("path parameter {} is invalid: {}", .0.field, .0.message)]
     InvalidPath(FieldError),
     #[error("query parameter {} is invalid: {}", .0.field, .0.message)]
     InvalidQuery(FieldError),
     #[error("{} invalid", fields_phrase(.0.len()))]
     Validation(Vec<FieldError>),
+    /// The core's reader refused the OpenGotha file: the message names its line (and
+    /// column, where the XML itself is at fault).
+    #[error("the OpenGotha file cannot be read: {0}")]
+    OpenGotha(#[from] OpenGothaError),
     #[error("this request needs a bearer token (Authorization: Bearer ...)")]
     MissingToken,
     #[error("the bearer token is unknown, revoked or malformed")]
@@ -210,10 +215,19 @@ impl ApiError {
             ApiError::MalformedJson(_) => "body.malformed_json",
             ApiError::InvalidBody(_) => "body.invalid",
             ApiError::BodyTooLarge { .. } => "body.too_large",
-            ApiError::UnsupportedMediaType => "body.unsupported_media_type",
+            ApiError::UnsupportedMediaType(_) => "body.unsupported_media_type",
             ApiError::InvalidPath(_) => "path.invalid",
             ApiError::InvalidQuery(_) => "query.invalid",
             ApiError::Validation(_) => "validation.failed",
+            ApiError::OpenGotha(error) => match error {
+                OpenGothaError::Xml { .. } => "opengotha.malformed_xml",
+                OpenGothaError::UnknownEncoding(_) => "opengotha.unknown_encoding",
+                OpenGothaError::MalformedText { .. } => "opengotha.malformed_text",
+                OpenGothaError::MissingElement(_) => "opengotha.missing_element",
+                OpenGothaError::InvalidAttribute { .. } => "opengotha.invalid_attribute",
+                OpenGothaError::DuplicatePlayer { .. } => "opengotha.duplicate_player",
+                OpenGothaError::UnknownPlayer { .. } => "opengotha.unknown_player",
+            },
             ApiError::MissingToken => "auth.missing_token",
             ApiError::InvalidToken => "auth.invalid_token",
             ApiError::Forbidden(_) => "auth.forbidden",
@@ -235,7 +249,8 @@ impl ApiError {
             ApiError::MalformedJson(_) => "The request body is not JSON",
             ApiError::InvalidBody(_) | ApiError::Validation(_) => "The request is invalid",
             ApiError::BodyTooLarge { .. } => "The request body is too large",
-            ApiError::UnsupportedMediaType => "The request body must be JSON",
+            ApiError::UnsupportedMediaType(_) => "The request body has the wrong media type",
+            ApiError::OpenGotha(_) => "The OpenGotha file is invalid",
             ApiError::InvalidPath(_) => "A path parameter is invalid",
             ApiError::InvalidQuery(_) => "A query parameter is invalid",
             ApiError::MissingToken | ApiError::InvalidToken => "Authentication required",
@@ -290,7 +305,8 @@ impl ResponseError for ApiError {
             }
             ApiError::InvalidBody(_) | ApiError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::BodyTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::OpenGotha(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::MissingToken | ApiError::InvalidToken => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) | ApiError::RouteNotFound => StatusCode::NOT_FOUND,
@@ -314,13 +330,33 @@ impl ResponseError for ApiError {
             }
             _ => {}
         }
-        let mut response = self.problem().respond(serde_json::Map::new());
+        let mut extensions = serde_json::Map::new();
+        if let ApiError::OpenGotha(error) = self {
+            let (line, column) = file_position(error);
+            extensions.extend(line.map(|line| ("line".to_string(), line.into())));
+            extensions.extend(column.map(|column| ("column".to_string(), column.into())));
+        }
+        let mut response = self.problem().respond(extensions);
         if let ApiError::MethodNotAllowed { allow } = self {
             if let Ok(value) = header::HeaderValue::from_str(allow) {
                 response.headers_mut().insert(header::ALLOW, value);
             }
         }
         response
+    }
+}
+
+/// Where in the file the reader stopped, as far as it knows: the line and column of
+/// malformed XML or text, the line of the element whose content is wrong, nothing when the
+/// file as a whole is at fault (no tournament in it, an unknown encoding).
+fn file_position(error: &OpenGothaError) -> (Option<usize>, Option<usize>) {
+    match *error {
+        OpenGothaError::Xml { line, column, .. }
+        | OpenGothaError::MalformedText { line, column, .. } => (Some(line), Some(column)),
+        OpenGothaError::InvalidAttribute { line, .. }
+        | OpenGothaError::DuplicatePlayer { line, .. }
+        | OpenGothaError::UnknownPlayer { line, .. } => (Some(line), None),
+        OpenGothaError::UnknownEncoding(_) | OpenGothaError::MissingElement(_) => (None, None),
     }
 }
 

@@ -25,31 +25,17 @@ impl<T: DeserializeOwned + 'static> FromRequest for ApiJson<T> {
     type Future = Pin<Box<dyn Future<Output = Result<ApiJson<T>, ApiError>>>>;
 
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let is_json = request
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .and_then(|value| value.to_str().ok())
-            .and_then(|value| value.parse::<mime::Mime>().ok())
+        let is_json = media_type(request)
             .is_some_and(|mime| mime.subtype() == mime::JSON || mime.suffix() == Some(mime::JSON));
-        let declared_length = request
-            .headers()
-            .get(header::CONTENT_LENGTH)
-            .and_then(|value| value.to_str().ok())
-            .and_then(|value| value.parse::<usize>().ok());
-        let body = web::Bytes::from_request(request, payload);
+        let body = body(
+            request,
+            payload,
+            BODY_LIMIT,
+            (is_json, "application/json"),
+            ApiError::MalformedJson,
+        );
         Box::pin(async move {
-            if declared_length.is_some_and(|length| length > BODY_LIMIT) {
-                return Err(ApiError::BodyTooLarge { limit: BODY_LIMIT });
-            }
-            if !is_json {
-                return Err(ApiError::UnsupportedMediaType);
-            }
-            let bytes = body
-                .await
-                .map_err(|error| match error.as_error::<PayloadError>() {
-                    Some(PayloadError::Overflow) => ApiError::BodyTooLarge { limit: BODY_LIMIT },
-                    _ => ApiError::MalformedJson(error.to_string()),
-                })?;
+            let bytes = body.await?;
             // Syntax first, so that `{} trailing` is malformed rather than missing fields.
             let document: serde_json::Value = serde_json::from_slice(&bytes)
                 .map_err(|error| ApiError::MalformedJson(error.to_string()))?;
@@ -59,6 +45,75 @@ impl<T: DeserializeOwned + 'static> FromRequest for ApiJson<T> {
             })?;
             Ok(ApiJson(value))
         })
+    }
+}
+
+/// The largest XML body: an OpenGotha file of a large tournament (a thousand players,
+/// ten rounds) is about 4 MB.
+pub const XML_BODY_LIMIT: usize = 8 * 1024 * 1024;
+
+/// An XML document's bytes (`application/xml`, `text/xml` or `…+xml`), read with
+/// [`XML_BODY_LIMIT`]; the route reads them. Its resource must allow that size
+/// (`web::PayloadConfig`), since the service's default is [`BODY_LIMIT`].
+#[derive(Debug)]
+pub struct XmlBody(pub web::Bytes);
+
+impl FromRequest for XmlBody {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<XmlBody, ApiError>>>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let is_xml = media_type(request)
+            .is_some_and(|mime| mime.subtype() == mime::XML || mime.suffix() == Some(mime::XML));
+        let body = body(
+            request,
+            payload,
+            XML_BODY_LIMIT,
+            (is_xml, "application/xml"),
+            |error| ApiError::InvalidBody(FieldError::new("body", error)),
+        );
+        Box::pin(async move { Ok(XmlBody(body.await?)) })
+    }
+}
+
+/// The request's `Content-Type`, if it is one.
+fn media_type(request: &HttpRequest) -> Option<mime::Mime> {
+    request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<mime::Mime>().ok())
+}
+
+/// The body, refused before it is read when its declared length is over `limit` or its
+/// media type is not the expected one (`media`: whether it is, and which it is);
+/// `unreadable` names a body that breaks off.
+fn body(
+    request: &HttpRequest,
+    payload: &mut Payload,
+    limit: usize,
+    media: (bool, &'static str),
+    unreadable: fn(String) -> ApiError,
+) -> impl Future<Output = Result<web::Bytes, ApiError>> {
+    let (has_expected_type, expected) = media;
+    let declared_length = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<usize>().ok());
+    let body = web::Bytes::from_request(request, payload);
+    async move {
+        if declared_length.is_some_and(|length| length > limit) {
+            return Err(ApiError::BodyTooLarge { limit });
+        }
+        if !has_expected_type {
+            return Err(ApiError::UnsupportedMediaType(expected));
+        }
+        body.await
+            .map_err(|error| match error.as_error::<PayloadError>() {
+                Some(PayloadError::Overflow) => ApiError::BodyTooLarge { limit },
+                _ => unreadable(error.to_string()),
+            })
     }
 }
 

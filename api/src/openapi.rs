@@ -26,6 +26,7 @@ use utoipa::{Modify, OpenApi};
         tokens::me,
         tournaments::list,
         tournaments::create,
+        tournaments::import,
         tournaments::get,
         tournaments::update,
         players::list,
@@ -249,7 +250,8 @@ fn add_problems(path: &str, method: &HttpMethod, operation: &mut Operation) {
         "/ready" => statuses.push((503, "The database does not answer")),
         _ => {
             statuses.push((400, "Bad path or query parameter"));
-            if path != "/me" {
+            // Paths naming no record.
+            if path != "/me" && path != "/tournaments/import" {
                 statuses.push((404, "No such record"));
             }
             statuses.push((503, "The database does not answer"));
@@ -264,7 +266,7 @@ fn add_problems(path: &str, method: &HttpMethod, operation: &mut Operation) {
     if operation.request_body.is_some() {
         statuses.push((400, "Malformed JSON"));
         statuses.push((413, "Body too large"));
-        statuses.push((415, "Body not JSON"));
+        statuses.push((415, "Body not of the media type the operation reads"));
         statuses.push((422, "Invalid fields"));
     }
     if !matches!(method, HttpMethod::Get) {

@@ -10,6 +10,7 @@ pub mod tokens;
 pub mod tournaments;
 
 use crate::error::ApiError;
+use crate::http::XML_BODY_LIMIT;
 use actix_web::http::Method;
 use actix_web::{web, HttpResponse};
 
@@ -51,6 +52,11 @@ pub fn configure(config: &mut web::ServiceConfig) {
             resource("/tournaments", GET_POST)
                 .route(web::get().to(tournaments::list))
                 .route(web::post().to(tournaments::create)),
+        )
+        .service(
+            resource("/tournaments/import", POST)
+                .app_data(web::PayloadConfig::new(XML_BODY_LIMIT))
+                .route(web::post().to(tournaments::import)),
         )
         .service(
             resource(TOURNAMENT, GET_PATCH)

@@ -36,6 +36,7 @@ diesel::table! {
         egd_pin -> Nullable<Text>,
         ffg_licence -> Nullable<Text>,
         aga_id -> Nullable<Text>,
+        mms_correction -> Int4,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
     }

@@ -37,7 +37,8 @@ CREATE TABLE tournaments (
         "bye": {"mms_half_points": 2, "nbw_half_points": 2},
         "absence": {"mms_half_points": 1, "nbw_half_points": 0},
         "round_down": true,
-        "unplayed_as_half_point_in_sos": false
+        "unplayed_as_half_point_in_sos": false,
+        "category_limits": []
     }'::jsonb,
     created_at      timestamptz NOT NULL DEFAULT now(),
     updated_at      timestamptz NOT NULL DEFAULT now(),
@@ -61,6 +62,9 @@ CREATE TABLE players (
     egd_pin       text,
     ffg_licence   text,
     aga_id        text,
+    -- Added to the McMahon start score (OpenGotha `smmsCorrection`): kept from an
+    -- imported OpenGotha file, whose standings count it.
+    mms_correction integer NOT NULL DEFAULT 0,
     created_at    timestamptz NOT NULL DEFAULT now(),
     updated_at    timestamptz NOT NULL DEFAULT now()
 );

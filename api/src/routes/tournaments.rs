@@ -1,22 +1,30 @@
 //! `/tournaments`: a tournament's settings. The ruleset, the time control and the EGD
 //! class are the core's (`arbitre_core::rules`, `arbitre_core::clock`): the API checks
 //! them with the core and stores them in the core's JSON form.
+//!
+//! `/tournaments/import`: an OpenGotha file, read by the core's reader, becomes a
+//! tournament whose settings pass the same checks as a created one's; the service
+//! (`services::opengotha`) stores it with its players, rounds and results.
 
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{ApiError, Resource, Violations};
+use crate::error::{ApiError, Problem, Resource, Violations};
 use crate::http::{
     check_country, check_filter, check_text, like_pattern, ApiJson, ApiQuery, PageInfo, Window,
+    XmlBody,
 };
+use crate::services::opengotha::{self as importer, Import, Imported};
 use crate::store::settings::{
     check_criteria, check_komi, check_time_control, default_criteria, HandicapPolicy, KomiPolicy,
     StandingsSettings,
 };
 use crate::store::tournaments::{self as store, TournamentFilter, TournamentRecord, TournamentRow};
+use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use arbitre_core::clock::{self, EgdClass, TimeControl};
 use arbitre_core::ending::ResumptionPolicy;
-use arbitre_core::standings::Criterion;
+use arbitre_core::export::opengotha;
+use arbitre_core::standings::{self as core_standings, Criterion};
 use arbitre_core::Preset;
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -404,4 +412,107 @@ pub async fn update(
     let record = record(settings)?;
     let tournament = Tournament::try_from(store::update(&mut connection, id, &record).await?)?;
     Ok(HttpResponse::Ok().json(tournament))
+}
+
+/// The settings of a tournament read from an OpenGotha file, as a created tournament's:
+/// the file's komi for every game, its McMahon bar, floor, credits and categories, its
+/// handicap parameters and placement criteria; the FFG rules, which OpenGotha does not
+/// record.
+fn imported_settings(tournament: &core_standings::Tournament) -> Result<NewTournament, ApiError> {
+    let mut violations = Violations::new();
+    let mut date = |field: &'static str, text: &str| {
+        text.parse::<NaiveDate>().unwrap_or_else(|error| {
+            violations.add(field, format!("{text:?}: {error}"));
+            NaiveDate::MIN
+        })
+    };
+    let start_date = date("GeneralParameterSet.beginDate", &tournament.start_date);
+    let end_date = date("GeneralParameterSet.endDate", &tournament.end_date);
+    let reduction = u32::try_from(tournament.handicap.reduction).unwrap_or_else(|_| {
+        violations.add(
+            "HandicapParameterSet.hdCorrection",
+            "a negative correction (a stone more than the rank difference) cannot be stored",
+        );
+        0
+    });
+    violations.into_result()?;
+    let name = match tournament.name.trim() {
+        "" => tournament.short_name.clone(),
+        _ => tournament.name.clone(),
+    };
+    Ok(NewTournament {
+        name,
+        place: tournament.city.clone(),
+        country: tournament.country.clone(),
+        start_date,
+        end_date,
+        ruleset: tournament.rules.unwrap_or_else(default_ruleset),
+        komi_policy: KomiPolicy::Fixed {
+            komi: tournament.komi,
+        },
+        time_control: tournament.time.clone(),
+        online: tournament.online,
+        handicap_policy: HandicapPolicy {
+            reduction,
+            ceiling: tournament.handicap.ceiling,
+            based_on_mms: tournament.handicap.based_on_mms,
+            no_handicap_from: tournament.handicap.no_handicap_from.to_string(),
+        },
+        dispute_policy: default_dispute_policy(),
+        placement_criteria: tournament.criteria.clone(),
+        standings: StandingsSettings {
+            mcmahon_bar: tournament.mcmahon.bar.to_string(),
+            mcmahon_floor: tournament.mcmahon.floor.to_string(),
+            bye: tournament.scoring.bye.into(),
+            absence: tournament.scoring.absence.into(),
+            round_down: tournament.scoring.round_down,
+            unplayed_as_half_point_in_sos: tournament.scoring.unplayed_as_half_point_in_sos,
+            category_limits: tournament
+                .category_limits
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+        },
+    })
+}
+
+/// Import a tournament from an OpenGotha file (admins), in progress or finished: its
+/// settings, players, declared rounds, pairings with their results (unknown ones stay
+/// unknown), byes and absences, in one transaction. A file the core's reader refuses is a
+/// 422 `opengotha.*` with its `line` (and `column`, for malformed XML); what the service
+/// cannot hold (unknown colours, both players winning) a 422 `validation.failed` naming
+/// the element. Nothing is written on any error.
+#[utoipa::path(
+    post, path = "/tournaments/import", tag = "tournaments",
+    request_body(
+        content = String, content_type = "application/xml",
+        description = "An OpenGotha tournament file (OpenGotha 3.45 to 3.52, or pairgoth's), at most 8 MiB"
+    ),
+    responses(
+        (status = 201, description = "Imported", body = Imported),
+        (status = 422, description = "The file cannot be read or stored", body = Problem, content_type = "application/problem+json")
+    ),
+    security(("bearer" = []))
+)]
+pub async fn import(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    body: XmlBody,
+) -> Result<HttpResponse, ApiError> {
+    caller.require_admin("import tournaments")?;
+    let tournament = opengotha::import(&body.0)?;
+    let settings = record(imported_settings(&tournament)?)?;
+    let import = Import {
+        settings,
+        komi: tournament.komi,
+        tournament,
+    };
+    let mut connection = pool.get().await?;
+    let imported = importer::import(&mut connection, import).await?;
+    Ok(HttpResponse::Created()
+        .insert_header((
+            header::LOCATION,
+            format!("/tournaments/{}", imported.tournament_id),
+        ))
+        .json(imported))
 }

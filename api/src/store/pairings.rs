@@ -1,7 +1,7 @@
 //! `pairings` and `pairing_rulings`: who plays whom, and the referee rulings that
 //! changed a pairing after its round started (append-only).
 
-use crate::db::{Committed, Connection};
+use crate::db::{Committed, Connection, ROWS_PER_INSERT};
 use crate::schema::{pairing_rulings, pairings, rounds};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -60,6 +60,34 @@ pub async fn insert(
         .returning(PairingRow::as_returning())
         .committed(connection)
         .await
+}
+
+/// Pairings of an imported tournament: each one's round, terms and result (SGF `RE`,
+/// `None` while unknown), in as few statements as PostgreSQL allows (in the caller's
+/// transaction).
+pub async fn insert_all(
+    connection: &mut Connection,
+    pairings: &[(Uuid, PairingTerms, Option<String>)],
+) -> QueryResult<usize> {
+    let mut inserted = 0;
+    for chunk in pairings.chunks(ROWS_PER_INSERT) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|(round_id, terms, result)| {
+                (
+                    pairings::id.eq(Uuid::now_v7()),
+                    pairings::round_id.eq(*round_id),
+                    terms,
+                    pairings::result.eq(result.as_deref()),
+                )
+            })
+            .collect();
+        inserted += diesel::insert_into(pairings::table)
+            .values(rows)
+            .execute(connection)
+            .await?;
+    }
+    Ok(inserted)
 }
 
 pub async fn find(

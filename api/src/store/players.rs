@@ -1,6 +1,6 @@
 //! `players`: the people registered in a tournament.
 
-use crate::db::{Committed, Connection};
+use crate::db::{Committed, Connection, ROWS_PER_INSERT};
 use crate::schema::players;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -62,6 +62,34 @@ pub async fn insert(
         .returning(PlayerRow::as_returning())
         .committed(connection)
         .await
+}
+
+/// Players of an imported tournament, each with the id chosen for it and its McMahon
+/// correction, in as few statements as PostgreSQL allows (in the caller's transaction).
+pub async fn insert_all(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    players: &[(Uuid, PlayerRecord, i32)],
+) -> QueryResult<usize> {
+    let mut inserted = 0;
+    for chunk in players.chunks(ROWS_PER_INSERT) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|(id, record, mms_correction)| {
+                (
+                    players::id.eq(*id),
+                    players::tournament_id.eq(tournament_id),
+                    record,
+                    players::mms_correction.eq(*mms_correction),
+                )
+            })
+            .collect();
+        inserted += diesel::insert_into(players::table)
+            .values(rows)
+            .execute(connection)
+            .await?;
+    }
+    Ok(inserted)
 }
 
 pub async fn find(

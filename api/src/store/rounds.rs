@@ -1,6 +1,6 @@
 //! `rounds` and `registrations`: the rounds of a tournament and who plays in each.
 
-use crate::db::{Committed, Connection};
+use crate::db::{Committed, Connection, ROWS_PER_INSERT};
 use crate::schema::{registrations, rounds};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -34,6 +34,56 @@ pub async fn insert(
         .returning(RoundRow::as_returning())
         .committed(connection)
         .await
+}
+
+/// Rounds of an imported tournament: each one's id, number and start, if it has started
+/// (in the caller's transaction).
+pub async fn insert_all(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    rounds: &[(Uuid, i32, Option<DateTime<Utc>>)],
+) -> QueryResult<usize> {
+    let rows: Vec<_> = rounds
+        .iter()
+        .map(|&(id, number, started_at)| {
+            (
+                rounds::id.eq(id),
+                rounds::tournament_id.eq(tournament_id),
+                rounds::number.eq(number),
+                rounds::started_at.eq(started_at),
+            )
+        })
+        .collect();
+    diesel::insert_into(rounds::table)
+        .values(rows)
+        .execute(connection)
+        .await
+}
+
+/// Registrations of an imported tournament: round, player and status (in the caller's
+/// transaction).
+pub async fn insert_registrations(
+    connection: &mut Connection,
+    entries: &[(Uuid, Uuid, &str)],
+) -> QueryResult<usize> {
+    let mut inserted = 0;
+    for chunk in entries.chunks(ROWS_PER_INSERT) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|&(round_id, player_id, status)| {
+                (
+                    registrations::round_id.eq(round_id),
+                    registrations::player_id.eq(player_id),
+                    registrations::status.eq(status),
+                )
+            })
+            .collect();
+        inserted += diesel::insert_into(registrations::table)
+            .values(rows)
+            .execute(connection)
+            .await?;
+    }
+    Ok(inserted)
 }
 
 /// The round `number` of the tournament.

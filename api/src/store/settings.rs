@@ -171,6 +171,16 @@ impl RoundCredit {
     }
 }
 
+/// An imported tournament's credit (OpenGotha's values are those of the API).
+impl From<Credit> for RoundCredit {
+    fn from(credit: Credit) -> RoundCredit {
+        RoundCredit {
+            mms_half_points: credit.mms_half_points,
+            nbw_half_points: credit.nbw_half_points,
+        }
+    }
+}
+
 impl From<RoundCredit> for Credit {
     fn from(credit: RoundCredit) -> Credit {
         Credit {
@@ -204,6 +214,13 @@ pub struct StandingsSettings {
     /// In SOS, an opponent's rounds without a played game count half a point each instead
     /// of their credit. Default false.
     pub unplayed_as_half_point_in_sos: bool,
+    /// Lower rank limits of the categories, strongest first, for the `category`
+    /// criterion (OpenGotha `lowerCategoryLimits`): a player is in the first category
+    /// whose limit their rank reaches, the last one holding everyone below. Default none:
+    /// one category (and left out of the settings shown).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(max_items = 39, example = json!(["1d", "10k"]))]
+    pub category_limits: Vec<String>,
 }
 
 impl Default for StandingsSettings {
@@ -222,9 +239,14 @@ impl Default for StandingsSettings {
             },
             round_down: true,
             unplayed_as_half_point_in_sos: false,
+            category_limits: Vec::new(),
         }
     }
 }
+
+/// More limits than that would leave a category without a rank (OpenGotha allows 40
+/// categories, the core's reader as well).
+const MAX_CATEGORY_LIMITS: usize = 39;
 
 /// OpenGotha `genMMZero`: McMahon start scores count the grades above 30k.
 fn mcmahon_zero() -> Option<Rank> {
@@ -255,8 +277,45 @@ impl StandingsSettings {
                 );
             }
         }
+        self.check_category_limits(violations);
         self.bye.check(violations, "standings.bye");
         self.absence.check(violations, "standings.absence");
+    }
+
+    fn check_category_limits(&mut self, violations: &mut Violations) {
+        if self.category_limits.len() > MAX_CATEGORY_LIMITS {
+            violations.add(
+                "standings.category_limits",
+                format!("must list at most {MAX_CATEGORY_LIMITS} limits"),
+            );
+            return;
+        }
+        let mut previous: Option<Rank> = None;
+        for (index, limit) in self.category_limits.iter_mut().enumerate() {
+            let field = format!("standings.category_limits[{index}]");
+            match limit.parse::<Rank>() {
+                Ok(rank) if previous.is_some_and(|previous| rank >= previous) => {
+                    violations.add(field, "must be weaker than the limit before it");
+                }
+                Ok(rank) => {
+                    *limit = rank.to_string();
+                    previous = Some(rank);
+                }
+                Err(error) => violations.add(field, error.to_string()),
+            }
+        }
+    }
+
+    /// The categories' lower limits as the core reads them (stored settings have been checked).
+    pub fn category_limits(&self) -> Result<Vec<Rank>, ApiError> {
+        self.category_limits
+            .iter()
+            .map(|limit| {
+                limit
+                    .parse::<Rank>()
+                    .map_err(|error| ApiError::internal(format!("stored category limit: {error}")))
+            })
+            .collect()
     }
 
     /// The McMahon parameters as the core reads them (stored settings have been checked).

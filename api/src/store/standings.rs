@@ -152,7 +152,7 @@ fn settings(row: TournamentRow) -> Result<Tournament, ApiError> {
         handicap,
         rounds: 0,
         mcmahon: standings.mcmahon()?,
-        category_limits: Vec::new(),
+        category_limits: standings.category_limits()?,
         scoring: standings.scoring(),
         criteria,
         players: Vec::new(),
@@ -195,6 +195,7 @@ struct PlayerColumns {
     egd_pin: Option<String>,
     ffg_licence: Option<String>,
     aga_id: Option<String>,
+    mms_correction: i32,
 }
 
 impl PlayerColumns {
@@ -210,7 +211,7 @@ impl PlayerColumns {
             egd_pin: self.egd_pin,
             ffg_licence: self.ffg_licence,
             aga_id: self.aga_id,
-            mms_correction: 0,
+            mms_correction: self.mms_correction,
         })
     }
 }

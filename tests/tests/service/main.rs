@@ -7,6 +7,7 @@ mod games;
 mod games_live;
 mod migrations;
 mod openapi;
+mod opengotha_import;
 mod operations;
 mod pairings;
 mod restart;

@@ -1,0 +1,247 @@
+//! The import of a tournament the core read from an OpenGotha file
+//! (`arbitre_core::export::opengotha::import`): the tournament, its players, its declared
+//! rounds, its pairings with their results (unknown ones stay unknown), its byes and
+//! absences, written in one transaction, so that a file the store cannot hold leaves
+//! nothing behind. The director goes on with it through the ordinary endpoints.
+//!
+//! Every declared round is created, so that the standings count the rounds OpenGotha
+//! declared (`numberOfRounds`: the Strasbourg score and the absences of later rounds need
+//! them); a round with a game or a bye has started, the others are open to pairing.
+//! Players get new ids; the file's keys name them only within the file.
+
+use crate::db::Connection;
+use crate::error::{ApiError, FieldError, Violations};
+use crate::store::pairings::{self as pairing_store, PairingTerms};
+use crate::store::players::{self as player_store, PlayerRecord};
+use crate::store::rounds as round_store;
+use crate::store::tournaments::{self as tournament_store, TournamentRecord};
+use arbitre_core::result::GameResult as SgfResult;
+use arbitre_core::standings::{self, Game, GameResult, Tournament};
+use arbitre_core::Color;
+use chrono::Utc;
+use diesel_async::AsyncConnection;
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+/// What an import created.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Imported {
+    pub tournament_id: Uuid,
+    pub players: usize,
+    /// Every round the file declares (`numberOfRounds`); those with a game or a bye have
+    /// started.
+    pub rounds: usize,
+    pub pairings: usize,
+    /// Pairings whose result the file does not know yet: record them with
+    /// `PUT …/pairings/{pairing_id}/result`.
+    pub unknown_results: usize,
+    pub byes: usize,
+    pub absences: usize,
+}
+
+/// The tournament read from a file, with its settings as the store keeps them (checked as
+/// a created tournament's are) and the komi of its games.
+pub struct Import {
+    pub settings: TournamentRecord,
+    pub komi: f64,
+    pub tournament: Tournament,
+}
+
+/// Stores the imported tournament in one transaction: all of it, or nothing.
+pub async fn import(connection: &mut Connection, import: Import) -> Result<Imported, ApiError> {
+    let Import {
+        settings,
+        komi,
+        tournament,
+    } = import;
+    check(&tournament)?;
+    connection
+        .transaction::<_, ApiError, _>(async move |connection| {
+            let row = tournament_store::insert(connection, &settings).await?;
+            write(connection, row.id, komi, &tournament).await
+        })
+        .await
+}
+
+/// What the store cannot hold, refused before anything is written; and the core's
+/// verdict on the games, byes and absences (a player paired twice in a round, a game
+/// against oneself), which the standings would otherwise refuse later.
+fn check(tournament: &Tournament) -> Result<(), ApiError> {
+    let mut violations = Violations::new();
+    if tournament.board_size != 19 {
+        violations.add(
+            "GeneralParameterSet.size",
+            "the service plays on 19×19 boards only",
+        );
+    }
+    if Some(tournament.mcmahon.zero) != standings::Rank::kyu(30) {
+        violations.add(
+            "GeneralParameterSet.genMMZero",
+            "the service counts McMahon start scores from 30K only",
+        );
+    }
+    for game in &tournament.games {
+        let field = || {
+            format!(
+                "Game[round {}, {} – {}]",
+                game.round, game.black, game.white
+            )
+        };
+        if !game.colours_known {
+            violations.add(
+                format!("{}.knownColor", field()),
+                "the service records who had black: unknown colours cannot be stored",
+            );
+        }
+        if result_text(game).is_none() {
+            violations.add(
+                format!("{}.result", field()),
+                "both winning, both losing and a draw or unknown result by default have no SGF result to store",
+            );
+        }
+        if game.handicap > 9 {
+            violations.add(format!("{}.handicap", field()), "must be 0 to 9");
+        }
+        if game
+            .table
+            .is_some_and(|table| table == 0 || i32::try_from(table).is_err())
+        {
+            violations.add(
+                format!("{}.tableNumber", field()),
+                "must be 1 to 2147483647",
+            );
+        }
+    }
+    violations.into_result()?;
+    let last_round = tournament.last_round();
+    standings::compute(tournament, last_round)
+        .map(drop)
+        .map_err(|error| ApiError::Validation(vec![FieldError::new("Games", error.to_string())]))
+}
+
+/// The SGF `RE` the store keeps for a game's result: `Some(None)` while unknown, `None`
+/// when SGF has no spelling for it. OpenGotha records no margin, so a win is `B+`, a win
+/// by default `B+F` (counts for the score, is not rated).
+fn result_text(game: &Game) -> Option<Option<String>> {
+    let win = |winner| match game.by_default {
+        true => SgfResult::Forfeit { winner },
+        false => SgfResult::Win { winner },
+    };
+    let result = match (game.result, game.by_default) {
+        (GameResult::Unknown, false) => return Some(None),
+        (GameResult::BlackWins, _) => win(Color::Black),
+        (GameResult::WhiteWins, _) => win(Color::White),
+        (GameResult::Jigo, false) => SgfResult::Draw,
+        (GameResult::Void, false) => SgfResult::Void,
+        _ => return None,
+    };
+    Some(Some(result.to_string()))
+}
+
+async fn write(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    komi: f64,
+    tournament: &Tournament,
+) -> Result<Imported, ApiError> {
+    let players: Vec<(Uuid, PlayerRecord, i32)> = tournament
+        .players
+        .iter()
+        .map(|player| {
+            let text =
+                |value: &str| Some(value.trim().to_string()).filter(|value| !value.is_empty());
+            let record = PlayerRecord {
+                surname: player.surname.trim().to_string(),
+                first_name: player.first_name.trim().to_string(),
+                rank: player.rank.to_string(),
+                rating: player.rating,
+                country: text(&player.country).map(|country| country.to_uppercase()),
+                club: text(&player.club),
+                egd_pin: player.egd_pin.clone(),
+                ffg_licence: player.ffg_licence.clone(),
+                aga_id: player.aga_id.clone(),
+            };
+            (Uuid::now_v7(), record, player.mms_correction)
+        })
+        .collect();
+    let ids: HashMap<&str, Uuid> = tournament
+        .players
+        .iter()
+        .zip(&players)
+        .map(|(player, (id, _, _))| (player.id.as_str(), *id))
+        .collect();
+    let id = |key: &str| {
+        ids.get(key)
+            .copied()
+            .ok_or_else(|| ApiError::internal(format!("the core named an unknown player {key}")))
+    };
+    player_store::insert_all(connection, tournament_id, &players).await?;
+
+    let played: HashSet<u32> = tournament
+        .games
+        .iter()
+        .map(|game| game.round)
+        .chain(tournament.byes.iter().map(|bye| bye.round))
+        .collect();
+    let now = Utc::now();
+    let rounds: Vec<(Uuid, i32, Option<chrono::DateTime<Utc>>)> = (1..=tournament.rounds)
+        .map(|number| {
+            let started = played.contains(&number).then_some(now);
+            (Uuid::now_v7(), number_i32(number), started)
+        })
+        .collect();
+    let round_id = |number: u32| {
+        rounds
+            .get((number as usize).wrapping_sub(1))
+            .map(|(id, _, _)| *id)
+            .ok_or_else(|| ApiError::internal(format!("the core named round {number}")))
+    };
+    round_store::insert_all(connection, tournament_id, &rounds).await?;
+
+    // A game without a table number takes its place in its round.
+    let mut tables: HashMap<u32, u32> = HashMap::new();
+    let mut pairings = Vec::with_capacity(tournament.games.len());
+    let mut unknown_results = 0;
+    for game in &tournament.games {
+        let place = tables.entry(game.round).or_insert(0);
+        *place += 1;
+        let result = result_text(game)
+            .ok_or_else(|| ApiError::internal("a result checked storable is not"))?;
+        unknown_results += usize::from(result.is_none());
+        let terms = PairingTerms {
+            table_number: number_i32(game.table.unwrap_or(*place)),
+            black_id: id(&game.black)?,
+            white_id: id(&game.white)?,
+            handicap: i16::try_from(game.handicap).unwrap_or(i16::MAX),
+            komi,
+        };
+        pairings.push((round_id(game.round)?, terms, result));
+    }
+    pairing_store::insert_all(connection, &pairings).await?;
+
+    let mut registrations = Vec::new();
+    for (entries, status) in [(&tournament.byes, "bye"), (&tournament.absences, "absent")] {
+        for entry in entries {
+            registrations.push((round_id(entry.round)?, id(&entry.player)?, status));
+        }
+    }
+    round_store::insert_registrations(connection, &registrations).await?;
+
+    Ok(Imported {
+        tournament_id,
+        players: players.len(),
+        rounds: rounds.len(),
+        pairings: pairings.len(),
+        unknown_results,
+        byes: tournament.byes.len(),
+        absences: tournament.absences.len(),
+    })
+}
+
+/// A round or table number of the core as the store's integer: rounds are at most
+/// [`Tournament::MAX_ROUNDS`] and tables were checked by [`check`], so none saturates.
+fn number_i32(number: u32) -> i32 {
+    i32::try_from(number).unwrap_or(i32::MAX)
+}

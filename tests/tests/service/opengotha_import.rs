@@ -1,0 +1,511 @@
+//! A tournament in progress comes in from OpenGotha and goes on in the service (issue 14,
+//! "How we will know"): the file is imported through the API, its standings after the
+//! last complete round are the core's for the same file, the unknown results are
+//! recorded, a new round is paired and played, and the EGD, FFG and OpenGotha exports
+//! follow; the OpenGotha export reads back to the service's standings. A malformed file,
+//! a file the store refuses half-way and a caller who is not an admin create nothing.
+//!
+//! The file is ours, written field by field in OpenGotha's format (attribute names of
+//! `lucvannier/opengotha: distribution/tournamentfiles/tournament.dtd`); its players are
+//! invented.
+
+use crate::{expect_json, expect_problem};
+use arbitre_api::access::Role;
+use arbitre_core::export::opengotha;
+use arbitre_core::standings::{self, Tournament};
+use arbitre_tests::TestService;
+use reqwest::Method;
+use serde_json::{json, Value};
+
+/// *Tournoi de Test*, 5 rounds declared, 7 players, after its third round:
+///
+/// | round | black     | white     | result                     |
+/// |-------|-----------|-----------|----------------------------|
+/// | 1     | Schneider | Morel     | white wins; Dubois has a bye |
+/// | 1     | Garnier   | Rossi     | black wins                 |
+/// | 1     | Lefèvre   | Kowalski  | white wins (1 stone)       |
+/// | 2     | Rossi     | Morel     | white wins; Dubois absent  |
+/// | 2     | Kowalski  | Schneider | black wins by default      |
+/// | 2     | Lefèvre   | Garnier   | jigo (2 stones)            |
+/// | 3     | Garnier   | Morel     | black wins; Lefèvre has a bye |
+/// | 3     | Rossi     | Schneider | unknown                    |
+/// | 3     | Dubois    | Kowalski  | unknown (2 stones)         |
+///
+/// Lefèvre's McMahon score is corrected by one point; two categories (1D and stronger,
+/// the others) come first in the placement.
+const FILE: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<Tournament dataVersion="201" gothaMinorVersion="2" gothaVersion="352" saveDT="20261121183000">
+<Players>
+<Player agaExpirationDate="" agaId="" club="75Pa" country="FR" egfPin="12345670" ffgLicence="0512345" ffgLicenceStatus="L" firstName="Claire" grade="2D" name="Morel" participating="11111111111111111111" rank="2D" rating="2180" registeringStatus="FIN" smmsCorrection="0"/>
+<Player agaExpirationDate="" agaId="" club="Berl" country="DE" egfPin="13579246" ffgLicence="" ffgLicenceStatus="" firstName="Jonas" grade="1D" name="Schneider" participating="11111111111111111111" rank="1D" rating="2090" registeringStatus="FIN" smmsCorrection="0"/>
+<Player agaExpirationDate="" agaId="" club="Mila" country="IT" egfPin="" ffgLicence="" ffgLicenceStatus="" firstName="Giulia" grade="1K" name="Rossi" participating="11111111111111111111" rank="1K" rating="2010" registeringStatus="FIN" smmsCorrection="0"/>
+<Player agaExpirationDate="" agaId="" club="69Ly" country="FR" egfPin="" ffgLicence="1600321" ffgLicenceStatus="L" firstName="Hugo" grade="2K" name="Garnier" participating="11111111111111111111" rank="2K" rating="1900" registeringStatus="FIN" smmsCorrection="0"/>
+<Player agaExpirationDate="" agaId="" club="Krak" country="PL" egfPin="" ffgLicence="" ffgLicenceStatus="" firstName="Piotr" grade="3K" name="Kowalski" participating="11111111111111111111" rank="3K" rating="1810" registeringStatus="FIN" smmsCorrection="0"/>
+<Player agaExpirationDate="" agaId="" club="75Pa" country="FR" egfPin="" ffgLicence="1700999" ffgLicenceStatus="L" firstName="Zoé" grade="5K" name="Lefèvre" participating="11111111111111111111" rank="5K" rating="1600" registeringStatus="FIN" smmsCorrection="1"/>
+<Player agaExpirationDate="" agaId="" club="13Ma" country="FR" egfPin="" ffgLicence="1800555" ffgLicenceStatus="L" firstName="Éric" grade="8K" name="Dubois" participating="10111111111111111111" rank="8K" rating="1320" registeringStatus="FIN" smmsCorrection="0"/>
+</Players>
+<Games>
+<Game blackPlayer="SCHNEIDERJONAS" handicap="0" knownColor="true" result="RESULT_WHITEWINS" roundNumber="1" tableNumber="1" whitePlayer="MORELCLAIRE"/>
+<Game blackPlayer="GARNIERHUGO" handicap="0" knownColor="true" result="RESULT_BLACKWINS" roundNumber="1" tableNumber="2" whitePlayer="ROSSIGIULIA"/>
+<Game blackPlayer="LEFÈVREZOÉ" handicap="1" knownColor="true" result="RESULT_WHITEWINS" roundNumber="1" tableNumber="3" whitePlayer="KOWALSKIPIOTR"/>
+<Game blackPlayer="ROSSIGIULIA" handicap="0" knownColor="true" result="RESULT_WHITEWINS" roundNumber="2" tableNumber="1" whitePlayer="MORELCLAIRE"/>
+<Game blackPlayer="KOWALSKIPIOTR" handicap="0" knownColor="true" result="RESULT_BLACKWINS_BYDEF" roundNumber="2" tableNumber="2" whitePlayer="SCHNEIDERJONAS"/>
+<Game blackPlayer="LEFÈVREZOÉ" handicap="2" knownColor="true" result="RESULT_EQUAL" roundNumber="2" tableNumber="3" whitePlayer="GARNIERHUGO"/>
+<Game blackPlayer="GARNIERHUGO" handicap="0" knownColor="true" result="RESULT_BLACKWINS" roundNumber="3" tableNumber="1" whitePlayer="MORELCLAIRE"/>
+<Game blackPlayer="ROSSIGIULIA" handicap="0" knownColor="true" result="RESULT_UNKNOWN" roundNumber="3" tableNumber="2" whitePlayer="SCHNEIDERJONAS"/>
+<Game blackPlayer="DUBOISÉRIC" handicap="2" knownColor="true" result="RESULT_UNKNOWN" roundNumber="3" tableNumber="3" whitePlayer="KOWALSKIPIOTR"/>
+</Games>
+<ByePlayers>
+<ByePlayer player="DUBOISÉRIC" roundNumber="1"/>
+<ByePlayer player="LEFÈVREZOÉ" roundNumber="3"/>
+</ByePlayers>
+<TournamentParameterSet>
+<GeneralParameterSet basicTime="40" beginDate="2026-11-21" bInternetGame="false" canByoYomiTime="300" complementaryTimeSystem="CANBYOYOMI" director="Anne Arbitre" endDate="2026-11-22" fischerTime="10" genCountNotPlayedGamesAsHalfPoint="false" genMMBar="2D" genMMFloor="15K" genMMS2ValueAbsent="1" genMMS2ValueBye="2" genMMZero="30K" genNBW2ValueAbsent="0" genNBW2ValueBye="2" genRoundDownNBWMMS="true" komi="7.5" location="Lyon" name="Tournoi de Test" nbMovesCanTime="15" numberOfCategories="2" numberOfRounds="5" shortName="Test" size="19" stdByoYomiTime="30">
+<Category lowerLimit="1D" number="1"/>
+</GeneralParameterSet>
+<HandicapParameterSet hdBasedOnMMS="true" hdCeiling="9" hdCorrection="1" hdNoHdRankThreshold="1D"/>
+<PlacementParameterSet>
+<PlacementCriteria>
+<PlacementCriterion name="CAT" number="1"/>
+<PlacementCriterion name="MMS" number="2"/>
+<PlacementCriterion name="SOSM" number="3"/>
+<PlacementCriterion name="SOSOSM" number="4"/>
+<PlacementCriterion name="NULL" number="5"/>
+<PlacementCriterion name="NULL" number="6"/>
+</PlacementCriteria>
+</PlacementParameterSet>
+</TournamentParameterSet>
+</Tournament>
+"#;
+
+/// Posts `file` to the import as `token`'s bearer.
+async fn post_file(service: &TestService, file: &str, token: Option<&str>) -> reqwest::Response {
+    service
+        .post("/tournaments/import", token)
+        .header("content-type", "application/xml")
+        .body(file.to_string())
+        .send()
+        .await
+        .unwrap()
+}
+
+/// `PUT`s `body` to `path` as admin and expects 200.
+async fn put_as_admin(service: &TestService, path: &str, body: Value) {
+    let response = service
+        .request(Method::PUT, path, Some(&service.admin_token))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    expect_json(response, 200).await;
+}
+
+/// How many tournaments the service holds.
+async fn tournament_count(service: &TestService) -> u64 {
+    let page = expect_json(service.get("/tournaments").send().await.unwrap(), 200).await;
+    page["page"]["total"].as_u64().unwrap()
+}
+
+/// A score of the core in points, as the API writes it.
+fn points(score: standings::Score) -> f64 {
+    score.quarters() as f64 / 4.0
+}
+
+/// Asserts that the API's standings (`json`) are the core's for `tournament` after
+/// `round`, line by line: player (by name), place, McMahon score, wins and every
+/// criterion.
+fn assert_same_standings(json: &Value, tournament: &Tournament, round: u32) {
+    let expected = standings::compute(tournament, round).unwrap();
+    let items = json["items"].as_array().unwrap();
+    assert_eq!(json["after_round"], round);
+    assert_eq!(items.len(), expected.len());
+    for (line, standing) in items.iter().zip(&expected) {
+        let player = tournament.player(&standing.player).unwrap();
+        let name = (
+            line["surname"].as_str().unwrap(),
+            line["first_name"].as_str().unwrap(),
+        );
+        assert_eq!(
+            name,
+            (player.surname.as_str(), player.first_name.as_str()),
+            "row {}",
+            standing.row
+        );
+        assert_eq!(line["row"], standing.row, "{name:?}");
+        assert_eq!(line["place"], standing.place, "{name:?}");
+        assert_eq!(line["mms"].as_f64(), Some(points(standing.mms)), "{name:?}");
+        assert_eq!(
+            line["wins"].as_f64(),
+            Some(points(standing.wins)),
+            "{name:?}"
+        );
+        let criteria: Vec<f64> = standing.criteria.iter().copied().map(points).collect();
+        let line_criteria: Vec<f64> = line["criteria"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|value| value.as_f64().unwrap())
+            .collect();
+        assert_eq!(line_criteria, criteria, "{name:?}");
+    }
+}
+
+/// The player ids of the tournament by surname.
+async fn players_by_surname(
+    service: &TestService,
+    tournament: &str,
+) -> std::collections::HashMap<String, String> {
+    let page = expect_json(
+        service
+            .get(&format!("/tournaments/{tournament}/players?limit=500"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    page["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|player| {
+            (
+                player["surname"].as_str().unwrap().to_string(),
+                player["id"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_tournament_in_progress_is_imported_continued_and_exported() {
+    let service = TestService::start().await;
+    let admin = service.admin_token.clone();
+    let file_tournament = opengotha::import(FILE.as_bytes()).unwrap();
+
+    let imported = expect_json(post_file(&service, FILE, Some(&admin)).await, 201).await;
+    let id = imported["tournament_id"].as_str().unwrap().to_string();
+    assert_eq!(
+        imported,
+        json!({"tournament_id": id, "players": 7, "rounds": 5, "pairings": 9,
+               "unknown_results": 2, "byes": 2, "absences": 1})
+    );
+    let t = format!("/tournaments/{id}");
+    let settings = expect_json(service.get(&t).send().await.unwrap(), 200).await;
+    assert_eq!(settings["name"], "Tournoi de Test");
+    assert_eq!(settings["place"], "Lyon");
+    assert_eq!(settings["start_date"], "2026-11-21");
+    assert_eq!(
+        settings["komi_policy"],
+        json!({"kind": "fixed", "komi": 7.5})
+    );
+    assert_eq!(
+        settings["placement_criteria"],
+        json!(["category", "mms", {"sos": "mms"}, {"sosos": "mms"}])
+    );
+    assert_eq!(settings["standings"]["mcmahon_bar"], "2d");
+    assert_eq!(settings["standings"]["mcmahon_floor"], "15k");
+    assert_eq!(settings["standings"]["category_limits"], json!(["1d"]));
+    let players = players_by_surname(&service, &id).await;
+    let morel = expect_json(
+        service
+            .get(&format!("{t}/players/{}", players["Morel"]))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(
+        (
+            &morel["rank"],
+            &morel["egd_pin"],
+            &morel["ffg_licence"],
+            &morel["club"]
+        ),
+        (
+            &json!("2d"),
+            &json!("12345670"),
+            &json!("0512345"),
+            &json!("75Pa")
+        )
+    );
+
+    // Round 2 is the last complete one: the service ranks it as the core ranks the file.
+    let after_two = expect_json(
+        service
+            .get(&format!("{t}/standings?after_round=2"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_same_standings(&after_two, &file_tournament, 2);
+    // Round 3 has unknown results: the federations' files refuse it.
+    expect_problem(
+        service
+            .get(&format!("{t}/exports/egd?after_round=3"))
+            .send()
+            .await
+            .unwrap(),
+        422,
+        "export.unknown_result",
+    )
+    .await;
+
+    // The unknown results of round 3 are recorded.
+    let round_three = expect_json(
+        service
+            .get(&format!("{t}/rounds/3/pairings"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    let mut recorded = 0;
+    for pairing in round_three["items"].as_array().unwrap() {
+        let result = match pairing["result"].as_str() {
+            Some(_) => continue,
+            None if pairing["black_id"] == players["Rossi"].as_str() => "B+R",
+            None => "W+5.5",
+        };
+        let path = format!(
+            "{t}/rounds/3/pairings/{}/result",
+            pairing["id"].as_str().unwrap()
+        );
+        put_as_admin(&service, &path, json!({"result": result})).await;
+        recorded += 1;
+    }
+    assert_eq!(recorded, 2);
+
+    // Round 4, declared in the file and not begun, is paired and played: Rossi has the bye.
+    let bye = format!("{t}/rounds/4/registrations/{}", players["Rossi"]);
+    put_as_admin(&service, &bye, json!({"status": "bye"})).await;
+    let games = [
+        ("Kowalski", "Morel", "W+R"),
+        ("Garnier", "Schneider", "B+2.5"),
+        ("Dubois", "Lefèvre", "W+T"),
+    ];
+    let mut pairings = Vec::new();
+    for (table, (black, white, _)) in games.iter().enumerate() {
+        let table = i32::try_from(table).unwrap() + 1;
+        let pairing = service
+            .create_pairing(&id, 4, table, &players[*black], &players[*white])
+            .await;
+        pairings.push(pairing["id"].as_str().unwrap().to_string());
+    }
+    expect_json(
+        service
+            .post(&format!("{t}/rounds/4/start"), Some(&admin))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    for (pairing, (_, _, result)) in pairings.iter().zip(games) {
+        let path = format!("{t}/rounds/4/pairings/{pairing}/result");
+        put_as_admin(&service, &path, json!({"result": result})).await;
+    }
+
+    // The standings after round 4 and the three files.
+    let after_four = expect_json(
+        service
+            .get(&format!("{t}/standings?after_round=4"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    let mut files = std::collections::HashMap::new();
+    for format in ["egd", "ffg", "opengotha"] {
+        let response = service
+            .get(&format!("{t}/exports/{format}?after_round=4"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "{format}");
+        files.insert(format, response.bytes().await.unwrap().to_vec());
+    }
+    // EGD and FFG are ISO-8859-15: the names are checked in their ASCII part.
+    let h9 = String::from_utf8_lossy(&files["egd"]).into_owned();
+    let tou = String::from_utf8_lossy(&files["ffg"]).into_owned();
+    for surname in [
+        "Morel",
+        "Schneider",
+        "Rossi",
+        "Garnier",
+        "Kowalski",
+        "Dubois",
+    ] {
+        assert!(h9.contains(surname), "{surname} in {h9}");
+        assert!(
+            tou.to_uppercase().contains(&surname.to_uppercase()),
+            "{surname} in {tou}"
+        );
+    }
+    assert!(h9.contains("12345670"), "Morel's EGD PIN in {h9}");
+    assert!(tou.contains("1700999"), "Lefèvre's licence in {tou}");
+    assert!(
+        !h9.contains('?') && !tou.contains('?'),
+        "no unknown result is left"
+    );
+
+    // The OpenGotha file the service writes reads back to the service's standings.
+    let exported = opengotha::import(&files["opengotha"]).unwrap();
+    assert_eq!(exported.rounds, 5);
+    assert_eq!(exported.games.len(), 12);
+    assert_eq!(exported.category_limits, file_tournament.category_limits);
+    assert_same_standings(&after_four, &exported, 4);
+    // And the first two rounds are still the file's.
+    assert_same_standings(&after_two, &exported, 2);
+}
+
+#[tokio::test]
+async fn a_file_that_cannot_be_imported_creates_nothing() {
+    let service = TestService::start().await;
+    let admin = service.admin_token.clone();
+
+    // Malformed XML: the closing tag of `<Games>` misspelt, on line 18.
+    let malformed = FILE.replace("</Games>", "</Game>");
+    let line = malformed
+        .lines()
+        .position(|text| text == "</Game>")
+        .unwrap()
+        + 1;
+    let problem = expect_problem(
+        post_file(&service, &malformed, Some(&admin)).await,
+        422,
+        "opengotha.malformed_xml",
+    )
+    .await;
+    assert_eq!(problem["line"], line, "{problem}");
+    let column = problem["column"].as_u64().unwrap();
+    assert!((1..=8).contains(&column), "{problem}");
+    let detail = problem["detail"].as_str().unwrap();
+    assert!(
+        detail.contains(&format!("line {line}, column {column}")),
+        "{detail}"
+    );
+
+    // Well-formed, but a game in round 9 of 5: the element's line, no column.
+    let beyond = FILE.replacen(
+        "roundNumber=\"3\" tableNumber=\"3\"",
+        "roundNumber=\"9\" tableNumber=\"3\"",
+        1,
+    );
+    let line = beyond
+        .lines()
+        .position(|text| text.contains("roundNumber=\"9\""))
+        .unwrap()
+        + 1;
+    let problem = expect_problem(
+        post_file(&service, &beyond, Some(&admin)).await,
+        422,
+        "opengotha.invalid_attribute",
+    )
+    .await;
+    assert_eq!(problem["line"], line, "{problem}");
+    assert!(problem.get("column").is_none(), "{problem}");
+
+    // Read by the core, refused by the store half-way: two players with one EGD PIN (a
+    // unique index), after the tournament row is written. The transaction leaves nothing.
+    let twice = FILE.replace("egfPin=\"13579246\"", "egfPin=\"12345670\"");
+    expect_problem(
+        post_file(&service, &twice, Some(&admin)).await,
+        409,
+        "player.duplicate_egd_pin",
+    )
+    .await;
+    // What the store cannot hold is named by its element.
+    let unknown_colours = FILE.replacen("knownColor=\"true\"", "knownColor=\"false\"", 1);
+    let problem = expect_problem(
+        post_file(&service, &unknown_colours, Some(&admin)).await,
+        422,
+        "validation.failed",
+    )
+    .await;
+    assert_eq!(
+        problem["errors"][0]["field"],
+        "Game[round 1, SCHNEIDERJONAS – MORELCLAIRE].knownColor"
+    );
+    // Not XML at all.
+    let response = service
+        .post("/tournaments/import", Some(&admin))
+        .json(&json!({"file": "no"}))
+        .send()
+        .await
+        .unwrap();
+    expect_problem(response, 415, "body.unsupported_media_type").await;
+    assert_eq!(tournament_count(&service).await, 0);
+
+    // Only admins import.
+    expect_problem(
+        post_file(&service, FILE, None).await,
+        401,
+        "auth.missing_token",
+    )
+    .await;
+    let other = service.create_tournament(json!({})).await;
+    let organizer = service
+        .token(
+            Role::Organizer,
+            Some(other["id"].as_str().unwrap().parse().unwrap()),
+            None,
+        )
+        .await;
+    expect_problem(
+        post_file(&service, FILE, Some(&organizer)).await,
+        403,
+        "auth.forbidden",
+    )
+    .await;
+    assert_eq!(tournament_count(&service).await, 1);
+}
+
+#[tokio::test]
+async fn a_large_file_comes_in_whole_and_a_larger_one_is_413() {
+    let service = TestService::start().await;
+    let admin = service.admin_token.clone();
+    // 4,500 more players (more than one statement's worth of rows), each registered and
+    // unpaired: about 600 kB, more than twice the limit of a JSON body.
+    let extra: String = (0..4500)
+        .map(|n| {
+            format!(
+                "<Player club=\"Club\" country=\"FR\" firstName=\"N{n}\" name=\"Extra\" \
+                 participating=\"11111111111111111111\" rank=\"10K\" smmsCorrection=\"0\"/>\n"
+            )
+        })
+        .collect();
+    let large = FILE.replace("</Players>", &format!("{extra}</Players>"));
+    assert!(
+        large.len() > 2 * arbitre_api::http::BODY_LIMIT,
+        "{}",
+        large.len()
+    );
+    let imported = expect_json(post_file(&service, &large, Some(&admin)).await, 201).await;
+    assert_eq!(imported["players"], 4507);
+    let id = imported["tournament_id"].as_str().unwrap();
+    let players = expect_json(
+        service
+            .get(&format!("/tournaments/{id}/players?limit=1"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(players["page"]["total"], 4507);
+
+    let too_large = "<".repeat(arbitre_api::http::XML_BODY_LIMIT + 1);
+    expect_problem(
+        post_file(&service, &too_large, Some(&admin)).await,
+        413,
+        "body.too_large",
+    )
+    .await;
+    assert_eq!(tournament_count(&service).await, 1);
+}
