@@ -347,3 +347,242 @@ async fn registrations_record_present_bye_and_absent() {
         .unwrap();
     expect_problem(duplicate, 409, "round.duplicate_number").await;
 }
+
+/// `PUT` of `body` to `path` as the admin.
+async fn put(service: &TestService, path: &str, body: serde_json::Value) -> reqwest::Response {
+    service
+        .request(Method::PUT, path, Some(&service.admin_token))
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_player_is_never_both_bye_and_paired_in_a_round() {
+    let Setup {
+        service,
+        tournament,
+        players,
+    } = setup(6).await;
+    let round = format!("/tournaments/{tournament}/rounds/1");
+    let bye = json!({"status": "bye"});
+
+    // Paired first, then given a bye: the bye is refused.
+    service
+        .create_pairing(&tournament, 1, 1, &players[0], &players[1])
+        .await;
+    let refused = put(
+        &service,
+        &format!("{round}/registrations/{}", players[0]),
+        bye.clone(),
+    )
+    .await;
+    expect_problem(refused, 409, "registration.player_paired").await;
+
+    // Given a bye first, then paired: the pairing is refused, one by one, as a whole round
+    // and as a change of another pairing.
+    let given = put(
+        &service,
+        &format!("{round}/registrations/{}", players[2]),
+        bye,
+    )
+    .await;
+    assert_eq!(expect_json(given, 200).await["status"], "bye");
+    let one = service
+        .post(&format!("{round}/pairings"), Some(&service.admin_token))
+        .json(&json!({"table": 2, "black_id": players[2], "white_id": players[3]}))
+        .send()
+        .await
+        .unwrap();
+    expect_problem(one, 409, "pairing.player_has_bye").await;
+    let whole = put(
+        &service,
+        &format!("{round}/pairings"),
+        json!({"pairings": [
+            {"table": 1, "black_id": players[0], "white_id": players[1]},
+            {"table": 2, "black_id": players[3], "white_id": players[2]},
+        ]}),
+    )
+    .await;
+    expect_problem(whole, 409, "pairing.player_has_bye").await;
+    let pairings = expect_json(
+        service
+            .get(&format!("{round}/pairings"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(
+        pairings["page"]["total"], 1,
+        "nothing of the refused writes"
+    );
+    let first = pairings["items"][0]["id"].as_str().unwrap().to_string();
+    let changed = put(
+        &service,
+        &format!("{round}/pairings/{first}"),
+        json!({"table": 1, "black_id": players[0], "white_id": players[2]}),
+    )
+    .await;
+    expect_problem(changed, 409, "pairing.player_has_bye").await;
+
+    // The round is played: the standings and every export read it (the AGA's needs its ids).
+    for (index, player) in players.iter().enumerate() {
+        let identified = put(
+            &service,
+            &format!("/tournaments/{tournament}/players/{player}"),
+            json!({"surname": format!("Player{index}"), "first_name": "Test", "rank": "5k",
+                   "aga_id": format!("{}", 20_000 + index)}),
+        )
+        .await;
+        expect_json(identified, 200).await;
+    }
+    let second = service
+        .create_pairing(&tournament, 1, 2, &players[4], &players[5])
+        .await;
+    expect_json(
+        service
+            .post(&format!("{round}/start"), Some(&service.admin_token))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    for pairing in [first.as_str(), second["id"].as_str().unwrap()] {
+        let recorded = put(
+            &service,
+            &format!("{round}/pairings/{pairing}/result"),
+            json!({"result": "B+R"}),
+        )
+        .await;
+        expect_json(recorded, 200).await;
+    }
+    let standings = service
+        .get(&format!("/tournaments/{tournament}/standings"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        standings.status(),
+        200,
+        "{}",
+        standings.text().await.unwrap()
+    );
+    for format in ["egd", "ffg", "aga", "csv", "opengotha"] {
+        let export = service
+            .get(&format!("/tournaments/{tournament}/exports/{format}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            export.status(),
+            200,
+            "{format}: {}",
+            export.text().await.unwrap()
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_pairing_with_a_game_keeps_its_players_colours_komi_and_handicap() {
+    let Setup {
+        service,
+        tournament,
+        players,
+    } = setup(4).await;
+    let round = format!("/tournaments/{tournament}/rounds/1");
+    let pairing = service
+        .create_pairing(&tournament, 1, 1, &players[0], &players[1])
+        .await;
+    let pairing_id = pairing["id"].as_str().unwrap().to_string();
+    let path = format!("{round}/pairings/{pairing_id}");
+    let tournament_id = tournament.parse().unwrap();
+    let table = service
+        .token(
+            Role::Table,
+            Some(tournament_id),
+            Some(pairing_id.parse().unwrap()),
+        )
+        .await;
+    let game = service
+        .post(&format!("/tournaments/{tournament}/games"), Some(&table))
+        .json(&json!({"pairing_id": pairing_id, "board_size": 9}))
+        .send()
+        .await
+        .unwrap();
+    expect_json(game, 201).await;
+
+    let terms = |black: &str, white: &str, komi: f64, handicap: i16| json!({"table": 1, "black_id": black, "white_id": white, "komi": komi, "handicap": handicap});
+    let komi = pairing["komi"].as_f64().unwrap();
+    for changed in [
+        terms(&players[1], &players[0], komi, 0),
+        terms(&players[0], &players[2], komi, 0),
+        terms(&players[0], &players[1], komi + 1.0, 0),
+        terms(&players[0], &players[1], komi, 2),
+    ] {
+        expect_problem(put(&service, &path, changed).await, 409, "pairing.has_game").await;
+    }
+    let whole = put(
+        &service,
+        &format!("{round}/pairings"),
+        json!({"pairings": [{"table": 1, "black_id": players[0], "white_id": players[1]}]}),
+    )
+    .await;
+    expect_problem(whole, 409, "pairing.has_game").await;
+    let deleted = service
+        .request(Method::DELETE, &path, Some(&service.admin_token))
+        .send()
+        .await
+        .unwrap();
+    expect_problem(deleted, 409, "pairing.has_game").await;
+    // Another table is not another game.
+    let moved = put(&service, &path, terms(&players[0], &players[1], komi, 0)).await;
+    assert_eq!(
+        expect_json(
+            put(
+                &service,
+                &path,
+                json!({"table": 5, "black_id": players[0], "white_id": players[1], "komi": komi})
+            )
+            .await,
+            200
+        )
+        .await["table"],
+        5
+    );
+    expect_json(moved, 200).await;
+
+    // After the start, a pairing ruling cannot swap the game's colours either.
+    expect_json(
+        service
+            .post(&format!("{round}/start"), Some(&service.admin_token))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    let referee = service
+        .token(Role::Referee, Some(tournament_id), None)
+        .await;
+    let swap = service
+        .post(&format!("{path}/rulings"), Some(&referee))
+        .json(&json!({"reason": "colours swapped", "black_id": players[1], "white_id": players[0]}))
+        .send()
+        .await
+        .unwrap();
+    expect_problem(swap, 409, "pairing.has_game").await;
+    let table_only = service
+        .post(&format!("{path}/rulings"), Some(&referee))
+        .json(&json!({"reason": "moved to table 3", "table": 3}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(expect_json(table_only, 201).await["terms"]["table"], 3);
+    let kept = expect_json(service.get(&path).send().await.unwrap(), 200).await;
+    assert_eq!(kept["black_id"], players[0].as_str());
+    assert_eq!(kept["white_id"], players[1].as_str());
+}
