@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::store::tokens;
 use actix_web::dev::Payload;
 use actix_web::http::header;
-use actix_web::{web, FromRequest, HttpRequest};
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use std::future::Future;
 use std::pin::Pin;
 use uuid::Uuid;
@@ -93,7 +93,14 @@ impl FromRequest for Caller {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Caller, ApiError>>>>;
 
+    /// Resolved once per request: the JSON body's extractor resolves it first (see
+    /// [`crate::http::ApiJson`]) and the handler's `Caller` reads the same.
     fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
+        if let Some(caller) = request.extensions().get::<Caller>() {
+            let caller = caller.clone();
+            return Box::pin(async move { Ok(caller) });
+        }
+        let request = request.clone();
         let header = request
             .headers()
             .get(header::AUTHORIZATION)
@@ -117,7 +124,11 @@ impl FromRequest for Caller {
                 pool.ok_or_else(|| ApiError::internal("no database pool in the app data"))?;
             let mut connection = pool.get().await?;
             match tokens::find_active_by_hash(&mut connection, &hash_secret(&secret)).await? {
-                Some(token) => Ok(Caller::Token(token)),
+                Some(token) => {
+                    let caller = Caller::Token(token);
+                    request.extensions_mut().insert(caller.clone());
+                    Ok(caller)
+                }
                 None => Err(ApiError::InvalidToken),
             }
         })
