@@ -5,6 +5,7 @@
 mod bad_input;
 mod games;
 mod games_live;
+mod imports;
 mod migrations;
 mod openapi;
 mod operations;

@@ -1,7 +1,9 @@
 //! SGF: `GET /games/{id}/sgf` writes a game (moves, `BL`/`WL` times, result, ruleset,
 //! komi, handicap, players, event); `POST /tournaments/{id}/games/import` records a
 //! finished game from its SGF, verified by the core first (an illegal record is refused
-//! with the turn and the reason).
+//! with the turn and the reason). An import is one finished game: a collection of several
+//! games, a record without a result (unless the staff give it) and a record longer than
+//! [`MAX_TURNS`] are refused before anything is replayed.
 
 use super::entry;
 use crate::access::Role;
@@ -21,7 +23,7 @@ use actix_web::{web, HttpResponse};
 use arbitre_core::clock::{FlagPolicy, SgfMoveTime, TimeControl};
 use arbitre_core::ending::{Event, Phase, ResumptionPolicy, Settings};
 use arbitre_core::game::Start;
-use arbitre_core::history::{GameRecord, Turn};
+use arbitre_core::history::{GameRecord, Turn, MAX_TURNS};
 use arbitre_core::result::GameResult;
 use arbitre_core::verify::{self, VerifyOptions};
 use arbitre_core::{Color, Preset};
@@ -107,8 +109,15 @@ pub async fn export(
 pub struct GameImport {
     /// The pairing the game was played for (it must not have a game yet).
     pub pairing_id: Uuid,
-    /// The SGF FF[4] record (one game).
+    /// The SGF FF[4] record: one game tree (a collection of several is refused, 422
+    /// `sgf.collection`), of at most 10000 turns (422 `sgf.too_many_turns`).
     pub sgf: String,
+    /// The result to record, in SGF `RE` syntax (`B+3.5`, `W+R`, `0`, `Void`): the staff's
+    /// word for a record without one (its `RE` missing or `?`), which is otherwise refused
+    /// (422 `sgf.no_result`) since an imported game is finished. When given, it is the
+    /// game's result whatever the record's `RE` says.
+    #[schema(example = "W+R", max_length = 40)]
+    pub result: Option<String>,
 }
 
 /// Record a finished game from its SGF (the tournament's staff): verified by the core;
@@ -136,12 +145,34 @@ pub async fn import(
         _ => None,
     };
     let request = body.0;
-    let record = arbitre_core::sgf::parse(request.sgf.as_bytes()).map_err(|error| {
-        GameError::Unprocessable {
-            code: "sgf.invalid",
-            detail: error.to_string(),
-        }
-    })?;
+    let mut games =
+        arbitre_core::sgf::parse_collection(request.sgf.as_bytes()).map_err(|error| {
+            GameError::Unprocessable {
+                code: "sgf.invalid",
+                detail: error.to_string(),
+            }
+        })?;
+    if games.len() > 1 {
+        return Err(GameError::Unprocessable {
+            code: "sgf.collection",
+            detail: format!(
+                "the record holds {} games: import them one by one, each for its pairing",
+                games.len()
+            ),
+        });
+    }
+    let Some(record) = games.pop() else {
+        return Err(ApiError::internal("a parsed SGF collection holds no game").into());
+    };
+    if record.turns.len() > MAX_TURNS {
+        return Err(GameError::Unprocessable {
+            code: "sgf.too_many_turns",
+            detail: format!(
+                "the record has {} turns: a game has at most {MAX_TURNS}",
+                record.turns.len()
+            ),
+        });
+    }
     let mut connection = pool.get().await?;
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
     let Some((pairing, pairing_tournament)) =
@@ -164,18 +195,7 @@ pub async fn import(
             turn: illegal.turn,
         });
     }
-    let result = match record.result.as_deref() {
-        None => None,
-        Some(text) => {
-            Some(
-                text.parse::<GameResult>()
-                    .map_err(|error| GameError::Unprocessable {
-                        code: "sgf.invalid",
-                        detail: format!("RE: {error}"),
-                    })?,
-            )
-        }
-    };
+    let result = imported_result(request.result.as_deref(), record.result.as_deref())?;
     let start = Start::of_record(&record);
     let komi = record.komi.unwrap_or(pairing.komi);
     let mut violations = crate::error::Violations::new();
@@ -215,12 +235,37 @@ pub async fn import(
     Ok(HttpResponse::Created().json(state))
 }
 
+/// The result of an imported game: the staff's (`given`) when they give one, else the
+/// record's `RE`. An imported game is finished, so a game with neither (or `?`) is refused.
+fn imported_result(given: Option<&str>, recorded: Option<&str>) -> Result<GameResult, GameError> {
+    let (text, field) = match (given, recorded) {
+        (Some(text), _) => (text, "result"),
+        (None, Some(text)) => (text, "sgf RE"),
+        (None, None) => return Err(no_result()),
+    };
+    match text.parse::<GameResult>() {
+        Ok(GameResult::Unknown) => Err(no_result()),
+        Ok(result) => Ok(result),
+        Err(error) => Err(GameError::Unprocessable {
+            code: "sgf.invalid",
+            detail: format!("{field}: {error}"),
+        }),
+    }
+}
+
+fn no_result() -> GameError {
+    GameError::Unprocessable {
+        code: "sgf.no_result",
+        detail: "the record has no result: give the game's result in `result`".to_string(),
+    }
+}
+
 /// Appends the turns of `record` to a new game (a dispute where play went on after two
 /// passes), then its result.
 fn replay_record(
     game: &mut LoadedGame,
     record: &GameRecord,
-    result: Option<GameResult>,
+    result: GameResult,
     token_id: Option<Uuid>,
 ) -> Result<(), String> {
     let at = game.instant();
@@ -241,19 +286,17 @@ fn replay_record(
         game.record(played, token_id, at)
             .map_err(|error| error.to_string())?;
     }
-    if let Some(result) = result {
-        let mut ending = entry("result");
-        ending.ruling = Some(RulingRecord {
-            kind: RulingKind::ResultCorrection,
-            reason: "imported from an SGF record".to_string(),
-            corrects: None,
-            color: None,
-            result: Some(result.to_string()),
-            previous_result: game.result(),
-        });
-        game.record(ending, token_id, at)
-            .map_err(|error| error.to_string())?;
-    }
+    let mut ending = entry("result");
+    ending.ruling = Some(RulingRecord {
+        kind: RulingKind::ResultCorrection,
+        reason: "imported from an SGF record".to_string(),
+        corrects: None,
+        color: None,
+        result: Some(result.to_string()),
+        previous_result: game.result(),
+    });
+    game.record(ending, token_id, at)
+        .map_err(|error| error.to_string())?;
     game.follow_phase(at).map_err(|error| error.to_string())?;
     Ok(())
 }
