@@ -44,13 +44,13 @@ pub struct GameEvent {
     pub kind: String,
     pub turn_number: Option<i32>,
     /// The core's game event (`{"event": "turn", "color": "B", "action": {"move": "dd"}}`).
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub event: Option<serde_json::Value>,
     /// The core's clock event (`{"type": "turn", "color": "B", "at": ...}`).
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub clock: Option<serde_json::Value>,
     /// A ruling: `{"kind", "reason", "corrects", "color", "result", "previous_result"}`.
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub ruling: Option<serde_json::Value>,
     /// The token that caused it (none for the flag sweep).
     pub issued_by: Option<Uuid>,

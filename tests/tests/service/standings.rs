@@ -345,7 +345,7 @@ async fn a_tournament_played_through_the_api_exports_to_h9_and_tou() {
     assert_eq!(le_berre["criteria"], json!([29.5, 94.5, 265.5]));
     assert_eq!(
         le_berre["rounds"][1],
-        json!({"kind": "game", "opponent_id": players[MARTIN], "colour": "white", "handicap": 0, "outcome": "loss", "by_default": true})
+        json!({"kind": "game", "opponent_id": players[MARTIN], "color": "W", "handicap": 0, "outcome": "loss", "by_default": true})
     );
     assert_eq!(json["items"][3]["rounds"][1], json!({"kind": "bye"}));
     assert_eq!(json["items"][5]["rounds"][1], json!({"kind": "absent"}));
