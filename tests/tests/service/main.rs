@@ -10,6 +10,7 @@ mod migrations;
 mod openapi;
 mod operations;
 mod pairings;
+mod responses;
 mod restart;
 mod roles;
 mod standings;
