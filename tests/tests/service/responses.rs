@@ -6,7 +6,7 @@
 //! document declares required and non-null but the service sends as null (issue 13:
 //! generated strict clients failed on `GameState.counting`) fails here.
 
-use crate::expect_json;
+use crate::{expect_json, send};
 use arbitre_api::access::Role;
 use arbitre_tests::TestService;
 use reqwest::Method;
@@ -47,26 +47,18 @@ async fn populate(service: &TestService) -> (HashMap<&'static str, String>, Vec<
     let referee = service
         .token(Role::Referee, Some(tournament_id), None)
         .await;
-    let bye = service
-        .request(
-            Method::PUT,
-            &format!("{round}/registrations/{}", players[6]),
-            Some(&referee),
-        )
-        .json(&json!({"status": "bye"}))
-        .send()
-        .await
-        .unwrap();
-    expect_json(bye, 200).await;
-    expect_json(
-        service
-            .post(&format!("{round}/start"), Some(&referee))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    let call = |method: Method, path: String, token: &str, body: Option<Value>, status: u16| {
+        let service = &service;
+        let token = token.to_string();
+        async move {
+            let response = send(service, method, &path, &token, body.as_ref()).await;
+            expect_json(response, status).await
+        }
+    };
+    let bye = json!({"status": "bye"});
+    let registration = format!("{round}/registrations/{}", players[6]);
+    call(Method::PUT, registration, &referee, Some(bye), 200).await;
+    call(Method::POST, format!("{round}/start"), &referee, None, 200).await;
 
     // A live game, paused for the count after two passes.
     let table = service
@@ -76,80 +68,56 @@ async fn populate(service: &TestService) -> (HashMap<&'static str, String>, Vec<
             Some(pairings[0].parse().unwrap()),
         )
         .await;
-    let live = expect_json(
-        service
-            .post(&format!("/tournaments/{tournament}/games"), Some(&table))
-            .json(&json!({"pairing_id": pairings[0], "board_size": 9}))
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    for (turn, body) in [
-        json!({"action": "move", "point": "ee"}),
-        json!({"action": "move", "point": "cc"}),
-        json!({"action": "pass"}),
-        json!({"action": "pass"}),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let mut body = body;
-        body["turn"] = json!(turn + 1);
-        expect_json(
-            service
-                .post(&format!("/games/{live}/turns"), Some(&table))
-                .json(&body)
-                .send()
-                .await
-                .unwrap(),
+    let start = json!({"pairing_id": pairings[0], "board_size": 9});
+    let games = format!("/tournaments/{tournament}/games");
+    let live = call(Method::POST, games.clone(), &table, Some(start), 201).await;
+    let live = live["id"].as_str().unwrap().to_string();
+    for (turn, point) in ["ee", "cc", "pass", "pass"].into_iter().enumerate() {
+        let body = match point {
+            "pass" => json!({"turn": turn + 1, "action": "pass"}),
+            point => json!({"turn": turn + 1, "action": "move", "point": point}),
+        };
+        call(
+            Method::POST,
+            format!("/games/{live}/turns"),
+            &table,
+            Some(body),
             201,
         )
         .await;
     }
     // A finished game, imported with its result.
-    let imported = expect_json(
-        service
-            .post(
-                &format!("/tournaments/{tournament}/games/import"),
-                Some(&referee),
-            )
-            .json(&json!({"pairing_id": pairings[1], "sgf": "(;GM[1]FF[4]SZ[9]KM[7]RE[B+R];B[ee];W[cc];B[gg])"}))
-            .send()
-            .await
-            .unwrap(),
+    let sgf = "(;GM[1]FF[4]SZ[9]KM[7]RE[B+R];B[ee];W[cc];B[gg])";
+    let import = json!({"pairing_id": pairings[1], "sgf": sgf});
+    let imported = call(
+        Method::POST,
+        format!("{games}/import"),
+        &referee,
+        Some(import),
         201,
     )
-    .await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    .await;
+    let imported = imported["id"].as_str().unwrap().to_string();
     // A pairing moved by a ruling, with its result recorded.
-    let moved = service
-        .post(
-            &format!("{round}/pairings/{}/rulings", pairings[2]),
-            Some(&referee),
-        )
-        .json(&json!({"reason": "moved to table 9", "table": 9}))
-        .send()
-        .await
-        .unwrap();
-    expect_json(moved, 201).await;
-    let recorded = service
-        .request(
-            Method::PUT,
-            &format!("{round}/pairings/{}/result", pairings[2]),
-            Some(&referee),
-        )
-        .json(&json!({"result": "W+R"}))
-        .send()
-        .await
-        .unwrap();
-    expect_json(recorded, 200).await;
+    let ruled = format!("{round}/pairings/{}", pairings[2]);
+    let ruling = json!({"reason": "moved to table 9", "table": 9});
+    call(
+        Method::POST,
+        format!("{ruled}/rulings"),
+        &referee,
+        Some(ruling),
+        201,
+    )
+    .await;
+    let result = json!({"result": "W+R"});
+    call(
+        Method::PUT,
+        format!("{ruled}/result"),
+        &referee,
+        Some(result),
+        200,
+    )
+    .await;
 
     let parameters = HashMap::from([
         ("tournament_id", tournament),
