@@ -6,9 +6,11 @@ use crate::error::ApiError;
 use crate::store::tokens;
 use actix_web::dev::Payload;
 use actix_web::http::header;
-use actix_web::{web, FromRequest, HttpRequest};
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use std::future::Future;
 use std::pin::Pin;
+use std::rc::Rc;
+use tokio::sync::OnceCell;
 use uuid::Uuid;
 
 /// The caller of a request: anonymous, or the holder of a valid token.
@@ -89,37 +91,59 @@ impl Caller {
     }
 }
 
+/// The caller of a request, resolved by the first extractor that asks and shared with the
+/// others: the JSON body's extractor resolves it before reading the body (see
+/// [`crate::http::ApiJson`]) while the handler's `Caller` waits for the same answer, so a
+/// request looks its token up once.
+type Resolved = Rc<OnceCell<Caller>>;
+
 impl FromRequest for Caller {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Caller, ApiError>>>>;
 
     fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let known = request.extensions().get::<Resolved>().cloned();
+        let resolved = known.unwrap_or_else(|| {
+            let resolved = Resolved::default();
+            request.extensions_mut().insert(resolved.clone());
+            resolved
+        });
         let header = request
             .headers()
             .get(header::AUTHORIZATION)
             .map(|value| value.to_str().map(str::to_string));
         let pool = request.app_data::<web::Data<DbPool>>().cloned();
         Box::pin(async move {
-            let secret = match header {
-                None => return Ok(Caller::Anonymous),
-                Some(Err(_)) => return Err(ApiError::InvalidToken),
-                Some(Ok(value)) => match value.split_once(' ') {
-                    Some((scheme, secret)) if scheme.eq_ignore_ascii_case("bearer") => {
-                        secret.trim().to_string()
-                    }
-                    _ => return Err(ApiError::InvalidToken),
-                },
-            };
-            if !secret.starts_with(TOKEN_PREFIX) {
-                return Err(ApiError::InvalidToken);
-            }
-            let pool =
-                pool.ok_or_else(|| ApiError::internal("no database pool in the app data"))?;
-            let mut connection = pool.get().await?;
-            match tokens::find_active_by_hash(&mut connection, &hash_secret(&secret)).await? {
-                Some(token) => Ok(Caller::Token(token)),
-                None => Err(ApiError::InvalidToken),
-            }
+            resolved
+                .get_or_try_init(|| resolve(header, pool))
+                .await
+                .cloned()
         })
+    }
+}
+
+/// The caller named by the `Authorization` header (RFC 6750 bearer token), if any.
+async fn resolve(
+    header: Option<Result<String, header::ToStrError>>,
+    pool: Option<web::Data<DbPool>>,
+) -> Result<Caller, ApiError> {
+    let secret = match header {
+        None => return Ok(Caller::Anonymous),
+        Some(Err(_)) => return Err(ApiError::InvalidToken),
+        Some(Ok(value)) => match value.split_once(' ') {
+            Some((scheme, secret)) if scheme.eq_ignore_ascii_case("bearer") => {
+                secret.trim().to_string()
+            }
+            _ => return Err(ApiError::InvalidToken),
+        },
+    };
+    if !secret.starts_with(TOKEN_PREFIX) {
+        return Err(ApiError::InvalidToken);
+    }
+    let pool = pool.ok_or_else(|| ApiError::internal("no database pool in the app data"))?;
+    let mut connection = pool.get().await?;
+    match tokens::find_active_by_hash(&mut connection, &hash_secret(&secret)).await? {
+        Some(token) => Ok(Caller::Token(token)),
+        None => Err(ApiError::InvalidToken),
     }
 }

@@ -2,6 +2,7 @@
 //! failures name the field at fault), path parameter errors, unknown routes and methods,
 //! pagination, and the checks of free text.
 
+use crate::auth::Caller;
 use crate::error::{ApiError, FieldError, Violations};
 use actix_web::dev::Payload;
 use actix_web::error::{PathError, PayloadError};
@@ -17,6 +18,12 @@ use utoipa::{IntoParams, ToSchema};
 pub const BODY_LIMIT: usize = 256 * 1024;
 
 /// A JSON body, read with the size limit and decoded with the path of the failing field.
+///
+/// Every route that takes a body acts for a token holder, so the caller is resolved
+/// before the body is read (see [`body`]): an anonymous caller or an unknown token gets 401
+/// whatever the body (issue 13: authorization before parsing), and the body of a request
+/// that could never be authorized is never decoded. The handler's [`Caller`] is the one
+/// resolved here; the handler checks its role before it loads anything.
 #[derive(Debug)]
 pub struct ApiJson<T>(pub T);
 
@@ -85,9 +92,10 @@ fn media_type(request: &HttpRequest) -> Option<mime::Mime> {
         .and_then(|value| value.parse::<mime::Mime>().ok())
 }
 
-/// The body, refused before it is read when its declared length is over `limit` or its
-/// media type is not the expected one (`media`: whether it is, and which it is);
-/// `unreadable` names a body that breaks off.
+/// The body, refused before it is read when the caller is anonymous (401, whatever the
+/// body), when its declared length is over `limit` or when its media type is not the
+/// expected one (`media`: whether it is, and which it is); `unreadable` names a body that
+/// breaks off.
 fn body(
     request: &HttpRequest,
     payload: &mut Payload,
@@ -101,8 +109,12 @@ fn body(
         .get(header::CONTENT_LENGTH)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.parse::<usize>().ok());
+    let caller = Caller::from_request(request, payload);
     let body = web::Bytes::from_request(request, payload);
     async move {
+        if let Caller::Anonymous = caller.await? {
+            return Err(ApiError::MissingToken);
+        }
         if declared_length.is_some_and(|length| length > limit) {
             return Err(ApiError::BodyTooLarge { limit });
         }

@@ -4,6 +4,14 @@
 use crate::point::{BoardSize, Color, Point};
 use serde::{Deserialize, Serialize};
 
+/// The most turns a game may have, live (the table refuses the next one, `game.turn_cap`)
+/// or imported (the record is refused whole). Real games stay under 1,000 turns
+/// (a 19×19 board has 361 points; the longest professional games run to about 400
+/// moves), so ten times that leaves room for any real record, passes and disputes
+/// included, while a record of tens of thousands of passes (a few hundred kilobytes of
+/// SGF, each replay of which costs time and memory on every read) is refused whole.
+pub const MAX_TURNS: usize = 10_000;
+
 /// What a player did on a turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -66,10 +66,9 @@ use crate::history::Action;
 use crate::point::Color;
 use crate::result::GameResult;
 
-/// The most turns a game may have, live or imported. Real games stay under 1,000 turns
-/// (the longest professional games have some 400 moves; a 25×25 board has 625 points);
-/// twice that is room for any real game and a bound on what a hostile client can store.
-pub const MAX_TURNS: u32 = 2_000;
+/// The most turns a live game may have: the one cap of every game, live or imported
+/// ([`crate::history::MAX_TURNS`], whose comment says why).
+pub const MAX_TURNS: u32 = crate::history::MAX_TURNS as u32;
 
 /// The most counting steps (proposals, acceptances, disputes) a game may take: a bound
 /// on its log, far above what players who mean to agree need (a dispute takes two passes

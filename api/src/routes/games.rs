@@ -46,11 +46,11 @@ pub struct GameEvent {
     pub kind: String,
     pub turn_number: Option<i32>,
     /// The table's event (`{"event": "turn", "color": "B", "action": {"move": "dd"}, "at": ...}`).
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub event: Option<serde_json::Value>,
     /// A ruling as the table applied it: `{"event", "ruling": {"kind", "reason",
     /// "corrects", ...}, "by", "at", "previous", "result"}` (the result before and after).
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub ruling: Option<serde_json::Value>,
     /// The game's result after this entry, when this entry set or changed it: the entry
     /// that ends a game (a count accepted, a resignation, a flag, a ruling) carries it.

@@ -1,6 +1,12 @@
 //! `/tournaments/{id}/rounds/{number}/pairings`: who plays whom. Pairings are recorded one
 //! by one or a whole round at once and edited freely until the round starts; after that
 //! only a referee ruling changes them, and each ruling is kept.
+//!
+//! Two guards keep the standings readable and the results with the players who earned
+//! them: a player registered `bye` for a round is not paired in it (nor a paired player
+//! given a bye: the second write is refused, under the round's row lock that every
+//! pairing and registration write takes), and once a pairing has a game its players,
+//! colours, komi and handicap are the game's: no pairing endpoint changes them.
 
 use crate::auth::Caller;
 use crate::db::{Connection, DbPool};
@@ -10,7 +16,7 @@ use crate::routes::rounds;
 use crate::routes::tournaments::{self, Tournament};
 use crate::store::pairings::{self as store, PairingRow, PairingTerms, RulingRow};
 use crate::store::players;
-use crate::store::rounds::RoundRow;
+use crate::store::rounds::{self as rounds_store, RoundRow};
 use crate::store::settings::check_komi;
 use actix_web::{web, HttpResponse};
 use arbitre_core::Preset;
@@ -238,11 +244,12 @@ fn terms(
     }
 }
 
-/// Every player of the round's pairings plays once, every table holds one game, and
-/// every player is registered in the tournament.
+/// Every player of the round's pairings plays once, every table holds one game, every
+/// player is registered in the tournament, and none has a bye in the round.
 async fn check_round(
     connection: &mut Connection,
     tournament_id: Uuid,
+    round_id: Uuid,
     round: &[PairingTerms],
 ) -> Result<(), ApiError> {
     let mut tables = HashSet::new();
@@ -274,7 +281,46 @@ async fn check_round(
             format!("player {unknown} is not registered in this tournament"),
         )]));
     }
+    if let Some(player_id) = rounds_store::byes_among(connection, round_id, &players)
+        .await?
+        .first()
+    {
+        return Err(ApiError::Conflict {
+            code: "pairing.player_has_bye",
+            detail: format!(
+                "player {player_id} has a bye in this round: change the registration first"
+            ),
+        });
+    }
     Ok(())
+}
+
+/// Whether two terms start the same game: same players in the same colours, same komi and
+/// handicap (the table may differ).
+fn same_game(before: &PairingTerms, after: &PairingTerms) -> bool {
+    before.black_id == after.black_id
+        && before.white_id == after.white_id
+        && before.handicap == after.handicap
+        && before.komi == after.komi
+}
+
+/// Refuses to change or remove pairings of which one has a game: the game was started
+/// with their terms, and a change would hand its result to someone who did not earn it.
+/// A referee corrects a played game through a ruling on the game.
+async fn refuse_if_played(
+    connection: &mut Connection,
+    pairing_ids: &[Uuid],
+) -> Result<(), ApiError> {
+    match store::first_with_game(connection, pairing_ids).await? {
+        Some(pairing_id) => Err(ApiError::Conflict {
+            code: "pairing.has_game",
+            detail: format!(
+                "pairing {pairing_id} has a game: its players, colours, komi and handicap \
+                 are the game's, and a correction is a ruling on the game"
+            ),
+        }),
+        None => Ok(()),
+    }
 }
 
 /// The round, locked for the transaction, and refused once started.
@@ -317,7 +363,7 @@ async fn check_with_others(
         .map(|row| row.terms())
         .collect();
     all.push(terms.clone());
-    check_round(connection, tournament_id, &all).await?;
+    check_round(connection, tournament_id, round.id, &all).await?;
     Ok(terms)
 }
 
@@ -399,7 +445,13 @@ pub async fn replace_round(
     let rows = connection
         .transaction::<_, ApiError, _>(async move |connection| {
             let round = round_before_start(connection, tournament_id, number).await?;
-            check_round(connection, tournament_id, &all).await?;
+            let recorded: Vec<Uuid> = store::all_of_round(connection, round.id)
+                .await?
+                .iter()
+                .map(|row| row.id)
+                .collect();
+            refuse_if_played(connection, &recorded).await?;
+            check_round(connection, tournament_id, round.id, &all).await?;
             store::delete_round(connection, round.id).await?;
             let mut rows = Vec::with_capacity(all.len());
             for terms in &all {
@@ -494,7 +546,10 @@ pub async fn replace(
     let row = connection
         .transaction::<_, ApiError, _>(async move |connection| {
             let round = round_before_start(connection, tournament_id, number).await?;
-            pairing_of(connection, &round, pairing_id).await?;
+            let previous = pairing_of(connection, &round, pairing_id).await?.terms();
+            if !same_game(&previous, &terms) {
+                refuse_if_played(connection, &[pairing_id]).await?;
+            }
             let terms =
                 check_with_others(connection, tournament_id, &round, Some(pairing_id), terms)
                     .await?;
@@ -523,6 +578,7 @@ pub async fn delete(
         .transaction::<_, ApiError, _>(async move |connection| {
             let round = round_before_start(connection, tournament_id, number).await?;
             pairing_of(connection, &round, pairing_id).await?;
+            refuse_if_played(connection, &[pairing_id]).await?;
             store::delete(connection, pairing_id).await?;
             Ok(())
         })
@@ -579,6 +635,9 @@ pub async fn rule(
                 &tournament,
             );
             violations.into_result()?;
+            if !same_game(&previous, &terms) {
+                refuse_if_played(connection, &[pairing_id]).await?;
+            }
             let terms =
                 check_with_others(connection, tournament_id, &round, Some(pairing_id), terms)
                     .await?;

@@ -4,9 +4,9 @@ use crate::auth::Caller;
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, Resource, Violations};
 use crate::http::{ApiJson, ApiQuery, PageInfo, PageQuery, Window};
-use crate::store::players;
 use crate::store::rounds::{self as store, RegistrationRow, RoundRow};
 use crate::store::tournaments::ensure_exists;
+use crate::store::{pairings, players};
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Datelike, Utc};
 use diesel_async::AsyncConnection;
@@ -269,14 +269,31 @@ pub async fn register(
         tournament_id,
         "register players for rounds of this tournament",
     )?;
+    let status = body.0.status;
     let mut connection = pool.get().await?;
-    let round = load(&mut connection, tournament_id, number).await?;
-    players::find(&mut connection, tournament_id, player_id)
-        .await?
-        .ok_or(ApiError::NotFound(Resource::Player))?;
-    let row =
-        store::upsert_registration(&mut connection, round.id, player_id, body.0.status.name())
-            .await?;
+    let row = connection
+        .transaction::<_, ApiError, _>(async move |connection| {
+            // The round's lock orders this write with the pairings' writes, which take it too.
+            let round = store::find_for_update(connection, tournament_id, number)
+                .await?
+                .ok_or(ApiError::NotFound(Resource::Round))?;
+            players::find(connection, tournament_id, player_id)
+                .await?
+                .ok_or(ApiError::NotFound(Resource::Player))?;
+            if status == RegistrationStatus::Bye
+                && pairings::is_paired(connection, round.id, player_id).await?
+            {
+                return Err(ApiError::Conflict {
+                    code: "registration.player_paired",
+                    detail: format!(
+                        "player {player_id} is paired in round {number}: remove the pairing \
+                         before giving a bye"
+                    ),
+                });
+            }
+            Ok(store::upsert_registration(connection, round.id, player_id, status.name()).await?)
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(Registration::try_from(row)?))
 }
 

@@ -95,7 +95,8 @@ pub enum RoundRecord {
     /// A game, won, lost, drawn or without a result yet.
     Game {
         opponent_id: Uuid,
-        colour: StoneColour,
+        /// `B` or `W`, the spelling of every colour of the API (SGF's).
+        color: Color,
         handicap: u32,
         outcome: GameOutcome,
         /// Won by default (forfeit): counts for the score, is not rated.
@@ -109,13 +110,6 @@ pub enum RoundRecord {
     Absent {},
     /// Present but neither paired nor given a bye.
     Unpaired {},
-}
-
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum StoneColour {
-    Black,
-    White,
 }
 
 /// A game from one player's side.
@@ -307,10 +301,7 @@ fn standings_json(
                     } => RoundRecord::Game {
                         opponent_id: id(opponent)?,
                         // The service always records the colours.
-                        colour: match colour {
-                            Some(Color::White) => StoneColour::White,
-                            _ => StoneColour::Black,
-                        },
+                        color: colour.unwrap_or(Color::Black),
                         handicap: *handicap,
                         outcome: match outcome {
                             Outcome::Win => GameOutcome::Win,

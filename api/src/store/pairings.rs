@@ -2,7 +2,7 @@
 //! changed a pairing after its round started (append-only).
 
 use crate::db::{Committed, Connection, ROWS_PER_INSERT};
-use crate::schema::{pairing_rulings, pairings, rounds};
+use crate::schema::{games, pairing_rulings, pairings, rounds};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -125,6 +125,39 @@ pub async fn all_of_round(
         .select(PairingRow::as_select())
         .load(connection)
         .await
+}
+
+/// Whether the player plays one of the round's pairings.
+pub async fn is_paired(
+    connection: &mut Connection,
+    round_id: Uuid,
+    player_id: Uuid,
+) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        pairings::table
+            .filter(pairings::round_id.eq(round_id))
+            .filter(
+                pairings::black_id
+                    .eq(player_id)
+                    .or(pairings::white_id.eq(player_id)),
+            ),
+    ))
+    .get_result(connection)
+    .await
+}
+
+/// The first of the pairings `ids` that has a game, if any.
+pub async fn first_with_game(
+    connection: &mut Connection,
+    ids: &[Uuid],
+) -> QueryResult<Option<Uuid>> {
+    games::table
+        .filter(games::pairing_id.eq_any(ids))
+        .order(games::pairing_id)
+        .select(games::pairing_id)
+        .first(connection)
+        .await
+        .optional()
 }
 
 pub async fn list(

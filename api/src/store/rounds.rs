@@ -193,6 +193,23 @@ pub async fn upsert_registration(
         .await
 }
 
+/// The players of `players` registered `bye` for the round: a bye and a pairing in the
+/// same round would count the round twice for them.
+pub async fn byes_among(
+    connection: &mut Connection,
+    round_id: Uuid,
+    players: &[Uuid],
+) -> QueryResult<Vec<Uuid>> {
+    registrations::table
+        .filter(registrations::round_id.eq(round_id))
+        .filter(registrations::player_id.eq_any(players))
+        .filter(registrations::status.eq("bye"))
+        .order(registrations::player_id)
+        .select(registrations::player_id)
+        .load(connection)
+        .await
+}
+
 pub async fn list_registrations(
     connection: &mut Connection,
     round_id: Uuid,

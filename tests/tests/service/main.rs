@@ -5,18 +5,37 @@
 mod bad_input;
 mod games;
 mod games_live;
+mod imports;
 mod migrations;
 mod openapi;
 mod opengotha_import;
 mod operations;
 mod pairings;
+mod responses;
 mod restart;
 mod roles;
 mod standings;
 mod table;
 mod tournaments;
 
+use arbitre_tests::TestService;
+use reqwest::Method;
 use serde_json::Value;
+
+/// Sends `method` to `path` with `token` and the JSON `body`, if any.
+pub async fn send(
+    service: &TestService,
+    method: Method,
+    path: &str,
+    token: &str,
+    body: Option<&Value>,
+) -> reqwest::Response {
+    let mut request = service.request(method, path, Some(token));
+    if let Some(body) = body {
+        request = request.json(body);
+    }
+    request.send().await.unwrap()
+}
 
 /// Asserts an RFC 9457 problem with `status` and `code`, and returns it.
 pub async fn expect_problem(response: reqwest::Response, status: u16, code: &str) -> Value {

@@ -1,7 +1,7 @@
 //! Rounds, registrations and pairings: recorded one by one or a whole round at once,
 //! edited until the round starts, then changed only by a referee ruling.
 
-use crate::{expect_json, expect_problem};
+use crate::{expect_json, expect_problem, send};
 use arbitre_api::access::Role;
 use arbitre_tests::TestService;
 use reqwest::Method;
@@ -346,4 +346,164 @@ async fn registrations_record_present_bye_and_absent() {
         .await
         .unwrap();
     expect_problem(duplicate, 409, "round.duplicate_number").await;
+}
+
+#[tokio::test]
+async fn a_player_is_never_both_bye_and_paired_in_a_round() {
+    let Setup {
+        service,
+        tournament,
+        players,
+    } = setup(6).await;
+    let admin = service.admin_token.clone();
+    let round = format!("/tournaments/{tournament}/rounds/1");
+    let bye = json!({"status": "bye"});
+    let pair = |table: i32, black: usize, white: usize| json!({"table": table, "black_id": players[black], "white_id": players[white]});
+
+    // Paired first, then given a bye: the bye is refused.
+    service
+        .create_pairing(&tournament, 1, 1, &players[0], &players[1])
+        .await;
+    let registration = |player: usize| format!("{round}/registrations/{}", players[player]);
+    let refused = send(&service, Method::PUT, &registration(0), &admin, Some(&bye)).await;
+    expect_problem(refused, 409, "registration.player_paired").await;
+
+    // Given a bye first, then paired: the pairing is refused, one by one, as a whole round
+    // and as a change of another pairing.
+    let given = send(&service, Method::PUT, &registration(2), &admin, Some(&bye)).await;
+    assert_eq!(expect_json(given, 200).await["status"], "bye");
+    let pairings = format!("{round}/pairings");
+    let one = pair(2, 2, 3);
+    let one = send(&service, Method::POST, &pairings, &admin, Some(&one)).await;
+    expect_problem(one, 409, "pairing.player_has_bye").await;
+    let whole = json!({"pairings": [pair(1, 0, 1), pair(2, 3, 2)]});
+    let whole = send(&service, Method::PUT, &pairings, &admin, Some(&whole)).await;
+    expect_problem(whole, 409, "pairing.player_has_bye").await;
+    let recorded = expect_json(service.get(&pairings).send().await.unwrap(), 200).await;
+    assert_eq!(
+        recorded["page"]["total"], 1,
+        "nothing of the refused writes"
+    );
+    let first = recorded["items"][0]["id"].as_str().unwrap().to_string();
+    let first_path = format!("{pairings}/{first}");
+    let changed = pair(1, 0, 2);
+    let changed = send(&service, Method::PUT, &first_path, &admin, Some(&changed)).await;
+    expect_problem(changed, 409, "pairing.player_has_bye").await;
+
+    // The round is played: the standings and every export read it (the AGA's needs its ids).
+    for (index, player) in players.iter().enumerate() {
+        let identified = json!({"surname": format!("Player{index}"), "first_name": "Test",
+                                "rank": "5k", "aga_id": format!("{}", 20_000 + index)});
+        let path = format!("/tournaments/{tournament}/players/{player}");
+        expect_json(
+            send(&service, Method::PUT, &path, &admin, Some(&identified)).await,
+            200,
+        )
+        .await;
+    }
+    let second = service
+        .create_pairing(&tournament, 1, 2, &players[4], &players[5])
+        .await;
+    let start_path = format!("{round}/start");
+    let start = send(&service, Method::POST, &start_path, &admin, None).await;
+    expect_json(start, 200).await;
+    for pairing in [first.as_str(), second["id"].as_str().unwrap()] {
+        let path = format!("{pairings}/{pairing}/result");
+        let result = json!({"result": "B+R"});
+        expect_json(
+            send(&service, Method::PUT, &path, &admin, Some(&result)).await,
+            200,
+        )
+        .await;
+    }
+    let mut readable = vec![format!("/tournaments/{tournament}/standings")];
+    for format in ["egd", "ffg", "aga", "csv", "opengotha"] {
+        readable.push(format!("/tournaments/{tournament}/exports/{format}"));
+    }
+    for path in readable {
+        let response = service.get(&path).send().await.unwrap();
+        let status = response.status();
+        assert_eq!(status, 200, "{path}: {}", response.text().await.unwrap());
+    }
+}
+
+#[tokio::test]
+async fn a_pairing_with_a_game_keeps_its_players_colours_komi_and_handicap() {
+    let Setup {
+        service,
+        tournament,
+        players,
+    } = setup(4).await;
+    let admin = service.admin_token.clone();
+    let round = format!("/tournaments/{tournament}/rounds/1");
+    let pairing = service
+        .create_pairing(&tournament, 1, 1, &players[0], &players[1])
+        .await;
+    let pairing_id = pairing["id"].as_str().unwrap().to_string();
+    let path = format!("{round}/pairings/{pairing_id}");
+    let tournament_id = tournament.parse().unwrap();
+    let table = service
+        .token(
+            Role::Table,
+            Some(tournament_id),
+            Some(pairing_id.parse().unwrap()),
+        )
+        .await;
+    let start = json!({"pairing_id": pairing_id, "board_size": 9});
+    let games = format!("/tournaments/{tournament}/games");
+    expect_json(
+        send(&service, Method::POST, &games, &table, Some(&start)).await,
+        201,
+    )
+    .await;
+
+    let komi = pairing["komi"].as_f64().unwrap();
+    let terms = |table: i32, black: usize, white: usize, komi: f64, handicap: i16| {
+        json!({"table": table, "black_id": players[black], "white_id": players[white],
+               "komi": komi, "handicap": handicap})
+    };
+    for changed in [
+        terms(1, 1, 0, komi, 0),
+        terms(1, 0, 2, komi, 0),
+        terms(1, 0, 1, komi + 1.0, 0),
+        terms(1, 0, 1, komi, 2),
+    ] {
+        let refused = send(&service, Method::PUT, &path, &admin, Some(&changed)).await;
+        expect_problem(refused, 409, "pairing.has_game").await;
+    }
+    let whole = json!({"pairings": [terms(1, 0, 1, komi, 0)]});
+    let pairings = format!("{round}/pairings");
+    let whole = send(&service, Method::PUT, &pairings, &admin, Some(&whole)).await;
+    expect_problem(whole, 409, "pairing.has_game").await;
+    let deleted = send(&service, Method::DELETE, &path, &admin, None).await;
+    expect_problem(deleted, 409, "pairing.has_game").await;
+    // Another table is not another game.
+    let moved = terms(5, 0, 1, komi, 0);
+    let moved = send(&service, Method::PUT, &path, &admin, Some(&moved)).await;
+    assert_eq!(expect_json(moved, 200).await["table"], 5);
+
+    // After the start, a pairing ruling cannot swap the game's colours either.
+    let start_path = format!("{round}/start");
+    let started = send(&service, Method::POST, &start_path, &admin, None).await;
+    expect_json(started, 200).await;
+    let referee = service
+        .token(Role::Referee, Some(tournament_id), None)
+        .await;
+    let rulings = format!("{path}/rulings");
+    let swap = json!({"reason": "colours swapped", "black_id": players[1], "white_id": players[0]});
+    let swap = send(&service, Method::POST, &rulings, &referee, Some(&swap)).await;
+    expect_problem(swap, 409, "pairing.has_game").await;
+    let table_only = json!({"reason": "moved to table 3", "table": 3});
+    let table_only = send(
+        &service,
+        Method::POST,
+        &rulings,
+        &referee,
+        Some(&table_only),
+    )
+    .await;
+    assert_eq!(expect_json(table_only, 201).await["terms"]["table"], 3);
+    let kept = expect_json(service.get(&path).send().await.unwrap(), 200).await;
+    assert_eq!(kept["black_id"], players[0].as_str());
+    assert_eq!(kept["white_id"], players[1].as_str());
 }

@@ -255,3 +255,64 @@ async fn unknown_and_malformed_tokens_are_401() {
         .unwrap();
     expect_problem(response, 401, "auth.invalid_token").await;
 }
+
+/// The caller is known before the body is read: an anonymous caller or an unknown token
+/// gets 401 whatever the body (malformed JSON, another media type, too large), and before
+/// the game or the pairing is looked up (an unknown game is not revealed as 404).
+#[tokio::test]
+async fn anonymous_callers_get_401_before_their_body_is_read() {
+    let service = TestService::start().await;
+    let tournament = service.create_tournament(json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let t = format!("/tournaments/{tournament}");
+    let game = format!("/games/{}", Uuid::now_v7());
+    let pairing = format!("{t}/rounds/1/pairings/{}", Uuid::now_v7());
+    let routes = [
+        (Method::POST, "/tournaments".to_string()),
+        (Method::PATCH, t.clone()),
+        (Method::POST, format!("{t}/players")),
+        (Method::POST, format!("{t}/tokens")),
+        (Method::POST, format!("{t}/rounds")),
+        (
+            Method::PUT,
+            format!("{t}/rounds/1/registrations/{}", Uuid::now_v7()),
+        ),
+        (Method::PUT, format!("{t}/rounds/1/pairings")),
+        (Method::PUT, pairing.clone()),
+        (Method::POST, format!("{pairing}/rulings")),
+        (Method::PUT, format!("{pairing}/result")),
+        (Method::POST, format!("{t}/games")),
+        (Method::POST, format!("{t}/games/import")),
+        (Method::POST, format!("{game}/turns")),
+        (Method::POST, format!("{game}/counting")),
+        (Method::POST, format!("{game}/rulings")),
+    ];
+    let bodies: [(&str, Vec<u8>); 3] = [
+        ("application/json", b"{\"name\": ".to_vec()),
+        ("text/plain", b"hello".to_vec()),
+        (
+            "application/json",
+            vec![b' '; arbitre_api::http::BODY_LIMIT + 1],
+        ),
+    ];
+    for (method, path) in &routes {
+        for (content_type, body) in &bodies {
+            for (token, code) in [
+                (None, "auth.missing_token"),
+                (Some("arb_unknown"), "auth.invalid_token"),
+            ] {
+                let response = service
+                    .request(method.clone(), path, token)
+                    .header("content-type", *content_type)
+                    .body(body.clone())
+                    .send()
+                    .await
+                    .unwrap();
+                let problem = expect_problem(response, 401, code).await;
+                assert!(problem["detail"].is_string(), "{method} {path}: {problem}");
+            }
+        }
+    }
+}

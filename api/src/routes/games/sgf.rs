@@ -1,7 +1,9 @@
 //! SGF: `GET /games/{id}/sgf` writes a game (moves, `BL`/`WL` times, result, ruleset,
 //! komi, handicap, players, event); `POST /tournaments/{id}/games/import` records a
 //! finished game from its SGF, verified by the core first (an illegal record is refused
-//! with the turn and the reason).
+//! with the turn and the reason). An import is one finished game: a collection of several
+//! games, a record without a result (unless the staff give it) and a record longer than
+//! [`MAX_TURNS`] are refused before anything is replayed.
 
 use crate::access::Role;
 use crate::auth::Caller;
@@ -20,7 +22,7 @@ use actix_web::{web, HttpResponse};
 use arbitre_core::clock::{FlagPolicy, SgfMoveTime, TimeControl};
 use arbitre_core::ending::{ResumptionPolicy, Settings};
 use arbitre_core::game::Start;
-use arbitre_core::history::{Action, GameRecord, Turn};
+use arbitre_core::history::{Action, GameRecord, Turn, MAX_TURNS};
 use arbitre_core::result::GameResult;
 use arbitre_core::table::{CountingStep, Decision, Input, Ruling, Stage, TableError, TableEvent};
 use arbitre_core::verify::{self, VerifyOptions};
@@ -117,8 +119,15 @@ pub async fn export(
 pub struct GameImport {
     /// The pairing the game was played for (it must not have a game yet).
     pub pairing_id: Uuid,
-    /// The SGF FF[4] record (one game).
+    /// The SGF FF[4] record: one game tree (a collection of several is refused, 422
+    /// `sgf.collection`), of at most 10000 turns (422 `sgf.too_many_turns`).
     pub sgf: String,
+    /// The result to record, in SGF `RE` syntax (`B+3.5`, `W+R`, `0`, `Void`): the staff's
+    /// word for a record without one (its `RE` missing or `?`), which is otherwise refused
+    /// (422 `sgf.no_result`) since an imported game is finished. When given, it is the
+    /// game's result whatever the record's `RE` says.
+    #[schema(example = "W+R", max_length = 40)]
+    pub result: Option<String>,
 }
 
 /// Record a finished game from its SGF (the tournament's staff): verified by the core;
@@ -146,12 +155,34 @@ pub async fn import(
         _ => None,
     };
     let request = body.0;
-    let record = arbitre_core::sgf::parse(request.sgf.as_bytes()).map_err(|error| {
-        GameError::Unprocessable {
-            code: "sgf.invalid",
-            detail: error.to_string(),
-        }
-    })?;
+    let mut games =
+        arbitre_core::sgf::parse_collection(request.sgf.as_bytes()).map_err(|error| {
+            GameError::Unprocessable {
+                code: "sgf.invalid",
+                detail: error.to_string(),
+            }
+        })?;
+    if games.len() > 1 {
+        return Err(GameError::Unprocessable {
+            code: "sgf.collection",
+            detail: format!(
+                "the record holds {} games: import them one by one, each for its pairing",
+                games.len()
+            ),
+        });
+    }
+    let Some(record) = games.pop() else {
+        return Err(ApiError::internal("a parsed SGF collection holds no game").into());
+    };
+    if record.turns.len() > MAX_TURNS {
+        return Err(GameError::Unprocessable {
+            code: "sgf.too_many_turns",
+            detail: format!(
+                "the record has {} turns: a game has at most {MAX_TURNS}",
+                record.turns.len()
+            ),
+        });
+    }
     let mut connection = pool.get().await?;
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
     let Some((pairing, pairing_tournament)) =
@@ -174,20 +205,7 @@ pub async fn import(
             turn: illegal.turn,
         });
     }
-    // `?` says the record has no result.
-    let result = match record.result.as_deref() {
-        None => None,
-        Some(text) => match text.parse::<GameResult>() {
-            Ok(GameResult::Unknown) => None,
-            Ok(result) => Some(result),
-            Err(error) => {
-                return Err(GameError::Unprocessable {
-                    code: "sgf.invalid",
-                    detail: format!("RE: {error}"),
-                })
-            }
-        },
-    };
+    let result = imported_result(request.result.as_deref(), record.result.as_deref())?;
     let mut start = Start::of_record(&record);
     // Without `PL`, the record's first turn says who played first.
     start.first_player = start
@@ -231,13 +249,38 @@ pub async fn import(
     Ok(HttpResponse::Created().json(state))
 }
 
+/// The result of an imported game: the staff's (`given`) when they give one, else the
+/// record's `RE`. An imported game is finished, so a game with neither (or `?`) is refused.
+fn imported_result(given: Option<&str>, recorded: Option<&str>) -> Result<GameResult, GameError> {
+    let (text, field) = match (given, recorded) {
+        (Some(text), _) => (text, "result"),
+        (None, Some(text)) => (text, "sgf RE"),
+        (None, None) => return Err(no_result()),
+    };
+    match text.parse::<GameResult>() {
+        Ok(GameResult::Unknown) => Err(no_result()),
+        Ok(result) => Ok(result),
+        Err(error) => Err(GameError::Unprocessable {
+            code: "sgf.invalid",
+            detail: format!("{field}: {error}"),
+        }),
+    }
+}
+
+fn no_result() -> GameError {
+    GameError::Unprocessable {
+        code: "sgf.no_result",
+        detail: "the record has no result: give the game's result in `result`".to_string(),
+    }
+}
+
 /// Appends the turns of `record` to a new game (a dispute where play went on after two
 /// passes), then its result, by a ruling that says where it comes from. White's passes
 /// between Black's FFG handicap stones are not played at the table (rule 6 bis).
 fn replay_record(
     game: &mut LoadedGame,
     record: &GameRecord,
-    result: Option<GameResult>,
+    result: GameResult,
     token_id: Option<Uuid>,
 ) -> Result<(), TableError> {
     let at = game.instant();
@@ -261,14 +304,12 @@ fn replay_record(
         };
         game.handle(input, token_id)?;
     }
-    if let Some(result) = result {
-        let ruling = Ruling {
-            decision: Decision::ResultCorrection { result },
-            reason: "imported from an SGF record".to_string(),
-            corrects: None,
-        };
-        let by = token_id.map(|id| id.to_string()).unwrap_or_default();
-        game.handle(Input::Ruling { ruling, by, at }, token_id)?;
-    }
+    let ruling = Ruling {
+        decision: Decision::ResultCorrection { result },
+        reason: "imported from an SGF record".to_string(),
+        corrects: None,
+    };
+    let by = token_id.map(|id| id.to_string()).unwrap_or_default();
+    game.handle(Input::Ruling { ruling, by, at }, token_id)?;
     Ok(())
 }

@@ -82,10 +82,10 @@ pub struct GameState {
     pub black_prisoners: u32,
     pub white_prisoners: u32,
     /// During counting: the proposal on the table and who accepted it.
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub counting: Option<serde_json::Value>,
     /// Once counted: the basis, the dead stones, and the rule 6 / 6 bis breakdown.
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub count: Option<serde_json::Value>,
     pub clocks: Clocks,
     pub settings: GameSettings,

@@ -1,0 +1,202 @@
+//! `POST /tournaments/{id}/games/import`: one finished game per import. A collection of
+//! several games, a record without a result (unless the staff give it) and a record
+//! beyond the turn cap are refused, and nothing is stored.
+
+use crate::{expect_json, expect_problem};
+use arbitre_api::access::Role;
+use arbitre_core::history::MAX_TURNS;
+use arbitre_tests::TestService;
+use serde_json::{json, Value};
+
+struct Setup {
+    service: TestService,
+    tournament: String,
+    pairings: Vec<String>,
+    referee: String,
+}
+
+async fn setup() -> Setup {
+    let service = TestService::start().await;
+    let tournament = service.create_tournament(json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    service.create_round(&tournament, 1).await;
+    let mut pairings = Vec::new();
+    for table in 1..=2 {
+        let black = service
+            .create_player(&tournament, &format!("Noir{table}"), "2k")
+            .await;
+        let white = service
+            .create_player(&tournament, &format!("Blanc{table}"), "2k")
+            .await;
+        let pairing = service
+            .create_pairing(&tournament, 1, table, &black, &white)
+            .await;
+        pairings.push(pairing["id"].as_str().unwrap().to_string());
+    }
+    let referee = service
+        .token(Role::Referee, Some(tournament.parse().unwrap()), None)
+        .await;
+    Setup {
+        service,
+        tournament,
+        pairings,
+        referee,
+    }
+}
+
+async fn import(setup: &Setup, body: Value) -> reqwest::Response {
+    setup
+        .service
+        .post(
+            &format!("/tournaments/{}/games/import", setup.tournament),
+            Some(&setup.referee),
+        )
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// The games recorded in the tournament.
+async fn games(setup: &Setup) -> u64 {
+    let list = expect_json(
+        setup
+            .service
+            .get(&format!("/tournaments/{}/games", setup.tournament))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    list["page"]["total"].as_u64().unwrap()
+}
+
+/// A 9×9 record of `passes` passes, alternating from Black.
+fn passes(passes: usize) -> String {
+    let mut sgf = String::from("(;GM[1]FF[4]SZ[9]KM[7]RE[W+7]");
+    for index in 0..passes {
+        sgf.push_str(if index % 2 == 0 { ";B[]" } else { ";W[]" });
+    }
+    sgf.push(')');
+    sgf
+}
+
+#[tokio::test]
+async fn a_collection_of_several_games_is_refused() {
+    let setup = setup().await;
+    let two = "(;GM[1]FF[4]SZ[9]RE[B+R];B[ee];W[cc])(;GM[1]FF[4]SZ[9]RE[W+R];B[dd])";
+    let problem = expect_problem(
+        import(&setup, json!({"pairing_id": setup.pairings[0], "sgf": two})).await,
+        422,
+        "sgf.collection",
+    )
+    .await;
+    assert!(
+        problem["detail"].as_str().unwrap().contains("2 games"),
+        "{problem}"
+    );
+    assert_eq!(games(&setup).await, 0);
+}
+
+#[tokio::test]
+async fn a_record_without_a_result_needs_the_staffs_result() {
+    let setup = setup().await;
+    for sgf in [
+        "(;GM[1]FF[4]SZ[9];B[ee];W[cc])",
+        "(;GM[1]FF[4]SZ[9]RE[?];B[ee];W[cc])",
+    ] {
+        expect_problem(
+            import(&setup, json!({"pairing_id": setup.pairings[0], "sgf": sgf})).await,
+            422,
+            "sgf.no_result",
+        )
+        .await;
+    }
+    assert_eq!(games(&setup).await, 0);
+    expect_problem(
+        import(
+            &setup,
+            json!({"pairing_id": setup.pairings[0], "sgf": "(;GM[1]FF[4]SZ[9];B[ee])", "result": "W+1e3x"}),
+        )
+        .await,
+        422,
+        "sgf.invalid",
+    )
+    .await;
+
+    // Given by the staff, the result finishes the game, and the pairing has it.
+    let imported = expect_json(
+        import(
+            &setup,
+            json!({"pairing_id": setup.pairings[0], "sgf": "(;GM[1]FF[4]SZ[9];B[ee];W[cc])", "result": "W+R"}),
+        )
+        .await,
+        201,
+    )
+    .await;
+    assert_eq!(imported["phase"], "finished", "{imported}");
+    assert_eq!(imported["result"], "W+R");
+    assert_eq!(imported["turns"], 2);
+    // The staff's result stands over the record's.
+    let overridden = expect_json(
+        import(
+            &setup,
+            json!({"pairing_id": setup.pairings[1], "sgf": "(;GM[1]FF[4]SZ[9]RE[B+R];B[ee])", "result": "Void"}),
+        )
+        .await,
+        201,
+    )
+    .await;
+    assert_eq!(overridden["result"], "Void");
+    let pairing = expect_json(
+        setup
+            .service
+            .get(&format!(
+                "/tournaments/{}/rounds/1/pairings/{}",
+                setup.tournament, setup.pairings[0]
+            ))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(pairing["result"], "W+R");
+}
+
+#[tokio::test]
+async fn a_record_beyond_the_turn_cap_is_refused_unreplayed() {
+    let setup = setup().await;
+    // The 240 KB record of issue 13: 60,000 passes.
+    let huge = passes(60_000);
+    assert!(huge.len() < arbitre_api::http::BODY_LIMIT);
+    let problem = expect_problem(
+        import(
+            &setup,
+            json!({"pairing_id": setup.pairings[0], "sgf": huge}),
+        )
+        .await,
+        422,
+        "sgf.too_many_turns",
+    )
+    .await;
+    assert!(
+        problem["detail"].as_str().unwrap().contains("60000 turns"),
+        "{problem}"
+    );
+    // One turn beyond the cap is already too many.
+    expect_problem(
+        import(
+            &setup,
+            json!({"pairing_id": setup.pairings[0], "sgf": passes(MAX_TURNS + 1)}),
+        )
+        .await,
+        422,
+        "sgf.too_many_turns",
+    )
+    .await;
+    assert_eq!(games(&setup).await, 0);
+}
