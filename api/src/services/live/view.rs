@@ -75,7 +75,7 @@ pub struct GameState {
     /// Where the result comes from: `{"source": "play"}`, `{"source": "count", "basis"}`,
     /// `{"source": "clock", "loser", "deadline"}` or `{"source": "ruling", "event", "by",
     /// "at", "reason", "previous"}`.
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub result_source: Option<serde_json::Value>,
     /// The board, top row first: `.` empty, `X` black, `O` white.
     pub board: Vec<String>,
