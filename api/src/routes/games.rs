@@ -19,6 +19,7 @@ use crate::services::live::view::GameState;
 use crate::services::live::write::{current, insert_game, Answer};
 use crate::services::live::StoredSettings;
 use crate::store::games::{self as store, EventRow, GameRow};
+use crate::store::pairings::PairingRow;
 use crate::store::settings::check_komi;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
@@ -144,6 +145,63 @@ pub struct NewGameRequest {
     pub flag_policy: Option<String>,
 }
 
+/// The terms `request` sets in place of the pairing's (komi, handicap) and the
+/// tournament's (ruleset, time control; a 19×19 board, the FFG's handicap stones played as
+/// moves, a fallen flag losing): the names of those that differ.
+fn overrides(
+    request: &NewGameRequest,
+    pairing: &PairingRow,
+    tournament: &tournaments::Tournament,
+) -> Vec<String> {
+    let differs = [
+        (
+            "ruleset",
+            request
+                .ruleset
+                .is_some_and(|ruleset| ruleset != tournament.ruleset),
+        ),
+        (
+            "board_size",
+            request.board_size.is_some_and(|side| side != 19),
+        ),
+        (
+            "komi",
+            request.komi.is_some_and(|komi| komi != pairing.komi),
+        ),
+        (
+            "handicap",
+            request
+                .handicap
+                .is_some_and(|handicap| i64::from(handicap) != i64::from(pairing.handicap)),
+        ),
+        (
+            "handicap_form",
+            request
+                .handicap_form
+                .is_some_and(|form| form == HandicapForm::Fixed),
+        ),
+        (
+            "time_control",
+            request
+                .time_control
+                .as_ref()
+                .is_some_and(|control| *control != tournament.time_control),
+        ),
+        (
+            "flag_policy",
+            request
+                .flag_policy
+                .as_deref()
+                .is_some_and(|policy| policy != "lose"),
+        ),
+    ];
+    differs
+        .into_iter()
+        .filter(|(_, differs)| *differs)
+        .map(|(term, _)| term.to_string())
+        .collect()
+}
+
 fn check_flag_policy(name: Option<&str>) -> Result<FlagPolicy, ApiError> {
     match name {
         None | Some("lose") => Ok(FlagPolicy::Lose),
@@ -189,10 +247,17 @@ pub async fn create(
     if pairing_tournament != tournament_id {
         return Err(GameError::Api(ApiError::NotFound(Resource::Pairing)));
     }
+    let overrides = overrides(&request, &pairing, &tournament);
     let token_id = match &caller {
         Caller::Token(token)
             if token.role == Role::Table && token.pairing_id == Some(pairing.id) =>
         {
+            // Issue 13: the players' tablet plays the pairing's terms; only the staff set others.
+            if !overrides.is_empty() {
+                return Err(GameError::Api(ApiError::Forbidden(
+                    "set a game's terms (only the tournament's staff may override the pairing's)",
+                )));
+            }
             token.id
         }
         _ => {
@@ -251,10 +316,14 @@ pub async fn create(
     let stored = StoredSettings {
         ruleset: preset.name().to_string(),
         core: Settings::new(preset.rules(), start, Some(komi), resumption),
+        overrides,
     };
     Terms::new(stored.core.clone(), control.clone(), policy).map_err(refused)?;
     let game = connection
         .transaction::<_, GameError, _>(async move |connection| {
+            // The first game of a round starts the round (README, "Live games"): from then
+            // on its pairings change only by a referee's ruling.
+            crate::store::rounds::start_if_waiting(connection, pairing.round_id).await?;
             let game = insert_game(
                 connection,
                 tournament_id,

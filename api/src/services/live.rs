@@ -27,11 +27,15 @@ pub fn start(pool: crate::db::DbPool) -> notify::Hub {
     hub
 }
 
-/// What the `settings` column holds: the core's settings and the ruleset's name (SGF `RU`).
+/// What the `settings` column holds: the core's settings, the ruleset's name (SGF `RU`),
+/// and the terms the staff set in place of the pairing's and the tournament's (issue 13:
+/// an override is recorded; the start entry's `issued_by` says by whom).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct StoredSettings {
     pub ruleset: String,
     pub core: Settings,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overrides: Vec<String>,
 }
 
 /// A game rebuilt from its log, and the entries this request appends to it.
@@ -39,6 +43,8 @@ pub struct LoadedGame {
     pub row: GameRow,
     /// The ruleset's name (SGF `RU`).
     pub ruleset: String,
+    /// The terms the staff set in place of the pairing's ([`StoredSettings::overrides`]).
+    pub overrides: Vec<String>,
     pub table: Table,
     pub pending: Vec<NewEvent>,
 }
@@ -70,6 +76,7 @@ impl LoadedGame {
         Ok(LoadedGame {
             table: Table::new(terms).map_err(|error| error.to_string())?,
             ruleset: stored.ruleset,
+            overrides: stored.overrides,
             row,
             pending: Vec::new(),
         })

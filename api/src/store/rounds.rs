@@ -152,6 +152,15 @@ pub async fn set_schedule(
         .await
 }
 
+/// Starts round `id` if it has not started yet, in the caller's transaction: the first game
+/// of a round starts it (README, "Live games").
+pub async fn start_if_waiting(connection: &mut Connection, id: Uuid) -> QueryResult<usize> {
+    diesel::update(rounds::table.find(id).filter(rounds::started_at.is_null()))
+        .set(rounds::started_at.eq(diesel::dsl::now))
+        .execute(connection)
+        .await
+}
+
 pub async fn mark_started(connection: &mut Connection, id: Uuid) -> QueryResult<RoundRow> {
     diesel::update(rounds::table.find(id))
         .set(rounds::started_at.eq(diesel::dsl::now))

@@ -69,10 +69,11 @@ pub async fn start_game(
 ) -> String {
     let mut body = json!({"pairing_id": setup.pairings[index], "board_size": 9});
     arbitre_tests::merge(&mut body, extra);
+    // A 9×9 board (and any other term) is the staff's to set: the referee starts it.
     let response = service
         .post(
             &format!("/tournaments/{}/games", setup.tournament_id),
-            Some(&setup.tables[index]),
+            Some(&setup.referee),
         )
         .json(&body)
         .send()

@@ -442,17 +442,13 @@ async fn a_pairing_with_a_game_keeps_its_players_colours_komi_and_handicap() {
     let pairing_id = pairing["id"].as_str().unwrap().to_string();
     let path = format!("{round}/pairings/{pairing_id}");
     let tournament_id = tournament.parse().unwrap();
-    let table = service
-        .token(
-            Role::Table,
-            Some(tournament_id),
-            Some(pairing_id.parse().unwrap()),
-        )
-        .await;
-    let start = json!({"pairing_id": pairing_id, "board_size": 9});
-    let games = format!("/tournaments/{tournament}/games");
+    // A game recorded from its SGF before the round starts (a live game would start the
+    // round, and a started round's pairings change only by ruling, below).
+    let record =
+        json!({"pairing_id": pairing_id, "sgf": "(;GM[1]FF[4]SZ[19]KM[7.5]RE[B+R];B[pd];W[dp])"});
+    let import = format!("/tournaments/{tournament}/games/import");
     expect_json(
-        send(&service, Method::POST, &games, &table, Some(&start)).await,
+        send(&service, Method::POST, &import, &admin, Some(&record)).await,
         201,
     )
     .await;

@@ -68,7 +68,7 @@ async fn populate(service: &TestService) -> (HashMap<&'static str, String>, Vec<
             Some(pairings[0].parse().unwrap()),
         )
         .await;
-    let start = json!({"pairing_id": pairings[0], "board_size": 9});
+    let start = json!({"pairing_id": pairings[0]});
     let games = format!("/tournaments/{tournament}/games");
     let live = call(Method::POST, games.clone(), &table, Some(start), 201).await;
     let live = live["id"].as_str().unwrap().to_string();

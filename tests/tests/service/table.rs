@@ -99,16 +99,10 @@ async fn a_hand_result_on_a_running_game_is_refused_and_the_flag_never_overwrite
         "/tournaments/{}/rounds/1/pairings/{}/result",
         setup.tournament_id, setup.pairings[0]
     );
-    let start_round = format!("/tournaments/{}/rounds/1/start", setup.tournament_id);
-    expect_json(
-        service
-            .post(&start_round, Some(&setup.referee))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    // The game started the round.
+    let round = format!("/tournaments/{}/rounds/1", setup.tournament_id);
+    let round = expect_json(service.get(&round).send().await.unwrap(), 200).await;
+    assert!(round["started_at"].is_string(), "{round}");
     let put = |body: Value| {
         service
             .request(Method::PUT, &result_path, Some(&setup.referee))
@@ -209,4 +203,106 @@ async fn a_hand_result_on_a_running_game_is_refused_and_the_flag_never_overwrite
         "game.finished",
     )
     .await;
+}
+
+/// A game's terms are the pairing's and the tournament's: the players' tablet starts its
+/// game on them and may set no other (a 5×5 board, komi −50, nine stones, no clock…);
+/// the staff may, and the game records which terms they set. The first game of a round
+/// starts the round.
+#[tokio::test]
+async fn the_tablet_plays_the_pairings_terms_and_only_the_staff_override_them() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 2).await;
+    let tournament = &setup.tournament_id;
+    let create = format!("/tournaments/{tournament}/games");
+    let round = format!("/tournaments/{tournament}/rounds/1");
+    let started_at = |round: Value| round["started_at"].clone();
+    let before = expect_json(service.get(&round).send().await.unwrap(), 200).await;
+    assert_eq!(started_at(before), Value::Null);
+
+    let pairing = &setup.pairings[0];
+    for overriding in [
+        json!({"board_size": 5}),
+        json!({"komi": -50}),
+        json!({"handicap": 9}),
+        json!({"handicap_form": "fixed"}),
+        json!({"ruleset": "japanese"}),
+        json!({"time_control": {"system": "none"}}),
+        json!({"flag_policy": "auto-pass"}),
+    ] {
+        let mut body = json!({"pairing_id": pairing});
+        arbitre_tests::merge(&mut body, overriding.clone());
+        let refused = crate::send(
+            &service,
+            Method::POST,
+            &create,
+            &setup.tables[0],
+            Some(&body),
+        );
+        expect_problem(refused.await, 403, "auth.forbidden").await;
+    }
+    // Nothing was started by the refusals.
+    let still = expect_json(service.get(&round).send().await.unwrap(), 200).await;
+    assert_eq!(started_at(still), Value::Null);
+
+    // The tablet starts its own game on the pairing's terms (restating them is no override).
+    let pairing_row = expect_json(
+        service
+            .get(&format!("{round}/pairings/{pairing}"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    let own = json!({"pairing_id": pairing, "komi": pairing_row["komi"], "board_size": 19});
+    let sent = crate::send(
+        &service,
+        Method::POST,
+        &create,
+        &setup.tables[0],
+        Some(&own),
+    );
+    let game = expect_json(sent.await, 201).await;
+    assert_eq!(game["settings"]["width"], 19);
+    assert_eq!(game["settings"]["komi"], pairing_row["komi"]);
+    assert_eq!(game["settings"]["overrides"], json!([]));
+    let after = expect_json(service.get(&round).send().await.unwrap(), 200).await;
+    assert!(
+        started_at(after).is_string(),
+        "the first game starts the round"
+    );
+
+    // Another table's tablet cannot start this pairing's game.
+    let other = json!({"pairing_id": &setup.pairings[1]});
+    let sent = crate::send(
+        &service,
+        Method::POST,
+        &create,
+        &setup.tables[0],
+        Some(&other),
+    );
+    expect_problem(sent.await, 403, "auth.forbidden").await;
+
+    // The referee may set other terms; the game says which.
+    let overridden = json!({"pairing_id": &setup.pairings[1], "board_size": 9, "komi": 0.5});
+    let sent = crate::send(
+        &service,
+        Method::POST,
+        &create,
+        &setup.referee,
+        Some(&overridden),
+    );
+    let game = expect_json(sent.await, 201).await;
+    assert_eq!(game["settings"]["overrides"], json!(["board_size", "komi"]));
+    let read = expect_json(
+        service
+            .get(&format!("/games/{}", game["id"].as_str().unwrap()))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(read["settings"]["overrides"], json!(["board_size", "komi"]));
 }

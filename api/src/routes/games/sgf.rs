@@ -223,6 +223,7 @@ pub async fn import(
             Some(komi),
             ResumptionPolicy::AgreeAgain,
         ),
+        overrides: Vec::new(),
     };
     let state = connection
         .transaction::<_, GameError, _>(async move |connection| {

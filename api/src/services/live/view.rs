@@ -105,6 +105,10 @@ pub struct GameSettings {
     pub time_control: serde_json::Value,
     /// `lose` or `auto-pass`.
     pub flag_policy: String,
+    /// The terms the staff set in place of the pairing's and the tournament's when the game
+    /// started (`komi`, `handicap`, `handicap_form`, `board_size`, `ruleset`, `time_control`,
+    /// `flag_policy`); empty when the game plays the pairing's terms.
+    pub overrides: Vec<String>,
 }
 
 pub fn board_rows(game: &LoadedGame) -> Vec<String> {
@@ -178,6 +182,7 @@ impl GameState {
                 resumption: settings.resumption.name().to_string(),
                 time_control: game.row.time_control.clone(),
                 flag_policy: game.row.flag_policy.clone(),
+                overrides: game.overrides.clone(),
             },
         })
     }
