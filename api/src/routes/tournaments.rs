@@ -16,6 +16,8 @@ use crate::store::tournaments::{self as store, TournamentFilter, TournamentRecor
 use actix_web::{web, HttpResponse};
 use arbitre_core::clock::{self, EgdClass, TimeControl};
 use arbitre_core::ending::ResumptionPolicy;
+use arbitre_core::pairing::parameters::System;
+use arbitre_core::pairing::PairingParameters;
 use arbitre_core::standings::Criterion;
 use arbitre_core::Preset;
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
@@ -47,6 +49,8 @@ pub struct Tournament {
     /// Most important first.
     pub placement_criteria: Vec<Criterion>,
     pub standings: StandingsSettings,
+    /// How rounds are paired: OpenGotha's pairing parameters.
+    pub pairing: PairingParameters,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -96,6 +100,9 @@ pub struct NewTournament {
     /// Default: OpenGotha's McMahon bar (4d), floor (20k) and credits.
     #[serde(default)]
     pub standings: StandingsSettings,
+    /// Default: OpenGotha's McMahon pairing parameters.
+    #[serde(default = "default_pairing")]
+    pub pairing: PairingParameters,
 }
 
 fn default_ruleset() -> Preset {
@@ -104,6 +111,10 @@ fn default_ruleset() -> Preset {
 
 fn default_komi_policy() -> KomiPolicy {
     KomiPolicy::Ruleset {}
+}
+
+fn default_pairing() -> PairingParameters {
+    PairingParameters::opengotha_defaults(System::McMahon)
 }
 
 fn default_dispute_policy() -> ResumptionPolicy {
@@ -140,6 +151,8 @@ pub struct TournamentChanges {
     pub placement_criteria: Option<Vec<Criterion>>,
     /// Replaces the standings settings; fields left out of it take their defaults.
     pub standings: Option<StandingsSettings>,
+    /// Replaces the pairing parameters, given whole (the tournament shows the current ones).
+    pub pairing: Option<PairingParameters>,
 }
 
 /// A page of tournaments.
@@ -190,6 +203,7 @@ fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
         dispute_policy,
         placement_criteria,
         mut standings,
+        pairing,
     } = settings;
     check_text(&mut violations, "name", &name, 200, true);
     check_text(&mut violations, "place", &place, 200, true);
@@ -211,6 +225,9 @@ fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
     handicap_policy.check(&mut violations);
     check_criteria(&mut violations, &placement_criteria);
     standings.check(&mut violations);
+    for error in pairing.validate() {
+        violations.add(format!("pairing.{}", error.field), error.message);
+    }
     violations.into_result()?;
     let (_, class) = clock::egd_class(&time_control, online);
     Ok(TournamentRecord {
@@ -228,6 +245,7 @@ fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
         dispute_policy: dispute_policy.name().to_string(),
         placement_criteria: to_json(&placement_criteria)?,
         standings_settings: to_json(&standings)?,
+        pairing_parameters: to_json(&pairing)?,
     })
 }
 
@@ -266,6 +284,7 @@ impl TryFrom<TournamentRow> for Tournament {
             dispute_policy: from_text(row.dispute_policy)?,
             placement_criteria: from_json(row.placement_criteria)?,
             standings: from_json(row.standings_settings)?,
+            pairing: from_json(row.pairing_parameters)?,
             created_at: row.created_at,
             updated_at: row.updated_at,
         })
@@ -289,6 +308,7 @@ impl Tournament {
             dispute_policy: self.dispute_policy,
             placement_criteria: self.placement_criteria,
             standings: self.standings,
+            pairing: self.pairing,
         }
     }
 }
@@ -399,7 +419,8 @@ pub async fn update(
         handicap_policy,
         dispute_policy,
         placement_criteria,
-        standings
+        standings,
+        pairing
     );
     let record = record(settings)?;
     let tournament = Tournament::try_from(store::update(&mut connection, id, &record).await?)?;
