@@ -3,4 +3,5 @@
 //! `schema`/`db`, with `error` below them all (see `tests/tests/service/modules.rs`).
 
 pub mod live;
+pub mod pairing;
 pub mod tokens;
