@@ -117,6 +117,21 @@ fn fresh_matching_exists(players: &[String], met: &HashSet<(String, String)>) ->
     search(&mut left, met, players.len() % 2 == 1)
 }
 
+/// The players not registered absent.
+fn present(tournament: &Tournament) -> Vec<String> {
+    let absent: HashSet<&str> = tournament
+        .absences
+        .iter()
+        .map(|entry| entry.player.as_str())
+        .collect();
+    tournament
+        .players
+        .iter()
+        .map(|player| player.id.clone())
+        .filter(|id| !absent.contains(id.as_str()))
+        .collect()
+}
+
 fn random_tournament() -> impl Strategy<Value = (Tournament, bool)> {
     (2usize..=11, 0usize..=3, any::<bool>())
         .prop_flat_map(|(size, rounds, mcmahon)| {
@@ -146,13 +161,7 @@ proptest! {
         (tournament, mcmahon) in random_tournament()
     ) {
         let round = tournament.rounds - 1;
-        let absent: HashSet<&str> = tournament.absences.iter().map(|entry| entry.player.as_str()).collect();
-        let participants: Vec<String> = tournament
-            .players
-            .iter()
-            .map(|player| player.id.clone())
-            .filter(|id| !absent.contains(id.as_str()))
-            .collect();
+        let participants = present(&tournament);
         let system = if mcmahon { System::McMahon } else { System::Swiss };
         let parameters = PairingParameters::opengotha_defaults(system);
         let request = Request { round, participants: participants.clone(), ..Request::default() };
@@ -204,13 +213,7 @@ proptest! {
         second in 0usize..11,
     ) {
         let round = tournament.rounds - 1;
-        let absent: HashSet<&str> = tournament.absences.iter().map(|entry| entry.player.as_str()).collect();
-        let participants: Vec<String> = tournament
-            .players
-            .iter()
-            .map(|player| player.id.clone())
-            .filter(|id| !absent.contains(id.as_str()))
-            .collect();
+        let participants = present(&tournament);
         prop_assume!(participants.len() >= 2);
         let (first, second) = (first % participants.len(), second % participants.len());
         prop_assume!(first != second);

@@ -63,16 +63,14 @@ async fn publish(service: &TestService, tournament: &str, round: i32, draft: &Va
         })
         .collect();
     let stored = expect_json(
-        service
-            .request(
-                Method::PUT,
-                &format!("/tournaments/{tournament}/rounds/{round}/pairings"),
-                Some(&service.admin_token),
-            )
-            .json(&json!({ "pairings": pairings }))
-            .send()
-            .await
-            .unwrap(),
+        send(
+            service,
+            Method::PUT,
+            &format!("/tournaments/{tournament}/rounds/{round}/pairings"),
+            Some(&service.admin_token),
+            Some(json!({ "pairings": pairings })),
+        )
+        .await,
         200,
     )
     .await;
@@ -84,29 +82,40 @@ async fn publish(service: &TestService, tournament: &str, round: i32, draft: &Va
 
 async fn register(service: &TestService, tournament: &str, round: i32, player: &str, status: &str) {
     expect_json(
-        service
-            .request(
-                Method::PUT,
-                &format!("/tournaments/{tournament}/rounds/{round}/registrations/{player}"),
-                Some(&service.admin_token),
-            )
-            .json(&json!({ "status": status }))
-            .send()
-            .await
-            .unwrap(),
+        send(
+            service,
+            Method::PUT,
+            &format!("/tournaments/{tournament}/rounds/{round}/registrations/{player}"),
+            Some(&service.admin_token),
+            Some(json!({ "status": status })),
+        )
+        .await,
         200,
     )
     .await;
 }
 
+/// Sends a request, with `body` as JSON when given.
+async fn send(
+    service: &TestService,
+    method: Method,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> reqwest::Response {
+    let request = service.request(method, path, token);
+    match body {
+        Some(body) => request.json(&body),
+        None => request,
+    }
+    .send()
+    .await
+    .unwrap()
+}
+
 async fn draft(service: &TestService, path: &str, token: &str, body: Value) -> Value {
     expect_json(
-        service
-            .post(path, Some(token))
-            .json(&body)
-            .send()
-            .await
-            .unwrap(),
+        send(service, Method::POST, path, Some(token), Some(body)).await,
         200,
     )
     .await
@@ -134,12 +143,7 @@ async fn a_round_is_drafted_adjusted_published_played_and_the_next_avoids_rematc
     let round_2 = format!("/tournaments/{tournament}/rounds/2/pairings/draft");
 
     // Staff only.
-    let anonymous = service
-        .post(&round_1, None)
-        .json(&json!({}))
-        .send()
-        .await
-        .unwrap();
+    let anonymous = send(&service, Method::POST, &round_1, None, Some(json!({}))).await;
     expect_problem(anonymous, 401, "auth.missing_token").await;
     let other = service.create_tournament(json!({})).await["id"]
         .as_str()
@@ -147,12 +151,14 @@ async fn a_round_is_drafted_adjusted_published_played_and_the_next_avoids_rematc
         .parse()
         .unwrap();
     let stranger = service.token(Role::Organizer, Some(other), None).await;
-    let refused = service
-        .post(&round_1, Some(&stranger))
-        .json(&json!({}))
-        .send()
-        .await
-        .unwrap();
+    let refused = send(
+        &service,
+        Method::POST,
+        &round_1,
+        Some(&stranger),
+        Some(json!({})),
+    )
+    .await;
     expect_problem(refused, 403, "auth.forbidden").await;
     let referee = service
         .token(Role::Referee, Some(tournament_id), None)
@@ -169,11 +175,14 @@ async fn a_round_is_drafted_adjusted_published_played_and_the_next_avoids_rematc
         assert_eq!(table["cost"]["total"].as_i64().unwrap(), sum + 1);
     }
     let listed = expect_json(
-        service
-            .get(&format!("/tournaments/{tournament}/rounds/1/pairings"))
-            .send()
-            .await
-            .unwrap(),
+        send(
+            &service,
+            Method::GET,
+            &format!("/tournaments/{tournament}/rounds/1/pairings"),
+            None,
+            None,
+        )
+        .await,
         200,
     )
     .await;
@@ -199,12 +208,14 @@ async fn a_round_is_drafted_adjusted_published_played_and_the_next_avoids_rematc
         fixed_table.is_some(),
         "the fixed game is drafted: {adjusted:#}"
     );
-    let unknown = service
-        .post(&round_1, Some(&service.admin_token))
-        .json(&json!({"fixed": [[fixed_a, uuid::Uuid::now_v7()]]}))
-        .send()
-        .await
-        .unwrap();
+    let unknown = send(
+        &service,
+        Method::POST,
+        &round_1,
+        Some(&service.admin_token),
+        Some(json!({"fixed": [[fixed_a, uuid::Uuid::now_v7()]]})),
+    )
+    .await;
     let problem = expect_problem(unknown, 422, "validation.failed").await;
     assert_eq!(problem["errors"][0]["field"], "fixed");
 
@@ -212,30 +223,28 @@ async fn a_round_is_drafted_adjusted_published_played_and_the_next_avoids_rematc
     let explain = format!("/tournaments/{tournament}/rounds/1/pairings/explain");
     let [white, black] = ids(&first["tables"][0]);
     let pair = expect_json(
-        service
-            .request(
-                Method::GET,
-                &format!("{explain}?white={white}&black={black}"),
-                Some(&referee),
-            )
-            .send()
-            .await
-            .unwrap(),
+        send(
+            &service,
+            Method::GET,
+            &format!("{explain}?white={white}&black={black}"),
+            Some(&referee),
+            None,
+        )
+        .await,
         200,
     )
     .await;
     assert_eq!(pair["pair"]["cost"], first["tables"][0]["cost"]);
     assert_eq!(pair["pair"]["opponent_id"], black.as_str());
     let candidates = expect_json(
-        service
-            .request(
-                Method::GET,
-                &format!("{explain}?player={white}"),
-                Some(&referee),
-            )
-            .send()
-            .await
-            .unwrap(),
+        send(
+            &service,
+            Method::GET,
+            &format!("{explain}?player={white}"),
+            Some(&referee),
+            None,
+        )
+        .await,
         200,
     )
     .await;
@@ -254,21 +263,23 @@ async fn a_round_is_drafted_adjusted_published_played_and_the_next_avoids_rematc
         .find(|candidate| candidate["opponent_id"] == black.as_str())
         .expect("the drafted opponent is a candidate");
     assert_eq!(chosen["cost"], first["tables"][0]["cost"]);
-    let neither = service
-        .request(
-            Method::GET,
-            &format!("{explain}?white={white}"),
-            Some(&referee),
-        )
-        .send()
-        .await
-        .unwrap();
+    let neither = send(
+        &service,
+        Method::GET,
+        &format!("{explain}?white={white}"),
+        Some(&referee),
+        None,
+    )
+    .await;
     expect_problem(neither, 400, "query.invalid").await;
-    let anonymous = service
-        .get(&format!("{explain}?player={white}"))
-        .send()
-        .await
-        .unwrap();
+    let anonymous = send(
+        &service,
+        Method::GET,
+        &format!("{explain}?player={white}"),
+        None,
+        None,
+    )
+    .await;
     expect_problem(anonymous, 401, "auth.missing_token").await;
 
     // Published as hand-made pairings are, the player left out registered absent.
@@ -282,34 +293,35 @@ async fn a_round_is_drafted_adjusted_published_played_and_the_next_avoids_rematc
         assert_eq!(pairing["handicap"], table["handicap"]);
         assert_eq!(pairing["komi"], table["komi"]);
     }
-    let again = service
-        .post(&round_1, Some(&service.admin_token))
-        .json(&json!({}))
-        .send()
-        .await
-        .unwrap();
+    let again = send(
+        &service,
+        Method::POST,
+        &round_1,
+        Some(&service.admin_token),
+        Some(json!({})),
+    )
+    .await;
     expect_problem(again, 409, "round.already_paired").await;
-    let missing = service
-        .post(
-            &format!("/tournaments/{tournament}/rounds/3/pairings/draft"),
-            Some(&service.admin_token),
-        )
-        .json(&json!({}))
-        .send()
-        .await
-        .unwrap();
+    let missing = send(
+        &service,
+        Method::POST,
+        &format!("/tournaments/{tournament}/rounds/3/pairings/draft"),
+        Some(&service.admin_token),
+        Some(json!({})),
+    )
+    .await;
     expect_problem(missing, 404, "not_found.round").await;
 
     // Played: the round starts, White wins every game.
     expect_json(
-        service
-            .post(
-                &format!("/tournaments/{tournament}/rounds/1/start"),
-                Some(&service.admin_token),
-            )
-            .send()
-            .await
-            .unwrap(),
+        send(
+            &service,
+            Method::POST,
+            &format!("/tournaments/{tournament}/rounds/1/start"),
+            Some(&service.admin_token),
+            None,
+        )
+        .await,
         200,
     )
     .await;
@@ -317,16 +329,14 @@ async fn a_round_is_drafted_adjusted_published_played_and_the_next_avoids_rematc
     for pairing in stored {
         let id = pairing["id"].as_str().unwrap();
         expect_json(
-            service
-                .request(
-                    Method::PUT,
-                    &format!("/tournaments/{tournament}/rounds/1/pairings/{id}/result"),
-                    Some(&service.admin_token),
-                )
-                .json(&json!({"result": "W+R"}))
-                .send()
-                .await
-                .unwrap(),
+            send(
+                &service,
+                Method::PUT,
+                &format!("/tournaments/{tournament}/rounds/1/pairings/{id}/result"),
+                Some(&service.admin_token),
+                Some(json!({"result": "W+R"})),
+            )
+            .await,
             200,
         )
         .await;
@@ -369,15 +379,14 @@ async fn a_round_is_drafted_adjusted_published_played_and_the_next_avoids_rematc
         second["tables"].as_array().unwrap().len()
     );
     let registrations = expect_json(
-        service
-            .request(
-                Method::GET,
-                &format!("/tournaments/{tournament}/rounds/2/registrations?status=bye"),
-                Some(&service.admin_token),
-            )
-            .send()
-            .await
-            .unwrap(),
+        send(
+            &service,
+            Method::GET,
+            &format!("/tournaments/{tournament}/rounds/2/registrations?status=bye"),
+            Some(&service.admin_token),
+            None,
+        )
+        .await,
         200,
     )
     .await;
@@ -398,32 +407,28 @@ async fn pairing_parameters_are_settings_of_the_tournament() {
     pairing["system"] = json!("swiss");
     pairing["main"]["seeding"] = json!(7);
     let changed = expect_json(
-        service
-            .request(
-                Method::PATCH,
-                &format!("/tournaments/{id}"),
-                Some(&service.admin_token),
-            )
-            .json(&json!({ "pairing": pairing }))
-            .send()
-            .await
-            .unwrap(),
+        send(
+            &service,
+            Method::PATCH,
+            &format!("/tournaments/{id}"),
+            Some(&service.admin_token),
+            Some(json!({ "pairing": pairing })),
+        )
+        .await,
         200,
     )
     .await;
     assert_eq!(changed["pairing"], pairing);
     pairing["main"]["seeding"] = json!(-1);
     pairing["concavity"]["denominator"] = json!(0);
-    let refused = service
-        .request(
-            Method::PATCH,
-            &format!("/tournaments/{id}"),
-            Some(&service.admin_token),
-        )
-        .json(&json!({ "pairing": pairing }))
-        .send()
-        .await
-        .unwrap();
+    let refused = send(
+        &service,
+        Method::PATCH,
+        &format!("/tournaments/{id}"),
+        Some(&service.admin_token),
+        Some(json!({ "pairing": pairing })),
+    )
+    .await;
     let problem = expect_problem(refused, 422, "validation.failed").await;
     let fields: Vec<&str> = problem["errors"]
         .as_array()
