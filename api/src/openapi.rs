@@ -3,7 +3,9 @@
 //! rewrites it on purpose.
 
 use crate::error::{FieldError, Problem, PROBLEM_JSON};
-use crate::routes::{games, operations, pairings, players, rounds, standings, tokens, tournaments};
+use crate::routes::{
+    drafts, games, operations, pairings, players, rounds, standings, tokens, tournaments,
+};
 use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::path::{HttpMethod, Operation};
 use utoipa::openapi::schema::{AdditionalProperties, Schema};
@@ -51,6 +53,8 @@ use utoipa::{Modify, OpenApi};
         pairings::delete,
         pairings::rulings,
         pairings::rule,
+        drafts::draft,
+        drafts::explain,
         standings::result,
         standings::record_result,
         standings::get,
@@ -135,6 +139,7 @@ const CLOSED_SCHEMAS: &[&str] = &[
     "RegistrationChange",
     "PairingDetails",
     "RoundPairings",
+    "DraftRequest",
     "NewRuling",
     "ResultChange",
     "NewTournamentToken",

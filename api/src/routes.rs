@@ -1,5 +1,6 @@
 //! The route table: every resource, its methods, and a 405 for the others.
 
+pub mod drafts;
 pub mod games;
 pub mod operations;
 pub mod pairings;
@@ -106,6 +107,13 @@ pub fn configure(config: &mut web::ServiceConfig) {
                 .route(web::get().to(pairings::list))
                 .route(web::post().to(pairings::create))
                 .route(web::put().to(pairings::replace_round)),
+        )
+        .service(
+            resource(&format!("{ROUND}/pairings/draft"), POST).route(web::post().to(drafts::draft)),
+        )
+        .service(
+            resource(&format!("{ROUND}/pairings/explain"), GET)
+                .route(web::get().to(drafts::explain)),
         )
         .service(
             resource(PAIRING, GET_PUT_DELETE)

@@ -20,6 +20,7 @@ diesel::table! {
         updated_at -> Timestamptz,
         country -> Text,
         standings_settings -> Jsonb,
+        pairing_parameters -> Jsonb,
     }
 }
 

@@ -4,4 +4,5 @@
 
 pub mod live;
 pub mod opengotha;
+pub mod pairing;
 pub mod tokens;

@@ -43,6 +43,11 @@ pub struct Request {
     /// random (`paiBaDeterministic="false"`): the core draws nothing itself.
     #[serde(default)]
     pub seed: u64,
+    /// Games the organizer has decided (two participants' ids each): they are played
+    /// whatever they cost, and the rest of the round is paired around them. Neither
+    /// player of a fixed game is given the bye.
+    #[serde(default)]
+    pub fixed: Vec<(String, String)>,
 }
 
 /// A round's pairing.
@@ -86,6 +91,19 @@ pub enum PairingError {
     NotInRound(String),
     #[error("no perfect matching was found for {0} players")]
     Unmatched(usize),
+    #[error("player `{0}` is in two fixed games, or fixed against themselves")]
+    FixedTwice(String),
+    #[error("a round robin's games follow the Berger table: none can be fixed")]
+    FixedInRoundRobin,
+}
+
+/// A possible opponent of a player, for explaining a pairing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Candidate {
+    pub opponent: String,
+    /// The two have met in an earlier round.
+    pub rematch: bool,
+    pub cost: Cost,
 }
 
 /// Pairs `request.round` of `tournament` from its state before that round: results of
@@ -108,6 +126,8 @@ pub struct Round<'a> {
     bye: Option<usize>,
     /// In a round robin, the bye's number on the Berger table.
     bye_seat: Option<usize>,
+    /// The fixed games, as positions in `list`.
+    fixed: Vec<(usize, usize)>,
 }
 
 impl<'a> Round<'a> {
@@ -135,6 +155,22 @@ impl<'a> Round<'a> {
                 return Err(PairingError::DuplicateParticipant(id.clone()));
             }
             participants.push(player);
+        }
+        let mut fixed_players = Vec::with_capacity(request.fixed.len() * 2);
+        if !request.fixed.is_empty() && parameters.system == System::RoundRobin {
+            return Err(PairingError::FixedInRoundRobin);
+        }
+        for id in request.fixed.iter().flat_map(|(a, b)| [a, b]) {
+            let &player = index
+                .get(id.as_str())
+                .ok_or_else(|| PairingError::UnknownPlayer(id.clone()))?;
+            if !seen[player] {
+                return Err(PairingError::NotInRound(id.clone()));
+            }
+            if fixed_players.contains(&player) {
+                return Err(PairingError::FixedTwice(id.clone()));
+            }
+            fixed_players.push(player);
         }
         let entrants::Entrants { mut list, groups } = entrants::entrants(
             tournament,
@@ -165,11 +201,21 @@ impl<'a> Round<'a> {
                 groups,
             )
         } else if list.len() % 2 == 1 {
-            let bye = bye::choose(&list).map(|position| list.remove(position).player);
+            let bye =
+                bye::choose(&list, &fixed_players).map(|position| list.remove(position).player);
             (bye, entrants::group(&mut list))
         } else {
             (None, groups)
         };
+        let position = |player: usize| {
+            list.iter()
+                .position(|entrant| entrant.player == player)
+                .ok_or_else(|| PairingError::NotInRound(tournament.players[player].id.clone()))
+        };
+        let fixed = fixed_players
+            .chunks_exact(2)
+            .map(|pair| Ok((position(pair[0])?, position(pair[1])?)))
+            .collect::<Result<_, PairingError>>()?;
         Ok(Round {
             tournament,
             parameters,
@@ -178,6 +224,7 @@ impl<'a> Round<'a> {
             groups,
             bye,
             bye_seat,
+            fixed,
         })
     }
 
@@ -205,6 +252,32 @@ impl<'a> Round<'a> {
         Ok(self.criteria().cost(position(first)?, position(second)?))
     }
 
+    /// Every possible opponent of `player` in this round with the cost of the pair, the
+    /// most desirable first (ties by id): why the matching chose the opponent it chose.
+    pub fn candidates(&self, player: &str) -> Result<Vec<Candidate>, PairingError> {
+        let me = self
+            .list
+            .iter()
+            .position(|entrant| self.tournament.players[entrant.player].id == player)
+            .ok_or_else(|| PairingError::NotInRound(player.to_string()))?;
+        let criteria = self.criteria();
+        let mut candidates: Vec<Candidate> = (0..self.list.len())
+            .filter(|&other| other != me)
+            .map(|other| Candidate {
+                opponent: self.tournament.players[self.list[other].player].id.clone(),
+                rematch: criteria.met(me, other),
+                cost: criteria.cost(me, other),
+            })
+            .collect();
+        candidates.sort_by(|a, b| {
+            b.cost
+                .total()
+                .cmp(&a.cost.total())
+                .then_with(|| a.opponent.cmp(&b.opponent))
+        });
+        Ok(candidates)
+    }
+
     /// The pairing: a maximum-cost perfect matching (or the Berger table of a round
     /// robin), with handicaps, colours, komi and tables.
     pub fn pair(&self) -> Result<Pairing, PairingError> {
@@ -223,7 +296,15 @@ impl<'a> Round<'a> {
                 })
                 .collect()
         } else {
-            best_pairs(&criteria, self.list.len())?
+            let mut fixed = vec![false; self.list.len()];
+            for &(a, b) in &self.fixed {
+                fixed[a] = true;
+                fixed[b] = true;
+            }
+            let free: Vec<usize> = (0..self.list.len()).filter(|&a| !fixed[a]).collect();
+            let mut pairs = best_pairs(&criteria, &free)?;
+            pairs.extend(self.fixed.iter().copied());
+            pairs
         };
         let tables = tables::number(&pairs);
         let rules = tournament.rules.unwrap_or_default().rules();
@@ -271,12 +352,14 @@ fn player_index(tournament: &Tournament) -> HashMap<&str, usize> {
         .collect()
 }
 
-/// The pairs (positions in pairing order) of a maximum-cost perfect matching.
-fn best_pairs(criteria: &Criteria, players: usize) -> Result<Vec<(usize, usize)>, PairingError> {
+/// The pairs (positions in pairing order) of a maximum-cost perfect matching of the
+/// players at positions `free`.
+fn best_pairs(criteria: &Criteria, free: &[usize]) -> Result<Vec<(usize, usize)>, PairingError> {
+    let players = free.len();
     let mut weights = vec![0; players * players];
     for a in 0..players {
         for b in a + 1..players {
-            let total = criteria.cost(a, b).total();
+            let total = criteria.cost(free[a], free[b]).total();
             weights[a * players + b] = total;
             weights[b * players + a] = total;
         }
@@ -288,7 +371,7 @@ fn best_pairs(criteria: &Criteria, players: usize) -> Result<Vec<(usize, usize)>
         .iter()
         .enumerate()
         .filter(|&(a, &b)| a < b)
-        .map(|(a, &b)| (a, b))
+        .map(|(a, &b)| (free[a], free[b]))
         .collect())
 }
 

@@ -9,7 +9,7 @@
 mod shell;
 
 use arbitre_core::pairing::parameters::System;
-use arbitre_core::pairing::{pair, PairingParameters, Request};
+use arbitre_core::pairing::{pair, PairingParameters, Request, Round};
 use arbitre_core::standings::{Basis, Criterion, Game, GameResult, Player, RoundEntry, Tournament};
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -117,6 +117,21 @@ fn fresh_matching_exists(players: &[String], met: &HashSet<(String, String)>) ->
     search(&mut left, met, players.len() % 2 == 1)
 }
 
+/// The players not registered absent.
+fn present(tournament: &Tournament) -> Vec<String> {
+    let absent: HashSet<&str> = tournament
+        .absences
+        .iter()
+        .map(|entry| entry.player.as_str())
+        .collect();
+    tournament
+        .players
+        .iter()
+        .map(|player| player.id.clone())
+        .filter(|id| !absent.contains(id.as_str()))
+        .collect()
+}
+
 fn random_tournament() -> impl Strategy<Value = (Tournament, bool)> {
     (2usize..=11, 0usize..=3, any::<bool>())
         .prop_flat_map(|(size, rounds, mcmahon)| {
@@ -146,13 +161,7 @@ proptest! {
         (tournament, mcmahon) in random_tournament()
     ) {
         let round = tournament.rounds - 1;
-        let absent: HashSet<&str> = tournament.absences.iter().map(|entry| entry.player.as_str()).collect();
-        let participants: Vec<String> = tournament
-            .players
-            .iter()
-            .map(|player| player.id.clone())
-            .filter(|id| !absent.contains(id.as_str()))
-            .collect();
+        let participants = present(&tournament);
         let system = if mcmahon { System::McMahon } else { System::Swiss };
         let parameters = PairingParameters::opengotha_defaults(system);
         let request = Request { round, participants: participants.clone(), ..Request::default() };
@@ -191,6 +200,54 @@ proptest! {
         }
         for game in &pairing.games {
             prop_assert_eq!(game.rematch, met.contains(&(game.white.clone(), game.black.clone())));
+        }
+    }
+
+    /// A fixed game is played as fixed, its players are never the bye, everyone else is
+    /// still paired once; a player's candidates are every other player of the round, the
+    /// costliest first, each with the cost `Round::cost` gives the pair.
+    #[test]
+    fn fixed_games_are_kept_and_candidates_explain_costs(
+        (tournament, mcmahon) in random_tournament(),
+        first in 0usize..11,
+        second in 0usize..11,
+    ) {
+        let round = tournament.rounds - 1;
+        let participants = present(&tournament);
+        prop_assume!(participants.len() >= 2);
+        let (first, second) = (first % participants.len(), second % participants.len());
+        prop_assume!(first != second);
+        let fixed = (participants[first].clone(), participants[second].clone());
+        let system = if mcmahon { System::McMahon } else { System::Swiss };
+        let parameters = PairingParameters::opengotha_defaults(system);
+        let request = Request {
+            round,
+            participants: participants.clone(),
+            fixed: vec![fixed.clone()],
+            ..Request::default()
+        };
+        let prepared = Round::prepare(&tournament, &parameters, &request).unwrap();
+        let pairing = prepared.pair().unwrap();
+        let fixed_played = pairing.games.iter().any(|game| {
+            (game.white == fixed.0 && game.black == fixed.1)
+                || (game.white == fixed.1 && game.black == fixed.0)
+        });
+        prop_assert!(fixed_played, "the fixed game is played");
+        prop_assert!(pairing.bye.as_ref() != Some(&fixed.0) && pairing.bye.as_ref() != Some(&fixed.1));
+        let mut seen: Vec<&String> = pairing.games.iter().flat_map(|game| [&game.white, &game.black]).chain(&pairing.bye).collect();
+        seen.sort();
+        let mut expected: Vec<&String> = participants.iter().collect();
+        expected.sort();
+        prop_assert_eq!(seen, expected);
+
+        let candidates = prepared.candidates(&fixed.0).unwrap();
+        let others = participants.len() - 1 - usize::from(pairing.bye.is_some());
+        prop_assert_eq!(candidates.len(), others);
+        for window in candidates.windows(2) {
+            prop_assert!(window[0].cost.total() >= window[1].cost.total());
+        }
+        for candidate in &candidates {
+            prop_assert_eq!(candidate.cost, prepared.cost(&fixed.0, &candidate.opponent).unwrap());
         }
     }
 }

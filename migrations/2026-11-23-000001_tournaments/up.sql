@@ -40,6 +40,8 @@ CREATE TABLE tournaments (
         "unplayed_as_half_point_in_sos": false,
         "category_limits": []
     }'::jsonb,
+    -- OpenGotha's pairing parameters (arbitre_core::pairing::PairingParameters as JSON).
+    pairing_parameters jsonb NOT NULL,
     created_at      timestamptz NOT NULL DEFAULT now(),
     updated_at      timestamptz NOT NULL DEFAULT now(),
     CHECK (end_date >= start_date)

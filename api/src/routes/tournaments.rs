@@ -24,6 +24,8 @@ use actix_web::{web, HttpResponse};
 use arbitre_core::clock::{self, EgdClass, TimeControl};
 use arbitre_core::ending::ResumptionPolicy;
 use arbitre_core::export::opengotha;
+use arbitre_core::pairing::parameters::System;
+use arbitre_core::pairing::PairingParameters;
 use arbitre_core::standings::{self as core_standings, Criterion};
 use arbitre_core::Preset;
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
@@ -55,6 +57,8 @@ pub struct Tournament {
     /// Most important first.
     pub placement_criteria: Vec<Criterion>,
     pub standings: StandingsSettings,
+    /// How rounds are paired: OpenGotha's pairing parameters.
+    pub pairing: PairingParameters,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -104,6 +108,9 @@ pub struct NewTournament {
     /// Default: OpenGotha's McMahon bar (4d), floor (20k) and credits.
     #[serde(default)]
     pub standings: StandingsSettings,
+    /// Default: OpenGotha's McMahon pairing parameters.
+    #[serde(default = "default_pairing")]
+    pub pairing: PairingParameters,
 }
 
 fn default_ruleset() -> Preset {
@@ -112,6 +119,10 @@ fn default_ruleset() -> Preset {
 
 fn default_komi_policy() -> KomiPolicy {
     KomiPolicy::Ruleset {}
+}
+
+fn default_pairing() -> PairingParameters {
+    PairingParameters::opengotha_defaults(System::McMahon)
 }
 
 fn default_dispute_policy() -> ResumptionPolicy {
@@ -148,6 +159,8 @@ pub struct TournamentChanges {
     pub placement_criteria: Option<Vec<Criterion>>,
     /// Replaces the standings settings; fields left out of it take their defaults.
     pub standings: Option<StandingsSettings>,
+    /// Replaces the pairing parameters, given whole (the tournament shows the current ones).
+    pub pairing: Option<PairingParameters>,
 }
 
 /// A page of tournaments.
@@ -198,6 +211,7 @@ fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
         dispute_policy,
         placement_criteria,
         mut standings,
+        pairing,
     } = settings;
     check_text(&mut violations, "name", &name, 200, true);
     check_text(&mut violations, "place", &place, 200, true);
@@ -219,6 +233,9 @@ fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
     handicap_policy.check(&mut violations);
     check_criteria(&mut violations, &placement_criteria);
     standings.check(&mut violations);
+    for error in pairing.validate() {
+        violations.add(format!("pairing.{}", error.field), error.message);
+    }
     violations.into_result()?;
     let (_, class) = clock::egd_class(&time_control, online);
     Ok(TournamentRecord {
@@ -236,6 +253,7 @@ fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
         dispute_policy: dispute_policy.name().to_string(),
         placement_criteria: to_json(&placement_criteria)?,
         standings_settings: to_json(&standings)?,
+        pairing_parameters: to_json(&pairing)?,
     })
 }
 
@@ -274,6 +292,7 @@ impl TryFrom<TournamentRow> for Tournament {
             dispute_policy: from_text(row.dispute_policy)?,
             placement_criteria: from_json(row.placement_criteria)?,
             standings: from_json(row.standings_settings)?,
+            pairing: from_json(row.pairing_parameters)?,
             created_at: row.created_at,
             updated_at: row.updated_at,
         })
@@ -297,6 +316,7 @@ impl Tournament {
             dispute_policy: self.dispute_policy,
             placement_criteria: self.placement_criteria,
             standings: self.standings,
+            pairing: self.pairing,
         }
     }
 }
@@ -407,7 +427,8 @@ pub async fn update(
         handicap_policy,
         dispute_policy,
         placement_criteria,
-        standings
+        standings,
+        pairing
     );
     let record = record(settings)?;
     let tournament = Tournament::try_from(store::update(&mut connection, id, &record).await?)?;
@@ -416,9 +437,12 @@ pub async fn update(
 
 /// The settings of a tournament read from an OpenGotha file, as a created tournament's:
 /// the file's komi for every game, its McMahon bar, floor, credits and categories, its
-/// handicap parameters and placement criteria; the FFG rules, which OpenGotha does not
-/// record.
-fn imported_settings(tournament: &core_standings::Tournament) -> Result<NewTournament, ApiError> {
+/// handicap parameters, placement criteria and pairing parameters; the FFG rules, which
+/// OpenGotha does not record.
+fn imported_settings(
+    tournament: &core_standings::Tournament,
+    pairing: PairingParameters,
+) -> Result<NewTournament, ApiError> {
     let mut violations = Violations::new();
     let mut date = |field: &'static str, text: &str| {
         text.parse::<NaiveDate>().unwrap_or_else(|error| {
@@ -473,6 +497,7 @@ fn imported_settings(tournament: &core_standings::Tournament) -> Result<NewTourn
                 .map(ToString::to_string)
                 .collect(),
         },
+        pairing,
     })
 }
 
@@ -501,7 +526,8 @@ pub async fn import(
 ) -> Result<HttpResponse, ApiError> {
     caller.require_admin("import tournaments")?;
     let tournament = opengotha::import(&body.0)?;
-    let settings = record(imported_settings(&tournament)?)?;
+    let pairing = arbitre_core::pairing::opengotha::read(&body.0, &tournament)?.parameters;
+    let settings = record(imported_settings(&tournament, pairing)?)?;
     let import = Import {
         settings,
         komi: tournament.komi,

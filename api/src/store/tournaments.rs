@@ -28,6 +28,7 @@ pub struct TournamentRow {
     pub updated_at: DateTime<Utc>,
     pub country: String,
     pub standings_settings: serde_json::Value,
+    pub pairing_parameters: serde_json::Value,
 }
 
 /// Every column a client decides (and the EGD class derived from them).
@@ -48,6 +49,7 @@ pub struct TournamentRecord {
     pub placement_criteria: serde_json::Value,
     pub country: String,
     pub standings_settings: serde_json::Value,
+    pub pairing_parameters: serde_json::Value,
 }
 
 /// Filters of the tournament list.

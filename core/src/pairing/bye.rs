@@ -7,11 +7,13 @@
 
 use super::entrants::Entrant;
 
-/// The position in `entrants` (in pairing order, best first) of the player given the bye.
-pub fn choose(entrants: &[Entrant]) -> Option<usize> {
+/// The position in `entrants` (in pairing order, best first) of the player given the bye;
+/// the players of games the organizer fixed (`fixed`, player indices) are not candidates.
+pub fn choose(entrants: &[Entrant], fixed: &[usize]) -> Option<usize> {
     entrants
         .iter()
         .enumerate()
+        .filter(|(_, entrant)| !fixed.contains(&entrant.player))
         .min_by_key(|(position, entrant)| {
             (entrant.byes, entrant.score, std::cmp::Reverse(*position))
         })

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 /// A pair's cost, criterion by criterion, with OpenGotha's dump names in the comments.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct Cost {
     /// `baseDuplicateGameCost`: earned when the two have not met yet.
     pub duplicate_game: i64,

@@ -11,6 +11,7 @@ use thiserror::Error;
 
 /// How players are paired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum System {
     /// Groups of equal McMahon score, starting from the players' ranks between floor and bar.
@@ -25,6 +26,7 @@ pub enum System {
 
 /// How the players of a group are paired among themselves (OpenGotha `paiMaSeedSystem1/2`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Seeding {
     /// 1 – n, 2 – n−1, … (`SPLITANDFOLD`).
@@ -38,6 +40,7 @@ pub enum Seeding {
 /// Where in a group the player drawn up or down is preferably taken
 /// (`paiMaDUDDUpperMode`, `paiMaDUDDLowerMode`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum DrawPosition {
     Top,
@@ -48,6 +51,7 @@ pub enum DrawPosition {
 /// What orders a group's players after the placement criteria, in the rounds of a
 /// seeding system (`paiMaAdditionalPlacementCritSystem1/2`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum AdditionalOrder {
     None,
@@ -57,6 +61,7 @@ pub enum AdditionalOrder {
 
 /// An exact fraction `numerator / denominator`, denominator positive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct Ratio {
     pub numerator: i64,
     pub denominator: i64,
@@ -104,6 +109,7 @@ impl FromStr for Ratio {
 
 /// Base criteria: what every pairing system wants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct BaseCriteria {
     /// `paiBaAvoidDuplGame`: earned by every pair that has not met yet.
     pub avoid_duplicate_game: i64,
@@ -117,6 +123,7 @@ pub struct BaseCriteria {
 
 /// Main criteria: scores and groups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct MainCriteria {
     /// `paiMaAvoidMixingCategories`.
     pub avoid_mixing_categories: i64,
@@ -146,8 +153,10 @@ pub struct MainCriteria {
 
 /// Secondary criteria: handicap and geography, for the players they concern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct SecondaryCriteria {
     /// `paiSeRankThreshold`: players at or above this rank are not concerned.
+    #[cfg_attr(feature = "utoipa", schema(value_type = String, example = "3d"))]
     pub rank_threshold: Rank,
     /// `paiSeNbWinsThresholdActive`: players with at least half the rounds won are not.
     pub wins_threshold: bool,
@@ -170,6 +179,7 @@ pub struct SecondaryCriteria {
 
 /// Everything that decides a pairing besides the players and their history.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct PairingParameters {
     pub system: System,
     pub base: BaseCriteria,
@@ -235,5 +245,91 @@ impl PairingParameters {
         } else {
             (self.main.seed_system_2, self.main.additional_order_2)
         }
+    }
+}
+
+/// The largest weight a criterion may have: the nine criteria of a pair then add up below
+/// the matching's bound on a pair's cost ([`super::matching::MAX_WEIGHT`]), so no set of
+/// parameters makes a round unpairable. OpenGotha's largest default is 5·10^14.
+pub const MAX_CRITERION_WEIGHT: i64 = 10_000_000_000_000_000;
+
+/// A parameter outside what the pairing can use: `field` is its name in the JSON form
+/// (`main.seeding`), as the service reports it.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{field}: {message}")]
+pub struct ParameterError {
+    pub field: String,
+    pub message: String,
+}
+
+impl PairingParameters {
+    /// Every weight between 0 and [`MAX_CRITERION_WEIGHT`], and the concavity factor
+    /// between 0 and 1 (the curve `(1 − x)(1 + k·x)` then stays within its weight);
+    /// every problem found, in field order.
+    pub fn validate(&self) -> Vec<ParameterError> {
+        let weights = [
+            ("base.avoid_duplicate_game", self.base.avoid_duplicate_game),
+            ("base.random", self.base.random),
+            ("base.balance_white_black", self.base.balance_white_black),
+            (
+                "main.avoid_mixing_categories",
+                self.main.avoid_mixing_categories,
+            ),
+            (
+                "main.minimize_score_difference",
+                self.main.minimize_score_difference,
+            ),
+            ("main.draw_up_down", self.main.draw_up_down),
+            ("main.seeding", self.main.seeding),
+            ("secondary.default_weight", self.secondary.default_weight),
+            (
+                "secondary.minimize_handicap",
+                self.secondary.minimize_handicap,
+            ),
+            (
+                "secondary.avoid_same_geography",
+                self.secondary.avoid_same_geography,
+            ),
+        ];
+        let mut errors: Vec<ParameterError> = weights
+            .into_iter()
+            .filter(|(_, weight)| !(0..=MAX_CRITERION_WEIGHT).contains(weight))
+            .map(|(field, _)| ParameterError {
+                field: field.to_string(),
+                message: format!("must be between 0 and {MAX_CRITERION_WEIGHT}"),
+            })
+            .collect();
+        let Ratio {
+            numerator,
+            denominator,
+        } = self.concavity;
+        if denominator <= 0 || numerator < 0 || numerator > denominator {
+            errors.push(ParameterError {
+                field: "concavity".to_string(),
+                message: "must be a fraction between 0 and 1 with a positive denominator"
+                    .to_string(),
+            });
+        }
+        errors
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_valid_and_bad_weights_are_named() {
+        let mut parameters = PairingParameters::opengotha_defaults(System::McMahon);
+        assert!(parameters.validate().is_empty());
+        parameters.main.seeding = -1;
+        parameters.concavity.denominator = 0;
+        let fields: Vec<String> = parameters
+            .validate()
+            .into_iter()
+            .map(|error| error.field)
+            .collect();
+        assert_eq!(fields, ["main.seeding", "concavity"]);
     }
 }

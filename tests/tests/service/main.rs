@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod bad_input;
+mod drafts;
 mod games;
 mod games_live;
 mod imports;

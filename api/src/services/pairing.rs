@@ -1,0 +1,142 @@
+//! Drafting and explaining a round's pairing: the tournament as the store keeps it, its
+//! pairing parameters and the round's registrations go to the core's engine
+//! (`arbitre_core::pairing`), which decides everything; nothing is stored here. A draft
+//! is published through the round's pairings and registrations, as hand-made pairings are.
+
+use crate::db::Connection;
+use crate::error::{ApiError, FieldError, Resource};
+use crate::store;
+use crate::store::rounds::RoundRow;
+use arbitre_core::pairing::{PairingError, PairingParameters, Request, Round};
+use arbitre_core::standings::Tournament;
+use std::collections::HashSet;
+use uuid::Uuid;
+
+/// What the organizer asks of a draft beyond the tournament's state.
+#[derive(Debug, Default)]
+pub struct Adjustments {
+    /// Games to keep whatever they cost.
+    pub fixed: Vec<(Uuid, Uuid)>,
+    /// Players left out of this pairing (besides the absent and those given a bye).
+    pub excluded: Vec<Uuid>,
+}
+
+/// A round ready for the engine: the tournament before it, its parameters, the request.
+pub struct Prepared {
+    pub tournament: Tournament,
+    pub parameters: PairingParameters,
+    pub request: Request,
+    /// The round as stored.
+    pub row: RoundRow,
+}
+
+impl Prepared {
+    /// The engine's view of the round.
+    pub fn round(&self) -> Result<Round<'_>, ApiError> {
+        Round::prepare(&self.tournament, &self.parameters, &self.request)
+            .map_err(|error| refusal(error, "fixed"))
+    }
+}
+
+/// The round `number` of the tournament, its players to pair (registered, not absent,
+/// not given a bye in that round, not `excluded`) and the games fixed.
+pub async fn prepare(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    number: i32,
+    adjustments: &Adjustments,
+) -> Result<Prepared, ApiError> {
+    let row = store::tournaments::find(connection, tournament_id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Tournament))?;
+    let parameters: PairingParameters = serde_json::from_value(row.pairing_parameters)
+        .map_err(|error| ApiError::internal(format!("stored pairing parameters: {error}")))?;
+    let round = store::rounds::find(connection, tournament_id, number)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Round))?;
+    let tournament = store::standings::tournament(connection, tournament_id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Tournament))?;
+    let round_number = u32::try_from(number).map_err(ApiError::internal)?;
+    let mut violations = crate::error::Violations::new();
+    for (index, player) in adjustments.excluded.iter().enumerate() {
+        if tournament.player(&player.to_string()).is_none() {
+            violations.add(
+                format!("exclude[{index}]"),
+                format!("player {player} is not registered in this tournament"),
+            );
+        }
+    }
+    violations.into_result()?;
+    let excluded: HashSet<String> = adjustments.excluded.iter().map(Uuid::to_string).collect();
+    let away: HashSet<&str> = tournament
+        .absences
+        .iter()
+        .chain(&tournament.byes)
+        .filter(|entry| entry.round == round_number)
+        .map(|entry| entry.player.as_str())
+        .collect();
+    let participants = tournament
+        .players
+        .iter()
+        .map(|player| player.id.clone())
+        .filter(|id| !away.contains(id.as_str()) && !excluded.contains(id))
+        .collect();
+    let request = Request {
+        round: round_number,
+        participants,
+        fixed: adjustments
+            .fixed
+            .iter()
+            .map(|(first, second)| (first.to_string(), second.to_string()))
+            .collect(),
+        ..Request::default()
+    };
+    Ok(Prepared {
+        tournament,
+        parameters,
+        request,
+        row: round,
+    })
+}
+
+/// A draft is made for a round not yet paired and not started: publishing replaces
+/// nothing a referee has seen.
+pub async fn check_unpaired(connection: &mut Connection, round: &RoundRow) -> Result<(), ApiError> {
+    if round.started_at.is_some() {
+        return Err(ApiError::RoundStarted {
+            number: round.number,
+        });
+    }
+    if !store::pairings::all_of_round(connection, round.id)
+        .await?
+        .is_empty()
+    {
+        return Err(ApiError::Conflict {
+            code: "round.already_paired",
+            detail: format!(
+                "round {} already has pairings: delete them to draft it again",
+                round.number
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// The engine's refusals of a request, a 422 on `field` (the fixed games, or the players
+/// an explanation names); what the request cannot cause is a defect.
+pub fn refusal(error: PairingError, field: &str) -> ApiError {
+    match error {
+        PairingError::UnknownPlayer(_)
+        | PairingError::NotInRound(_)
+        | PairingError::FixedTwice(_)
+        | PairingError::FixedInRoundRobin => {
+            ApiError::Validation(vec![FieldError::new(field, error.to_string())])
+        }
+        PairingError::Round { .. }
+        | PairingError::DuplicateParticipant(_)
+        | PairingError::Standings(_)
+        | PairingError::Costs(_)
+        | PairingError::Unmatched(_) => ApiError::internal(error),
+    }
+}

@@ -1,0 +1,440 @@
+//! Drafted pairings: the engine's pairing of a round, adjusted (games fixed, players left
+//! out), explained, published through the hand-made pairings' endpoints, played, and the
+//! next round drafted without a rematch unless one is fixed.
+
+use crate::{expect_json, expect_problem};
+use arbitre_api::access::Role;
+use arbitre_tests::TestService;
+use reqwest::Method;
+use serde_json::{json, Value};
+use std::collections::HashSet;
+
+fn ids(value: &Value) -> [String; 2] {
+    [
+        value["white_id"].as_str().unwrap().to_string(),
+        value["black_id"].as_str().unwrap().to_string(),
+    ]
+}
+
+/// Every table's players, and the bye, each once: the draft pairs `expected` exactly.
+fn assert_pairs_everyone(draft: &Value, expected: &[&String]) {
+    let mut seen: Vec<String> = draft["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(ids)
+        .collect();
+    if let Some(bye) = draft["bye"].as_str() {
+        seen.push(bye.to_string());
+    }
+    seen.sort();
+    let mut expected: Vec<String> = expected.iter().map(|id| id.to_string()).collect();
+    expected.sort();
+    assert_eq!(seen, expected, "{draft:#}");
+    let tables: Vec<u64> = draft["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|table| table["table"].as_u64().unwrap())
+        .collect();
+    assert_eq!(tables, (1..=tables.len() as u64).collect::<Vec<_>>());
+}
+
+fn same_pair(table: &Value, a: &str, b: &str) -> bool {
+    let [white, black] = ids(table);
+    (white == a && black == b) || (white == b && black == a)
+}
+
+/// Publishes a draft as hand-made pairings are published: the tables with the round's
+/// bulk endpoint, the bye as a registration. Returns the stored pairings.
+async fn publish(service: &TestService, tournament: &str, round: i32, draft: &Value) -> Value {
+    let pairings: Vec<Value> = draft["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|table| {
+            json!({
+                "table": table["table"],
+                "white_id": table["white_id"],
+                "black_id": table["black_id"],
+                "handicap": table["handicap"],
+                "komi": table["komi"],
+            })
+        })
+        .collect();
+    let stored = expect_json(
+        send(
+            service,
+            Method::PUT,
+            &format!("/tournaments/{tournament}/rounds/{round}/pairings"),
+            Some(&service.admin_token),
+            Some(json!({ "pairings": pairings })),
+        )
+        .await,
+        200,
+    )
+    .await;
+    if let Some(bye) = draft["bye"].as_str() {
+        register(service, tournament, round, bye, "bye").await;
+    }
+    stored
+}
+
+async fn register(service: &TestService, tournament: &str, round: i32, player: &str, status: &str) {
+    expect_json(
+        send(
+            service,
+            Method::PUT,
+            &format!("/tournaments/{tournament}/rounds/{round}/registrations/{player}"),
+            Some(&service.admin_token),
+            Some(json!({ "status": status })),
+        )
+        .await,
+        200,
+    )
+    .await;
+}
+
+/// Sends a request, with `body` as JSON when given.
+async fn send(
+    service: &TestService,
+    method: Method,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> reqwest::Response {
+    let request = service.request(method, path, token);
+    match body {
+        Some(body) => request.json(&body),
+        None => request,
+    }
+    .send()
+    .await
+    .unwrap()
+}
+
+async fn draft(service: &TestService, path: &str, token: &str, body: Value) -> Value {
+    expect_json(
+        send(service, Method::POST, path, Some(token), Some(body)).await,
+        200,
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_round_is_drafted_adjusted_published_played_and_the_next_avoids_rematches() {
+    let service = TestService::start().await;
+    let tournament = service.create_tournament(json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let tournament_id = tournament.parse().unwrap();
+    let mut players = Vec::new();
+    for (index, rank) in ["2d", "1k", "3k", "4k", "6k"].iter().enumerate() {
+        players.push(
+            service
+                .create_player(&tournament, &format!("Player{index}"), rank)
+                .await,
+        );
+    }
+    service.create_round(&tournament, 1).await;
+    service.create_round(&tournament, 2).await;
+    let round_1 = format!("/tournaments/{tournament}/rounds/1/pairings/draft");
+    let round_2 = format!("/tournaments/{tournament}/rounds/2/pairings/draft");
+
+    // Staff only.
+    let anonymous = send(&service, Method::POST, &round_1, None, Some(json!({}))).await;
+    expect_problem(anonymous, 401, "auth.missing_token").await;
+    let other = service.create_tournament(json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let stranger = service.token(Role::Organizer, Some(other), None).await;
+    let refused = send(
+        &service,
+        Method::POST,
+        &round_1,
+        Some(&stranger),
+        Some(json!({})),
+    )
+    .await;
+    expect_problem(refused, 403, "auth.forbidden").await;
+    let referee = service
+        .token(Role::Referee, Some(tournament_id), None)
+        .await;
+
+    // The engine's pairing: five players, two tables and a bye, nothing stored.
+    let first = draft(&service, &round_1, &referee, json!({})).await;
+    assert_pairs_everyone(&first, &players.iter().collect::<Vec<_>>());
+    assert!(first["bye"].is_string());
+    for table in first["tables"].as_array().unwrap() {
+        assert_eq!(table["rematch"], false);
+        let criteria = table["cost"]["criteria"].as_object().unwrap();
+        let sum: i64 = criteria.values().map(|value| value.as_i64().unwrap()).sum();
+        assert_eq!(table["cost"]["total"].as_i64().unwrap(), sum + 1);
+    }
+    let listed = expect_json(
+        send(
+            &service,
+            Method::GET,
+            &format!("/tournaments/{tournament}/rounds/1/pairings"),
+            None,
+            None,
+        )
+        .await,
+        200,
+    )
+    .await;
+    assert_eq!(listed["page"]["total"], 0, "a draft is not stored");
+
+    // Adjusted: the two strongest fixed together, the weakest left out.
+    let (fixed_a, fixed_b, left_out) = (&players[0], &players[1], &players[4]);
+    let adjusted = draft(
+        &service,
+        &round_1,
+        &service.admin_token,
+        json!({"fixed": [[fixed_a, fixed_b]], "exclude": [left_out]}),
+    )
+    .await;
+    assert_pairs_everyone(&adjusted, &players[..4].iter().collect::<Vec<_>>());
+    assert!(adjusted["bye"].is_null());
+    let fixed_table = adjusted["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|table| same_pair(table, fixed_a, fixed_b));
+    assert!(
+        fixed_table.is_some(),
+        "the fixed game is drafted: {adjusted:#}"
+    );
+    let unknown = send(
+        &service,
+        Method::POST,
+        &round_1,
+        Some(&service.admin_token),
+        Some(json!({"fixed": [[fixed_a, uuid::Uuid::now_v7()]]})),
+    )
+    .await;
+    let problem = expect_problem(unknown, 422, "validation.failed").await;
+    assert_eq!(problem["errors"][0]["field"], "fixed");
+
+    // Explained: the pair's criteria, and a player's candidates, costliest first.
+    let explain = format!("/tournaments/{tournament}/rounds/1/pairings/explain");
+    let [white, black] = ids(&first["tables"][0]);
+    let pair = expect_json(
+        send(
+            &service,
+            Method::GET,
+            &format!("{explain}?white={white}&black={black}"),
+            Some(&referee),
+            None,
+        )
+        .await,
+        200,
+    )
+    .await;
+    assert_eq!(pair["pair"]["cost"], first["tables"][0]["cost"]);
+    assert_eq!(pair["pair"]["opponent_id"], black.as_str());
+    let candidates = expect_json(
+        send(
+            &service,
+            Method::GET,
+            &format!("{explain}?player={white}"),
+            Some(&referee),
+            None,
+        )
+        .await,
+        200,
+    )
+    .await;
+    let candidates = candidates["candidates"].as_array().unwrap();
+    assert_eq!(candidates.len(), 3, "the four others but the bye");
+    let totals: Vec<i64> = candidates
+        .iter()
+        .map(|candidate| candidate["cost"]["total"].as_i64().unwrap())
+        .collect();
+    assert!(
+        totals.windows(2).all(|pair| pair[0] >= pair[1]),
+        "{totals:?}"
+    );
+    let chosen = candidates
+        .iter()
+        .find(|candidate| candidate["opponent_id"] == black.as_str())
+        .expect("the drafted opponent is a candidate");
+    assert_eq!(chosen["cost"], first["tables"][0]["cost"]);
+    let neither = send(
+        &service,
+        Method::GET,
+        &format!("{explain}?white={white}"),
+        Some(&referee),
+        None,
+    )
+    .await;
+    expect_problem(neither, 400, "query.invalid").await;
+    let anonymous = send(
+        &service,
+        Method::GET,
+        &format!("{explain}?player={white}"),
+        None,
+        None,
+    )
+    .await;
+    expect_problem(anonymous, 401, "auth.missing_token").await;
+
+    // Published as hand-made pairings are, the player left out registered absent.
+    let stored = publish(&service, &tournament, 1, &adjusted).await;
+    register(&service, &tournament, 1, left_out, "absent").await;
+    let stored = stored["items"].as_array().unwrap();
+    assert_eq!(stored.len(), 2);
+    for (pairing, table) in stored.iter().zip(adjusted["tables"].as_array().unwrap()) {
+        assert_eq!(pairing["table"], table["table"]);
+        assert_eq!(ids(pairing), ids(table));
+        assert_eq!(pairing["handicap"], table["handicap"]);
+        assert_eq!(pairing["komi"], table["komi"]);
+    }
+    let again = send(
+        &service,
+        Method::POST,
+        &round_1,
+        Some(&service.admin_token),
+        Some(json!({})),
+    )
+    .await;
+    expect_problem(again, 409, "round.already_paired").await;
+    let missing = send(
+        &service,
+        Method::POST,
+        &format!("/tournaments/{tournament}/rounds/3/pairings/draft"),
+        Some(&service.admin_token),
+        Some(json!({})),
+    )
+    .await;
+    expect_problem(missing, 404, "not_found.round").await;
+
+    // Played: the round starts, White wins every game.
+    expect_json(
+        send(
+            &service,
+            Method::POST,
+            &format!("/tournaments/{tournament}/rounds/1/start"),
+            Some(&service.admin_token),
+            None,
+        )
+        .await,
+        200,
+    )
+    .await;
+    let mut met = HashSet::new();
+    for pairing in stored {
+        let id = pairing["id"].as_str().unwrap();
+        expect_json(
+            send(
+                &service,
+                Method::PUT,
+                &format!("/tournaments/{tournament}/rounds/1/pairings/{id}/result"),
+                Some(&service.admin_token),
+                Some(json!({"result": "W+R"})),
+            )
+            .await,
+            200,
+        )
+        .await;
+        let [white, black] = ids(pairing);
+        met.insert((white.clone(), black.clone()));
+        met.insert((black, white));
+    }
+
+    // Round 2: everyone back, no game of round 1 again.
+    let second = draft(&service, &round_2, &service.admin_token, json!({})).await;
+    assert_pairs_everyone(&second, &players.iter().collect::<Vec<_>>());
+    for table in second["tables"].as_array().unwrap() {
+        let [white, black] = ids(table);
+        assert!(!met.contains(&(white, black)), "a rematch: {table:#}");
+        assert_eq!(table["rematch"], false);
+    }
+    // A rematch forced by the organizer is flagged.
+    let forced = draft(
+        &service,
+        &round_2,
+        &service.admin_token,
+        json!({"fixed": [[fixed_a, fixed_b]]}),
+    )
+    .await;
+    let forced_table = forced["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|table| same_pair(table, fixed_a, fixed_b))
+        .expect("the fixed game is drafted");
+    assert_eq!(forced_table["rematch"], true);
+    for table in forced["tables"].as_array().unwrap() {
+        let [white, black] = ids(table);
+        assert_eq!(table["rematch"], met.contains(&(white, black)), "{table:#}");
+    }
+
+    let published = publish(&service, &tournament, 2, &second).await;
+    assert_eq!(
+        published["items"].as_array().unwrap().len(),
+        second["tables"].as_array().unwrap().len()
+    );
+    let registrations = expect_json(
+        send(
+            &service,
+            Method::GET,
+            &format!("/tournaments/{tournament}/rounds/2/registrations?status=bye"),
+            Some(&service.admin_token),
+            None,
+        )
+        .await,
+        200,
+    )
+    .await;
+    assert_eq!(registrations["items"][0]["player_id"], second["bye"]);
+}
+
+#[tokio::test]
+async fn pairing_parameters_are_settings_of_the_tournament() {
+    let service = TestService::start().await;
+    let tournament = service.create_tournament(json!({})).await;
+    assert_eq!(tournament["pairing"]["system"], "mc_mahon");
+    assert_eq!(
+        tournament["pairing"]["base"]["avoid_duplicate_game"], 500_000_000_000_000i64,
+        "OpenGotha's default"
+    );
+    let id = tournament["id"].as_str().unwrap();
+    let mut pairing = tournament["pairing"].clone();
+    pairing["system"] = json!("swiss");
+    pairing["main"]["seeding"] = json!(7);
+    let changed = expect_json(
+        send(
+            &service,
+            Method::PATCH,
+            &format!("/tournaments/{id}"),
+            Some(&service.admin_token),
+            Some(json!({ "pairing": pairing })),
+        )
+        .await,
+        200,
+    )
+    .await;
+    assert_eq!(changed["pairing"], pairing);
+    pairing["main"]["seeding"] = json!(-1);
+    pairing["concavity"]["denominator"] = json!(0);
+    let refused = send(
+        &service,
+        Method::PATCH,
+        &format!("/tournaments/{id}"),
+        Some(&service.admin_token),
+        Some(json!({ "pairing": pairing })),
+    )
+    .await;
+    let problem = expect_problem(refused, 422, "validation.failed").await;
+    let fields: Vec<&str> = problem["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|error| error["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(fields, ["pairing.main.seeding", "pairing.concavity"]);
+}
