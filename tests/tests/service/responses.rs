@@ -169,8 +169,13 @@ async fn every_json_get_answers_what_the_document_declares() {
         } else {
             vec![template.clone()]
         };
+        // A route that needs a query to answer: the explanation of a player's opponents.
+        let query = match template.ends_with("/pairings/explain") {
+            true => "?player={player_id}",
+            false => "",
+        };
         for path in paths {
-            let path = fill(&path, &parameters);
+            let path = fill(&format!("{path}{query}"), &parameters);
             assert!(!path.contains('{'), "no value for a parameter of {path}");
             let response = service
                 .request(Method::GET, &path, Some(&service.admin_token))
