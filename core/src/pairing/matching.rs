@@ -81,7 +81,7 @@ pub fn maximum_weight_matching(graph: &Graph) -> Vec<Option<usize>> {
         })
         .collect();
     let mut blossoms = Blossoms::new(graph, neighbours, false);
-    while blossoms.augment_once() {}
+    blossoms.run();
     blossoms.mates()
 }
 
@@ -112,7 +112,7 @@ pub fn maximum_weight_perfect_matching_from(graph: &Graph, keep: usize) -> Optio
         let whole = 2 * keep >= n;
         let neighbours = candidates(graph, if whole { n } else { keep }, &added);
         let mut blossoms = Blossoms::new(graph, neighbours, true);
-        while blossoms.augment_once() {}
+        blossoms.run();
         let mates: Option<Vec<usize>> = blossoms.mates().into_iter().collect();
         match mates {
             Some(mates) => {
@@ -195,6 +195,10 @@ struct Blossoms<'a> {
     top: Vec<usize>,
     parent: Vec<usize>,
     label: Vec<Label>,
+    /// The root of the alternating tree a labelled top-level blossom belongs to.
+    root: Vec<usize>,
+    /// How many vertices are free (each the root of a tree).
+    free: usize,
     visited: Vec<u64>,
     visit_stamp: u64,
     /// A blossom's sub-blossoms, in cycle order from its base.
@@ -238,6 +242,8 @@ impl<'a> Blossoms<'a> {
             top: (0..width).collect(),
             parent: vec![0; width],
             label: vec![Label::Free; width],
+            root: vec![0; width],
+            free: 0,
             visited: vec![0; width],
             visit_stamp: 0,
             flower: vec![Vec::new(); width],
@@ -488,6 +494,7 @@ impl<'a> Blossoms<'a> {
         }
         self.dual[blossom] = 0;
         self.label[blossom] = Label::Outer;
+        self.root[blossom] = self.root[ancestor];
         self.mate[blossom] = self.mate[ancestor];
         let mut flower = vec![ancestor];
         self.walk_to(u, ancestor, &mut flower);
@@ -538,6 +545,7 @@ impl<'a> Blossoms<'a> {
         for index in 0..self.flower[blossom].len() {
             let sub = self.flower[blossom][index];
             self.set_top(sub, sub);
+            self.root[sub] = self.root[blossom];
         }
         let entry = self.edge(blossom, self.parent[blossom]).0;
         let sub = self.flower_from[blossom * (self.n + 1) + entry] as usize;
@@ -562,64 +570,99 @@ impl<'a> Blossoms<'a> {
         self.top[blossom] = 0;
     }
 
-    /// Grows the forest along the tight edge `(u, v)`; true when it found an augmenting
-    /// path and augmented.
-    fn on_tight_edge(&mut self, (u, v): (usize, usize)) -> bool {
+    /// Grows the forest along the tight edge `(u, v)` from the outer vertex `u`: an
+    /// unlabelled blossom joins `u`'s tree, an outer one of the same tree closes a blossom,
+    /// an outer one of another tree gives an augmenting path, which is augmented.
+    fn on_tight_edge(&mut self, (u, v): (usize, usize)) {
         let (top_u, top_v) = (self.top[u], self.top[v]);
         match self.label[top_v] {
             Label::Free => {
                 self.parent[top_v] = u;
                 self.label[top_v] = Label::Inner;
                 let next = self.top[self.mate[top_v]];
+                self.root[top_v] = self.root[top_u];
+                self.root[next] = self.root[top_u];
                 self.slack[top_v] = 0;
                 self.slack[next] = 0;
                 self.label[next] = Label::Outer;
                 self.push(next);
-                false
             }
             Label::Outer => {
                 let ancestor = self.lowest_common_ancestor(top_u, top_v);
                 if ancestor == 0 {
+                    let roots = (self.root[top_u], self.root[top_v]);
                     self.augment(top_u, top_v);
                     self.augment(top_v, top_u);
-                    true
+                    self.free -= 2;
+                    self.dissolve(roots);
                 } else {
                     self.add_blossom(top_u, ancestor, top_v);
-                    false
                 }
             }
-            Label::Inner => false,
+            Label::Inner => {}
         }
     }
 
-    /// One stage: grows alternating trees from every free vertex, adjusting the duals,
-    /// until it augments (true) or no augmentation can add weight (false).
-    fn augment_once(&mut self) -> bool {
+    /// Unlabels the two trees an augmentation went through, keeping the others: their
+    /// edges stay tight and their duals feasible, so the search goes on with them instead
+    /// of growing the whole forest again (several augmentations per stage, as in
+    /// Kolmogorov's Blossom V). The slacks that pointed into the two trees are refreshed
+    /// when next read ([`Blossoms::fresh_slack`]).
+    fn dissolve(&mut self, roots: (usize, usize)) {
+        let mut unlabelled = Vec::new();
+        for x in 1..=self.used {
+            if self.top[x] == x
+                && self.label[x] != Label::Free
+                && (self.root[x] == roots.0 || self.root[x] == roots.1)
+            {
+                self.label[x] = Label::Free;
+                unlabelled.push(x);
+            }
+        }
+        for x in unlabelled {
+            self.set_slack(x);
+        }
+    }
+
+    /// `x`'s slack vertex, recomputed when the tree it was in has been unlabelled.
+    fn fresh_slack(&mut self, x: usize) -> usize {
+        let u = self.slack[x];
+        if u != 0 && self.label[self.top[u]] != Label::Outer {
+            self.set_slack(x);
+        }
+        self.slack[x]
+    }
+
+    /// Grows alternating trees from every free vertex, adjusting the duals and augmenting,
+    /// until every vertex is matched or no augmentation can add weight (or, looking for a
+    /// perfect matching, none can be found).
+    fn run(&mut self) {
         self.label[1..=self.used].fill(Label::Free);
         self.slack[1..=self.used].fill(0);
         self.queue.clear();
+        self.free = 0;
         for x in 1..=self.used {
             if self.top[x] == x && self.mate[x] == 0 {
                 self.parent[x] = 0;
                 self.label[x] = Label::Outer;
+                self.root[x] = x;
+                self.free += 1;
                 self.push(x);
             }
         }
-        if self.queue.is_empty() {
-            return false;
-        }
-        loop {
+        while self.free >= 2 {
             while let Some(u) = self.queue.pop_front() {
-                if self.label[self.top[u]] == Label::Inner {
-                    continue;
-                }
                 for index in 0..self.neighbours[u].len() {
+                    if self.label[self.top[u]] != Label::Outer {
+                        break;
+                    }
                     let v = self.neighbours[u][index];
                     let ends = self.edge(u, v);
                     if self.top[u] != self.top[v] {
                         if self.slack_of(ends) == 0 {
-                            if self.on_tight_edge(ends) {
-                                return true;
+                            self.on_tight_edge(ends);
+                            if self.free < 2 {
+                                return;
                             }
                         } else {
                             self.update_slack(u, self.top[v]);
@@ -634,7 +677,7 @@ impl<'a> Blossoms<'a> {
                 }
             }
             for x in 1..=self.used {
-                if self.top[x] == x && self.slack[x] != 0 {
+                if self.top[x] == x && self.label[x] != Label::Inner && self.fresh_slack(x) != 0 {
                     let slack = self.slack_of(self.edge(self.slack[x], x));
                     match self.label[x] {
                         Label::Free => delta = delta.min(slack),
@@ -647,13 +690,13 @@ impl<'a> Blossoms<'a> {
                 // Nothing bounds the change: no edge can ever join the trees, so the free
                 // vertices cannot all be matched.
                 if delta == i64::MAX {
-                    return false;
+                    return;
                 }
             } else if (1..=self.n)
                 .any(|u| self.label[self.top[u]] == Label::Outer && self.dual[u] <= delta)
             {
                 // An outer vertex whose dual would reach zero: no augmentation adds weight.
-                return false;
+                return;
             }
             for u in 1..=self.n {
                 match self.label[self.top[u]] {
@@ -673,13 +716,17 @@ impl<'a> Blossoms<'a> {
             }
             self.queue.clear();
             for x in 1..=self.used {
+                let u = self.slack[x];
                 if self.top[x] == x
-                    && self.slack[x] != 0
-                    && self.top[self.slack[x]] != x
-                    && self.slack_of(self.edge(self.slack[x], x)) == 0
-                    && self.on_tight_edge(self.edge(self.slack[x], x))
+                    && u != 0
+                    && self.top[u] != x
+                    && self.label[self.top[u]] == Label::Outer
+                    && self.slack_of(self.edge(u, x)) == 0
                 {
-                    return true;
+                    self.on_tight_edge(self.edge(u, x));
+                    if self.free < 2 {
+                        return;
+                    }
                 }
             }
             for blossom in self.n + 1..=self.used {
