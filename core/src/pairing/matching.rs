@@ -108,11 +108,14 @@ pub fn maximum_weight_perfect_matching_from(graph: &Graph, keep: usize) -> Optio
     let n = graph.vertices;
     let mut keep = keep.max(1);
     let mut added: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut start = None;
     loop {
         let whole = 2 * keep >= n;
         let neighbours = candidates(graph, if whole { n } else { keep }, &added);
         let mut blossoms = Blossoms::new(graph, neighbours, true);
+        blossoms.start_from(start.as_ref());
         blossoms.run();
+        start = Some(blossoms.warm_state());
         let mates: Option<Vec<usize>> = blossoms.mates().into_iter().collect();
         match mates {
             Some(mates) => {
@@ -164,6 +167,14 @@ fn candidates(graph: &Graph, keep: usize, added: &[Vec<usize>]) -> Vec<Vec<usize
         list.dedup();
     }
     neighbours
+}
+
+/// Where a search on a wider sparse graph starts from: the previous search's final vertex
+/// duals (twice the weights' scale, blossom duals folded into their vertices) and mates,
+/// both indexed from 1 as inside [`Blossoms`].
+struct Start {
+    dual: Vec<i64>,
+    mate: Vec<usize>,
 }
 
 /// A vertex's label in the alternating forest.
@@ -251,23 +262,108 @@ impl<'a> Blossoms<'a> {
             queue: VecDeque::new(),
             perfect,
         };
-        if perfect {
-            blossoms.greedy_start();
-        }
         blossoms
     }
 
-    /// Duals fitted to the vertices (each the least that keeps every edge feasible, taken
-    /// vertex after vertex) and the tight edges they leave, matched greedily.
-    fn greedy_start(&mut self) {
-        let n = self.n;
-        for u in 1..=n {
-            self.dual[u] = self.neighbours[u]
-                .iter()
-                .map(|&v| 2 * self.graph.weight(u - 1, v - 1))
-                .max()
-                .unwrap_or(0);
+    /// The start of a search for a perfect matching: duals fitted to each vertex's
+    /// heaviest edge, or, on a graph widened after a search, that search's duals and
+    /// mates ([`Blossoms::warm_start`]); then the tight edges left, matched greedily.
+    fn start_from(&mut self, start: Option<&Start>) {
+        match start {
+            Some(start) => self.warm_start(start),
+            None => {
+                for u in 1..=self.n {
+                    self.dual[u] = self.neighbours[u]
+                        .iter()
+                        .map(|&v| 2 * self.graph.weight(u - 1, v - 1))
+                        .max()
+                        .unwrap_or(0);
+                }
+            }
         }
+        self.match_greedily();
+    }
+
+    /// The previous search's duals made even and feasible for the widened graph, and its
+    /// matched edges that stay tight: any even feasible duals and matching of tight edges
+    /// are a valid start for the primal–dual search (a perfect matching puts no sign on
+    /// the vertex duals), and these leave only the vertices near the new edges to search.
+    fn warm_start(&mut self, start: &Start) {
+        let n = self.n;
+        self.dual[..=n].copy_from_slice(&start.dual);
+        // Every dual even: an odd matched pair moves one unit from one end to the other
+        // when the lowered end's other edges have room, so that their edge stays tight.
+        for u in 1..=n {
+            if self.dual[u] % 2 == 0 {
+                continue;
+            }
+            let v = start.mate[u];
+            if v > u && self.dual[v] % 2 != 0 {
+                if self.least_slack(v, u) >= 1 {
+                    self.dual[u] += 1;
+                    self.dual[v] -= 1;
+                } else if self.least_slack(u, v) >= 1 {
+                    self.dual[u] -= 1;
+                    self.dual[v] += 1;
+                } else {
+                    self.dual[u] += 1;
+                    self.dual[v] += 1;
+                }
+            } else {
+                self.dual[u] += 1;
+            }
+        }
+        // Feasible on the new edges: each dual raised to the least that covers them.
+        for u in 1..=n {
+            if let Some(bound) = self.neighbours[u]
+                .iter()
+                .map(|&v| 4 * self.graph.weight(u - 1, v - 1) - self.dual[v])
+                .max()
+            {
+                self.dual[u] = self.dual[u].max(bound);
+            }
+        }
+        for u in 1..=n {
+            let v = start.mate[u];
+            if v != 0 && self.edge(u, v).0 != 0 && self.slack_of((u, v)) == 0 {
+                self.mate[u] = v;
+            }
+        }
+    }
+
+    /// The least slack of `u`'s edges other than the one to `except`.
+    fn least_slack(&self, u: usize, except: usize) -> i64 {
+        self.neighbours[u]
+            .iter()
+            .filter(|&&v| v != except)
+            .map(|&v| self.slack_of((u, v)))
+            .min()
+            .unwrap_or(i64::MAX)
+    }
+
+    /// The final vertex duals, each with half the dual of every blossom holding it (an
+    /// edge inside a blossom stays covered, one leaving it more than covered), and mates.
+    fn warm_state(&self) -> Start {
+        let mut dual = self.dual[..=self.n].to_vec();
+        let mut members = Vec::new();
+        for blossom in self.n + 1..=self.used {
+            if self.top[blossom] != 0 {
+                members.clear();
+                self.members(blossom, &mut members);
+                for &u in &members {
+                    dual[u] += self.dual[blossom] / 2;
+                }
+            }
+        }
+        Start {
+            dual,
+            mate: self.mate[..=self.n].to_vec(),
+        }
+    }
+
+    /// Matches the free vertices greedily along tight edges.
+    fn match_greedily(&mut self) {
+        let n = self.n;
         // Each pass lowers the duals of the free vertices as far as feasibility lets them,
         // then matches free vertices joined by a tight edge; a lowered dual can make an
         // edge tight for a vertex of a later pass.
