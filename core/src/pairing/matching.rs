@@ -222,7 +222,8 @@ struct Blossoms<'a> {
 }
 
 impl<'a> Blossoms<'a> {
-    /// The starting state; `perfect` fits the duals to each vertex and matches greedily.
+    /// The starting state, every vertex free; `perfect` looks for a perfect matching (the
+    /// caller then starts it with [`Blossoms::start_from`]).
     fn new(graph: &'a Graph, neighbours: Vec<Vec<usize>>, perfect: bool) -> Blossoms<'a> {
         let n = graph.vertices;
         let width = 2 * n + 1;
@@ -240,7 +241,7 @@ impl<'a> Blossoms<'a> {
         }
         let mut dual = vec![0; width];
         dual[1..=n].fill(2 * heaviest);
-        let mut blossoms = Blossoms {
+        Blossoms {
             graph,
             n,
             used: n,
@@ -261,8 +262,7 @@ impl<'a> Blossoms<'a> {
             flower_from,
             queue: VecDeque::new(),
             perfect,
-        };
-        blossoms
+        }
     }
 
     /// The start of a search for a perfect matching: duals fitted to each vertex's
