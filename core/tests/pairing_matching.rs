@@ -167,6 +167,31 @@ proptest! {
         let complete = close_large(vertices, low);
         check_perfect(&complete, maximum_weight_perfect_matching_from(&complete, keep))?;
     }
+
+    /// A few hubs whose every edge carries a bonus (as OpenGotha's colour balance makes
+    /// some players everyone's heaviest edge): from one candidate per vertex, the first
+    /// sparse graph is all hub edges, its duals are violated across the rest of the graph,
+    /// and each wider search starts warm from the previous one's duals and mates.
+    #[test]
+    fn warm_restarts_around_hubs_reach_the_brute_force_maximum(
+        vertices in (1usize..=6).prop_map(|half| 2 * half),
+        hubs in proptest::collection::vec(any::<bool>(), 12),
+        low in proptest::collection::vec(1i64..=40, 66),
+        bonus in 1i64..=60,
+    ) {
+        let mut weights = vec![0; vertices * vertices];
+        let mut entries = low.into_iter();
+        for u in 0..vertices {
+            for v in u + 1..vertices {
+                let hub_bonus = if hubs[u] || hubs[v] { bonus } else { 0 };
+                let weight = entries.next().unwrap_or(1) + hub_bonus;
+                weights[u * vertices + v] = weight;
+                weights[v * vertices + u] = weight;
+            }
+        }
+        let graph = Graph::new(vertices, weights).unwrap();
+        check_perfect(&graph, maximum_weight_perfect_matching_from(&graph, 1))?;
+    }
 }
 
 #[test]

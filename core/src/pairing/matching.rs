@@ -81,7 +81,7 @@ pub fn maximum_weight_matching(graph: &Graph) -> Vec<Option<usize>> {
         })
         .collect();
     let mut blossoms = Blossoms::new(graph, neighbours, false);
-    while blossoms.augment_once() {}
+    blossoms.run();
     blossoms.mates()
 }
 
@@ -108,11 +108,14 @@ pub fn maximum_weight_perfect_matching_from(graph: &Graph, keep: usize) -> Optio
     let n = graph.vertices;
     let mut keep = keep.max(1);
     let mut added: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut start = None;
     loop {
         let whole = 2 * keep >= n;
         let neighbours = candidates(graph, if whole { n } else { keep }, &added);
         let mut blossoms = Blossoms::new(graph, neighbours, true);
-        while blossoms.augment_once() {}
+        blossoms.start_from(start.as_ref());
+        blossoms.run();
+        start = Some(blossoms.warm_state());
         let mates: Option<Vec<usize>> = blossoms.mates().into_iter().collect();
         match mates {
             Some(mates) => {
@@ -166,6 +169,14 @@ fn candidates(graph: &Graph, keep: usize, added: &[Vec<usize>]) -> Vec<Vec<usize
     neighbours
 }
 
+/// Where a search on a wider sparse graph starts from: the previous search's final vertex
+/// duals (twice the weights' scale, blossom duals folded into their vertices) and mates,
+/// both indexed from 1 as inside [`Blossoms`].
+struct Start {
+    dual: Vec<i64>,
+    mate: Vec<usize>,
+}
+
 /// A vertex's label in the alternating forest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Label {
@@ -195,6 +206,10 @@ struct Blossoms<'a> {
     top: Vec<usize>,
     parent: Vec<usize>,
     label: Vec<Label>,
+    /// The root of the alternating tree a labelled top-level blossom belongs to.
+    root: Vec<usize>,
+    /// How many vertices are free (each the root of a tree).
+    free: usize,
     visited: Vec<u64>,
     visit_stamp: u64,
     /// A blossom's sub-blossoms, in cycle order from its base.
@@ -207,7 +222,8 @@ struct Blossoms<'a> {
 }
 
 impl<'a> Blossoms<'a> {
-    /// The starting state; `perfect` fits the duals to each vertex and matches greedily.
+    /// The starting state, every vertex free; `perfect` looks for a perfect matching (the
+    /// caller then starts it with [`Blossoms::start_from`]).
     fn new(graph: &'a Graph, neighbours: Vec<Vec<usize>>, perfect: bool) -> Blossoms<'a> {
         let n = graph.vertices;
         let width = 2 * n + 1;
@@ -225,7 +241,7 @@ impl<'a> Blossoms<'a> {
         }
         let mut dual = vec![0; width];
         dual[1..=n].fill(2 * heaviest);
-        let mut blossoms = Blossoms {
+        Blossoms {
             graph,
             n,
             used: n,
@@ -238,30 +254,116 @@ impl<'a> Blossoms<'a> {
             top: (0..width).collect(),
             parent: vec![0; width],
             label: vec![Label::Free; width],
+            root: vec![0; width],
+            free: 0,
             visited: vec![0; width],
             visit_stamp: 0,
             flower: vec![Vec::new(); width],
             flower_from,
             queue: VecDeque::new(),
             perfect,
-        };
-        if perfect {
-            blossoms.greedy_start();
         }
-        blossoms
     }
 
-    /// Duals fitted to the vertices (each the least that keeps every edge feasible, taken
-    /// vertex after vertex) and the tight edges they leave, matched greedily.
-    fn greedy_start(&mut self) {
-        let n = self.n;
-        for u in 1..=n {
-            self.dual[u] = self.neighbours[u]
-                .iter()
-                .map(|&v| 2 * self.graph.weight(u - 1, v - 1))
-                .max()
-                .unwrap_or(0);
+    /// The start of a search for a perfect matching: duals fitted to each vertex's
+    /// heaviest edge, or, on a graph widened after a search, that search's duals and
+    /// mates ([`Blossoms::warm_start`]); then the tight edges left, matched greedily.
+    fn start_from(&mut self, start: Option<&Start>) {
+        match start {
+            Some(start) => self.warm_start(start),
+            None => {
+                for u in 1..=self.n {
+                    self.dual[u] = self.neighbours[u]
+                        .iter()
+                        .map(|&v| 2 * self.graph.weight(u - 1, v - 1))
+                        .max()
+                        .unwrap_or(0);
+                }
+            }
         }
+        self.match_greedily();
+    }
+
+    /// The previous search's duals made even and feasible for the widened graph, and its
+    /// matched edges that stay tight: any even feasible duals and matching of tight edges
+    /// are a valid start for the primal–dual search (a perfect matching puts no sign on
+    /// the vertex duals), and these leave only the vertices near the new edges to search.
+    fn warm_start(&mut self, start: &Start) {
+        let n = self.n;
+        self.dual[..=n].copy_from_slice(&start.dual);
+        // Every dual even: an odd matched pair moves one unit from one end to the other
+        // when the lowered end's other edges have room, so that their edge stays tight.
+        for u in 1..=n {
+            if self.dual[u] % 2 == 0 {
+                continue;
+            }
+            let v = start.mate[u];
+            if v > u && self.dual[v] % 2 != 0 {
+                if self.least_slack(v, u) >= 1 {
+                    self.dual[u] += 1;
+                    self.dual[v] -= 1;
+                } else if self.least_slack(u, v) >= 1 {
+                    self.dual[u] -= 1;
+                    self.dual[v] += 1;
+                } else {
+                    self.dual[u] += 1;
+                    self.dual[v] += 1;
+                }
+            } else {
+                self.dual[u] += 1;
+            }
+        }
+        // Feasible on the new edges: each dual raised to the least that covers them.
+        for u in 1..=n {
+            if let Some(bound) = self.neighbours[u]
+                .iter()
+                .map(|&v| 4 * self.graph.weight(u - 1, v - 1) - self.dual[v])
+                .max()
+            {
+                self.dual[u] = self.dual[u].max(bound);
+            }
+        }
+        for u in 1..=n {
+            let v = start.mate[u];
+            if v != 0 && self.edge(u, v).0 != 0 && self.slack_of((u, v)) == 0 {
+                self.mate[u] = v;
+            }
+        }
+    }
+
+    /// The least slack of `u`'s edges other than the one to `except`.
+    fn least_slack(&self, u: usize, except: usize) -> i64 {
+        self.neighbours[u]
+            .iter()
+            .filter(|&&v| v != except)
+            .map(|&v| self.slack_of((u, v)))
+            .min()
+            .unwrap_or(i64::MAX)
+    }
+
+    /// The final vertex duals, each with half the dual of every blossom holding it (an
+    /// edge inside a blossom stays covered, one leaving it more than covered), and mates.
+    fn warm_state(&self) -> Start {
+        let mut dual = self.dual[..=self.n].to_vec();
+        let mut members = Vec::new();
+        for blossom in self.n + 1..=self.used {
+            if self.top[blossom] != 0 {
+                members.clear();
+                self.members(blossom, &mut members);
+                for &u in &members {
+                    dual[u] += self.dual[blossom] / 2;
+                }
+            }
+        }
+        Start {
+            dual,
+            mate: self.mate[..=self.n].to_vec(),
+        }
+    }
+
+    /// Matches the free vertices greedily along tight edges.
+    fn match_greedily(&mut self) {
+        let n = self.n;
         // Each pass lowers the duals of the free vertices as far as feasibility lets them,
         // then matches free vertices joined by a tight edge; a lowered dual can make an
         // edge tight for a vertex of a later pass.
@@ -488,6 +590,7 @@ impl<'a> Blossoms<'a> {
         }
         self.dual[blossom] = 0;
         self.label[blossom] = Label::Outer;
+        self.root[blossom] = self.root[ancestor];
         self.mate[blossom] = self.mate[ancestor];
         let mut flower = vec![ancestor];
         self.walk_to(u, ancestor, &mut flower);
@@ -538,6 +641,7 @@ impl<'a> Blossoms<'a> {
         for index in 0..self.flower[blossom].len() {
             let sub = self.flower[blossom][index];
             self.set_top(sub, sub);
+            self.root[sub] = self.root[blossom];
         }
         let entry = self.edge(blossom, self.parent[blossom]).0;
         let sub = self.flower_from[blossom * (self.n + 1) + entry] as usize;
@@ -562,64 +666,99 @@ impl<'a> Blossoms<'a> {
         self.top[blossom] = 0;
     }
 
-    /// Grows the forest along the tight edge `(u, v)`; true when it found an augmenting
-    /// path and augmented.
-    fn on_tight_edge(&mut self, (u, v): (usize, usize)) -> bool {
+    /// Grows the forest along the tight edge `(u, v)` from the outer vertex `u`: an
+    /// unlabelled blossom joins `u`'s tree, an outer one of the same tree closes a blossom,
+    /// an outer one of another tree gives an augmenting path, which is augmented.
+    fn on_tight_edge(&mut self, (u, v): (usize, usize)) {
         let (top_u, top_v) = (self.top[u], self.top[v]);
         match self.label[top_v] {
             Label::Free => {
                 self.parent[top_v] = u;
                 self.label[top_v] = Label::Inner;
                 let next = self.top[self.mate[top_v]];
+                self.root[top_v] = self.root[top_u];
+                self.root[next] = self.root[top_u];
                 self.slack[top_v] = 0;
                 self.slack[next] = 0;
                 self.label[next] = Label::Outer;
                 self.push(next);
-                false
             }
             Label::Outer => {
                 let ancestor = self.lowest_common_ancestor(top_u, top_v);
                 if ancestor == 0 {
+                    let roots = (self.root[top_u], self.root[top_v]);
                     self.augment(top_u, top_v);
                     self.augment(top_v, top_u);
-                    true
+                    self.free -= 2;
+                    self.dissolve(roots);
                 } else {
                     self.add_blossom(top_u, ancestor, top_v);
-                    false
                 }
             }
-            Label::Inner => false,
+            Label::Inner => {}
         }
     }
 
-    /// One stage: grows alternating trees from every free vertex, adjusting the duals,
-    /// until it augments (true) or no augmentation can add weight (false).
-    fn augment_once(&mut self) -> bool {
+    /// Unlabels the two trees an augmentation went through, keeping the others: their
+    /// edges stay tight and their duals feasible, so the search goes on with them instead
+    /// of growing the whole forest again (several augmentations per stage, as in
+    /// Kolmogorov's Blossom V). The slacks that pointed into the two trees are refreshed
+    /// when next read ([`Blossoms::fresh_slack`]).
+    fn dissolve(&mut self, roots: (usize, usize)) {
+        let mut unlabelled = Vec::new();
+        for x in 1..=self.used {
+            if self.top[x] == x
+                && self.label[x] != Label::Free
+                && (self.root[x] == roots.0 || self.root[x] == roots.1)
+            {
+                self.label[x] = Label::Free;
+                unlabelled.push(x);
+            }
+        }
+        for x in unlabelled {
+            self.set_slack(x);
+        }
+    }
+
+    /// `x`'s slack vertex, recomputed when the tree it was in has been unlabelled.
+    fn fresh_slack(&mut self, x: usize) -> usize {
+        let u = self.slack[x];
+        if u != 0 && self.label[self.top[u]] != Label::Outer {
+            self.set_slack(x);
+        }
+        self.slack[x]
+    }
+
+    /// Grows alternating trees from every free vertex, adjusting the duals and augmenting,
+    /// until every vertex is matched or no augmentation can add weight (or, looking for a
+    /// perfect matching, none can be found).
+    fn run(&mut self) {
         self.label[1..=self.used].fill(Label::Free);
         self.slack[1..=self.used].fill(0);
         self.queue.clear();
+        self.free = 0;
         for x in 1..=self.used {
             if self.top[x] == x && self.mate[x] == 0 {
                 self.parent[x] = 0;
                 self.label[x] = Label::Outer;
+                self.root[x] = x;
+                self.free += 1;
                 self.push(x);
             }
         }
-        if self.queue.is_empty() {
-            return false;
-        }
-        loop {
+        while self.free >= 2 {
             while let Some(u) = self.queue.pop_front() {
-                if self.label[self.top[u]] == Label::Inner {
-                    continue;
-                }
                 for index in 0..self.neighbours[u].len() {
+                    if self.label[self.top[u]] != Label::Outer {
+                        break;
+                    }
                     let v = self.neighbours[u][index];
                     let ends = self.edge(u, v);
                     if self.top[u] != self.top[v] {
                         if self.slack_of(ends) == 0 {
-                            if self.on_tight_edge(ends) {
-                                return true;
+                            self.on_tight_edge(ends);
+                            if self.free < 2 {
+                                return;
                             }
                         } else {
                             self.update_slack(u, self.top[v]);
@@ -634,7 +773,7 @@ impl<'a> Blossoms<'a> {
                 }
             }
             for x in 1..=self.used {
-                if self.top[x] == x && self.slack[x] != 0 {
+                if self.top[x] == x && self.label[x] != Label::Inner && self.fresh_slack(x) != 0 {
                     let slack = self.slack_of(self.edge(self.slack[x], x));
                     match self.label[x] {
                         Label::Free => delta = delta.min(slack),
@@ -647,13 +786,13 @@ impl<'a> Blossoms<'a> {
                 // Nothing bounds the change: no edge can ever join the trees, so the free
                 // vertices cannot all be matched.
                 if delta == i64::MAX {
-                    return false;
+                    return;
                 }
             } else if (1..=self.n)
                 .any(|u| self.label[self.top[u]] == Label::Outer && self.dual[u] <= delta)
             {
                 // An outer vertex whose dual would reach zero: no augmentation adds weight.
-                return false;
+                return;
             }
             for u in 1..=self.n {
                 match self.label[self.top[u]] {
@@ -673,13 +812,17 @@ impl<'a> Blossoms<'a> {
             }
             self.queue.clear();
             for x in 1..=self.used {
+                let u = self.slack[x];
                 if self.top[x] == x
-                    && self.slack[x] != 0
-                    && self.top[self.slack[x]] != x
-                    && self.slack_of(self.edge(self.slack[x], x)) == 0
-                    && self.on_tight_edge(self.edge(self.slack[x], x))
+                    && u != 0
+                    && self.top[u] != x
+                    && self.label[self.top[u]] == Label::Outer
+                    && self.slack_of(self.edge(u, x)) == 0
                 {
-                    return true;
+                    self.on_tight_edge(self.edge(u, x));
+                    if self.free < 2 {
+                        return;
+                    }
                 }
             }
             for blossom in self.n + 1..=self.used {
