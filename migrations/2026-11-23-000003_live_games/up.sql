@@ -72,11 +72,19 @@ CREATE TABLE idempotency_keys (
 
 -- One write to a live game, in one call: the projection of `games` is rewritten only while
 -- the game is still at the entry the write follows (`after_seq`), then the entries are
--- appended to `game_events`, a finished game's result goes to its pairing, the response of
--- a keyed request is kept, and the new entries are announced on `channel` (delivered at
--- commit). `written` is false, and nothing is written, when another write came first.
+-- appended to `game_events`, a finished game's result goes to its pairing, and the response
+-- of a keyed request is kept. Returns false, and writes nothing, when another write came first.
 -- A function rather than a statement sent each time: its plans are kept by the session,
 -- and the call is one round trip; in autocommit, one durable commit.
+--
+-- It does not announce the new entries: arbitre sends that notice itself, in a statement of
+-- its own right behind the call (see store::games::append). A transaction that calls
+-- `pg_notify` takes, at commit, the one lock of the database's notification queue and holds
+-- it until its commit is flushed to disk (so that notices are queued in commit order): every
+-- notifying write then waited for the flush of the one before, the commits of concurrent
+-- turns could not share a flush (group commit), and one slow flush stalled every write
+-- behind it, which made the tail of a turn's latency (issue 16). A notice sent in its own
+-- transaction, which writes nothing, holds that lock only while it is queued.
 --
 -- `write` is one JSON object (store::games::append writes it):
 --   {"game": uuid, "after_seq": int, "pairing": uuid, "sets_result": bool,
@@ -85,37 +93,26 @@ CREATE TABLE idempotency_keys (
 --    "entries": [{"game_id", "seq", "tournament_id", "kind", "turn_number", "event",
 --                 "clock", "ruling", "issued_by", "at_ms"}, ...],
 --    "kept": null | {"token_id": uuid, "key": text, "fingerprint": hex, "status": int,
---                    "body": json},
---    "channel": text}
-CREATE FUNCTION append_game_entries(write jsonb, OUT written boolean, OUT last_id bigint)
+--                    "body": json}}
+CREATE FUNCTION append_game_entries(write jsonb) RETURNS boolean
 LANGUAGE plpgsql AS $$
 DECLARE
     projection jsonb := write->'projection';
     kept jsonb := write->'kept';
-    last record;
 BEGIN
     UPDATE games SET last_seq = (projection->>'last_seq')::integer,
         turns = (projection->>'turns')::integer, phase = projection->>'phase',
         result = projection->>'result', flag_at = (projection->>'flag_at')::timestamptz,
         updated_at = now()
     WHERE id = (write->>'game')::uuid AND last_seq = (write->>'after_seq')::integer;
-    written := FOUND;
-    IF NOT written THEN
-        RETURN;
+    IF NOT FOUND THEN
+        RETURN false;
     END IF;
-    WITH inserted AS (
-        INSERT INTO game_events (game_id, seq, tournament_id, kind, turn_number, event, clock, ruling, issued_by, at_ms)
-        SELECT entry.game_id, entry.seq, entry.tournament_id, entry.kind, entry.turn_number, entry.event,
-               entry.clock, entry.ruling, entry.issued_by, entry.at_ms
-        FROM jsonb_to_recordset(write->'entries') AS entry(game_id uuid, seq integer, tournament_id uuid,
-            kind text, turn_number integer, event jsonb, clock jsonb, ruling jsonb, issued_by uuid, at_ms bigint)
-        RETURNING id, game_id, seq, tournament_id)
-    SELECT * INTO last FROM inserted ORDER BY seq DESC LIMIT 1;
-    IF last.id IS NOT NULL THEN
-        last_id := last.id;
-        PERFORM pg_notify(write->>'channel', json_build_object('tournament_id', last.tournament_id,
-            'game_id', last.game_id, 'seq', last.seq, 'id', last.id)::text);
-    END IF;
+    INSERT INTO game_events (game_id, seq, tournament_id, kind, turn_number, event, clock, ruling, issued_by, at_ms)
+    SELECT entry.game_id, entry.seq, entry.tournament_id, entry.kind, entry.turn_number, entry.event,
+           entry.clock, entry.ruling, entry.issued_by, entry.at_ms
+    FROM jsonb_to_recordset(write->'entries') AS entry(game_id uuid, seq integer, tournament_id uuid,
+        kind text, turn_number integer, event jsonb, clock jsonb, ruling jsonb, issued_by uuid, at_ms bigint);
     IF (write->>'sets_result')::boolean THEN
         UPDATE pairings SET result = projection->>'result', updated_at = now()
         WHERE id = (write->>'pairing')::uuid;
@@ -125,4 +122,5 @@ BEGIN
         VALUES ((kept->>'token_id')::uuid, kept->>'key', decode(kept->>'fingerprint', 'hex'),
             (kept->>'status')::smallint, kept->'body');
     END IF;
+    RETURN true;
 END $$;

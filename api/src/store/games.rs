@@ -223,11 +223,41 @@ pub struct KeptResponse<'a> {
 /// The constraint a reused `Idempotency-Key` violates.
 pub const KEY_CONSTRAINT: &str = "idempotency_keys_pkey";
 
+/// PostgreSQL's `void`, what `pg_notify` returns (its OID in `pg_type`).
+#[derive(diesel::sql_types::SqlType, diesel::query_builder::QueryId)]
+#[diesel(postgres_type(oid = 2278, array_oid = 0))]
+pub struct Void;
+
+diesel::define_sql_function! {
+    /// The durable write of [`append`] (see the migration `live_games`). Called through
+    /// diesel's query builder, not `sql_query`, so that the statement is prepared once per
+    /// connection: `sql_query` prepares again at every call, one more round trip per write.
+    fn append_game_entries(write: diesel::sql_types::Jsonb) -> diesel::sql_types::Bool;
+}
+
+diesel::define_sql_function! {
+    /// Queues `payload` for the listeners of `channel`, delivered when the transaction commits.
+    fn pg_notify(channel: diesel::sql_types::Text, payload: diesel::sql_types::Text) -> Void;
+}
+
 /// Appends the entries to the log, writes the projection (and a finished game's result to
-/// its pairing, which the standings read), keeps the response, and announces the new
-/// entries on [`CHANNEL`] (PostgreSQL delivers the notification at commit, never before):
-/// one call of the function `append_game_entries` (see its migration), one round trip,
-/// and in autocommit one durable commit.
+/// its pairing, which the standings read) and keeps the response: one call of the function
+/// `append_game_entries` (see its migration), in autocommit one durable commit. Then
+/// announces the last new entry on [`CHANNEL`] (`{"tournament_id", "game_id", "seq"}`, what
+/// [`Notice`](crate::services::live::notify::Notice) reads).
+///
+/// The notice is a statement of its own, sent right behind the call without waiting for
+/// its answer (pipelined: one round trip for both). In autocommit it is its own
+/// transaction, which writes nothing: it takes the lock of PostgreSQL's notification queue
+/// only while it is queued, after the write has committed, rather than through the write's
+/// flush to disk, which made every write wait for the flush of the one before (issue 16,
+/// see the migration `live_games`). Inside a transaction (the flag sweep, a game's creation
+/// or import) it is delivered at that transaction's commit, as before. A notice only wakes
+/// the streams, which read the log itself: one sent for a write that did not happen
+/// (another came first) makes them read nothing new. An instance that dies between the
+/// commit and the notice leaves the entry unannounced: the streams of other instances read
+/// it at the next notice that wakes them, and a stream resumed (`Last-Event-ID`) reads it
+/// from the log.
 ///
 /// Nothing is written unless the game's row is still at `after_seq`: returns `false` when
 /// another write got there first (the caller judges the request again on the stored game).
@@ -243,7 +273,6 @@ pub async fn append(connection: &mut Connection, append: &Append<'_>) -> QueryRe
         projection: &'a Projection,
         entries: &'a [NewEvent],
         kept: Option<Kept<'a>>,
-        channel: &'static str,
     }
     #[derive(serde::Serialize)]
     struct Kept<'a> {
@@ -253,11 +282,6 @@ pub async fn append(connection: &mut Connection, append: &Append<'_>) -> QueryRe
         fingerprint: String,
         status: i16,
         body: &'a serde_json::Value,
-    }
-    #[derive(QueryableByName)]
-    struct Written {
-        #[diesel(sql_type = diesel::sql_types::Bool)]
-        written: bool,
     }
     let kept = append.kept.as_ref().map(|kept| Kept {
         token_id: kept.token_id,
@@ -279,15 +303,25 @@ pub async fn append(connection: &mut Connection, append: &Append<'_>) -> QueryRe
         projection: &append.projection,
         entries: append.entries,
         kept,
-        channel: CHANNEL,
     })
     .map_err(|error| diesel::result::Error::SerializationError(error.into()))?;
+    // Pipelining takes the connection shared (`&mut &AsyncPgConnection`, see diesel-async).
+    let shared: &Connection = connection;
     // Read to its end, the ready-for-query after the commit (see [`Committed`]).
-    let written: Vec<Written> = diesel::sql_query("SELECT written FROM append_game_entries($1)")
-        .bind::<diesel::sql_types::Jsonb, _>(write)
-        .load(connection)
-        .await?;
-    Ok(written.into_iter().next().is_some_and(|row| row.written))
+    let written = diesel::select(append_game_entries(write)).load::<bool>(&mut &*shared);
+    let Some(last) = append.entries.last() else {
+        return Ok(written.await?.contains(&true));
+    };
+    let notice = serde_json::json!({
+        "tournament_id": last.tournament_id,
+        "game_id": last.game_id,
+        "seq": last.seq,
+    });
+    let notified = diesel::select(pg_notify(CHANNEL, notice.to_string())).execute(&mut &*shared);
+    let (written, notified) = futures_util::future::join(written, notified).await;
+    let written = written?.contains(&true);
+    notified?;
+    Ok(written)
 }
 
 /// The `last_seq` of a game's row, as committed now.

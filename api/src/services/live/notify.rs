@@ -1,7 +1,9 @@
 //! The PostgreSQL notifications behind the event streams.
 //!
-//! Every transaction that appends to a game's log sends `pg_notify` on
-//! [`CHANNEL`](crate::store::games::CHANNEL); PostgreSQL delivers it at commit to every
+//! Every append to a game's log is followed by a `pg_notify` on
+//! [`CHANNEL`](crate::store::games::CHANNEL), sent behind the write (see
+//! [`append`](crate::store::games::append): its own transaction in autocommit, so that no
+//! write waits on the notification queue's lock); PostgreSQL delivers it at commit to every
 //! connection listening, in every arbitre instance. Each instance keeps one listening
 //! connection and fans the notices out to its streams, which then read the log itself:
 //! a notice only says "there is more", so a lost one delays an event, never loses it.
