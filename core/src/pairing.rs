@@ -20,7 +20,7 @@ pub use criteria::Cost;
 pub use parameters::PairingParameters;
 
 use crate::point::Color;
-use crate::standings::{Rank, StandingsError, Tournament};
+use crate::standings::{StandingsError, Tournament};
 use criteria::Criteria;
 use entrants::Entrant;
 use matching::{Graph, MatchingError};
@@ -36,9 +36,6 @@ pub struct Request {
     pub round: u32,
     /// The ids of the players to pair (registered and present in the round).
     pub participants: Vec<String>,
-    /// The lowest rank of each category, strongest category first (Swiss with categories).
-    #[serde(default)]
-    pub category_limits: Vec<Rank>,
     /// Mixed into the random criterion when the parameters ask for non-deterministic
     /// random (`paiBaDeterministic="false"`): the core draws nothing itself.
     #[serde(default)]
@@ -177,7 +174,7 @@ impl<'a> Round<'a> {
             parameters,
             round,
             &participants,
-            &request.category_limits,
+            &tournament.category_limits,
         )?;
         let mut bye_seat = None;
         let (bye, groups) = if parameters.system == System::RoundRobin {
@@ -234,7 +231,7 @@ impl<'a> Round<'a> {
             self.parameters,
             &self.list,
             self.groups,
-            self.request.category_limits.len() + 1,
+            self.tournament.category_limits.len() + 1,
             self.request.round,
             self.request.seed,
         )

@@ -10,7 +10,9 @@ mod shell;
 
 use arbitre_core::pairing::parameters::System;
 use arbitre_core::pairing::{pair, PairingParameters, Request, Round};
-use arbitre_core::standings::{Basis, Criterion, Game, GameResult, Player, RoundEntry, Tournament};
+use arbitre_core::standings::{
+    Basis, Criterion, Game, GameResult, Player, Rank, RoundEntry, Tournament,
+};
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
 
@@ -313,4 +315,43 @@ fn a_round_robin_meets_everyone_once() {
             assert!(byes.values().all(|&count| count == 1));
         }
     }
+}
+
+/// Swiss with categories takes its categories from the tournament (its category limits,
+/// as an OpenGotha file or the service's standings settings give them): a first round
+/// of 1d and 1k against 2k and 3k (no handicap) keeps each category apart, where plain
+/// Swiss seeding (top half against bottom half) and geography mix them.
+#[test]
+fn swiss_with_categories_pairs_inside_the_tournaments_categories() {
+    let ranks = [(0, 0), (-1, 1), (-2, 2), (-3, 3)];
+    let players: Vec<String> = (0..4).map(|index| format!("P{index:02}")).collect();
+    let request = Request {
+        round: 1,
+        participants: players.clone(),
+        ..Request::default()
+    };
+    let opponents = |tournament: &Tournament, system: System| -> HashSet<(String, String)> {
+        let parameters = PairingParameters::opengotha_defaults(system);
+        pair(tournament, &parameters, &request)
+            .unwrap()
+            .games
+            .iter()
+            .map(|game| {
+                let (a, b) = (game.white.clone(), game.black.clone());
+                (a.clone().min(b.clone()), a.max(b))
+            })
+            .collect()
+    };
+    let mut tournament = tournament(&ranks, &[], &[true], 0, &[], false);
+    let mixed = opponents(&tournament, System::Swiss);
+    assert!(!mixed.contains(&(players[0].clone(), players[1].clone())));
+    tournament.category_limits = vec![Rank::from_value(-1)];
+    let apart = opponents(&tournament, System::SwissWithCategories);
+    assert_eq!(
+        apart,
+        HashSet::from([
+            (players[0].clone(), players[1].clone()),
+            (players[2].clone(), players[3].clone()),
+        ])
+    );
 }
