@@ -243,11 +243,28 @@ fn seeding(value: &str) -> Option<Seeding> {
     }
 }
 
+/// The additional order of a seeding system. OpenGotha 3.48 writes an unused one as
+/// `NULL`, as it writes an unused placement criterion (`PlacementCriterion name="NULL"`),
+/// and 3.52 as `None`: both mean no additional order.
 fn additional(value: &str) -> Option<AdditionalOrder> {
     match value.to_ascii_uppercase().as_str() {
-        "NONE" | "" => Some(AdditionalOrder::None),
+        "NONE" | "NULL" | "" => Some(AdditionalOrder::None),
         "RATING" => Some(AdditionalOrder::Rating),
         "RANK" => Some(AdditionalOrder::Rank),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unused_additional_order_is_none_however_opengotha_spells_it() {
+        for spelling in ["NULL", "None", ""] {
+            assert_eq!(additional(spelling), Some(AdditionalOrder::None), "{spelling}");
+        }
+        assert_eq!(additional("Rating"), Some(AdditionalOrder::Rating));
+        assert_eq!(additional("Elo"), None);
     }
 }
