@@ -122,7 +122,6 @@ pub struct Round<'a> {
     parameters: &'a PairingParameters,
     request: &'a Request,
     list: Vec<Entrant>,
-    groups: usize,
     bye: Option<usize>,
     /// In a round robin, the bye's number on the Berger table.
     bye_seat: Option<usize>,
@@ -172,7 +171,7 @@ impl<'a> Round<'a> {
             }
             fixed_players.push(player);
         }
-        let entrants::Entrants { mut list, groups } = entrants::entrants(
+        let mut list = entrants::entrants(
             tournament,
             parameters,
             round,
@@ -180,7 +179,7 @@ impl<'a> Round<'a> {
             &request.category_limits,
         )?;
         let mut bye_seat = None;
-        let (bye, groups) = if parameters.system == System::RoundRobin {
+        let bye = if parameters.system == System::RoundRobin {
             list.sort_by(|a, b| {
                 let (first, second) =
                     (&tournament.players[a.player], &tournament.players[b.player]);
@@ -196,16 +195,14 @@ impl<'a> Round<'a> {
                 paired[b] = true;
             }
             bye_seat = paired.iter().position(|&is_paired| !is_paired);
-            (
-                bye_seat.map(|position| list.remove(position).player),
-                groups,
-            )
+            bye_seat.map(|position| list.remove(position).player)
         } else if list.len() % 2 == 1 {
             let bye =
                 bye::choose(&list, &fixed_players).map(|position| list.remove(position).player);
-            (bye, entrants::group(&mut list))
+            entrants::group(&mut list);
+            bye
         } else {
-            (None, groups)
+            None
         };
         let position = |player: usize| {
             list.iter()
@@ -221,7 +218,6 @@ impl<'a> Round<'a> {
             parameters,
             request,
             list,
-            groups,
             bye,
             bye_seat,
             fixed,
@@ -233,7 +229,6 @@ impl<'a> Round<'a> {
             self.tournament,
             self.parameters,
             &self.list,
-            self.groups,
             self.request.category_limits.len() + 1,
             self.request.round,
             self.request.seed,

@@ -10,7 +10,7 @@
 use super::entrants::Entrant;
 use super::handicap::{handicap, pseudo_rank};
 use super::parameters::{DrawPosition, PairingParameters, Ratio, Seeding, System};
-use crate::standings::Tournament;
+use crate::standings::{McMahon, Tournament};
 use serde::{Deserialize, Serialize};
 
 /// A pair's cost, criterion by criterion, with OpenGotha's dump names in the comments.
@@ -61,7 +61,9 @@ pub struct Criteria<'a> {
     tournament: &'a Tournament,
     parameters: &'a PairingParameters,
     entrants: &'a [Entrant],
-    groups: usize,
+    /// The span of main scores the score difference is measured against, in quarter
+    /// points (see [`score_range`]).
+    score_range: i128,
     categories: usize,
     seeding: Seeding,
     seed: u64,
@@ -76,7 +78,6 @@ impl<'a> Criteria<'a> {
         tournament: &'a Tournament,
         parameters: &'a PairingParameters,
         entrants: &'a [Entrant],
-        groups: usize,
         categories: usize,
         round: u32,
         seed: u64,
@@ -116,7 +117,7 @@ impl<'a> Criteria<'a> {
             tournament,
             parameters,
             entrants,
-            groups: groups.max(1),
+            score_range: score_range(parameters.system, &tournament.mcmahon, round),
             categories: categories.max(1),
             seeding: parameters.seeding_of(round).0,
             seed,
@@ -158,8 +159,8 @@ impl<'a> Criteria<'a> {
             if self.categories > 1 && self.parameters.system == System::SwissWithCategories {
                 concave(
                     main.avoid_mixing_categories,
-                    first.category.abs_diff(second.category),
-                    self.categories,
+                    first.category.abs_diff(second.category) as i128,
+                    self.categories as i128,
                     concavity,
                 )
             } else {
@@ -190,8 +191,8 @@ impl<'a> Criteria<'a> {
             categories,
             score_difference: concave(
                 main.minimize_score_difference,
-                first.group.abs_diff(second.group),
-                self.groups,
+                i128::from(first.score.abs_diff(second.score)),
+                self.score_range,
                 concavity,
             ),
             draw_up_down: self.draw_up_down(first, second),
@@ -334,13 +335,13 @@ impl<'a> Criteria<'a> {
             &self.tournament.players[self.entrants[b].player],
         );
         let score = self.parameters.main.minimize_score_difference;
-        // A gap of `groups` score groups is worth what the score difference loses over it.
-        let worth = |groups: u32| -> i64 {
-            if groups == 0 {
+        // A gap of `points` points is worth what the score difference loses over it.
+        let worth = |points: u32| -> i64 {
+            if points == 0 {
                 return 0;
             }
-            let gap = (groups as usize).min(self.groups);
-            score - concave(score, gap, self.groups, self.parameters.concavity) + 1
+            let gap = 4 * i128::from(points);
+            score - concave(score, gap, self.score_range, self.parameters.concavity) + 1
         };
         let mut geography = 0;
         if !first.country.eq_ignore_ascii_case(&second.country) {
@@ -353,9 +354,29 @@ impl<'a> Criteria<'a> {
     }
 }
 
-/// `weight · (1 − x)(1 + k·x)` with `x = distance / range`, truncated.
-fn concave(weight: i64, distance: usize, range: usize, k: Ratio) -> i64 {
-    let (distance, range) = (distance as i128, range.max(1) as i128);
+/// The span of main scores before `round` that the score difference is measured against,
+/// in quarter points: the distance `x` of two players is their score gap over this span.
+///
+/// In a Swiss tournament a player has 0 to `round − 1` wins before `round`: `round`
+/// values. In a McMahon tournament scores run from the floor's to the bar's plus the
+/// rounds won, `bar − floor + round` values, and OpenGotha measures against three more:
+/// every McMahon dump pairgoth publishes shows `bar − floor + round + 3` (24 to 28 for
+/// rounds 1 to 5 with bar 1d and floor 20k, 27 and 28 for rounds 1 and 2 with bar 4d, 26
+/// for round 3 of a third tournament with bar 1d), the Swiss ones `round`.
+fn score_range(system: System, mcmahon: &McMahon, round: u32) -> i128 {
+    let points = match system {
+        System::McMahon => {
+            i128::from(mcmahon.bar.value() - mcmahon.floor.value()) + i128::from(round) + 3
+        }
+        System::Swiss | System::SwissWithCategories | System::RoundRobin => i128::from(round),
+    };
+    4 * points.max(1)
+}
+
+/// `weight · (1 − x)(1 + k·x)` with `x = distance / range` (at most 1), truncated.
+fn concave(weight: i64, distance: i128, range: i128, k: Ratio) -> i64 {
+    let range = range.max(1);
+    let distance = distance.min(range);
     let (k_numerator, k_denominator) = (i128::from(k.numerator), i128::from(k.denominator).max(1));
     let numerator =
         i128::from(weight) * (range - distance) * (range * k_denominator + k_numerator * distance);
@@ -383,4 +404,42 @@ fn round_half_up(numerator: i128, denominator: i128) -> i128 {
 /// at most its weight, so only absurd parameters saturate.
 fn narrow(value: i128) -> i64 {
     i64::try_from(value).unwrap_or(if value < 0 { i64::MIN } else { i64::MAX })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::standings::Rank;
+
+    fn mcmahon(bar: Rank) -> McMahon {
+        McMahon {
+            bar,
+            floor: Rank::kyu(20).unwrap(),
+            zero: Rank::kyu(30).unwrap(),
+        }
+    }
+
+    #[test]
+    fn the_score_range_grows_with_the_rounds() {
+        let bar_1d = mcmahon(Rank::FIRST_DAN);
+        assert_eq!(score_range(System::McMahon, &bar_1d, 1), 4 * 24);
+        assert_eq!(score_range(System::McMahon, &bar_1d, 5), 4 * 28);
+        let bar_4d = mcmahon(Rank::dan(4).unwrap());
+        assert_eq!(score_range(System::McMahon, &bar_4d, 1), 4 * 27);
+        assert_eq!(score_range(System::Swiss, &bar_4d, 3), 4 * 3);
+    }
+
+    #[test]
+    fn the_score_difference_is_measured_in_points_not_in_groups() {
+        let half = Ratio {
+            numerator: 1,
+            denominator: 2,
+        };
+        let range = score_range(System::McMahon, &mcmahon(Rank::FIRST_DAN), 1);
+        // A 1d and a 5k before round 1 (bar 1d, floor 20k): five points apart, even when
+        // no player stands between them; (19/24)(1 + 5/48) of the weight.
+        assert_eq!(concave(100_000_000_000, 4 * 5, range, half), 87_413_194_444);
+        assert_eq!(concave(100_000_000_000, 0, range, half), 100_000_000_000);
+        assert_eq!(concave(100_000_000_000, 4 * 40, range, half), 0);
+    }
 }

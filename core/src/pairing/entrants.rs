@@ -41,22 +41,16 @@ pub struct Entrant {
     pub category: usize,
 }
 
-/// The players of a round in pairing order (best first), and what the criteria need.
-pub struct Entrants {
-    pub list: Vec<Entrant>,
-    /// The number of distinct scores among them.
-    pub groups: usize,
-}
-
 /// Builds the entrants among `participants` (indices in the tournament's players) before
-/// `round`. `category_limits` are the lowest ranks of the categories, strongest first.
+/// `round`, in pairing order (best first). `category_limits` are the lowest ranks of the
+/// categories, strongest first.
 pub fn entrants(
     tournament: &Tournament,
     parameters: &PairingParameters,
     round: u32,
     participants: &[usize],
     category_limits: &[Rank],
-) -> Result<Entrants, StandingsError> {
+) -> Result<Vec<Entrant>, StandingsError> {
     let before = round.saturating_sub(1);
     let standings = standings::compute(tournament, before)?;
     let index: HashMap<&str, usize> = tournament
@@ -144,13 +138,12 @@ pub fn entrants(
             .then_with(|| order[a].cmp(&order[b]))
     });
     let mut list: Vec<Entrant> = sorted.into_iter().map(|at| list[at].clone()).collect();
-    let groups = group(&mut list);
-    Ok(Entrants { list, groups })
+    group(&mut list);
+    Ok(list)
 }
 
 /// Sets each entrant's group, place and group size; `list` is in pairing order.
-/// Returns the number of groups.
-pub fn group(list: &mut [Entrant]) -> usize {
+pub fn group(list: &mut [Entrant]) {
     let mut scores: Vec<i64> = list.iter().map(|entrant| entrant.score).collect();
     scores.sort_unstable();
     scores.dedup();
@@ -169,7 +162,6 @@ pub fn group(list: &mut [Entrant]) -> usize {
         }
         start = end;
     }
-    scores.len()
 }
 
 /// Draw-ups and draw-downs of every player in rounds 1 to `last`: a game against an

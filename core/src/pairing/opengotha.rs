@@ -262,7 +262,11 @@ mod tests {
     #[test]
     fn an_unused_additional_order_is_none_however_opengotha_spells_it() {
         for spelling in ["NULL", "None", ""] {
-            assert_eq!(additional(spelling), Some(AdditionalOrder::None), "{spelling}");
+            assert_eq!(
+                additional(spelling),
+                Some(AdditionalOrder::None),
+                "{spelling}"
+            );
         }
         assert_eq!(additional("Rating"), Some(AdditionalOrder::Rating));
         assert_eq!(additional("Elo"), None);
