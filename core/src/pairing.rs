@@ -197,10 +197,7 @@ impl<'a> Round<'a> {
             bye_seat = paired.iter().position(|&is_paired| !is_paired);
             bye_seat.map(|position| list.remove(position).player)
         } else if list.len() % 2 == 1 {
-            let bye =
-                bye::choose(&list, &fixed_players).map(|position| list.remove(position).player);
-            entrants::group(&mut list);
-            bye
+            bye::choose(&list, &fixed_players).map(|position| list.remove(position).player)
         } else {
             None
         };

@@ -314,3 +314,24 @@ fn a_round_robin_meets_everyone_once() {
         }
     }
 }
+
+/// A player absent from the round still holds their place in their group: OpenGotha
+/// seeds the present players as places of the whole group (see `entrants`).
+#[test]
+fn an_absent_player_keeps_a_place_in_the_group() {
+    let ranks = [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)];
+    let tournament = tournament(&ranks, &[], &[true], 9, &[], true);
+    let mut parameters = PairingParameters::opengotha_defaults(System::McMahon);
+    parameters.main.seed_system_1 = arbitre_core::pairing::parameters::Seeding::SplitAndSlip;
+    let request = Request {
+        round: 1,
+        participants: vec!["P00".into(), "P01".into(), "P02".into(), "P03".into()],
+        ..Request::default()
+    };
+    let round = Round::prepare(&tournament, &parameters, &request).unwrap();
+    // Places 0 and 2 of five (P04 absent, last): x = 2·2 − 5 = −1, a 25th less; of four
+    // it would have been x = 0, the whole weight.
+    assert_eq!(round.cost("P00", "P02").unwrap().seeding, 4_800_000);
+    // Places 0 and 3 of five: x = 1, a 25th less; of four, x = 2, a quarter less.
+    assert_eq!(round.cost("P00", "P03").unwrap().seeding, 4_800_000);
+}

@@ -44,6 +44,12 @@ pub struct Entrant {
 /// Builds the entrants among `participants` (indices in the tournament's players) before
 /// `round`, in pairing order (best first). `category_limits` are the lowest ranks of the
 /// categories, strongest first.
+///
+/// Groups, places and group sizes count every player of the tournament, the ones absent
+/// from the round and the bye included: OpenGotha's dumps place the players that way
+/// (in round 2 of pairgoth's `notsimplemm`, a player absent from the round still makes
+/// the top group three strong: the seeding and draw-up/down costs of its two present
+/// players are those of places 0 and 2, or 1, of three).
 pub fn entrants(
     tournament: &Tournament,
     parameters: &PairingParameters,
@@ -73,7 +79,11 @@ pub fn entrants(
     let (_, additional) = parameters.seeding_of(round);
     let mut list = Vec::with_capacity(participants.len());
     let mut order = Vec::with_capacity(participants.len());
+    let mut present = vec![false; tournament.players.len()];
     for &player in participants {
+        present[player] = true;
+    }
+    for player in 0..tournament.players.len() {
         let Some(standing) = by_player.get(&player) else {
             continue;
         };
@@ -139,11 +149,12 @@ pub fn entrants(
     });
     let mut list: Vec<Entrant> = sorted.into_iter().map(|at| list[at].clone()).collect();
     group(&mut list);
+    list.retain(|entrant| present[entrant.player]);
     Ok(list)
 }
 
 /// Sets each entrant's group, place and group size; `list` is in pairing order.
-pub fn group(list: &mut [Entrant]) {
+fn group(list: &mut [Entrant]) {
     let mut scores: Vec<i64> = list.iter().map(|entrant| entrant.score).collect();
     scores.sort_unstable();
     scores.dedup();
