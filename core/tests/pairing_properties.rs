@@ -335,3 +335,24 @@ fn an_absent_player_keeps_a_place_in_the_group() {
     // Places 0 and 3 of five: x = 1, a 25th less; of four, x = 2, a quarter less.
     assert_eq!(round.cost("P00", "P03").unwrap().seeding, 4_800_000);
 }
+
+/// Draw-ups and draw-downs reach three points: from four points apart the criterion
+/// earns nothing (OpenGotha's help: "group distance >= 4").
+#[test]
+fn players_four_points_apart_earn_nothing_for_draw_ups() {
+    let ranks = [(0, 0), (-3, 1), (-4, 2), (-5, 3)];
+    let tournament = tournament(&ranks, &[], &[true], 9, &[], true);
+    let parameters = PairingParameters::opengotha_defaults(System::McMahon);
+    let request = Request {
+        round: 1,
+        participants: vec!["P00".into(), "P01".into(), "P02".into(), "P03".into()],
+        ..Request::default()
+    };
+    let round = Round::prepare(&tournament, &parameters, &request).unwrap();
+    let draw = |a: &str, b: &str| round.cost(a, b).unwrap().draw_up_down;
+    // 1d and 3k: three points apart, alone in their groups: two fifths of the weight.
+    assert_eq!(draw("P00", "P01"), parameters.main.draw_up_down * 2 / 5);
+    assert_eq!(draw("P00", "P02"), 0);
+    assert_eq!(draw("P00", "P03"), 0);
+    assert_eq!(draw("P01", "P03"), parameters.main.draw_up_down * 2 / 5);
+}

@@ -267,9 +267,14 @@ impl<'a> Criteria<'a> {
     /// fifth more for each player it draws back the other way (when compensating), one
     /// fifth less for each it draws the same way again; plus up to a tenth for each player
     /// by where they stand in their group (top, middle or bottom as the settings prefer).
+    /// Players [`DRAW_REACH`] points apart or more are not drawn to each other at all: the
+    /// criterion earns nothing (OpenGotha's help, "Pairing evaluation function").
     fn draw_up_down(&self, first: &Entrant, second: &Entrant) -> i64 {
         let main = &self.parameters.main;
-        if first.group == second.group || main.draw_up_down == 0 {
+        if first.group == second.group
+            || main.draw_up_down == 0
+            || first.score.abs_diff(second.score) >= 4 * DRAW_REACH
+        {
             return 0;
         }
         let (upper, lower) = if first.group > second.group {
@@ -369,6 +374,12 @@ fn score_range(system: System, mcmahon: &McMahon, round: u32) -> i128 {
     };
     4 * points.max(1)
 }
+
+/// The score gap, in points, from which two players earn nothing for draw-ups and
+/// draw-downs: "if players have a group distance >= 4, set to 0" (OpenGotha's help), and
+/// the dumps agree (a 1d at the bar and a 5k earn 0 before round 1, a 6k at 25½ points
+/// and an 11k at 22 earn it whole before round 4).
+const DRAW_REACH: u64 = 4;
 
 /// `weight · (1 − x)(1 + k·x)` with `x = distance / range` (at most 1), truncated.
 fn concave(weight: i64, distance: i128, range: i128, k: Ratio) -> i64 {
