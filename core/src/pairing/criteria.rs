@@ -315,13 +315,13 @@ impl<'a> Criteria<'a> {
         narrow(numerator / (10 * upper_size * lower_size))
     }
 
-    /// Handicap and geography, for players below the thresholds; a pair with a player
-    /// above them earns both weights whole, so that these criteria do not choose for them.
+    /// Handicap and geography. Players above the thresholds are not concerned by them
+    /// (OpenGotha's help, "Pairing evaluation function"): a pair of two such players earns
+    /// both weights whole, a pair of one such and one concerned player earns half-way
+    /// between the weight and what the concerned pair would earn (see [`exempted`]).
     fn secondary(&self, a: usize, b: usize, handicap: u32) -> (i64, i64) {
         let secondary = &self.parameters.secondary;
-        if self.exempt[a] || self.exempt[b] {
-            return (secondary.minimize_handicap, secondary.avoid_same_geography);
-        }
+        let exempt = usize::from(self.exempt[a]) + usize::from(self.exempt[b]);
         let ceiling = i64::from(self.tournament.handicap.ceiling);
         let handicap_cost = if handicap == 0 || ceiling == 0 {
             secondary.minimize_handicap
@@ -336,23 +336,25 @@ impl<'a> Criteria<'a> {
             &self.tournament.players[self.entrants[a].player],
             &self.tournament.players[self.entrants[b].player],
         );
-        let score = self.parameters.main.minimize_score_difference;
-        // A gap of `points` points is worth what the score difference loses over it.
-        let worth = |points: u32| -> i64 {
-            if points == 0 {
-                return 0;
-            }
-            let gap = 4 * i128::from(points);
-            score - concave(score, gap, self.score_range, self.parameters.concavity) + 1
-        };
-        let mut geography = 0;
-        if !first.country.eq_ignore_ascii_case(&second.country) {
-            geography = geography.max(worth(secondary.country_gap));
-        }
-        if !first.club.eq_ignore_ascii_case(&second.club) {
-            geography = geography.max(worth(secondary.club_gap));
-        }
-        (handicap_cost, geography.min(secondary.avoid_same_geography))
+        let apart = |same: bool, gap: u32| if same { 0 } else { gap };
+        let geography = geography(
+            self.parameters.main.minimize_score_difference,
+            self.score_range,
+            self.parameters.concavity,
+            apart(
+                first.country.eq_ignore_ascii_case(&second.country),
+                secondary.country_gap,
+            ),
+            apart(
+                first.club.eq_ignore_ascii_case(&second.club),
+                secondary.club_gap,
+            ),
+        )
+        .min(secondary.avoid_same_geography);
+        (
+            exempted(secondary.minimize_handicap, handicap_cost, exempt),
+            exempted(secondary.avoid_same_geography, geography, exempt),
+        )
     }
 }
 
@@ -373,6 +375,41 @@ fn score_range(system: System, mcmahon: &McMahon, round: u32) -> i128 {
         System::Swiss | System::SwissWithCategories | System::RoundRobin => i128::from(round),
     };
     4 * points.max(1)
+}
+
+/// What a pair of players from different places earns, before the thresholds:
+/// `country` and `club` are the score gaps (`paiSePreferMMSDiffRatherThanSame…`) of the
+/// places they do not share, 0 for the ones they share.
+///
+/// The pair earns what the score difference loses over a gap of the larger of the two,
+/// plus half the smaller, plus 1.1 points: the score weight less its concave share at
+/// `x = gap / range`, truncated. No OpenGotha document gives the formula; the dumps do:
+/// with gaps 3 (club) and 1 (country), players of the same country and different clubs
+/// earn the loss over 4.1 points (10,000,868,056 over a range of 24, 9,544,800,000 over
+/// 25, 8,745,541,839 over 27), players of different countries the loss over 4.6
+/// (10,411,242,604 over 26), players of the same club nothing.
+fn geography(score_weight: i64, range: i128, concavity: Ratio, country: u32, club: u32) -> i64 {
+    let (larger, smaller) = (country.max(club), country.min(club));
+    if larger == 0 {
+        return 0;
+    }
+    // In twentieths of a point: `range` is in quarters.
+    let gap = 20 * i128::from(larger) + 10 * i128::from(smaller) + 22;
+    score_weight - concave(score_weight, gap, 5 * range, concavity)
+}
+
+/// A secondary criterion's cost when `exempt` of the two players (0, 1 or 2) are above the
+/// thresholds: `nominal` when neither is, the `weight` whole when both are, and half-way
+/// between the two when one is ("an intermediate value", says OpenGotha's help; the
+/// dumps of `bosp2024` round 3 give 50,000,000,000 for a player above the thresholds and
+/// one below of the same club, 54,563,979,290 and 55,205,621,302 where the pair below
+/// would earn 9,127,958,580 and 10,411,242,604).
+fn exempted(weight: i64, nominal: i64, exempt: usize) -> i64 {
+    match exempt {
+        0 => nominal,
+        1 => narrow((i128::from(weight) + i128::from(nominal)) / 2),
+        _ => weight,
+    }
 }
 
 /// The score gap, in points, from which two players earn nothing for draw-ups and
@@ -426,6 +463,38 @@ mod tests {
             floor: Rank::kyu(20).unwrap(),
             zero: Rank::kyu(30).unwrap(),
         }
+    }
+
+    #[test]
+    fn players_from_elsewhere_earn_the_score_lost_over_the_gap_and_more() {
+        let half = Ratio {
+            numerator: 1,
+            denominator: 2,
+        };
+        let range = |points: i128| 4 * points;
+        // Same country, different clubs (club gap 3).
+        assert_eq!(
+            geography(100_000_000_000, range(24), half, 0, 3),
+            10_000_868_056
+        );
+        assert_eq!(
+            geography(100_000_000_000, range(27), half, 0, 3),
+            8_745_541_839
+        );
+        // Different countries (gap 1) and clubs.
+        assert_eq!(
+            geography(100_000_000_000, range(26), half, 1, 3),
+            10_411_242_604
+        );
+        assert_eq!(geography(100_000_000_000, range(26), half, 0, 0), 0);
+    }
+
+    #[test]
+    fn a_pair_with_one_player_above_the_thresholds_earns_half_way() {
+        assert_eq!(exempted(100_000_000_000, 9_127_958_580, 0), 9_127_958_580);
+        assert_eq!(exempted(100_000_000_000, 9_127_958_580, 1), 54_563_979_290);
+        assert_eq!(exempted(100_000_000_000, 0, 1), 50_000_000_000);
+        assert_eq!(exempted(100_000_000_000, 0, 2), 100_000_000_000);
     }
 
     #[test]
