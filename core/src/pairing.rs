@@ -20,7 +20,7 @@ pub use criteria::Cost;
 pub use parameters::PairingParameters;
 
 use crate::point::Color;
-use crate::standings::{Rank, StandingsError, Tournament};
+use crate::standings::{Basis, Rank, StandingsError, Tournament};
 use criteria::Criteria;
 use entrants::Entrant;
 use matching::{Graph, MatchingError};
@@ -298,7 +298,15 @@ impl<'a> Round<'a> {
             pairs.extend(self.fixed.iter().copied());
             pairs
         };
-        let tables = tables::number(&pairs);
+        let standing = |position: usize| tables::Standing {
+            row: self.list[position].row,
+            position,
+        };
+        let standings: Vec<_> = pairs
+            .iter()
+            .map(|&(a, b)| (standing(a), standing(b)))
+            .collect();
+        let tables = tables::number(&standings, tournament.main_score() == Basis::Mms);
         let rules = tournament.rules.unwrap_or_default().rules();
         let mut games: Vec<PairedGame> = pairs
             .iter()

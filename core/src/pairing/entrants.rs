@@ -18,6 +18,8 @@ use std::collections::HashMap;
 pub struct Entrant {
     /// Index in the tournament's players.
     pub player: usize,
+    /// 1-based row in the standings before the round (placement criteria, then names).
+    pub row: u32,
     /// Main score after the previous round, in quarter points.
     pub score: i64,
     /// Number of wins after the previous round, in quarter points.
@@ -90,6 +92,7 @@ pub fn entrants(
         let record = &tournament.players[player];
         let mut entrant = Entrant {
             player,
+            row: standing.row,
             score: main(standing),
             wins: standing.wins.quarters(),
             mms: standing.mms.quarters(),
