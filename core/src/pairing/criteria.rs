@@ -305,14 +305,18 @@ impl<'a> Criteria<'a> {
                 DrawPosition::Bottom => place,
             }
         };
-        let (upper_size, lower_size) = (upper.group_size as i128, lower.group_size as i128);
-        let upper_part = position(upper, main.draw_down_position);
-        let lower_part = position(lower, main.draw_up_position);
-        let numerator = i128::from(main.draw_up_down)
-            * (2 * scenario * upper_size * lower_size
-                + upper_part * lower_size
-                + lower_part * upper_size);
-        narrow(numerator / (10 * upper_size * lower_size))
+        draw_shares(
+            main.draw_up_down,
+            scenario,
+            (
+                position(upper, main.draw_down_position),
+                upper.group_size as i128,
+            ),
+            (
+                position(lower, main.draw_up_position),
+                lower.group_size as i128,
+            ),
+        )
     }
 
     /// Handicap and geography. Players above the thresholds are not concerned by them
@@ -440,6 +444,16 @@ fn colour_balance(weight: i64, first: i32, second: i32) -> i64 {
     }
 }
 
+/// The draw-up/down cost: a fifth of the weight per `scenario` step, plus each player's
+/// tenth of it scaled by their `(position, group size)`, each share truncated on its own
+/// as OpenGotha's dumps show (53,333,332 for two players in the middle of groups of
+/// three: 40,000,000 + 6,666,666 + 6,666,666, not 53,333,333).
+fn draw_shares(weight: i64, scenario: i128, upper: (i128, i128), lower: (i128, i128)) -> i64 {
+    let weight = i128::from(weight);
+    let share = |(position, size): (i128, i128)| weight * position / (10 * size.max(1));
+    narrow(weight * 2 * scenario / 10 + share(upper) + share(lower))
+}
+
 /// The weight less its share `distance² / span`, truncated (see [`Criteria::seeding`]).
 fn seeding_share(weight: i64, distance: i128, span: i128) -> i64 {
     let weight = i128::from(weight);
@@ -495,6 +509,13 @@ mod tests {
         assert_eq!(exempted(100_000_000_000, 9_127_958_580, 1), 54_563_979_290);
         assert_eq!(exempted(100_000_000_000, 0, 1), 50_000_000_000);
         assert_eq!(exempted(100_000_000_000, 0, 2), 100_000_000_000);
+    }
+
+    #[test]
+    fn draw_up_down_shares_are_truncated_one_by_one() {
+        assert_eq!(draw_shares(100_000_000, 2, (2, 3), (2, 3)), 53_333_332);
+        assert_eq!(draw_shares(100_000_000, 2, (2, 3), (0, 1)), 46_666_666);
+        assert_eq!(draw_shares(100_000_000, 1, (0, 2), (1, 2)), 25_000_000);
     }
 
     #[test]
