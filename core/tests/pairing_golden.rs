@@ -274,7 +274,7 @@ fn compare_costs(name: &str, folder: &str, thresholds: bool) -> CostComparison {
 fn mcmahon_costs_equal_opengotha_dumps() {
     for (name, folder, pairs) in [
         ("notsimplemm.xml", "notsimplemm", 127),
-        ("simplemm.xml", "simplemm", 240),
+        ("simplemm.xml", "simplemm", 600),
     ] {
         let comparison = compare_costs(name, folder, false);
         println!("{name}, every player concerned: {comparison:#?}");
