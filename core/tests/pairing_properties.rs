@@ -315,25 +315,54 @@ fn a_round_robin_meets_everyone_once() {
     }
 }
 
-/// A player absent from the round still holds their place in their group: OpenGotha
-/// seeds the present players as places of the whole group (see `entrants`).
+/// A player absent from the round holds their place in their group once they have
+/// played: OpenGotha seeds the present players as places of that group (see `entrants`);
+/// a player absent who has not played yet is not counted.
 #[test]
-fn an_absent_player_keeps_a_place_in_the_group() {
-    let ranks = [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)];
-    let tournament = tournament(&ranks, &[], &[true], 9, &[], true);
+fn an_absent_player_who_has_played_keeps_a_place_in_the_group() {
     let mut parameters = PairingParameters::opengotha_defaults(System::McMahon);
     parameters.main.seed_system_1 = arbitre_core::pairing::parameters::Seeding::SplitAndSlip;
+    parameters.main.seed_system_2 = arbitre_core::pairing::parameters::Seeding::SplitAndSlip;
+    let ranks = [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5)];
+    // Round 1: P00, P02 and P04 win; P04 is absent from round 2.
+    let played = [vec![0, 1, 2, 3, 4, 5]];
+    let tournament = tournament(&ranks, &played, &[true], 9, &[4], true);
+    let request = Request {
+        round: 2,
+        participants: vec![
+            "P00".into(),
+            "P01".into(),
+            "P02".into(),
+            "P03".into(),
+            "P05".into(),
+        ],
+        ..Request::default()
+    };
+    let round = Round::prepare(&tournament, &parameters, &request).unwrap();
+    // Places 0 and 1 of the three winners: x = 2·1 − 3 = −1, a ninth less; of two it
+    // would have been x = 0, the whole weight.
+    assert_eq!(round.cost("P00", "P02").unwrap().seeding, 4_444_445);
+
+    // Absent from round 1, without a game: not counted. Places 0 and 2 of four: x = 0.
+    let tournament = tournament_without_games(&ranks[..5]);
     let request = Request {
         round: 1,
         participants: vec!["P00".into(), "P01".into(), "P02".into(), "P03".into()],
         ..Request::default()
     };
     let round = Round::prepare(&tournament, &parameters, &request).unwrap();
-    // Places 0 and 2 of five (P04 absent, last): x = 2·2 − 5 = −1, a 25th less; of four
-    // it would have been x = 0, the whole weight.
-    assert_eq!(round.cost("P00", "P02").unwrap().seeding, 4_800_000);
-    // Places 0 and 3 of five: x = 1, a 25th less; of four, x = 2, a quarter less.
-    assert_eq!(round.cost("P00", "P03").unwrap().seeding, 4_800_000);
+    assert_eq!(round.cost("P00", "P02").unwrap().seeding, 5_000_000);
+    // Places 0 and 3 of four: x = 2, a quarter less.
+    assert_eq!(round.cost("P00", "P03").unwrap().seeding, 3_750_000);
+}
+
+fn tournament_without_games(ranks: &[(i32, u8)]) -> Tournament {
+    let mut tournament = tournament(ranks, &[], &[true], 9, &[], true);
+    tournament.absences.push(RoundEntry {
+        round: 1,
+        player: format!("P{:02}", ranks.len() - 1),
+    });
+    tournament
 }
 
 /// Draw-ups and draw-downs reach three points: from four points apart the criterion

@@ -47,11 +47,14 @@ pub struct Entrant {
 /// `round`, in pairing order (best first). `category_limits` are the lowest ranks of the
 /// categories, strongest first.
 ///
-/// Groups, places and group sizes count every player of the tournament, the ones absent
-/// from the round and the bye included: OpenGotha's dumps place the players that way
-/// (in round 2 of pairgoth's `notsimplemm`, a player absent from the round still makes
-/// the top group three strong: the seeding and draw-up/down costs of its two present
-/// players are those of places 0 and 2, or 1, of three).
+/// Groups, places and group sizes count the players of the round, the bye included, and
+/// the players absent from it who have played a game before: OpenGotha's dumps place the
+/// players that way. In round 2 of pairgoth's `notsimplemm`, a player absent from the
+/// round after winning round 1 still makes the top group three strong (the seeding and
+/// draw-up/down costs of its two present players are those of places 0 and 2, or 1, of
+/// three); in round 3 of `bosp2024`, two players absent since round 1 are not counted in
+/// the lowest group, though their absences put them on its score (its four players are
+/// drawn up as places 0 to 3 of four).
 pub fn entrants(
     tournament: &Tournament,
     parameters: &PairingParameters,
@@ -85,10 +88,17 @@ pub fn entrants(
     for &player in participants {
         present[player] = true;
     }
-    for player in 0..tournament.players.len() {
+    for (player, &is_present) in present.iter().enumerate() {
         let Some(standing) = by_player.get(&player) else {
             continue;
         };
+        let played = standing
+            .rounds
+            .iter()
+            .any(|outcome| matches!(outcome, RoundOutcome::Game { .. }));
+        if !is_present && !played {
+            continue;
+        }
         let record = &tournament.players[player];
         let mut entrant = Entrant {
             player,
