@@ -9,7 +9,9 @@
 
 use super::entrants::Entrant;
 use super::handicap::{handicap, pseudo_rank};
-use super::parameters::{DrawPosition, PairingParameters, Ratio, Seeding, System};
+use super::parameters::{
+    DrawPosition, OpenGothaVersion, PairingParameters, Ratio, Seeding, System,
+};
 use crate::standings::{McMahon, Tournament};
 use serde::{Deserialize, Serialize};
 
@@ -95,13 +97,16 @@ impl<'a> Criteria<'a> {
                 )
             })
             .collect();
+        let thresholds = parameters.opengotha == OpenGothaVersion::Since352;
         let exempt = entrants
             .iter()
             .map(|entrant| {
                 let rank = tournament.players[entrant.player].rank;
-                rank >= secondary.rank_threshold
-                    || secondary.wins_threshold && entrant.wins >= 2 * i64::from(tournament.rounds)
-                    || secondary.bar_threshold && rank >= tournament.mcmahon.bar
+                thresholds
+                    && (rank >= secondary.rank_threshold
+                        || secondary.wins_threshold
+                            && entrant.wins >= 2 * i64::from(tournament.rounds)
+                        || secondary.bar_threshold && rank >= tournament.mcmahon.bar)
             })
             .collect();
         let names = entrants
@@ -267,14 +272,14 @@ impl<'a> Criteria<'a> {
     /// fifth more for each player it draws back the other way (when compensating), one
     /// fifth less for each it draws the same way again; plus up to a tenth for each player
     /// by where they stand in their group (top, middle or bottom as the settings prefer).
-    /// Players [`DRAW_REACH`] points apart or more are not drawn to each other at all: the
-    /// criterion earns nothing (OpenGotha's help, "Pairing evaluation function").
+    /// In OpenGotha 3.48, players [`DRAW_REACH`] points apart or more are not drawn to
+    /// each other at all: the criterion earns nothing (its help, "Pairing evaluation
+    /// function"); 3.52 draws across any gap (see [`OpenGothaVersion`]).
     fn draw_up_down(&self, first: &Entrant, second: &Entrant) -> i64 {
         let main = &self.parameters.main;
-        if first.group == second.group
-            || main.draw_up_down == 0
-            || first.score.abs_diff(second.score) >= 4 * DRAW_REACH
-        {
+        let out_of_reach = self.parameters.opengotha == OpenGothaVersion::Until348
+            && first.score.abs_diff(second.score) >= 4 * DRAW_REACH;
+        if first.group == second.group || main.draw_up_down == 0 || out_of_reach {
             return 0;
         }
         let (upper, lower) = if first.group > second.group {
@@ -320,7 +325,8 @@ impl<'a> Criteria<'a> {
     }
 
     /// Handicap and geography. Players above the thresholds are not concerned by them
-    /// (OpenGotha's help, "Pairing evaluation function"): a pair of two such players earns
+    /// (OpenGotha's help, "Pairing evaluation function"; not in 3.48, see
+    /// [`OpenGothaVersion`]): a pair of two such players earns
     /// both weights whole, a pair of one such and one concerned player earns half-way
     /// between the weight and what the concerned pair would earn (see [`exempted`]).
     fn secondary(&self, a: usize, b: usize, handicap: u32) -> (i64, i64) {
@@ -417,9 +423,9 @@ fn exempted(weight: i64, nominal: i64, exempt: usize) -> i64 {
 }
 
 /// The score gap, in points, from which two players earn nothing for draw-ups and
-/// draw-downs: "if players have a group distance >= 4, set to 0" (OpenGotha's help), and
-/// the dumps agree (a 1d at the bar and a 5k earn 0 before round 1, a 6k at 25½ points
-/// and an 11k at 22 earn it whole before round 4).
+/// draw-downs in OpenGotha 3.48: "if players have a group distance >= 4, set to 0" (its
+/// help), and its dumps agree (a 1d at the bar and a 5k earn 0 before round 1, a 6k at 25½
+/// points and an 11k at 22 earn it whole before round 4).
 const DRAW_REACH: u64 = 4;
 
 /// `weight · (1 − x)(1 + k·x)` with `x = distance / range` (at most 1), truncated.
