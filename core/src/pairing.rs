@@ -20,7 +20,7 @@ pub use criteria::Cost;
 pub use parameters::PairingParameters;
 
 use crate::point::Color;
-use crate::standings::{StandingsError, Tournament};
+use crate::standings::{Basis, StandingsError, Tournament};
 use criteria::Criteria;
 use entrants::Entrant;
 use matching::{Graph, MatchingError};
@@ -119,7 +119,6 @@ pub struct Round<'a> {
     parameters: &'a PairingParameters,
     request: &'a Request,
     list: Vec<Entrant>,
-    groups: usize,
     bye: Option<usize>,
     /// In a round robin, the bye's number on the Berger table.
     bye_seat: Option<usize>,
@@ -169,7 +168,7 @@ impl<'a> Round<'a> {
             }
             fixed_players.push(player);
         }
-        let entrants::Entrants { mut list, groups } = entrants::entrants(
+        let mut list = entrants::entrants(
             tournament,
             parameters,
             round,
@@ -177,7 +176,7 @@ impl<'a> Round<'a> {
             &tournament.category_limits,
         )?;
         let mut bye_seat = None;
-        let (bye, groups) = if parameters.system == System::RoundRobin {
+        let bye = if parameters.system == System::RoundRobin {
             list.sort_by(|a, b| {
                 let (first, second) =
                     (&tournament.players[a.player], &tournament.players[b.player]);
@@ -193,16 +192,11 @@ impl<'a> Round<'a> {
                 paired[b] = true;
             }
             bye_seat = paired.iter().position(|&is_paired| !is_paired);
-            (
-                bye_seat.map(|position| list.remove(position).player),
-                groups,
-            )
+            bye_seat.map(|position| list.remove(position).player)
         } else if list.len() % 2 == 1 {
-            let bye =
-                bye::choose(&list, &fixed_players).map(|position| list.remove(position).player);
-            (bye, entrants::group(&mut list))
+            bye::choose(&list, &fixed_players).map(|position| list.remove(position).player)
         } else {
-            (None, groups)
+            None
         };
         let position = |player: usize| {
             list.iter()
@@ -218,7 +212,6 @@ impl<'a> Round<'a> {
             parameters,
             request,
             list,
-            groups,
             bye,
             bye_seat,
             fixed,
@@ -230,7 +223,6 @@ impl<'a> Round<'a> {
             self.tournament,
             self.parameters,
             &self.list,
-            self.groups,
             self.tournament.category_limits.len() + 1,
             self.request.round,
             self.request.seed,
@@ -303,7 +295,15 @@ impl<'a> Round<'a> {
             pairs.extend(self.fixed.iter().copied());
             pairs
         };
-        let tables = tables::number(&pairs);
+        let standing = |position: usize| tables::Standing {
+            row: self.list[position].row,
+            position,
+        };
+        let standings: Vec<_> = pairs
+            .iter()
+            .map(|&(a, b)| (standing(a), standing(b)))
+            .collect();
+        let tables = tables::number(&standings, tournament.main_score() == Basis::Mms);
         let rules = tournament.rules.unwrap_or_default().rules();
         let mut games: Vec<PairedGame> = pairs
             .iter()

@@ -8,7 +8,7 @@
 #[path = "shared/pairing_tournament.rs"]
 mod shell;
 
-use arbitre_core::pairing::parameters::System;
+use arbitre_core::pairing::parameters::{OpenGothaVersion, System};
 use arbitre_core::pairing::{pair, PairingParameters, Request, Round};
 use arbitre_core::standings::{
     Basis, Criterion, Game, GameResult, Player, Rank, RoundEntry, Tournament,
@@ -354,4 +354,109 @@ fn swiss_with_categories_pairs_inside_the_tournaments_categories() {
             (players[2].clone(), players[3].clone()),
         ])
     );
+}
+
+/// A player absent from the round holds their place in their group once they have
+/// played: OpenGotha seeds the present players as places of that group (see `entrants`);
+/// a player absent who has not played yet is not counted.
+#[test]
+fn an_absent_player_who_has_played_keeps_a_place_in_the_group() {
+    let mut parameters = PairingParameters::opengotha_defaults(System::McMahon);
+    parameters.main.seed_system_1 = arbitre_core::pairing::parameters::Seeding::SplitAndSlip;
+    parameters.main.seed_system_2 = arbitre_core::pairing::parameters::Seeding::SplitAndSlip;
+    let ranks = [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5)];
+    // Round 1: P00, P02 and P04 win; P04 is absent from round 2.
+    let played = [vec![0, 1, 2, 3, 4, 5]];
+    let tournament = tournament(&ranks, &played, &[true], 9, &[4], true);
+    let request = Request {
+        round: 2,
+        participants: vec![
+            "P00".into(),
+            "P01".into(),
+            "P02".into(),
+            "P03".into(),
+            "P05".into(),
+        ],
+        ..Request::default()
+    };
+    let round = Round::prepare(&tournament, &parameters, &request).unwrap();
+    // Places 0 and 1 of the three winners: x = 2·1 − 3 = −1, a ninth less; of two it
+    // would have been x = 0, the whole weight.
+    assert_eq!(round.cost("P00", "P02").unwrap().seeding, 4_444_445);
+
+    // Absent from round 1, without a game: not counted. Places 0 and 2 of four: x = 0.
+    let tournament = tournament_without_games(&ranks[..5]);
+    let request = Request {
+        round: 1,
+        participants: vec!["P00".into(), "P01".into(), "P02".into(), "P03".into()],
+        ..Request::default()
+    };
+    let round = Round::prepare(&tournament, &parameters, &request).unwrap();
+    assert_eq!(round.cost("P00", "P02").unwrap().seeding, 5_000_000);
+    // Places 0 and 3 of four: x = 2, a quarter less.
+    assert_eq!(round.cost("P00", "P03").unwrap().seeding, 3_750_000);
+}
+
+fn tournament_without_games(ranks: &[(i32, u8)]) -> Tournament {
+    let mut tournament = tournament(ranks, &[], &[true], 9, &[], true);
+    tournament.absences.push(RoundEntry {
+        round: 1,
+        player: format!("P{:02}", ranks.len() - 1),
+    });
+    tournament
+}
+
+/// In OpenGotha 3.48 draw-ups and draw-downs reach three points: from four points apart
+/// the criterion earns nothing (its help: "group distance >= 4"); 3.52 draws across any gap.
+#[test]
+fn players_four_points_apart_are_drawn_to_each_other_only_since_3_52() {
+    let ranks = [(0, 0), (-3, 1), (-4, 2), (-5, 3)];
+    let tournament = tournament(&ranks, &[], &[true], 9, &[], true);
+    let request = Request {
+        round: 1,
+        participants: vec!["P00".into(), "P01".into(), "P02".into(), "P03".into()],
+        ..Request::default()
+    };
+    for version in [OpenGothaVersion::Until348, OpenGothaVersion::Since352] {
+        let mut parameters = PairingParameters::opengotha_defaults(System::McMahon);
+        parameters.opengotha = version;
+        let round = Round::prepare(&tournament, &parameters, &request).unwrap();
+        let draw = |a: &str, b: &str| round.cost(a, b).unwrap().draw_up_down;
+        // Players alone in their groups earn two fifths of the weight.
+        let two_fifths = parameters.main.draw_up_down * 2 / 5;
+        let far = if version == OpenGothaVersion::Until348 {
+            0
+        } else {
+            two_fifths
+        };
+        // 1d and 3k: three points apart; 1d and 4k, 1d and 5k: four and five.
+        assert_eq!(draw("P00", "P01"), two_fifths, "{version:?}");
+        assert_eq!(draw("P00", "P02"), far, "{version:?}");
+        assert_eq!(draw("P00", "P03"), far, "{version:?}");
+        assert_eq!(draw("P01", "P03"), two_fifths, "{version:?}");
+    }
+}
+
+/// Two players of the same club above the rank threshold: OpenGotha 3.52 spares them the
+/// geography criterion (the weight whole), 3.48 applies it (nothing for the same club).
+#[test]
+fn the_secondary_thresholds_apply_since_3_52() {
+    // Two 5d of club 0, two 5k of club 0 (threshold and bar 4d).
+    let ranks = [(4, 0), (4, 0), (-5, 0), (-5, 0)];
+    let tournament = tournament(&ranks, &[], &[true], 9, &[], true);
+    let request = Request {
+        round: 1,
+        participants: vec!["P00".into(), "P01".into(), "P02".into(), "P03".into()],
+        ..Request::default()
+    };
+    let mut parameters = PairingParameters::opengotha_defaults(System::McMahon);
+    let weight = parameters.secondary.avoid_same_geography;
+    let round = Round::prepare(&tournament, &parameters, &request).unwrap();
+    assert_eq!(round.cost("P00", "P01").unwrap().geography, weight);
+    assert_eq!(round.cost("P00", "P02").unwrap().geography, weight / 2);
+    assert_eq!(round.cost("P02", "P03").unwrap().geography, 0);
+    parameters.opengotha = OpenGothaVersion::Until348;
+    let round = Round::prepare(&tournament, &parameters, &request).unwrap();
+    assert_eq!(round.cost("P00", "P01").unwrap().geography, 0);
+    assert_eq!(round.cost("P00", "P02").unwrap().geography, 0);
 }

@@ -68,6 +68,7 @@ fn pair(arguments: &PairArguments) -> Result<(), PairCommandError> {
     };
     let tournament = opengotha::import(&bytes).map_err(opengotha_error)?;
     let settings = pairing::opengotha::read(&bytes, &tournament).map_err(opengotha_error)?;
+    let tournament = settings.final_players(&tournament);
     let request = Request {
         round: arguments.round,
         participants: settings.participants(&tournament, arguments.round),

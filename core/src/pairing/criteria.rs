@@ -9,8 +9,10 @@
 
 use super::entrants::Entrant;
 use super::handicap::{handicap, pseudo_rank};
-use super::parameters::{DrawPosition, PairingParameters, Ratio, Seeding, System};
-use crate::standings::Tournament;
+use super::parameters::{
+    DrawPosition, OpenGothaVersion, PairingParameters, Ratio, Seeding, System,
+};
+use crate::standings::{McMahon, Tournament};
 use serde::{Deserialize, Serialize};
 
 /// A pair's cost, criterion by criterion, with OpenGotha's dump names in the comments.
@@ -61,7 +63,9 @@ pub struct Criteria<'a> {
     tournament: &'a Tournament,
     parameters: &'a PairingParameters,
     entrants: &'a [Entrant],
-    groups: usize,
+    /// The span of main scores the score difference is measured against, in quarter
+    /// points (see [`score_range`]).
+    score_range: i128,
     categories: usize,
     seeding: Seeding,
     seed: u64,
@@ -76,7 +80,6 @@ impl<'a> Criteria<'a> {
         tournament: &'a Tournament,
         parameters: &'a PairingParameters,
         entrants: &'a [Entrant],
-        groups: usize,
         categories: usize,
         round: u32,
         seed: u64,
@@ -94,13 +97,16 @@ impl<'a> Criteria<'a> {
                 )
             })
             .collect();
+        let thresholds = parameters.opengotha == OpenGothaVersion::Since352;
         let exempt = entrants
             .iter()
             .map(|entrant| {
                 let rank = tournament.players[entrant.player].rank;
-                rank >= secondary.rank_threshold
-                    || secondary.wins_threshold && entrant.wins >= 2 * i64::from(tournament.rounds)
-                    || secondary.bar_threshold && rank >= tournament.mcmahon.bar
+                thresholds
+                    && (rank >= secondary.rank_threshold
+                        || secondary.wins_threshold
+                            && entrant.wins >= 2 * i64::from(tournament.rounds)
+                        || secondary.bar_threshold && rank >= tournament.mcmahon.bar)
             })
             .collect();
         let names = entrants
@@ -116,7 +122,7 @@ impl<'a> Criteria<'a> {
             tournament,
             parameters,
             entrants,
-            groups: groups.max(1),
+            score_range: score_range(parameters.system, &tournament.mcmahon, round),
             categories: categories.max(1),
             seeding: parameters.seeding_of(round).0,
             seed,
@@ -158,8 +164,8 @@ impl<'a> Criteria<'a> {
             if self.categories > 1 && self.parameters.system == System::SwissWithCategories {
                 concave(
                     main.avoid_mixing_categories,
-                    first.category.abs_diff(second.category),
-                    self.categories,
+                    first.category.abs_diff(second.category) as i128,
+                    self.categories as i128,
                     concavity,
                 )
             } else {
@@ -190,8 +196,8 @@ impl<'a> Criteria<'a> {
             categories,
             score_difference: concave(
                 main.minimize_score_difference,
-                first.group.abs_diff(second.group),
-                self.groups,
+                i128::from(first.score.abs_diff(second.score)),
+                self.score_range,
                 concavity,
             ),
             draw_up_down: self.draw_up_down(first, second),
@@ -227,6 +233,10 @@ impl<'a> Criteria<'a> {
     }
 
     /// Seeding inside a group: how well the pair follows the round's seeding system.
+    ///
+    /// Split and fold and split and slip take from the weight its share
+    /// `distance² / span` truncated (OpenGotha's help: `maxSeeding − maxSeeding·x²/…`), so
+    /// a fractional cost rounds up: 5,000,000 less a ninth is 4,444,445 in the dumps.
     fn seeding(&self, first: &Entrant, second: &Entrant, a: usize, b: usize) -> i64 {
         let weight = self.parameters.main.seeding;
         if first.group != second.group || weight == 0 {
@@ -234,7 +244,6 @@ impl<'a> Criteria<'a> {
         }
         let size = first.group_size as i128;
         let (place_1, place_2) = (first.place as i128, second.place as i128);
-        let weight_wide = i128::from(weight);
         match self.seeding {
             Seeding::SplitAndRandom => {
                 if (2 * place_1 < size) != (2 * place_2 < size) {
@@ -249,18 +258,12 @@ impl<'a> Criteria<'a> {
                 }
                 let distance = place_1 + place_2 - (size - 1);
                 let span = (size - 1) * (size - 1);
-                narrow(round_half_up(
-                    weight_wide * (span - distance * distance),
-                    span,
-                ))
+                seeding_share(weight, distance, span)
             }
             Seeding::SplitAndSlip => {
                 let distance = 2 * (place_1 - place_2).abs() - size;
                 let span = size * size;
-                narrow(round_half_up(
-                    weight_wide * (span - distance * distance),
-                    span,
-                ))
+                seeding_share(weight, distance, span)
             }
         }
     }
@@ -269,9 +272,14 @@ impl<'a> Criteria<'a> {
     /// fifth more for each player it draws back the other way (when compensating), one
     /// fifth less for each it draws the same way again; plus up to a tenth for each player
     /// by where they stand in their group (top, middle or bottom as the settings prefer).
+    /// In OpenGotha 3.48, players [`DRAW_REACH`] points apart or more are not drawn to
+    /// each other at all: the criterion earns nothing (its help, "Pairing evaluation
+    /// function"); 3.52 draws across any gap (see [`OpenGothaVersion`]).
     fn draw_up_down(&self, first: &Entrant, second: &Entrant) -> i64 {
         let main = &self.parameters.main;
-        if first.group == second.group || main.draw_up_down == 0 {
+        let out_of_reach = self.parameters.opengotha == OpenGothaVersion::Until348
+            && first.score.abs_diff(second.score) >= 4 * DRAW_REACH;
+        if first.group == second.group || main.draw_up_down == 0 || out_of_reach {
             return 0;
         }
         let (upper, lower) = if first.group > second.group {
@@ -302,23 +310,28 @@ impl<'a> Criteria<'a> {
                 DrawPosition::Bottom => place,
             }
         };
-        let (upper_size, lower_size) = (upper.group_size as i128, lower.group_size as i128);
-        let upper_part = position(upper, main.draw_down_position);
-        let lower_part = position(lower, main.draw_up_position);
-        let numerator = i128::from(main.draw_up_down)
-            * (2 * scenario * upper_size * lower_size
-                + upper_part * lower_size
-                + lower_part * upper_size);
-        narrow(numerator / (10 * upper_size * lower_size))
+        draw_shares(
+            main.draw_up_down,
+            scenario,
+            (
+                position(upper, main.draw_down_position),
+                upper.group_size as i128,
+            ),
+            (
+                position(lower, main.draw_up_position),
+                lower.group_size as i128,
+            ),
+        )
     }
 
-    /// Handicap and geography, for players below the thresholds; a pair with a player
-    /// above them earns both weights whole, so that these criteria do not choose for them.
+    /// Handicap and geography. Players above the thresholds are not concerned by them
+    /// (OpenGotha's help, "Pairing evaluation function"; not in 3.48, see
+    /// [`OpenGothaVersion`]): a pair of two such players earns
+    /// both weights whole, a pair of one such and one concerned player earns half-way
+    /// between the weight and what the concerned pair would earn (see [`exempted`]).
     fn secondary(&self, a: usize, b: usize, handicap: u32) -> (i64, i64) {
         let secondary = &self.parameters.secondary;
-        if self.exempt[a] || self.exempt[b] {
-            return (secondary.minimize_handicap, secondary.avoid_same_geography);
-        }
+        let exempt = usize::from(self.exempt[a]) + usize::from(self.exempt[b]);
         let ceiling = i64::from(self.tournament.handicap.ceiling);
         let handicap_cost = if handicap == 0 || ceiling == 0 {
             secondary.minimize_handicap
@@ -333,29 +346,92 @@ impl<'a> Criteria<'a> {
             &self.tournament.players[self.entrants[a].player],
             &self.tournament.players[self.entrants[b].player],
         );
-        let score = self.parameters.main.minimize_score_difference;
-        // A gap of `groups` score groups is worth what the score difference loses over it.
-        let worth = |groups: u32| -> i64 {
-            if groups == 0 {
-                return 0;
-            }
-            let gap = (groups as usize).min(self.groups);
-            score - concave(score, gap, self.groups, self.parameters.concavity) + 1
-        };
-        let mut geography = 0;
-        if !first.country.eq_ignore_ascii_case(&second.country) {
-            geography = geography.max(worth(secondary.country_gap));
-        }
-        if !first.club.eq_ignore_ascii_case(&second.club) {
-            geography = geography.max(worth(secondary.club_gap));
-        }
-        (handicap_cost, geography.min(secondary.avoid_same_geography))
+        let apart = |same: bool, gap: u32| if same { 0 } else { gap };
+        let geography = geography(
+            self.parameters.main.minimize_score_difference,
+            self.score_range,
+            self.parameters.concavity,
+            apart(
+                first.country.eq_ignore_ascii_case(&second.country),
+                secondary.country_gap,
+            ),
+            apart(
+                first.club.eq_ignore_ascii_case(&second.club),
+                secondary.club_gap,
+            ),
+        )
+        .min(secondary.avoid_same_geography);
+        (
+            exempted(secondary.minimize_handicap, handicap_cost, exempt),
+            exempted(secondary.avoid_same_geography, geography, exempt),
+        )
     }
 }
 
-/// `weight · (1 − x)(1 + k·x)` with `x = distance / range`, truncated.
-fn concave(weight: i64, distance: usize, range: usize, k: Ratio) -> i64 {
-    let (distance, range) = (distance as i128, range.max(1) as i128);
+/// The span of main scores before `round` that the score difference is measured against,
+/// in quarter points: the distance `x` of two players is their score gap over this span.
+///
+/// In a Swiss tournament a player has 0 to `round − 1` wins before `round`: `round`
+/// values. In a McMahon tournament scores run from the floor's to the bar's plus the
+/// rounds won, `bar − floor + round` values, and OpenGotha measures against three more:
+/// every McMahon dump pairgoth publishes shows `bar − floor + round + 3` (24 to 28 for
+/// rounds 1 to 5 with bar 1d and floor 20k, 27 and 28 for rounds 1 and 2 with bar 4d, 26
+/// for round 3 of a third tournament with bar 1d), the Swiss ones `round`.
+fn score_range(system: System, mcmahon: &McMahon, round: u32) -> i128 {
+    let points = match system {
+        System::McMahon => {
+            i128::from(mcmahon.bar.value() - mcmahon.floor.value()) + i128::from(round) + 3
+        }
+        System::Swiss | System::SwissWithCategories | System::RoundRobin => i128::from(round),
+    };
+    4 * points.max(1)
+}
+
+/// What a pair of players from different places earns, before the thresholds:
+/// `country` and `club` are the score gaps (`paiSePreferMMSDiffRatherThanSame…`) of the
+/// places they do not share, 0 for the ones they share.
+///
+/// The pair earns what the score difference loses over a gap of the larger of the two,
+/// plus half the smaller, plus 1.1 points: the score weight less its concave share at
+/// `x = gap / range`, truncated. No OpenGotha document gives the formula; the dumps do:
+/// with gaps 3 (club) and 1 (country), players of the same country and different clubs
+/// earn the loss over 4.1 points (10,000,868,056 over a range of 24, 9,544,800,000 over
+/// 25, 8,745,541,839 over 27), players of different countries the loss over 4.6
+/// (10,411,242,604 over 26), players of the same club nothing.
+fn geography(score_weight: i64, range: i128, concavity: Ratio, country: u32, club: u32) -> i64 {
+    let (larger, smaller) = (country.max(club), country.min(club));
+    if larger == 0 {
+        return 0;
+    }
+    // In twentieths of a point: `range` is in quarters.
+    let gap = 20 * i128::from(larger) + 10 * i128::from(smaller) + 22;
+    score_weight - concave(score_weight, gap, 5 * range, concavity)
+}
+
+/// A secondary criterion's cost when `exempt` of the two players (0, 1 or 2) are above the
+/// thresholds: `nominal` when neither is, the `weight` whole when both are, and half-way
+/// between the two when one is ("an intermediate value", says OpenGotha's help; the
+/// dumps of `bosp2024` round 3 give 50,000,000,000 for a player above the thresholds and
+/// one below of the same club, 54,563,979,290 and 55,205,621,302 where the pair below
+/// would earn 9,127,958,580 and 10,411,242,604).
+fn exempted(weight: i64, nominal: i64, exempt: usize) -> i64 {
+    match exempt {
+        0 => nominal,
+        1 => narrow((i128::from(weight) + i128::from(nominal)) / 2),
+        _ => weight,
+    }
+}
+
+/// The score gap, in points, from which two players earn nothing for draw-ups and
+/// draw-downs in OpenGotha 3.48: "if players have a group distance >= 4, set to 0" (its
+/// help), and its dumps agree (a 1d at the bar and a 5k earn 0 before round 1, a 6k at 25½
+/// points and an 11k at 22 earn it whole before round 4).
+const DRAW_REACH: u64 = 4;
+
+/// `weight · (1 − x)(1 + k·x)` with `x = distance / range` (at most 1), truncated.
+fn concave(weight: i64, distance: i128, range: i128, k: Ratio) -> i64 {
+    let range = range.max(1);
+    let distance = distance.min(range);
     let (k_numerator, k_denominator) = (i128::from(k.numerator), i128::from(k.denominator).max(1));
     let numerator =
         i128::from(weight) * (range - distance) * (range * k_denominator + k_numerator * distance);
@@ -374,13 +450,109 @@ fn colour_balance(weight: i64, first: i32, second: i32) -> i64 {
     }
 }
 
-/// `numerator / denominator` rounded to the nearest, halves up (Java's `Math.round`).
-fn round_half_up(numerator: i128, denominator: i128) -> i128 {
-    (2 * numerator + denominator).div_euclid(2 * denominator)
+/// The draw-up/down cost: a fifth of the weight per `scenario` step, plus each player's
+/// tenth of it scaled by their `(position, group size)`, each share truncated on its own
+/// as OpenGotha's dumps show (53,333,332 for two players in the middle of groups of
+/// three: 40,000,000 + 6,666,666 + 6,666,666, not 53,333,333).
+fn draw_shares(weight: i64, scenario: i128, upper: (i128, i128), lower: (i128, i128)) -> i64 {
+    let weight = i128::from(weight);
+    let share = |(position, size): (i128, i128)| weight * position / (10 * size.max(1));
+    narrow(weight * 2 * scenario / 10 + share(upper) + share(lower))
+}
+
+/// The weight less its share `distance² / span`, truncated (see [`Criteria::seeding`]).
+fn seeding_share(weight: i64, distance: i128, span: i128) -> i64 {
+    let weight = i128::from(weight);
+    narrow(weight - weight * distance * distance / span.max(1))
 }
 
 /// An `i128` cost back to `i64`, saturating: weights are `i64` and every criterion earns
 /// at most its weight, so only absurd parameters saturate.
 fn narrow(value: i128) -> i64 {
     i64::try_from(value).unwrap_or(if value < 0 { i64::MIN } else { i64::MAX })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::standings::Rank;
+
+    fn mcmahon(bar: Rank) -> McMahon {
+        McMahon {
+            bar,
+            floor: Rank::kyu(20).unwrap(),
+            zero: Rank::kyu(30).unwrap(),
+        }
+    }
+
+    #[test]
+    fn players_from_elsewhere_earn_the_score_lost_over_the_gap_and_more() {
+        let half = Ratio {
+            numerator: 1,
+            denominator: 2,
+        };
+        let range = |points: i128| 4 * points;
+        // Same country, different clubs (club gap 3).
+        assert_eq!(
+            geography(100_000_000_000, range(24), half, 0, 3),
+            10_000_868_056
+        );
+        assert_eq!(
+            geography(100_000_000_000, range(27), half, 0, 3),
+            8_745_541_839
+        );
+        // Different countries (gap 1) and clubs.
+        assert_eq!(
+            geography(100_000_000_000, range(26), half, 1, 3),
+            10_411_242_604
+        );
+        assert_eq!(geography(100_000_000_000, range(26), half, 0, 0), 0);
+    }
+
+    #[test]
+    fn a_pair_with_one_player_above_the_thresholds_earns_half_way() {
+        assert_eq!(exempted(100_000_000_000, 9_127_958_580, 0), 9_127_958_580);
+        assert_eq!(exempted(100_000_000_000, 9_127_958_580, 1), 54_563_979_290);
+        assert_eq!(exempted(100_000_000_000, 0, 1), 50_000_000_000);
+        assert_eq!(exempted(100_000_000_000, 0, 2), 100_000_000_000);
+    }
+
+    #[test]
+    fn draw_up_down_shares_are_truncated_one_by_one() {
+        assert_eq!(draw_shares(100_000_000, 2, (2, 3), (2, 3)), 53_333_332);
+        assert_eq!(draw_shares(100_000_000, 2, (2, 3), (0, 1)), 46_666_666);
+        assert_eq!(draw_shares(100_000_000, 1, (0, 2), (1, 2)), 25_000_000);
+    }
+
+    #[test]
+    fn seeding_takes_the_truncated_share_from_the_weight() {
+        // Split and slip, places 0 and 2 of 3: x = 2·2 − 3 = 1 over 3², a ninth.
+        assert_eq!(seeding_share(5_000_000, 1, 9), 4_444_445);
+        assert_eq!(seeding_share(5_000_000, 0, 9), 5_000_000);
+        assert_eq!(seeding_share(5_000_000, 2, 4), 0);
+    }
+
+    #[test]
+    fn the_score_range_grows_with_the_rounds() {
+        let bar_1d = mcmahon(Rank::FIRST_DAN);
+        assert_eq!(score_range(System::McMahon, &bar_1d, 1), 4 * 24);
+        assert_eq!(score_range(System::McMahon, &bar_1d, 5), 4 * 28);
+        let bar_4d = mcmahon(Rank::dan(4).unwrap());
+        assert_eq!(score_range(System::McMahon, &bar_4d, 1), 4 * 27);
+        assert_eq!(score_range(System::Swiss, &bar_4d, 3), 4 * 3);
+    }
+
+    #[test]
+    fn the_score_difference_is_measured_in_points_not_in_groups() {
+        let half = Ratio {
+            numerator: 1,
+            denominator: 2,
+        };
+        let range = score_range(System::McMahon, &mcmahon(Rank::FIRST_DAN), 1);
+        // A 1d and a 5k before round 1 (bar 1d, floor 20k): five points apart, even when
+        // no player stands between them; (19/24)(1 + 5/48) of the weight.
+        assert_eq!(concave(100_000_000_000, 4 * 5, range, half), 87_413_194_444);
+        assert_eq!(concave(100_000_000_000, 0, range, half), 100_000_000_000);
+        assert_eq!(concave(100_000_000_000, 4 * 40, range, half), 0);
+    }
 }

@@ -18,6 +18,8 @@ use std::collections::HashMap;
 pub struct Entrant {
     /// Index in the tournament's players.
     pub player: usize,
+    /// 1-based row in the standings before the round (placement criteria, then names).
+    pub row: u32,
     /// Main score after the previous round, in quarter points.
     pub score: i64,
     /// Number of wins after the previous round, in quarter points.
@@ -41,22 +43,25 @@ pub struct Entrant {
     pub category: usize,
 }
 
-/// The players of a round in pairing order (best first), and what the criteria need.
-pub struct Entrants {
-    pub list: Vec<Entrant>,
-    /// The number of distinct scores among them.
-    pub groups: usize,
-}
-
 /// Builds the entrants among `participants` (indices in the tournament's players) before
-/// `round`. `category_limits` are the lowest ranks of the categories, strongest first.
+/// `round`, in pairing order (best first). `category_limits` are the lowest ranks of the
+/// categories, strongest first.
+///
+/// Groups, places and group sizes count the players of the round, the bye included, and
+/// the players absent from it who have played a game before: OpenGotha's dumps place the
+/// players that way. In round 2 of pairgoth's `notsimplemm`, a player absent from the
+/// round after winning round 1 still makes the top group three strong (the seeding and
+/// draw-up/down costs of its two present players are those of places 0 and 2, or 1, of
+/// three); in round 3 of `bosp2024`, two players absent since round 1 are not counted in
+/// the lowest group, though their absences put them on its score (its four players are
+/// drawn up as places 0 to 3 of four).
 pub fn entrants(
     tournament: &Tournament,
     parameters: &PairingParameters,
     round: u32,
     participants: &[usize],
     category_limits: &[Rank],
-) -> Result<Entrants, StandingsError> {
+) -> Result<Vec<Entrant>, StandingsError> {
     let before = round.saturating_sub(1);
     let standings = standings::compute(tournament, before)?;
     let index: HashMap<&str, usize> = tournament
@@ -79,13 +84,25 @@ pub fn entrants(
     let (_, additional) = parameters.seeding_of(round);
     let mut list = Vec::with_capacity(participants.len());
     let mut order = Vec::with_capacity(participants.len());
+    let mut present = vec![false; tournament.players.len()];
     for &player in participants {
+        present[player] = true;
+    }
+    for (player, &is_present) in present.iter().enumerate() {
         let Some(standing) = by_player.get(&player) else {
             continue;
         };
+        let played = standing
+            .rounds
+            .iter()
+            .any(|outcome| matches!(outcome, RoundOutcome::Game { .. }));
+        if !is_present && !played {
+            continue;
+        }
         let record = &tournament.players[player];
         let mut entrant = Entrant {
             player,
+            row: standing.row,
             score: main(standing),
             wins: standing.wins.quarters(),
             mms: standing.mms.quarters(),
@@ -144,13 +161,13 @@ pub fn entrants(
             .then_with(|| order[a].cmp(&order[b]))
     });
     let mut list: Vec<Entrant> = sorted.into_iter().map(|at| list[at].clone()).collect();
-    let groups = group(&mut list);
-    Ok(Entrants { list, groups })
+    group(&mut list);
+    list.retain(|entrant| present[entrant.player]);
+    Ok(list)
 }
 
 /// Sets each entrant's group, place and group size; `list` is in pairing order.
-/// Returns the number of groups.
-pub fn group(list: &mut [Entrant]) -> usize {
+fn group(list: &mut [Entrant]) {
     let mut scores: Vec<i64> = list.iter().map(|entrant| entrant.score).collect();
     scores.sort_unstable();
     scores.dedup();
@@ -169,7 +186,6 @@ pub fn group(list: &mut [Entrant]) -> usize {
         }
         start = end;
     }
-    scores.len()
 }
 
 /// Draw-ups and draw-downs of every player in rounds 1 to `last`: a game against an

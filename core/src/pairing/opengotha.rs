@@ -5,7 +5,9 @@
 //! Attribute names and defaults: OpenGotha's `tournament.dtd` and `PairingParameterSet`
 //! (data version 201); a missing attribute takes OpenGotha's default.
 
-use super::parameters::{AdditionalOrder, DrawPosition, PairingParameters, Ratio, Seeding, System};
+use super::parameters::{
+    AdditionalOrder, DrawPosition, OpenGothaVersion, PairingParameters, Ratio, Seeding, System,
+};
 use crate::export::opengotha::{
     attributes, decode, line_and_column, player_key, LineCounter, OpenGothaError,
 };
@@ -24,6 +26,23 @@ pub struct PairingSettings {
 }
 
 impl PairingSettings {
+    /// The tournament as OpenGotha pairs it: its players registered as final, the others
+    /// (`PRE`) left out with whatever games they have. OpenGotha neither pairs them nor
+    /// counts them in the score groups: in round 3 of pairgoth's `bosp2024`, a 2d on 30
+    /// McMahon points is drawn up as place 0 of a group of two (45,000,000 = 40,000,000 +
+    /// 5,000,000 with the lower group's player taken from the top), though six provisional
+    /// dan players without a game also stand on 30 points.
+    pub fn final_players(&self, tournament: &Tournament) -> Tournament {
+        let kept = |id: &String| self.registered.contains(id);
+        let mut only = tournament.clone();
+        only.players.retain(|player| kept(&player.id));
+        only.games
+            .retain(|game| kept(&game.black) && kept(&game.white));
+        only.byes.retain(|bye| kept(&bye.player));
+        only.absences.retain(|absence| kept(&absence.player));
+        only
+    }
+
     /// The players to pair in `round`: registered as final and not absent.
     pub fn participants(&self, tournament: &Tournament, round: u32) -> Vec<String> {
         tournament
@@ -49,6 +68,7 @@ pub fn read(bytes: &[u8], tournament: &Tournament) -> Result<PairingSettings, Op
     let mut registered = HashSet::new();
     let mut pairing: Option<(usize, HashMap<String, String>)> = None;
     let mut categories = 1;
+    let mut version = OpenGothaVersion::default();
     let mut lines = LineCounter::default();
     loop {
         let offset = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
@@ -91,6 +111,7 @@ pub fn read(bytes: &[u8], tournament: &Tournament) -> Result<PairingSettings, Op
                 }
             }
             b"PairingParameterSet" => pairing = Some((line, attributes(&start, line)?)),
+            b"Tournament" => version = opengotha_version(&attributes(&start, line)?),
             _ => {}
         }
     }
@@ -100,6 +121,7 @@ pub fn read(bytes: &[u8], tournament: &Tournament) -> Result<PairingSettings, Op
         Basis::Wins => System::Swiss,
     };
     let mut parameters = PairingParameters::opengotha_defaults(system);
+    parameters.opengotha = version;
     if let Some((line, values)) = pairing {
         Fields {
             line,
@@ -225,6 +247,19 @@ impl Fields<'_> {
     }
 }
 
+/// The OpenGotha that wrote the file: up to 3.48 it writes `gothaVersion="348"` (with a
+/// `gothaMinorVersion`), 3.52 writes `fullVersionNumber="3.52.03"`. A file that says
+/// neither, or a version this reader does not know, follows 3.52.
+fn opengotha_version(tournament: &HashMap<String, String>) -> OpenGothaVersion {
+    match tournament
+        .get("gothaVersion")
+        .and_then(|version| version.trim().parse::<u32>().ok())
+    {
+        Some(version) if version <= 348 => OpenGothaVersion::Until348,
+        _ => OpenGothaVersion::Since352,
+    }
+}
+
 fn draw_position(value: &str) -> Option<DrawPosition> {
     match value {
         "TOP" => Some(DrawPosition::Top),
@@ -243,11 +278,80 @@ fn seeding(value: &str) -> Option<Seeding> {
     }
 }
 
+/// The additional order of a seeding system. OpenGotha 3.48 writes an unused one as
+/// `NULL`, as it writes an unused placement criterion (`PlacementCriterion name="NULL"`),
+/// and 3.52 as `None`: both mean no additional order.
 fn additional(value: &str) -> Option<AdditionalOrder> {
     match value.to_ascii_uppercase().as_str() {
-        "NONE" | "" => Some(AdditionalOrder::None),
+        "NONE" | "NULL" | "" => Some(AdditionalOrder::None),
         "RATING" => Some(AdditionalOrder::Rating),
         "RANK" => Some(AdditionalOrder::Rank),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_registered_provisionally_are_left_out() {
+        let xml = r#"<?xml version="1.0" encoding="UTF-8"?>
+<Tournament dataVersion="201">
+<Players>
+<Player club="Ist" country="TR" firstName="Dogac" name="Kose" participating="11111" rank="3D" rating="2300" registeringStatus="FIN"/>
+<Player club="Ist" country="TR" firstName="Ertug" name="Akkol" participating="11111" rank="1D" rating="2100" registeringStatus="PRE"/>
+<Player club="Ist" country="TR" firstName="Ulas" name="Oren" participating="11111" rank="5D" rating="2500" registeringStatus="FIN"/>
+</Players>
+<Games>
+<Game blackPlayer="KOSEDOGAC" handicap="0" knownColor="true" result="RESULT_BLACKWINS" roundNumber="1" tableNumber="1" whitePlayer="ORENULAS"/>
+</Games>
+<TournamentParameterSet>
+<GeneralParameterSet genMMBar="1D" genMMFloor="20K" genMMZero="30K" numberOfRounds="5" shortName="t"/>
+<HandicapParameterSet hdBasedOnMMS="true" hdCeiling="9" hdCorrection="1" hdNoHdRankThreshold="1D"/>
+<PlacementParameterSet><PlacementCriteria><PlacementCriterion name="MMS" number="1"/></PlacementCriteria></PlacementParameterSet>
+</TournamentParameterSet>
+</Tournament>"#;
+        let tournament = crate::export::opengotha::import(xml.as_bytes()).unwrap();
+        let settings = read(xml.as_bytes(), &tournament).unwrap();
+        let paired = settings.final_players(&tournament);
+        let ids: Vec<&str> = paired
+            .players
+            .iter()
+            .map(|player| player.id.as_str())
+            .collect();
+        assert_eq!(ids, ["KOSEDOGAC", "ORENULAS"]);
+        assert_eq!(paired.games.len(), 1);
+    }
+
+    #[test]
+    fn the_writers_version_decides_what_to_reproduce() {
+        let attributes = |pairs: &[(&str, &str)]| -> HashMap<String, String> {
+            pairs
+                .iter()
+                .map(|(name, value)| (name.to_string(), value.to_string()))
+                .collect()
+        };
+        let legacy = attributes(&[("gothaVersion", "348"), ("gothaMinorVersion", "5")]);
+        assert_eq!(opengotha_version(&legacy), OpenGothaVersion::Until348);
+        let current = attributes(&[("fullVersionNumber", "3.52.03")]);
+        assert_eq!(opengotha_version(&current), OpenGothaVersion::Since352);
+        assert_eq!(
+            opengotha_version(&attributes(&[])),
+            OpenGothaVersion::Since352
+        );
+    }
+
+    #[test]
+    fn an_unused_additional_order_is_none_however_opengotha_spells_it() {
+        for spelling in ["NULL", "None", ""] {
+            assert_eq!(
+                additional(spelling),
+                Some(AdditionalOrder::None),
+                "{spelling}"
+            );
+        }
+        assert_eq!(additional("Rating"), Some(AdditionalOrder::Rating));
+        assert_eq!(additional("Elo"), None);
     }
 }

@@ -177,6 +177,27 @@ pub struct SecondaryCriteria {
     pub club_gap: u32,
 }
 
+/// Which OpenGotha's costs to reproduce where its versions differ. The weights each dumped
+/// for pairgoth's tests show two differences: 3.48 (`gothaVersion="348"`: the `simplemm`
+/// and `notsimplemm` dumps) applies the secondary criteria to every player whatever the
+/// thresholds (a 7d and a 6d of the same club earn no geography) and gives no draw-up/down
+/// cost to players four points apart or more (as its help says); 3.52 (`bosp2024`) spares
+/// the players above the thresholds (a 3d and a 5d of the same club earn the geography
+/// weight whole) and draws across any gap (a 3d on 32 points and a 4k on 26 earn
+/// 20,000,000). Versions 3.49 to 3.51 are not known apart: a file says which version wrote
+/// it ([`super::opengotha`]), and anything else follows 3.52.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+pub enum OpenGothaVersion {
+    /// OpenGotha 3.52 and what is not known to be older.
+    #[default]
+    #[serde(rename = "3.52")]
+    Since352,
+    /// OpenGotha 3.48, and files that say an older version.
+    #[serde(rename = "3.48")]
+    Until348,
+}
+
 /// Everything that decides a pairing besides the players and their history.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
@@ -187,6 +208,9 @@ pub struct PairingParameters {
     pub secondary: SecondaryCriteria,
     /// `paiStandardNX1Factor`: the concavity of the score-difference curve.
     pub concavity: Ratio,
+    /// The OpenGotha whose costs are reproduced where versions differ.
+    #[serde(default)]
+    pub opengotha: OpenGothaVersion,
 }
 
 impl PairingParameters {
@@ -235,6 +259,7 @@ impl PairingParameters {
                 numerator: 1,
                 denominator: 2,
             },
+            opengotha: OpenGothaVersion::default(),
         }
     }
 
