@@ -34,7 +34,8 @@ pub enum MatchingError {
 }
 
 /// The weights of an undirected graph on `vertices` vertices: a row-major square matrix,
-/// of which the entries `u < v` are read. A weight of 0 is no edge.
+/// of which the entries `u < v` are read (and copied over the others). A weight of 0 is
+/// no edge.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Graph {
     vertices: usize,
@@ -42,7 +43,7 @@ pub struct Graph {
 }
 
 impl Graph {
-    pub fn new(vertices: usize, weights: Vec<i64>) -> Result<Graph, MatchingError> {
+    pub fn new(vertices: usize, mut weights: Vec<i64>) -> Result<Graph, MatchingError> {
         if vertices.checked_mul(vertices) != Some(weights.len()) {
             return Err(MatchingError::Shape {
                 len: weights.len(),
@@ -55,6 +56,9 @@ impl Graph {
                 if !(0..=MAX_WEIGHT).contains(&weight) {
                     return Err(MatchingError::Weight { u, v, weight });
                 }
+                // Both halves hold the weight: a vertex's edges are then one row, read in
+                // order when its neighbours are scanned.
+                weights[v * vertices + u] = weight;
             }
         }
         Ok(Graph { vertices, weights })
@@ -66,8 +70,7 @@ impl Graph {
 
     /// The weight of the edge between `u` and `v` (0: none).
     pub fn weight(&self, u: usize, v: usize) -> i64 {
-        let (low, high) = if u < v { (u, v) } else { (v, u) };
-        self.weights[low * self.vertices + high]
+        self.weights[u * self.vertices + v]
     }
 }
 
@@ -226,7 +229,10 @@ impl<'a> Blossoms<'a> {
     /// caller then starts it with [`Blossoms::start_from`]).
     fn new(graph: &'a Graph, neighbours: Vec<Vec<usize>>, perfect: bool) -> Blossoms<'a> {
         let n = graph.vertices;
-        let width = 2 * n + 1;
+        // Blossoms form a laminar family of odd sets, each merging at least three
+        // top-level sets into one: at most (n − 1) / 2 live at once, and a blossom takes
+        // the lowest free index, so they fit in n + 1 ..= n + n / 2.
+        let width = n + n / 2 + 2;
         let mut edge = vec![(0, 0); width * width];
         let mut flower_from = vec![0; width * (n + 1)];
         let mut heaviest = 0;
