@@ -128,6 +128,7 @@ pub struct GameRecord {
 
 /// A flaw of a real record that reading tolerates instead of refusing the game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ReadWarning {
     /// `HA` is not a number of stones (seen in real records: `HA[7.5]`, the komi written

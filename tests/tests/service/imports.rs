@@ -200,3 +200,33 @@ async fn a_record_beyond_the_turn_cap_is_refused_unreplayed() {
     .await;
     assert_eq!(games(&setup).await, 0);
 }
+
+/// What reading tolerated is in the import's answer: a record with `HA[7.5]` (the komi
+/// written in the handicap's place, as real records have it) is recorded as an even game,
+/// and the answer names the value and where it stands in the file.
+#[tokio::test]
+async fn an_import_answers_with_what_reading_tolerated() {
+    let setup = setup().await;
+    let sgf = "(;GM[1]FF[4]SZ[9]\nHA[7.5]RE[B+R];B[ee];W[cc])";
+    let imported = expect_json(
+        import(&setup, json!({"pairing_id": setup.pairings[0], "sgf": sgf})).await,
+        201,
+    )
+    .await;
+    assert_eq!(imported["phase"], "finished", "{imported}");
+    assert_eq!(
+        imported["warnings"],
+        json!([{"kind": "invalid_handicap", "value": "7.5", "line": 2, "column": 4}]),
+        "{imported}"
+    );
+    let clean = expect_json(
+        import(
+            &setup,
+            json!({"pairing_id": setup.pairings[1], "sgf": "(;GM[1]FF[4]SZ[9]RE[W+R];B[ee])"}),
+        )
+        .await,
+        201,
+    )
+    .await;
+    assert_eq!(clean["warnings"], json!([]), "{clean}");
+}

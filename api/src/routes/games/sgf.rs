@@ -22,7 +22,7 @@ use actix_web::{web, HttpResponse};
 use arbitre_core::clock::{FlagPolicy, SgfMoveTime, TimeControl};
 use arbitre_core::ending::{ResumptionPolicy, Settings};
 use arbitre_core::game::Start;
-use arbitre_core::history::{Action, GameRecord, Turn, MAX_TURNS};
+use arbitre_core::history::{Action, GameRecord, ReadWarning, Turn, MAX_TURNS};
 use arbitre_core::result::GameResult;
 use arbitre_core::table::{CountingStep, Decision, Input, Ruling, Stage, TableError, TableEvent};
 use arbitre_core::verify::{self, VerifyOptions};
@@ -130,6 +130,15 @@ pub struct GameImport {
     pub result: Option<String>,
 }
 
+/// An imported game as it stands, with what reading its record tolerated (`HA[7.5]`,
+/// ...): the staff see at once what the file got wrong.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ImportedGame {
+    #[serde(flatten)]
+    pub game: GameState,
+    pub warnings: Vec<ReadWarning>,
+}
+
 /// Record a finished game from its SGF (the tournament's staff): verified by the core;
 /// an illegal record is refused with the turn and the reason, and nothing is stored.
 #[utoipa::path(
@@ -137,7 +146,7 @@ pub struct GameImport {
     params(("tournament_id" = Uuid, Path)),
     request_body = GameImport,
     responses(
-        (status = 201, description = "Recorded", body = GameState),
+        (status = 201, description = "Recorded, with what reading the record tolerated", body = ImportedGame),
         (status = 422, description = "Unreadable or illegal record", body = crate::error::Problem, content_type = "application/problem+json"),
     ),
     security(("bearer" = []))
@@ -225,6 +234,7 @@ pub async fn import(
         ),
         overrides: Vec::new(),
     };
+    let warnings = record.warnings.clone();
     let state = connection
         .transaction::<_, GameError, _>(async move |connection| {
             let mut game = insert_game(
@@ -247,7 +257,10 @@ pub async fn import(
             Ok(GameState::of(&game)?)
         })
         .await?;
-    Ok(HttpResponse::Created().json(state))
+    Ok(HttpResponse::Created().json(ImportedGame {
+        game: state,
+        warnings,
+    }))
 }
 
 /// The result of an imported game: the staff's (`given`) when they give one, else the
