@@ -195,8 +195,12 @@ struct Blossoms<'a> {
     /// One past the highest blossom index in use.
     used: usize,
     /// `edge[x * width + y]`: the original vertices `(u, v)`, `u` in `x`, `v` in `y`, of
-    /// the tightest edge between the two (top-level) blossoms, or `(0, 0)`.
+    /// the tightest edge between the two (top-level) blossoms, or `(0, 0)`; read through
+    /// [`Blossoms::edge`].
     edge: Vec<(u32, u32)>,
+    /// When each blossom formed (a count; 0 for the vertices), for [`Blossoms::edge`].
+    born: Vec<u64>,
+    births: u64,
     width: usize,
     /// Each vertex's neighbours (from 1) in the graph searched.
     neighbours: Vec<Vec<usize>>,
@@ -205,6 +209,12 @@ struct Blossoms<'a> {
     mate: Vec<usize>,
     /// The vertex of an outer blossom giving `x` its smallest slack.
     slack: Vec<usize>,
+    /// That slack when it was found, plus the rate it falls at (by `x`'s label) times the
+    /// total dual change (`shift`) then: read back without touching the edge or the
+    /// weights, which are far apart in memory (see [`Blossoms::current_slack`]).
+    slack_key: Vec<i64>,
+    /// The total of the dual changes of this search.
+    shift: i64,
     /// The top-level blossom each vertex or blossom belongs to.
     top: Vec<usize>,
     parent: Vec<usize>,
@@ -257,6 +267,10 @@ impl<'a> Blossoms<'a> {
             dual,
             mate: vec![0; width],
             slack: vec![0; width],
+            slack_key: vec![0; width],
+            born: vec![0; width],
+            births: 0,
+            shift: 0,
             top: (0..width).collect(),
             parent: vec![0; width],
             label: vec![Label::Free; width],
@@ -411,8 +425,16 @@ impl<'a> Blossoms<'a> {
             .collect()
     }
 
+    /// The tightest edge between `x` and `y`, kept once, in the row of the younger of the
+    /// two when one is a blossom: a blossom writes its own row when it forms (one pass
+    /// over memory, not a column of writes), and `(x, y)` is `(y, x)` turned round.
     fn edge(&self, x: usize, y: usize) -> (usize, usize) {
-        let (u, v) = self.edge[x * self.width + y];
+        let (u, v) = if y > self.n && (x <= self.n || self.born[y] > self.born[x]) {
+            let (v, u) = self.edge[y * self.width + x];
+            (u, v)
+        } else {
+            self.edge[x * self.width + y]
+        };
         (u as usize, v as usize)
     }
 
@@ -425,11 +447,28 @@ impl<'a> Blossoms<'a> {
         self.dual[u] + self.dual[v] - 4 * self.graph.weight(u - 1, v - 1)
     }
 
+    /// How fast a slack to an outer blossom falls as the duals change, by the label of
+    /// the blossom at its other end: outer ones fall too, inner ones rise as much.
+    fn rate(&self, x: usize) -> i64 {
+        match self.label[x] {
+            Label::Outer => 2,
+            Label::Free => 1,
+            Label::Inner => 0,
+        }
+    }
+
+    /// The slack of `x`'s slack edge now: every change of `x`'s label resets its slack
+    /// edge, and an edge whose outer end leaves its tree is refreshed
+    /// ([`Blossoms::fresh_slack`]), so the rate has held since the key was set.
+    fn current_slack(&self, x: usize) -> i64 {
+        self.slack_key[x] - self.rate(x) * self.shift
+    }
+
     fn update_slack(&mut self, u: usize, x: usize) {
-        if self.slack[x] == 0
-            || self.slack_of(self.edge(u, x)) < self.slack_of(self.edge(self.slack[x], x))
-        {
+        let slack = self.slack_of(self.edge(u, x));
+        if self.slack[x] == 0 || self.slack[x] == u || slack < self.current_slack(x) {
             self.slack[x] = u;
+            self.slack_key[x] = slack + self.rate(x) * self.shift;
         }
     }
 
@@ -604,12 +643,14 @@ impl<'a> Blossoms<'a> {
         self.walk_to(v, ancestor, &mut flower);
         self.flower[blossom] = flower;
         self.set_top(blossom, blossom);
+        self.births += 1;
+        self.born[blossom] = self.births;
         for x in 1..=self.used {
             self.set_edge(blossom, x, (0, 0));
-            self.set_edge(x, blossom, (0, 0));
         }
         let row = blossom * (self.n + 1);
         self.flower_from[row..row + self.n + 1].fill(0);
+        let mut members = Vec::new();
         for index in 0..self.flower[blossom].len() {
             let sub = self.flower[blossom][index];
             for x in 1..=self.used {
@@ -618,14 +659,13 @@ impl<'a> Blossoms<'a> {
                     let current = self.edge(blossom, x);
                     if current.0 == 0 || self.slack_of(candidate) < self.slack_of(current) {
                         self.set_edge(blossom, x, candidate);
-                        self.set_edge(x, blossom, self.edge(x, sub));
                     }
                 }
             }
-            for vertex in 1..=self.n {
-                if self.flower_from[sub * (self.n + 1) + vertex] != 0 {
-                    self.flower_from[row + vertex] = sub as u32;
-                }
+            members.clear();
+            self.members(sub, &mut members);
+            for &vertex in &members {
+                self.flower_from[row + vertex] = sub as u32;
             }
         }
         self.set_slack(blossom);
@@ -780,7 +820,8 @@ impl<'a> Blossoms<'a> {
             }
             for x in 1..=self.used {
                 if self.top[x] == x && self.label[x] != Label::Inner && self.fresh_slack(x) != 0 {
-                    let slack = self.slack_of(self.edge(self.slack[x], x));
+                    let slack = self.current_slack(x);
+                    debug_assert_eq!(slack, self.slack_of(self.edge(self.slack[x], x)));
                     match self.label[x] {
                         Label::Free => delta = delta.min(slack),
                         Label::Outer => delta = delta.min(slack / 2),
@@ -816,11 +857,14 @@ impl<'a> Blossoms<'a> {
                     }
                 }
             }
+            self.shift += delta;
             self.queue.clear();
             for x in 1..=self.used {
                 let u = self.slack[x];
                 if self.top[x] == x
                     && u != 0
+                    && self.label[x] != Label::Inner
+                    && self.current_slack(x) == 0
                     && self.top[u] != x
                     && self.label[self.top[u]] == Label::Outer
                     && self.slack_of(self.edge(u, x)) == 0
