@@ -92,6 +92,13 @@ pub fn maximum_weight_matching(graph: &Graph) -> Vec<Option<usize>> {
 /// keeps in the first sparse graph of [`maximum_weight_perfect_matching`].
 const CANDIDATES: usize = 12;
 
+/// How many of its most violated pairs each vertex brings into the next sparse graph.
+/// Adding every violated pair makes the second graph dense and its search nearly cold
+/// (at 2,000 players of `bench/pair.sh`, 73,000 pairs violated after the first search:
+/// all of them, 0.59 s for the second search; each vertex's 24 worst, 34,000 pairs, 0.36 s
+/// and two short searches after it, the whole matching a fifth faster).
+const MOST_VIOLATED: usize = 24;
+
 /// Each vertex's mate in a perfect matching of largest total weight (0-weight pairs are
 /// not edges), or `None` when the graph has no perfect matching.
 ///
@@ -100,7 +107,8 @@ const CANDIDATES: usize = 12;
 /// duals are checked against every edge of the whole graph. When they are feasible for
 /// all of them, the matching is optimal for the whole graph (linear-programming duality,
 /// the certificate Edmonds' algorithm produces); otherwise the edges they violate are
-/// added and the search runs again (a sparse graph without a perfect matching widens).
+/// added (each vertex's [`MOST_VIOLATED`] worst) and the search runs again (a sparse graph
+/// without a perfect matching widens).
 pub fn maximum_weight_perfect_matching(graph: &Graph) -> Option<Vec<usize>> {
     maximum_weight_perfect_matching_from(graph, CANDIDATES)
 }
@@ -112,9 +120,16 @@ pub fn maximum_weight_perfect_matching_from(graph: &Graph, keep: usize) -> Optio
     let mut keep = keep.max(1);
     let mut added: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut start = None;
+    let mut base: Option<(usize, Vec<Vec<usize>>)> = None;
     loop {
         let whole = 2 * keep >= n;
-        let neighbours = candidates(graph, if whole { n } else { keep }, &added);
+        let width = if whole { n } else { keep };
+        let sparse = match base.take() {
+            Some((kept, sparse)) if kept == width => sparse,
+            _ => candidates(graph, width),
+        };
+        let neighbours = widened(&sparse, &added);
+        base = Some((width, sparse));
         let mut blossoms = Blossoms::new(graph, neighbours, true);
         blossoms.start_from(start.as_ref());
         blossoms.run();
@@ -126,10 +141,7 @@ pub fn maximum_weight_perfect_matching_from(graph: &Graph, keep: usize) -> Optio
                 if violated.is_empty() {
                     return Some(mates);
                 }
-                for (u, v) in violated {
-                    added[u].push(v);
-                    added[v].push(u);
-                }
+                add_most_violated(violated, &mut added);
             }
             None if whole => return None,
             None => keep *= 2,
@@ -137,9 +149,38 @@ pub fn maximum_weight_perfect_matching_from(graph: &Graph, keep: usize) -> Optio
     }
 }
 
-/// Each vertex's neighbours in the sparse graph: its `keep` heaviest edges, the vertices
-/// within `keep` of it in vertex order, and the `added` edges, made symmetric.
-fn candidates(graph: &Graph, keep: usize, added: &[Vec<usize>]) -> Vec<Vec<usize>> {
+/// Adds to `added` the violated edges (with how much each is violated) that are among the
+/// [`MOST_VIOLATED`] worst of one of their ends.
+fn add_most_violated(mut violated: Vec<(i64, usize, usize)>, added: &mut [Vec<usize>]) {
+    violated.sort_unstable_by(|a, b| b.cmp(a));
+    let mut taken = vec![0usize; added.len()];
+    for (_, u, v) in violated {
+        if taken[u] < MOST_VIOLATED || taken[v] < MOST_VIOLATED {
+            taken[u] += 1;
+            taken[v] += 1;
+            added[u].push(v);
+            added[v].push(u);
+        }
+    }
+}
+
+/// The sparse graph's neighbour lists with the `added` edges (kept symmetric).
+fn widened(sparse: &[Vec<usize>], added: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    sparse
+        .iter()
+        .zip(added)
+        .map(|(list, more)| {
+            let mut list: Vec<usize> = list.iter().chain(more).copied().collect();
+            list.sort_unstable();
+            list.dedup();
+            list
+        })
+        .collect()
+}
+
+/// Each vertex's neighbours in the sparse graph: its `keep` heaviest edges and the
+/// vertices within `keep` of it in vertex order, made symmetric.
+fn candidates(graph: &Graph, keep: usize) -> Vec<Vec<usize>> {
     let n = graph.vertices;
     let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut heaviest: Vec<(i64, usize)> = Vec::with_capacity(n);
@@ -158,8 +199,7 @@ fn candidates(graph: &Graph, keep: usize, added: &[Vec<usize>]) -> Vec<Vec<usize
         let chosen = heaviest
             .iter()
             .map(|&(_, v)| v)
-            .chain(near.filter(|&v| v != u && graph.weight(u, v) > 0))
-            .chain(added[u].iter().copied());
+            .chain(near.filter(|&v| v != u && graph.weight(u, v) > 0));
         for v in chosen.collect::<Vec<_>>() {
             neighbours[u].push(v);
             neighbours[v].push(u);
@@ -497,9 +537,10 @@ impl<'a> Blossoms<'a> {
         }
     }
 
-    /// The edges of the whole graph whose final duals are not feasible: each edge's two
-    /// vertex duals and the duals of the blossoms holding both must cover its weight.
-    fn violated_edges(&self) -> Vec<(usize, usize)> {
+    /// The edges of the whole graph whose final duals are not feasible, with how far
+    /// short they fall: each edge's two vertex duals and the duals of the blossoms holding
+    /// both must cover its weight.
+    fn violated_edges(&self) -> Vec<(i64, usize, usize)> {
         let n = self.n;
         let mut parent = vec![0; self.used + 1];
         for blossom in n + 1..=self.used {
@@ -539,7 +580,7 @@ impl<'a> Blossoms<'a> {
                         .sum::<i64>();
                 }
                 if cover < 4 * weight {
-                    violated.push((u - 1, v - 1));
+                    violated.push((4 * weight - cover, u - 1, v - 1));
                 }
             }
         }
