@@ -354,13 +354,24 @@ fn player_index(tournament: &Tournament) -> HashMap<&str, usize> {
 fn best_pairs(criteria: &Criteria, free: &[usize]) -> Result<Vec<(usize, usize)>, PairingError> {
     let players = free.len();
     let mut weights = vec![0; players * players];
-    for a in 0..players {
-        for b in a + 1..players {
-            let total = criteria.cost(free[a], free[b]).total();
-            weights[a * players + b] = total;
-            weights[b * players + a] = total;
-        }
+    // The upper triangle, row by row (the graph copies it below the diagonal), rows dealt
+    // in turn to the machine's cores: a 2,000-player round costs two million pairs.
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get().min(8));
+    let mut shares: Vec<Vec<(usize, &mut [i64])>> = (0..cores).map(|_| Vec::new()).collect();
+    for (a, row) in weights.chunks_mut(players.max(1)).enumerate() {
+        shares[a % cores].push((a, row));
     }
+    std::thread::scope(|scope| {
+        for share in shares {
+            scope.spawn(move || {
+                for (a, row) in share {
+                    for b in a + 1..players {
+                        row[b] = criteria.cost(free[a], free[b]).total();
+                    }
+                }
+            });
+        }
+    });
     let graph = Graph::new(players, weights)?;
     let mates = matching::maximum_weight_perfect_matching(&graph)
         .ok_or(PairingError::Unmatched(players))?;
