@@ -120,16 +120,15 @@ pub fn maximum_weight_perfect_matching_from(graph: &Graph, keep: usize) -> Optio
     let mut keep = keep.max(1);
     let mut added: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut start = None;
-    let mut base: Option<(usize, Vec<Vec<usize>>)> = None;
+    // The first sparse graph and its width, computed again only when it widens.
+    let mut sparse = (0, Vec::new());
     loop {
         let whole = 2 * keep >= n;
         let width = if whole { n } else { keep };
-        let sparse = match base.take() {
-            Some((kept, sparse)) if kept == width => sparse,
-            _ => candidates(graph, width),
-        };
-        let neighbours = widened(&sparse, &added);
-        base = Some((width, sparse));
+        if sparse.0 != width {
+            sparse = (width, candidates(graph, width));
+        }
+        let neighbours = widened(&sparse.1, &added);
         let mut blossoms = Blossoms::new(graph, neighbours, true);
         blossoms.start_from(start.as_ref());
         blossoms.run();
@@ -908,8 +907,8 @@ impl<'a> Blossoms<'a> {
                     && self.current_slack(x) == 0
                     && self.top[u] != x
                     && self.label[self.top[u]] == Label::Outer
-                    && self.slack_of(self.edge(u, x)) == 0
                 {
+                    debug_assert_eq!(self.slack_of(self.edge(u, x)), 0);
                     self.on_tight_edge(self.edge(u, x));
                     if self.free < 2 {
                         return;
