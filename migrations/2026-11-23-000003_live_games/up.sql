@@ -1,7 +1,10 @@
 -- Live games: one per pairing. `games` is the projection of each game's log that the
--- flag sweep, the lists and the standings read; `game_events` is the log itself
--- (turns, clock events, the counting phase, rulings), append-only, replayed through the
--- core to rebuild a game. `idempotency_keys` keeps the response of each keyed request.
+-- flag sweep, the lists and the standings read; `game_events` is the log itself: the live
+-- table's events (arbitre_core::table), one per entry, append-only, folded through the
+-- core to rebuild a game. The clock's changes follow from the events, so an entry carries
+-- no clock of its own; an entry that sets or changes the game's result says which, so
+-- that a client of the event stream reads the result where it happens.
+-- `idempotency_keys` keeps the response of each keyed request.
 
 CREATE TABLE games (
     id            uuid PRIMARY KEY,
@@ -16,7 +19,7 @@ CREATE TABLE games (
     -- Projection of the log, rewritten with every appended event.
     last_seq      integer NOT NULL DEFAULT 0,
     turns         integer NOT NULL DEFAULT 0,
-    phase         text NOT NULL CHECK (phase IN ('playing', 'counting', 'finished')),
+    phase         text NOT NULL CHECK (phase IN ('placing', 'playing', 'counting', 'paused', 'finished')),
     -- SGF RE of the result (`B+7.5`, `W+R`, `B+T`, `Void`), once finished; rulings may change it.
     result        text,
     -- When the running clock's flag falls: the sweep looks at the game then.
@@ -41,8 +44,6 @@ CREATE TABLE game_events (
     turn_number   integer,
     -- arbitre_core::ending::Event, when the game itself changed.
     event         jsonb,
-    -- arbitre_core::clock::ClockEvent, when the clock did.
-    clock         jsonb,
     -- For a ruling: {"kind", "reason", "corrects", ...}.
     ruling        jsonb,
     -- The token that caused it (none for the flag sweep).
@@ -50,6 +51,8 @@ CREATE TABLE game_events (
     -- The server instant, milliseconds since the Unix epoch (the clock's time base).
     at_ms         bigint NOT NULL,
     recorded_at   timestamptz NOT NULL DEFAULT now(),
+    -- SGF RE of the game's result after this entry, when this entry set or changed it.
+    result        text,
     PRIMARY KEY (game_id, seq)
 );
 
@@ -91,7 +94,7 @@ CREATE TABLE idempotency_keys (
 --    "projection": {"last_seq": int, "turns": int, "phase": text, "result": text|null,
 --                   "flag_at": timestamptz|null},
 --    "entries": [{"game_id", "seq", "tournament_id", "kind", "turn_number", "event",
---                 "clock", "ruling", "issued_by", "at_ms"}, ...],
+--                 "ruling", "result", "issued_by", "at_ms"}, ...],
 --    "kept": null | {"token_id": uuid, "key": text, "fingerprint": hex, "status": int,
 --                    "body": json}}
 CREATE FUNCTION append_game_entries(write jsonb) RETURNS boolean
@@ -108,11 +111,11 @@ BEGIN
     IF NOT FOUND THEN
         RETURN false;
     END IF;
-    INSERT INTO game_events (game_id, seq, tournament_id, kind, turn_number, event, clock, ruling, issued_by, at_ms)
+    INSERT INTO game_events (game_id, seq, tournament_id, kind, turn_number, event, ruling, result, issued_by, at_ms)
     SELECT entry.game_id, entry.seq, entry.tournament_id, entry.kind, entry.turn_number, entry.event,
-           entry.clock, entry.ruling, entry.issued_by, entry.at_ms
+           entry.ruling, entry.result, entry.issued_by, entry.at_ms
     FROM jsonb_to_recordset(write->'entries') AS entry(game_id uuid, seq integer, tournament_id uuid,
-        kind text, turn_number integer, event jsonb, clock jsonb, ruling jsonb, issued_by uuid, at_ms bigint);
+        kind text, turn_number integer, event jsonb, ruling jsonb, result text, issued_by uuid, at_ms bigint);
     IF (write->>'sets_result')::boolean THEN
         UPDATE pairings SET result = projection->>'result', updated_at = now()
         WHERE id = (write->>'pairing')::uuid;
