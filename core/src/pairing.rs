@@ -20,11 +20,11 @@ pub use criteria::Cost;
 pub use parameters::PairingParameters;
 
 use crate::point::Color;
-use crate::standings::{Basis, StandingsError, Tournament};
+use crate::standings::{self, StandingsError, Tournament};
 use criteria::Criteria;
 use entrants::Entrant;
 use matching::{Graph, MatchingError};
-use parameters::System;
+use parameters::{OpenGothaVersion, System};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use thiserror::Error;
@@ -55,6 +55,8 @@ pub struct Pairing {
     pub games: Vec<PairedGame>,
     /// The player left without an opponent, when the number of players is odd.
     pub bye: Option<String>,
+    /// The OpenGotha whose behaviour the pairing reproduces where versions differ.
+    pub opengotha: OpenGothaVersion,
 }
 
 /// A game of the pairing.
@@ -194,7 +196,8 @@ impl<'a> Round<'a> {
             bye_seat = paired.iter().position(|&is_paired| !is_paired);
             bye_seat.map(|position| list.remove(position).player)
         } else if list.len() % 2 == 1 {
-            bye::choose(&list, &fixed_players).map(|position| list.remove(position).player)
+            bye::choose(tournament, &list, &fixed_players)
+                .map(|position| list.remove(position).player)
         } else {
             None
         };
@@ -295,15 +298,7 @@ impl<'a> Round<'a> {
             pairs.extend(self.fixed.iter().copied());
             pairs
         };
-        let standing = |position: usize| tables::Standing {
-            row: self.list[position].row,
-            position,
-        };
-        let standings: Vec<_> = pairs
-            .iter()
-            .map(|&(a, b)| (standing(a), standing(b)))
-            .collect();
-        let tables = tables::number(&standings, tournament.main_score() == Basis::Mms);
+        let tables = self.tables(&pairs)?;
         let rules = tournament.rules.unwrap_or_default().rules();
         let mut games: Vec<PairedGame> = pairs
             .iter()
@@ -336,7 +331,36 @@ impl<'a> Round<'a> {
             round: self.request.round,
             games,
             bye: self.bye.map(|player| tournament.players[player].id.clone()),
+            opengotha: self.parameters.opengotha,
         })
+    }
+
+    /// The table of each pair (positions in the list), see [`tables`]: the placement
+    /// criteria are those of the round paired, before any of its games.
+    fn tables(&self, pairs: &[(usize, usize)]) -> Result<Vec<u32>, PairingError> {
+        let round = self.request.round;
+        let mut before = self.tournament.clone();
+        before.games.retain(|game| game.round < round);
+        before.byes.retain(|bye| bye.round < round);
+        let standings = standings::compute(&before, round)?;
+        let index = player_index(self.tournament);
+        let mut criteria = vec![Vec::new(); self.tournament.players.len()];
+        for standing in standings {
+            if let Some(&player) = index.get(standing.player.as_str()) {
+                criteria[player] = standing.criteria;
+            }
+        }
+        let seat = |position: usize| {
+            let player = self.list[position].player;
+            tables::Seat {
+                criteria: &criteria[player],
+                rating: self.tournament.players[player].rating.unwrap_or(i32::MIN),
+                vertex: position,
+            }
+        };
+        let games: Vec<_> = pairs.iter().map(|&(a, b)| (seat(a), seat(b))).collect();
+        let by_rating = self.parameters.opengotha != OpenGothaVersion::Until350;
+        Ok(tables::number(&games, by_rating))
     }
 }
 
@@ -372,6 +396,21 @@ fn best_pairs(criteria: &Criteria, free: &[usize]) -> Result<Vec<(usize, usize)>
             });
         }
     });
+    // Costs may be negative (geography weighing more than the score difference): every
+    // perfect matching has the same number of edges, so adding one constant to every
+    // edge changes no maximum, and makes the weights the matching's.
+    let lowest = (0..players)
+        .flat_map(|a| (a + 1..players).map(move |b| (a, b)))
+        .map(|(a, b)| weights[a * players + b])
+        .min()
+        .unwrap_or(0);
+    if lowest < 0 {
+        for a in 0..players {
+            for b in a + 1..players {
+                weights[a * players + b] = weights[a * players + b].saturating_sub(lowest);
+            }
+        }
+    }
     let graph = Graph::new(players, weights)?;
     let mates = matching::maximum_weight_perfect_matching(&graph)
         .ok_or(PairingError::Unmatched(players))?;

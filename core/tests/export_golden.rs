@@ -197,6 +197,7 @@ fn empty_tournament(name: &str, short_name: &str, start: &str, end: &str) -> Tou
         games: Vec::new(),
         byes: Vec::new(),
         absences: Vec::new(),
+        pairing: None,
     }
 }
 

@@ -1,4 +1,11 @@
-//! Golden tests against OpenGotha: pairgoth's test resources (`ffrgo/pairgoth`,
+//! Golden tests against OpenGotha.
+//!
+//! The committed cases (`golden/pairing/`, run by CI): tournament files written in the
+//! shape of OpenGotha's with OpenGotha 3.51.02's pairing of each round recorded beside them
+//! (pairs, colours and handicaps by table, the bye, and each of its pairs' cost criterion
+//! by criterion, from its own cost function); see `golden/SOURCES.md`.
+//!
+//! pairgoth's test resources (`ffrgo/pairgoth`,
 //! `api-webapp/src/test/resources/opengotha/`) hold tournaments paired round by round by
 //! OpenGotha. pairgoth publishes no licence, so the files are not copied here: put them
 //! in a folder and name it in `ARBITRE_PAIRGOTH_FIXTURES` to run these tests
@@ -13,6 +20,7 @@
 
 use arbitre_core::export::opengotha;
 use arbitre_core::pairing::opengotha::PairingSettings;
+use arbitre_core::pairing::parameters::OpenGothaVersion;
 use arbitre_core::pairing::{self, Request, Round};
 use arbitre_core::standings::Tournament;
 use std::collections::BTreeSet;
@@ -56,13 +64,13 @@ fn request(tournament: &Tournament, settings: &PairingSettings, round: u32) -> R
     }
 }
 
-/// A file's tournament as OpenGotha pairs it (its players registered as final) and its
-/// pairing settings.
+/// A file's tournament (every player of it: OpenGotha counts them all in the score
+/// groups) and its pairing settings (who is registered as final and paired).
 fn load(name: &str) -> (Tournament, PairingSettings) {
     let bytes = fixture(name);
     let tournament = opengotha::import(&bytes).unwrap();
     let settings = pairing::opengotha::read(&bytes, &tournament).unwrap();
-    (settings.final_players(&tournament), settings)
+    (tournament, settings)
 }
 
 /// Pairs every round from the file's state before it and compares the pairs, their
@@ -607,4 +615,279 @@ fn bosp_round_3_leaders_costs_equal_opengotha_dump() {
         }
     }
     assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+}
+
+/// A round of a committed case as OpenGotha paired it.
+#[derive(Debug, Default)]
+struct Recorded {
+    /// `(table, white, black, handicap)`, players named `Name Firstname`.
+    games: Vec<(u32, String, String, u32)>,
+    bye: Option<String>,
+    /// `(first, second, criteria)` for each of its pairs, the first being the one first
+    /// in OpenGotha's player order; criteria in the order of [`DUMPED`].
+    costs: Vec<(String, String, [i64; 10])>,
+}
+
+/// The rounds recorded in `golden/pairing/{name}.expected.tsv`: lines
+/// `round table white black handicap`, `round BYE name`, and `round COST first second
+/// total duplicate random colour categories score draw seeding handicap geography`.
+fn recorded(name: &str) -> std::collections::BTreeMap<u32, Recorded> {
+    let path = format!(
+        "{}/tests/golden/pairing/{name}.expected.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut rounds = std::collections::BTreeMap::<u32, Recorded>::new();
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let round = rounds.entry(fields[0].parse().unwrap()).or_default();
+        match fields[1] {
+            "BYE" => round.bye = Some(fields[2].to_string()),
+            "COST" => {
+                let values: Vec<i64> = fields[5..14].iter().map(|v| v.parse().unwrap()).collect();
+                let mut criteria = [0; 10];
+                criteria[..9].copy_from_slice(&values);
+                criteria[9] = fields[4].parse().unwrap();
+                round
+                    .costs
+                    .push((fields[2].to_string(), fields[3].to_string(), criteria));
+            }
+            table => round.games.push((
+                table.parse().unwrap(),
+                fields[2].to_string(),
+                fields[3].to_string(),
+                fields[4].parse().unwrap(),
+            )),
+        }
+    }
+    rounds
+}
+
+/// How arbitre's pairing of a committed case compares with OpenGotha's, round by round.
+#[derive(Debug, Default)]
+struct CaseComparison {
+    rounds: usize,
+    /// Rounds with OpenGotha's pairs.
+    same_pairs: usize,
+    /// Rounds whose pairs differ by a tie: another pairing of exactly the total cost of
+    /// OpenGotha's (by arbitre's costs, equal to OpenGotha's on every pair it made).
+    ties: Vec<u32>,
+    same_byes: usize,
+    /// Rounds with OpenGotha's pairs and its table numbers.
+    same_tables: usize,
+    /// Games (of rounds with OpenGotha's pairs) with OpenGotha's colours and handicap.
+    same_colours: usize,
+    games: usize,
+    /// OpenGotha's pairs costed, and those whose every criterion arbitre computes alike.
+    pairs_costed: usize,
+    same_costs: usize,
+    /// What disagrees, explained.
+    differences: Vec<String>,
+}
+
+fn compare_case(name: &str) -> CaseComparison {
+    let (tournament, settings) = load_committed(name);
+    let id = |named: &str| dumped_id(&tournament, named);
+    let mut comparison = CaseComparison::default();
+    for (round, theirs) in recorded(name) {
+        comparison.rounds += 1;
+        let request = request(&tournament, &settings, round);
+        let prepared = Round::prepare(&tournament, &settings.parameters, &request).unwrap();
+        let made = prepared.pair().unwrap();
+        if made.bye == theirs.bye.as_deref().map(id) {
+            comparison.same_byes += 1;
+        } else {
+            comparison.differences.push(format!(
+                "round {round}: bye {:?}, OpenGotha's {:?}",
+                made.bye, theirs.bye
+            ));
+        }
+        for (first, second, criteria_theirs) in &theirs.costs {
+            comparison.pairs_costed += 1;
+            let ours = criteria(&prepared.cost(&id(first), &id(second)).unwrap());
+            if ours == *criteria_theirs {
+                comparison.same_costs += 1;
+            } else {
+                comparison.differences.push(format!(
+                    "round {round}, {first} – {second}: costs {ours:?}, OpenGotha's \
+                     {criteria_theirs:?}"
+                ));
+            }
+        }
+        let ours: BTreeSet<(u32, String, String, u32)> = made
+            .games
+            .iter()
+            .map(|game| {
+                (
+                    game.table,
+                    game.white.clone(),
+                    game.black.clone(),
+                    game.handicap,
+                )
+            })
+            .collect();
+        let theirs_games: BTreeSet<(u32, String, String, u32)> = theirs
+            .games
+            .iter()
+            .map(|(table, white, black, handicap)| (*table, id(white), id(black), *handicap))
+            .collect();
+        let untabled = |set: &BTreeSet<(u32, String, String, u32)>| -> BTreeSet<(String, String)> {
+            set.iter()
+                .map(|(_, a, b, _)| (a.min(b).clone(), a.max(b).clone()))
+                .collect()
+        };
+        let tabled = |set: &BTreeSet<(u32, String, String, u32)>| -> BTreeSet<(u32, String, String)> {
+            set.iter()
+                .map(|(table, a, b, _)| (*table, a.min(b).clone(), a.max(b).clone()))
+                .collect()
+        };
+        comparison.games += theirs_games.len();
+        if untabled(&ours) == untabled(&theirs_games) {
+            comparison.same_pairs += 1;
+            if tabled(&ours) == tabled(&theirs_games) {
+                comparison.same_tables += 1;
+            } else {
+                comparison
+                    .differences
+                    .push(format!("round {round}: tables {ours:?}, OpenGotha's {theirs_games:?}"));
+            }
+            let colours = |set: &BTreeSet<(u32, String, String, u32)>| -> BTreeSet<(String, String, u32)> {
+                set.iter()
+                    .map(|(_, white, black, handicap)| (white.clone(), black.clone(), *handicap))
+                    .collect()
+            };
+            comparison.same_colours += colours(&ours).intersection(&colours(&theirs_games)).count();
+        } else {
+            let total = |pairs: &BTreeSet<(String, String)>| -> i128 {
+                pairs
+                    .iter()
+                    .map(|(a, b)| i128::from(prepared.cost(a, b).unwrap().total()))
+                    .sum()
+            };
+            let (our_total, their_total) = (total(&untabled(&ours)), total(&untabled(&theirs_games)));
+            if our_total == their_total {
+                comparison.ties.push(round);
+            } else {
+                comparison.differences.push(format!(
+                    "round {round}: pairs cost {our_total}, OpenGotha's {their_total}"
+                ));
+            }
+        }
+    }
+    comparison
+}
+
+/// A committed case's tournament and pairing settings.
+fn load_committed(name: &str) -> (Tournament, PairingSettings) {
+    let path = format!(
+        "{}/tests/golden/pairing/{name}.xml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(path).unwrap();
+    let tournament = opengotha::import(&bytes).unwrap();
+    let settings = pairing::opengotha::read(&bytes, &tournament).unwrap();
+    (tournament, settings)
+}
+
+/// A committed case paired as OpenGotha 3.51.02 paired it: every bye, every cost of
+/// OpenGotha's pairs criterion by criterion, and every round either with OpenGotha's
+/// pairs and tables or (where its matching broke a tie otherwise) with other pairs of
+/// exactly the same total cost.
+fn paired_as_recorded(name: &str, version: OpenGothaVersion) -> CaseComparison {
+    let (_, settings) = load_committed(name);
+    assert_eq!(settings.parameters.opengotha, version, "{name}");
+    let comparison = compare_case(name);
+    println!("{name}: {comparison:#?}");
+    assert!(
+        comparison.differences.is_empty(),
+        "{name}: {}",
+        comparison.differences.join("\n")
+    );
+    assert_eq!(comparison.same_byes, comparison.rounds, "{name}");
+    assert_eq!(comparison.same_costs, comparison.pairs_costed, "{name}");
+    comparison
+}
+
+#[test]
+fn mcmahon_3_51_pairs_as_opengotha() {
+    paired_as_recorded("mm351", OpenGothaVersion::V351);
+}
+
+#[test]
+fn mcmahon_3_50_pairs_as_opengotha() {
+    paired_as_recorded("mm350", OpenGothaVersion::Until350);
+}
+
+#[test]
+fn mcmahon_3_49_pairs_as_opengotha() {
+    paired_as_recorded("mm349", OpenGothaVersion::Until350);
+}
+
+#[test]
+fn mcmahon_3_48_pairs_as_opengotha() {
+    paired_as_recorded("mm348", OpenGothaVersion::Until350);
+}
+
+#[test]
+fn swiss_3_51_pairs_as_opengotha() {
+    paired_as_recorded("sw351", OpenGothaVersion::V351);
+}
+
+#[test]
+fn swiss_3_48_pairs_as_opengotha() {
+    paired_as_recorded("sw348", OpenGothaVersion::Until350);
+}
+
+/// Swiss with categories: its geography weight (2·10^13) is far above the score
+/// difference's (10^11), so most pairs cost less than nothing.
+#[test]
+fn swiss_with_categories_3_51_pairs_as_opengotha() {
+    paired_as_recorded("sc351", OpenGothaVersion::V351);
+}
+
+#[test]
+fn swiss_with_categories_3_49_pairs_as_opengotha() {
+    paired_as_recorded("sc349", OpenGothaVersion::Until350);
+}
+
+/// A round of 321 players (`generate.py`), the third, as OpenGotha 3.51.02 paired it.
+#[test]
+fn a_round_of_321_players_pairs_as_opengotha() {
+    let comparison = paired_as_recorded("big351", OpenGothaVersion::V351);
+    assert_eq!(comparison.rounds, 1);
+    assert!(comparison.games >= 150, "{comparison:?}");
+}
+
+/// `mm352` is `mm351` declared as written by OpenGotha 3.52.03, whose jar is not public:
+/// pairs of two players below the thresholds (1d, the bar 4d) cost what 3.51 makes
+/// them cost, pairs of two players above them earn the geography weight whole, and
+/// arbitre says which version it follows.
+#[test]
+fn a_3_52_file_spares_the_players_above_the_thresholds() {
+    let (tournament, settings) = load_committed("mm352");
+    assert_eq!(settings.parameters.opengotha, OpenGothaVersion::Since352);
+    let id = |named: &str| dumped_id(&tournament, named);
+    let rank = |named: &str| tournament.player(&id(named)).unwrap().rank;
+    let threshold = settings.parameters.secondary.rank_threshold;
+    let weight = settings.parameters.secondary.avoid_same_geography;
+    let (mut below, mut above) = (0, 0);
+    for (round, theirs) in recorded("mm351") {
+        let request = request(&tournament, &settings, round);
+        let prepared = Round::prepare(&tournament, &settings.parameters, &request).unwrap();
+        assert_eq!(
+            prepared.pair().unwrap().opengotha,
+            OpenGothaVersion::Since352
+        );
+        for (first, second, criteria_351) in &theirs.costs {
+            let cost = prepared.cost(&id(first), &id(second)).unwrap();
+            if rank(first) < threshold && rank(second) < threshold {
+                below += 1;
+                assert_eq!(cost.geography, criteria_351[8], "{first} – {second}");
+            } else if rank(first) >= threshold && rank(second) >= threshold {
+                above += 1;
+                assert_eq!(cost.geography, weight, "{first} – {second}");
+            }
+        }
+    }
+    assert!(below > 0 && above > 0, "{below} {above}");
 }

@@ -417,14 +417,14 @@ fn players_four_points_apart_are_drawn_to_each_other_only_since_3_52() {
         participants: vec!["P00".into(), "P01".into(), "P02".into(), "P03".into()],
         ..Request::default()
     };
-    for version in [OpenGothaVersion::Until348, OpenGothaVersion::Since352] {
+    for version in [OpenGothaVersion::Until350, OpenGothaVersion::Since352] {
         let mut parameters = PairingParameters::opengotha_defaults(System::McMahon);
         parameters.opengotha = version;
         let round = Round::prepare(&tournament, &parameters, &request).unwrap();
         let draw = |a: &str, b: &str| round.cost(a, b).unwrap().draw_up_down;
         // Players alone in their groups earn two fifths of the weight.
         let two_fifths = parameters.main.draw_up_down * 2 / 5;
-        let far = if version == OpenGothaVersion::Until348 {
+        let far = if version == OpenGothaVersion::Until350 {
             0
         } else {
             two_fifths
@@ -455,7 +455,7 @@ fn the_secondary_thresholds_apply_since_3_52() {
     assert_eq!(round.cost("P00", "P01").unwrap().geography, weight);
     assert_eq!(round.cost("P00", "P02").unwrap().geography, weight / 2);
     assert_eq!(round.cost("P02", "P03").unwrap().geography, 0);
-    parameters.opengotha = OpenGothaVersion::Until348;
+    parameters.opengotha = OpenGothaVersion::Until350;
     let round = Round::prepare(&tournament, &parameters, &request).unwrap();
     assert_eq!(round.cost("P00", "P01").unwrap().geography, 0);
     assert_eq!(round.cost("P00", "P02").unwrap().geography, 0);

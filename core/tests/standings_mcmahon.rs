@@ -160,6 +160,7 @@ fn tournament() -> Tournament {
             round: 3,
             player: "H".to_string(),
         }],
+        pairing: None,
     }
 }
 

@@ -68,7 +68,6 @@ fn pair(arguments: &PairArguments) -> Result<(), PairCommandError> {
     };
     let tournament = opengotha::import(&bytes).map_err(opengotha_error)?;
     let settings = pairing::opengotha::read(&bytes, &tournament).map_err(opengotha_error)?;
-    let tournament = settings.final_players(&tournament);
     let request = Request {
         round: arguments.round,
         participants: settings.participants(&tournament, arguments.round),
@@ -150,5 +149,6 @@ fn as_json(tournament: &Tournament, made: &Pairing) -> serde_json::Value {
         "round": made.round,
         "games": games,
         "bye": made.bye.as_deref().map(|bye| name(tournament, bye)),
+        "opengotha": made.opengotha,
     })
 }

@@ -9,6 +9,7 @@ use crate::error::{ApiError, FieldError};
 use crate::http::{ApiJson, ApiQuery};
 use crate::services::pairing::{self, Adjustments};
 use actix_web::{web, HttpResponse};
+use arbitre_core::pairing::parameters::OpenGothaVersion;
 use arbitre_core::pairing::{Candidate, Cost, PairedGame, PairingError};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
@@ -69,6 +70,9 @@ pub struct Draft {
     pub tables: Vec<DraftTable>,
     /// The player without an opponent, when the number of players is odd.
     pub bye: Option<Uuid>,
+    /// The OpenGotha version whose pairing behaviour the draft reproduces where versions
+    /// differ (the tournament's pairing parameters say which; new tournaments follow 3.52).
+    pub opengotha: OpenGothaVersion,
 }
 
 /// Either a pair (`white` and `black`) or a player.
@@ -170,6 +174,7 @@ pub async fn draft(
             .map(table)
             .collect::<Result<_, _>>()?,
         bye: made.bye.as_deref().map(id).transpose()?,
+        opengotha: made.opengotha,
     }))
 }
 

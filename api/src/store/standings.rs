@@ -11,6 +11,7 @@ use crate::schema::{pairings, players, registrations, rounds};
 use crate::store::settings::{KomiPolicy, StandingsSettings};
 use crate::store::tournaments::TournamentRow;
 use arbitre_core::clock::TimeControl;
+use arbitre_core::pairing::PairingParameters;
 use arbitre_core::result::GameResult as SgfResult;
 use arbitre_core::standings::{
     Criterion, Game, GameResult, HandicapPolicy, Player, RoundEntry, Tournament,
@@ -136,6 +137,8 @@ fn settings(row: TournamentRow) -> Result<Tournament, ApiError> {
         .map_err(decode("placement criteria", row.placement_criteria))?;
     let standings: StandingsSettings = serde_json::from_value(row.standings_settings.clone())
         .map_err(decode("standings settings", row.standings_settings))?;
+    let pairing: PairingParameters = serde_json::from_value(row.pairing_parameters.clone())
+        .map_err(decode("pairing parameters", row.pairing_parameters))?;
     Ok(Tournament {
         short_name: short_name(&row.name),
         name: row.name,
@@ -159,6 +162,7 @@ fn settings(row: TournamentRow) -> Result<Tournament, ApiError> {
         games: Vec::new(),
         byes: Vec::new(),
         absences: Vec::new(),
+        pairing: Some(pairing),
     })
 }
 

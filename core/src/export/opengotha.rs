@@ -20,6 +20,7 @@
 
 use super::{basic_time, ExportError};
 use crate::clock::TimeControl;
+use crate::pairing::parameters::{AdditionalOrder, DrawPosition, PairingParameters, Seeding};
 use crate::standings::{
     Basis, Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Player, Rank, RoundEntry,
     Scoring, Tournament,
@@ -177,7 +178,7 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
         })
     };
 
-    Ok(Tournament {
+    let mut tournament = Tournament {
         name: general.text("name", "").to_string(),
         short_name: general.text("shortName", "").to_string(),
         city: general.text("location", "").to_string(),
@@ -219,7 +220,10 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
         games,
         byes,
         absences,
-    })
+        pairing: None,
+    };
+    tournament.pairing = Some(crate::pairing::opengotha::read(bytes, &tournament)?.parameters);
+    Ok(tournament)
 }
 
 /// Decodes the file with the encoding its XML declaration names (UTF-8 by default; a
@@ -851,44 +855,113 @@ pub fn export(tournament: &Tournament) -> Result<String, ExportError> {
         );
     }
     xml.push_str("</PlacementCriteria>\n</PlacementParameterSet>\n");
-    element(
-        &mut xml,
-        "PairingParameterSet",
-        &PAIRING_DEFAULTS.map(|(name, value)| (name, Some(value))),
-    );
+    pairing_parameters(&mut xml, tournament);
     xml.push_str("</TournamentParameterSet>\n</Tournament>\n");
     Ok(xml)
 }
 
-/// The pairing weights OpenGotha's importer assumes when an attribute is missing
-/// (`importTournamentParameterSetFromXMLFile`); pairgoth needs them present.
-const PAIRING_DEFAULTS: [(&str, &str); 25] = [
-    ("paiBaAvoidDuplGame", "500000000000000"),
-    ("paiBaBalanceWB", "1000000"),
-    ("paiBaDeterministic", "true"),
-    ("paiBaRandom", "0"),
-    ("paiMaAdditionalPlacementCritSystem1", "RATING"),
-    ("paiMaAdditionalPlacementCritSystem2", "NULL"),
-    ("paiMaAvoidMixingCategories", "20000000000000"),
-    ("paiMaCompensateDUDD", "true"),
-    ("paiMaDUDDLowerMode", "MID"),
-    ("paiMaDUDDUpperMode", "MID"),
-    ("paiMaDUDDWeight", "100000000"),
-    ("paiMaLastRoundForSeedSystem1", "2"),
-    ("paiMaMaximizeSeeding", "5000000"),
-    ("paiMaMinimizeScoreDifference", "100000000000"),
-    ("paiMaSeedSystem1", "SPLITANDRANDOM"),
-    ("paiMaSeedSystem2", "SPLITANDFOLD"),
-    ("paiSeAvoidSameGeo", "100000000000"),
-    ("paiSeBarThresholdActive", "true"),
-    ("paiSeDefSecCrit", "100000000000"),
-    ("paiSeMinimizeHandicap", "0"),
-    ("paiSeNbWinsThresholdActive", "true"),
-    ("paiSePreferMMSDiffRatherThanSameClub", "3"),
-    ("paiSePreferMMSDiffRatherThanSameCountry", "1"),
-    ("paiSeRankThreshold", "4D"),
-    ("paiStandardNX1Factor", "0.5"),
-];
+/// The tournament's `PairingParameterSet`, every attribute OpenGotha reads, and the
+/// clubs-group gap of 3.52; OpenGotha's defaults for the tournament's system when it has
+/// none of its own.
+fn pairing_parameters(xml: &mut String, tournament: &Tournament) {
+    let parameters = tournament.pairing.unwrap_or_else(|| {
+        PairingParameters::opengotha_defaults(crate::pairing::opengotha::system_of(tournament))
+    });
+    let PairingParameters {
+        base,
+        main,
+        secondary,
+        concavity,
+        ..
+    } = parameters;
+    let draw = |position: DrawPosition| match position {
+        DrawPosition::Top => "TOP",
+        DrawPosition::Middle => "MID",
+        DrawPosition::Bottom => "BOT",
+    };
+    let seeding = |seeding: Seeding| match seeding {
+        Seeding::SplitAndFold => "SPLITANDFOLD",
+        Seeding::SplitAndRandom => "SPLITANDRANDOM",
+        Seeding::SplitAndSlip => "SPLITANDSLIP",
+    };
+    let additional = |order: AdditionalOrder| match order {
+        AdditionalOrder::None => "NULL",
+        AdditionalOrder::Rating => "Rating",
+        AdditionalOrder::Rank => "Rank",
+    };
+    let values: Vec<(&str, String)> = vec![
+        ("paiBaAvoidDuplGame", base.avoid_duplicate_game.to_string()),
+        ("paiBaBalanceWB", base.balance_white_black.to_string()),
+        ("paiBaDeterministic", base.deterministic.to_string()),
+        ("paiBaRandom", base.random.to_string()),
+        (
+            "paiMaAdditionalPlacementCritSystem1",
+            additional(main.additional_order_1).to_string(),
+        ),
+        (
+            "paiMaAdditionalPlacementCritSystem2",
+            additional(main.additional_order_2).to_string(),
+        ),
+        (
+            "paiMaAvoidMixingCategories",
+            main.avoid_mixing_categories.to_string(),
+        ),
+        (
+            "paiMaCompensateDUDD",
+            main.compensate_draw_up_down.to_string(),
+        ),
+        ("paiMaDUDDLowerMode", draw(main.draw_up_position).to_string()),
+        ("paiMaDUDDUpperMode", draw(main.draw_down_position).to_string()),
+        ("paiMaDUDDWeight", main.draw_up_down.to_string()),
+        (
+            "paiMaLastRoundForSeedSystem1",
+            main.last_round_for_seed_system_1.to_string(),
+        ),
+        ("paiMaMaximizeSeeding", main.seeding.to_string()),
+        (
+            "paiMaMinimizeScoreDifference",
+            main.minimize_score_difference.to_string(),
+        ),
+        ("paiMaSeedSystem1", seeding(main.seed_system_1).to_string()),
+        ("paiMaSeedSystem2", seeding(main.seed_system_2).to_string()),
+        (
+            "paiSeAvoidSameGeo",
+            secondary.avoid_same_geography.to_string(),
+        ),
+        (
+            "paiSeBarThresholdActive",
+            secondary.bar_threshold.to_string(),
+        ),
+        ("paiSeDefSecCrit", secondary.default_weight.to_string()),
+        (
+            "paiSeMinimizeHandicap",
+            secondary.minimize_handicap.to_string(),
+        ),
+        (
+            "paiSeNbWinsThresholdActive",
+            secondary.wins_threshold.to_string(),
+        ),
+        (
+            "paiSePreferMMSDiffRatherThanSameClub",
+            secondary.club_gap.to_string(),
+        ),
+        (
+            "paiSePreferMMSDiffRatherThanSameClubsGroup",
+            secondary.clubs_group_gap.to_string(),
+        ),
+        (
+            "paiSePreferMMSDiffRatherThanSameCountry",
+            secondary.country_gap.to_string(),
+        ),
+        ("paiSeRankThreshold", secondary.rank_threshold.upper()),
+        ("paiStandardNX1Factor", concavity.to_string()),
+    ];
+    let attributes: Vec<(&str, Option<&str>)> = values
+        .iter()
+        .map(|(name, value)| (*name, Some(value.as_str())))
+        .collect();
+    element(xml, "PairingParameterSet", &attributes);
+}
 
 fn general_parameters(xml: &mut String, tournament: &Tournament) {
     // Settings of the time systems not in use keep OpenGotha's defaults.

@@ -7,12 +7,12 @@
 //! Every value is computed in integers, as a fraction truncated once, the way OpenGotha
 //! casts its costs to whole numbers.
 
-use super::entrants::Entrant;
+use super::entrants::{Entrant, Groups, MainScore};
 use super::handicap::{handicap, pseudo_rank};
 use super::parameters::{
     DrawPosition, OpenGothaVersion, PairingParameters, Ratio, Seeding, System,
 };
-use crate::standings::{McMahon, Tournament};
+use crate::standings::Tournament;
 use serde::{Deserialize, Serialize};
 
 /// A pair's cost, criterion by criterion, with OpenGotha's dump names in the comments.
@@ -63,9 +63,13 @@ pub struct Criteria<'a> {
     tournament: &'a Tournament,
     parameters: &'a PairingParameters,
     entrants: &'a [Entrant],
-    /// The span of main scores the score difference is measured against, in quarter
-    /// points (see [`score_range`]).
-    score_range: i128,
+    /// The round's groups: their number is the scale of score differences and geography.
+    groups: Groups,
+    /// The scale of McMahon score differences in the handicap criterion.
+    handicap_range: i128,
+    /// The McMahon score (whole points) each entrant has in the handicap criterion:
+    /// their own, or the highest one when above a threshold.
+    handicap_scores: Vec<i64>,
     categories: usize,
     seeding: Seeding,
     seed: u64,
@@ -97,16 +101,49 @@ impl<'a> Criteria<'a> {
                 )
             })
             .collect();
-        let thresholds = parameters.opengotha == OpenGothaVersion::Since352;
+        let spared = parameters.opengotha.spares_strong_players();
         let exempt = entrants
             .iter()
             .map(|entrant| {
                 let rank = tournament.players[entrant.player].rank;
-                thresholds
+                spared
                     && (rank >= secondary.rank_threshold
                         || secondary.wins_threshold
                             && entrant.wins >= 2 * i64::from(tournament.rounds)
                         || secondary.bar_threshold && rank >= tournament.mcmahon.bar)
+            })
+            .collect();
+        let main = MainScore::of(tournament);
+        let groups = Groups::of(tournament, main, round, categories);
+        let mcmahon = &tournament.mcmahon;
+        let handicap_range = if main == MainScore::McMahon {
+            i128::from(groups.count)
+        } else {
+            i128::from(mcmahon.bar.value() - mcmahon.floor.value()) + 3 + i128::from(round) - 1
+        };
+        let highest = i64::from(mcmahon.bar.value() - mcmahon.zero.value()) + 2
+            + i64::from(round)
+            - 1;
+        let handicap_scores = entrants
+            .iter()
+            .map(|entrant| {
+                let player = &tournament.players[entrant.player];
+                let rank = i64::from(player.rank.value());
+                let held = player.rank.max(mcmahon.floor).min(mcmahon.bar);
+                let start = held.value() + player.mms_correction;
+                let above = 4 * rank + entrant.wins
+                    >= 4 * i64::from(secondary.rank_threshold.value())
+                    || if secondary.wins_threshold {
+                        entrant.wins >= 2 * i64::from(tournament.rounds)
+                    } else {
+                        entrant.wins >= 4 * i64::from(tournament.rounds)
+                    }
+                    || secondary.bar_threshold && start >= mcmahon.bar.value();
+                if above {
+                    highest
+                } else {
+                    entrant.mms.div_euclid(4)
+                }
             })
             .collect();
         let names = entrants
@@ -122,7 +159,9 @@ impl<'a> Criteria<'a> {
             tournament,
             parameters,
             entrants,
-            score_range: score_range(parameters.system, &tournament.mcmahon, round),
+            groups,
+            handicap_range,
+            handicap_scores,
             categories: categories.max(1),
             seeding: parameters.seeding_of(round).0,
             seed,
@@ -153,8 +192,10 @@ impl<'a> Criteria<'a> {
             .contains(&self.entrants[b].player)
     }
 
-    /// The cost of pairing entrants `a` and `b`.
+    /// The cost of pairing entrants `a` and `b`, costed with the one first in the player
+    /// order first (the random criteria are not symmetric).
     pub fn cost(&self, a: usize, b: usize) -> Cost {
+        let (a, b) = (a.min(b), a.max(b));
         let (first, second) = (&self.entrants[a], &self.entrants[b]);
         let base = &self.parameters.base;
         let main = &self.parameters.main;
@@ -194,12 +235,16 @@ impl<'a> Criteria<'a> {
                 0
             },
             categories,
-            score_difference: concave(
-                main.minimize_score_difference,
-                i128::from(first.score.abs_diff(second.score)),
-                self.score_range,
-                concavity,
-            ),
+            score_difference: if first.category == second.category {
+                concave(
+                    main.minimize_score_difference,
+                    first.group.abs_diff(second.group) as i128,
+                    i128::from(self.groups.count),
+                    concavity,
+                )
+            } else {
+                0
+            },
             draw_up_down: self.draw_up_down(first, second),
             seeding: self.seeding(first, second, a, b),
             handicap: handicap_cost,
@@ -209,10 +254,13 @@ impl<'a> Criteria<'a> {
 
     /// A number from 0 to `max` drawn from the two players' names (OpenGotha's
     /// deterministic random): the same pair always draws the same number, and the
-    /// number depends on who is named first.
+    /// number depends on who comes first. OpenGotha 3.51 hashes the names in their
+    /// order and draws the complement when it swapped them; 3.50 and older hash them in
+    /// the player order (`a` first) as they are: the seeding costs OpenGotha 3.49.04 and
+    /// 3.50 give the committed cases `mm349` and `mm350` differ from 3.51's just so.
     pub fn draw(&self, max: i64, a: usize, b: usize, salt: u64) -> i64 {
         let (mut first, mut second, mut inverse) = (&self.names[a], &self.names[b], false);
-        if first > second {
+        if first > second && self.parameters.opengotha != OpenGothaVersion::Until350 {
             std::mem::swap(&mut first, &mut second);
             inverse = true;
         }
@@ -235,8 +283,9 @@ impl<'a> Criteria<'a> {
     /// Seeding inside a group: how well the pair follows the round's seeding system.
     ///
     /// Split and fold and split and slip take from the weight its share
-    /// `distance² / span` truncated (OpenGotha's help: `maxSeeding − maxSeeding·x²/…`), so
-    /// a fractional cost rounds up: 5,000,000 less a ninth is 4,444,445 in the dumps.
+    /// `W·x/d·x/d`, evaluated left to right in integers, truncating at each step (`d` is
+    /// the group size less one in fold, the group size in slip), so a fractional cost
+    /// rounds up: 5,000,000 less a ninth is 4,444,445 in the dumps.
     fn seeding(&self, first: &Entrant, second: &Entrant, a: usize, b: usize) -> i64 {
         let weight = self.parameters.main.seeding;
         if first.group != second.group || weight == 0 {
@@ -257,13 +306,11 @@ impl<'a> Criteria<'a> {
                     return 0;
                 }
                 let distance = place_1 + place_2 - (size - 1);
-                let span = (size - 1) * (size - 1);
-                seeding_share(weight, distance, span)
+                seeding_share(weight, distance, size - 1)
             }
             Seeding::SplitAndSlip => {
                 let distance = 2 * (place_1 - place_2).abs() - size;
-                let span = size * size;
-                seeding_share(weight, distance, span)
+                seeding_share(weight, distance, size)
             }
         }
     }
@@ -272,17 +319,19 @@ impl<'a> Criteria<'a> {
     /// fifth more for each player it draws back the other way (when compensating), one
     /// fifth less for each it draws the same way again; plus up to a tenth for each player
     /// by where they stand in their group (top, middle or bottom as the settings prefer).
-    /// In OpenGotha 3.48, players [`DRAW_REACH`] points apart or more are not drawn to
+    /// Up to OpenGotha 3.51, players [`DRAW_REACH`] groups apart or more are not drawn to
     /// each other at all: the criterion earns nothing (its help, "Pairing evaluation
-    /// function"); 3.52 draws across any gap (see [`OpenGothaVersion`]).
+    /// function"); 3.52 draws across any gap (see
+    /// [`super::parameters::OpenGothaVersion`]). Between categories the cost is divided
+    /// by (category gap + 1)⁴.
     fn draw_up_down(&self, first: &Entrant, second: &Entrant) -> i64 {
         let main = &self.parameters.main;
-        let out_of_reach = self.parameters.opengotha == OpenGothaVersion::Until348
-            && first.score.abs_diff(second.score) >= 4 * DRAW_REACH;
+        let out_of_reach = !self.parameters.opengotha.spares_strong_players()
+            && first.group.abs_diff(second.group) >= DRAW_REACH;
         if first.group == second.group || main.draw_up_down == 0 || out_of_reach {
             return 0;
         }
-        let (upper, lower) = if first.group > second.group {
+        let (upper, lower) = if first.group < second.group {
             (first, second)
         } else {
             (second, first)
@@ -310,6 +359,7 @@ impl<'a> Criteria<'a> {
                 DrawPosition::Bottom => place,
             }
         };
+        let divisor = (first.category.abs_diff(second.category) as i64 + 1).pow(4);
         draw_shares(
             main.draw_up_down,
             scenario,
@@ -321,25 +371,42 @@ impl<'a> Criteria<'a> {
                 position(lower, main.draw_up_position),
                 lower.group_size as i128,
             ),
-        )
+        ) / divisor
     }
 
-    /// Handicap and geography. Players above the thresholds are not concerned by them
-    /// (OpenGotha's help, "Pairing evaluation function"; not in 3.48, see
-    /// [`OpenGothaVersion`]): a pair of two such players earns
-    /// both weights whole, a pair of one such and one concerned player earns half-way
-    /// between the weight and what the concerned pair would earn (see [`exempted`]).
+    /// Handicap and geography.
+    ///
+    /// Up to 3.51 ([`super::parameters::OpenGothaVersion`]), the handicap criterion
+    /// earns `W·(1 − x)(1 + k·x)` with `x` the gap of the two McMahon scores (whole
+    /// points, a player above a threshold counting as the highest score) over its range;
+    /// stones, ceiling and correction play no part. In 3.52, players above the
+    /// thresholds are not concerned by handicap and geography (OpenGotha's help,
+    /// "Pairing evaluation function"): a pair of two such players earns both weights
+    /// whole, a pair of one such and one concerned player earns half-way between the
+    /// weight and what the concerned pair would earn (see [`exempted`]); the handicap
+    /// criterion there follows the stones of the game (the weights `bosp2024` dumps).
     fn secondary(&self, a: usize, b: usize, handicap: u32) -> (i64, i64) {
         let secondary = &self.parameters.secondary;
+        let spared = self.parameters.opengotha.spares_strong_players();
         let exempt = usize::from(self.exempt[a]) + usize::from(self.exempt[b]);
-        let ceiling = i64::from(self.tournament.handicap.ceiling);
-        let handicap_cost = if handicap == 0 || ceiling == 0 {
-            secondary.minimize_handicap
+        let handicap_cost = if spared {
+            let ceiling = i64::from(self.tournament.handicap.ceiling);
+            let nominal = if handicap == 0 || ceiling == 0 {
+                secondary.minimize_handicap
+            } else {
+                let stones = i64::from(handicap).min(ceiling);
+                narrow(
+                    i128::from(secondary.minimize_handicap) * i128::from(ceiling - stones)
+                        / i128::from(ceiling),
+                )
+            };
+            exempted(secondary.minimize_handicap, nominal, exempt)
         } else {
-            let stones = i64::from(handicap).min(ceiling);
-            narrow(
-                i128::from(secondary.minimize_handicap) * i128::from(ceiling - stones)
-                    / i128::from(ceiling),
+            concave(
+                secondary.minimize_handicap,
+                i128::from(self.handicap_scores[a].abs_diff(self.handicap_scores[b])),
+                self.handicap_range,
+                self.parameters.concavity,
             )
         };
         let (first, second) = (
@@ -349,7 +416,8 @@ impl<'a> Criteria<'a> {
         let apart = |same: bool, gap: u32| if same { 0 } else { gap };
         let geography = geography(
             self.parameters.main.minimize_score_difference,
-            self.score_range,
+            secondary.avoid_same_geography,
+            self.groups.count,
             self.parameters.concavity,
             apart(
                 first.country.eq_ignore_ascii_case(&second.country),
@@ -359,53 +427,45 @@ impl<'a> Criteria<'a> {
                 first.club.eq_ignore_ascii_case(&second.club),
                 secondary.club_gap,
             ),
-        )
-        .min(secondary.avoid_same_geography);
-        (
-            exempted(secondary.minimize_handicap, handicap_cost, exempt),
-            exempted(secondary.avoid_same_geography, geography, exempt),
-        )
+        );
+        let geography = if spared {
+            exempted(secondary.avoid_same_geography, geography, exempt)
+        } else {
+            geography
+        };
+        (handicap_cost, geography)
     }
 }
 
-/// The span of main scores before `round` that the score difference is measured against,
-/// in quarter points: the distance `x` of two players is their score gap over this span.
-///
-/// In a Swiss tournament a player has 0 to `round − 1` wins before `round`: `round`
-/// values. In a McMahon tournament scores run from the floor's to the bar's plus the
-/// rounds won, `bar − floor + round` values, and OpenGotha measures against three more:
-/// every McMahon dump pairgoth publishes shows `bar − floor + round + 3` (24 to 28 for
-/// rounds 1 to 5 with bar 1d and floor 20k, 27 and 28 for rounds 1 and 2 with bar 4d, 26
-/// for round 3 of a third tournament with bar 1d), the Swiss ones `round`.
-fn score_range(system: System, mcmahon: &McMahon, round: u32) -> i128 {
-    let points = match system {
-        System::McMahon => {
-            i128::from(mcmahon.bar.value() - mcmahon.floor.value()) + i128::from(round) + 3
-        }
-        System::Swiss | System::SwissWithCategories | System::RoundRobin => i128::from(round),
-    };
-    4 * points.max(1)
-}
-
-/// What a pair of players from different places earns, before the thresholds:
-/// `country` and `club` are the score gaps (`paiSePreferMMSDiffRatherThanSame…`) of the
-/// places they do not share, 0 for the ones they share.
-///
-/// The pair earns what the score difference loses over a gap of the larger of the two,
-/// plus half the smaller, plus 1.1 points: the score weight less its concave share at
-/// `x = gap / range`, truncated. No OpenGotha document gives the formula; the dumps do:
-/// with gaps 3 (club) and 1 (country), players of the same country and different clubs
-/// earn the loss over 4.1 points (10,000,868,056 over a range of 24, 9,544,800,000 over
-/// 25, 8,745,541,839 over 27), players of different countries the loss over 4.6
-/// (10,411,242,604 over 26), players of the same club nothing.
-fn geography(score_weight: i64, range: i128, concavity: Ratio, country: u32, club: u32) -> i64 {
-    let (larger, smaller) = (country.max(club), country.min(club));
-    if larger == 0 {
-        return 0;
+/// What a pair earns for geography: `S − trunc(G·(1 − g)(1 + k·g))`, at most `G`, where
+/// `S` is the score-difference weight, `G` the geography weight and `g` how far apart
+/// the two players are: the larger of the country ratio `cf / R` (countries differ) and
+/// the club ratio `1.2·kf / R` (clubs differ), each at most 1, plus half the smaller,
+/// plus `0.5 / R` when not 0 (`R` the number of groups, `cf` and `kf` the gaps
+/// `paiSePreferMMSDiffRatherThanSame…`, 0 for the places they share). Measured on
+/// OpenGotha 3.51 (`shared/docs/opengotha-pairing.md`); no OpenGotha document gives it.
+/// Computed in doubles, as OpenGotha does (`1.2·3` is not 3.6 there), then truncated.
+/// With `G` much larger than `S` (Swiss with categories: 2·10^13 and 10^11) most pairs
+/// cost less than nothing.
+fn geography(
+    score_weight: i64,
+    weight: i64,
+    groups: i64,
+    concavity: Ratio,
+    country: u32,
+    club: u32,
+) -> i64 {
+    let groups = groups.max(1) as f64;
+    let country = (f64::from(country) / groups).min(1.0);
+    let club = (1.2 * f64::from(club) / groups).min(1.0);
+    let mut g = country.max(club) + country.min(club) / 2.0;
+    if g > 0.0 {
+        g += 0.5 / groups;
     }
-    // In twentieths of a point: `range` is in quarters.
-    let gap = 20 * i128::from(larger) + 10 * i128::from(smaller) + 22;
-    score_weight - concave(score_weight, gap, 5 * range, concavity)
+    let k = concavity.numerator as f64 / concavity.denominator.max(1) as f64;
+    let kept = weight as f64 * (1.0 - g) * (1.0 + k * g);
+    // `as` truncates toward zero and saturates, as Java's cast to long does.
+    score_weight.saturating_sub(kept as i64).min(weight)
 }
 
 /// A secondary criterion's cost when `exempt` of the two players (0, 1 or 2) are above the
@@ -422,11 +482,11 @@ fn exempted(weight: i64, nominal: i64, exempt: usize) -> i64 {
     }
 }
 
-/// The score gap, in points, from which two players earn nothing for draw-ups and
-/// draw-downs in OpenGotha 3.48: "if players have a group distance >= 4, set to 0" (its
-/// help), and its dumps agree (a 1d at the bar and a 5k earn 0 before round 1, a 6k at 25½
-/// points and an 11k at 22 earn it whole before round 4).
-const DRAW_REACH: u64 = 4;
+/// The group gap from which two players earn nothing for draw-ups and draw-downs up to
+/// OpenGotha 3.51: "if players have a group distance >= 4, set to 0" (its help), and its
+/// dumps agree (a 1d at the bar and a 5k earn 0 before round 1, a 6k at 25½ points and an
+/// 11k at 22 earn it whole before round 4).
+const DRAW_REACH: usize = 4;
 
 /// `weight · (1 − x)(1 + k·x)` with `x = distance / range` (at most 1), truncated.
 fn concave(weight: i64, distance: i128, range: i128, k: Ratio) -> i64 {
@@ -460,10 +520,11 @@ fn draw_shares(weight: i64, scenario: i128, upper: (i128, i128), lower: (i128, i
     narrow(weight * 2 * scenario / 10 + share(upper) + share(lower))
 }
 
-/// The weight less its share `distance² / span`, truncated (see [`Criteria::seeding`]).
-fn seeding_share(weight: i64, distance: i128, span: i128) -> i64 {
+/// The weight less `W·x/d·x/d`, truncated at each step (see [`Criteria::seeding`]).
+fn seeding_share(weight: i64, distance: i128, divisor: i128) -> i64 {
     let weight = i128::from(weight);
-    narrow(weight - weight * distance * distance / span.max(1))
+    let divisor = divisor.max(1);
+    narrow(weight - weight * distance / divisor * distance / divisor)
 }
 
 /// An `i128` cost back to `i64`, saturating: weights are `i64` and every criterion earns
@@ -475,38 +536,33 @@ fn narrow(value: i128) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::standings::Rank;
 
-    fn mcmahon(bar: Rank) -> McMahon {
-        McMahon {
-            bar,
-            floor: Rank::kyu(20).unwrap(),
-            zero: Rank::kyu(30).unwrap(),
-        }
-    }
+    const HALF: Ratio = Ratio {
+        numerator: 1,
+        denominator: 2,
+    };
 
     #[test]
     fn players_from_elsewhere_earn_the_score_lost_over_the_gap_and_more() {
-        let half = Ratio {
-            numerator: 1,
-            denominator: 2,
-        };
-        let range = |points: i128| 4 * points;
-        // Same country, different clubs (club gap 3).
-        assert_eq!(
-            geography(100_000_000_000, range(24), half, 0, 3),
-            10_000_868_056
-        );
-        assert_eq!(
-            geography(100_000_000_000, range(27), half, 0, 3),
-            8_745_541_839
-        );
+        let score = 100_000_000_000;
+        // Same country, different clubs (club gap 3), geography weighing as the score.
+        assert_eq!(geography(score, score, 24, HALF, 0, 3), 10_000_868_056);
+        assert_eq!(geography(score, score, 27, HALF, 0, 3), 8_745_541_839);
         // Different countries (gap 1) and clubs.
-        assert_eq!(
-            geography(100_000_000_000, range(26), half, 1, 3),
-            10_411_242_604
-        );
-        assert_eq!(geography(100_000_000_000, range(26), half, 0, 0), 0);
+        assert_eq!(geography(score, score, 26, HALF, 1, 3), 10_411_242_604);
+        assert_eq!(geography(score, score, 26, HALF, 0, 0), 0);
+    }
+
+    #[test]
+    fn a_heavy_geography_weight_makes_the_cost_negative() {
+        // Swiss with categories' defaults: the same club costs S − G, and players of
+        // different clubs still cost less than nothing.
+        let (score, geo) = (100_000_000_000, 20_000_000_000_000);
+        assert_eq!(geography(score, geo, 15, HALF, 0, 0), score - geo);
+        let apart = geography(score, geo, 15, HALF, 1, 3);
+        assert!(apart < 0 && apart > score - geo, "{apart}");
+        // The weight caps it.
+        assert_eq!(geography(score, 0, 15, HALF, 1, 3), 0);
     }
 
     #[test]
@@ -525,34 +581,22 @@ mod tests {
     }
 
     #[test]
-    fn seeding_takes_the_truncated_share_from_the_weight() {
-        // Split and slip, places 0 and 2 of 3: x = 2·2 − 3 = 1 over 3², a ninth.
-        assert_eq!(seeding_share(5_000_000, 1, 9), 4_444_445);
-        assert_eq!(seeding_share(5_000_000, 0, 9), 5_000_000);
-        assert_eq!(seeding_share(5_000_000, 2, 4), 0);
+    fn seeding_takes_the_share_truncated_step_by_step() {
+        // Split and slip, places 0 and 2 of 3: x = 2·2 − 3 = 1, 5,000,000·1/3·1/3.
+        assert_eq!(seeding_share(5_000_000, 1, 3), 4_444_445);
+        assert_eq!(seeding_share(5_000_000, 0, 3), 5_000_000);
+        assert_eq!(seeding_share(5_000_000, 2, 2), 0);
+        // Left to right: 7·2/3 = 4, 4·2/3 = 2 (not 28/9 = 3).
+        assert_eq!(seeding_share(7, 2, 3), 5);
+        assert_eq!(seeding_share(7, -2, 3), 5);
     }
 
     #[test]
-    fn the_score_range_grows_with_the_rounds() {
-        let bar_1d = mcmahon(Rank::FIRST_DAN);
-        assert_eq!(score_range(System::McMahon, &bar_1d, 1), 4 * 24);
-        assert_eq!(score_range(System::McMahon, &bar_1d, 5), 4 * 28);
-        let bar_4d = mcmahon(Rank::dan(4).unwrap());
-        assert_eq!(score_range(System::McMahon, &bar_4d, 1), 4 * 27);
-        assert_eq!(score_range(System::Swiss, &bar_4d, 3), 4 * 3);
-    }
-
-    #[test]
-    fn the_score_difference_is_measured_in_points_not_in_groups() {
-        let half = Ratio {
-            numerator: 1,
-            denominator: 2,
-        };
-        let range = score_range(System::McMahon, &mcmahon(Rank::FIRST_DAN), 1);
-        // A 1d and a 5k before round 1 (bar 1d, floor 20k): five points apart, even when
-        // no player stands between them; (19/24)(1 + 5/48) of the weight.
-        assert_eq!(concave(100_000_000_000, 4 * 5, range, half), 87_413_194_444);
-        assert_eq!(concave(100_000_000_000, 0, range, half), 100_000_000_000);
-        assert_eq!(concave(100_000_000_000, 4 * 40, range, half), 0);
+    fn the_score_difference_is_measured_in_groups() {
+        // A 1d and a 5k before round 1 (bar 1d, floor 20k: 24 groups): five groups apart,
+        // even when no player stands between them; (19/24)(1 + 5/48) of the weight.
+        assert_eq!(concave(100_000_000_000, 5, 24, HALF), 87_413_194_444);
+        assert_eq!(concave(100_000_000_000, 0, 24, HALF), 100_000_000_000);
+        assert_eq!(concave(100_000_000_000, 40, 24, HALF), 0);
     }
 }

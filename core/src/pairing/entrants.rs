@@ -1,37 +1,118 @@
 //! What the criteria know of each player before a round: score group and place in it,
-//! draw-ups and draw-downs, colour balance, opponents met, byes.
+//! draw-ups and draw-downs, colour balance, opponents met, byes; and the order of the
+//! players that orients every asymmetric cost and numbers the matching's vertices.
 //!
-//! Scores are the tournament's main score (McMahon score or number of wins, as its first
-//! placement criteria say) after the previous round, computed by [`crate::standings`];
-//! groups are the distinct main scores, counted from the lowest.
+//! As OpenGotha 3.51 pairs (`shared/docs/opengotha-pairing.md`, measured on 1,898 real
+//! rounds): every player of the file has a group, whatever their registration and whether
+//! they play the round or not; a group is a category and a main score before the round,
+//! half points floored; groups are numbered from the top, category by category, counting
+//! every score of the range even when nobody has it.
 
 use super::parameters::{AdditionalOrder, PairingParameters};
 use crate::point::Color;
 use crate::standings::{
-    self, Basis, GameResult, Rank, RoundOutcome, Standing, StandingsError, Tournament,
+    self, Criterion, GameResult, Rank, RoundOutcome, Standing, StandingsError, Tournament,
 };
-use std::cmp::Reverse;
+use std::cmp::{Ordering, Reverse};
 use std::collections::HashMap;
+
+/// The score players are grouped by: the first of NBW, MMS and CPS among the placement
+/// criteria, and the number of wins when none of them is there (OpenGotha's pairing
+/// does so; its placement puts MMS first by default, which is why a file's system is
+/// read from this score).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MainScore {
+    Wins,
+    McMahon,
+    /// The cup score, at this position in the placement criteria.
+    Cup(usize),
+}
+
+impl MainScore {
+    pub fn of(tournament: &Tournament) -> MainScore {
+        tournament
+            .criteria
+            .iter()
+            .enumerate()
+            .find_map(|(position, criterion)| match criterion {
+                Criterion::Nbw => Some(MainScore::Wins),
+                Criterion::Mms => Some(MainScore::McMahon),
+                Criterion::Cps => Some(MainScore::Cup(position)),
+                _ => None,
+            })
+            .unwrap_or(MainScore::Wins)
+    }
+
+    /// This score of a standing, in quarter points.
+    fn quarters(self, standing: &Standing) -> i64 {
+        match self {
+            MainScore::Wins => standing.wins.quarters(),
+            MainScore::McMahon => standing.mms.quarters(),
+            MainScore::Cup(position) => standing
+                .criteria
+                .get(position)
+                .map_or(0, |score| score.quarters()),
+        }
+    }
+}
+
+/// The groups of a round: `span` scores per category from `top` down, `count` in all
+/// (OpenGotha's R, the scale of the score difference and of geography).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Groups {
+    pub top: i64,
+    pub span: i64,
+    pub count: i64,
+}
+
+impl Groups {
+    /// In McMahon, scores run from the bar's plus 2 plus the rounds played down to the
+    /// floor's less 1: `bar − floor + round + 3` of them; otherwise from `round − 1` wins
+    /// down to 0.
+    pub fn of(tournament: &Tournament, main: MainScore, round: u32, categories: usize) -> Groups {
+        let round = i64::from(round.max(1));
+        let (top, span) = if main == MainScore::McMahon {
+            let mcmahon = &tournament.mcmahon;
+            let bar = i64::from(mcmahon.bar.value() - mcmahon.zero.value());
+            let floor = i64::from(mcmahon.floor.value() - mcmahon.zero.value());
+            let top = bar + 2 + (round - 1);
+            (top, top - (floor - 1) + 1)
+        } else {
+            (round - 1, round)
+        };
+        Groups {
+            top,
+            span,
+            count: span * categories.max(1) as i64,
+        }
+    }
+
+    /// The group of a score (whole points) in a category: 0 is the top score of the
+    /// strongest category.
+    fn number(&self, category: usize, points: i64) -> usize {
+        let within = (self.top - points).clamp(0, self.span - 1);
+        usize::try_from(category as i64 * self.span + within).unwrap_or(0)
+    }
+}
 
 /// A player to pair, as the criteria see them.
 #[derive(Debug, Clone)]
 pub struct Entrant {
     /// Index in the tournament's players.
     pub player: usize,
-    /// 1-based row in the standings before the round (placement criteria, then names).
-    pub row: u32,
     /// Main score after the previous round, in quarter points.
     pub score: i64,
     /// Number of wins after the previous round, in quarter points.
     pub wins: i64,
     /// McMahon score after the previous round, in quarter points.
     pub mms: i64,
-    /// Index of the score among the distinct scores of the players paired, from 0 (lowest).
+    /// The player's group (see [`Groups`]), 0 the top one.
     pub group: usize,
-    /// 0-based place in the group, best first, and the group's size.
+    /// 0-based place in the group, best first, and the group's size, counting every
+    /// player of the file.
     pub place: usize,
     pub group_size: usize,
-    /// Games against a player of a higher (drawn up) or lower (drawn down) score.
+    /// Games against a player of a higher (drawn up) or lower (drawn down) group.
     pub drawn_up: u32,
     pub drawn_down: u32,
     /// Even games with White minus even games with Black.
@@ -44,17 +125,9 @@ pub struct Entrant {
 }
 
 /// Builds the entrants among `participants` (indices in the tournament's players) before
-/// `round`, in pairing order (best first). `category_limits` are the lowest ranks of the
-/// categories, strongest first.
-///
-/// Groups, places and group sizes count the players of the round, the bye included, and
-/// the players absent from it who have played a game before: OpenGotha's dumps place the
-/// players that way. In round 2 of pairgoth's `notsimplemm`, a player absent from the
-/// round after winning round 1 still makes the top group three strong (the seeding and
-/// draw-up/down costs of its two present players are those of places 0 and 2, or 1, of
-/// three); in round 3 of `bosp2024`, two players absent since round 1 are not counted in
-/// the lowest group, though their absences put them on its score (its four players are
-/// drawn up as places 0 to 3 of four).
+/// `round`, in the player order: the standings before the round (placement criteria),
+/// then surname and first name compared as Java compares strings (UTF-16 code units).
+/// `category_limits` are the lowest ranks of the categories, strongest first.
 pub fn entrants(
     tournament: &Tournament,
     parameters: &PairingParameters,
@@ -64,149 +137,154 @@ pub fn entrants(
 ) -> Result<Vec<Entrant>, StandingsError> {
     let before = round.saturating_sub(1);
     let standings = standings::compute(tournament, before)?;
-    let index: HashMap<&str, usize> = tournament
-        .players
-        .iter()
-        .enumerate()
-        .map(|(position, player)| (player.id.as_str(), position))
-        .collect();
-    let by_player: HashMap<usize, &Standing> = standings
+    let index = player_index(tournament);
+    let main = MainScore::of(tournament);
+    let groups = Groups::of(tournament, main, round, category_limits.len() + 1);
+    let category = |rank: Rank| {
+        category_limits
+            .iter()
+            .position(|limit| rank >= *limit)
+            .unwrap_or(category_limits.len())
+    };
+    let draws = draws(tournament, before, &index, main)?;
+    let (_, additional) = parameters.seeding_of(round);
+
+    let mut everyone: Vec<(usize, &Standing)> = standings
         .iter()
         .filter_map(|standing| Some((*index.get(standing.player.as_str())?, standing)))
         .collect();
-    let basis = tournament.main_score();
-    let main = |standing: &Standing| match basis {
-        Basis::Mms => standing.mms.quarters(),
-        Basis::Wins => standing.wins.quarters(),
+    let names: Vec<(Vec<u16>, Vec<u16>)> = tournament
+        .players
+        .iter()
+        .map(|player| {
+            (
+                player.surname.encode_utf16().collect(),
+                player.first_name.encode_utf16().collect(),
+            )
+        })
+        .collect();
+    let by_criteria = |a: &(usize, &Standing), b: &(usize, &Standing)| -> Ordering {
+        b.1.criteria.cmp(&a.1.criteria)
     };
+    let by_name = |a: usize, b: usize| names[a].cmp(&names[b]);
+    everyone.sort_by(|a, b| by_criteria(a, b).then_with(|| by_name(a.0, b.0)));
 
-    let draws = draws(tournament, before, &index, basis)?;
-    let (_, additional) = parameters.seeding_of(round);
-    let mut list = Vec::with_capacity(participants.len());
-    let mut order = Vec::with_capacity(participants.len());
+    // Places in the groups: placement criteria, the round's additional order, names.
+    let extra = |player: usize| -> i64 {
+        let record = &tournament.players[player];
+        match additional {
+            AdditionalOrder::None => 0,
+            AdditionalOrder::Rating => i64::from(record.rating.unwrap_or(i32::MIN)),
+            AdditionalOrder::Rank => i64::from(record.rank.value()),
+        }
+    };
+    let group_of = |player: usize, standing: &Standing| {
+        groups.number(
+            category(tournament.players[player].rank),
+            main.quarters(standing).div_euclid(4),
+        )
+    };
+    let mut placed: Vec<(usize, &Standing)> = everyone.clone();
+    placed.sort_by(|a, b| {
+        group_of(a.0, a.1)
+            .cmp(&group_of(b.0, b.1))
+            .then_with(|| by_criteria(a, b))
+            .then_with(|| Reverse(extra(a.0)).cmp(&Reverse(extra(b.0))))
+            .then_with(|| by_name(a.0, b.0))
+    });
+    let mut place_of: HashMap<usize, (usize, usize)> = HashMap::new();
+    let mut start = 0;
+    while start < placed.len() {
+        let group = group_of(placed[start].0, placed[start].1);
+        let end = placed[start..]
+            .iter()
+            .position(|(player, standing)| group_of(*player, standing) != group)
+            .map_or(placed.len(), |length| start + length);
+        for (place, (player, _)) in placed[start..end].iter().enumerate() {
+            place_of.insert(*player, (place, end - start));
+        }
+        start = end;
+    }
+
     let mut present = vec![false; tournament.players.len()];
     for &player in participants {
         present[player] = true;
     }
-    for (player, &is_present) in present.iter().enumerate() {
-        let Some(standing) = by_player.get(&player) else {
-            continue;
-        };
-        let played = standing
-            .rounds
-            .iter()
-            .any(|outcome| matches!(outcome, RoundOutcome::Game { .. }));
-        if !is_present && !played {
-            continue;
-        }
-        let record = &tournament.players[player];
-        let mut entrant = Entrant {
-            player,
-            row: standing.row,
-            score: main(standing),
-            wins: standing.wins.quarters(),
-            mms: standing.mms.quarters(),
-            group: 0,
-            place: 0,
-            group_size: 0,
-            drawn_up: draws.get(&player).map_or(0, |draw| draw.0),
-            drawn_down: draws.get(&player).map_or(0, |draw| draw.1),
-            colour_balance: 0,
-            opponents: Vec::new(),
-            byes: 0,
-            category: category_limits
-                .iter()
-                .position(|limit| record.rank >= *limit)
-                .unwrap_or(category_limits.len()),
-        };
-        for outcome in &standing.rounds {
-            match outcome {
-                RoundOutcome::Game {
-                    opponent,
-                    colour,
-                    handicap,
-                    ..
-                } => {
-                    if let Some(&opponent) = index.get(opponent.as_str()) {
-                        entrant.opponents.push(opponent);
-                    }
-                    if *handicap == 0 {
-                        match colour {
-                            Some(Color::White) => entrant.colour_balance += 1,
-                            Some(Color::Black) => entrant.colour_balance -= 1,
-                            None => {}
+    let list = everyone
+        .into_iter()
+        .filter(|(player, _)| present[*player])
+        .map(|(player, standing)| {
+            let (place, group_size) = place_of.get(&player).copied().unwrap_or((0, 1));
+            let mut entrant = Entrant {
+                player,
+                score: main.quarters(standing),
+                wins: standing.wins.quarters(),
+                mms: standing.mms.quarters(),
+                group: group_of(player, standing),
+                place,
+                group_size,
+                drawn_up: draws.get(&player).map_or(0, |draw| draw.0),
+                drawn_down: draws.get(&player).map_or(0, |draw| draw.1),
+                colour_balance: 0,
+                opponents: Vec::new(),
+                byes: 0,
+                category: category(tournament.players[player].rank),
+            };
+            for outcome in &standing.rounds {
+                match outcome {
+                    RoundOutcome::Game {
+                        opponent,
+                        colour,
+                        handicap,
+                        ..
+                    } => {
+                        if let Some(&opponent) = index.get(opponent.as_str()) {
+                            entrant.opponents.push(opponent);
+                        }
+                        if *handicap == 0 {
+                            match colour {
+                                Some(Color::White) => entrant.colour_balance += 1,
+                                Some(Color::Black) => entrant.colour_balance -= 1,
+                                None => {}
+                            }
                         }
                     }
+                    RoundOutcome::Bye => entrant.byes += 1,
+                    _ => {}
                 }
-                RoundOutcome::Bye => entrant.byes += 1,
-                _ => {}
             }
-        }
-        let extra = match additional {
-            AdditionalOrder::None => 0,
-            AdditionalOrder::Rating => i64::from(record.rating.unwrap_or(i32::MIN)),
-            AdditionalOrder::Rank => i64::from(record.rank.value()),
-        };
-        order.push((
-            Reverse(standing.criteria.clone()),
-            Reverse(extra),
-            standing.row,
-        ));
-        list.push(entrant);
-    }
-    let mut sorted: Vec<usize> = (0..list.len()).collect();
-    sorted.sort_by(|&a, &b| {
-        Reverse(list[a].score)
-            .cmp(&Reverse(list[b].score))
-            .then_with(|| order[a].cmp(&order[b]))
-    });
-    let mut list: Vec<Entrant> = sorted.into_iter().map(|at| list[at].clone()).collect();
-    group(&mut list);
-    list.retain(|entrant| present[entrant.player]);
+            entrant
+        })
+        .collect();
     Ok(list)
 }
 
-/// Sets each entrant's group, place and group size; `list` is in pairing order.
-fn group(list: &mut [Entrant]) {
-    let mut scores: Vec<i64> = list.iter().map(|entrant| entrant.score).collect();
-    scores.sort_unstable();
-    scores.dedup();
-    let mut start = 0;
-    while start < list.len() {
-        let score = list[start].score;
-        let end = list[start..]
-            .iter()
-            .position(|entrant| entrant.score != score)
-            .map_or(list.len(), |length| start + length);
-        let group = scores.partition_point(|&other| other < score);
-        for (place, entrant) in list[start..end].iter_mut().enumerate() {
-            entrant.group = group;
-            entrant.place = place;
-            entrant.group_size = end - start;
-        }
-        start = end;
-    }
+fn player_index(tournament: &Tournament) -> HashMap<&str, usize> {
+    tournament
+        .players
+        .iter()
+        .enumerate()
+        .map(|(position, player)| (player.id.as_str(), position))
+        .collect()
 }
 
 /// Draw-ups and draw-downs of every player in rounds 1 to `last`: a game against an
-/// opponent whose main score before that round was higher draws the player up.
+/// opponent whose main score before that round was higher draws the player up (scores
+/// floored, as the groups are; categories play no part).
 fn draws(
     tournament: &Tournament,
     last: u32,
     index: &HashMap<&str, usize>,
-    basis: Basis,
+    main: MainScore,
 ) -> Result<HashMap<usize, (u32, u32)>, StandingsError> {
     let mut draws: HashMap<usize, (u32, u32)> = HashMap::new();
     for round in 1..=last {
         let before = standings::compute(tournament, round - 1)?;
-        let score: HashMap<usize, i64> = before
+        let points: HashMap<usize, i64> = before
             .iter()
             .filter_map(|standing| {
-                let value = match basis {
-                    Basis::Mms => standing.mms.quarters(),
-                    Basis::Wins => standing.wins.quarters(),
-                };
-                Some((*index.get(standing.player.as_str())?, value))
+                let player = *index.get(standing.player.as_str())?;
+                Some((player, main.quarters(standing).div_euclid(4)))
             })
             .collect();
         for game in tournament
@@ -220,14 +298,15 @@ fn draws(
             ) else {
                 continue;
             };
-            let (black_score, white_score) = (score.get(&black), score.get(&white));
-            let (Some(black_score), Some(white_score)) = (black_score, white_score) else {
+            let (Some(black_points), Some(white_points)) =
+                (points.get(&black), points.get(&white))
+            else {
                 continue;
             };
-            let (up, down) = match black_score.cmp(white_score) {
-                std::cmp::Ordering::Less => (black, white),
-                std::cmp::Ordering::Greater => (white, black),
-                std::cmp::Ordering::Equal => continue,
+            let (up, down) = match black_points.cmp(white_points) {
+                Ordering::Less => (black, white),
+                Ordering::Greater => (white, black),
+                Ordering::Equal => continue,
             };
             draws.entry(up).or_default().0 += 1;
             draws.entry(down).or_default().1 += 1;

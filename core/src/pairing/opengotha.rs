@@ -1,6 +1,8 @@
-//! The pairing side of an OpenGotha tournament file: the `PairingParameterSet` weights and
-//! who is registered for good (`registeringStatus="FIN"`), which the tournament model of
-//! [`crate::export::opengotha`] does not keep.
+//! The pairing side of an OpenGotha tournament file: the `PairingParameterSet` weights, the
+//! version that wrote it, and who is registered for good (`registeringStatus="FIN"`),
+//! which the tournament model of [`crate::export::opengotha`] does not keep. Players
+//! registered provisionally (`PRE`) are not paired, but stay in the tournament: OpenGotha
+//! counts every player of the file in the score groups.
 //!
 //! Attribute names and defaults: OpenGotha's `tournament.dtd` and `PairingParameterSet`
 //! (data version 201); a missing attribute takes OpenGotha's default.
@@ -11,7 +13,8 @@ use super::parameters::{
 use crate::export::opengotha::{
     attributes, decode, line_and_column, player_key, LineCounter, OpenGothaError,
 };
-use crate::standings::{Basis, Tournament};
+use super::entrants::MainScore;
+use crate::standings::Tournament;
 use quick_xml::events::Event;
 use quick_xml::Reader;
 use std::collections::{HashMap, HashSet};
@@ -26,23 +29,6 @@ pub struct PairingSettings {
 }
 
 impl PairingSettings {
-    /// The tournament as OpenGotha pairs it: its players registered as final, the others
-    /// (`PRE`) left out with whatever games they have. OpenGotha neither pairs them nor
-    /// counts them in the score groups: in round 3 of pairgoth's `bosp2024`, a 2d on 30
-    /// McMahon points is drawn up as place 0 of a group of two (45,000,000 = 40,000,000 +
-    /// 5,000,000 with the lower group's player taken from the top), though six provisional
-    /// dan players without a game also stand on 30 points.
-    pub fn final_players(&self, tournament: &Tournament) -> Tournament {
-        let kept = |id: &String| self.registered.contains(id);
-        let mut only = tournament.clone();
-        only.players.retain(|player| kept(&player.id));
-        only.games
-            .retain(|game| kept(&game.black) && kept(&game.white));
-        only.byes.retain(|bye| kept(&bye.player));
-        only.absences.retain(|absence| kept(&absence.player));
-        only
-    }
-
     /// The players to pair in `round`: registered as final and not absent.
     pub fn participants(&self, tournament: &Tournament, round: u32) -> Vec<String> {
         tournament
@@ -115,11 +101,7 @@ pub fn read(bytes: &[u8], tournament: &Tournament) -> Result<PairingSettings, Op
             _ => {}
         }
     }
-    let system = match tournament.main_score() {
-        Basis::Mms => System::McMahon,
-        Basis::Wins if categories > 1 => System::SwissWithCategories,
-        Basis::Wins => System::Swiss,
-    };
+    let system = system(tournament, categories);
     let mut parameters = PairingParameters::opengotha_defaults(system);
     parameters.opengotha = version;
     if let Some((line, values)) = pairing {
@@ -133,6 +115,21 @@ pub fn read(bytes: &[u8], tournament: &Tournament) -> Result<PairingSettings, Op
         parameters,
         registered,
     })
+}
+
+/// The system of a tournament with `categories` categories, as its main score says
+/// ([`MainScore`]).
+fn system(tournament: &Tournament, categories: usize) -> System {
+    match MainScore::of(tournament) {
+        MainScore::McMahon => System::McMahon,
+        MainScore::Wins | MainScore::Cup(_) if categories > 1 => System::SwissWithCategories,
+        MainScore::Wins | MainScore::Cup(_) => System::Swiss,
+    }
+}
+
+/// The system of a tournament, as a file of it says: its main score and categories.
+pub fn system_of(tournament: &Tournament) -> System {
+    system(tournament, tournament.category_limits.len() + 1)
 }
 
 /// `PairingParameterSet`'s attributes, read over the defaults.
@@ -247,17 +244,26 @@ impl Fields<'_> {
     }
 }
 
-/// The OpenGotha that wrote the file: up to 3.48 it writes `gothaVersion="348"` (with a
-/// `gothaMinorVersion`), 3.52 writes `fullVersionNumber="3.52.03"`. A file that says
-/// neither, or a version this reader does not know, follows 3.52.
+/// The OpenGotha that wrote the file. Up to 3.48, and in the first 3.49 releases, it writes
+/// `gothaVersion="348"` (or `"349"`) with a `gothaMinorVersion`; later releases write
+/// `fullVersionNumber="3.49.05"`, `"3.50.01"`, `"3.51.02"`, `"3.52.03"` (the files in
+/// OpenGotha's repository and the ones it saves). A file that says neither, such as
+/// pairgoth's, follows 3.52.
 fn opengotha_version(tournament: &HashMap<String, String>) -> OpenGothaVersion {
-    match tournament
-        .get("gothaVersion")
-        .and_then(|version| version.trim().parse::<u32>().ok())
-    {
-        Some(version) if version <= 348 => OpenGothaVersion::Until348,
-        _ => OpenGothaVersion::Since352,
-    }
+    let full = tournament.get("fullVersionNumber").and_then(|version| {
+        let mut parts = version.trim().split('.');
+        let major = parts.next()?.parse().ok()?;
+        let minor = parts.next()?.parse().ok()?;
+        Some((major, minor))
+    });
+    let legacy = || {
+        let version: u32 = tournament.get("gothaVersion")?.trim().parse().ok()?;
+        Some((version / 100, version % 100))
+    };
+    full.or_else(legacy)
+        .map_or(OpenGothaVersion::default(), |(major, minor)| {
+            OpenGothaVersion::of_release(major, minor)
+        })
 }
 
 fn draw_position(value: &str) -> Option<DrawPosition> {
@@ -295,7 +301,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn players_registered_provisionally_are_left_out() {
+    fn players_registered_provisionally_are_not_paired_but_kept() {
         let xml = r#"<?xml version="1.0" encoding="UTF-8"?>
 <Tournament dataVersion="201">
 <Players>
@@ -314,14 +320,11 @@ mod tests {
 </Tournament>"#;
         let tournament = crate::export::opengotha::import(xml.as_bytes()).unwrap();
         let settings = read(xml.as_bytes(), &tournament).unwrap();
-        let paired = settings.final_players(&tournament);
-        let ids: Vec<&str> = paired
-            .players
-            .iter()
-            .map(|player| player.id.as_str())
-            .collect();
-        assert_eq!(ids, ["KOSEDOGAC", "ORENULAS"]);
-        assert_eq!(paired.games.len(), 1);
+        assert_eq!(
+            settings.participants(&tournament, 2),
+            ["KOSEDOGAC", "ORENULAS"]
+        );
+        assert_eq!(tournament.players.len(), 3);
     }
 
     #[test]
@@ -333,9 +336,18 @@ mod tests {
                 .collect()
         };
         let legacy = attributes(&[("gothaVersion", "348"), ("gothaMinorVersion", "5")]);
-        assert_eq!(opengotha_version(&legacy), OpenGothaVersion::Until348);
-        let current = attributes(&[("fullVersionNumber", "3.52.03")]);
-        assert_eq!(opengotha_version(&current), OpenGothaVersion::Since352);
+        assert_eq!(opengotha_version(&legacy), OpenGothaVersion::Until350);
+        let early_349 = attributes(&[("gothaVersion", "349"), ("runningMode", "SAL")]);
+        assert_eq!(opengotha_version(&early_349), OpenGothaVersion::Until350);
+        for (full, version) in [
+            ("3.49.05", OpenGothaVersion::Until350),
+            ("3.50.01", OpenGothaVersion::Until350),
+            ("3.51.02", OpenGothaVersion::V351),
+            ("3.52.03", OpenGothaVersion::Since352),
+        ] {
+            let file = attributes(&[("dataVersion", "201"), ("fullVersionNumber", full)]);
+            assert_eq!(opengotha_version(&file), version, "{full}");
+        }
         assert_eq!(
             opengotha_version(&attributes(&[])),
             OpenGothaVersion::Since352

@@ -107,6 +107,19 @@ impl FromStr for Ratio {
     }
 }
 
+/// The decimal OpenGotha writes (`0.5`, `1.0`), at most 9 decimals, as [`Ratio::from_str`]
+/// reads it back.
+impl std::fmt::Display for Ratio {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let denominator = i128::from(self.denominator.max(1));
+        let scaled = i128::from(self.numerator) * 1_000_000_000 / denominator;
+        let fraction = format!("{:09}", scaled % 1_000_000_000);
+        let fraction = fraction.trim_end_matches('0');
+        let fraction = if fraction.is_empty() { "0" } else { fraction };
+        write!(formatter, "{}.{fraction}", scaled / 1_000_000_000)
+    }
+}
+
 /// Base criteria: what every pairing system wants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
@@ -177,15 +190,20 @@ pub struct SecondaryCriteria {
     pub club_gap: u32,
 }
 
-/// Which OpenGotha's costs to reproduce where its versions differ. The weights each dumped
-/// for pairgoth's tests show two differences: 3.48 (`gothaVersion="348"`: the `simplemm`
-/// and `notsimplemm` dumps) applies the secondary criteria to every player whatever the
-/// thresholds (a 7d and a 6d of the same club earn no geography) and gives no draw-up/down
-/// cost to players four points apart or more (as its help says); 3.52 (`bosp2024`) spares
-/// the players above the thresholds (a 3d and a 5d of the same club earn the geography
-/// weight whole) and draws across any gap (a 3d on 32 points and a 4k on 26 earn
-/// 20,000,000). Versions 3.49 to 3.51 are not known apart: a file says which version wrote
-/// it ([`super::opengotha`]), and anything else follows 3.52.
+/// Which OpenGotha's behaviour to reproduce where its versions differ
+/// (`shared/docs/opengotha-pairing.md`, measured by running OpenGotha 3.51.02 on 1,898
+/// real rounds, and the weights 3.48 and 3.52 dumped for pairgoth's tests):
+///
+/// * up to 3.51, the secondary criteria concern every player (the thresholds only cap the
+///   McMahon score the handicap criterion sees) and players whose groups are four or more
+///   apart earn no draw-up/down cost;
+/// * 3.52 spares the players above the thresholds from handicap and geography (a 3d and a
+///   5d of the same club earn the geography weight whole in `bosp2024`) and draws up and
+///   down across any gap;
+/// * the tables of 3.50 and older do not look at ratings ([`super::tables`]).
+///
+/// A file says which version wrote it ([`super::opengotha`]); a new tournament, and a file
+/// that says nothing, follows 3.52.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub enum OpenGothaVersion {
@@ -193,9 +211,30 @@ pub enum OpenGothaVersion {
     #[default]
     #[serde(rename = "3.52")]
     Since352,
-    /// OpenGotha 3.48, and files that say an older version.
-    #[serde(rename = "3.48")]
-    Until348,
+    /// OpenGotha 3.51.
+    #[serde(rename = "3.51")]
+    V351,
+    /// OpenGotha 3.50 and older (3.48 and 3.49 included).
+    #[serde(rename = "3.50", alias = "3.48")]
+    Until350,
+}
+
+impl OpenGothaVersion {
+    /// The version whose behaviour a file written by OpenGotha `major.minor` gets
+    /// (`3.49.05` is 3, 49).
+    pub fn of_release(major: u32, minor: u32) -> OpenGothaVersion {
+        match (major, minor) {
+            (0..=2, _) | (3, 0..=50) => OpenGothaVersion::Until350,
+            (3, 51) => OpenGothaVersion::V351,
+            _ => OpenGothaVersion::Since352,
+        }
+    }
+
+    /// Whether players above the secondary thresholds are spared handicap and geography,
+    /// and draw-ups and draw-downs reach across any gap (3.52).
+    pub fn spares_strong_players(self) -> bool {
+        self == OpenGothaVersion::Since352
+    }
 }
 
 /// Everything that decides a pairing besides the players and their history.
@@ -214,10 +253,15 @@ pub struct PairingParameters {
 }
 
 impl PairingParameters {
-    /// OpenGotha's defaults for a McMahon tournament (`PairingParameterSet.initBase`,
-    /// `initMain`, `initSecondary` as its pairing settings show them).
+    /// OpenGotha's defaults for a new tournament of `system`: what OpenGotha 3.51.02 writes
+    /// for a tournament made with *File .. New tournament* (`core/tests/golden/SOURCES.md`,
+    /// `opengotha-defaults/`). A round robin, which OpenGotha does not offer, takes the
+    /// Swiss ones (its pairing uses none of them).
     pub fn opengotha_defaults(system: System) -> PairingParameters {
-        let categories = 20_000_000_000_000;
+        let strong = 20_000_000_000_000;
+        let score = 100_000_000_000;
+        let swiss = matches!(system, System::Swiss | System::RoundRobin);
+        let categories = system == System::SwissWithCategories;
         PairingParameters {
             system,
             base: BaseCriteria {
@@ -227,33 +271,52 @@ impl PairingParameters {
                 balance_white_black: 1_000_000,
             },
             main: MainCriteria {
-                avoid_mixing_categories: if system == System::SwissWithCategories {
-                    categories
-                } else {
-                    0
-                },
-                minimize_score_difference: 100_000_000_000,
+                avoid_mixing_categories: if categories { strong } else { 0 },
+                minimize_score_difference: score,
                 draw_up_down: 100_000_000,
                 compensate_draw_up_down: true,
                 draw_down_position: DrawPosition::Middle,
                 draw_up_position: DrawPosition::Middle,
                 seeding: 5_000_000,
-                last_round_for_seed_system_1: 1,
-                seed_system_1: Seeding::SplitAndRandom,
-                seed_system_2: Seeding::SplitAndFold,
+                last_round_for_seed_system_1: 2,
+                seed_system_1: if swiss {
+                    Seeding::SplitAndSlip
+                } else {
+                    Seeding::SplitAndRandom
+                },
+                seed_system_2: match system {
+                    System::SwissWithCategories => Seeding::SplitAndFold,
+                    _ => Seeding::SplitAndSlip,
+                },
                 additional_order_1: AdditionalOrder::Rating,
-                additional_order_2: AdditionalOrder::None,
+                additional_order_2: if swiss {
+                    AdditionalOrder::Rating
+                } else {
+                    AdditionalOrder::None
+                },
             },
             secondary: SecondaryCriteria {
-                rank_threshold: Rank::from_value(3),
-                wins_threshold: true,
+                rank_threshold: if swiss {
+                    Rank::from_value(-30)
+                } else {
+                    Rank::FIRST_DAN
+                },
+                wins_threshold: system != System::McMahon,
                 bar_threshold: true,
-                default_weight: categories,
-                minimize_handicap: categories,
-                avoid_same_geography: categories,
-                country_gap: 1,
+                default_weight: if system == System::McMahon {
+                    score
+                } else {
+                    strong
+                },
+                minimize_handicap: if categories { strong } else { 0 },
+                avoid_same_geography: match system {
+                    System::McMahon => score,
+                    System::SwissWithCategories => strong,
+                    System::Swiss | System::RoundRobin => 0,
+                },
+                country_gap: if swiss { 0 } else { 1 },
                 clubs_group_gap: 2,
-                club_gap: 3,
+                club_gap: if swiss { 0 } else { 3 },
             },
             concavity: Ratio {
                 numerator: 1,

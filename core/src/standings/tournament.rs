@@ -3,6 +3,7 @@
 
 use super::rank::Rank;
 use crate::clock::TimeControl;
+use crate::pairing::PairingParameters;
 use crate::point::Color;
 use crate::rules::Preset;
 use serde::{Deserialize, Serialize};
@@ -54,6 +55,10 @@ pub struct Tournament {
     /// Players absent for a round.
     #[serde(default)]
     pub absences: Vec<RoundEntry>,
+    /// The pairing parameters an OpenGotha file gives back (`PairingParameterSet`);
+    /// `None` writes OpenGotha's defaults for the tournament's system.
+    #[serde(default)]
+    pub pairing: Option<PairingParameters>,
 }
 
 impl Tournament {

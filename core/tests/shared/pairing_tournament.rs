@@ -65,6 +65,7 @@ pub fn tournament(
         games,
         byes,
         absences: Vec::new(),
+        pairing: None,
     }
 }
 

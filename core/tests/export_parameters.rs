@@ -1,0 +1,148 @@
+//! The OpenGotha export writes the tournament's own parameters: importing a file and
+//! exporting it keeps every attribute of its `PairingParameterSet`,
+//! `HandicapParameterSet`, `PlacementParameterSet` and `GeneralParameterSet` that arbitre
+//! holds.
+
+#![allow(clippy::unwrap_used)] // a failed unwrap is a failed test
+
+use arbitre_core::export::opengotha;
+use arbitre_core::pairing::parameters::{
+    AdditionalOrder, DrawPosition, PairingParameters, Ratio, Seeding, System,
+};
+use arbitre_core::standings::Rank;
+use quick_xml::events::Event;
+use quick_xml::Reader;
+use std::collections::BTreeMap;
+
+/// Each element's attributes (the last element of each name), placement criteria as
+/// `PlacementCriterion{number}`.
+fn parameter_sets(xml: &str) -> BTreeMap<String, BTreeMap<String, String>> {
+    let mut reader = Reader::from_str(xml);
+    let mut sets = BTreeMap::new();
+    loop {
+        let start = match reader.read_event().unwrap() {
+            Event::Start(start) | Event::Empty(start) => start,
+            Event::Eof => break,
+            _ => continue,
+        };
+        let mut name = String::from_utf8(start.name().as_ref().to_vec()).unwrap();
+        let attributes: BTreeMap<String, String> = start
+            .attributes()
+            .map(|attribute| {
+                let attribute = attribute.unwrap();
+                (
+                    String::from_utf8(attribute.key.as_ref().to_vec()).unwrap(),
+                    attribute.unescape_value().unwrap().to_string(),
+                )
+            })
+            .collect();
+        if name == "PlacementCriterion" || name == "Category" {
+            name.push_str(&attributes["number"]);
+        }
+        sets.insert(name, attributes);
+    }
+    sets
+}
+
+/// Attributes arbitre does not hold: display and publishing settings, and the online
+/// flag's name it writes both ways.
+const NOT_HELD: [&str; 1] = ["GeneralParameterSet.bInternetGame"];
+
+fn assert_kept(original: &str) {
+    let tournament = opengotha::import(original.as_bytes()).unwrap();
+    let exported = opengotha::export(&tournament).unwrap();
+    let (before, after) = (parameter_sets(original), parameter_sets(&exported));
+    for (element, attributes) in &before {
+        let held = element.ends_with("ParameterSet")
+            && element != "DPParameterSet"
+            && element != "PublishParameterSet"
+            && !element.starts_with("Team")
+            || element.starts_with("PlacementCriterion")
+            || element.starts_with("Category");
+        if !held {
+            continue;
+        }
+        for (name, value) in attributes {
+            let written = after.get(element).and_then(|set| set.get(name));
+            assert_eq!(
+                written,
+                Some(value),
+                "{element}.{name}: {value} written back as {written:?}"
+            );
+        }
+    }
+    for (element, attributes) in &after {
+        for name in attributes.keys() {
+            let key = format!("{element}.{name}");
+            let known = before
+                .get(element)
+                .is_some_and(|set| set.contains_key(name));
+            assert!(known || NOT_HELD.contains(&key.as_str()) || name == "paiSePreferMMSDiffRatherThanSameClubsGroup", "{key} is written but was not read");
+        }
+    }
+    // And read back, the same parameters.
+    let again = opengotha::import(exported.as_bytes()).unwrap();
+    assert_eq!(again.pairing, tournament.pairing);
+    assert_eq!(again.handicap, tournament.handicap);
+    assert_eq!(again.criteria, tournament.criteria);
+    assert_eq!(again.mcmahon, tournament.mcmahon);
+    assert_eq!(again.category_limits, tournament.category_limits);
+}
+
+fn golden(path: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/golden/{path}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+#[test]
+fn new_tournaments_of_every_system_round_trip() {
+    for system in ["mcmahon", "swiss", "swisscat"] {
+        assert_kept(&golden(&format!("opengotha-defaults/{system}.xml")));
+    }
+}
+
+#[test]
+fn a_directors_own_pairing_parameters_round_trip() {
+    let changed = golden("opengotha-defaults/swisscat.xml")
+        .replace("paiBaRandom=\"0\"", "paiBaRandom=\"1000\"")
+        .replace("paiBaDeterministic=\"true\"", "paiBaDeterministic=\"false\"")
+        .replace("paiMaDUDDLowerMode=\"MID\"", "paiMaDUDDLowerMode=\"TOP\"")
+        .replace("paiMaDUDDUpperMode=\"MID\"", "paiMaDUDDUpperMode=\"BOT\"")
+        .replace(
+            "paiMaAdditionalPlacementCritSystem2=\"NULL\"",
+            "paiMaAdditionalPlacementCritSystem2=\"Rank\"",
+        )
+        .replace(
+            "paiMaLastRoundForSeedSystem1=\"2\"",
+            "paiMaLastRoundForSeedSystem1=\"3\"",
+        )
+        .replace("paiSeRankThreshold=\"1D\"", "paiSeRankThreshold=\"3D\"")
+        .replace("paiStandardNX1Factor=\"0.5\"", "paiStandardNX1Factor=\"0.25\"")
+        .replace("hdCorrection=\"1\"", "hdCorrection=\"-1\"");
+    let tournament = opengotha::import(changed.as_bytes()).unwrap();
+    let pairing: PairingParameters = tournament.pairing.unwrap();
+    assert_eq!(pairing.system, System::SwissWithCategories);
+    assert_eq!(pairing.base.random, 1000);
+    assert_eq!(pairing.main.draw_up_position, DrawPosition::Top);
+    assert_eq!(pairing.main.draw_down_position, DrawPosition::Bottom);
+    assert_eq!(pairing.main.additional_order_2, AdditionalOrder::Rank);
+    assert_eq!(pairing.main.seed_system_2, Seeding::SplitAndFold);
+    assert_eq!(pairing.secondary.rank_threshold, Rank::dan(3).unwrap());
+    assert_eq!(
+        pairing.concavity,
+        Ratio {
+            numerator: 25,
+            denominator: 100
+        }
+    );
+    assert_kept(&changed);
+}
+
+#[test]
+fn a_played_tournament_round_trips() {
+    assert_kept(&golden("pairing/mm351.xml"));
+    assert_kept(&golden("juvisy.xml"));
+}
