@@ -356,11 +356,11 @@ fn swiss_with_categories_pairs_inside_the_tournaments_categories() {
     );
 }
 
-/// A player absent from the round holds their place in their group once they have
-/// played: OpenGotha seeds the present players as places of that group (see `entrants`);
-/// a player absent who has not played yet is not counted.
+/// A player absent from the round holds their place in their group, whether they have
+/// played or not: OpenGotha 3.51 counts every player of the file in the groups (see
+/// `entrants`) and seeds the present players as places of them.
 #[test]
-fn an_absent_player_who_has_played_keeps_a_place_in_the_group() {
+fn an_absent_player_keeps_a_place_in_the_group() {
     let mut parameters = PairingParameters::opengotha_defaults(System::McMahon);
     parameters.main.seed_system_1 = arbitre_core::pairing::parameters::Seeding::SplitAndSlip;
     parameters.main.seed_system_2 = arbitre_core::pairing::parameters::Seeding::SplitAndSlip;
@@ -384,7 +384,9 @@ fn an_absent_player_who_has_played_keeps_a_place_in_the_group() {
     // would have been x = 0, the whole weight.
     assert_eq!(round.cost("P00", "P02").unwrap().seeding, 4_444_445);
 
-    // Absent from round 1, without a game: not counted. Places 0 and 2 of four: x = 0.
+    // Absent from round 1, without a game: still counted, last of five. Places 0 and 2
+    // of five: x = 2·2 − 5 = −1, 5,000,000·1/5·1/5 less; of four it would have been
+    // x = 0, the whole weight.
     let tournament = tournament_without_games(&ranks[..5]);
     let request = Request {
         round: 1,
@@ -392,9 +394,9 @@ fn an_absent_player_who_has_played_keeps_a_place_in_the_group() {
         ..Request::default()
     };
     let round = Round::prepare(&tournament, &parameters, &request).unwrap();
-    assert_eq!(round.cost("P00", "P02").unwrap().seeding, 5_000_000);
-    // Places 0 and 3 of four: x = 2, a quarter less.
-    assert_eq!(round.cost("P00", "P03").unwrap().seeding, 3_750_000);
+    assert_eq!(round.cost("P00", "P02").unwrap().seeding, 4_800_000);
+    // Places 0 and 3 of five: x = 1, the same; of four, x = 2 and a quarter less.
+    assert_eq!(round.cost("P00", "P03").unwrap().seeding, 4_800_000);
 }
 
 fn tournament_without_games(ranks: &[(i32, u8)]) -> Tournament {

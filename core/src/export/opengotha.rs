@@ -20,7 +20,9 @@
 
 use super::{basic_time, ExportError};
 use crate::clock::TimeControl;
-use crate::pairing::parameters::{AdditionalOrder, DrawPosition, PairingParameters, Seeding};
+use crate::pairing::parameters::{
+    AdditionalOrder, DrawPosition, OpenGothaVersion, PairingParameters, Seeding,
+};
 use crate::standings::{
     Basis, Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Player, Rank, RoundEntry,
     Scoring, Tournament,
@@ -742,7 +744,17 @@ pub fn export(tournament: &Tournament) -> Result<String, ExportError> {
     let key = |id: &str| keys.get(id).cloned().unwrap_or_else(|| id.to_string());
 
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
-    xml.push_str("<Tournament dataVersion=\"201\" runningMode=\"SAL\">\n<Players>\n");
+    // The version whose pairing the tournament follows, as OpenGotha names its own: read
+    // back, the file pairs as it did (OpenGotha reads `fullVersionNumber` only to say which
+    // version wrote a file).
+    let version = match tournament.pairing.map(|pairing| pairing.opengotha) {
+        Some(OpenGothaVersion::Until350) => "3.50",
+        Some(OpenGothaVersion::V351) => "3.51",
+        Some(OpenGothaVersion::Since352) | None => "3.52",
+    };
+    xml.push_str(&format!(
+        "<Tournament dataVersion=\"201\" fullVersionNumber=\"{version}\" runningMode=\"SAL\">\n<Players>\n"
+    ));
     for player in &tournament.players {
         let mut participating = ['1'; MAX_ROUNDS as usize];
         for absence in tournament

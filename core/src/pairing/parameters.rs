@@ -72,7 +72,7 @@ pub struct Ratio {
 #[error("`{0}` is not a decimal number between 0 and 1000")]
 pub struct RatioError(pub String);
 
-/// A decimal such as `0.5` read exactly (at most 9 decimals).
+/// A decimal such as `0.5` read exactly (at most 9 decimals), in lowest terms.
 impl FromStr for Ratio {
     type Err = RatioError;
 
@@ -100,9 +100,15 @@ impl FromStr for Ratio {
         } else {
             fraction.parse().map_err(|_| error())?
         };
+        let numerator = whole * denominator + fraction;
+        // In lowest terms, so that `0.5` and `0.50` are the same ratio.
+        let (mut a, mut b) = (numerator, denominator);
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
         Ok(Ratio {
-            numerator: whole * denominator + fraction,
-            denominator,
+            numerator: numerator / a,
+            denominator: denominator / a,
         })
     }
 }
