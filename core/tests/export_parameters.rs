@@ -108,7 +108,10 @@ fn new_tournaments_of_every_system_round_trip() {
 fn a_directors_own_pairing_parameters_round_trip() {
     let changed = golden("opengotha-defaults/swisscat.xml")
         .replace("paiBaRandom=\"0\"", "paiBaRandom=\"1000\"")
-        .replace("paiBaDeterministic=\"true\"", "paiBaDeterministic=\"false\"")
+        .replace(
+            "paiBaDeterministic=\"true\"",
+            "paiBaDeterministic=\"false\"",
+        )
         .replace("paiMaDUDDLowerMode=\"MID\"", "paiMaDUDDLowerMode=\"TOP\"")
         .replace("paiMaDUDDUpperMode=\"MID\"", "paiMaDUDDUpperMode=\"BOT\"")
         .replace(
@@ -120,7 +123,10 @@ fn a_directors_own_pairing_parameters_round_trip() {
             "paiMaLastRoundForSeedSystem1=\"3\"",
         )
         .replace("paiSeRankThreshold=\"1D\"", "paiSeRankThreshold=\"3D\"")
-        .replace("paiStandardNX1Factor=\"0.5\"", "paiStandardNX1Factor=\"0.25\"")
+        .replace(
+            "paiStandardNX1Factor=\"0.5\"",
+            "paiStandardNX1Factor=\"0.25\"",
+        )
         .replace("hdCorrection=\"1\"", "hdCorrection=\"-1\"");
     let tournament = opengotha::import(changed.as_bytes()).unwrap();
     let pairing: PairingParameters = tournament.pairing.unwrap();

@@ -56,7 +56,10 @@ fn new_tournaments_get_opengotha_defaults_for_their_system() {
         let bytes = new_tournament(file);
         let text = String::from_utf8(bytes.clone()).unwrap();
         for attribute in ATTRIBUTES {
-            assert!(text.contains(&format!(" {attribute}=\"")), "{file}: {attribute}");
+            assert!(
+                text.contains(&format!(" {attribute}=\"")),
+                "{file}: {attribute}"
+            );
         }
         let tournament = opengotha::import(&bytes).unwrap();
         let written = pairing::opengotha::read(&bytes, &tournament)

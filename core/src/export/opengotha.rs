@@ -922,8 +922,14 @@ fn pairing_parameters(xml: &mut String, tournament: &Tournament) {
             "paiMaCompensateDUDD",
             main.compensate_draw_up_down.to_string(),
         ),
-        ("paiMaDUDDLowerMode", draw(main.draw_up_position).to_string()),
-        ("paiMaDUDDUpperMode", draw(main.draw_down_position).to_string()),
+        (
+            "paiMaDUDDLowerMode",
+            draw(main.draw_up_position).to_string(),
+        ),
+        (
+            "paiMaDUDDUpperMode",
+            draw(main.draw_down_position).to_string(),
+        ),
         ("paiMaDUDDWeight", main.draw_up_down.to_string()),
         (
             "paiMaLastRoundForSeedSystem1",

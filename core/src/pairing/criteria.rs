@@ -121,9 +121,8 @@ impl<'a> Criteria<'a> {
         } else {
             i128::from(mcmahon.bar.value() - mcmahon.floor.value()) + 3 + i128::from(round) - 1
         };
-        let highest = i64::from(mcmahon.bar.value() - mcmahon.zero.value()) + 2
-            + i64::from(round)
-            - 1;
+        let highest =
+            i64::from(mcmahon.bar.value() - mcmahon.zero.value()) + 2 + i64::from(round) - 1;
         let handicap_scores = entrants
             .iter()
             .map(|entrant| {

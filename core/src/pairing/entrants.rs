@@ -298,8 +298,7 @@ fn draws(
             ) else {
                 continue;
             };
-            let (Some(black_points), Some(white_points)) =
-                (points.get(&black), points.get(&white))
+            let (Some(black_points), Some(white_points)) = (points.get(&black), points.get(&white))
             else {
                 continue;
             };

@@ -7,13 +7,13 @@
 //! Attribute names and defaults: OpenGotha's `tournament.dtd` and `PairingParameterSet`
 //! (data version 201); a missing attribute takes OpenGotha's default.
 
+use super::entrants::MainScore;
 use super::parameters::{
     AdditionalOrder, DrawPosition, OpenGothaVersion, PairingParameters, Ratio, Seeding, System,
 };
 use crate::export::opengotha::{
     attributes, decode, line_and_column, player_key, LineCounter, OpenGothaError,
 };
-use super::entrants::MainScore;
 use crate::standings::Tournament;
 use quick_xml::events::Event;
 use quick_xml::Reader;
