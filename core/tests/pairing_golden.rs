@@ -675,7 +675,8 @@ struct CaseComparison {
     same_byes: usize,
     /// Rounds with OpenGotha's pairs and its table numbers.
     same_tables: usize,
-    /// Games (of rounds with OpenGotha's pairs) with OpenGotha's colours and handicap.
+    /// Games of rounds with OpenGotha's pairs, and those with its colours and handicap.
+    games_of_same_pairs: usize,
     same_colours: usize,
     games: usize,
     /// OpenGotha's pairs costed, and those whose every criterion arbitre computes alike.
@@ -745,6 +746,7 @@ fn compare_case(name: &str) -> CaseComparison {
         comparison.games += theirs_games.len();
         if untabled(&ours) == untabled(&theirs_games) {
             comparison.same_pairs += 1;
+            comparison.games_of_same_pairs += theirs_games.len();
             if tabled(&ours) == tabled(&theirs_games) {
                 comparison.same_tables += 1;
             } else {
@@ -794,10 +796,10 @@ fn load_committed(name: &str) -> (Tournament, PairingSettings) {
     (tournament, settings)
 }
 
-/// A committed case paired as OpenGotha 3.51.02 paired it: every bye, every cost of
-/// OpenGotha's pairs criterion by criterion, and every round either with OpenGotha's
-/// pairs and tables or (where its matching broke a tie otherwise) with other pairs of
-/// exactly the same total cost.
+/// A committed case paired as OpenGotha paired it: every bye, every cost of OpenGotha's
+/// pairs criterion by criterion, and every round either with OpenGotha's pairs, tables,
+/// colours and handicaps or (where its matching broke a tie otherwise: compared by total
+/// cost, not pairs) with other pairs of exactly the same total cost.
 fn paired_as_recorded(name: &str, version: OpenGothaVersion) -> CaseComparison {
     let (_, settings) = load_committed(name);
     assert_eq!(settings.parameters.opengotha, version, "{name}");
@@ -810,6 +812,10 @@ fn paired_as_recorded(name: &str, version: OpenGothaVersion) -> CaseComparison {
     );
     assert_eq!(comparison.same_byes, comparison.rounds, "{name}");
     assert_eq!(comparison.same_costs, comparison.pairs_costed, "{name}");
+    assert_eq!(
+        comparison.same_colours, comparison.games_of_same_pairs,
+        "{name}: colours and handicaps"
+    );
     comparison
 }
 

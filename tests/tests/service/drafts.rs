@@ -168,6 +168,10 @@ async fn a_round_is_drafted_adjusted_published_played_and_the_next_avoids_rematc
     let first = draft(&service, &round_1, &referee, json!({})).await;
     assert_pairs_everyone(&first, &players.iter().collect::<Vec<_>>());
     assert!(first["bye"].is_string());
+    assert_eq!(
+        first["opengotha"], "3.52",
+        "a new tournament follows OpenGotha 3.52's pairing"
+    );
     for table in first["tables"].as_array().unwrap() {
         assert_eq!(table["rematch"], false);
         let criteria = table["cost"]["criteria"].as_object().unwrap();
