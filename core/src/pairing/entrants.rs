@@ -9,6 +9,7 @@
 //! every score of the range even when nobody has it.
 
 use super::parameters::{AdditionalOrder, PairingParameters};
+use super::player_index;
 use crate::point::Color;
 use crate::standings::{
     self, Criterion, GameResult, Rank, RoundOutcome, Standing, StandingsError, Tournament,
@@ -257,15 +258,6 @@ pub fn entrants(
         })
         .collect();
     Ok(list)
-}
-
-fn player_index(tournament: &Tournament) -> HashMap<&str, usize> {
-    tournament
-        .players
-        .iter()
-        .enumerate()
-        .map(|(position, player)| (player.id.as_str(), position))
-        .collect()
 }
 
 /// Draw-ups and draw-downs of every player in rounds 1 to `last`: a game against an
