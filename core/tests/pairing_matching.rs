@@ -148,7 +148,11 @@ fn ties_broken_as_opengotha_breaks_them() {
             .split(' ')
             .map(|x| x.parse::<usize>().unwrap().checked_sub(1))
             .collect();
-        assert_eq!(maximum_weight_matching(&graph(n, &upper)), expected, "{line}");
+        assert_eq!(
+            maximum_weight_matching(&graph(n, &upper)),
+            expected,
+            "{line}"
+        );
         cases += 1;
     }
     assert_eq!(cases, 64);
@@ -158,7 +162,10 @@ fn ties_broken_as_opengotha_breaks_them() {
 #[test]
 fn equal_costs_pair_as_opengotha() {
     let four = graph(4, &[1; 6]);
-    assert_eq!(maximum_weight_perfect_matching(&four), Some(vec![2, 3, 0, 1]));
+    assert_eq!(
+        maximum_weight_perfect_matching(&four),
+        Some(vec![2, 3, 0, 1])
+    );
     let six = graph(6, &[1; 15]);
     assert_eq!(
         maximum_weight_perfect_matching(&six),
@@ -169,8 +176,14 @@ fn equal_costs_pair_as_opengotha() {
 #[test]
 fn odd_and_tiny_graphs() {
     assert_eq!(maximum_weight_perfect_matching(&graph(3, &[1, 1, 1])), None);
-    assert_eq!(maximum_weight_perfect_matching(&graph(0, &[])), Some(vec![]));
-    assert_eq!(maximum_weight_perfect_matching(&graph(2, &[-5])), Some(vec![1, 0]));
+    assert_eq!(
+        maximum_weight_perfect_matching(&graph(0, &[])),
+        Some(vec![])
+    );
+    assert_eq!(
+        maximum_weight_perfect_matching(&graph(2, &[-5])),
+        Some(vec![1, 0])
+    );
     assert_eq!(maximum_weight_matching(&graph(2, &[-5])), vec![None, None]);
     assert_eq!(maximum_weight_matching(&graph(1, &[])), vec![None]);
 }

@@ -95,8 +95,8 @@ enum Kind {
 
 /// Each vertex's mate (from 0) in a matching of largest total cost, the vertices met in
 /// Gabow's order: `costs` is the row-major matrix of a complete graph on `n` vertices (the
-/// entries `u < v` are read). Free vertices are `None`. The total of the costs and every
-/// dual must fit an `i64` (costs within ±2⁶⁰ / n).
+/// entries `u < v` are read). Free vertices are `None`. Costs stay within ±2⁵⁹ (see
+/// [`super::MAX_WEIGHT`]): duals and slacks then fit an `i64`.
 pub fn gabow_matching(n: usize, costs: &[i64]) -> Vec<Option<usize>> {
     let mut search = Search::new(n, costs);
     search.run();
@@ -564,7 +564,11 @@ impl Search {
         let Some(mut p) = cycle.iter().position(|&sub| sub == self.base[entry]) else {
             return;
         };
-        let step = if ((at + k - p) % k) % 2 == 0 { 1 } else { k - 1 };
+        let step = if ((at + k - p) % k) % 2 == 0 {
+            1
+        } else {
+            k - 1
+        };
         while p != at {
             let q = (p + step) % k;
             self.pointer(cycle[p], cycle[q], link);
