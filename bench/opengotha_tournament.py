@@ -58,22 +58,53 @@ for round_number in range(1, played + 1):
         games.append(f'<ByePlayer player="{keys[alone]}" roundNumber="{round_number}"/>')
 
 out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
-       '<Tournament dataVersion="201">', '<Players>']
+       '<Tournament dataVersion="201" fullVersionNumber="3.51" runningMode="SAL">', '<Players>']
 for index in range(players):
     out.append(f'<Player club="C{draw(60):02}" country="K{draw(8)}" firstName="Test" '
                f'name="Player{index:04}" participating="{"1" * 20}" rank="{rank_name(ranks[index])}" '
-               f'rating="{2100 + 100 * ranks[index] + draw(100)}" registeringStatus="FIN"/>')
+               f'rating="{2100 + 100 * ranks[index] + draw(100)}" registeringStatus="FIN" smmsCorrection="0"/>')
 out.append('</Players>')
 out.append('<Games>')
 out.extend(games)
 out.append('</Games>')
+# Every parameter set OpenGotha writes (its McMahon defaults), so that OpenGotha itself opens
+# the file and the two engines can be timed on the same round.
 out.append('<TournamentParameterSet>')
-out.append(f'<GeneralParameterSet genMMBar="4D" genMMFloor="20K" genMMZero="30K" komi="7.5" '
-           f'name="Synthetic {players}" numberOfRounds="{played + 2}" shortName="synthetic{players}" size="19"/>')
+out.append('<GeneralParameterSet bInternet="false" basicTime="60" beginDate="2026-01-01" '
+           'canByoYomiTime="300" complementaryTimeSystem="STDBYOYOMI" director="" endDate="2026-01-01" '
+           'fischerTime="10" genCountNotPlayedGamesAsHalfPoint="false" genMMBar="4D" genMMFloor="20K" '
+           'genMMS2ValueAbsent="1" genMMS2ValueBye="2" genMMZero="30K" genNBW2ValueAbsent="0" '
+           'genNBW2ValueBye="2" genRoundDownNBWMMS="true" komi="7.5" location="" '
+           f'name="Synthetic {players}" nbMovesCanTime="15" numberOfCategories="1" '
+           f'numberOfRounds="{played + 2}" shortName="synthetic{players}" size="19" stdByoYomiTime="30"/>')
 out.append('<HandicapParameterSet hdBasedOnMMS="true" hdCeiling="9" hdCorrection="1" hdNoHdRankThreshold="1D"/>')
 out.append('<PlacementParameterSet><PlacementCriteria>'
            '<PlacementCriterion name="MMS" number="1"/><PlacementCriterion name="SOSM" number="2"/>'
-           '<PlacementCriterion name="SOSOSM" number="3"/></PlacementCriteria></PlacementParameterSet>')
+           '<PlacementCriterion name="SOSOSM" number="3"/><PlacementCriterion name="NULL" number="4"/>'
+           '<PlacementCriterion name="NULL" number="5"/><PlacementCriterion name="NULL" number="6"/>'
+           '</PlacementCriteria></PlacementParameterSet>')
+out.append('<PairingParameterSet paiBaAvoidDuplGame="500000000000000" paiBaBalanceWB="1000000" '
+           'paiBaDeterministic="true" paiBaRandom="0" paiMaAdditionalPlacementCritSystem1="Rating" '
+           'paiMaAdditionalPlacementCritSystem2="NULL" paiMaAvoidMixingCategories="0" '
+           'paiMaCompensateDUDD="true" paiMaDUDDLowerMode="MID" paiMaDUDDUpperMode="MID" '
+           'paiMaDUDDWeight="100000000" paiMaLastRoundForSeedSystem1="2" paiMaMaximizeSeeding="5000000" '
+           'paiMaMinimizeScoreDifference="100000000000" paiMaSeedSystem1="SPLITANDRANDOM" '
+           'paiMaSeedSystem2="SPLITANDSLIP" paiSeAvoidSameGeo="100000000000" paiSeBarThresholdActive="true" '
+           'paiSeDefSecCrit="100000000000" paiSeMinimizeHandicap="0" paiSeNbWinsThresholdActive="false" '
+           'paiSePreferMMSDiffRatherThanSameClub="3" paiSePreferMMSDiffRatherThanSameCountry="1" '
+           'paiSeRankThreshold="1D" paiStandardNX1Factor="0.5"/>')
+out.append('<DPParameterSet displayClCol="true" displayCoCol="true" displayIndGamesInMatches="true" '
+           'displayNPPlayers="false" displayNumCol="true" displayPlCol="true" gameFormat="full" '
+           'playerSortType="name" showByePlayer="true" showNotFinallyRegisteredPlayers="true" '
+           'showNotPairedPlayers="true" showNotParticipatingPlayers="false" showPlayerClub="true" '
+           'showPlayerCountry="false" showPlayerGrade="true"/>')
+out.append('<PublishParameterSet exportToLocalFile="true" htmlAutoScroll="false" print="true"/>')
 out.append('</TournamentParameterSet>')
+out.append('<TeamTournamentParameterSet><TeamGeneralParameterSet teamSize="4"/>'
+           '<TeamPlacementParameterSet><PlacementCriteria>'
+           '<PlacementCriterion name="TEAMP" number="1"/><PlacementCriterion name="BDW" number="2"/>'
+           '<PlacementCriterion name="BDW3U" number="3"/><PlacementCriterion name="BDW2U" number="4"/>'
+           '<PlacementCriterion name="BDW1U" number="5"/><PlacementCriterion name="MNR" number="6"/>'
+           '</PlacementCriteria></TeamPlacementParameterSet></TeamTournamentParameterSet>')
 out.append('</Tournament>')
 print("\n".join(out))

@@ -9,6 +9,7 @@
 pub mod bye;
 pub mod criteria;
 pub mod entrants;
+pub mod groups;
 pub mod handicap;
 pub mod matching;
 pub mod opengotha;
@@ -294,7 +295,7 @@ impl<'a> Round<'a> {
                 fixed[b] = true;
             }
             let free: Vec<usize> = (0..self.list.len()).filter(|&a| !fixed[a]).collect();
-            let mut pairs = best_pairs(&criteria, &free)?;
+            let mut pairs = best_pairs(&criteria, &self.list, &free)?;
             pairs.extend(self.fixed.iter().copied());
             pairs
         };
@@ -374,51 +375,60 @@ fn player_index(tournament: &Tournament) -> HashMap<&str, usize> {
 }
 
 /// The pairs (positions in pairing order) of a maximum-cost perfect matching of the
-/// players at positions `free`.
-fn best_pairs(criteria: &Criteria, free: &[usize]) -> Result<Vec<(usize, usize)>, PairingError> {
-    let players = free.len();
-    let mut weights = vec![0; players * players];
+/// players at positions `free`, in OpenGotha's groups above 600 players ([`groups`]).
+fn best_pairs(
+    criteria: &Criteria,
+    list: &[Entrant],
+    free: &[usize],
+) -> Result<Vec<(usize, usize)>, PairingError> {
+    let keys: Vec<(usize, i64)> = free
+        .iter()
+        .map(|&position| {
+            let entrant = &list[position];
+            (entrant.category, entrant.score.div_euclid(4))
+        })
+        .collect();
+    let mut pairs = Vec::with_capacity(free.len() / 2);
+    for group in groups::split(&keys) {
+        let players: Vec<usize> = group.into_iter().map(|index| free[index]).collect();
+        pairs.extend(group_pairs(criteria, &players)?);
+    }
+    Ok(pairs)
+}
+
+/// The pairs of a maximum-cost perfect matching of the players at positions `players`.
+fn group_pairs(
+    criteria: &Criteria,
+    players: &[usize],
+) -> Result<Vec<(usize, usize)>, PairingError> {
+    let size = players.len();
+    let mut weights = vec![0; size * size];
     // The upper triangle, row by row (the graph copies it below the diagonal), rows dealt
-    // in turn to the machine's cores: a 2,000-player round costs two million pairs.
+    // in turn to the machine's cores: a 600-player group costs 180,000 pairs.
     let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get().min(8));
     let mut shares: Vec<Vec<(usize, &mut [i64])>> = (0..cores).map(|_| Vec::new()).collect();
-    for (a, row) in weights.chunks_mut(players.max(1)).enumerate() {
+    for (a, row) in weights.chunks_mut(size.max(1)).enumerate() {
         shares[a % cores].push((a, row));
     }
     std::thread::scope(|scope| {
         for share in shares {
             scope.spawn(move || {
                 for (a, row) in share {
-                    for b in a + 1..players {
-                        row[b] = criteria.cost(free[a], free[b]).total();
+                    for b in a + 1..size {
+                        row[b] = criteria.cost(players[a], players[b]).total();
                     }
                 }
             });
         }
     });
-    // Costs may be negative (geography weighing more than the score difference): every
-    // perfect matching has the same number of edges, so adding one constant to every
-    // edge changes no maximum, and makes the weights the matching's.
-    let lowest = (0..players)
-        .flat_map(|a| (a + 1..players).map(move |b| (a, b)))
-        .map(|(a, b)| weights[a * players + b])
-        .min()
-        .unwrap_or(0);
-    if lowest < 0 {
-        for a in 0..players {
-            for b in a + 1..players {
-                weights[a * players + b] = weights[a * players + b].saturating_sub(lowest);
-            }
-        }
-    }
-    let graph = Graph::new(players, weights)?;
-    let mates = matching::maximum_weight_perfect_matching(&graph)
-        .ok_or(PairingError::Unmatched(players))?;
+    let graph = Graph::new(size, weights)?;
+    let mates =
+        matching::maximum_weight_perfect_matching(&graph).ok_or(PairingError::Unmatched(size))?;
     Ok(mates
         .iter()
         .enumerate()
         .filter(|&(a, &b)| a < b)
-        .map(|(a, &b)| (free[a], free[b]))
+        .map(|(a, &b)| (players[a], players[b]))
         .collect())
 }
 
