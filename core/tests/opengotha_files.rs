@@ -186,6 +186,16 @@ fn values(tournament: &Tournament, round: u32, index: usize) -> Vec<(String, Sco
         .collect()
 }
 
+/// The values of criterion `index` after `round` of a [`simple`] tournament.
+fn simple_values(
+    (players, games): (&str, &str),
+    criteria: &[&str],
+    round: u32,
+    index: usize,
+) -> Vec<(String, Score)> {
+    values(&simple(players, games, ("", ""), criteria), round, index)
+}
+
 fn named(values: &[(&str, f64)]) -> Vec<(String, Score)> {
     values
         .iter()
@@ -200,15 +210,13 @@ fn named(values: &[(&str, f64)]) -> Vec<(String, Score)> {
 /// so the SOSM after DC orders them: A (25), B and C (24), D (23): DC 3, 2, 2, 0.
 #[test]
 fn dc_numbers_the_group_as_opengotha_does() {
-    let tournament = simple(
+    let group = (
         "A Ann 10K 1000; B Bob 10K 1000; C Cid 10K 1000; D Dan 10K 1000; \
          W Wil 5K 1000; X Xav 6K 1000; Y Yan 6K 1000; Z Zoe 7K 1000",
         "1 AANN WWIL B; 1 BBOB XXAV B; 1 CCID YYAN B; 1 DDAN ZZOE B",
-        ("", ""),
-        &["MMS", "DC", "SOSM"],
     );
     assert_eq!(
-        values(&tournament, 1, 1)[4..],
+        simple_values(group, &["MMS", "DC", "SOSM"], 1, 1)[4..],
         named(&[("AANN", 3.0), ("BBOB", 2.0), ("CCID", 2.0), ("DDAN", 0.0)])
     );
 }
@@ -218,21 +226,15 @@ fn dc_numbers_the_group_as_opengotha_does() {
 /// placed above; two wins and a loss are one.
 #[test]
 fn dc_counts_a_confrontation_won_by_exactly_one_game() {
-    let twice = simple(
-        "A Ann 10K 1000; B Bob 10K 1000",
-        "1 AANN BBOB B; 2 AANN BBOB B",
-        ("", ""),
-        &["DC", "SOSM"],
-    );
-    assert_eq!(values(&twice, 2, 0), named(&[("BBOB", 1.0), ("AANN", 0.0)]));
-    let two_of_three = simple(
-        "A Ann 10K 1000; B Bob 10K 1000",
-        "1 AANN BBOB B; 2 AANN BBOB W; 3 AANN BBOB B",
-        ("", ""),
-        &["DC", "SOSM"],
-    );
+    let players = "A Ann 10K 1000; B Bob 10K 1000";
+    let twice = (players, "1 AANN BBOB B; 2 AANN BBOB B");
     assert_eq!(
-        values(&two_of_three, 3, 0),
+        simple_values(twice, &["DC", "SOSM"], 2, 0),
+        named(&[("BBOB", 1.0), ("AANN", 0.0)])
+    );
+    let two_of_three = (players, "1 AANN BBOB B; 2 AANN BBOB W; 3 AANN BBOB B");
+    assert_eq!(
+        simple_values(two_of_three, &["DC", "SOSM"], 3, 0),
         named(&[("AANN", 1.0), ("BBOB", 0.0)])
     );
 }
@@ -242,14 +244,12 @@ fn dc_counts_a_confrontation_won_by_exactly_one_game() {
 /// B 1500) and numbers them as it numbers any group: A 0, C 1, B 2, then E 3.
 #[test]
 fn dc_orders_a_cycle_of_wins_by_the_criteria_after_it() {
-    let tournament = simple(
+    let cycle = (
         "A Ann 5K 1300; B Bob 5K 1500; C Cid 5K 1400; E Eve 5K 1000",
         "1 AANN BBOB B; 2 BBOB CCID B; 2 EEVE AANN B; 3 CCID AANN B",
-        ("", ""),
-        &["Rank", "DC", "Rating"],
     );
     assert_eq!(
-        values(&tournament, 3, 1),
+        simple_values(cycle, &["Rank", "DC", "Rating"], 3, 1),
         named(&[("EEVE", 3.0), ("BBOB", 2.0), ("CCID", 1.0), ("AANN", 0.0)])
     );
 }
