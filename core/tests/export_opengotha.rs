@@ -203,6 +203,33 @@ fn special_file_round_trips() {
     );
 }
 
+/// OpenGotha writes `knownColor` but its importer reads `strKnownColor` (measured with its
+/// own program: a game written `knownColor="false"` is read with its colours, one written
+/// `strKnownColor="false"` without, and its EGD export then prints `?` for the colour). So
+/// arbitre writes `strKnownColor="false"` for a game whose colours are not known, and reads
+/// either attribute.
+#[test]
+fn unknown_colours_are_written_as_opengotha_reads_them() {
+    let imported = opengotha::import(&special_bytes()).unwrap();
+    let exported = opengotha::export(&imported).unwrap();
+    let games: Vec<&str> = exported
+        .lines()
+        .filter(|line| line.starts_with("<Game "))
+        .collect();
+    assert!(
+        games[1].contains(r#"knownColor="false""#) && games[1].contains(r#"strKnownColor="false""#)
+    );
+    assert!(!games[0].contains("strKnownColor"));
+    let only_opengothas = SPECIAL.replace(
+        r#"handicap="2" knownColor="false""#,
+        r#"handicap="2" strKnownColor="false""#,
+    );
+    let bytes = encoding_rs::WINDOWS_1252.encode(&only_opengothas).0;
+    let read = opengotha::import(&bytes).unwrap();
+    assert!(!read.games[1].colours_known);
+    assert!(read.games[0].colours_known);
+}
+
 #[test]
 fn unknown_players_are_reported_with_their_line() {
     let typo = SPECIAL.replace(

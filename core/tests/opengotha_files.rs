@@ -80,6 +80,11 @@ fn file(
 /// games `round black-key white-key result` (`B` or `W` wins, `?` unknown), separated by
 /// `;`; tables are numbered in order.
 fn simple(players: &str, games: &str, extra: (&str, &str), criteria: &[&str]) -> Tournament {
+    import(&simple_file(players, games, extra, criteria))
+}
+
+/// The file [`simple`] reads.
+fn simple_file(players: &str, games: &str, extra: (&str, &str), criteria: &[&str]) -> String {
     let players: Vec<String> = players
         .split(';')
         .map(|line| {
@@ -101,7 +106,7 @@ fn simple(players: &str, games: &str, extra: (&str, &str), criteria: &[&str]) ->
             game(round, table as u32 + 1, fields[1], fields[2], result)
         })
         .collect();
-    import(&file(&players, &games, "", extra.0, extra.1, criteria))
+    file(&players, &games, "", extra.0, extra.1, criteria)
 }
 
 fn import(text: &str) -> Tournament {
@@ -170,6 +175,131 @@ fn dc_merges_cycles_of_wins() {
         &["Rank", "DC", "Rating"],
     );
     assert_eq!(order(&cycle, 3), ["BBOB", "CCID", "AANN"]);
+}
+
+/// Each player's value of the criterion at `index` after `round`, in table order.
+fn values(tournament: &Tournament, round: u32, index: usize) -> Vec<(String, Score)> {
+    compute(tournament, round)
+        .unwrap()
+        .into_iter()
+        .map(|standing| (standing.player, standing.criteria[index]))
+        .collect()
+}
+
+/// The values of criterion `index` after `round` of a [`simple`] tournament.
+fn simple_values(
+    (players, games): (&str, &str),
+    criteria: &[&str],
+    round: u32,
+    index: usize,
+) -> Vec<(String, Score)> {
+    values(&simple(players, games, ("", ""), criteria), round, index)
+}
+
+fn named(values: &[(&str, f64)]) -> Vec<(String, Score)> {
+    values
+        .iter()
+        .map(|&(player, value)| (player.to_string(), points(value)))
+        .collect()
+}
+
+/// DC numbers players the way OpenGotha 3.51 does (measured with its own program): the
+/// players placed last get 0; after them, each set of players equal on the criteria after
+/// DC gets the number of players placed below it plus its size, less one. A, B, C and D
+/// (10K) each beat one opponent outside the group (5K, 6K, 6K, 7K) and met no one of it,
+/// so the SOSM after DC orders them: A (25), B and C (24), D (23): DC 3, 2, 2, 0.
+#[test]
+fn dc_numbers_the_group_as_opengotha_does() {
+    let group = (
+        "A Ann 10K 1000; B Bob 10K 1000; C Cid 10K 1000; D Dan 10K 1000; \
+         W Wil 5K 1000; X Xav 6K 1000; Y Yan 6K 1000; Z Zoe 7K 1000",
+        "1 AANN WWIL B; 1 BBOB XXAV B; 1 CCID YYAN B; 1 DDAN ZZOE B",
+    );
+    assert_eq!(
+        simple_values(group, &["MMS", "DC", "SOSM"], 1, 1)[4..],
+        named(&[("AANN", 3.0), ("BBOB", 2.0), ("CCID", 2.0), ("DDAN", 0.0)])
+    );
+}
+
+/// OpenGotha counts a confrontation when one player won exactly one game more than the
+/// other against them: two wins of A over B are none, and B, with the better SOSM, is
+/// placed above; two wins and a loss are one.
+#[test]
+fn dc_counts_a_confrontation_won_by_exactly_one_game() {
+    let players = "A Ann 10K 1000; B Bob 10K 1000";
+    let twice = (players, "1 AANN BBOB B; 2 AANN BBOB B");
+    assert_eq!(
+        simple_values(twice, &["DC", "SOSM"], 2, 0),
+        named(&[("BBOB", 1.0), ("AANN", 0.0)])
+    );
+    let two_of_three = (players, "1 AANN BBOB B; 2 AANN BBOB W; 3 AANN BBOB B");
+    assert_eq!(
+        simple_values(two_of_three, &["DC", "SOSM"], 3, 0),
+        named(&[("AANN", 1.0), ("BBOB", 0.0)])
+    );
+}
+
+/// A beat B, B beat C and C beat A: one node, placed below E, who beat A. OpenGotha then
+/// orders the node's players by the criterion after DC (the rating: A 1300, C 1400,
+/// B 1500) and numbers them as it numbers any group: A 0, C 1, B 2, then E 3.
+#[test]
+fn dc_orders_a_cycle_of_wins_by_the_criteria_after_it() {
+    let cycle = (
+        "A Ann 5K 1300; B Bob 5K 1500; C Cid 5K 1400; E Eve 5K 1000",
+        "1 AANN BBOB B; 2 BBOB CCID B; 2 EEVE AANN B; 3 CCID AANN B",
+    );
+    assert_eq!(
+        simple_values(cycle, &["Rank", "DC", "Rating"], 3, 1),
+        named(&[("EEVE", 3.0), ("BBOB", 2.0), ("CCID", 1.0), ("AANN", 0.0)])
+    );
+}
+
+/// `genCountNotPlayedGamesAsHalfPoint`: a game whose result is not known yet is a game not
+/// played (OpenGotha's help, "General settings"), so in SOS the opponent counts half a point
+/// for it. A beat B; C and D have no result: C's SOSM is D's 20 and a half.
+#[test]
+fn an_unknown_result_counts_half_a_point_in_sos() {
+    let text = simple_file(
+        "A Ann 10K 1000; B Bob 10K 1000; C Cid 10K 1000; D Dan 10K 1000",
+        "1 AANN BBOB B; 1 CCID DDAN ?",
+        ("", ""),
+        &["MMS", "SOSM"],
+    )
+    .replace(
+        r#"genCountNotPlayedGamesAsHalfPoint="false""#,
+        r#"genCountNotPlayedGamesAsHalfPoint="true""#,
+    );
+    let sos: Vec<(String, Score)> = values(&import(&text), 1, 1);
+    assert!(sos.contains(&("AANN".to_string(), points(20.0))));
+    assert!(sos.contains(&("CCID".to_string(), points(20.5))));
+    assert!(sos.contains(&("DDAN".to_string(), points(20.5))));
+}
+
+/// After round 2, OpenGotha 3.51 shows an SOSM-1 of 0 for every player (and places by it),
+/// while SOSW-1 drops the lower of the two opponents' numbers of wins; from round 3 on,
+/// SOSM-1 drops the lowest opponent's score.
+#[test]
+fn sosm_minus_one_after_round_two_is_zero_as_in_opengotha() {
+    let tournament = simple(
+        "A Ann 5K 1000; B Bob 5K 1000; C Cid 5K 1000; D Dan 5K 1000",
+        "1 AANN BBOB B; 1 CCID DDAN B; 2 AANN CCID B; 2 BBOB DDAN B; \
+         3 AANN DDAN B; 3 BBOB CCID B",
+        ("", ""),
+        &["NBW", "SOSM-1", "SOSW-1"],
+    );
+    assert_eq!(
+        values(&tournament, 2, 1),
+        named(&[("AANN", 0.0), ("BBOB", 0.0), ("CCID", 0.0), ("DDAN", 0.0)])
+    );
+    assert_eq!(
+        values(&tournament, 2, 2),
+        named(&[("AANN", 1.0), ("BBOB", 2.0), ("CCID", 2.0), ("DDAN", 1.0)])
+    );
+    // After round 3, A's opponents B, C and D have 27, 26 and 25 McMahon points.
+    assert_eq!(
+        values(&tournament, 3, 1)[0],
+        ("AANN".to_string(), points(53.0))
+    );
 }
 
 /// Swiss with categories: S (3K), W (10K), V (12K); S beat W, then V beat S.
@@ -584,7 +714,10 @@ fn round_robin(players: usize, rounds: usize, black_wins: &[bool], criterion: &s
 proptest::proptest! {
     /// DC against a plain reading of OpenGotha's help, with the reachability of wins
     /// computed by Floyd–Warshall: a player who beat another who never beat them back
-    /// through a chain of wins is placed above; players in a cycle of wins are equal on DC.
+    /// through a chain of wins is placed above; players in a cycle of wins form one node,
+    /// ordered within it by the criterion after DC (here the rating), as OpenGotha 3.51
+    /// orders them (measured with its own program: equal on DC only when equal on the
+    /// criteria after it).
     #[test]
     fn dc_places_winners_above_and_merges_cycles(
         players in 3usize..9,
@@ -597,9 +730,11 @@ proptest::proptest! {
         let index = |id: &str| tournament.players.iter().position(|p| p.id == id).unwrap();
         let mut dc = vec![Score::default(); players];
         let mut place = vec![0; players];
+        let mut later = vec![Score::default(); players];
         for standing in &standings {
             dc[index(&standing.player)] = standing.criteria[1];
             place[index(&standing.player)] = standing.row;
+            later[index(&standing.player)] = standing.criteria[2];
         }
         let mut reaches = vec![vec![false; players]; players];
         for game in &tournament.games {
@@ -620,7 +755,10 @@ proptest::proptest! {
         for winner in 0..players {
             for loser in 0..players {
                 if reaches[winner][loser] && reaches[loser][winner] {
-                    proptest::prop_assert_eq!(dc[winner], dc[loser]);
+                    proptest::prop_assert_eq!(
+                        dc[winner].cmp(&dc[loser]),
+                        later[winner].cmp(&later[loser])
+                    );
                 } else if beat[winner][loser] {
                     proptest::prop_assert!(dc[winner] > dc[loser]);
                     proptest::prop_assert!(place[winner] < place[loser]);

@@ -144,7 +144,10 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
             white: keys.find(&element, round, "whitePlayer")?,
             handicap: element.number("handicap", 0)?,
             komi: None,
-            colours_known: element.flag("knownColor", true)?,
+            // OpenGotha writes `knownColor` but reads `strKnownColor` (which it never
+            // writes); either one false means the colours were not recorded.
+            colours_known: element.flag("knownColor", true)?
+                && element.flag("strKnownColor", true)?,
             result,
             by_default,
         });
@@ -819,6 +822,10 @@ pub fn export(tournament: &Tournament) -> Result<String, ExportError> {
                 ("knownColor", Some(&game.colours_known.to_string())),
                 ("result", Some(&result_name(game))),
                 ("roundNumber", Some(&game.round.to_string())),
+                // The attribute OpenGotha's importer reads (it ignores `knownColor`):
+                // written only when the colours are not known, OpenGotha's default
+                // being known colours.
+                ("strKnownColor", (!game.colours_known).then_some("false")),
                 ("tableNumber", Some(&table.to_string())),
                 ("whitePlayer", Some(&key(&game.white))),
             ],

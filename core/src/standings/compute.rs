@@ -330,7 +330,9 @@ impl<'t> Table<'t> {
                     let game = &self.tournament.games[game];
                     let half_points = i64::from(game.result.half_points(colour));
                     games += half_points;
-                    if game.by_default || game.result == GameResult::Void {
+                    if game.by_default
+                        || matches!(game.result, GameResult::Void | GameResult::Unknown)
+                    {
                         unplayed += 1;
                     } else {
                         played += half_points;
@@ -474,8 +476,16 @@ impl<'t> Table<'t> {
             .iter()
             .map(|rounds| rounds.iter().sum())
             .collect();
+        // OpenGotha 3.51 gives every player an SOSM-1 of 0 after round 2, and places them by
+        // it, while its SOSW-1 drops the lower of the two opponents' scores (measured with
+        // its own program on files of two to six rounds played).
+        let sos_minus_1 = if basis == Tally::Mms && self.rounds == 2 {
+            vec![0; players]
+        } else {
+            without_lowest(1)
+        };
         TieBreakers {
-            sos_minus_1: without_lowest(1),
+            sos_minus_1,
             sos_minus_2: without_lowest(2),
             sos,
             sodos,
@@ -637,7 +647,9 @@ impl<'t> Table<'t> {
                 let balance = self.balance(group);
                 let levels = match confrontation {
                     Confrontation::Simplified => mutual_wins(&balance),
-                    Confrontation::Full => confrontation_levels(group, &balance, values, position),
+                    Confrontation::Full => {
+                        Some(confrontation_levels(group, &balance, values, position))
+                    }
                 };
                 if let Some(levels) = levels {
                     for (&player, level) in group.iter().zip(levels) {
@@ -727,26 +739,33 @@ fn mutual_wins(balance: &[Vec<i64>]) -> Option<Vec<i64>> {
     })
 }
 
-/// `DC`, as OpenGotha's help describes it: players who beat each other in a cycle are
-/// merged into one node sharing their wins and losses; then, repeatedly, of the nodes
-/// that beat no other node left, the one (or the ones, when equal) lowest on the criteria
-/// after DC is placed last and removed. A player's value is the step at which their node
-/// was removed (0 for the last), so that each player is above those they beat. No game
-/// among the group: `None`, the later criteria alone decide.
+/// `DC`, as OpenGotha's help describes it and as OpenGotha 3.51 computes it (measured with
+/// its own program on real and generated files):
+///
+/// * a player beat another when they won exactly one game more than they lost against
+///   them (OpenGotha counts no confrontation after two wins, or three wins and a loss);
+/// * players who beat each other in a cycle are merged into one node sharing their wins
+///   and losses;
+/// * repeatedly, of the nodes that beat no other node left, the one (or the ones, when
+///   equal) whose best player is lowest on the criteria after DC is placed last and
+///   removed, its players ordered among themselves by those criteria;
+/// * the players placed last get 0; each later set of players equal on the criteria after
+///   DC gets the number of players placed below it plus its own size, less one (three
+///   players below two equal players: 4 for both, then 5 for the next).
+///
+/// Each player is so above those they beat, and players who met nobody of the group are
+/// ordered by the criteria after DC.
 fn confrontation_levels(
     group: &[usize],
     balance: &[Vec<i64>],
     values: &[Vec<Score>],
     position: usize,
-) -> Option<Vec<i64>> {
+) -> Vec<i64> {
     let size = group.len();
     let beats: Vec<Vec<usize>> = balance
         .iter()
-        .map(|row| (0..size).filter(|&j| row[j] > 0).collect())
+        .map(|row| (0..size).filter(|&j| row[j] == 1).collect())
         .collect();
-    if beats.iter().all(Vec::is_empty) {
-        return None;
-    }
     let reachable: Vec<Vec<bool>> = (0..size)
         .map(|from| {
             let mut seen = vec![false; size];
@@ -770,16 +789,12 @@ fn confrontation_levels(
                 .unwrap_or(i)
         })
         .collect();
+    let later = |i: usize| &values[group[i]][position + 1..];
     // A node is as high on the later criteria as its best player.
-    let mut strength: HashMap<usize, &[Score]> = HashMap::new();
-    for (i, &head) in node.iter().enumerate() {
-        let later = &values[group[i]][position + 1..];
-        let best = strength.entry(head).or_insert(later);
-        *best = (*best).max(later);
-    }
+    let strength = |head: usize| (0..size).filter(|&i| node[i] == head).map(later).max();
     let mut remaining: Vec<usize> = (0..size).filter(|&i| node[i] == i).collect();
     let mut levels = vec![0; size];
-    let mut level = 0;
+    let mut next = 0;
     while !remaining.is_empty() {
         let beats_another = |head: usize| {
             (0..size).any(|i| {
@@ -794,24 +809,26 @@ fn confrontation_levels(
             .copied()
             .filter(|&head| !beats_another(head))
             .collect();
-        let lowest = unbeaten.iter().filter_map(|head| strength.get(head)).min();
-        let last: Vec<usize> = unbeaten
-            .iter()
-            .copied()
-            .filter(|head| strength.get(head) == lowest)
-            .collect();
-        if last.is_empty() {
+        let Some(lowest) = unbeaten.iter().map(|&head| strength(head)).min() else {
             break;
-        }
-        for (i, head) in node.iter().enumerate() {
-            if last.contains(head) {
-                levels[i] = level;
+        };
+        let last: Vec<usize> = unbeaten
+            .into_iter()
+            .filter(|&head| strength(head) == lowest)
+            .collect();
+        let mut players: Vec<usize> = (0..size).filter(|i| last.contains(&node[*i])).collect();
+        players.sort_by(|&a, &b| later(a).cmp(later(b)));
+        for equal in players.chunk_by(|&a, &b| later(a) == later(b)) {
+            let count = equal.len() as i64;
+            let value = if next == 0 { 0 } else { next + count - 1 };
+            for &i in equal {
+                levels[i] = value;
             }
+            next = if next == 0 { 1 } else { next + count };
         }
         remaining.retain(|head| !last.contains(head));
-        level += 1;
     }
-    Some(levels)
+    levels
 }
 
 fn criterion_basis(criterion: Criterion) -> Option<Tally> {

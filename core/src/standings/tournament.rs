@@ -172,8 +172,9 @@ pub struct Scoring {
     /// OpenGotha `genRoundDownNBWMMS`: credits for byes and absences are rounded down to whole points.
     pub round_down: bool,
     /// OpenGotha `genCountNotPlayedGamesAsHalfPoint`: in SOS, an opponent's rounds without a
-    /// played game (byes, absences, games won by default) count half a point each instead of
-    /// their credit.
+    /// played game (byes, absences, rounds unpaired, games won by default and games whose
+    /// result is not known yet, as OpenGotha's help lists them) count half a point each
+    /// instead of what they earned.
     pub unplayed_as_half_point_in_sos: bool,
 }
 
