@@ -140,6 +140,21 @@ pub enum Resource {
 }
 
 impl Resource {
+    /// What a 404 says: a round is named by its number in the path, the others by id.
+    fn not_found(self) -> &'static str {
+        match self {
+            Resource::Round => {
+                "no round with this number in this tournament (rounds are numbered from 1: \
+                 GET /tournaments/{id}/rounds lists them; a tournament's number_of_rounds \
+                 creates them)"
+            }
+            Resource::Tournament => "no tournament with this id",
+            Resource::Player => "no player with this id in this tournament",
+            Resource::Pairing => "no pairing with this id in this round",
+            Resource::Token => "no token with this id",
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Resource::Tournament => "tournament",
@@ -167,6 +182,9 @@ pub enum ApiError {
     InvalidQuery(FieldError),
     #[error("{} invalid", fields_phrase(.0.len()))]
     Validation(Vec<FieldError>),
+    /// An imported record differs from its pairing: each property at fault, with both values.
+    #[error("the record differs from its pairing ({}): correct the file, or give `override_reason` to record it as it is", mismatch_list(.0))]
+    RecordMismatch(Vec<FieldError>),
     /// The core's reader refused the OpenGotha file: the message names its line (and
     /// column, where the XML itself is at fault).
     #[error("the OpenGotha file cannot be read: {0}")]
@@ -177,7 +195,7 @@ pub enum ApiError {
     InvalidToken,
     #[error("this token may not {0}")]
     Forbidden(&'static str),
-    #[error("no {} with this id", .0.name())]
+    #[error("{}", .0.not_found())]
     NotFound(Resource),
     #[error("no route matches this path")]
     RouteNotFound,
@@ -186,8 +204,9 @@ pub enum ApiError {
     MethodNotAllowed { allow: String },
     #[error("round {number} has started: its pairings change only by a referee ruling")]
     RoundStarted { number: i32 },
-    #[error("round {number} has not started: edit its pairings directly")]
-    RoundNotStarted { number: i32 },
+    /// `way_out` says what to do instead: start the round, or edit its pairings.
+    #[error("round {number} has not started: {way_out}")]
+    RoundNotStarted { number: i32, way_out: &'static str },
     #[error("player {player_id} is paired twice in this round")]
     PlayerAlreadyPaired { player_id: Uuid },
     /// A uniqueness or reference rule of the store: `code` names it (`round.duplicate_number`).
@@ -199,6 +218,11 @@ pub enum ApiError {
     /// Holds the cause, for the log; the client reads only "internal error".
     #[error("internal error")]
     Internal(Cause),
+}
+
+fn mismatch_list(errors: &[FieldError]) -> String {
+    let fields: Vec<&str> = errors.iter().map(|error| error.field.as_str()).collect();
+    fields.join(", ")
 }
 
 fn fields_phrase(count: usize) -> String {
@@ -219,6 +243,7 @@ impl ApiError {
             ApiError::InvalidPath(_) => "path.invalid",
             ApiError::InvalidQuery(_) => "query.invalid",
             ApiError::Validation(_) => "validation.failed",
+            ApiError::RecordMismatch(_) => "sgf.pairing_mismatch",
             ApiError::OpenGotha(error) => match error {
                 OpenGothaError::Xml { .. } => "opengotha.malformed_xml",
                 OpenGothaError::UnknownEncoding(_) => "opengotha.unknown_encoding",
@@ -248,6 +273,7 @@ impl ApiError {
         match self {
             ApiError::MalformedJson(_) => "The request body is not JSON",
             ApiError::InvalidBody(_) | ApiError::Validation(_) => "The request is invalid",
+            ApiError::RecordMismatch(_) => "The record is not the pairing's game",
             ApiError::BodyTooLarge { .. } => "The request body is too large",
             ApiError::UnsupportedMediaType(_) => "The request body has the wrong media type",
             ApiError::OpenGotha(_) => "The OpenGotha file is invalid",
@@ -273,7 +299,7 @@ impl ApiError {
             | ApiError::InvalidQuery(error) => {
                 vec![error.clone()]
             }
-            ApiError::Validation(errors) => errors.clone(),
+            ApiError::Validation(errors) | ApiError::RecordMismatch(errors) => errors.clone(),
             _ => Vec::new(),
         }
     }
@@ -303,7 +329,9 @@ impl ResponseError for ApiError {
             ApiError::MalformedJson(_) | ApiError::InvalidPath(_) | ApiError::InvalidQuery(_) => {
                 StatusCode::BAD_REQUEST
             }
-            ApiError::InvalidBody(_) | ApiError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::InvalidBody(_) | ApiError::Validation(_) | ApiError::RecordMismatch(_) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             ApiError::BodyTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::OpenGotha(_) => StatusCode::UNPROCESSABLE_ENTITY,

@@ -243,6 +243,41 @@ impl PageInfo {
             offset: window.offset,
         }
     }
+
+    /// A 200 for this page of `request`'s list. A list cut by its limit says so in a
+    /// `Link` header (RFC 8288: `rel="next"`, and `rel="prev"` past the first page), so
+    /// that a client reading only the items learns that there are more, and where.
+    pub fn response(&self, request: &HttpRequest) -> actix_web::HttpResponseBuilder {
+        let mut response = actix_web::HttpResponse::Ok();
+        let mut links = Vec::new();
+        if self.offset + self.limit < self.total {
+            links.push((self.offset + self.limit, "next"));
+        }
+        if self.offset > 0 {
+            links.push(((self.offset - self.limit).max(0), "prev"));
+        }
+        let value: Vec<String> = links
+            .into_iter()
+            .map(|(offset, relation)| format!("<{}>; rel=\"{relation}\"", self.at(request, offset)))
+            .collect();
+        if !value.is_empty() {
+            response.insert_header((header::LINK, value.join(", ")));
+        }
+        response
+    }
+
+    /// `request`'s path and query with this limit and `offset`.
+    fn at(&self, request: &HttpRequest, offset: i64) -> String {
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        for (name, value) in form_urlencoded::parse(request.query_string().as_bytes()) {
+            if name != "limit" && name != "offset" {
+                query.append_pair(&name, &value);
+            }
+        }
+        query.append_pair("limit", &self.limit.to_string());
+        query.append_pair("offset", &offset.to_string());
+        format!("{}?{}", request.path(), query.finish())
+    }
 }
 
 /// A country as two capital letters (ISO 3166-1 alpha-2, `fr` read as `FR`), normalised.

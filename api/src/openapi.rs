@@ -4,7 +4,7 @@
 
 use crate::error::{FieldError, Problem, PROBLEM_JSON};
 use crate::routes::{
-    drafts, games, operations, pairings, players, rounds, standings, tokens, tournaments,
+    deletions, drafts, games, operations, pairings, players, rounds, standings, tokens, tournaments,
 };
 use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::path::{HttpMethod, Operation};
@@ -31,6 +31,8 @@ use utoipa::{Modify, OpenApi};
         tournaments::import,
         tournaments::get,
         tournaments::update,
+        tournaments::delete,
+        deletions::list,
         players::list,
         players::create,
         players::get,
@@ -42,6 +44,7 @@ use utoipa::{Modify, OpenApi};
         rounds::list,
         rounds::create,
         rounds::get,
+        rounds::delete,
         rounds::start,
         rounds::registrations,
         rounds::register,
@@ -54,6 +57,7 @@ use utoipa::{Modify, OpenApi};
         pairings::rulings,
         pairings::rule,
         drafts::draft,
+        drafts::publish,
         drafts::explain,
         standings::result,
         standings::record_result,
@@ -140,6 +144,8 @@ const CLOSED_SCHEMAS: &[&str] = &[
     "PairingDetails",
     "RoundPairings",
     "DraftRequest",
+    "DraftPublication",
+    "PublishedTable",
     "NewRuling",
     "ResultChange",
     "NewTournamentToken",

@@ -1,5 +1,6 @@
 //! The route table: every resource, its methods, and a 405 for the others.
 
+pub mod deletions;
 pub mod drafts;
 pub mod games;
 pub mod operations;
@@ -30,7 +31,8 @@ fn resource(path: &str, methods: &'static [Method]) -> actix_web::Resource {
 const GET: &[Method] = &[Method::GET];
 const GET_POST: &[Method] = &[Method::GET, Method::POST];
 const GET_POST_PUT: &[Method] = &[Method::GET, Method::POST, Method::PUT];
-const GET_PATCH: &[Method] = &[Method::GET, Method::PATCH];
+const GET_DELETE: &[Method] = &[Method::GET, Method::DELETE];
+const GET_PATCH_DELETE: &[Method] = &[Method::GET, Method::PATCH, Method::DELETE];
 const GET_PUT: &[Method] = &[Method::GET, Method::PUT];
 const GET_PUT_DELETE: &[Method] = &[Method::GET, Method::PUT, Method::DELETE];
 const POST: &[Method] = &[Method::POST];
@@ -60,9 +62,13 @@ pub fn configure(config: &mut web::ServiceConfig) {
                 .route(web::post().to(tournaments::import)),
         )
         .service(
-            resource(TOURNAMENT, GET_PATCH)
+            resource(TOURNAMENT, GET_PATCH_DELETE)
                 .route(web::get().to(tournaments::get))
-                .route(web::patch().to(tournaments::update)),
+                .route(web::patch().to(tournaments::update))
+                .route(web::delete().to(tournaments::delete)),
+        )
+        .service(
+            resource(&format!("{TOURNAMENT}/deletions"), GET).route(web::get().to(deletions::list)),
         )
         .service(
             resource(&format!("{TOURNAMENT}/players"), GET_POST)
@@ -92,7 +98,11 @@ pub fn configure(config: &mut web::ServiceConfig) {
                 .route(web::get().to(rounds::list))
                 .route(web::post().to(rounds::create)),
         )
-        .service(resource(ROUND, GET).route(web::get().to(rounds::get)))
+        .service(
+            resource(ROUND, GET_DELETE)
+                .route(web::get().to(rounds::get))
+                .route(web::delete().to(rounds::delete)),
+        )
         .service(resource(&format!("{ROUND}/start"), POST).route(web::post().to(rounds::start)))
         .service(
             resource(&format!("{ROUND}/registrations"), GET)
@@ -110,6 +120,10 @@ pub fn configure(config: &mut web::ServiceConfig) {
         )
         .service(
             resource(&format!("{ROUND}/pairings/draft"), POST).route(web::post().to(drafts::draft)),
+        )
+        .service(
+            resource(&format!("{ROUND}/pairings/publish"), POST)
+                .route(web::post().to(drafts::publish)),
         )
         .service(
             resource(&format!("{ROUND}/pairings/explain"), GET)

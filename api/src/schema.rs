@@ -21,6 +21,7 @@ diesel::table! {
         country -> Text,
         standings_settings -> Jsonb,
         pairing_parameters -> Jsonb,
+        number_of_rounds -> Int4,
     }
 }
 
@@ -75,6 +76,7 @@ diesel::table! {
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
         result -> Nullable<Text>,
+        opengotha_result -> Nullable<Text>,
     }
 }
 
@@ -164,6 +166,20 @@ diesel::table! {
         status -> Int2,
         body -> Jsonb,
         created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    deletions (id) {
+        id -> Uuid,
+        tournament_id -> Uuid,
+        subject -> Text,
+        subject_id -> Uuid,
+        reason -> Text,
+        snapshot -> Jsonb,
+        issued_by -> Uuid,
+        issued_by_label -> Text,
+        deleted_at -> Timestamptz,
     }
 }
 

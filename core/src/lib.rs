@@ -14,6 +14,7 @@ pub mod ko;
 pub mod life;
 pub mod pairing;
 pub mod point;
+pub mod record_check;
 pub mod region;
 pub mod result;
 pub mod rules;
@@ -24,4 +25,4 @@ pub mod table;
 pub mod verify;
 
 pub use point::{BoardSize, Color, Point};
-pub use rules::{Preset, Rules};
+pub use rules::{KomiPolicy, Preset, Rules};

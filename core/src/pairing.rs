@@ -21,7 +21,8 @@ pub use criteria::Cost;
 pub use parameters::PairingParameters;
 
 use crate::point::Color;
-use crate::standings::{self, StandingsError, Tournament};
+use crate::rules::KomiPolicy;
+use crate::standings::{self, Basis, StandingsError, Tournament};
 use criteria::Criteria;
 use entrants::Entrant;
 use matching::{Graph, MatchingError};
@@ -317,11 +318,10 @@ impl<'a> Round<'a> {
                     white: tournament.players[self.list[white].player].id.clone(),
                     black: tournament.players[self.list[black].player].id.clone(),
                     handicap,
-                    komi: if handicap == 0 {
-                        tournament.komi
-                    } else {
-                        rules.default_komi(handicap)
-                    },
+                    komi: KomiPolicy::Fixed {
+                        komi: tournament.komi,
+                    }
+                    .komi(&rules, handicap),
                     rematch: criteria.met(a, b),
                     cost: criteria.cost(a, b),
                 }

@@ -90,6 +90,35 @@ impl Rules {
     }
 }
 
+/// A tournament's komi rule: the komi of a game nobody gives one, from the tournament's
+/// policy and the game's handicap. Every path that sets a game's komi (the pairing
+/// engine's draft, a pairing entered or edited by hand, a ruling, an imported tournament)
+/// asks this one function, so that one pairing gets one komi whichever way it came.
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum KomiPolicy {
+    /// The ruleset's komi for the game's handicap (FFG: 7.5 even, n − ½ with n stones).
+    Ruleset {},
+    /// This komi for even games; a handicap game gets the ruleset's handicap komi. So
+    /// OpenGotha applies its tournament komi (`GeneralParameterSet.komi`): it is the even
+    /// games', and its pairing gives handicap games the rules' n − ½.
+    Fixed {
+        #[cfg_attr(feature = "utoipa", schema(minimum = -150, maximum = 150, multiple_of = 0.5))]
+        komi: f64,
+    },
+}
+
+impl KomiPolicy {
+    /// The komi of a game with `handicap` stones under `rules`.
+    pub fn komi(self, rules: &Rules, handicap: u32) -> f64 {
+        match self {
+            KomiPolicy::Fixed { komi } if handicap == 0 => komi,
+            KomiPolicy::Fixed { .. } | KomiPolicy::Ruleset {} => rules.default_komi(handicap),
+        }
+    }
+}
+
 /// The named rulesets.
 #[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "utoipa", schema(as = Ruleset))]
@@ -244,6 +273,18 @@ impl FromStr for Preset {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fixed_komi_is_the_even_games_and_handicap_games_get_the_rules() {
+        let french = Preset::French.rules();
+        assert_eq!(KomiPolicy::Fixed { komi: 6.5 }.komi(&french, 0), 6.5);
+        assert_eq!(KomiPolicy::Fixed { komi: 6.5 }.komi(&french, 3), 2.5);
+        assert_eq!(KomiPolicy::Fixed { komi: 6.5 }.komi(&french, 1), 0.5);
+        assert_eq!(KomiPolicy::Ruleset {}.komi(&french, 0), 7.5);
+        assert_eq!(KomiPolicy::Ruleset {}.komi(&french, 3), 2.5);
+        let japanese = Preset::Japanese.rules();
+        assert_eq!(KomiPolicy::Fixed { komi: 5.5 }.komi(&japanese, 4), 0.5);
+    }
 
     #[test]
     fn ffg_komi_is_seven_and_a_half_even_and_n_minus_half_with_handicap() {

@@ -1,16 +1,23 @@
 //! `/tournaments/{id}/rounds/{number}/pairings/draft` and `.../explain`: the pairing the
 //! core's engine makes of a round (OpenGotha's weighted model), shown and explained but
-//! not stored. The organizer publishes a draft as hand-made pairings are published: its
-//! tables with `PUT .../pairings`, its bye with `PUT .../registrations/{player_id}`.
+//! not stored; `.../publish`: the draft as returned (edited or not), stored in one
+//! transaction, its tables as the round's pairings and its bye as a registration.
 
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{ApiError, FieldError};
+use crate::error::{ApiError, FieldError, Resource, Violations};
 use crate::http::{ApiJson, ApiQuery};
+use crate::routes::pairings::{self, Pairing, PairingDetails};
+use crate::routes::players::{Names, PlayerName};
+use crate::routes::tournaments;
 use crate::services::pairing::{self, Adjustments};
+use crate::store::pairings::{self as pairing_store, PairingTerms};
+use crate::store::rounds as round_store;
 use actix_web::{web, HttpResponse};
 use arbitre_core::pairing::parameters::OpenGothaVersion;
 use arbitre_core::pairing::{Candidate, Cost, PairedGame, PairingError};
+use diesel_async::AsyncConnection;
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 use utoipa::{IntoParams, ToSchema};
@@ -49,12 +56,14 @@ impl From<Cost> for PairCost {
     }
 }
 
-/// A game of a draft: the terms `PUT .../pairings` takes, and why.
+/// A game of a draft: the terms of a pairing, who the players are, and why.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DraftTable {
     pub table: u32,
     pub white_id: Uuid,
     pub black_id: Uuid,
+    pub white: PlayerName,
+    pub black: PlayerName,
     pub handicap: u32,
     pub komi: f64,
     /// The two have met in an earlier round.
@@ -62,7 +71,8 @@ pub struct DraftTable {
     pub cost: PairCost,
 }
 
-/// A round's pairing as the engine makes it; nothing is stored.
+/// A round's pairing as the engine makes it; nothing is stored. Publish it as it is (or
+/// edited) with `POST …/pairings/publish`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Draft {
     pub round: u32,
@@ -73,6 +83,69 @@ pub struct Draft {
     /// The OpenGotha version whose pairing behaviour the draft reproduces where versions
     /// differ (the tournament's pairing parameters say which; new tournaments follow 3.52).
     pub opengotha: OpenGothaVersion,
+    pub bye_player: Option<PlayerName>,
+    /// What the draft was made from (the tournament's players, results, registrations and
+    /// settings, hashed): its publication is refused (409 `draft.stale`) once they changed.
+    #[schema(example = "5f2a0c1e9b3d4a7e8c6b1d2e3f4a5b6c")]
+    pub state: String,
+}
+
+/// A draft to publish, as the draft endpoint returned it, its tables edited or not: what
+/// the draft shows beside the terms (names, cost, rematch) is accepted and ignored.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DraftPublication {
+    /// The round drafted: the path's.
+    pub round: u32,
+    /// At most 2000.
+    #[schema(max_items = 2000)]
+    pub tables: Vec<PublishedTable>,
+    /// The player given the bye, if any: registered `bye` for the round.
+    pub bye: Option<Uuid>,
+    #[serde(default, rename = "bye_player")]
+    #[schema(value_type = Option<Object>)]
+    pub _bye_player: Option<IgnoredAny>,
+    #[serde(default, rename = "opengotha")]
+    #[schema(value_type = Option<String>)]
+    pub _opengotha: Option<IgnoredAny>,
+    /// The draft's `state`.
+    pub state: String,
+}
+
+/// A table of a draft to publish: the terms of its pairing.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PublishedTable {
+    #[schema(minimum = 1, maximum = 10000)]
+    pub table: i32,
+    pub white_id: Uuid,
+    pub black_id: Uuid,
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 9)]
+    pub handicap: i16,
+    /// Default: the tournament's komi for the handicap.
+    #[schema(minimum = -150, maximum = 150, multiple_of = 0.5)]
+    pub komi: Option<f64>,
+    #[serde(default, rename = "white")]
+    #[schema(value_type = Option<Object>)]
+    pub _white: Option<IgnoredAny>,
+    #[serde(default, rename = "black")]
+    #[schema(value_type = Option<Object>)]
+    pub _black: Option<IgnoredAny>,
+    #[serde(default, rename = "rematch")]
+    #[schema(value_type = Option<bool>)]
+    pub _rematch: Option<IgnoredAny>,
+    #[serde(default, rename = "cost")]
+    #[schema(value_type = Option<Object>)]
+    pub _cost: Option<IgnoredAny>,
+}
+
+/// A published round: its pairings, and the player given the bye.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PublishedRound {
+    pub round: u32,
+    pub pairings: Vec<Pairing>,
+    pub bye: Option<PlayerName>,
 }
 
 /// Either a pair (`white` and `black`) or a player.
@@ -109,11 +182,14 @@ fn id(text: &str) -> Result<Uuid, ApiError> {
     Uuid::from_str(text).map_err(ApiError::internal)
 }
 
-fn table(game: PairedGame) -> Result<DraftTable, ApiError> {
+fn table(game: PairedGame, names: &Names) -> Result<DraftTable, ApiError> {
+    let (white_id, black_id) = (id(&game.white)?, id(&game.black)?);
     Ok(DraftTable {
         table: game.table,
-        white_id: id(&game.white)?,
-        black_id: id(&game.black)?,
+        white_id,
+        black_id,
+        white: names.get(white_id)?,
+        black: names.get(black_id)?,
         handicap: game.handicap,
         komi: game.komi,
         rematch: game.rematch,
@@ -166,15 +242,138 @@ pub async fn draft(
         .round()?
         .pair()
         .map_err(|error| pairing::refusal(error, "fixed"))?;
+    let bye = made.bye.as_deref().map(id).transpose()?;
+    let players = made
+        .games
+        .iter()
+        .flat_map(|game| [game.white.as_str(), game.black.as_str()])
+        .map(id)
+        .chain(bye.map(Ok))
+        .collect::<Result<Vec<Uuid>, ApiError>>()?;
+    let names = Names::of(&mut connection, tournament_id, players).await?;
     Ok(HttpResponse::Ok().json(Draft {
         round: made.round,
         tables: made
             .games
             .into_iter()
-            .map(table)
+            .map(|game| table(game, &names))
             .collect::<Result<_, _>>()?,
-        bye: made.bye.as_deref().map(id).transpose()?,
+        bye,
+        bye_player: bye.map(|bye| names.get(bye)).transpose()?,
+        state: prepared.state()?,
         opengotha: made.opengotha,
+    }))
+}
+
+/// Publish a draft as it was returned, its tables edited or not (organizers): the tables
+/// become the round's pairings and the bye a registration, in one transaction. Refused
+/// with 409 when the round started (`round.started`), is already paired
+/// (`round.already_paired`), or when what the draft was made from changed since
+/// (`draft.stale`: a result, a registration, a player or a setting; draft it again).
+#[utoipa::path(
+    post, path = "/tournaments/{tournament_id}/rounds/{number}/pairings/publish", tag = "pairings",
+    params(("tournament_id" = Uuid, Path), ("number" = i32, Path)),
+    request_body = DraftPublication,
+    responses((status = 201, description = "The round's pairings and bye", body = PublishedRound)),
+    security(("bearer" = []))
+)]
+pub async fn publish(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<(Uuid, i32)>,
+    body: ApiJson<DraftPublication>,
+) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, number) = path.into_inner();
+    caller.require_organizer(tournament_id, "publish pairings of this tournament")?;
+    let publication = body.0;
+    let mut connection = pool.get().await?;
+    let tournament = tournaments::load(&mut connection, tournament_id).await?;
+    let mut violations = Violations::new();
+    if i64::from(publication.round) != i64::from(number) {
+        violations.add("round", format!("must be the path's round, {number}"));
+    }
+    if publication.tables.len() > 2_000 {
+        violations.add("tables", "must hold at most 2000 tables");
+    }
+    let all: Vec<PairingTerms> = publication
+        .tables
+        .iter()
+        .enumerate()
+        .map(|(index, table)| {
+            let details = PairingDetails {
+                table: table.table,
+                black_id: table.black_id,
+                white_id: table.white_id,
+                handicap: table.handicap,
+                komi: table.komi,
+            };
+            pairings::terms(
+                &mut violations,
+                &format!("tables[{index}]."),
+                &details,
+                tournament.ruleset,
+                &tournament,
+            )
+        })
+        .collect();
+    if let Some(bye) = publication.bye {
+        if all
+            .iter()
+            .any(|terms| terms.black_id == bye || terms.white_id == bye)
+        {
+            violations.add("bye", format!("player {bye} is also paired"));
+        }
+    }
+    violations.into_result()?;
+    let (rows, bye) = connection
+        .transaction::<_, ApiError, _>(async |connection| {
+            let round = round_store::find_for_update(connection, tournament_id, number)
+                .await?
+                .ok_or(ApiError::NotFound(Resource::Round))?;
+            pairing::check_unpaired(connection, &round).await?;
+            let prepared =
+                pairing::prepare(connection, tournament_id, number, &Adjustments::default())
+                    .await?;
+            if prepared.state()? != publication.state {
+                return Err(ApiError::Conflict {
+                    code: "draft.stale",
+                    detail: format!(
+                        "round {number} changed since the draft (a result, a registration, a \
+                         player or a setting): draft it again"
+                    ),
+                });
+            }
+            pairings::check_round(connection, tournament_id, round.id, &all).await?;
+            let mut rows = Vec::with_capacity(all.len());
+            for terms in &all {
+                rows.push(pairing_store::insert(connection, round.id, terms).await?);
+            }
+            if let Some(bye) = publication.bye {
+                if prepared.tournament.player(&bye.to_string()).is_none() {
+                    return Err(ApiError::Validation(vec![FieldError::new(
+                        "bye",
+                        format!("player {bye} is not registered in this tournament"),
+                    )]));
+                }
+                round_store::upsert_registration(connection, round.id, bye, "bye").await?;
+            }
+            rows.sort_by_key(|row| row.table_number);
+            Ok((rows, publication.bye))
+        })
+        .await?;
+    let pairings = Pairing::named(&mut connection, tournament_id, rows).await?;
+    let bye = match bye {
+        Some(bye) => Some(
+            Names::of(&mut connection, tournament_id, [bye])
+                .await?
+                .get(bye)?,
+        ),
+        None => None,
+    };
+    Ok(HttpResponse::Created().json(PublishedRound {
+        round: publication.round,
+        pairings,
+        bye,
     }))
 }
 

@@ -22,7 +22,7 @@ use crate::store::games::{self as store, EventRow, GameRow};
 use crate::store::pairings::PairingRow;
 use crate::store::settings::check_komi;
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::clock::{FlagPolicy, TimeControl};
 use arbitre_core::ending::Settings;
 use arbitre_core::game::Start;
@@ -348,6 +348,7 @@ pub async fn create(
     responses((status = 200, description = "A page of games", body = GamePage))
 )]
 pub async fn list(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
     path: web::Path<Uuid>,
     query: ApiQuery<PageQuery>,
@@ -359,10 +360,8 @@ pub async fn list(
     let (rows, total) =
         store::list(&mut connection, tournament_id, window.limit, window.offset).await?;
     let items = rows.into_iter().map(GameSummary::from).collect();
-    Ok(HttpResponse::Ok().json(GamePage {
-        items,
-        page: PageInfo::new(total, window),
-    }))
+    let page = PageInfo::new(total, window);
+    Ok(page.response(&request).json(GamePage { items, page }))
 }
 
 /// A game as it stands, with both clocks read now.

@@ -12,13 +12,16 @@ use crate::auth::Caller;
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, Resource, Violations};
 use crate::http::{check_text, ApiJson, ApiQuery, PageInfo, PageQuery, Window};
+use crate::routes::deletions::{self, DeletionQuery};
+use crate::routes::players::{Names, PlayerName};
 use crate::routes::rounds;
 use crate::routes::tournaments::{self, Tournament};
+use crate::store::deletions as deletion_store;
 use crate::store::pairings::{self as store, PairingRow, PairingTerms, RulingRow};
 use crate::store::players;
 use crate::store::rounds::{self as rounds_store, RoundRow};
 use crate::store::settings::check_komi;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::Preset;
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
@@ -36,30 +39,65 @@ pub struct Pairing {
     pub table: i32,
     pub black_id: Uuid,
     pub white_id: Uuid,
+    /// Who plays black, and white: name and rank beside the id.
+    pub black: PlayerName,
+    pub white: PlayerName,
     pub handicap: i16,
     pub komi: f64,
     /// The game's result in SGF `RE` syntax (`B+3.5`, `W+R`, `W+F` forfeit, `0` jigo,
     /// `Void`), null while unknown.
     #[schema(example = "B+3.5")]
     pub result: Option<String>,
+    /// A result of an imported OpenGotha file that SGF cannot spell, as the file writes it
+    /// (`RESULT_BOTHWIN`, `RESULT_BOTHLOSE`, `…_BYDEF`): the standings count it as OpenGotha
+    /// does while `result` is null; a result recorded for the pairing replaces it.
+    pub opengotha_result: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
 
-impl From<PairingRow> for Pairing {
-    fn from(row: PairingRow) -> Pairing {
-        Pairing {
+impl Pairing {
+    fn new(row: PairingRow, names: &Names) -> Result<Pairing, ApiError> {
+        Ok(Pairing {
             id: row.id,
             round_id: row.round_id,
             table: row.table_number,
+            black: names.get(row.black_id)?,
+            white: names.get(row.white_id)?,
             black_id: row.black_id,
             white_id: row.white_id,
             handicap: row.handicap,
             komi: row.komi,
             result: row.result,
+            opengotha_result: row.opengotha_result,
             created_at: row.created_at,
             updated_at: row.updated_at,
-        }
+        })
+    }
+
+    /// The pairings `rows` of the tournament, with their players' names.
+    pub async fn named(
+        connection: &mut Connection,
+        tournament_id: Uuid,
+        rows: Vec<PairingRow>,
+    ) -> Result<Vec<Pairing>, ApiError> {
+        let ids = rows.iter().flat_map(|row| [row.black_id, row.white_id]);
+        let names = Names::of(connection, tournament_id, ids).await?;
+        rows.into_iter()
+            .map(|row| Pairing::new(row, &names))
+            .collect()
+    }
+
+    /// One pairing of the tournament, with its players' names.
+    pub async fn named_one(
+        connection: &mut Connection,
+        tournament_id: Uuid,
+        row: PairingRow,
+    ) -> Result<Pairing, ApiError> {
+        let mut named = Pairing::named(connection, tournament_id, vec![row]).await?;
+        named
+            .pop()
+            .ok_or_else(|| ApiError::internal("one pairing named is one pairing"))
     }
 }
 
@@ -142,6 +180,12 @@ pub struct RulingTerms {
     pub table: i32,
     pub black_id: Uuid,
     pub white_id: Uuid,
+    /// The players' names and ranks, as they are now (not stored with the ruling: filled
+    /// in when it is read).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<PlayerName>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<PlayerName>,
     pub handicap: i16,
     pub komi: f64,
     /// The result (SGF `RE`), in a ruling on the result of a pairing without a game.
@@ -155,6 +199,8 @@ impl From<&PairingTerms> for RulingTerms {
             table: terms.table_number,
             black_id: terms.black_id,
             white_id: terms.white_id,
+            black: None,
+            white: None,
             handicap: terms.handicap,
             komi: terms.komi,
             result: None,
@@ -169,6 +215,8 @@ impl RulingTerms {
             table: pairing.table_number,
             black_id: pairing.black_id,
             white_id: pairing.white_id,
+            black: None,
+            white: None,
             handicap: pairing.handicap,
             komi: pairing.komi,
             result,
@@ -181,27 +229,61 @@ impl RulingTerms {
 pub struct Ruling {
     pub id: Uuid,
     pub pairing_id: Uuid,
-    /// The token of the referee who issued it.
+    /// The token of the referee who issued it, and its label.
     pub issued_by: Uuid,
+    pub issued_by_label: String,
     pub reason: String,
     pub previous: RulingTerms,
     pub terms: RulingTerms,
     pub issued_at: DateTime<Utc>,
 }
 
-impl TryFrom<RulingRow> for Ruling {
-    type Error = ApiError;
-
-    fn try_from(row: RulingRow) -> Result<Ruling, ApiError> {
-        Ok(Ruling {
-            id: row.id,
-            pairing_id: row.pairing_id,
-            issued_by: row.issued_by,
-            reason: row.reason,
-            previous: serde_json::from_value(row.previous).map_err(ApiError::internal)?,
-            terms: serde_json::from_value(row.changes).map_err(ApiError::internal)?,
-            issued_at: row.issued_at,
-        })
+impl Ruling {
+    /// The rulings `rows` (each with its token's label), their players named.
+    async fn named(
+        connection: &mut Connection,
+        tournament_id: Uuid,
+        rows: Vec<(RulingRow, String)>,
+    ) -> Result<Vec<Ruling>, ApiError> {
+        let decode =
+            |value| serde_json::from_value::<RulingTerms>(value).map_err(ApiError::internal);
+        let decoded: Vec<(RulingRow, String, RulingTerms, RulingTerms)> = rows
+            .into_iter()
+            .map(|(row, label)| {
+                let previous = decode(row.previous.clone())?;
+                let terms = decode(row.changes.clone())?;
+                Ok((row, label, previous, terms))
+            })
+            .collect::<Result<_, ApiError>>()?;
+        let ids = decoded.iter().flat_map(|(_, _, previous, terms)| {
+            [
+                previous.black_id,
+                previous.white_id,
+                terms.black_id,
+                terms.white_id,
+            ]
+        });
+        let names = Names::of(connection, tournament_id, ids).await?;
+        let name = |mut terms: RulingTerms| -> Result<RulingTerms, ApiError> {
+            terms.black = Some(names.get(terms.black_id)?);
+            terms.white = Some(names.get(terms.white_id)?);
+            Ok(terms)
+        };
+        decoded
+            .into_iter()
+            .map(|(row, label, previous, terms)| {
+                Ok(Ruling {
+                    id: row.id,
+                    pairing_id: row.pairing_id,
+                    issued_by: row.issued_by,
+                    issued_by_label: label,
+                    reason: row.reason,
+                    previous: name(previous)?,
+                    terms: name(terms)?,
+                    issued_at: row.issued_at,
+                })
+            })
+            .collect()
     }
 }
 
@@ -214,7 +296,7 @@ pub struct RulingPage {
 
 /// Checks the terms of one pairing (`field` prefixes the names: `pairings[3].`) and
 /// gives them their komi.
-fn terms(
+pub fn terms(
     violations: &mut Violations,
     field: &str,
     details: &PairingDetails,
@@ -233,7 +315,7 @@ fn terms(
     let handicap = u32::try_from(details.handicap).unwrap_or(0);
     let komi = details
         .komi
-        .unwrap_or_else(|| tournament.komi_policy.komi(preset, handicap));
+        .unwrap_or_else(|| tournament.komi_policy.komi(&preset.rules(), handicap));
     check_komi(violations, &format!("{field}komi"), komi);
     PairingTerms {
         table_number: details.table,
@@ -246,7 +328,7 @@ fn terms(
 
 /// Every player of the round's pairings plays once, every table holds one game, every
 /// player is registered in the tournament, and none has a bye in the round.
-async fn check_round(
+pub async fn check_round(
     connection: &mut Connection,
     tournament_id: Uuid,
     round_id: Uuid,
@@ -402,7 +484,8 @@ pub async fn create(
             Ok(store::insert(connection, round.id, &terms).await?)
         })
         .await?;
-    Ok(HttpResponse::Created().json(Pairing::from(row)))
+    let pairing = Pairing::named_one(&mut connection, tournament_id, row).await?;
+    Ok(HttpResponse::Created().json(pairing))
 }
 
 /// Record a whole round at once, replacing its pairings (organizers, before the start).
@@ -462,7 +545,7 @@ pub async fn replace_round(
         })
         .await?;
     Ok(HttpResponse::Ok().json(PairingList {
-        items: rows.into_iter().map(Pairing::from).collect(),
+        items: Pairing::named(&mut connection, tournament_id, rows).await?,
     }))
 }
 
@@ -473,6 +556,7 @@ pub async fn replace_round(
     responses((status = 200, description = "A page of pairings", body = PairingPage))
 )]
 pub async fn list(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
     path: web::Path<(Uuid, i32)>,
     query: ApiQuery<PairingQuery>,
@@ -490,11 +574,9 @@ pub async fn list(
         window.offset,
     )
     .await?;
-    let items = rows.into_iter().map(Pairing::from).collect();
-    Ok(HttpResponse::Ok().json(PairingPage {
-        items,
-        page: PageInfo::new(total, window),
-    }))
+    let items = Pairing::named(&mut connection, tournament_id, rows).await?;
+    let page = PageInfo::new(total, window);
+    Ok(page.response(&request).json(PairingPage { items, page }))
 }
 
 /// A pairing.
@@ -510,9 +592,8 @@ pub async fn get(
     let (tournament_id, number, pairing_id) = path.into_inner();
     let mut connection = pool.get().await?;
     let round = rounds::load(&mut connection, tournament_id, number).await?;
-    Ok(HttpResponse::Ok().json(Pairing::from(
-        pairing_of(&mut connection, &round, pairing_id).await?,
-    )))
+    let row = pairing_of(&mut connection, &round, pairing_id).await?;
+    Ok(HttpResponse::Ok().json(Pairing::named_one(&mut connection, tournament_id, row).await?))
 }
 
 /// Replace a pairing's terms (organizers, before the round starts).
@@ -556,13 +637,14 @@ pub async fn replace(
             Ok(store::update(connection, pairing_id, &terms).await?)
         })
         .await?;
-    Ok(HttpResponse::Ok().json(Pairing::from(row)))
+    Ok(HttpResponse::Ok().json(Pairing::named_one(&mut connection, tournament_id, row).await?))
 }
 
-/// Remove a pairing (organizers, before the round starts).
+/// Remove a pairing without a game (organizers, before the round starts). The deletion
+/// is kept, with the pairing as it was, in `GET /tournaments/{id}/deletions`.
 #[utoipa::path(
     delete, path = "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}", tag = "pairings",
-    params(("tournament_id" = Uuid, Path), ("number" = i32, Path), ("pairing_id" = Uuid, Path)),
+    params(("tournament_id" = Uuid, Path), ("number" = i32, Path), ("pairing_id" = Uuid, Path), DeletionQuery),
     responses((status = 204, description = "Removed")),
     security(("bearer" = []))
 )]
@@ -570,16 +652,29 @@ pub async fn delete(
     pool: web::Data<DbPool>,
     caller: Caller,
     path: web::Path<(Uuid, i32, Uuid)>,
+    query: ApiQuery<DeletionQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number, pairing_id) = path.into_inner();
     caller.require_organizer(tournament_id, "pair rounds of this tournament")?;
+    let reason = query.0.reason()?;
     let mut connection = pool.get().await?;
     connection
-        .transaction::<_, ApiError, _>(async move |connection| {
+        .transaction::<_, ApiError, _>(async |connection| {
             let round = round_before_start(connection, tournament_id, number).await?;
-            pairing_of(connection, &round, pairing_id).await?;
+            let pairing = pairing_of(connection, &round, pairing_id).await?;
             refuse_if_played(connection, &[pairing_id]).await?;
-            store::delete(connection, pairing_id).await?;
+            let subject = ("pairing", pairing_id);
+            let snapshot = Pairing::named_one(connection, tournament_id, pairing).await?;
+            deletions::record(
+                connection,
+                &caller,
+                tournament_id,
+                subject,
+                &reason,
+                &snapshot,
+            )
+            .await?;
+            deletion_store::erase_pairing(connection, pairing_id).await?;
             Ok(())
         })
         .await?;
@@ -615,7 +710,11 @@ pub async fn rule(
                 .await?
                 .ok_or(ApiError::NotFound(Resource::Round))?;
             if round.started_at.is_none() {
-                return Err(ApiError::RoundNotStarted { number });
+                return Err(ApiError::RoundNotStarted {
+                    number,
+                    way_out: "edit its pairings directly (PUT …/pairings/{pairing_id}); \
+                              rulings are for started rounds",
+                });
             }
             let pairing = pairing_of(connection, &round, pairing_id).await?;
             let previous = pairing.terms();
@@ -624,7 +723,11 @@ pub async fn rule(
                 black_id: ruling.black_id.unwrap_or(previous.black_id),
                 white_id: ruling.white_id.unwrap_or(previous.white_id),
                 handicap: ruling.handicap.unwrap_or(previous.handicap),
-                komi: Some(ruling.komi.unwrap_or(previous.komi)),
+                // A new handicap without a komi takes the tournament's komi for it.
+                komi: ruling.komi.or(match ruling.handicap {
+                    Some(handicap) if handicap != previous.handicap => None,
+                    _ => Some(previous.komi),
+                }),
             };
             let mut violations = Violations::new();
             let terms = terms(
@@ -656,7 +759,15 @@ pub async fn rule(
             .await?)
         })
         .await?;
-    Ok(HttpResponse::Created().json(Ruling::try_from(row)?))
+    let label = match &caller {
+        Caller::Token(token) => token.label.clone(),
+        Caller::Anonymous => String::new(),
+    };
+    let mut named = Ruling::named(&mut connection, tournament_id, vec![(row, label)]).await?;
+    let ruling = named
+        .pop()
+        .ok_or_else(|| ApiError::internal("one ruling named is one ruling"))?;
+    Ok(HttpResponse::Created().json(ruling))
 }
 
 /// The rulings on a pairing, oldest first.
@@ -666,6 +777,7 @@ pub async fn rule(
     responses((status = 200, description = "A page of rulings", body = RulingPage))
 )]
 pub async fn rulings(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
     path: web::Path<(Uuid, i32, Uuid)>,
     query: ApiQuery<PageQuery>,
@@ -677,12 +789,7 @@ pub async fn rulings(
     pairing_of(&mut connection, &round, pairing_id).await?;
     let (rows, total) =
         store::list_rulings(&mut connection, pairing_id, window.limit, window.offset).await?;
-    let items = rows
-        .into_iter()
-        .map(Ruling::try_from)
-        .collect::<Result<_, _>>()?;
-    Ok(HttpResponse::Ok().json(RulingPage {
-        items,
-        page: PageInfo::new(total, window),
-    }))
+    let items = Ruling::named(&mut connection, tournament_id, rows).await?;
+    let page = PageInfo::new(total, window);
+    Ok(page.response(&request).json(RulingPage { items, page }))
 }

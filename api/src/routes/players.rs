@@ -1,7 +1,7 @@
 //! `/tournaments/{id}/players`: the players registered in a tournament.
 
 use crate::auth::Caller;
-use crate::db::DbPool;
+use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, Resource, Violations};
 use crate::http::{
     check_country, check_filter, check_optional_text, check_text, like_pattern, ApiJson, ApiQuery,
@@ -9,10 +9,11 @@ use crate::http::{
 };
 use crate::store::players::{self as store, PlayerFilter, PlayerRecord, PlayerRow};
 use crate::store::tournaments::ensure_exists;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::standings::Rank;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
@@ -36,6 +37,48 @@ pub struct Player {
     pub aga_id: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+}
+
+/// A player as a pairing, a draft or a ruling names them: who, without a second request.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct PlayerName {
+    pub id: Uuid,
+    /// `Surname First-name`, as the rating exports write it.
+    #[schema(example = "Dupont Jean")]
+    pub name: String,
+    #[schema(example = "3k")]
+    pub rank: String,
+}
+
+/// The names of some players of a tournament, by id.
+pub struct Names(HashMap<Uuid, PlayerName>);
+
+impl Names {
+    /// The names of the players `ids` of the tournament.
+    pub async fn of(
+        connection: &mut Connection,
+        tournament_id: Uuid,
+        ids: impl IntoIterator<Item = Uuid>,
+    ) -> Result<Names, ApiError> {
+        let ids: Vec<Uuid> = ids.into_iter().collect();
+        let rows = store::names(connection, tournament_id, &ids).await?;
+        Ok(Names(
+            rows.into_iter()
+                .map(|(id, surname, first_name, rank)| {
+                    let name = format!("{surname} {first_name}").trim().to_string();
+                    (id, PlayerName { id, name, rank })
+                })
+                .collect(),
+        ))
+    }
+
+    /// The player `id`; a player a stored pairing names always exists.
+    pub fn get(&self, id: Uuid) -> Result<PlayerName, ApiError> {
+        self.0
+            .get(&id)
+            .cloned()
+            .ok_or_else(|| ApiError::internal(format!("no player {id} in the tournament")))
+    }
 }
 
 impl From<PlayerRow> for Player {
@@ -216,6 +259,7 @@ pub async fn create(
     responses((status = 200, description = "A page of players", body = PlayerPage))
 )]
 pub async fn list(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
     path: web::Path<Uuid>,
     query: ApiQuery<PlayerQuery>,
@@ -242,10 +286,8 @@ pub async fn list(
     )
     .await?;
     let items = rows.into_iter().map(Player::from).collect();
-    Ok(HttpResponse::Ok().json(PlayerPage {
-        items,
-        page: PageInfo::new(total, window),
-    }))
+    let page = PageInfo::new(total, window);
+    Ok(page.response(&request).json(PlayerPage { items, page }))
 }
 
 /// A player.
@@ -291,11 +333,16 @@ pub async fn replace(
     Ok(HttpResponse::Ok().json(player))
 }
 
-/// Withdraw a player who has no registration or pairing yet (organizers).
+/// Withdraw a player who has no pairing, bye or absence yet (organizers). A player who
+/// has taken part stays: 409 `player.has_played`, whose detail names the rounds and the
+/// way out (mark them absent in the later rounds).
 #[utoipa::path(
     delete, path = "/tournaments/{tournament_id}/players/{player_id}", tag = "players",
     params(("tournament_id" = Uuid, Path), ("player_id" = Uuid, Path)),
-    responses((status = 204, description = "Withdrawn")),
+    responses(
+        (status = 204, description = "Withdrawn"),
+        (status = 409, description = "`player.has_played`: paired or registered in a round", body = crate::error::Problem, content_type = "application/problem+json"),
+    ),
     security(("bearer" = []))
 )]
 pub async fn delete(
@@ -309,6 +356,21 @@ pub async fn delete(
     store::find(&mut connection, tournament_id, player_id)
         .await?
         .ok_or(ApiError::NotFound(Resource::Player))?;
+    let rounds = store::rounds_taken_part(&mut connection, player_id).await?;
+    if let Some(&last) = rounds.last() {
+        let list: Vec<String> = rounds.iter().map(ToString::to_string).collect();
+        return Err(ApiError::Conflict {
+            code: "player.has_played",
+            detail: format!(
+                "the player takes part in round(s) {}: their games stay in the standings; to \
+                 withdraw them, mark them absent in each later round (PUT \
+                 /tournaments/{tournament_id}/rounds/{{number}}/registrations/{player_id} with \
+                 {{\"status\": \"absent\"}}, from round {})",
+                list.join(", "),
+                last + 1
+            ),
+        });
+    }
     store::delete(&mut connection, player_id).await?;
     Ok(HttpResponse::NoContent().finish())
 }

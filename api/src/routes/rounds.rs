@@ -4,10 +4,12 @@ use crate::auth::Caller;
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, Resource, Violations};
 use crate::http::{ApiJson, ApiQuery, PageInfo, PageQuery, Window};
+use crate::routes::deletions::{self, DeletionQuery};
+use crate::store::deletions as deletion_store;
 use crate::store::rounds::{self as store, RegistrationRow, RoundRow};
-use crate::store::tournaments::ensure_exists;
+use crate::store::tournaments::{self, ensure_exists};
 use crate::store::{pairings, players};
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Datelike, Utc};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
@@ -144,7 +146,8 @@ fn check_schedule(violations: &mut Violations, scheduled_at: Option<DateTime<Utc
     }
 }
 
-/// Add a round (organizers).
+/// Add a round (organizers). A round beyond the tournament's `number_of_rounds` raises it:
+/// the pairing and the standings count the rounds announced.
 #[utoipa::path(
     post, path = "/tournaments/{tournament_id}/rounds", tag = "rounds",
     params(("tournament_id" = Uuid, Path)),
@@ -169,13 +172,14 @@ pub async fn create(
     violations.into_result()?;
     let mut connection = pool.get().await?;
     ensure_exists(&mut connection, tournament_id).await?;
-    let row = store::insert(
-        &mut connection,
-        tournament_id,
-        round.number,
-        round.scheduled_at,
-    )
-    .await?;
+    let row = connection
+        .transaction::<_, ApiError, _>(async |connection| {
+            let row =
+                store::insert(connection, tournament_id, round.number, round.scheduled_at).await?;
+            tournaments::announce_round(connection, tournament_id, round.number).await?;
+            Ok(row)
+        })
+        .await?;
     Ok(HttpResponse::Created().json(Round::from(row)))
 }
 
@@ -186,6 +190,7 @@ pub async fn create(
     responses((status = 200, description = "A page of rounds", body = RoundPage))
 )]
 pub async fn list(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
     path: web::Path<Uuid>,
     query: ApiQuery<PageQuery>,
@@ -197,10 +202,8 @@ pub async fn list(
     let (rows, total) =
         store::list(&mut connection, tournament_id, window.limit, window.offset).await?;
     let items = rows.into_iter().map(Round::from).collect();
-    Ok(HttpResponse::Ok().json(RoundPage {
-        items,
-        page: PageInfo::new(total, window),
-    }))
+    let page = PageInfo::new(total, window);
+    Ok(page.response(&request).json(RoundPage { items, page }))
 }
 
 /// A round.
@@ -248,6 +251,82 @@ pub async fn start(
         })
         .await?;
     Ok(HttpResponse::Ok().json(Round::from(row)))
+}
+
+/// Delete a round without games (organizers): a round added by mistake. Its pairings
+/// (with any rulings) and registrations go with it, and the tournament announces one round
+/// fewer. Only the last round is deleted (409 `round.not_last`), and a round with a game
+/// is kept (409 `round.has_games`). The deletion is kept, with the round's pairings, in
+/// `GET /tournaments/{id}/deletions`.
+#[utoipa::path(
+    delete, path = "/tournaments/{tournament_id}/rounds/{number}", tag = "rounds",
+    params(("tournament_id" = Uuid, Path), ("number" = i32, Path), DeletionQuery),
+    responses((status = 204, description = "Deleted")),
+    security(("bearer" = []))
+)]
+pub async fn delete(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<(Uuid, i32)>,
+    query: ApiQuery<DeletionQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, number) = path.into_inner();
+    caller.require_organizer(tournament_id, "delete rounds of this tournament")?;
+    let reason = query.0.reason()?;
+    let mut connection = pool.get().await?;
+    connection
+        .transaction::<_, ApiError, _>(async |connection| {
+            let round = store::find_for_update(connection, tournament_id, number)
+                .await?
+                .ok_or(ApiError::NotFound(Resource::Round))?;
+            let highest = store::highest(connection, tournament_id)
+                .await?
+                .unwrap_or(0);
+            if number != highest {
+                return Err(ApiError::Conflict {
+                    code: "round.not_last",
+                    detail: format!(
+                        "round {number} is not the last round: delete round {highest} first"
+                    ),
+                });
+            }
+            let rows = pairings::all_of_round(connection, round.id).await?;
+            let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
+            if let Some(pairing_id) = pairings::first_with_game(connection, &ids).await? {
+                return Err(ApiError::Conflict {
+                    code: "round.has_games",
+                    detail: format!(
+                        "round {number} has a game (pairing {pairing_id}): a round with games is \
+                         kept; correct its results by rulings"
+                    ),
+                });
+            }
+            let snapshot = serde_json::json!({
+                "round": Round::from(round.clone()),
+                "pairings": rows
+                    .iter()
+                    .map(|row| serde_json::json!({
+                        "id": row.id, "table": row.table_number, "black_id": row.black_id,
+                        "white_id": row.white_id, "handicap": row.handicap, "komi": row.komi,
+                        "result": row.result,
+                    }))
+                    .collect::<Vec<_>>(),
+            });
+            deletions::record(
+                connection,
+                &caller,
+                tournament_id,
+                ("round", round.id),
+                &reason,
+                &snapshot,
+            )
+            .await?;
+            deletion_store::erase_round(connection, round.id).await?;
+            tournaments::set_number_of_rounds(connection, tournament_id, number - 1).await?;
+            Ok(())
+        })
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 /// Record whether a player plays a round (organizers and referees).
@@ -304,6 +383,7 @@ pub async fn register(
     responses((status = 200, description = "A page of registrations", body = RegistrationPage))
 )]
 pub async fn registrations(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
     path: web::Path<(Uuid, i32)>,
     query: ApiQuery<RegistrationQuery>,
@@ -326,8 +406,8 @@ pub async fn registrations(
         .into_iter()
         .map(Registration::try_from)
         .collect::<Result<_, _>>()?;
-    Ok(HttpResponse::Ok().json(RegistrationPage {
-        items,
-        page: PageInfo::new(total, window),
-    }))
+    let page = PageInfo::new(total, window);
+    Ok(page
+        .response(&request)
+        .json(RegistrationPage { items, page }))
 }

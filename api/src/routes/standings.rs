@@ -515,7 +515,12 @@ pub async fn record_result(
     let mut connection = pool.get().await?;
     let round = rounds::load(&mut connection, tournament_id, number).await?;
     if round.started_at.is_none() {
-        return Err(ApiError::RoundNotStarted { number }.into());
+        return Err(ApiError::RoundNotStarted {
+            number,
+            way_out: "start it (POST /tournaments/{id}/rounds/{number}/start), then record \
+                      its results",
+        }
+        .into());
     }
     let pairing = pairing_store::find(&mut connection, round.id, pairing_id)
         .await?

@@ -10,7 +10,7 @@ use crate::http::{check_text, ApiJson, ApiQuery, PageInfo, PageQuery};
 use crate::services::tokens::issue;
 use crate::store::tokens as store;
 use crate::store::tournaments::ensure_exists;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -89,6 +89,7 @@ pub async fn create(
     security(("bearer" = []))
 )]
 pub async fn list(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
     caller: Caller,
     path: web::Path<Uuid>,
@@ -102,10 +103,8 @@ pub async fn list(
     let (items, total) =
         store::list_for_tournament(&mut connection, tournament_id, window.limit, window.offset)
             .await?;
-    Ok(HttpResponse::Ok().json(TokenPage {
-        items,
-        page: PageInfo::new(total, window),
-    }))
+    let page = PageInfo::new(total, window);
+    Ok(page.response(&request).json(TokenPage { items, page }))
 }
 
 /// Revoke a token of the tournament (its organizers).

@@ -13,14 +13,17 @@ use crate::http::{
     check_country, check_filter, check_text, like_pattern, ApiJson, ApiQuery, PageInfo, Window,
     XmlBody,
 };
-use crate::services::opengotha::{self as importer, Import, Imported};
+use crate::routes::deletions::{self, DeletionQuery};
+use crate::services::opengotha::{self as importer, Import, ImportWarning, Imported};
+use crate::store::deletions as deletion_store;
+use crate::store::rounds as rounds_store;
 use crate::store::settings::{
     check_criteria, check_komi, check_time_control, default_criteria, HandicapPolicy, KomiPolicy,
     StandingsSettings,
 };
 use crate::store::tournaments::{self as store, TournamentFilter, TournamentRecord, TournamentRow};
 use actix_web::http::header;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::clock::{self, EgdClass, TimeControl};
 use arbitre_core::ending::ResumptionPolicy;
 use arbitre_core::export::opengotha;
@@ -29,6 +32,7 @@ use arbitre_core::pairing::PairingParameters;
 use arbitre_core::standings::{self as core_standings, Criterion};
 use arbitre_core::Preset;
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
@@ -43,6 +47,10 @@ pub struct Tournament {
     pub country: String,
     pub start_date: NaiveDate,
     pub end_date: NaiveDate,
+    /// The rounds announced (OpenGotha's `numberOfRounds`), which all exist: the pairing's
+    /// wins threshold and seeding and the standings count them. 0 while rounds are added
+    /// one by one, each raising it to its number.
+    pub number_of_rounds: u32,
     pub ruleset: Preset,
     pub komi_policy: KomiPolicy,
     pub time_control: TimeControl,
@@ -87,6 +95,12 @@ pub struct NewTournament {
     pub country: String,
     pub start_date: NaiveDate,
     pub end_date: NaiveDate,
+    /// The rounds to play, 0 to 100 (OpenGotha's `numberOfRounds`): rounds 1 to this
+    /// number are created with the tournament. Default 0: rounds are added one by one
+    /// (`POST …/rounds`), each raising it to its number.
+    #[serde(default)]
+    #[schema(maximum = 100, example = 5)]
+    pub number_of_rounds: u32,
     /// Default `french`.
     #[serde(default = "default_ruleset")]
     pub ruleset: Preset,
@@ -149,6 +163,10 @@ pub struct TournamentChanges {
     pub country: Option<String>,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
+    /// Raised: the new rounds are created. Lowered: refused (409 `tournament.rounds_exist`)
+    /// while a round beyond it exists; delete those first.
+    #[schema(maximum = 100)]
+    pub number_of_rounds: Option<u32>,
     pub ruleset: Option<Preset>,
     pub komi_policy: Option<KomiPolicy>,
     pub time_control: Option<TimeControl>,
@@ -196,6 +214,15 @@ pub fn check_date(violations: &mut Violations, field: &str, date: NaiveDate) {
 
 /// The settings, checked with the core, as the row to store.
 fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
+    checked_record(settings, None)
+}
+
+/// As [`record`]; with `warnings` (an imported file's settings), dates out of order are
+/// kept as the file writes them and listed there rather than refused.
+fn checked_record(
+    settings: NewTournament,
+    warnings: Option<&mut Vec<ImportWarning>>,
+) -> Result<TournamentRecord, ApiError> {
     let mut violations = Violations::new();
     let NewTournament {
         name,
@@ -203,6 +230,7 @@ fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
         mut country,
         start_date,
         end_date,
+        number_of_rounds,
         ruleset,
         komi_policy,
         time_control,
@@ -222,9 +250,23 @@ fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
     check_date(&mut violations, "start_date", start_date);
     check_date(&mut violations, "end_date", end_date);
     if end_date < start_date {
-        violations.add("end_date", "must not be before start_date");
+        match warnings {
+            Some(warnings) => warnings.push(ImportWarning::new(
+                "GeneralParameterSet.endDate",
+                end_date.to_string(),
+                "before the beginDate: kept as the file writes it; correct the dates with \
+                 PATCH /tournaments/{id} (start_date, end_date)",
+            )),
+            None => violations.add("end_date", "must not be before start_date"),
+        }
     } else if (end_date - start_date).num_days() > 366 {
         violations.add("end_date", "must be at most a year after start_date");
+    }
+    if number_of_rounds > core_standings::Tournament::MAX_ROUNDS {
+        violations.add(
+            "number_of_rounds",
+            format!("must be at most {}", core_standings::Tournament::MAX_ROUNDS),
+        );
     }
     if let KomiPolicy::Fixed { komi } = komi_policy {
         check_komi(&mut violations, "komi_policy.komi", komi);
@@ -254,6 +296,7 @@ fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
         placement_criteria: to_json(&placement_criteria)?,
         standings_settings: to_json(&standings)?,
         pairing_parameters: to_json(&pairing)?,
+        number_of_rounds: i32::try_from(number_of_rounds).map_err(ApiError::internal)?,
     })
 }
 
@@ -282,6 +325,7 @@ impl TryFrom<TournamentRow> for Tournament {
             country: row.country,
             start_date: row.start_date,
             end_date: row.end_date,
+            number_of_rounds: u32::try_from(row.number_of_rounds).map_err(ApiError::internal)?,
             ruleset: from_text(row.ruleset)?,
             komi_policy: from_json(row.komi_policy)?,
             time_control,
@@ -308,6 +352,7 @@ impl Tournament {
             country: self.country,
             start_date: self.start_date,
             end_date: self.end_date,
+            number_of_rounds: self.number_of_rounds,
             ruleset: self.ruleset,
             komi_policy: self.komi_policy,
             time_control: self.time_control,
@@ -347,8 +392,16 @@ pub async fn create(
     caller.require_admin("create tournaments")?;
     let record = record(body.0)?;
     let mut connection = pool.get().await?;
-    let tournament = Tournament::try_from(store::insert(&mut connection, &record).await?)?;
-    Ok(HttpResponse::Created().json(tournament))
+    let row = connection
+        .transaction::<_, ApiError, _>(async |connection| {
+            let row = store::insert(connection, &record).await?;
+            rounds_store::insert_missing(connection, row.id, row.number_of_rounds).await?;
+            Ok(row)
+        })
+        .await?;
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, format!("/tournaments/{}", row.id)))
+        .json(Tournament::try_from(row)?))
 }
 
 /// List tournaments, oldest first.
@@ -358,6 +411,7 @@ pub async fn create(
     responses((status = 200, description = "A page of tournaments", body = TournamentPage))
 )]
 pub async fn list(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
     query: ApiQuery<TournamentQuery>,
 ) -> Result<HttpResponse, ApiError> {
@@ -375,10 +429,8 @@ pub async fn list(
         .into_iter()
         .map(Tournament::try_from)
         .collect::<Result<_, _>>()?;
-    Ok(HttpResponse::Ok().json(TournamentPage {
-        items,
-        page: PageInfo::new(total, window),
-    }))
+    let page = PageInfo::new(total, window);
+    Ok(page.response(&request).json(TournamentPage { items, page }))
 }
 
 /// A tournament.
@@ -420,6 +472,7 @@ pub async fn update(
         country,
         start_date,
         end_date,
+        number_of_rounds,
         ruleset,
         komi_policy,
         time_control,
@@ -431,12 +484,87 @@ pub async fn update(
         pairing
     );
     let record = record(settings)?;
-    let tournament = Tournament::try_from(store::update(&mut connection, id, &record).await?)?;
-    Ok(HttpResponse::Ok().json(tournament))
+    let row = connection
+        .transaction::<_, ApiError, _>(async |connection| {
+            let highest = rounds_store::highest(connection, id).await?.unwrap_or(0);
+            if record.number_of_rounds < highest {
+                return Err(ApiError::Conflict {
+                    code: "tournament.rounds_exist",
+                    detail: format!(
+                        "round {highest} exists: delete the rounds after round {} \
+                         (DELETE /tournaments/{id}/rounds/{{number}}) before announcing fewer",
+                        record.number_of_rounds
+                    ),
+                });
+            }
+            let row = store::update(connection, id, &record).await?;
+            rounds_store::insert_missing(connection, id, row.number_of_rounds).await?;
+            Ok(row)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(Tournament::try_from(row)?))
+}
+
+/// Delete a tournament and everything in it (its organizers). A tournament with recorded
+/// games (a game, or a result entered by hand) is deleted only by an admin, with
+/// `?delete_recorded_games=true`: its games and results go with it. The deletion is kept,
+/// with the tournament as it was, in `GET /tournaments/{id}/deletions`.
+#[utoipa::path(
+    delete, path = "/tournaments/{tournament_id}", tag = "tournaments",
+    params(("tournament_id" = Uuid, Path), DeletionQuery),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 409, description = "`tournament.has_games`: recorded games, and no admin's confirmation", body = Problem, content_type = "application/problem+json"),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn delete(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<Uuid>,
+    query: ApiQuery<DeletionQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    caller.require_organizer(id, "delete this tournament")?;
+    let query = query.0;
+    let reason = query.reason()?;
+    let mut connection = pool.get().await?;
+    let tournament = load(&mut connection, id).await?;
+    connection
+        .transaction::<_, ApiError, _>(async |connection| {
+            let recorded = deletion_store::recorded_games(connection, id).await?;
+            if recorded > 0 {
+                caller.require_admin("delete a tournament with recorded games")?;
+                if query.delete_recorded_games != Some(true) {
+                    return Err(ApiError::Conflict {
+                        code: "tournament.has_games",
+                        detail: format!(
+                            "the tournament has {recorded} recorded games: to delete them with \
+                             it, send DELETE /tournaments/{id}?delete_recorded_games=true"
+                        ),
+                    });
+                }
+            }
+            let snapshot =
+                serde_json::json!({"tournament": tournament, "recorded_games": recorded});
+            deletions::record(
+                connection,
+                &caller,
+                id,
+                ("tournament", id),
+                &reason,
+                &snapshot,
+            )
+            .await?;
+            deletion_store::erase_tournament(connection, id).await?;
+            Ok(())
+        })
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 /// The settings of a tournament read from an OpenGotha file, as a created tournament's:
-/// the file's komi for every game, its McMahon bar, floor, credits and categories, its
+/// the file's komi for even games (handicap games the rules', as OpenGotha pairs them), its McMahon bar, floor, credits and categories, its
 /// handicap parameters, placement criteria and pairing parameters; the FFG rules, which
 /// OpenGotha does not record.
 fn imported_settings(
@@ -470,6 +598,7 @@ fn imported_settings(
         country: tournament.country.clone(),
         start_date,
         end_date,
+        number_of_rounds: tournament.rounds,
         ruleset: tournament.rules.unwrap_or_else(default_ruleset),
         komi_policy: KomiPolicy::Fixed {
             komi: tournament.komi,
@@ -505,8 +634,10 @@ fn imported_settings(
 /// settings, players, declared rounds, pairings with their results (unknown ones stay
 /// unknown), byes and absences, in one transaction. A file the core's reader refuses is a
 /// 422 `opengotha.*` with its `line` (and `column`, for malformed XML); what the service
-/// cannot hold (unknown colours, both players winning) a 422 `validation.failed` naming
-/// the element. Nothing is written on any error.
+/// cannot hold (unknown colours) a 422 `validation.failed` naming the element. Nothing is
+/// written on any error. What is odd but kept (both players winning or losing, dates out
+/// of order) and what is not kept (the director) is listed in `warnings`, element by
+/// element.
 #[utoipa::path(
     post, path = "/tournaments/import", tag = "tournaments",
     request_body(
@@ -527,11 +658,14 @@ pub async fn import(
     caller.require_admin("import tournaments")?;
     let tournament = opengotha::import(&body.0)?;
     let pairing = arbitre_core::pairing::opengotha::read(&body.0, &tournament)?.parameters;
-    let settings = record(imported_settings(&tournament, pairing)?)?;
+    let settings = imported_settings(&tournament, pairing)?;
+    let mut warnings = Vec::new();
     let import = Import {
-        settings,
-        komi: tournament.komi,
+        komi_policy: settings.komi_policy,
+        rules: settings.ruleset.rules(),
+        settings: checked_record(settings, Some(&mut warnings))?,
         tournament,
+        warnings,
     };
     let mut connection = pool.get().await?;
     let imported = importer::import(&mut connection, import).await?;

@@ -11,13 +11,13 @@
 
 use crate::db::Connection;
 use crate::error::{ApiError, FieldError, Violations};
-use crate::store::pairings::{self as pairing_store, PairingTerms};
+use crate::store::pairings::{self as pairing_store, ImportedPairing, PairingTerms};
 use crate::store::players::{self as player_store, PlayerRecord};
 use crate::store::rounds as round_store;
 use crate::store::tournaments::{self as tournament_store, TournamentRecord};
 use arbitre_core::result::GameResult as SgfResult;
 use arbitre_core::standings::{self, Game, GameResult, Tournament};
-use arbitre_core::Color;
+use arbitre_core::{Color, KomiPolicy, Rules};
 use chrono::Utc;
 use diesel_async::AsyncConnection;
 use serde::Serialize;
@@ -25,8 +25,31 @@ use std::collections::{HashMap, HashSet};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+/// What an import kept that the director should look at: a value the service holds as
+/// the file wrote it though it is odd (a result SGF cannot spell, dates out of order), or
+/// a value of the file the service does not keep.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct ImportWarning {
+    /// The file's element and attribute: `Game[round 2, A – B].result`,
+    /// `GeneralParameterSet.endDate`.
+    pub element: String,
+    /// The value as the file writes it.
+    pub value: String,
+    pub message: String,
+}
+
+impl ImportWarning {
+    pub fn new(element: impl Into<String>, value: impl Into<String>, message: &str) -> Self {
+        ImportWarning {
+            element: element.into(),
+            value: value.into(),
+            message: message.to_string(),
+        }
+    }
+}
+
 /// What an import created.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Imported {
     pub tournament_id: Uuid,
     pub players: usize,
@@ -39,28 +62,40 @@ pub struct Imported {
     pub unknown_results: usize,
     pub byes: usize,
     pub absences: usize,
+    /// What the director should look at, element by element (empty when nothing is odd).
+    pub warnings: Vec<ImportWarning>,
 }
 
 /// The tournament read from a file, with its settings as the store keeps them (checked as
-/// a created tournament's are) and the komi of its games.
+/// a created tournament's are) and the komi rule and rules its games' komi come from.
 pub struct Import {
     pub settings: TournamentRecord,
-    pub komi: f64,
+    pub komi_policy: KomiPolicy,
+    pub rules: Rules,
     pub tournament: Tournament,
+    /// What reading the settings found odd (dates out of order).
+    pub warnings: Vec<ImportWarning>,
 }
 
 /// Stores the imported tournament in one transaction: all of it, or nothing.
 pub async fn import(connection: &mut Connection, import: Import) -> Result<Imported, ApiError> {
     let Import {
         settings,
-        komi,
+        komi_policy,
+        rules,
         tournament,
+        mut warnings,
     } = import;
     check(&tournament)?;
+    warnings.extend(unkept(&tournament));
     connection
         .transaction::<_, ApiError, _>(async move |connection| {
             let row = tournament_store::insert(connection, &settings).await?;
-            write(connection, row.id, komi, &tournament).await
+            let mut imported =
+                write(connection, row.id, (komi_policy, &rules), &tournament).await?;
+            warnings.append(&mut imported.warnings);
+            imported.warnings = warnings;
+            Ok(imported)
         })
         .await
 }
@@ -95,12 +130,6 @@ fn check(tournament: &Tournament) -> Result<(), ApiError> {
                 "the service records who had black: unknown colours cannot be stored",
             );
         }
-        if result_text(game).is_none() {
-            violations.add(
-                format!("{}.result", field()),
-                "both winning, both losing and a draw or unknown result by default have no SGF result to store",
-            );
-        }
         if game.handicap > 9 {
             violations.add(format!("{}.handicap", field()), "must be 0 to 9");
         }
@@ -121,29 +150,60 @@ fn check(tournament: &Tournament) -> Result<(), ApiError> {
         .map_err(|error| ApiError::Validation(vec![FieldError::new("Games", error.to_string())]))
 }
 
-/// The SGF `RE` the store keeps for a game's result: `Some(None)` while unknown, `None`
-/// when SGF has no spelling for it. OpenGotha records no margin, so a win is `B+`, a win
-/// by default `B+F` (counts for the score, is not rated).
-fn result_text(game: &Game) -> Option<Option<String>> {
+/// How the store keeps a game's result: the SGF `RE` (`None` while unknown), or, when SGF
+/// has no spelling for it, OpenGotha's own name for it, kept as the file writes it.
+/// OpenGotha records no margin, so a win is `B+`, a win by default `B+F` (counts for the
+/// score, is not rated).
+enum StoredResult {
+    Sgf(Option<String>),
+    OpenGotha(&'static str),
+}
+
+fn stored_result(game: &Game) -> StoredResult {
     let win = |winner| match game.by_default {
         true => SgfResult::Forfeit { winner },
         false => SgfResult::Win { winner },
     };
     let result = match (game.result, game.by_default) {
-        (GameResult::Unknown, false) => return Some(None),
+        (GameResult::Unknown, _) => return StoredResult::Sgf(None),
         (GameResult::BlackWins, _) => win(Color::Black),
         (GameResult::WhiteWins, _) => win(Color::White),
         (GameResult::Jigo, false) => SgfResult::Draw,
-        (GameResult::Void, false) => SgfResult::Void,
-        _ => return None,
+        (GameResult::Void, _) => SgfResult::Void,
+        (GameResult::Jigo, true) => return StoredResult::OpenGotha("RESULT_EQUAL_BYDEF"),
+        (GameResult::BothWin, false) => return StoredResult::OpenGotha("RESULT_BOTHWIN"),
+        (GameResult::BothWin, true) => return StoredResult::OpenGotha("RESULT_BOTHWIN_BYDEF"),
+        (GameResult::BothLose, false) => return StoredResult::OpenGotha("RESULT_BOTHLOSE"),
+        (GameResult::BothLose, true) => return StoredResult::OpenGotha("RESULT_BOTHLOSE_BYDEF"),
     };
-    Some(Some(result.to_string()))
+    StoredResult::Sgf(Some(result.to_string()))
+}
+
+/// What the file holds that the service does not keep: the director's name and the short
+/// name (the service names its files from the tournament's name).
+fn unkept(tournament: &Tournament) -> Vec<ImportWarning> {
+    let mut warnings = Vec::new();
+    if !tournament.director.trim().is_empty() {
+        warnings.push(ImportWarning::new(
+            "GeneralParameterSet.director",
+            tournament.director.trim(),
+            "not kept: the service records no director",
+        ));
+    }
+    if !tournament.short_name.trim().is_empty() {
+        warnings.push(ImportWarning::new(
+            "GeneralParameterSet.shortName",
+            tournament.short_name.trim(),
+            "not kept: the service names its files from the tournament's name",
+        ));
+    }
+    warnings
 }
 
 async fn write(
     connection: &mut Connection,
     tournament_id: Uuid,
-    komi: f64,
+    (komi_policy, rules): (KomiPolicy, &Rules),
     tournament: &Tournament,
 ) -> Result<Imported, ApiError> {
     let players: Vec<(Uuid, PlayerRecord, i32)> = tournament
@@ -204,20 +264,40 @@ async fn write(
     let mut tables: HashMap<u32, u32> = HashMap::new();
     let mut pairings = Vec::with_capacity(tournament.games.len());
     let mut unknown_results = 0;
+    let mut warnings = Vec::new();
     for game in &tournament.games {
         let place = tables.entry(game.round).or_insert(0);
         *place += 1;
-        let result = result_text(game)
-            .ok_or_else(|| ApiError::internal("a result checked storable is not"))?;
-        unknown_results += usize::from(result.is_none());
+        let (result, opengotha_result) = match stored_result(game) {
+            StoredResult::Sgf(result) => (result, None),
+            StoredResult::OpenGotha(name) => {
+                warnings.push(ImportWarning::new(
+                    format!(
+                        "Game[round {}, {} – {}].result",
+                        game.round, game.black, game.white
+                    ),
+                    name,
+                    "kept as the file writes it (SGF has no spelling for it) and counted in \
+                     the standings as OpenGotha counts it; a result recorded for the pairing \
+                     replaces it",
+                ));
+                (None, Some(name))
+            }
+        };
+        unknown_results += usize::from(result.is_none() && opengotha_result.is_none());
         let terms = PairingTerms {
             table_number: number_i32(game.table.unwrap_or(*place)),
             black_id: id(&game.black)?,
             white_id: id(&game.white)?,
             handicap: i16::try_from(game.handicap).unwrap_or(i16::MAX),
-            komi,
+            komi: komi_policy.komi(rules, game.handicap),
         };
-        pairings.push((round_id(game.round)?, terms, result));
+        pairings.push(ImportedPairing {
+            round_id: round_id(game.round)?,
+            terms,
+            result,
+            opengotha_result,
+        });
     }
     pairing_store::insert_all(connection, &pairings).await?;
 
@@ -237,6 +317,7 @@ async fn write(
         unknown_results,
         byes: tournament.byes.len(),
         absences: tournament.absences.len(),
+        warnings,
     })
 }
 

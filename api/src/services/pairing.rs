@@ -9,6 +9,7 @@ use crate::store;
 use crate::store::rounds::RoundRow;
 use arbitre_core::pairing::{PairingError, PairingParameters, Request, Round};
 use arbitre_core::standings::Tournament;
+use sha2::{Digest, Sha256};
 use std::collections::HashSet;
 use uuid::Uuid;
 
@@ -31,6 +32,22 @@ pub struct Prepared {
 }
 
 impl Prepared {
+    /// What the draft was made from, as a short hash: the tournament as the engine read it
+    /// (settings, players, results of every round, byes and absences) and the round. A
+    /// publication checks it again, under the round's lock, so that a draft of another
+    /// state is not published as if it were this one's.
+    pub fn state(&self) -> Result<String, ApiError> {
+        let tournament = serde_json::to_vec(&self.tournament).map_err(ApiError::internal)?;
+        let mut hasher = Sha256::new();
+        hasher.update(self.request.round.to_be_bytes());
+        hasher.update(&tournament);
+        let digest = hasher.finalize();
+        Ok(digest[..16]
+            .iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect())
+    }
+
     /// The engine's view of the round.
     pub fn round(&self) -> Result<Round<'_>, ApiError> {
         Round::prepare(&self.tournament, &self.parameters, &self.request)

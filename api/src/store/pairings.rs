@@ -2,7 +2,7 @@
 //! changed a pairing after its round started (append-only).
 
 use crate::db::{Committed, Connection, ROWS_PER_INSERT};
-use crate::schema::{games, pairing_rulings, pairings, rounds};
+use crate::schema::{api_tokens, games, pairing_rulings, pairings, rounds};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -21,6 +21,8 @@ pub struct PairingRow {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub result: Option<String>,
+    /// A result of an imported OpenGotha file that SGF cannot spell (`RESULT_BOTHWIN`...).
+    pub opengotha_result: Option<String>,
 }
 
 /// The terms of a pairing.
@@ -62,23 +64,33 @@ pub async fn insert(
         .await
 }
 
-/// Pairings of an imported tournament: each one's round, terms and result (SGF `RE`,
-/// `None` while unknown), in as few statements as PostgreSQL allows (in the caller's
-/// transaction).
+/// A pairing of an imported tournament: its round, terms and result (SGF `RE`, `None`
+/// while unknown, or OpenGotha's name of a result SGF cannot spell).
+#[derive(Debug, Clone)]
+pub struct ImportedPairing {
+    pub round_id: Uuid,
+    pub terms: PairingTerms,
+    pub result: Option<String>,
+    pub opengotha_result: Option<&'static str>,
+}
+
+/// Pairings of an imported tournament, in as few statements as PostgreSQL allows (in the
+/// caller's transaction).
 pub async fn insert_all(
     connection: &mut Connection,
-    pairings: &[(Uuid, PairingTerms, Option<String>)],
+    pairings: &[ImportedPairing],
 ) -> QueryResult<usize> {
     let mut inserted = 0;
     for chunk in pairings.chunks(ROWS_PER_INSERT) {
         let rows: Vec<_> = chunk
             .iter()
-            .map(|(round_id, terms, result)| {
+            .map(|pairing| {
                 (
                     pairings::id.eq(Uuid::now_v7()),
-                    pairings::round_id.eq(*round_id),
-                    terms,
-                    pairings::result.eq(result.as_deref()),
+                    pairings::round_id.eq(pairing.round_id),
+                    &pairing.terms,
+                    pairings::result.eq(pairing.result.as_deref()),
+                    pairings::opengotha_result.eq(pairing.opengotha_result),
                 )
             })
             .collect();
@@ -203,12 +215,6 @@ pub async fn update(
         .await
 }
 
-pub async fn delete(connection: &mut Connection, id: Uuid) -> QueryResult<usize> {
-    diesel::delete(pairings::table.find(id))
-        .execute(connection)
-        .await
-}
-
 pub async fn delete_round(connection: &mut Connection, round_id: Uuid) -> QueryResult<usize> {
     diesel::delete(pairings::table.filter(pairings::round_id.eq(round_id)))
         .execute(connection)
@@ -249,23 +255,26 @@ pub async fn insert_ruling(
         .await
 }
 
+/// A page of a pairing's rulings, oldest first, each with its token's label, and their
+/// number.
 pub async fn list_rulings(
     connection: &mut Connection,
     pairing_id: Uuid,
     limit: i64,
     offset: i64,
-) -> QueryResult<(Vec<RulingRow>, i64)> {
+) -> QueryResult<(Vec<(RulingRow, String)>, i64)> {
     let total = pairing_rulings::table
         .filter(pairing_rulings::pairing_id.eq(pairing_id))
         .count()
         .get_result(connection)
         .await?;
     let rows = pairing_rulings::table
+        .inner_join(api_tokens::table)
         .filter(pairing_rulings::pairing_id.eq(pairing_id))
         .order(pairing_rulings::id)
         .limit(limit)
         .offset(offset)
-        .select(RulingRow::as_select())
+        .select((RulingRow::as_select(), api_tokens::label))
         .load(connection)
         .await?;
     Ok((rows, total))

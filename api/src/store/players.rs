@@ -1,7 +1,7 @@
 //! `players`: the people registered in a tournament.
 
 use crate::db::{Committed, Connection, ROWS_PER_INSERT};
-use crate::schema::players;
+use crate::schema::{pairings, players, registrations, rounds};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -104,6 +104,55 @@ pub async fn find(
         .first(connection)
         .await
         .optional()
+}
+
+/// The names and ranks of the players `ids` of the tournament: `(id, surname,
+/// first_name, rank)`.
+pub async fn names(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    ids: &[Uuid],
+) -> QueryResult<Vec<(Uuid, String, String, String)>> {
+    players::table
+        .filter(players::tournament_id.eq(tournament_id))
+        .filter(players::id.eq_any(ids))
+        .select((
+            players::id,
+            players::surname,
+            players::first_name,
+            players::rank,
+        ))
+        .load(connection)
+        .await
+}
+
+/// The rounds in which the player is paired or registered (absent, bye), by number.
+pub async fn rounds_taken_part(
+    connection: &mut Connection,
+    player_id: Uuid,
+) -> QueryResult<Vec<i32>> {
+    let mut numbers: Vec<i32> = pairings::table
+        .inner_join(rounds::table)
+        .filter(
+            pairings::black_id
+                .eq(player_id)
+                .or(pairings::white_id.eq(player_id)),
+        )
+        .select(rounds::number)
+        .load(connection)
+        .await?;
+    numbers.extend(
+        registrations::table
+            .inner_join(rounds::table)
+            .filter(registrations::player_id.eq(player_id))
+            .filter(registrations::status.ne("present"))
+            .select(rounds::number)
+            .load::<i32>(connection)
+            .await?,
+    );
+    numbers.sort_unstable();
+    numbers.dedup();
+    Ok(numbers)
 }
 
 /// Which of `ids` are players of the tournament.

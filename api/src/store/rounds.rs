@@ -36,6 +36,39 @@ pub async fn insert(
         .await
 }
 
+/// Creates the rounds 1 to `count` the tournament does not have yet (in the caller's
+/// transaction): the rounds a tournament announces exist from the start.
+pub async fn insert_missing(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    count: i32,
+) -> QueryResult<usize> {
+    let rows: Vec<_> = (1..=count)
+        .map(|number| {
+            (
+                rounds::id.eq(Uuid::now_v7()),
+                rounds::tournament_id.eq(tournament_id),
+                rounds::number.eq(number),
+            )
+        })
+        .collect();
+    diesel::insert_into(rounds::table)
+        .values(rows)
+        .on_conflict((rounds::tournament_id, rounds::number))
+        .do_nothing()
+        .execute(connection)
+        .await
+}
+
+/// The highest round number the tournament has, if any.
+pub async fn highest(connection: &mut Connection, tournament_id: Uuid) -> QueryResult<Option<i32>> {
+    rounds::table
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .select(diesel::dsl::max(rounds::number))
+        .first(connection)
+        .await
+}
+
 /// Rounds of an imported tournament: each one's id, number and start, if it has started
 /// (in the caller's transaction).
 pub async fn insert_all(

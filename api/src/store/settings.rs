@@ -8,32 +8,10 @@
 use crate::error::{ApiError, Violations};
 use arbitre_core::clock::TimeControl;
 use arbitre_core::standings::{Basis, Credit, Criterion, McMahon, Rank, Scoring};
-use arbitre_core::Preset;
+/// The tournament's komi rule is the core's, stored in its JSON form.
+pub use arbitre_core::KomiPolicy;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-
-/// The komi of a game whose pairing gives none.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
-#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
-pub enum KomiPolicy {
-    /// The ruleset's komi for the game's handicap (FFG: 7.5 even, n − ½ with n stones).
-    Ruleset {},
-    /// The same komi for every game.
-    Fixed {
-        #[schema(minimum = -150, maximum = 150, multiple_of = 0.5)]
-        komi: f64,
-    },
-}
-
-impl KomiPolicy {
-    /// The komi of a game with `handicap` stones under `preset`.
-    pub fn komi(self, preset: Preset, handicap: u32) -> f64 {
-        match self {
-            KomiPolicy::Ruleset {} => preset.rules().default_komi(handicap),
-            KomiPolicy::Fixed { komi } => komi,
-        }
-    }
-}
 
 /// A komi is a whole or half number of points, within reason.
 pub fn check_komi(violations: &mut Violations, field: &str, komi: f64) {
@@ -371,11 +349,5 @@ mod tests {
         let policy = serde_json::to_string(&HandicapPolicy::default()).unwrap();
         let core: arbitre_core::standings::HandicapPolicy = serde_json::from_str(&policy).unwrap();
         assert_eq!(core.ceiling, 9);
-    }
-
-    #[test]
-    fn komi_policy_asks_the_ruleset() {
-        assert_eq!(KomiPolicy::Ruleset {}.komi(Preset::French, 3), 2.5);
-        assert_eq!(KomiPolicy::Fixed { komi: 6.5 }.komi(Preset::French, 3), 6.5);
     }
 }

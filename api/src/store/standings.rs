@@ -12,6 +12,7 @@ use crate::store::settings::{KomiPolicy, StandingsSettings};
 use crate::store::tournaments::TournamentRow;
 use arbitre_core::clock::TimeControl;
 use arbitre_core::pairing::PairingParameters;
+use arbitre_core::export::opengotha;
 use arbitre_core::result::GameResult as SgfResult;
 use arbitre_core::standings::{
     Criterion, Game, GameResult, HandicapPolicy, Player, RoundEntry, Tournament,
@@ -62,7 +63,7 @@ pub async fn tournament(
         .select(PlayerColumns::as_select())
         .load(connection)
         .await?;
-    let rounds_announced: Option<i32> = rounds::table
+    let rounds_created: Option<i32> = rounds::table
         .filter(rounds::tournament_id.eq(id))
         .select(diesel::dsl::max(rounds::number))
         .first(connection)
@@ -86,8 +87,10 @@ pub async fn tournament(
         ))
         .load(connection)
         .await?;
+    // The rounds announced (OpenGotha's `numberOfRounds`), which every created round is.
+    let announced = row.number_of_rounds.max(rounds_created.unwrap_or(0));
     let mut tournament = settings(row)?;
-    tournament.rounds = u32::try_from(rounds_announced.unwrap_or(0)).unwrap_or(0);
+    tournament.rounds = u32::try_from(announced).unwrap_or(0);
     tournament.players = player_rows
         .into_iter()
         .map(PlayerColumns::into_player)
@@ -149,7 +152,7 @@ fn settings(row: TournamentRow) -> Result<Tournament, ApiError> {
         end_date: row.end_date.to_string(),
         online: row.online,
         board_size: BOARD_SIZE,
-        komi: komi_policy.komi(preset, 0),
+        komi: komi_policy.komi(&preset.rules(), 0),
         rules: Some(preset),
         time,
         handicap,
@@ -229,15 +232,18 @@ struct PairingColumns {
     handicap: i16,
     komi: f64,
     result: Option<String>,
+    opengotha_result: Option<String>,
 }
 
 impl PairingColumns {
     fn into_game(self, round: i32, tournament_komi: f64) -> Result<Game, ApiError> {
-        let recorded = match self.result.as_deref() {
-            None => SgfResult::Unknown,
-            Some(text) => text.parse().map_err(ApiError::internal)?,
+        // A result recorded in SGF stands over one kept from an OpenGotha file.
+        let (result, by_default) = match (self.result.as_deref(), self.opengotha_result) {
+            (Some(text), _) => standings_result(text.parse().map_err(ApiError::internal)?),
+            (None, Some(name)) => opengotha::result_named(&name)
+                .ok_or_else(|| ApiError::internal(format!("stored OpenGotha result {name:?}")))?,
+            (None, None) => standings_result(SgfResult::Unknown),
         };
-        let (result, by_default) = standings_result(recorded);
         Ok(Game {
             round: u32::try_from(round).unwrap_or(0),
             table: u32::try_from(self.table_number).ok(),

@@ -29,6 +29,7 @@ pub struct TournamentRow {
     pub country: String,
     pub standings_settings: serde_json::Value,
     pub pairing_parameters: serde_json::Value,
+    pub number_of_rounds: i32,
 }
 
 /// Every column a client decides (and the EGD class derived from them).
@@ -50,6 +51,7 @@ pub struct TournamentRecord {
     pub country: String,
     pub standings_settings: serde_json::Value,
     pub pairing_parameters: serde_json::Value,
+    pub number_of_rounds: i32,
 }
 
 /// Filters of the tournament list.
@@ -96,6 +98,38 @@ pub async fn update(
         .set((record, tournaments::updated_at.eq(diesel::dsl::now)))
         .returning(TournamentRow::as_returning())
         .committed(connection)
+        .await
+}
+
+/// Raises the tournament's number of rounds to `number` if it announces fewer: a round
+/// added by hand beyond them is announced with it.
+pub async fn announce_round(
+    connection: &mut Connection,
+    id: Uuid,
+    number: i32,
+) -> QueryResult<usize> {
+    diesel::update(tournaments::table.find(id))
+        .filter(tournaments::number_of_rounds.lt(number))
+        .set((
+            tournaments::number_of_rounds.eq(number),
+            tournaments::updated_at.eq(diesel::dsl::now),
+        ))
+        .execute(connection)
+        .await
+}
+
+/// The tournament announces `count` rounds: after its last round was deleted.
+pub async fn set_number_of_rounds(
+    connection: &mut Connection,
+    id: Uuid,
+    count: i32,
+) -> QueryResult<usize> {
+    diesel::update(tournaments::table.find(id))
+        .set((
+            tournaments::number_of_rounds.eq(count),
+            tournaments::updated_at.eq(diesel::dsl::now),
+        ))
+        .execute(connection)
         .await
 }
 

@@ -602,7 +602,12 @@ fn folded_key(key: &str) -> String {
 }
 
 fn import_result(element: &Element) -> Result<(GameResult, bool), OpenGothaError> {
-    let value = element.text("result", "RESULT_UNKNOWN");
+    result_named(element.text("result", "RESULT_UNKNOWN")).ok_or_else(|| element.invalid("result"))
+}
+
+/// A game's result and whether it was by default, from OpenGotha's name for it
+/// (`RESULT_BOTHWIN_BYDEF`); `None` for a name OpenGotha does not write.
+pub fn result_named(value: &str) -> Option<(GameResult, bool)> {
     let (name, by_default) = match value.strip_suffix("_BYDEF") {
         Some(name) => (name, true),
         None => (value, false),
@@ -615,9 +620,9 @@ fn import_result(element: &Element) -> Result<(GameResult, bool), OpenGothaError
         "RESULT_BOTHWIN" => GameResult::BothWin,
         // pairgoth writes BOTHLOOSE.
         "RESULT_BOTHLOSE" | "RESULT_BOTHLOOSE" => GameResult::BothLose,
-        _ => return Err(element.invalid("result")),
+        _ => return None,
     };
-    Ok((result, by_default))
+    Some((result, by_default))
 }
 
 /// A criterion by its OpenGotha long name, in any case. OpenGotha's importer leaves out a

@@ -27,6 +27,7 @@ pub struct Tournament {
     #[serde(default)]
     pub online: bool,
     pub board_size: u32,
+    /// The komi of even games; a handicap game's is the rules' (`KomiPolicy::Fixed`).
     pub komi: f64,
     /// The ruleset announced to the AGA (`rules=`), when known.
     #[serde(default)]

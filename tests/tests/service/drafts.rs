@@ -442,3 +442,122 @@ async fn pairing_parameters_are_settings_of_the_tournament() {
         .collect();
     assert_eq!(fields, ["pairing.main.seeding", "pairing.concavity"]);
 }
+
+/// One shape in, one shape out (issue 20): a draft names its players beside their ids and
+/// is published as it was returned, in one request (tables and bye); a draft made before
+/// the round changed is refused with 409, and a draft cannot be published twice.
+#[tokio::test]
+async fn a_draft_is_published_as_returned_unless_the_round_changed() {
+    let service = TestService::start().await;
+    let tournament = service
+        .create_tournament(json!({"number_of_rounds": 2}))
+        .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut players = Vec::new();
+    for (index, rank) in ["2d", "1k", "3k", "4k", "6k"].iter().enumerate() {
+        players.push(
+            service
+                .create_player(&tournament, &format!("Joueur{index}"), rank)
+                .await,
+        );
+    }
+    let admin = service.admin_token.clone();
+    let round_1 = format!("/tournaments/{tournament}/rounds/1/pairings");
+    let first = draft(&service, &format!("{round_1}/draft"), &admin, json!({})).await;
+    for table in first["tables"].as_array().unwrap() {
+        for colour in ["white", "black"] {
+            assert_eq!(table[colour]["id"], table[format!("{colour}_id")]);
+            assert!(
+                table[colour]["name"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Joueur"),
+                "{first:#}"
+            );
+            assert!(table[colour]["rank"].is_string(), "{first:#}");
+        }
+    }
+    assert_eq!(first["bye_player"]["id"], first["bye"]);
+
+    // A player withdrawn from the round after the draft: the draft is stale.
+    let absent = players
+        .iter()
+        .find(|player| Some(player.as_str()) != first["bye"].as_str())
+        .unwrap();
+    register(&service, &tournament, 1, absent, "absent").await;
+    let publish_path = format!("{round_1}/publish");
+    let stale = send(
+        &service,
+        Method::POST,
+        &publish_path,
+        Some(&admin),
+        Some(first.clone()),
+    )
+    .await;
+    let problem = expect_problem(stale, 409, "draft.stale").await;
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("draft it again"),
+        "{problem}"
+    );
+    register(&service, &tournament, 1, absent, "present").await;
+
+    // Published as returned: the tables are the pairings, the bye a registration.
+    let again = draft(&service, &format!("{round_1}/draft"), &admin, json!({})).await;
+    assert_eq!(
+        again["state"], first["state"],
+        "the same state drafts the same"
+    );
+    let published = expect_json(
+        send(
+            &service,
+            Method::POST,
+            &publish_path,
+            Some(&admin),
+            Some(again.clone()),
+        )
+        .await,
+        201,
+    )
+    .await;
+    let stored = expect_json(send(&service, Method::GET, &round_1, None, None).await, 200).await;
+    assert_eq!(stored["items"], published["pairings"], "{published:#}");
+    let tables = again["tables"].as_array().unwrap();
+    assert_eq!(stored["page"]["total"], tables.len());
+    for (pairing, table) in stored["items"].as_array().unwrap().iter().zip(tables) {
+        for field in [
+            "table", "white_id", "black_id", "handicap", "komi", "white", "black",
+        ] {
+            assert_eq!(pairing[field], table[field], "{field}: {pairing} {table}");
+        }
+    }
+    assert_eq!(published["bye"], again["bye_player"]);
+    let byes = expect_json(
+        send(
+            &service,
+            Method::GET,
+            &format!("/tournaments/{tournament}/rounds/1/registrations?status=bye"),
+            None,
+            None,
+        )
+        .await,
+        200,
+    )
+    .await;
+    assert_eq!(byes["items"][0]["player_id"], again["bye"]);
+
+    // Published once.
+    let twice = send(
+        &service,
+        Method::POST,
+        &publish_path,
+        Some(&admin),
+        Some(again),
+    )
+    .await;
+    expect_problem(twice, 409, "round.already_paired").await;
+}

@@ -774,8 +774,10 @@ async fn an_exported_sgf_verifies_and_reimports_to_the_same_game() {
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
-    // Re-imported on the other pairing: the same position, turns and result.
-    let import = json!({"pairing_id": setup.pairings[1], "sgf": sgf});
+    // Re-imported on the other pairing, whose players it does not name, played on the 9×9
+    // board the staff set (they say why): the same position, turns and result.
+    let import = json!({"pairing_id": setup.pairings[1], "sgf": sgf,
+                        "override_reason": "the same game again, to compare"});
     let response = service
         .post(
             &format!("/tournaments/{}/games/import", setup.tournament_id),
@@ -790,6 +792,10 @@ async fn an_exported_sgf_verifies_and_reimports_to_the_same_game() {
     assert_eq!(imported["turns"], original["turns"]);
     assert_eq!(imported["result"], original["result"]);
     assert_eq!(imported["black_prisoners"], original["black_prisoners"]);
+    assert_eq!(
+        imported["settings"]["overrides"],
+        json!(["players", "board_size"])
+    );
     // An illegal record is refused with the turn and the reason.
     let illegal = "(;GM[1]FF[4]SZ[9]RU[french];B[aa];W[ab];B[aa])";
     let import = json!({"pairing_id": setup.pairings[1], "sgf": illegal});

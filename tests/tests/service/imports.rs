@@ -1,6 +1,8 @@
 //! `POST /tournaments/{id}/games/import`: one finished game per import. A collection of
-//! several games, a record without a result (unless the staff give it) and a record
-//! beyond the turn cap are refused, and nothing is stored.
+//! several games, a record without a result (unless the staff give it), a record beyond
+//! the turn cap and a record of another game than its pairing's (unless the staff
+//! override it with a reason) are refused, and nothing is stored. A result recorded by
+//! hand that an import replaces is kept in a ruling.
 
 use crate::{expect_json, expect_problem};
 use arbitre_api::access::Role;
@@ -76,7 +78,7 @@ async fn games(setup: &Setup) -> u64 {
 
 /// A 9×9 record of `passes` passes, alternating from Black.
 fn passes(passes: usize) -> String {
-    let mut sgf = String::from("(;GM[1]FF[4]SZ[9]KM[7]RE[W+7]");
+    let mut sgf = String::from("(;GM[1]FF[4]SZ[19]RE[W+7]");
     for index in 0..passes {
         sgf.push_str(if index % 2 == 0 { ";B[]" } else { ";W[]" });
     }
@@ -87,7 +89,7 @@ fn passes(passes: usize) -> String {
 #[tokio::test]
 async fn a_collection_of_several_games_is_refused() {
     let setup = setup().await;
-    let two = "(;GM[1]FF[4]SZ[9]RE[B+R];B[ee];W[cc])(;GM[1]FF[4]SZ[9]RE[W+R];B[dd])";
+    let two = "(;GM[1]FF[4]SZ[19]RE[B+R];B[ee];W[cc])(;GM[1]FF[4]SZ[19]RE[W+R];B[dd])";
     let problem = expect_problem(
         import(&setup, json!({"pairing_id": setup.pairings[0], "sgf": two})).await,
         422,
@@ -105,8 +107,8 @@ async fn a_collection_of_several_games_is_refused() {
 async fn a_record_without_a_result_needs_the_staffs_result() {
     let setup = setup().await;
     for sgf in [
-        "(;GM[1]FF[4]SZ[9];B[ee];W[cc])",
-        "(;GM[1]FF[4]SZ[9]RE[?];B[ee];W[cc])",
+        "(;GM[1]FF[4]SZ[19];B[ee];W[cc])",
+        "(;GM[1]FF[4]SZ[19]RE[?];B[ee];W[cc])",
     ] {
         expect_problem(
             import(&setup, json!({"pairing_id": setup.pairings[0], "sgf": sgf})).await,
@@ -119,7 +121,7 @@ async fn a_record_without_a_result_needs_the_staffs_result() {
     expect_problem(
         import(
             &setup,
-            json!({"pairing_id": setup.pairings[0], "sgf": "(;GM[1]FF[4]SZ[9];B[ee])", "result": "W+1e3x"}),
+            json!({"pairing_id": setup.pairings[0], "sgf": "(;GM[1]FF[4]SZ[19];B[ee])", "result": "W+1e3x"}),
         )
         .await,
         422,
@@ -131,7 +133,7 @@ async fn a_record_without_a_result_needs_the_staffs_result() {
     let imported = expect_json(
         import(
             &setup,
-            json!({"pairing_id": setup.pairings[0], "sgf": "(;GM[1]FF[4]SZ[9];B[ee];W[cc])", "result": "W+R"}),
+            json!({"pairing_id": setup.pairings[0], "sgf": "(;GM[1]FF[4]SZ[19];B[ee];W[cc])", "result": "W+R"}),
         )
         .await,
         201,
@@ -144,7 +146,7 @@ async fn a_record_without_a_result_needs_the_staffs_result() {
     let overridden = expect_json(
         import(
             &setup,
-            json!({"pairing_id": setup.pairings[1], "sgf": "(;GM[1]FF[4]SZ[9]RE[B+R];B[ee])", "result": "Void"}),
+            json!({"pairing_id": setup.pairings[1], "sgf": "(;GM[1]FF[4]SZ[19]RE[B+R];B[ee])", "result": "Void"}),
         )
         .await,
         201,
@@ -207,7 +209,7 @@ async fn a_record_beyond_the_turn_cap_is_refused_unreplayed() {
 #[tokio::test]
 async fn an_import_answers_with_what_reading_tolerated() {
     let setup = setup().await;
-    let sgf = "(;GM[1]FF[4]SZ[9]\nHA[7.5]RE[B+R];B[ee];W[cc])";
+    let sgf = "(;GM[1]FF[4]SZ[19]\nHA[7.5]RE[B+R];B[ee];W[cc])";
     let imported = expect_json(
         import(&setup, json!({"pairing_id": setup.pairings[0], "sgf": sgf})).await,
         201,
@@ -222,11 +224,142 @@ async fn an_import_answers_with_what_reading_tolerated() {
     let clean = expect_json(
         import(
             &setup,
-            json!({"pairing_id": setup.pairings[1], "sgf": "(;GM[1]FF[4]SZ[9]RE[W+R];B[ee])"}),
+            json!({"pairing_id": setup.pairings[1], "sgf": "(;GM[1]FF[4]SZ[19]RE[W+R];B[ee])"}),
         )
         .await,
         201,
     )
     .await;
     assert_eq!(clean["warnings"], json!([]), "{clean}");
+}
+
+/// The record of issue 20: other players, komi 6.5 and Chinese rules on a French pairing
+/// of komi 7.5 (with a 9×9 board on top): refused naming each property with both values,
+/// nothing stored; accepted with the staff's reason, the overridden terms recorded on the
+/// game and the reason in its ruling; the result a referee had entered by hand replaced
+/// by a ruling on the pairing that keeps it.
+#[tokio::test]
+async fn a_record_of_another_game_is_refused_unless_the_staff_override_it() {
+    let setup = setup().await;
+    let service = &setup.service;
+    let round = format!("/tournaments/{}/rounds/1", setup.tournament);
+    expect_json(
+        service
+            .post(&format!("{round}/start"), Some(&setup.referee))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    let by_hand = format!("{round}/pairings/{}/result", setup.pairings[0]);
+    expect_json(
+        service
+            .request(reqwest::Method::PUT, &by_hand, Some(&setup.referee))
+            .json(&json!({"result": "B+R", "reason": "the players' word"}))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+
+    let other =
+        "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Chinese]PB[Dupont Jean]PW[Blanc1 Test]RE[W+R];B[ee];W[cc])";
+    let problem = expect_problem(
+        import(
+            &setup,
+            json!({"pairing_id": setup.pairings[0], "sgf": other}),
+        )
+        .await,
+        422,
+        "sgf.pairing_mismatch",
+    )
+    .await;
+    let fields: Vec<&str> = problem["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|error| error["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        fields,
+        ["sgf.PB", "sgf.KM", "sgf.SZ", "sgf.RU"],
+        "{problem}"
+    );
+    let black = &problem["errors"][0]["message"];
+    assert!(
+        black.as_str().unwrap().contains("Dupont Jean")
+            && black.as_str().unwrap().contains("Noir1 Test"),
+        "{problem}"
+    );
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("override_reason"),
+        "{problem}"
+    );
+    assert_eq!(games(&setup).await, 0);
+    // A blank reason is no reason.
+    expect_problem(
+        import(
+            &setup,
+            json!({"pairing_id": setup.pairings[0], "sgf": other, "override_reason": " "}),
+        )
+        .await,
+        422,
+        "validation.failed",
+    )
+    .await;
+
+    let reason = "the organizer's 9x9 side event, entered on this pairing";
+    let imported = expect_json(
+        import(
+            &setup,
+            json!({"pairing_id": setup.pairings[0], "sgf": other, "override_reason": reason}),
+        )
+        .await,
+        201,
+    )
+    .await;
+    assert_eq!(imported["result"], "W+R", "{imported}");
+    assert_eq!(imported["replaced_result"], "B+R", "{imported}");
+    assert_eq!(
+        imported["settings"]["overrides"],
+        json!(["players", "komi", "board_size", "ruleset"]),
+        "{imported}"
+    );
+    let source = &imported["result_source"];
+    assert_eq!(source["source"], "ruling", "{imported}");
+    assert!(
+        source["reason"].as_str().unwrap().contains(reason),
+        "{imported}"
+    );
+
+    // The hand-entered result is kept: a ruling on the pairing, before and after.
+    let rulings = expect_json(
+        service
+            .get(&format!("{round}/pairings/{}/rulings", setup.pairings[0]))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    let items = rulings["items"].as_array().unwrap();
+    assert_eq!(items.len(), 2, "{rulings:#}");
+    assert_eq!(items[0]["terms"]["result"], "B+R");
+    assert_eq!(items[1]["previous"]["result"], "B+R");
+    assert_eq!(items[1]["terms"]["result"], "W+R");
+
+    // The right players, named with other accents, case and order: no override needed.
+    let own = "(;GM[1]FF[4]SZ[19]KM[7.5]RU[FFG]PB[TEST noir2]PW[blanc2 test]RE[B+R];B[pd])";
+    let clean = expect_json(
+        import(&setup, json!({"pairing_id": setup.pairings[1], "sgf": own})).await,
+        201,
+    )
+    .await;
+    assert_eq!(clean["settings"]["overrides"], json!([]), "{clean}");
+    assert_eq!(clean["replaced_result"], Value::Null);
 }

@@ -3,15 +3,18 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod bad_input;
+mod deletions;
 mod drafts;
 mod games;
 mod games_live;
 mod imports;
+mod komi;
 mod migrations;
 mod openapi;
 mod opengotha_import;
 mod operations;
 mod pairings;
+mod readme;
 mod responses;
 mod restart;
 mod roles;

@@ -177,14 +177,125 @@ async fn players_by_surname(
         .collect()
 }
 
+/// The element and value of each warning of an import's answer.
+fn warnings_by_element(warnings: &Value) -> Vec<(&str, &str)> {
+    warnings
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|warning| {
+            assert!(warning["message"].is_string(), "{warning}");
+            (
+                warning["element"].as_str().unwrap(),
+                warning["value"].as_str().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Two things real files hold that a director met (issue 20): a game both players won (and
+/// one both lost, by default), and an end date before the start date. The file comes in,
+/// the odd values kept as written and listed in `warnings` with their elements, and the
+/// standings count the games as the core counts the file.
+#[tokio::test]
+async fn odd_results_and_dates_out_of_order_import_with_warnings() {
+    let service = TestService::start().await;
+    let admin = service.admin_token.clone();
+    let odd = FILE
+        .replacen(
+            r#"result="RESULT_WHITEWINS" roundNumber="1" tableNumber="1""#,
+            r#"result="RESULT_BOTHWIN" roundNumber="1" tableNumber="1""#,
+            1,
+        )
+        .replacen(
+            r#"result="RESULT_BLACKWINS" roundNumber="1" tableNumber="2""#,
+            r#"result="RESULT_BOTHLOSE_BYDEF" roundNumber="1" tableNumber="2""#,
+            1,
+        )
+        .replace(r#"endDate="2026-11-22""#, r#"endDate="2026-11-20""#);
+    let imported = expect_json(post_file(&service, &odd, Some(&admin)).await, 201).await;
+    assert_eq!(
+        warnings_by_element(&imported["warnings"]),
+        [
+            ("GeneralParameterSet.endDate", "2026-11-20"),
+            ("GeneralParameterSet.director", "Anne Arbitre"),
+            ("GeneralParameterSet.shortName", "Test"),
+            (
+                "Game[round 1, SCHNEIDERJONAS – MORELCLAIRE].result",
+                "RESULT_BOTHWIN"
+            ),
+            (
+                "Game[round 1, GARNIERHUGO – ROSSIGIULIA].result",
+                "RESULT_BOTHLOSE_BYDEF"
+            ),
+        ],
+        "{imported:#}"
+    );
+    assert_eq!(imported["unknown_results"], 2);
+    let id = imported["tournament_id"].as_str().unwrap();
+    let t = format!("/tournaments/{id}");
+    let settings = expect_json(service.get(&t).send().await.unwrap(), 200).await;
+    assert_eq!(
+        (&settings["start_date"], &settings["end_date"]),
+        (&json!("2026-11-21"), &json!("2026-11-20"))
+    );
+    let round_1 = expect_json(
+        service
+            .get(&format!("{t}/rounds/1/pairings"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    let kept: Vec<(&Value, &Value)> = round_1["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|pairing| (&pairing["result"], &pairing["opengotha_result"]))
+        .collect();
+    assert_eq!(
+        kept,
+        [
+            (&Value::Null, &json!("RESULT_BOTHWIN")),
+            (&Value::Null, &json!("RESULT_BOTHLOSE_BYDEF")),
+            (&json!("W+"), &Value::Null)
+        ]
+    );
+    let file_tournament = opengotha::import(odd.as_bytes()).unwrap();
+    let after_two = expect_json(
+        service
+            .get(&format!("{t}/standings?after_round=2"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_same_standings(&after_two, &file_tournament, 2);
+}
+
 #[tokio::test]
 async fn a_tournament_in_progress_is_imported_continued_and_exported() {
     let service = TestService::start().await;
     let admin = service.admin_token.clone();
     let file_tournament = opengotha::import(FILE.as_bytes()).unwrap();
 
-    let imported = expect_json(post_file(&service, FILE, Some(&admin)).await, 201).await;
+    let mut imported = expect_json(post_file(&service, FILE, Some(&admin)).await, 201).await;
     let id = imported["tournament_id"].as_str().unwrap().to_string();
+    // What the service does not keep is named, element by element.
+    let warnings = imported
+        .as_object_mut()
+        .unwrap()
+        .remove("warnings")
+        .unwrap();
+    assert_eq!(
+        warnings_by_element(&warnings),
+        [
+            ("GeneralParameterSet.director", "Anne Arbitre"),
+            ("GeneralParameterSet.shortName", "Test")
+        ]
+    );
     assert_eq!(
         imported,
         json!({"tournament_id": id, "players": 7, "rounds": 5, "pairings": 9,

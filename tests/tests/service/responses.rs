@@ -87,7 +87,7 @@ async fn populate(service: &TestService) -> (HashMap<&'static str, String>, Vec<
         .await;
     }
     // A finished game, imported with its result.
-    let sgf = "(;GM[1]FF[4]SZ[9]KM[7]RE[B+R];B[ee];W[cc];B[gg])";
+    let sgf = "(;GM[1]FF[4]SZ[19]KM[7.5]RE[B+R];B[ee];W[cc];B[gg])";
     let import = json!({"pairing_id": pairings[1], "sgf": sgf});
     let imported = call(
         Method::POST,

@@ -9,13 +9,15 @@ use crate::access::Role;
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::GameError;
-use crate::error::{ApiError, Resource};
-use crate::http::ApiJson;
+use crate::error::{ApiError, FieldError, Resource};
+use crate::http::{check_text, ApiJson};
+use crate::routes::pairings::RulingTerms;
 use crate::routes::tournaments;
 use crate::services::live::view::GameState;
 use crate::services::live::write::{insert_game, load};
 use crate::services::live::{LoadedGame, StoredSettings};
 use crate::store::games as store;
+use crate::store::pairings::{self as pairing_store, PairingRow};
 use crate::store::players;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
@@ -23,10 +25,11 @@ use arbitre_core::clock::{FlagPolicy, SgfMoveTime, TimeControl};
 use arbitre_core::ending::{ResumptionPolicy, Settings};
 use arbitre_core::game::Start;
 use arbitre_core::history::{Action, GameRecord, ReadWarning, Turn, MAX_TURNS};
+use arbitre_core::record_check;
 use arbitre_core::result::GameResult;
 use arbitre_core::table::{CountingStep, Decision, Input, Ruling, Stage, TableError, TableEvent};
 use arbitre_core::verify::{self, VerifyOptions};
-use arbitre_core::{Color, Preset};
+use arbitre_core::{BoardSize, Color, Preset};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -128,6 +131,18 @@ pub struct GameImport {
     /// game's result whatever the record's `RE` says.
     #[schema(example = "W+R", max_length = 40)]
     pub result: Option<String>,
+    /// Why the staff import a record that differs from its pairing. Without it, a record
+    /// whose players (`PB`, `PW`: names compared with accents and case folded), komi,
+    /// handicap, board size or ruleset differ from the pairing's and the tournament's is
+    /// refused (422 `sgf.pairing_mismatch`, each property named with both values); with
+    /// it, the game is recorded on the record's own terms, the terms overridden listed in
+    /// its `settings.overrides`, and the reason kept in the ruling that records its result.
+    #[schema(
+        min_length = 1,
+        max_length = 2000,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+    )]
+    pub override_reason: Option<String>,
 }
 
 /// An imported game as it stands, with what reading its record tolerated (`HA[7.5]`,
@@ -137,6 +152,9 @@ pub struct ImportedGame {
     #[serde(flatten)]
     pub game: GameState,
     pub warnings: Vec<ReadWarning>,
+    /// The result recorded by hand before the record came, which the record's replaced:
+    /// kept in the pairing's rulings (`GET …/pairings/{id}/rulings`).
+    pub replaced_result: Option<String>,
 }
 
 /// Record a finished game from its SGF (the tournament's staff): verified by the core;
@@ -215,15 +233,26 @@ pub async fn import(
         });
     }
     let result = imported_result(request.result.as_deref(), record.result.as_deref())?;
+    let komi = record.komi.unwrap_or(pairing.komi);
+    let mut violations = crate::error::Violations::new();
+    crate::store::settings::check_komi(&mut violations, "sgf.KM", komi);
+    if let Some(reason) = &request.override_reason {
+        check_text(&mut violations, "override_reason", reason, 2000, true);
+    }
+    violations.into_result()?;
+    let overrides = check_against_pairing(
+        &mut connection,
+        &record,
+        &pairing,
+        &tournament,
+        request.override_reason.as_deref(),
+    )
+    .await?;
     let mut start = Start::of_record(&record);
     // Without `PL`, the record's first turn says who played first.
     start.first_player = start
         .first_player
         .or(record.turns.first().map(|turn| turn.color));
-    let komi = record.komi.unwrap_or(pairing.komi);
-    let mut violations = crate::error::Violations::new();
-    crate::store::settings::check_komi(&mut violations, "sgf.KM", komi);
-    violations.into_result()?;
     let stored = StoredSettings {
         ruleset: preset.name().to_string(),
         core: Settings::new(
@@ -232,9 +261,32 @@ pub async fn import(
             Some(komi),
             ResumptionPolicy::AgreeAgain,
         ),
-        overrides: Vec::new(),
+        overrides: overrides.iter().map(|term| term.to_string()).collect(),
     };
     let warnings = record.warnings.clone();
+    let ruling_reason = match (&request.override_reason, overrides.is_empty()) {
+        (Some(reason), false) => format!(
+            "imported from an SGF record, its {} overriding the pairing's: {}",
+            overrides.join(", "),
+            reason.trim()
+        ),
+        _ => IMPORTED.to_string(),
+    };
+    // A result recorded by hand before the record came is replaced by a ruling on the
+    // pairing that keeps it, as every other change of a result is.
+    let replaced_result = pairing.result.clone();
+    let replaced = match &pairing.result {
+        Some(previous) => {
+            let issued_by = token_id.ok_or(ApiError::MissingToken)?;
+            let json = |terms: RulingTerms| serde_json::to_value(terms).map_err(ApiError::internal);
+            Some((
+                issued_by,
+                json(RulingTerms::with_result(&pairing, Some(previous.clone())))?,
+                json(RulingTerms::with_result(&pairing, Some(result.to_string())))?,
+            ))
+        }
+        None => None,
+    };
     let state = connection
         .transaction::<_, GameError, _>(async move |connection| {
             let mut game = insert_game(
@@ -247,12 +299,19 @@ pub async fn import(
                 token_id,
             )
             .await?;
-            replay_record(&mut game, &record, result, token_id).map_err(|error| {
-                GameError::Unprocessable {
+            if let Some((issued_by, previous, changes)) = replaced {
+                let reason = "result replaced by the imported SGF record";
+                pairing_store::insert_ruling(
+                    connection, pairing.id, issued_by, reason, previous, changes,
+                )
+                .await?;
+            }
+            replay_record(&mut game, &record, result, ruling_reason, token_id).map_err(
+                |error| GameError::Unprocessable {
                     code: error.code(),
                     detail: error.to_string(),
-                }
-            })?;
+                },
+            )?;
             game.store(connection).await?;
             Ok(GameState::of(&game)?)
         })
@@ -260,7 +319,83 @@ pub async fn import(
     Ok(HttpResponse::Created().json(ImportedGame {
         game: state,
         warnings,
+        replaced_result,
     }))
+}
+
+/// The reason of the ruling that records an imported game's result.
+const IMPORTED: &str = "imported from an SGF record";
+
+/// The terms of `record` that differ from its pairing's and its tournament's, as the
+/// core compares them ([`record_check`]): none, or those the staff override with a
+/// reason (`players`, `komi`, `handicap`, `board_size`, `ruleset`). Without a reason, a
+/// mismatch is refused, each property named with both values.
+async fn check_against_pairing(
+    connection: &mut crate::db::Connection,
+    record: &GameRecord,
+    pairing: &PairingRow,
+    tournament: &tournaments::Tournament,
+    override_reason: Option<&str>,
+) -> Result<Vec<&'static str>, ApiError> {
+    let mut named = Vec::with_capacity(2);
+    for id in [pairing.black_id, pairing.white_id] {
+        named.push(
+            players::find(connection, tournament.id, id)
+                .await?
+                .ok_or_else(|| {
+                    ApiError::internal(format!("pairing {} names no player {id}", pairing.id))
+                })?,
+        );
+    }
+    let [black, white] = named.as_slice() else {
+        return Err(ApiError::internal("a pairing has two players"));
+    };
+    fn registered(player: &players::PlayerRow) -> record_check::Registered<'_> {
+        record_check::Registered {
+            surname: &player.surname,
+            first_name: &player.first_name,
+        }
+    }
+    let expected = record_check::Expected {
+        black: registered(black),
+        white: registered(white),
+        komi: pairing.komi,
+        handicap: u32::try_from(pairing.handicap).unwrap_or(0),
+        size: BoardSize::STANDARD,
+        rules: tournament.ruleset,
+    };
+    let mismatches = record_check::mismatches(record, &expected);
+    if mismatches.is_empty() {
+        return Ok(Vec::new());
+    }
+    if override_reason.is_none() {
+        return Err(ApiError::RecordMismatch(
+            mismatches
+                .iter()
+                .map(|mismatch| {
+                    FieldError::new(
+                        format!("sgf.{}", mismatch.property),
+                        format!(
+                            "the record says {:?}, the pairing {:?}",
+                            mismatch.recorded, mismatch.expected
+                        ),
+                    )
+                })
+                .collect(),
+        ));
+    }
+    let mut terms: Vec<&'static str> = mismatches
+        .iter()
+        .map(|mismatch| match mismatch.property {
+            "PB" | "PW" => "players",
+            "KM" => "komi",
+            "HA" => "handicap",
+            "SZ" => "board_size",
+            _ => "ruleset",
+        })
+        .collect();
+    terms.dedup();
+    Ok(terms)
 }
 
 /// The result of an imported game: the staff's (`given`) when they give one, else the
@@ -295,6 +430,7 @@ fn replay_record(
     game: &mut LoadedGame,
     record: &GameRecord,
     result: GameResult,
+    reason: String,
     token_id: Option<Uuid>,
 ) -> Result<(), TableError> {
     let at = game.instant();
@@ -320,7 +456,7 @@ fn replay_record(
     }
     let ruling = Ruling {
         decision: Decision::ResultCorrection { result },
-        reason: "imported from an SGF record".to_string(),
+        reason,
         corrects: None,
     };
     let by = token_id.map(|id| id.to_string()).unwrap_or_default();

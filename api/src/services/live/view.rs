@@ -107,7 +107,8 @@ pub struct GameSettings {
     pub flag_policy: String,
     /// The terms the staff set in place of the pairing's and the tournament's when the game
     /// started (`komi`, `handicap`, `handicap_form`, `board_size`, `ruleset`, `time_control`,
-    /// `flag_policy`); empty when the game plays the pairing's terms.
+    /// `flag_policy`; `players` for an imported record naming others); empty when the game
+    /// plays the pairing's terms.
     pub overrides: Vec<String>,
 }
 
