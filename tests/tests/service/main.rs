@@ -12,6 +12,7 @@ mod openapi;
 mod opengotha_import;
 mod operations;
 mod pairings;
+mod rating_lists;
 mod responses;
 mod restart;
 mod roles;
