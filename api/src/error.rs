@@ -357,7 +357,11 @@ impl ResponseError for ApiError {
         }
         if let ApiError::RatingList(error) = self {
             extensions.extend(error.line().map(|line| ("line".to_string(), line.into())));
-            extensions.extend(error.column().map(|column| ("column".to_string(), column.into())));
+            extensions.extend(
+                error
+                    .column()
+                    .map(|column| ("column".to_string(), column.into())),
+            );
         }
         let mut response = self.problem().respond(extensions);
         if let ApiError::MethodNotAllowed { allow } = self {

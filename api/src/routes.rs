@@ -156,9 +156,7 @@ fn configure_rating_lists(config: &mut web::ServiceConfig) {
                 .route(web::get().to(rating_lists::list))
                 .route(web::post().to(rating_lists::import)),
         )
-        .service(
-            resource("/rating-lists/search", GET).route(web::get().to(rating_lists::search)),
-        )
+        .service(resource("/rating-lists/search", GET).route(web::get().to(rating_lists::search)))
         .service(
             resource(&format!("{TOURNAMENT}/rating-lists"), GET)
                 .route(web::get().to(rating_lists::in_use)),

@@ -52,16 +52,32 @@ fn egd_lines_give_pin_names_country_club_grade_and_gor() {
     let aaij = &list.entries[0];
     assert_eq!(aaij.line, EGD_HEADER_LINES + 2);
     assert_eq!(
-        (aaij.id.as_str(), aaij.surname.as_str(), aaij.first_name.as_str()),
+        (
+            aaij.id.as_str(),
+            aaij.surname.as_str(),
+            aaij.first_name.as_str()
+        ),
         ("10537560", "Aaij", "Rene")
     );
     assert_eq!((aaij.country.as_str(), aaij.club.as_str()), ("NL", "Gron"));
     assert_eq!(aaij.rating, Some(2369));
     assert_eq!(aaij.declared_grade(), Some(rank("4d")));
-    assert_eq!(aaij.rank(), Some(rank("4d")), "2369 is in 4d's band 2350–2449");
+    assert_eq!(
+        aaij.rank(),
+        Some(rank("4d")),
+        "2369 is in 4d's band 2350–2449"
+    );
     let van = &list.entries[1];
-    assert_eq!((van.surname.as_str(), van.first_name.as_str()), ("Aarle", "Barbara van"));
-    let Details::Egd { promotion, tournaments, .. } = &list.entries[2].details else {
+    assert_eq!(
+        (van.surname.as_str(), van.first_name.as_str()),
+        ("Aarle", "Barbara van")
+    );
+    let Details::Egd {
+        promotion,
+        tournaments,
+        ..
+    } = &list.entries[2].details
+    else {
         panic!("not an EGD entry")
     };
     assert_eq!((promotion.as_str(), *tournaments), ("6k", 14));
@@ -69,8 +85,17 @@ fn egd_lines_give_pin_names_country_club_grade_and_gor() {
     assert_eq!(list.entries[3].country, "FR");
     assert_eq!(list.entries[4].surname, "Säärlainen");
     assert_eq!(list.entries[4].club, "21Di");
-    assert_eq!((list.entries[5].surname.as_str(), list.entries[5].first_name.as_str()), ("Abramov", ""));
-    let Details::Egd { last_appearance, .. } = &list.entries[6].details else {
+    assert_eq!(
+        (
+            list.entries[5].surname.as_str(),
+            list.entries[5].first_name.as_str()
+        ),
+        ("Abramov", "")
+    );
+    let Details::Egd {
+        last_appearance, ..
+    } = &list.entries[6].details
+    else {
         panic!("not an EGD entry")
     };
     assert_eq!(last_appearance, "");
@@ -92,7 +117,10 @@ fn the_egd_zip_holds_the_same_list() {
     writer.finish().unwrap();
     let from_zip = rating_list::read(Source::Egd, zipped.get_ref()).unwrap();
     assert_eq!(from_zip, rating_list::read(Source::Egd, &html).unwrap());
-    assert_eq!(rating_list::list_bytes(zipped.get_ref()).unwrap().as_ref(), html.as_slice());
+    assert_eq!(
+        rating_list::list_bytes(zipped.get_ref()).unwrap().as_ref(),
+        html.as_slice()
+    );
 }
 
 #[test]
@@ -117,12 +145,18 @@ fn an_egd_grade_or_gor_that_is_not_one_names_its_column() {
         b" 10537560  Aaij Rene                             NL  Gron    4x   --   2369    99  T190112F",
     ]);
     let error = rating_list::read(Source::Egd, &file).unwrap_err();
-    assert_eq!((error.line(), error.column()), (Some(EGD_HEADER_LINES + 1), Some(58)));
+    assert_eq!(
+        (error.line(), error.column()),
+        (Some(EGD_HEADER_LINES + 1), Some(58))
+    );
     let file = egd_file(&[
         b" 10537560  Aaij Rene                             NL  Gron    4d   --   23a9    99  T190112F",
     ]);
     let error = rating_list::read(Source::Egd, &file).unwrap_err();
-    assert_eq!((error.line(), error.column()), (Some(EGD_HEADER_LINES + 1), Some(69)));
+    assert_eq!(
+        (error.line(), error.column()),
+        (Some(EGD_HEADER_LINES + 1), Some(69))
+    );
 }
 
 #[test]
@@ -160,7 +194,10 @@ fn ffg_lines_in_latin1_give_rating_status_licence_club_country() {
     assert_eq!(list.date, ListDate::new(2021, 1, 11));
     assert_eq!(list.entries.len(), 6);
     let aaij = &list.entries[0];
-    assert_eq!((aaij.surname.as_str(), aaij.first_name.as_str()), ("AAIJ", "René"));
+    assert_eq!(
+        (aaij.surname.as_str(), aaij.first_name.as_str()),
+        ("AAIJ", "René")
+    );
     assert_eq!(aaij.line, 2);
     assert_eq!(aaij.rating, Some(243));
     assert_eq!(aaij.licence_status(), Some(LicenceStatus::Foreign));
@@ -169,15 +206,25 @@ fn ffg_lines_in_latin1_give_rating_status_licence_club_country() {
     assert_eq!(aaij.gor(), Some(2293), "FFG + 2050");
     assert_eq!(aaij.rank(), Some(rank("3d")));
     let abad = &list.entries[1];
-    assert_eq!(abad.gor(), Some(-900), "−3000 + 2050 = −950, held at 30k's −900");
+    assert_eq!(
+        abad.gor(),
+        Some(-900),
+        "−3000 + 2050 = −950, held at 30k's −900"
+    );
     assert_eq!(abad.rank(), Some(rank("30k")));
-    assert_eq!((abad.id.as_str(), abad.club(), abad.country.as_str()), ("2000205", Some("38GJ"), "FR"));
+    assert_eq!(
+        (abad.id.as_str(), abad.club(), abad.country.as_str()),
+        ("2000205", Some("38GJ"), "FR")
+    );
     let remi = &list.entries[2];
     assert_eq!(remi.first_name, "Rémi");
     assert_eq!(remi.licence_status(), Some(LicenceStatus::Licensed));
     assert_eq!(remi.rank(), Some(rank("2d")), "107 + 2050 = 2157, 2d");
     let unrated = &list.entries[3];
-    assert_eq!((unrated.rating, unrated.gor(), unrated.rank()), (None, None, None));
+    assert_eq!(
+        (unrated.rating, unrated.gor(), unrated.rank()),
+        (None, None, None)
+    );
     assert_eq!(list.entries[4].surname, "AIT BRAHAM");
     assert_eq!(list.entries[5].licence_status(), Some(LicenceStatus::C));
 }
@@ -185,9 +232,21 @@ fn ffg_lines_in_latin1_give_rating_status_licence_club_country() {
 #[test]
 fn an_ffg_list_in_utf8_is_refused_at_its_first_accent() {
     let mut file = b"#Echelle au 11/01/2021 07:09:39\r\n".to_vec();
-    file.extend_from_slice("AAIJ René                               243 e ------- xxxx NL\r\n".as_bytes());
+    file.extend_from_slice(
+        "AAIJ René                               243 e ------- xxxx NL\r\n".as_bytes(),
+    );
     let error = rating_list::read(Source::Ffg, &file).unwrap_err();
-    assert!(matches!(error, ReadError::Encoding { line: 2, column: 9, .. }), "{error:?}");
+    assert!(
+        matches!(
+            error,
+            ReadError::Encoding {
+                line: 2,
+                column: 9,
+                ..
+            }
+        ),
+        "{error:?}"
+    );
     assert!(error.to_string().contains("ISO-8859-1"), "{error}");
 }
 
@@ -196,7 +255,17 @@ fn an_ffg_list_in_windows_1252_is_refused_at_its_byte() {
     let mut file = ffg_file(&["#Echelle au 11/01/2021 07:09:39"]);
     file.extend_from_slice(b"O\x92NEIL Jim                             243 e ------- xxxx IE\r\n");
     let error = rating_list::read(Source::Ffg, &file).unwrap_err();
-    assert!(matches!(error, ReadError::Encoding { line: 2, column: 2, .. }), "{error:?}");
+    assert!(
+        matches!(
+            error,
+            ReadError::Encoding {
+                line: 2,
+                column: 2,
+                ..
+            }
+        ),
+        "{error:?}"
+    );
 }
 
 #[test]
@@ -208,7 +277,11 @@ fn a_truncated_ffg_line_and_a_missing_header_are_refused_with_their_line() {
     ]);
     assert_eq!(
         rating_list::read(Source::Ffg, &file),
-        Err(ReadError::Truncated { line: 3, length: 51, expected: 61 })
+        Err(ReadError::Truncated {
+            line: 3,
+            length: 51,
+            expected: 61
+        })
     );
     let file = ffg_file(&["ABAD Jahin                            -3000 - 2000205 38GJ FR"]);
     assert!(matches!(
@@ -232,14 +305,36 @@ fn aga_lines_give_negative_kyu_ratings_and_blank_ones() {
                 Baugsson Sigríður, Rúnar Berg\t25216\tFull\t-1.50000\t7/17/2022\tSEAG\tWA\t\t\r\n\
                 Brody Michael Morris\t22626\tYouth\t\t5/3/2017\t\tUT\t\t\r\n";
     let list = rating_list::read(Source::Aga, file.as_bytes()).unwrap();
-    assert_eq!(list.date, ListDate::new(2019, 9, 7), "the newest last rated date");
+    assert_eq!(
+        list.date,
+        ListDate::new(2019, 9, 7),
+        "the newest last rated date"
+    );
     let aal = &list.entries[0];
-    assert_eq!((aal.surname.as_str(), aal.first_name.as_str(), aal.id.as_str()), ("Aal", "Zachary", "15648"));
+    assert_eq!(
+        (
+            aal.surname.as_str(),
+            aal.first_name.as_str(),
+            aal.id.as_str()
+        ),
+        ("Aal", "Zachary", "15648")
+    );
     assert_eq!(aal.rating, Some(-2_005_711));
-    assert_eq!(aal.rank(), Some(rank("20k")), "−20.05 is between −20.01 and −21.00");
-    assert_eq!(aal.gor(), Some(144), "−20.05711 is −2006 hundredths, + 2150");
+    assert_eq!(
+        aal.rank(),
+        Some(rank("20k")),
+        "−20.05 is between −20.01 and −21.00"
+    );
+    assert_eq!(
+        aal.gor(),
+        Some(144),
+        "−20.05711 is −2006 hundredths, + 2150"
+    );
     assert_eq!((aal.country.as_str(), aal.club.as_str()), ("US", "LIGC"));
-    assert_eq!((list.entries[1].rating, list.entries[1].rank()), (None, None));
+    assert_eq!(
+        (list.entries[1].rating, list.entries[1].rank()),
+        (None, None)
+    );
     let abe = &list.entries[2];
     assert_eq!(abe.country(), None, "Forgn members have no country");
     assert_eq!(abe.rank(), Some(rank("2d")));
@@ -247,7 +342,10 @@ fn aga_lines_give_negative_kyu_ratings_and_blank_ones() {
     assert_eq!(list.entries[4].first_name, "Rúnar Berg");
     assert_eq!(list.entries[4].rank(), Some(rank("1k")), "−1.50 is 1k");
     assert_eq!(
-        (list.entries[5].surname.as_str(), list.entries[5].first_name.as_str()),
+        (
+            list.entries[5].surname.as_str(),
+            list.entries[5].first_name.as_str()
+        ),
         ("Brody", "Michael Morris")
     );
 }
@@ -257,7 +355,10 @@ fn an_aga_line_with_a_field_missing_or_a_bad_rating_names_it() {
     let file = "Aal, Zachary\t15648\tFull\t-20.05711\t7/2/2008\tLIGC\tNY\t1.09198\t8/1/2007\r\n\
                 Aarhus, Bob\t9616\tFull\t-21.94348\t1/1/2008\r\n";
     let error = rating_list::read(Source::Aga, file.as_bytes()).unwrap_err();
-    assert!(matches!(error, ReadError::Malformed { line: 2, .. }), "{error:?}");
+    assert!(
+        matches!(error, ReadError::Malformed { line: 2, .. }),
+        "{error:?}"
+    );
     assert!(error.to_string().contains("truncated"), "{error}");
     let file = "Aal, Zachary\t15648\tFull\t-20,05711\t7/2/2008\tLIGC\tNY\t1.09198\t8/1/2007\r\n";
     let error = rating_list::read(Source::Aga, file.as_bytes()).unwrap_err();
@@ -269,14 +370,27 @@ fn binary_files_and_empty_files_are_not_lists() {
     let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
     for source in Source::ALL {
         assert!(
-            matches!(rating_list::read(source, png), Err(ReadError::Binary { line: 2, column: 1, byte: 0x1a })),
+            matches!(
+                rating_list::read(source, png),
+                Err(ReadError::Binary {
+                    line: 2,
+                    column: 1,
+                    byte: 0x1a
+                })
+            ),
             "{source}"
         );
         assert_eq!(rating_list::read(source, b" \r\n"), Err(ReadError::Empty));
     }
     // UTF-16, as a spreadsheet saves "Unicode text".
-    let utf16: Vec<u8> = "#Echelle au 11/01/2021".encode_utf16().flat_map(u16::to_le_bytes).collect();
-    assert!(matches!(rating_list::read(Source::Ffg, &utf16), Err(ReadError::Binary { line: 1, .. })));
+    let utf16: Vec<u8> = "#Echelle au 11/01/2021"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    assert!(matches!(
+        rating_list::read(Source::Ffg, &utf16),
+        Err(ReadError::Binary { line: 1, .. })
+    ));
 }
 
 #[test]
@@ -298,7 +412,15 @@ fn ranks_from_ratings_follow_the_gor_bands() {
     }
 }
 
-fn egd_entry(line: u32, surname: &str, first_name: &str, country: &str, club: &str, pin: &str, gor: i32) -> Entry {
+fn egd_entry(
+    line: u32,
+    surname: &str,
+    first_name: &str,
+    country: &str,
+    club: &str,
+    pin: &str,
+    gor: i32,
+) -> Entry {
     Entry {
         line,
         surname: surname.to_string(),
@@ -316,7 +438,15 @@ fn egd_entry(line: u32, surname: &str, first_name: &str, country: &str, club: &s
     }
 }
 
-fn ffg_entry(line: u32, surname: &str, first_name: &str, licence: &str, rating: Option<i32>, status: LicenceStatus, club: &str) -> Entry {
+fn ffg_entry(
+    line: u32,
+    surname: &str,
+    first_name: &str,
+    licence: &str,
+    rating: Option<i32>,
+    status: LicenceStatus,
+    club: &str,
+) -> Entry {
     Entry {
         line,
         surname: surname.to_string(),
@@ -325,12 +455,19 @@ fn ffg_entry(line: u32, surname: &str, first_name: &str, licence: &str, rating: 
         club: club.to_string(),
         id: licence.to_string(),
         rating,
-        details: Details::Ffg { licence_status: status },
+        details: Details::Ffg {
+            licence_status: status,
+        },
     }
 }
 
 fn list(source: Source, entries: Vec<Entry>) -> RatingList {
-    RatingList { source, date: ListDate::new(2026, 11, 1), entries, placeholders: 0 }
+    RatingList {
+        source,
+        date: ListDate::new(2026, 11, 1),
+        entries,
+        placeholders: 0,
+    }
 }
 
 fn sample_indexes() -> (Index, Index) {
@@ -347,9 +484,33 @@ fn sample_indexes() -> (Index, Index) {
     let ffg = Index::new(list(
         Source::Ffg,
         vec![
-            ffg_entry(2, "VANNIER", "Rémi", "9643011", Some(107), LicenceStatus::Licensed, "35Re"),
-            ffg_entry(3, "DUPONT", "Marie", "1400302", None, LicenceStatus::None, "75Pa"),
-            ffg_entry(4, "DUPONT", "Marie", "1400303", Some(-1500), LicenceStatus::None, "69Ly"),
+            ffg_entry(
+                2,
+                "VANNIER",
+                "Rémi",
+                "9643011",
+                Some(107),
+                LicenceStatus::Licensed,
+                "35Re",
+            ),
+            ffg_entry(
+                3,
+                "DUPONT",
+                "Marie",
+                "1400302",
+                None,
+                LicenceStatus::None,
+                "75Pa",
+            ),
+            ffg_entry(
+                4,
+                "DUPONT",
+                "Marie",
+                "1400303",
+                Some(-1500),
+                LicenceStatus::None,
+                "69Ly",
+            ),
         ],
     ));
     (egd, ffg)
@@ -360,18 +521,30 @@ fn names(indexes: &[&Index], matches: &[search::Match]) -> Vec<String> {
         .iter()
         .map(|found| {
             let entry = &indexes[found.list].list().entries[found.entry];
-            format!("{} {} {}", indexes[found.list].source(), entry.surname, entry.first_name)
+            format!(
+                "{} {} {}",
+                indexes[found.list].source(),
+                entry.surname,
+                entry.first_name
+            )
         })
         .collect()
 }
 
 fn query(text: &str) -> Query<'_> {
-    Query { text, country: None, limit: 20 }
+    Query {
+        text,
+        country: None,
+        limit: 20,
+    }
 }
 
 #[test]
 fn folding_removes_accents_case_and_separators() {
-    assert_eq!(fold("VANNIER-REYES Nelson_Pablo"), "vannier reyes nelson pablo");
+    assert_eq!(
+        fold("VANNIER-REYES Nelson_Pablo"),
+        "vannier reyes nelson pablo"
+    );
     assert_eq!(fold("Müller Jürgen"), "muller jurgen");
     assert_eq!(fold("Łukasz Ødegård Straße"), "lukasz odegard strasse");
 }
@@ -381,7 +554,10 @@ fn names_are_found_without_accents_case_or_whole_words() {
     let (egd, ffg) = sample_indexes();
     let indexes = [&egd, &ffg];
     let found = search::search(&indexes, &query("muller"));
-    assert_eq!(names(&indexes, &found), ["egd Muller Anna", "egd Müller Jürgen"]);
+    assert_eq!(
+        names(&indexes, &found),
+        ["egd Muller Anna", "egd Müller Jürgen"]
+    );
     let found = search::search(&indexes, &query("MÜL jür"));
     assert_eq!(names(&indexes, &found), ["egd Müller Jürgen"]);
     let found = search::search(&indexes, &query("van barb"));
@@ -410,12 +586,21 @@ fn ids_are_found_by_their_start_and_the_country_filters() {
     let (egd, ffg) = sample_indexes();
     let indexes = [&egd, &ffg];
     let found = search::search(&indexes, &query("1234"));
-    assert_eq!(names(&indexes, &found), ["egd Muller Anna", "egd Müller Jürgen"]);
+    assert_eq!(
+        names(&indexes, &found),
+        ["egd Muller Anna", "egd Müller Jürgen"]
+    );
     let found = search::search(&indexes, &query("12345678"));
     assert_eq!(names(&indexes, &found), ["egd Müller Jürgen"]);
     let found = search::search(&indexes, &query("96430"));
     assert_eq!(names(&indexes, &found), ["ffg VANNIER Rémi"]);
-    let found = search::search(&indexes, &Query { country: Some("de"), ..query("muller") });
+    let found = search::search(
+        &indexes,
+        &Query {
+            country: Some("de"),
+            ..query("muller")
+        },
+    );
     assert_eq!(names(&indexes, &found), ["egd Müller Jürgen"]);
 }
 
@@ -483,15 +668,37 @@ fn a_refresh_finds_by_name_adds_the_id_and_keeps_ratings_the_list_lacks() {
     let (egd, ffg) = sample_indexes();
     let verdict = refresh::compare(&registered("MULLER", "anna", "7k"), &egd);
     assert_eq!(verdict.found, Found::ByName);
-    assert!(verdict.changes.iter().any(|change| change.field == Field::EgdPin && change.to == "12349999"));
-    assert!(!verdict.declared_above_rating, "7k declared, 1500 is 6k: below, not above");
+    assert!(verdict
+        .changes
+        .iter()
+        .any(|change| change.field == Field::EgdPin && change.to == "12349999"));
+    assert!(
+        !verdict.declared_above_rating,
+        "7k declared, 1500 is 6k: below, not above"
+    );
     // Two Marie Duponts in the FFG's list: the desk must say which.
-    assert_eq!(refresh::compare(&registered("Dupont", "Marie", "1k"), &ffg).found, Found::Ambiguous);
-    let unrated = Registered { ffg_licence: Some("1400302"), rating: Some(1900), ..registered("Dupont", "Marie", "2k") };
+    assert_eq!(
+        refresh::compare(&registered("Dupont", "Marie", "1k"), &ffg).found,
+        Found::Ambiguous
+    );
+    let unrated = Registered {
+        ffg_licence: Some("1400302"),
+        rating: Some(1900),
+        ..registered("Dupont", "Marie", "2k")
+    };
     let verdict = refresh::compare(&unrated, &ffg);
-    assert!(verdict.changes.iter().all(|change| change.field != Field::Rating && change.field != Field::Rank));
-    assert_eq!(refresh::compare(&registered("Nobody", "Here", "1k"), &ffg).found, Found::NotFound);
-    let wrong_id = Registered { ffg_licence: Some("0000000"), ..registered("Vannier", "Rémi", "2d") };
+    assert!(verdict
+        .changes
+        .iter()
+        .all(|change| change.field != Field::Rating && change.field != Field::Rank));
+    assert_eq!(
+        refresh::compare(&registered("Nobody", "Here", "1k"), &ffg).found,
+        Found::NotFound
+    );
+    let wrong_id = Registered {
+        ffg_licence: Some("0000000"),
+        ..registered("Vannier", "Rémi", "2d")
+    };
     assert_eq!(refresh::compare(&wrong_id, &ffg).found, Found::IdNotInList);
 }
 
@@ -502,7 +709,8 @@ fn name_strategy(words: std::ops::Range<usize>) -> impl Strategy<Value = String>
 }
 
 fn date_strategy() -> impl Strategy<Value = ListDate> {
-    (1990u16..2030, 1u8..=12, 1u8..=28).prop_map(|(year, month, day)| ListDate::new(year, month, day).unwrap())
+    (1990u16..2030, 1u8..=12, 1u8..=28)
+        .prop_map(|(year, month, day)| ListDate::new(year, month, day).unwrap())
 }
 
 fn entries_of(source: Source) -> impl Strategy<Value = Vec<Entry>> {
@@ -518,49 +726,79 @@ fn entries_of(source: Source) -> impl Strategy<Value = Vec<Entry>> {
         0usize..5,
         -4_999_999i32..999_999,
     )
-        .prop_map(move |(surname, first_name, country, club, pin, rating, rated, tournaments, status, aga)| {
-            let (id, rating, details, country) = match source {
-                Source::Egd => (
-                    pin,
-                    Some(rating),
-                    Details::Egd {
-                        grade: rank_from_gor(rating),
-                        promotion: "--".to_string(),
-                        tournaments,
-                        last_appearance: format!("T{:06}A", tournaments),
-                    },
+        .prop_map(
+            move |(
+                surname,
+                first_name,
+                country,
+                club,
+                pin,
+                rating,
+                rated,
+                tournaments,
+                status,
+                aga,
+            )| {
+                let (id, rating, details, country) = match source {
+                    Source::Egd => (
+                        pin,
+                        Some(rating),
+                        Details::Egd {
+                            grade: rank_from_gor(rating),
+                            promotion: "--".to_string(),
+                            tournaments,
+                            last_appearance: format!("T{:06}A", tournaments),
+                        },
+                        country,
+                    ),
+                    Source::Ffg => (
+                        pin[..7].to_string(),
+                        rated.then_some(rating - 2050),
+                        Details::Ffg {
+                            licence_status: [
+                                LicenceStatus::None,
+                                LicenceStatus::Licensed,
+                                LicenceStatus::C,
+                                LicenceStatus::X,
+                                LicenceStatus::Foreign,
+                            ][status],
+                        },
+                        country,
+                    ),
+                    Source::Aga => (
+                        tournaments.to_string(),
+                        // AGA ratings are below −1 or above 1.
+                        rated.then_some(if aga < 0 {
+                            aga - 100_000
+                        } else {
+                            aga + 100_000
+                        }),
+                        Details::Aga {
+                            membership: if status == 0 { "Forgn" } else { "Full" }.to_string(),
+                            expires: "7/2/2008".to_string(),
+                            state: "NY".to_string(),
+                            sigma: rated.then_some(109_198),
+                            last_rated: "8/1/2007".to_string(),
+                        },
+                        if status == 0 {
+                            String::new()
+                        } else {
+                            "US".to_string()
+                        },
+                    ),
+                };
+                Entry {
+                    line: 0,
+                    surname,
+                    first_name,
                     country,
-                ),
-                Source::Ffg => (
-                    pin[..7].to_string(),
-                    rated.then_some(rating - 2050),
-                    Details::Ffg {
-                        licence_status: [
-                            LicenceStatus::None,
-                            LicenceStatus::Licensed,
-                            LicenceStatus::C,
-                            LicenceStatus::X,
-                            LicenceStatus::Foreign,
-                        ][status],
-                    },
-                    country,
-                ),
-                Source::Aga => (
-                    tournaments.to_string(),
-                    // AGA ratings are below −1 or above 1.
-                    rated.then_some(if aga < 0 { aga - 100_000 } else { aga + 100_000 }),
-                    Details::Aga {
-                        membership: if status == 0 { "Forgn" } else { "Full" }.to_string(),
-                        expires: "7/2/2008".to_string(),
-                        state: "NY".to_string(),
-                        sigma: rated.then_some(109_198),
-                        last_rated: "8/1/2007".to_string(),
-                    },
-                    if status == 0 { String::new() } else { "US".to_string() },
-                ),
-            };
-            Entry { line: 0, surname, first_name, country, club, id, rating, details }
-        });
+                    club,
+                    id,
+                    rating,
+                    details,
+                }
+            },
+        );
     proptest::collection::vec(entry, 1..40)
 }
 

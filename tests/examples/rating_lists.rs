@@ -45,12 +45,49 @@ const SYLLABLES: &[&str] = &[
     "to", "chen", "wa", "lo", "zé", "pe", "an", "der", "el", "ot", "ska", "vic", "ho", "nen",
 ];
 const FIRST_NAMES: &[&str] = &[
-    "René", "Rémi", "Jürgen", "Zoé", "Anaïs", "Marie", "Jean", "Pierre", "Anna", "Jan",
-    "Tomás", "Łukasz", "Søren", "Hélène", "François", "Ingrid", "Pavel", "Eva", "Yuki",
-    "Hiroshi", "Min", "Wei", "Olga", "Ivan", "Lucía", "Paolo", "Nora", "Emil", "Zsófia",
-    "Björn", "Noémie", "Cédric", "Ana", "Karel", "Maja", "Otto", "Jiří", "Ola", "Timo",
+    "René",
+    "Rémi",
+    "Jürgen",
+    "Zoé",
+    "Anaïs",
+    "Marie",
+    "Jean",
+    "Pierre",
+    "Anna",
+    "Jan",
+    "Tomás",
+    "Łukasz",
+    "Søren",
+    "Hélène",
+    "François",
+    "Ingrid",
+    "Pavel",
+    "Eva",
+    "Yuki",
+    "Hiroshi",
+    "Min",
+    "Wei",
+    "Olga",
+    "Ivan",
+    "Lucía",
+    "Paolo",
+    "Nora",
+    "Emil",
+    "Zsófia",
+    "Björn",
+    "Noémie",
+    "Cédric",
+    "Ana",
+    "Karel",
+    "Maja",
+    "Otto",
+    "Jiří",
+    "Ola",
+    "Timo",
 ];
-const COUNTRIES: &[&str] = &["FR", "FR", "FR", "DE", "NL", "CZ", "PL", "UK", "HU", "RU", "US"];
+const COUNTRIES: &[&str] = &[
+    "FR", "FR", "FR", "DE", "NL", "CZ", "PL", "UK", "HU", "RU", "US",
+];
 
 fn capitalised(word: &str) -> String {
     let mut chars = word.chars();
@@ -65,7 +102,11 @@ fn surname(random: &mut Random) -> String {
     let word: String = (0..syllables).map(|_| random.pick(SYLLABLES)).collect();
     let mut name = capitalised(&word);
     if random.below(20) == 0 {
-        name = format!("{} {}", capitalised(random.pick(&["le", "van", "de", "da"])), name);
+        name = format!(
+            "{} {}",
+            capitalised(random.pick(&["le", "van", "de", "da"])),
+            name
+        );
     }
     name
 }
@@ -78,7 +119,11 @@ fn generate(source: Source, lines: usize) -> RatingList {
             let surname = surname(&mut random);
             let first_name = random.pick(FIRST_NAMES).to_string();
             let country = random.pick(COUNTRIES).to_string();
-            let club = format!("{:02}{}", random.below(96), random.pick(&["Pa", "Ly", "Gr", "Be", "Re"]));
+            let club = format!(
+                "{:02}{}",
+                random.below(96),
+                random.pick(&["Pa", "Ly", "Gr", "Be", "Re"])
+            );
             let gor = 100 + random.below(2700) as i32;
             let (surname, id, rating, details, country, club) = match source {
                 Source::Egd => (
@@ -99,13 +144,23 @@ fn generate(source: Source, lines: usize) -> RatingList {
                     let status = if foreign {
                         LicenceStatus::Foreign
                     } else {
-                        [LicenceStatus::None, LicenceStatus::Licensed, LicenceStatus::C][random.below(3)]
+                        [
+                            LicenceStatus::None,
+                            LicenceStatus::Licensed,
+                            LicenceStatus::C,
+                        ][random.below(3)]
                     };
                     (
                         surname.to_uppercase(),
-                        if foreign { String::new() } else { format!("{:07}", 1_000_000 + number) },
+                        if foreign {
+                            String::new()
+                        } else {
+                            format!("{:07}", 1_000_000 + number)
+                        },
                         (random.below(10) >= 3).then_some(gor - 2050 - random.below(900) as i32),
-                        Details::Ffg { licence_status: status },
+                        Details::Ffg {
+                            licence_status: status,
+                        },
                         if foreign { country } else { "FR".to_string() },
                         if foreign { "xxxx".to_string() } else { club },
                     )
@@ -113,28 +168,61 @@ fn generate(source: Source, lines: usize) -> RatingList {
                 Source::Aga => {
                     let rated = random.below(10) >= 3;
                     let magnitude = 100_000 + random.below(3_000_000) as i32;
-                    let rating = if random.below(3) == 0 { 100_000 + magnitude / 4 } else { -magnitude };
-                    let membership = random.pick(&["Full", "Full", "Youth", "Non", "Forgn", "Life"]);
+                    let rating = if random.below(3) == 0 {
+                        100_000 + magnitude / 4
+                    } else {
+                        -magnitude
+                    };
+                    let membership =
+                        random.pick(&["Full", "Full", "Youth", "Non", "Forgn", "Life"]);
                     (
                         surname,
                         format!("{}", 1_000 + number),
                         rated.then_some(rating),
                         Details::Aga {
                             membership: membership.to_string(),
-                            expires: format!("{}/{}/20{:02}", 1 + random.below(12), 1 + random.below(28), random.below(30)),
+                            expires: format!(
+                                "{}/{}/20{:02}",
+                                1 + random.below(12),
+                                1 + random.below(28),
+                                random.below(30)
+                            ),
                             state: random.pick(&["NY", "CA", "WA", "MA", ""]).to_string(),
                             sigma: rated.then_some(random.below(200_000) as i32),
-                            last_rated: format!("{}/{}/20{:02}", 1 + random.below(12), 1 + random.below(28), random.below(26)),
+                            last_rated: format!(
+                                "{}/{}/20{:02}",
+                                1 + random.below(12),
+                                1 + random.below(28),
+                                random.below(26)
+                            ),
                         },
-                        if membership == "Forgn" { String::new() } else { "US".to_string() },
+                        if membership == "Forgn" {
+                            String::new()
+                        } else {
+                            "US".to_string()
+                        },
                         random.pick(&["LIGC", "NOVA", "SEAG", ""]).to_string(),
                     )
                 }
             };
-            Entry { line: 0, surname, first_name, country, club, id, rating, details }
+            Entry {
+                line: 0,
+                surname,
+                first_name,
+                country,
+                club,
+                id,
+                rating,
+                details,
+            }
         })
         .collect();
-    RatingList { source, date: ListDate::new(2026, 11, 1), entries, placeholders: 0 }
+    RatingList {
+        source,
+        date: ListDate::new(2026, 11, 1),
+        entries,
+        placeholders: 0,
+    }
 }
 
 /// The queries a desk types for some of the players of `lists`, as query strings.
@@ -152,7 +240,12 @@ fn queries(lists: &[RatingList]) -> Vec<String> {
     for round in 0..600 {
         let list = &lists[round % lists.len()];
         let entry = &list.entries[random.below(list.entries.len())];
-        let surname = entry.surname.split(' ').next_back().unwrap_or_default().to_lowercase();
+        let surname = entry
+            .surname
+            .split(' ')
+            .next_back()
+            .unwrap_or_default()
+            .to_lowercase();
         let chars: Vec<char> = surname.chars().collect();
         let position = 1 + random.below(chars.len().saturating_sub(1).max(1));
         let text = match round % 6 {
@@ -162,9 +255,22 @@ fn queries(lists: &[RatingList]) -> Vec<String> {
                 chars.iter().take(4).collect::<String>(),
                 entry.first_name.chars().take(2).collect::<String>()
             ),
-            2 => chars.iter().enumerate().filter(|(at, _)| *at != position).map(|(_, c)| *c).collect(),
-            3 => chars.iter().enumerate().map(|(at, c)| if at == position { 'x' } else { *c }).collect(),
-            4 => arbitre_core::rating_list::search::fold(&format!("{} {}", entry.surname, entry.first_name)).to_uppercase(),
+            2 => chars
+                .iter()
+                .enumerate()
+                .filter(|(at, _)| *at != position)
+                .map(|(_, c)| *c)
+                .collect(),
+            3 => chars
+                .iter()
+                .enumerate()
+                .map(|(at, c)| if at == position { 'x' } else { *c })
+                .collect(),
+            4 => arbitre_core::rating_list::search::fold(&format!(
+                "{} {}",
+                entry.surname, entry.first_name
+            ))
+            .to_uppercase(),
             _ if !entry.id.is_empty() => entry.id.chars().take(5).collect(),
             _ => surname.clone(),
         };
@@ -181,7 +287,10 @@ fn queries(lists: &[RatingList]) -> Vec<String> {
 
 fn write_lists(folder: &Path, lines: usize) {
     std::fs::create_dir_all(folder).unwrap();
-    let lists: Vec<RatingList> = Source::ALL.iter().map(|&source| generate(source, lines)).collect();
+    let lists: Vec<RatingList> = Source::ALL
+        .iter()
+        .map(|&source| generate(source, lines))
+        .collect();
     for list in &lists {
         let name = match list.source {
             Source::Egd => "egd.html",
@@ -204,10 +313,18 @@ async fn search(url: &str, queries_file: &Path) {
         .map(str::to_string)
         .collect();
     let client = reqwest::Client::new();
-    let get = |query: &str| client.get(format!("{url}/rating-lists/search?{query}&limit=20")).send();
+    let get = |query: &str| {
+        client
+            .get(format!("{url}/rating-lists/search?{query}&limit=20"))
+            .send()
+    };
     let started = Instant::now();
     let first = get(&queries[0]).await.unwrap();
-    assert!(first.status().is_success(), "{}", first.text().await.unwrap());
+    assert!(
+        first.status().is_success(),
+        "{}",
+        first.text().await.unwrap()
+    );
     first.bytes().await.unwrap();
     let warm_up = started.elapsed().as_secs_f64() * 1000.0;
     let mut latencies = Vec::with_capacity(queries.len());
@@ -236,7 +353,12 @@ async fn search(url: &str, queries_file: &Path) {
 
 fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
-    match arguments.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+    match arguments
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
         ["generate", folder, lines] => write_lists(Path::new(folder), lines.parse().unwrap()),
         ["search", url, queries] => tokio::runtime::Builder::new_current_thread()
             .enable_all()

@@ -130,8 +130,13 @@ pub async fn import(
 ) -> Result<HttpResponse, ApiError> {
     caller.require_admin("import rating lists")?;
     let mut connection = pool.get().await?;
-    let imported =
-        service::import(&mut connection, Some(&indexes), query.0.source, file.0.to_vec()).await?;
+    let imported = service::import(
+        &mut connection,
+        Some(&indexes),
+        query.0.source,
+        file.0.to_vec(),
+    )
+    .await?;
     let body = ImportedList {
         rating_list: imported.snapshot.try_into()?,
         created: imported.created,
@@ -295,7 +300,9 @@ pub async fn search(
     }
     let request = Search {
         text: text.to_string(),
-        country: query.country.map(|country| country.trim().to_ascii_uppercase()),
+        country: query
+            .country
+            .map(|country| country.trim().to_ascii_uppercase()),
         sources: query.source.into_iter().collect(),
         tournament_id: query.tournament_id,
         limit: limit as usize,

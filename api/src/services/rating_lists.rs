@@ -12,7 +12,9 @@
 use crate::db::Connection;
 use crate::error::{ApiError, FieldError, Resource};
 use crate::store::players::{self as player_store, PlayerRecord, PlayerRow};
-use crate::store::rating_lists::{self as store, NewSnapshot, NewUpdate, PlayerRefresh, SnapshotRow};
+use crate::store::rating_lists::{
+    self as store, NewSnapshot, NewUpdate, PlayerRefresh, SnapshotRow,
+};
 use arbitre_core::rating_list::refresh::{self, Change, Field, Found, Registered};
 use arbitre_core::rating_list::search::{self, Index, Query};
 use arbitre_core::rating_list::{self, Entry, LicenceStatus, ListDate, Source};
@@ -107,11 +109,10 @@ pub async fn import(
             placeholders: 0,
         });
     }
-    let (list, text) = actix_web::web::block(move || {
-        rating_list::read(source, &text).map(|list| (list, text))
-    })
-    .await
-    .map_err(ApiError::internal)??;
+    let (list, text) =
+        actix_web::web::block(move || rating_list::read(source, &text).map(|list| (list, text)))
+            .await
+            .map_err(ApiError::internal)??;
     let placeholders = list.placeholders;
     let list_date = list
         .date
@@ -267,8 +268,8 @@ pub async fn register(
     let refs: Vec<&Index> = std::iter::once(index.as_ref())
         .chain(others.iter().map(Arc::as_ref))
         .collect();
-    let linked = search::linked(&refs, 0, position)
-        .map(|(list, entry)| &refs[list].list().entries[entry]);
+    let linked =
+        search::linked(&refs, 0, position).map(|(list, entry)| &refs[list].list().entries[entry]);
     let entry = &index.list().entries[position];
     let registration = rating_list::registration(entry, linked);
     let rank = from.rank.or(registration.rank).ok_or_else(|| {
@@ -414,7 +415,10 @@ pub async fn apply(
                             .iter()
                             .filter(|proposal| proposal.player.id == player_id)
                             .flat_map(|proposal| {
-                                proposal.changes.iter().map(move |change| (proposal, change))
+                                proposal
+                                    .changes
+                                    .iter()
+                                    .map(move |change| (proposal, change))
                             })
                             .find(|(_, change)| change.field == field);
                         chosen.push(found.ok_or_else(|| ApiError::Conflict {

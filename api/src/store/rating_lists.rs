@@ -3,10 +3,10 @@
 //! changes a refresh applied to players.
 
 use crate::db::Connection;
-use crate::store::players::PlayerRow;
 use crate::schema::{
     player_licence_statuses, player_rating_updates, players, rating_lists, tournament_rating_lists,
 };
+use crate::store::players::PlayerRow;
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -219,11 +219,7 @@ pub async fn player_with_id(
         (None, Some(aga_id)) => query.filter(players::aga_id.eq(aga_id.to_string())),
         (None, None) => return Ok(None),
     };
-    query
-        .select(players::id)
-        .first(connection)
-        .await
-        .optional()
+    query.select(players::id).first(connection).await.optional()
 }
 
 /// Every player of a tournament, in registration order.

@@ -61,7 +61,9 @@ fn list_date(line: &[u8]) -> Option<ListDate> {
     let day: u8 = parts.next()?.parse().ok()?;
     let month = parts.next()?;
     let year: u16 = parts.next()?.parse().ok()?;
-    let month = MONTHS.iter().position(|name| name.eq_ignore_ascii_case(month))?;
+    let month = MONTHS
+        .iter()
+        .position(|name| name.eq_ignore_ascii_case(month))?;
     if parts.next().is_some() {
         return None;
     }
@@ -233,11 +235,21 @@ pub fn write(list: &RatingList) -> Vec<u8> {
             &entry.rating.unwrap_or_default().to_string(),
             GOR.1 - GOR.0,
         );
-        pad_left(&mut out, &tournaments.to_string(), TOURNAMENTS.1 - TOURNAMENTS.0);
+        pad_left(
+            &mut out,
+            &tournaments.to_string(),
+            TOURNAMENTS.1 - TOURNAMENTS.0,
+        );
         out.extend_from_slice(b"  ");
         pad_right(&mut out, last_appearance, 8);
         out.push(b'\n');
     }
-    out.extend_from_slice(format!("Number of players: {}\n</pre>\n</body>\n</html>\n", list.entries.len()).as_bytes());
+    out.extend_from_slice(
+        format!(
+            "Number of players: {}\n</pre>\n</body>\n</html>\n",
+            list.entries.len()
+        )
+        .as_bytes(),
+    );
     out
 }

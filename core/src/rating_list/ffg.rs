@@ -93,13 +93,15 @@ pub fn read(bytes: &[u8]) -> Result<RatingList, ReadError> {
                 continue;
             }
             let header = latin1(line);
-            date = Some(header_date(&header).ok_or_else(|| ReadError::MissingHeader {
-                line: number,
-                message: format!(
-                    "expected the header `#Echelle au dd/mm/yyyy hh:mm:ss`, found `{}`",
-                    header.chars().take(40).collect::<String>()
-                ),
-            })?);
+            date = Some(
+                header_date(&header).ok_or_else(|| ReadError::MissingHeader {
+                    line: number,
+                    message: format!(
+                        "expected the header `#Echelle au dd/mm/yyyy hh:mm:ss`, found `{}`",
+                        header.chars().take(40).collect::<String>()
+                    ),
+                })?,
+            );
             continue;
         }
         if line.iter().all(u8::is_ascii_whitespace) || line.starts_with(b"#") {
@@ -174,7 +176,10 @@ fn entry(number: u32, line: &[u8]) -> Result<Entry, ReadError> {
 
 /// ISO-8859-1 bytes of `text`; a character beyond it is written `?`.
 fn push_latin1(out: &mut Vec<u8>, text: &str) {
-    out.extend(text.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')));
+    out.extend(
+        text.chars()
+            .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')),
+    );
 }
 
 /// Writes the list as the FFG lays it out: ISO-8859-1, CRLF; a name longer than the

@@ -162,7 +162,9 @@ pub fn compare<'a>(player: &Registered<'_>, index: &'a Index) -> Verdict<'a> {
     {
         changes.push(Change {
             field: Field::LicenceStatus,
-            from: player.licence_status.map(|status| status.code().to_string()),
+            from: player
+                .licence_status
+                .map(|status| status.code().to_string()),
             to: status.code().to_string(),
         });
     }

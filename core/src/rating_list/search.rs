@@ -204,14 +204,16 @@ impl Index {
 
     /// Entries whose id starts with `prefix`, with their score.
     fn id_matches(&self, prefix: &str) -> Vec<(u32, u32)> {
-        let first = self
-            .ids
-            .partition_point(|(id, _)| id.as_ref() < prefix);
+        let first = self.ids.partition_point(|(id, _)| id.as_ref() < prefix);
         self.ids[first..]
             .iter()
             .take_while(|(id, _)| id.starts_with(prefix))
             .map(|(id, position)| {
-                let score = if id.as_ref() == prefix { EXACT_ID } else { ID_PREFIX };
+                let score = if id.as_ref() == prefix {
+                    EXACT_ID
+                } else {
+                    ID_PREFIX
+                };
                 (*position, score)
             })
             .collect()
@@ -388,8 +390,10 @@ fn country_matches(entry: &Entry, country: Option<&str>) -> bool {
 fn name_matches(index: &Index, text: &str) -> Vec<(u32, u32)> {
     let folded = fold(text);
     let patterns: Vec<Pattern> = folded.split_whitespace().map(Pattern::new).collect();
-    let mut per_word: Vec<HashMap<u32, u32>> =
-        patterns.iter().map(|pattern| index.word_matches(pattern)).collect();
+    let mut per_word: Vec<HashMap<u32, u32>> = patterns
+        .iter()
+        .map(|pattern| index.word_matches(pattern))
+        .collect();
     per_word.sort_by_key(HashMap::len);
     let Some((rarest, others)) = per_word.split_first() else {
         return Vec::new();
@@ -397,10 +401,12 @@ fn name_matches(index: &Index, text: &str) -> Vec<(u32, u32)> {
     rarest
         .iter()
         .filter_map(|(&entry, &score)| {
-            others.iter().try_fold(score, |total, scores| {
-                scores.get(&entry).map(|score| total + score)
-            })
-            .map(|total| (entry, total))
+            others
+                .iter()
+                .try_fold(score, |total, scores| {
+                    scores.get(&entry).map(|score| total + score)
+                })
+                .map(|total| (entry, total))
         })
         .collect()
 }

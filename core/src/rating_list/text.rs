@@ -75,12 +75,10 @@ pub fn to_u32(value: usize) -> u32 {
 /// The lines of a file with their numbers (1-based), without their `\r\n` or `\n`.
 pub fn lines(bytes: &[u8]) -> impl Iterator<Item = (u32, &[u8])> {
     let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    bytes.split(|&byte| byte == b'\n').enumerate().map(|(index, line)| {
-        (
-            to_u32(index + 1),
-            line.strip_suffix(b"\r").unwrap_or(line),
-        )
-    })
+    bytes
+        .split(|&byte| byte == b'\n')
+        .enumerate()
+        .map(|(index, line)| (to_u32(index + 1), line.strip_suffix(b"\r").unwrap_or(line)))
 }
 
 /// ISO-8859-1: each byte is the code point of its value.

@@ -49,7 +49,10 @@ const FFG_LINES: [&str; 4] = [
 
 async fn upload(service: &TestService, source: &str, file: Vec<u8>) -> reqwest::Response {
     service
-        .post(&format!("/rating-lists?source={source}"), Some(&service.admin_token))
+        .post(
+            &format!("/rating-lists?source={source}"),
+            Some(&service.admin_token),
+        )
         .header("content-type", "text/plain")
         .body(file)
         .send()
@@ -97,13 +100,20 @@ async fn lists_imported_once_are_searched_by_misspelt_accented_names_and_pins() 
     let again = expect_json(upload(&service, "egd", egd_list()).await, 200).await;
     assert_eq!(again["created"], false);
     assert_eq!(again["rating_list"]["id"], imported["rating_list"]["id"]);
-    let ffg = expect_json(upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await, 201).await;
+    let ffg = expect_json(
+        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
+        201,
+    )
+    .await;
     assert_eq!(ffg["rating_list"]["list_date"], "2026-01-11");
     assert_eq!(snapshots(&service).await.len(), 2);
 
     // Misspelt: one person in both lists, shown once with the other list's entry.
     let found = search(&service, "q=vanier").await;
-    assert_eq!(names(&found), ["egd Vannier Remi", "ffg VANNIER-REYES Nelson-Pablo"]);
+    assert_eq!(
+        names(&found),
+        ["egd Vannier Remi", "ffg VANNIER-REYES Nelson-Pablo"]
+    );
     assert_eq!(found[0]["linked"]["source"], "ffg");
     assert_eq!(found[0]["linked"]["id"], "9643011");
     assert_eq!(found[0]["entry"]["id"], "10234567");
@@ -116,8 +126,13 @@ async fn lists_imported_once_are_searched_by_misspelt_accented_names_and_pins() 
     assert_eq!(names(&found), ["ffg MÜLLER Anaïs"]);
     assert_eq!(found[0]["entry"]["rating"], 1150, "FFG −900 + 2050");
     assert_eq!(found[0]["entry"]["licence_status"], "L");
-    let found = search(&service, "q=rene").await;
-    assert_eq!(names(&found), ["egd Aaij Rene"], "René of the FFG is linked to Rene of the EGD");
+    let found = search(&service, "q=AAIJ%20Ren%C3%A9").await;
+    assert_eq!(
+        names(&found),
+        ["egd Aaij Rene"],
+        "René of the FFG is linked to Rene of the EGD"
+    );
+    assert_eq!(found[0]["linked"]["first_name"], "René");
     // PIN and licence prefixes; a country.
     let found = search(&service, "q=1053").await;
     assert_eq!(names(&found), ["egd Aaij Rene"]);
@@ -126,7 +141,10 @@ async fn lists_imported_once_are_searched_by_misspelt_accented_names_and_pins() 
     let found = search(&service, "q=muller&country=de").await;
     assert_eq!(names(&found), ["egd Muller Jurgen"]);
     let found = search(&service, "q=vannier&source=ffg").await;
-    assert_eq!(names(&found), ["ffg VANNIER Rémi", "ffg VANNIER-REYES Nelson-Pablo"]);
+    assert_eq!(
+        names(&found),
+        ["ffg VANNIER Rémi", "ffg VANNIER-REYES Nelson-Pablo"]
+    );
     assert_eq!(found[1]["entry"]["rating"], Value::Null, "−9999: unrated");
     expect_problem(
         service.get("/rating-lists/search?q=").send().await.unwrap(),
@@ -140,15 +158,29 @@ async fn lists_imported_once_are_searched_by_misspelt_accented_names_and_pins() 
 async fn a_player_registered_from_a_result_then_refreshed() {
     let service = TestService::start().await;
     expect_json(upload(&service, "egd", egd_list()).await, 201).await;
-    expect_json(upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await, 201).await;
+    expect_json(
+        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
+        201,
+    )
+    .await;
     let tournament = service.create_tournament(json!({})).await;
     let id = tournament["id"].as_str().unwrap();
-    let organizer = service.token(Role::Organizer, Some(id.parse().unwrap()), None).await;
-    let found = search(&service, &format!("q=vannier%20r&source=ffg&tournament_id={id}")).await;
+    let organizer = service
+        .token(Role::Organizer, Some(id.parse().unwrap()), None)
+        .await;
+    let found = search(
+        &service,
+        &format!("q=vannier%20r&source=ffg&tournament_id={id}"),
+    )
+    .await;
     let entry = &found[0]["entry"];
     let body = json!({"rating_list_id": entry["rating_list_id"], "line": entry["line"]});
     let path = format!("/tournaments/{id}/players/from-rating-list");
-    let player = expect_json(send(&service, Method::POST, &path, &organizer, Some(&body)).await, 201).await;
+    let player = expect_json(
+        send(&service, Method::POST, &path, &organizer, Some(&body)).await,
+        201,
+    )
+    .await;
     assert_eq!(player["surname"], "VANNIER");
     assert_eq!(player["first_name"], "Rémi");
     assert_eq!(player["rank"], "2d");
@@ -156,7 +188,10 @@ async fn a_player_registered_from_a_result_then_refreshed() {
     assert_eq!(player["club"], "35Re");
     assert_eq!(player["country"], "FR");
     assert_eq!(player["ffg_licence"], "9643011");
-    assert_eq!(player["egd_pin"], "10234567", "from the EGD's entry linked to it");
+    assert_eq!(
+        player["egd_pin"], "10234567",
+        "from the EGD's entry linked to it"
+    );
     let again = send(&service, Method::POST, &path, &organizer, Some(&body)).await;
     expect_problem(again, 409, "player.already_registered").await;
     // An unknown line, and a referee, are refused.
@@ -167,13 +202,24 @@ async fn a_player_registered_from_a_result_then_refreshed() {
         "not_found.rating_list_entry",
     )
     .await;
-    let referee = service.token(Role::Referee, Some(id.parse().unwrap()), None).await;
-    expect_problem(send(&service, Method::POST, &path, &referee, Some(&body)).await, 403, "auth.forbidden").await;
+    let referee = service
+        .token(Role::Referee, Some(id.parse().unwrap()), None)
+        .await;
+    expect_problem(
+        send(&service, Method::POST, &path, &referee, Some(&body)).await,
+        403,
+        "auth.forbidden",
+    )
+    .await;
 
     // Registered by hand: a self-promoted rank, an old rating, no PIN; and a stranger.
     let aaij = json!({"surname": "Aaij", "first_name": "René", "rank": "5d", "rating": 2300, "club": "Gron"});
     let players = format!("/tournaments/{id}/players");
-    let aaij = expect_json(send(&service, Method::POST, &players, &organizer, Some(&aaij)).await, 201).await;
+    let aaij = expect_json(
+        send(&service, Method::POST, &players, &organizer, Some(&aaij)).await,
+        201,
+    )
+    .await;
     let aaij_id = aaij["id"].as_str().unwrap();
     service.create_player(id, "Inconnu", "10k").await;
     let report_path = format!("/tournaments/{id}/rating-refresh?source=egd");
@@ -181,15 +227,27 @@ async fn a_player_registered_from_a_result_then_refreshed() {
     assert_eq!(report["rating_list"]["source"], "egd");
     let rows = report["players"].as_array().unwrap();
     assert_eq!(rows.len(), 3);
-    let row = |surname: &str| rows.iter().find(|row| row["surname"] == surname).unwrap().clone();
+    let row = |surname: &str| {
+        rows.iter()
+            .find(|row| row["surname"] == surname)
+            .unwrap()
+            .clone()
+    };
     let vannier = row("VANNIER");
     assert_eq!(vannier["found"], "by_id");
-    assert_eq!(vannier["changes"], json!([]), "registered from the list: nothing to change");
+    assert_eq!(
+        vannier["changes"],
+        json!([]),
+        "registered from the list: nothing to change"
+    );
     let stranger = row("Inconnu");
     assert_eq!(stranger["found"], "not_found");
     let aaij_row = row("Aaij");
     assert_eq!(aaij_row["found"], "by_name");
-    assert_eq!(aaij_row["declared_rank_above_rating"], true, "5d declared, 2369 is 4d");
+    assert_eq!(
+        aaij_row["declared_rank_above_rating"], true,
+        "5d declared, 2369 is 4d"
+    );
     assert_eq!(
         aaij_row["changes"],
         json!([
@@ -211,43 +269,124 @@ async fn a_player_registered_from_a_result_then_refreshed() {
         "rating_refresh.not_proposed",
     )
     .await;
-    let unchanged = expect_json(service.get(&format!("{players}/{aaij_id}")).send().await.unwrap(), 200).await;
-    assert_eq!(unchanged["rating"], 2300);
-    // The rating alone, then everything else.
-    let chosen = json!({"source": "egd", "changes": [{"player_id": aaij_id, "field": "rating"}]});
-    let applied = expect_json(send(&service, Method::POST, &refresh, &organizer, Some(&chosen)).await, 200).await;
-    assert_eq!(applied.as_array().unwrap().len(), 1);
-    assert_eq!(applied[0]["field"], "rating");
-    assert_eq!((applied[0]["previous"].as_str(), applied[0]["value"].as_str()), (Some("2300"), Some("2369")));
-    let player = expect_json(service.get(&format!("{players}/{aaij_id}")).send().await.unwrap(), 200).await;
-    assert_eq!((player["rating"].as_i64(), player["rank"].as_str()), (Some(2369), Some("5d")));
-    let all = json!({"source": "egd", "all": true});
-    let applied = expect_json(send(&service, Method::POST, &refresh, &organizer, Some(&all)).await, 200).await;
-    let fields: Vec<&str> = applied.as_array().unwrap().iter().map(|change| change["field"].as_str().unwrap()).collect();
-    assert_eq!(fields, ["rank", "egd_pin"]);
-    let player = expect_json(service.get(&format!("{players}/{aaij_id}")).send().await.unwrap(), 200).await;
-    assert_eq!((player["rank"].as_str(), player["egd_pin"].as_str()), (Some("4d"), Some("10537560")));
-    let report = expect_json(service.get(&report_path).send().await.unwrap(), 200).await;
-    let aaij_row = report["players"].as_array().unwrap().iter().find(|row| row["surname"] == "Aaij").unwrap().clone();
-    assert_eq!((aaij_row["found"].as_str(), aaij_row["changes"].clone()), (Some("by_id"), json!([])));
-    // The FFG's list: the licence status is kept and refreshed like the rest.
-    let report = expect_json(
-        service.get(&format!("/tournaments/{id}/rating-refresh?source=ffg")).send().await.unwrap(),
+    let unchanged = expect_json(
+        service
+            .get(&format!("{players}/{aaij_id}"))
+            .send()
+            .await
+            .unwrap(),
         200,
     )
     .await;
-    let vannier = report["players"].as_array().unwrap().iter().find(|row| row["surname"] == "VANNIER").unwrap().clone();
-    assert_eq!(vannier["changes"], json!([]), "status L recorded at registration");
+    assert_eq!(unchanged["rating"], 2300);
+    // The rating alone, then everything else.
+    let chosen = json!({"source": "egd", "changes": [{"player_id": aaij_id, "field": "rating"}]});
+    let applied = expect_json(
+        send(&service, Method::POST, &refresh, &organizer, Some(&chosen)).await,
+        200,
+    )
+    .await;
+    assert_eq!(applied.as_array().unwrap().len(), 1);
+    assert_eq!(applied[0]["field"], "rating");
+    assert_eq!(
+        (
+            applied[0]["previous"].as_str(),
+            applied[0]["value"].as_str()
+        ),
+        (Some("2300"), Some("2369"))
+    );
+    let player = expect_json(
+        service
+            .get(&format!("{players}/{aaij_id}"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(
+        (player["rating"].as_i64(), player["rank"].as_str()),
+        (Some(2369), Some("5d"))
+    );
+    let all = json!({"source": "egd", "all": true});
+    let applied = expect_json(
+        send(&service, Method::POST, &refresh, &organizer, Some(&all)).await,
+        200,
+    )
+    .await;
+    let fields: Vec<&str> = applied
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|change| change["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(fields, ["rank", "egd_pin"]);
+    let player = expect_json(
+        service
+            .get(&format!("{players}/{aaij_id}"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(
+        (player["rank"].as_str(), player["egd_pin"].as_str()),
+        (Some("4d"), Some("10537560"))
+    );
+    let report = expect_json(service.get(&report_path).send().await.unwrap(), 200).await;
+    let aaij_row = report["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["surname"] == "Aaij")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (aaij_row["found"].as_str(), aaij_row["changes"].clone()),
+        (Some("by_id"), json!([]))
+    );
+    // The FFG's list: the licence status is kept and refreshed like the rest.
+    let report = expect_json(
+        service
+            .get(&format!("/tournaments/{id}/rating-refresh?source=ffg"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    let vannier = report["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["surname"] == "VANNIER")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        vannier["changes"],
+        json!([]),
+        "status L recorded at registration"
+    );
 }
 
 #[tokio::test]
 async fn a_pinned_list_is_used_until_unpinned() {
     let service = TestService::start().await;
-    let old = expect_json(upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await, 201).await;
+    let old = expect_json(
+        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
+        201,
+    )
+    .await;
     let mut newer_lines = FFG_LINES;
     newer_lines[2] = "VANNIER Rémi                            250 L 9643011 35Re FR";
     let newer = expect_json(
-        upload(&service, "ffg", ffg_list("#Echelle au 01/02/2026 07:00:00", &newer_lines)).await,
+        upload(
+            &service,
+            "ffg",
+            ffg_list("#Echelle au 01/02/2026 07:00:00", &newer_lines),
+        )
+        .await,
         201,
     )
     .await;
@@ -255,60 +394,147 @@ async fn a_pinned_list_is_used_until_unpinned() {
     let id = tournament["id"].as_str().unwrap();
     let rating_of_vannier = |results: Vec<Value>| results[0]["entry"]["rating"].clone();
     let query = format!("q=9643011&tournament_id={id}");
-    assert_eq!(rating_of_vannier(search(&service, &query).await), 2300, "the newest: 250 + 2050");
+    assert_eq!(
+        rating_of_vannier(search(&service, &query).await),
+        2300,
+        "the newest: 250 + 2050"
+    );
     let pin = json!({"rating_list_id": old["rating_list"]["id"]});
     let path = format!("/tournaments/{id}/rating-lists/ffg");
-    let pinned = expect_json(send(&service, Method::PUT, &path, &service.admin_token, Some(&pin)).await, 200).await;
+    let pinned = expect_json(
+        send(
+            &service,
+            Method::PUT,
+            &path,
+            &service.admin_token,
+            Some(&pin),
+        )
+        .await,
+        200,
+    )
+    .await;
     assert_eq!(pinned["pinned"], true);
     let results = search(&service, &query).await;
-    assert_eq!(rating_of_vannier(results.clone()), 2157, "the pinned: 107 + 2050");
+    assert_eq!(
+        rating_of_vannier(results.clone()),
+        2157,
+        "the pinned: 107 + 2050"
+    );
     assert_eq!(results[0]["entry"]["list_date"], "2026-01-11");
     // Without the tournament, the newest.
     assert_eq!(rating_of_vannier(search(&service, "q=9643011").await), 2300);
     let body = json!({"surname": "Vannier", "first_name": "Rémi", "rank": "2d", "ffg_licence": "9643011", "rating": 2157});
-    expect_json(send(&service, Method::POST, &format!("/tournaments/{id}/players"), &service.admin_token, Some(&body)).await, 201).await;
+    expect_json(
+        send(
+            &service,
+            Method::POST,
+            &format!("/tournaments/{id}/players"),
+            &service.admin_token,
+            Some(&body),
+        )
+        .await,
+        201,
+    )
+    .await;
     let report_path = format!("/tournaments/{id}/rating-refresh?source=ffg");
     let report = expect_json(service.get(&report_path).send().await.unwrap(), 200).await;
     assert_eq!(report["rating_list"]["id"], old["rating_list"]["id"]);
     let changes = &report["players"][0]["changes"];
-    assert!(changes.as_array().unwrap().iter().all(|change| change["field"] != "rating"), "{changes}");
-    let in_use = expect_json(service.get(&format!("/tournaments/{id}/rating-lists")).send().await.unwrap(), 200).await;
+    assert!(
+        changes
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|change| change["field"] != "rating"),
+        "{changes}"
+    );
+    let in_use = expect_json(
+        service
+            .get(&format!("/tournaments/{id}/rating-lists"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
     assert_eq!(in_use[0]["rating_list"]["id"], old["rating_list"]["id"]);
     // A list of another source is not pinned for this one.
     let egd = expect_json(upload(&service, "egd", egd_list()).await, 201).await;
     let wrong = json!({"rating_list_id": egd["rating_list"]["id"]});
-    expect_problem(send(&service, Method::PUT, &path, &service.admin_token, Some(&wrong)).await, 422, "validation.failed").await;
+    expect_problem(
+        send(
+            &service,
+            Method::PUT,
+            &path,
+            &service.admin_token,
+            Some(&wrong),
+        )
+        .await,
+        422,
+        "validation.failed",
+    )
+    .await;
     let response = send(&service, Method::DELETE, &path, &service.admin_token, None).await;
     assert_eq!(response.status(), 204);
     let report = expect_json(service.get(&report_path).send().await.unwrap(), 200).await;
     assert_eq!(report["rating_list"]["id"], newer["rating_list"]["id"]);
-    assert_eq!(report["players"][0]["changes"][0], json!({"field": "rating", "from": "2157", "to": "2300"}));
+    assert_eq!(
+        report["players"][0]["changes"][0],
+        json!({"field": "rating", "from": "2157", "to": "2300"})
+    );
 }
 
 #[tokio::test]
 async fn bad_files_are_refused_with_their_line_and_change_nothing() {
     let service = TestService::start().await;
-    expect_json(upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await, 201).await;
+    expect_json(
+        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
+        201,
+    )
+    .await;
     let before = snapshots(&service).await;
 
     let mut truncated = FFG_LINES.to_vec();
     truncated.push("ABADIA Mickaël                        -1400 - 97282");
     let problem = expect_problem(
-        upload(&service, "ffg", ffg_list("#Echelle au 12/01/2026 07:09:39", &truncated)).await,
+        upload(
+            &service,
+            "ffg",
+            ffg_list("#Echelle au 12/01/2026 07:09:39", &truncated),
+        )
+        .await,
         422,
         "rating_list.truncated_line",
     )
     .await;
     assert_eq!(problem["line"], 6);
-    assert!(problem["detail"].as_str().unwrap().contains("line 6"), "{problem}");
+    assert!(
+        problem["detail"].as_str().unwrap().contains("line 6"),
+        "{problem}"
+    );
 
     let mut utf8 = b"#Echelle au 12/01/2026 07:09:39\r\n".to_vec();
-    utf8.extend_from_slice("AAIJ René                               243 e ------- xxxx NL\r\n".as_bytes());
-    let problem = expect_problem(upload(&service, "ffg", utf8).await, 422, "rating_list.wrong_encoding").await;
-    assert_eq!((problem["line"].as_u64(), problem["column"].as_u64()), (Some(2), Some(9)));
+    utf8.extend_from_slice(
+        "AAIJ René                               243 e ------- xxxx NL\r\n".as_bytes(),
+    );
+    let problem = expect_problem(
+        upload(&service, "ffg", utf8).await,
+        422,
+        "rating_list.wrong_encoding",
+    )
+    .await;
+    assert_eq!(
+        (problem["line"].as_u64(), problem["column"].as_u64()),
+        (Some(2), Some(9))
+    );
 
     let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10".to_vec();
-    let problem = expect_problem(upload(&service, "egd", png).await, 422, "rating_list.binary").await;
+    let problem = expect_problem(
+        upload(&service, "egd", png).await,
+        422,
+        "rating_list.binary",
+    )
+    .await;
     assert_eq!(problem["line"], 2);
 
     // The FFG's list sent as the AGA's.
@@ -338,7 +564,11 @@ async fn bad_files_are_refused_with_their_line_and_change_nothing() {
     // Only admins import.
     let tournament = service.create_tournament(json!({})).await;
     let organizer = service
-        .token(Role::Organizer, Some(tournament["id"].as_str().unwrap().parse().unwrap()), None)
+        .token(
+            Role::Organizer,
+            Some(tournament["id"].as_str().unwrap().parse().unwrap()),
+            None,
+        )
         .await;
     let response = service
         .post("/rating-lists?source=egd", Some(&organizer))
@@ -369,13 +599,27 @@ async fn the_command_line_imports_a_list_and_reports_a_bad_one_by_line() {
         })
     };
     let output = run(good.clone()).await.unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let printed: Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!((printed["source"].as_str(), printed["entries"].as_i64(), printed["created"].as_bool()), (Some("egd"), Some(4), Some(true)));
+    assert_eq!(
+        (
+            printed["source"].as_str(),
+            printed["entries"].as_i64(),
+            printed["created"].as_bool()
+        ),
+        (Some("egd"), Some(4), Some(true))
+    );
     let again: Value = serde_json::from_slice(&run(good).await.unwrap().stdout).unwrap();
     assert_eq!(again["created"], false);
     let found = search(&service, "q=aaij").await;
-    assert_eq!(found[0]["entry"]["rating_list_id"], printed["rating_list_id"]);
+    assert_eq!(
+        found[0]["entry"]["rating_list_id"],
+        printed["rating_list_id"]
+    );
 
     let bad = folder.path().join("cut.html");
     let mut cut = egd_list();
@@ -384,6 +628,9 @@ async fn the_command_line_imports_a_list_and_reports_a_bad_one_by_line() {
     let output = run(bad).await.unwrap();
     assert!(!output.status.success());
     let message = String::from_utf8_lossy(&output.stderr);
-    assert!(message.contains("cut.html") && message.contains("line 12"), "{message}");
+    assert!(
+        message.contains("cut.html") && message.contains("line 12"),
+        "{message}"
+    );
     assert_eq!(snapshots(&service).await.len(), 1);
 }
