@@ -275,20 +275,6 @@ pub async fn record_updates(
         .await
 }
 
-/// The changes applied to a tournament's players, oldest first.
-pub async fn updates(
-    connection: &mut Connection,
-    tournament_id: Uuid,
-) -> QueryResult<Vec<UpdateRow>> {
-    player_rating_updates::table
-        .inner_join(players::table)
-        .filter(players::tournament_id.eq(tournament_id))
-        .order(player_rating_updates::id)
-        .select(UpdateRow::as_select())
-        .load(connection)
-        .await
-}
-
 /// The columns of a player a refresh changes; `None` leaves a column as it is.
 #[derive(Debug, Default, Clone, AsChangeset)]
 #[diesel(table_name = players)]
