@@ -1,4 +1,5 @@
-//! The service's subcommands: `serve`, `migrate`, `token create`, `openapi`.
+//! The service's subcommands: `serve`, `migrate`, `token create`, `ratings import`,
+//! `openapi`.
 //!
 //! Each works against `DATABASE_URL`, or, without it, against arbitre's own PostgreSQL in
 //! `ARBITRE_DATA_DIR` (default `./data/postgres`), started for the command and stopped after.
@@ -312,12 +313,82 @@ async fn read_tournament(
     let mut connection = db::Connection::establish(url).await?;
     crate::store::standings::tournament(&mut connection, id)
         .await
-        .map_err(|error| match error {
-            // The cause, not the generic words a client gets.
-            crate::error::ApiError::Internal(cause)
-            | crate::error::ApiError::DatabaseUnavailable(cause) => cause,
-            other => other.to_string().into(),
-        })
+        .map_err(cause)
+}
+
+/// What an operator reads of a service error: the cause, not the generic words a client
+/// gets.
+fn cause(error: crate::error::ApiError) -> BoxError {
+    match error {
+        crate::error::ApiError::Internal(cause)
+        | crate::error::ApiError::DatabaseUnavailable(cause) => cause,
+        other => other.to_string().into(),
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RatingsCommand {
+    /// Import a federation's rating list from its file: the EGD's allworld_lp.html (or
+    /// .zip), the FFG's ech_ffg_V3.txt, the AGA's TDListA.txt. The same list again
+    /// changes nothing.
+    Import(RatingsImportArguments),
+}
+
+#[derive(Debug, Args)]
+pub struct RatingsImportArguments {
+    /// Whose list the file is: egd, ffg or aga.
+    #[arg(long)]
+    pub source: arbitre_core::rating_list::Source,
+    /// The list's file, as downloaded.
+    pub file: PathBuf,
+}
+
+/// `arbitre ratings import`: prints what was imported as one JSON line; a file the reader
+/// refuses is reported with its line and column, and nothing is stored.
+pub fn ratings(command: RatingsCommand) -> ExitCode {
+    let RatingsCommand::Import(arguments) = command;
+    let bytes = match std::fs::read(&arguments.file) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            eprintln!("arbitre: {}: {error}", arguments.file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let config = match config_or_exit() {
+        Ok(config) => config,
+        Err(code) => return code,
+    };
+    init_logs(LogFormat::Text);
+    let file = arguments.file.display().to_string();
+    finish(actix_web::rt::System::new().block_on(async move {
+        let database = Database::open(&config, Usage::OneOff).await?;
+        let imported = import_list(&database.url, arguments.source, bytes).await;
+        database.close();
+        let imported = imported.map_err(|error| format!("{file}: {error}"))?;
+        println!("{imported}");
+        Ok(())
+    }))
+}
+
+async fn import_list(
+    url: &str,
+    source: arbitre_core::rating_list::Source,
+    bytes: Vec<u8>,
+) -> Result<serde_json::Value, BoxError> {
+    use diesel_async::AsyncConnection;
+    db::migrate_blocking(url)?;
+    let mut connection = db::Connection::establish(url).await?;
+    let imported = crate::services::rating_lists::import(&mut connection, None, source, bytes)
+        .await
+        .map_err(cause)?;
+    Ok(serde_json::json!({
+        "rating_list_id": imported.snapshot.id,
+        "source": source,
+        "list_date": imported.snapshot.list_date,
+        "entries": imported.snapshot.entries,
+        "placeholders": imported.placeholders,
+        "created": imported.created,
+    }))
 }
 
 #[derive(Debug, Args)]

@@ -22,6 +22,7 @@ use actix_web::{HttpResponse, ResponseError};
 use arbitre_core::export::opengotha::OpenGothaError;
 use arbitre_core::export::ExportError;
 use arbitre_core::game::IllegalMove;
+use arbitre_core::rating_list::ReadError;
 use arbitre_core::standings::StandingsError;
 use arbitre_core::table::TableError;
 use serde::{Deserialize, Serialize};
@@ -137,6 +138,8 @@ pub enum Resource {
     Round,
     Pairing,
     Token,
+    RatingList,
+    RatingListEntry,
 }
 
 impl Resource {
@@ -162,6 +165,8 @@ impl Resource {
             Resource::Round => "round",
             Resource::Pairing => "pairing",
             Resource::Token => "token",
+            Resource::RatingList => "rating_list",
+            Resource::RatingListEntry => "rating_list_entry",
         }
     }
 }
@@ -189,6 +194,9 @@ pub enum ApiError {
     /// column, where the XML itself is at fault).
     #[error("the OpenGotha file cannot be read: {0}")]
     OpenGotha(#[from] OpenGothaError),
+    /// The core's reader refused a rating list: the message names its line (and column).
+    #[error("the rating list cannot be read: {0}")]
+    RatingList(#[from] ReadError),
     #[error("this request needs a bearer token (Authorization: Bearer ...)")]
     MissingToken,
     #[error("the bearer token is unknown, revoked or malformed")]
@@ -253,6 +261,16 @@ impl ApiError {
                 OpenGothaError::DuplicatePlayer { .. } => "opengotha.duplicate_player",
                 OpenGothaError::UnknownPlayer { .. } => "opengotha.unknown_player",
             },
+            ApiError::RatingList(error) => match error {
+                ReadError::Empty => "rating_list.empty",
+                ReadError::Binary { .. } => "rating_list.binary",
+                ReadError::Encoding { .. } => "rating_list.wrong_encoding",
+                ReadError::Truncated { .. } => "rating_list.truncated_line",
+                ReadError::Malformed { .. } => "rating_list.malformed_line",
+                ReadError::MissingHeader { .. } => "rating_list.missing_header",
+                ReadError::Zip(_) => "rating_list.bad_zip",
+                ReadError::NoEntries(_) => "rating_list.no_players",
+            },
             ApiError::MissingToken => "auth.missing_token",
             ApiError::InvalidToken => "auth.invalid_token",
             ApiError::Forbidden(_) => "auth.forbidden",
@@ -277,6 +295,7 @@ impl ApiError {
             ApiError::BodyTooLarge { .. } => "The request body is too large",
             ApiError::UnsupportedMediaType(_) => "The request body has the wrong media type",
             ApiError::OpenGotha(_) => "The OpenGotha file is invalid",
+            ApiError::RatingList(_) => "The rating list is invalid",
             ApiError::InvalidPath(_) => "A path parameter is invalid",
             ApiError::InvalidQuery(_) => "A query parameter is invalid",
             ApiError::MissingToken | ApiError::InvalidToken => "Authentication required",
@@ -334,7 +353,7 @@ impl ResponseError for ApiError {
             }
             ApiError::BodyTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::OpenGotha(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::OpenGotha(_) | ApiError::RatingList(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::MissingToken | ApiError::InvalidToken => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) | ApiError::RouteNotFound => StatusCode::NOT_FOUND,
@@ -363,6 +382,14 @@ impl ResponseError for ApiError {
             let (line, column) = file_position(error);
             extensions.extend(line.map(|line| ("line".to_string(), line.into())));
             extensions.extend(column.map(|column| ("column".to_string(), column.into())));
+        }
+        if let ApiError::RatingList(error) = self {
+            extensions.extend(error.line().map(|line| ("line".to_string(), line.into())));
+            extensions.extend(
+                error
+                    .column()
+                    .map(|column| ("column".to_string(), column.into())),
+            );
         }
         let mut response = self.problem().respond(extensions);
         if let ApiError::MethodNotAllowed { allow } = self {

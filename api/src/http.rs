@@ -84,7 +84,7 @@ impl FromRequest for XmlBody {
 }
 
 /// The request's `Content-Type`, if it is one.
-fn media_type(request: &HttpRequest) -> Option<mime::Mime> {
+pub(crate) fn media_type(request: &HttpRequest) -> Option<mime::Mime> {
     request
         .headers()
         .get(header::CONTENT_TYPE)
@@ -96,7 +96,7 @@ fn media_type(request: &HttpRequest) -> Option<mime::Mime> {
 /// body), when its declared length is over `limit` or when its media type is not the
 /// expected one (`media`: whether it is, and which it is); `unreadable` names a body that
 /// breaks off.
-fn body(
+pub(crate) fn body(
     request: &HttpRequest,
     payload: &mut Payload,
     limit: usize,

@@ -35,6 +35,11 @@ enum Command {
         #[command(subcommand)]
         command: arbitre_api::commands::TokenCommand,
     },
+    /// Import the federations' rating lists (EGD, FFG, AGA).
+    Ratings {
+        #[command(subcommand)]
+        command: arbitre_api::commands::RatingsCommand,
+    },
     /// Print the OpenAPI document, or write it (`--write openapi/openapi.json`).
     Openapi(arbitre_api::commands::OpenapiArguments),
 }
@@ -48,6 +53,7 @@ fn main() -> ExitCode {
         Command::Serve => arbitre_api::commands::serve(),
         Command::Migrate => arbitre_api::commands::migrate(),
         Command::Token { command } => arbitre_api::commands::token(command),
+        Command::Ratings { command } => arbitre_api::commands::ratings(command),
         Command::Openapi(arguments) => arbitre_api::commands::openapi(arguments),
     }
 }

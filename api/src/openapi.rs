@@ -4,7 +4,8 @@
 
 use crate::error::{FieldError, Problem, PROBLEM_JSON};
 use crate::routes::{
-    deletions, drafts, games, operations, pairings, players, rounds, standings, tokens, tournaments,
+    deletions, drafts, games, operations, pairings, players, rating_lists, rounds, standings,
+    tokens, tournaments,
 };
 use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::path::{HttpMethod, Operation};
@@ -76,6 +77,15 @@ use utoipa::{Modify, OpenApi};
         games::sgf::export,
         games::sgf::import,
         games::svg::board,
+        rating_lists::import,
+        rating_lists::list,
+        rating_lists::search,
+        rating_lists::in_use,
+        rating_lists::pin,
+        rating_lists::unpin,
+        rating_lists::register,
+        rating_lists::report,
+        rating_lists::apply,
     ),
     components(schemas(Problem, FieldError)),
     modifiers(&Conventions),
@@ -87,6 +97,7 @@ use utoipa::{Modify, OpenApi};
         (name = "pairings", description = "Pairings and referee rulings"),
         (name = "standings", description = "Results of pairings, standings and rating exports (EGD, FFG, AGA, CSV, OpenGotha)"),
         (name = "tokens", description = "Bearer tokens of a tournament's staff and tables"),
+        (name = "rating lists", description = "The EGD, FFG and AGA rating lists: imports, search for registration, the lists a tournament uses, refresh of registered players"),
         (name = "games", description = "Live games: turns, clocks, counting (rule 5 bis), rulings, event streams, SGF"),
     )
 )]
@@ -149,6 +160,10 @@ const CLOSED_SCHEMAS: &[&str] = &[
     "NewRuling",
     "ResultChange",
     "NewTournamentToken",
+    "PinRequest",
+    "RegistrationFromList",
+    "ChosenChange",
+    "RefreshRequest",
 ];
 
 /// `additionalProperties: false` on an object schema and on each object of a `oneOf`.

@@ -6,6 +6,7 @@ pub mod games;
 pub mod operations;
 pub mod pairings;
 pub mod players;
+pub mod rating_lists;
 pub mod rounds;
 pub mod standings;
 pub mod tokens;
@@ -38,6 +39,7 @@ const GET_PUT_DELETE: &[Method] = &[Method::GET, Method::PUT, Method::DELETE];
 const POST: &[Method] = &[Method::POST];
 const PUT: &[Method] = &[Method::PUT];
 const DELETE: &[Method] = &[Method::DELETE];
+const PUT_DELETE: &[Method] = &[Method::PUT, Method::DELETE];
 
 pub fn configure(config: &mut web::ServiceConfig) {
     const TOURNAMENT: &str = "/tournaments/{tournament_id}";
@@ -46,6 +48,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
     // The router tries the resources in order: the live games' first, the requests of every
     // table's tablet all day, so a turn is matched after a few patterns rather than forty.
     configure_games(config);
+    configure_rating_lists(config);
     config
         .service(resource("/health", GET).route(web::get().to(operations::health)))
         .service(resource("/ready", GET).route(web::get().to(operations::ready)))
@@ -152,6 +155,39 @@ pub fn configure(config: &mut web::ServiceConfig) {
             resource(&format!("{PAIRING}/result"), GET_PUT)
                 .route(web::get().to(standings::result))
                 .route(web::put().to(standings::record_result)),
+        );
+}
+
+/// Rating lists: imports, search, the lists a tournament uses, registration from a list,
+/// refresh. Before the players' resources, so that `players/from-rating-list` is not read
+/// as a player's id.
+fn configure_rating_lists(config: &mut web::ServiceConfig) {
+    const TOURNAMENT: &str = "/tournaments/{tournament_id}";
+    config
+        .service(
+            resource("/rating-lists", GET_POST)
+                .app_data(web::PayloadConfig::new(rating_lists::LIST_BODY_LIMIT))
+                .route(web::get().to(rating_lists::list))
+                .route(web::post().to(rating_lists::import)),
+        )
+        .service(resource("/rating-lists/search", GET).route(web::get().to(rating_lists::search)))
+        .service(
+            resource(&format!("{TOURNAMENT}/rating-lists"), GET)
+                .route(web::get().to(rating_lists::in_use)),
+        )
+        .service(
+            resource(&format!("{TOURNAMENT}/rating-lists/{{source}}"), PUT_DELETE)
+                .route(web::put().to(rating_lists::pin))
+                .route(web::delete().to(rating_lists::unpin)),
+        )
+        .service(
+            resource(&format!("{TOURNAMENT}/players/from-rating-list"), POST)
+                .route(web::post().to(rating_lists::register)),
+        )
+        .service(
+            resource(&format!("{TOURNAMENT}/rating-refresh"), GET_POST)
+                .route(web::get().to(rating_lists::report))
+                .route(web::post().to(rating_lists::apply)),
         );
 }
 

@@ -186,3 +186,56 @@ diesel::table! {
 diesel::joinable!(games -> pairings (pairing_id));
 diesel::joinable!(game_events -> games (game_id));
 diesel::allow_tables_to_appear_in_same_query!(games, game_events);
+
+diesel::table! {
+    rating_lists (id) {
+        id -> Uuid,
+        source -> Text,
+        list_date -> Date,
+        sha256 -> Bytea,
+        content -> Bytea,
+        entries -> Int4,
+        imported_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    tournament_rating_lists (tournament_id, source) {
+        tournament_id -> Uuid,
+        source -> Text,
+        rating_list_id -> Uuid,
+        pinned_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    player_licence_statuses (player_id) {
+        player_id -> Uuid,
+        ffg_licence_status -> Text,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    player_rating_updates (id) {
+        id -> Uuid,
+        player_id -> Uuid,
+        rating_list_id -> Uuid,
+        field -> Text,
+        previous -> Nullable<Text>,
+        value -> Text,
+        applied_by -> Uuid,
+        applied_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(tournament_rating_lists -> rating_lists (rating_list_id));
+diesel::joinable!(player_licence_statuses -> players (player_id));
+diesel::joinable!(player_rating_updates -> players (player_id));
+diesel::allow_tables_to_appear_in_same_query!(
+    rating_lists,
+    tournament_rating_lists,
+    players,
+    player_licence_statuses,
+    player_rating_updates,
+);

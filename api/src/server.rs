@@ -33,6 +33,7 @@ pub fn build(
     let streams = crate::services::live::start(pool.clone());
     let hub = web::Data::new(streams.clone());
     let games = web::Data::new(crate::services::live::cache::GameCache::default());
+    let rating_lists = web::Data::new(crate::services::rating_lists::Indexes::default());
     let pool = web::Data::new(pool);
     let metrics = web::Data::from(Arc::new(Metrics::default()));
     let openapi = openapi::document_value();
@@ -42,6 +43,7 @@ pub fn build(
             .app_data(pool.clone())
             .app_data(hub.clone())
             .app_data(games.clone())
+            .app_data(rating_lists.clone())
             .app_data(metrics.clone())
             .app_data(web::PathConfig::default().error_handler(path_error))
             .app_data(web::PayloadConfig::new(BODY_LIMIT))

@@ -5,4 +5,5 @@
 pub mod live;
 pub mod opengotha;
 pub mod pairing;
+pub mod rating_lists;
 pub mod tokens;

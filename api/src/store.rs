@@ -5,6 +5,7 @@ pub mod deletions;
 pub mod games;
 pub mod pairings;
 pub mod players;
+pub mod rating_lists;
 pub mod rounds;
 pub mod settings;
 pub mod standings;

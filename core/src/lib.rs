@@ -14,6 +14,7 @@ pub mod ko;
 pub mod life;
 pub mod pairing;
 pub mod point;
+pub mod rating_list;
 pub mod record_check;
 pub mod region;
 pub mod result;

@@ -14,6 +14,7 @@ mod openapi;
 mod opengotha_import;
 mod operations;
 mod pairings;
+mod rating_lists;
 mod readme;
 mod responses;
 mod restart;

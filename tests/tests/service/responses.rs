@@ -119,6 +119,22 @@ async fn populate(service: &TestService) -> (HashMap<&'static str, String>, Vec<
     )
     .await;
 
+    // A rating list, searched and refreshed against (ISO-8859-1, as the FFG publishes it).
+    let list: Vec<u8> = "#Echelle au 11/01/2026 07:09:39\r\n\
+                         VANNIER R\u{e9}mi                            107 L 9643011 35Re FR\r\n\
+                         AAIJ Ren\u{e9}                               243 e ------- xxxx NL\r\n"
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap())
+        .collect();
+    let response = service
+        .post("/rating-lists?source=ffg", Some(&service.admin_token))
+        .header("content-type", "text/plain")
+        .body(list)
+        .send()
+        .await
+        .unwrap();
+    expect_json(response, 201).await;
+
     let parameters = HashMap::from([
         ("tournament_id", tournament),
         ("number", "1".to_string()),
@@ -169,10 +185,13 @@ async fn every_json_get_answers_what_the_document_declares() {
         } else {
             vec![template.clone()]
         };
-        // A route that needs a query to answer: the explanation of a player's opponents.
-        let query = match template.ends_with("/pairings/explain") {
-            true => "?player={player_id}",
-            false => "",
+        // Routes that need a query to answer: the explanation of a player's opponents, and
+        // the rating lists' search and refresh: what to search, which list.
+        let query = match template.as_str() {
+            template if template.ends_with("/pairings/explain") => "?player={player_id}",
+            "/rating-lists/search" => "?q=vanier",
+            template if template.ends_with("/rating-refresh") => "?source=ffg",
+            _ => "",
         };
         for path in paths {
             let path = fill(&format!("{path}{query}"), &parameters);

@@ -1,0 +1,451 @@
+//! Finding a player in the lists at the registration desk: by name, with accents and case
+//! folded, each word of the query the start of a word of the name, small typing errors
+//! forgiven (as pairgoth's search forgives them); or by the start of an EGD PIN, FFG
+//! licence or AGA id; filtered by country; the best matches first.
+//!
+//! An [`Index`] is built once per list (the lists are snapshots: they never change). Its
+//! words are kept sorted, so a prefix is a binary search; a misspelt word is found by a
+//! scan of the distinct words with a bit-parallel edit distance (Myers 1999, in Hyyrö's
+//! form for the distance to a prefix of the word), which costs a few operations per
+//! letter. The same person in the EGD's and the FFG's lists is shown once: the FFG's list
+//! does not carry EGD PINs, so two entries are linked when they are the only ones of their
+//! list with that folded name and country ([`linked`]).
+
+use super::{Entry, RatingList, Source};
+use std::collections::HashMap;
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::UnicodeNormalization;
+
+/// A name as the search compares it: lower case, accents removed (NFD, combining marks
+/// dropped; `ß`, `æ`, `œ`, `ø`, `đ`, `ł` spelt out), every other character a word break
+/// (`_`, `-`, `'`, `.`).
+pub fn fold(text: &str) -> String {
+    let mut folded = String::with_capacity(text.len());
+    for character in text.nfd() {
+        match character {
+            c if c.is_ascii_alphanumeric() => folded.push(c.to_ascii_lowercase()),
+            'ß' => folded.push_str("ss"),
+            'æ' | 'Æ' => folded.push_str("ae"),
+            'œ' | 'Œ' => folded.push_str("oe"),
+            'ø' | 'Ø' => folded.push('o'),
+            'đ' | 'Đ' | 'ð' | 'Ð' => folded.push('d'),
+            'ł' | 'Ł' => folded.push('l'),
+            'ı' => folded.push('i'),
+            'þ' | 'Þ' => folded.push_str("th"),
+            c if is_combining_mark(c) => {}
+            c if c.is_alphanumeric() => folded.extend(c.to_lowercase()),
+            _ => folded.push(' '),
+        }
+    }
+    folded
+}
+
+/// The folded words of an entry's name, surname first.
+fn name_words(entry: &Entry) -> Vec<String> {
+    fold(&format!("{} {}", entry.surname, entry.first_name))
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The key of a person's whole name: its folded words, joined by one space.
+pub fn name_key(surname: &str, first_name: &str) -> String {
+    fold(&format!("{surname} {first_name}"))
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One list, ready to be searched.
+#[derive(Debug)]
+pub struct Index {
+    list: RatingList,
+    /// The distinct folded words of the names, sorted, in one buffer: word `i` is
+    /// `word_text[word_ends[i - 1]..word_ends[i]]`.
+    word_text: Vec<u8>,
+    word_ends: Vec<u32>,
+    /// The entries (indices into the list) whose name has word `i`.
+    postings: Vec<Vec<u32>>,
+    /// The ids (PIN, licence, AGA id), sorted, with their entry.
+    ids: Vec<(Box<str>, u32)>,
+    /// The entries of each whole name ([`name_key`]).
+    names: HashMap<String, Vec<u32>>,
+}
+
+impl Index {
+    pub fn new(list: RatingList) -> Index {
+        let mut words: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut names: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut ids = Vec::with_capacity(list.entries.len());
+        for (position, entry) in list.entries.iter().enumerate() {
+            let position = super::text::to_u32(position);
+            let entry_words = name_words(entry);
+            for word in &entry_words {
+                let postings = words.entry(word.clone()).or_default();
+                if postings.last() != Some(&position) {
+                    postings.push(position);
+                }
+            }
+            names
+                .entry(entry_words.join(" "))
+                .or_default()
+                .push(position);
+            if !entry.id.is_empty() {
+                ids.push((entry.id.clone().into_boxed_str(), position));
+            }
+        }
+        let mut sorted: Vec<(String, Vec<u32>)> = words.into_iter().collect();
+        sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut word_text = Vec::new();
+        let mut word_ends = Vec::with_capacity(sorted.len());
+        let mut postings = Vec::with_capacity(sorted.len());
+        for (word, entries) in sorted {
+            word_text.extend_from_slice(word.as_bytes());
+            word_ends.push(super::text::to_u32(word_text.len()));
+            postings.push(entries);
+        }
+        ids.sort_unstable();
+        Index {
+            list,
+            word_text,
+            word_ends,
+            postings,
+            ids,
+            names,
+        }
+    }
+
+    pub fn list(&self) -> &RatingList {
+        &self.list
+    }
+
+    pub fn source(&self) -> Source {
+        self.list.source
+    }
+
+    /// The position in the list of the entry of a line of the file.
+    pub fn position(&self, line: u32) -> Option<usize> {
+        self.list
+            .entries
+            .binary_search_by_key(&line, |entry| entry.line)
+            .ok()
+    }
+
+    /// The entry with this id (PIN, licence, AGA id).
+    pub fn by_id(&self, id: &str) -> Option<&Entry> {
+        let id = id.trim();
+        let position = self
+            .ids
+            .binary_search_by(|(candidate, _)| candidate.as_ref().cmp(id))
+            .ok()?;
+        self.entry(self.ids[position].1)
+    }
+
+    /// The entries with this whole name (accents and case folded).
+    pub fn by_name(&self, surname: &str, first_name: &str) -> Vec<&Entry> {
+        self.names
+            .get(&name_key(surname, first_name))
+            .map(|positions| positions.iter().filter_map(|&p| self.entry(p)).collect())
+            .unwrap_or_default()
+    }
+
+    fn entry(&self, position: u32) -> Option<&Entry> {
+        self.list.entries.get(position as usize)
+    }
+
+    fn word(&self, index: usize) -> &[u8] {
+        let start = match index {
+            0 => 0,
+            _ => self.word_ends[index - 1] as usize,
+        };
+        &self.word_text[start..self.word_ends[index] as usize]
+    }
+
+    /// For each entry with a word matching `query_word`, the best score of its words.
+    fn word_matches(&self, pattern: &Pattern) -> HashMap<u32, u32> {
+        let mut scores: HashMap<u32, u32> = HashMap::new();
+        let mut credit = |word: usize, score: u32| {
+            for &entry in &self.postings[word] {
+                let best = scores.entry(entry).or_insert(0);
+                *best = (*best).max(score);
+            }
+        };
+        let first = self.first_word_from(&pattern.word);
+        let mut word = first;
+        while word < self.word_ends.len() && self.word(word).starts_with(&pattern.word) {
+            let exact = self.word(word).len() == pattern.word.len();
+            credit(word, if exact { EXACT } else { PREFIX });
+            word += 1;
+        }
+        if pattern.allowed_errors > 0 {
+            for candidate in (0..first).chain(word..self.word_ends.len()) {
+                let errors = pattern.prefix_distance(self.word(candidate));
+                if errors <= pattern.allowed_errors {
+                    credit(candidate, if errors == 1 { ONE_TYPO } else { TWO_TYPOS });
+                }
+            }
+        }
+        scores
+    }
+
+    /// The first word not below `prefix`.
+    fn first_word_from(&self, prefix: &[u8]) -> usize {
+        let (mut low, mut high) = (0, self.word_ends.len());
+        while low < high {
+            let middle = (low + high) / 2;
+            if self.word(middle) < prefix {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        low
+    }
+
+    /// Entries whose id starts with `prefix`, with their score.
+    fn id_matches(&self, prefix: &str) -> Vec<(u32, u32)> {
+        let first = self.ids.partition_point(|(id, _)| id.as_ref() < prefix);
+        self.ids[first..]
+            .iter()
+            .take_while(|(id, _)| id.starts_with(prefix))
+            .map(|(id, position)| {
+                let score = if id.as_ref() == prefix {
+                    EXACT_ID
+                } else {
+                    ID_PREFIX
+                };
+                (*position, score)
+            })
+            .collect()
+    }
+}
+
+/// The score of a query word against a name's word: the whole word, its start, or its
+/// start with one or two typing errors.
+const EXACT: u32 = 6;
+const PREFIX: u32 = 4;
+const ONE_TYPO: u32 = 2;
+const TWO_TYPOS: u32 = 1;
+const EXACT_ID: u32 = 20;
+const ID_PREFIX: u32 = 10;
+
+/// The typing errors forgiven in a query word: none up to 3 letters (a prefix that short
+/// matches too much already), one up to 6, two from 7.
+fn allowed_errors(length: usize) -> u32 {
+    match length {
+        0..=3 => 0,
+        4..=6 => 1,
+        _ => 2,
+    }
+}
+
+/// A query word, prepared for the bit-parallel distance: the positions of each byte in
+/// it (at most 64 bytes are compared).
+struct Pattern {
+    word: Vec<u8>,
+    equal: [u64; 256],
+    allowed_errors: u32,
+}
+
+impl Pattern {
+    fn new(word: &str) -> Pattern {
+        let mut equal = [0u64; 256];
+        let bytes: Vec<u8> = word.bytes().take(64).collect();
+        for (position, &byte) in bytes.iter().enumerate() {
+            equal[usize::from(byte)] |= 1 << position;
+        }
+        Pattern {
+            allowed_errors: allowed_errors(bytes.len()),
+            word: bytes,
+            equal,
+        }
+    }
+
+    /// The edit distance (Levenshtein) from the query word to the nearest prefix of
+    /// `text`: Myers' bit-vector algorithm in Hyyrö's global form (row 0 grows by one a
+    /// column), the minimum of the last row kept. Only the first `len + allowed` bytes
+    /// of `text` can be that near.
+    fn prefix_distance(&self, text: &[u8]) -> u32 {
+        let length = self.word.len();
+        if length == 0 {
+            return 0;
+        }
+        let last = 1u64 << (length - 1);
+        let (mut plus, mut minus) = (!0u64, 0u64);
+        let mut score = length as u32;
+        let mut best = score;
+        let reach = (length + self.allowed_errors as usize).min(text.len());
+        for &byte in &text[..reach] {
+            let equal = self.equal[usize::from(byte)];
+            let vertical = equal | minus;
+            let horizontal = (((equal & plus).wrapping_add(plus)) ^ plus) | equal;
+            let mut horizontal_plus = minus | !(horizontal | plus);
+            let mut horizontal_minus = plus & horizontal;
+            if horizontal_plus & last != 0 {
+                score += 1;
+            } else if horizontal_minus & last != 0 {
+                score -= 1;
+            }
+            horizontal_plus = (horizontal_plus << 1) | 1;
+            horizontal_minus <<= 1;
+            plus = horizontal_minus | !(vertical | horizontal_plus);
+            minus = horizontal_plus & vertical;
+            best = best.min(score);
+        }
+        best
+    }
+}
+
+/// What the desk typed.
+#[derive(Debug, Clone, Copy)]
+pub struct Query<'a> {
+    /// Words of a name, or the start of an id (digits and letters of a licence).
+    pub text: &'a str,
+    /// Two letters (ISO 3166-1, the EGD's `UK` read as `GB`): only players of this country.
+    pub country: Option<&'a str>,
+    /// At most this many matches.
+    pub limit: usize,
+}
+
+/// An entry found: the list it is in (its position among the indexes searched), its
+/// position in the list, its score, and the same person in another list, if linked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Match {
+    pub list: usize,
+    pub entry: usize,
+    pub score: u32,
+    pub linked: Option<(usize, usize)>,
+}
+
+/// A query that is one word of digits (with the letters some FFG licences have) is an id.
+fn is_id_query(text: &str) -> bool {
+    let text = text.trim();
+    !text.is_empty()
+        && !text.contains(char::is_whitespace)
+        && text.chars().any(|c| c.is_ascii_digit())
+        && text.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// The best matches of `query` in `indexes`, best first (score, then the folded name, then
+/// the list: EGD, FFG, AGA), each person once.
+pub fn search(indexes: &[&Index], query: &Query) -> Vec<Match> {
+    let mut found: Vec<Match> = Vec::new();
+    for (list, index) in indexes.iter().enumerate() {
+        let scored: Vec<(u32, u32)> = if is_id_query(query.text) {
+            index.id_matches(query.text.trim())
+        } else {
+            name_matches(index, query.text)
+        };
+        found.extend(
+            scored
+                .into_iter()
+                .filter(|&(position, _)| {
+                    country_matches(&index.list.entries[position as usize], query.country)
+                })
+                .map(|(position, score)| Match {
+                    list,
+                    entry: position as usize,
+                    score,
+                    linked: None,
+                }),
+        );
+    }
+    found.sort_by_cached_key(|found| {
+        let entry = &indexes[found.list].list.entries[found.entry];
+        (
+            std::cmp::Reverse(found.score),
+            name_key(&entry.surname, &entry.first_name),
+            indexes[found.list].source(),
+            found.entry,
+        )
+    });
+    let mut shown: Vec<Match> = Vec::with_capacity(query.limit);
+    let mut hidden: Vec<(usize, usize)> = Vec::new();
+    for mut candidate in found {
+        if shown.len() == query.limit {
+            break;
+        }
+        if hidden.contains(&(candidate.list, candidate.entry)) {
+            continue;
+        }
+        candidate.linked = linked(indexes, candidate.list, candidate.entry);
+        if let Some(other) = candidate.linked {
+            hidden.push(other);
+        }
+        shown.push(candidate);
+    }
+    shown
+}
+
+fn country_matches(entry: &Entry, country: Option<&str>) -> bool {
+    match country {
+        None => true,
+        Some(wanted) => entry
+            .country()
+            .is_some_and(|country| country.eq_ignore_ascii_case(wanted.trim())),
+    }
+}
+
+/// Entries of one list matching every word of `text`, with the sum of their words' scores.
+fn name_matches(index: &Index, text: &str) -> Vec<(u32, u32)> {
+    let folded = fold(text);
+    let patterns: Vec<Pattern> = folded.split_whitespace().map(Pattern::new).collect();
+    let mut per_word: Vec<HashMap<u32, u32>> = patterns
+        .iter()
+        .map(|pattern| index.word_matches(pattern))
+        .collect();
+    per_word.sort_by_key(HashMap::len);
+    let Some((rarest, others)) = per_word.split_first() else {
+        return Vec::new();
+    };
+    rarest
+        .iter()
+        .filter_map(|(&entry, &score)| {
+            others
+                .iter()
+                .try_fold(score, |total, scores| {
+                    scores.get(&entry).map(|score| total + score)
+                })
+                .map(|total| (entry, total))
+        })
+        .collect()
+}
+
+/// The same person in the other of the EGD's and FFG's lists among `indexes`: the only
+/// entry there with the same folded whole name and country, when this entry is the only
+/// one of its own list with them too. The FFG's list has no EGD PIN to link by.
+pub fn linked(indexes: &[&Index], list: usize, entry: usize) -> Option<(usize, usize)> {
+    let source = indexes[list].source();
+    let other_source = match source {
+        Source::Egd => Source::Ffg,
+        Source::Ffg => Source::Egd,
+        Source::Aga => return None,
+    };
+    let this = &indexes[list].list.entries[entry];
+    let key = name_key(&this.surname, &this.first_name);
+    let same = |index: &Index| -> Vec<u32> {
+        index
+            .names
+            .get(&key)
+            .map(|positions| {
+                positions
+                    .iter()
+                    .copied()
+                    .filter(|&p| index.list.entries[p as usize].country() == this.country())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    if same(indexes[list]).len() != 1 {
+        return None;
+    }
+    indexes.iter().enumerate().find_map(|(other, index)| {
+        if index.source() != other_source {
+            return None;
+        }
+        match same(index).as_slice() {
+            [position] => Some((other, *position as usize)),
+            _ => None,
+        }
+    })
+}

@@ -1,0 +1,636 @@
+//! The rating lists at the registration desk, against the real service and PostgreSQL:
+//! lists imported (over HTTP and with `arbitre ratings import`), the same list again a
+//! no-op, searches (misspelt and accented names, PIN prefixes, a country), a player
+//! registered from a result with the other list's ids, a refresh reported and applied
+//! (chosen changes, then all), a pinned list honoured, and bad files refused with their
+//! line while the stored lists stay as they were.
+
+use crate::{expect_json, expect_problem, send};
+use arbitre_api::access::Role;
+use arbitre_tests::{arbitre_binary, TestService};
+use reqwest::Method;
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// An EGD list in the shape of `allworld_lp.html`.
+fn egd_list() -> Vec<u8> {
+    let mut file = b"<html>\n<title> List of Players EURO </title>\n<body>\n<hr>\n(27 Dec 2025)\n<hr>\n<pre>\n   PIN          Name                              Club     Grade P&D    GoR    NT appearance\n".to_vec();
+    for line in [
+        " 16749645  (undefined) Man_Hai                   XX  xxxx   20k   --    100     1  T130209I",
+        " 10537560  Aaij Rene                             NL  Gron    4d   --   2369    99  T190112F",
+        " 10234567  Vannier Remi                          FR  35Re    2d   --   2157    40  T251101A",
+        " 12345678  Muller Jurgen                         DE  Berl    3k   --   1850    12  T250301B",
+        " 16825589  Aarle Barbara_van                     NL  DBos   17k   --    356     4  T160516A",
+    ] {
+        file.extend_from_slice(line.as_bytes());
+        file.push(b'\n');
+    }
+    file.extend_from_slice(b"</pre>\n</body>\n</html>\n");
+    file
+}
+
+/// An FFG list in ISO-8859-1 with CRLF, from lines written here in UTF-8.
+fn ffg_list(header: &str, lines: &[&str]) -> Vec<u8> {
+    let mut file = Vec::new();
+    for line in std::iter::once(header).chain(lines.iter().copied()) {
+        file.extend(line.chars().map(|c| u8::try_from(u32::from(c)).unwrap()));
+        file.extend_from_slice(b"\r\n");
+    }
+    file
+}
+
+const FFG_HEADER: &str = "#Echelle au 11/01/2026 07:09:39";
+const FFG_LINES: [&str; 4] = [
+    "AAIJ René                               319 e ------- xxxx NL",
+    "MÜLLER Anaïs                           -900 L 1500104 92Ge FR",
+    "VANNIER Rémi                            107 L 9643011 35Re FR",
+    "VANNIER-REYES Nelson-Pablo            -9999 - 1400302 75EH FR",
+];
+
+async fn upload(service: &TestService, source: &str, file: Vec<u8>) -> reqwest::Response {
+    service
+        .post(
+            &format!("/rating-lists?source={source}"),
+            Some(&service.admin_token),
+        )
+        .header("content-type", "text/plain")
+        .body(file)
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn search(service: &TestService, query: &str) -> Vec<Value> {
+    let response = service
+        .get(&format!("/rating-lists/search?{query}"))
+        .send()
+        .await
+        .unwrap();
+    expect_json(response, 200).await.as_array().unwrap().clone()
+}
+
+fn names(results: &[Value]) -> Vec<String> {
+    results
+        .iter()
+        .map(|result| {
+            let entry = &result["entry"];
+            format!(
+                "{} {} {}",
+                entry["source"].as_str().unwrap(),
+                entry["surname"].as_str().unwrap(),
+                entry["first_name"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+async fn snapshots(service: &TestService) -> Vec<Value> {
+    let response = service.get("/rating-lists").send().await.unwrap();
+    expect_json(response, 200).await.as_array().unwrap().clone()
+}
+
+#[tokio::test]
+async fn lists_imported_once_are_searched_by_misspelt_accented_names_and_pins() {
+    let service = TestService::start().await;
+    let imported = expect_json(upload(&service, "egd", egd_list()).await, 201).await;
+    assert_eq!(imported["created"], true);
+    assert_eq!(imported["placeholders"], 1);
+    assert_eq!(imported["rating_list"]["entries"], 4);
+    assert_eq!(imported["rating_list"]["list_date"], "2025-12-27");
+    let again = expect_json(upload(&service, "egd", egd_list()).await, 200).await;
+    assert_eq!(again["created"], false);
+    assert_eq!(again["rating_list"]["id"], imported["rating_list"]["id"]);
+    let ffg = expect_json(
+        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
+        201,
+    )
+    .await;
+    assert_eq!(ffg["rating_list"]["list_date"], "2026-01-11");
+    assert_eq!(snapshots(&service).await.len(), 2);
+
+    // Misspelt: one person in both lists, shown once with the other list's entry.
+    let found = search(&service, "q=vanier").await;
+    assert_eq!(
+        names(&found),
+        ["egd Vannier Remi", "ffg VANNIER-REYES Nelson-Pablo"]
+    );
+    assert_eq!(found[0]["linked"]["source"], "ffg");
+    assert_eq!(found[0]["linked"]["id"], "9643011");
+    assert_eq!(found[0]["entry"]["id"], "10234567");
+    assert_eq!(found[0]["entry"]["list_date"], "2025-12-27");
+    assert_eq!(found[0]["entry"]["rank"], "2d");
+    // Accents and case folded both ways; each word the start of a name's word.
+    let found = search(&service, "q=M%C3%BCLLER").await;
+    assert_eq!(names(&found), ["ffg MÜLLER Anaïs", "egd Muller Jurgen"]);
+    let found = search(&service, "q=muller%20ana").await;
+    assert_eq!(names(&found), ["ffg MÜLLER Anaïs"]);
+    assert_eq!(found[0]["entry"]["rating"], 1150, "FFG −900 + 2050");
+    assert_eq!(found[0]["entry"]["licence_status"], "L");
+    let found = search(&service, "q=AAIJ%20Ren%C3%A9").await;
+    assert_eq!(
+        names(&found),
+        ["egd Aaij Rene"],
+        "René of the FFG is linked to Rene of the EGD"
+    );
+    assert_eq!(found[0]["linked"]["first_name"], "René");
+    // PIN and licence prefixes; a country.
+    let found = search(&service, "q=1053").await;
+    assert_eq!(names(&found), ["egd Aaij Rene"]);
+    let found = search(&service, "q=96430").await;
+    assert_eq!(names(&found), ["ffg VANNIER Rémi"]);
+    let found = search(&service, "q=muller&country=de").await;
+    assert_eq!(names(&found), ["egd Muller Jurgen"]);
+    let found = search(&service, "q=vannier&source=ffg").await;
+    assert_eq!(
+        names(&found),
+        ["ffg VANNIER Rémi", "ffg VANNIER-REYES Nelson-Pablo"]
+    );
+    assert_eq!(found[1]["entry"]["rating"], Value::Null, "−9999: unrated");
+    expect_problem(
+        service.get("/rating-lists/search?q=").send().await.unwrap(),
+        400,
+        "query.invalid",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_player_registered_from_a_result_then_refreshed() {
+    let service = TestService::start().await;
+    expect_json(upload(&service, "egd", egd_list()).await, 201).await;
+    expect_json(
+        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
+        201,
+    )
+    .await;
+    let tournament = service.create_tournament(json!({})).await;
+    let id = tournament["id"].as_str().unwrap();
+    let organizer = service
+        .token(Role::Organizer, Some(id.parse().unwrap()), None)
+        .await;
+    let found = search(
+        &service,
+        &format!("q=vannier%20r&source=ffg&tournament_id={id}"),
+    )
+    .await;
+    let entry = &found[0]["entry"];
+    let body = json!({"rating_list_id": entry["rating_list_id"], "line": entry["line"]});
+    let path = format!("/tournaments/{id}/players/from-rating-list");
+    let player = expect_json(
+        send(&service, Method::POST, &path, &organizer, Some(&body)).await,
+        201,
+    )
+    .await;
+    assert_eq!(player["surname"], "VANNIER");
+    assert_eq!(player["first_name"], "Rémi");
+    assert_eq!(player["rank"], "2d");
+    assert_eq!(player["rating"], 2157);
+    assert_eq!(player["club"], "35Re");
+    assert_eq!(player["country"], "FR");
+    assert_eq!(player["ffg_licence"], "9643011");
+    assert_eq!(
+        player["egd_pin"], "10234567",
+        "from the EGD's entry linked to it"
+    );
+    let again = send(&service, Method::POST, &path, &organizer, Some(&body)).await;
+    expect_problem(again, 409, "player.already_registered").await;
+    // An unknown line, and a referee, are refused.
+    let unknown = json!({"rating_list_id": entry["rating_list_id"], "line": 999});
+    expect_problem(
+        send(&service, Method::POST, &path, &organizer, Some(&unknown)).await,
+        404,
+        "not_found.rating_list_entry",
+    )
+    .await;
+    let referee = service
+        .token(Role::Referee, Some(id.parse().unwrap()), None)
+        .await;
+    expect_problem(
+        send(&service, Method::POST, &path, &referee, Some(&body)).await,
+        403,
+        "auth.forbidden",
+    )
+    .await;
+
+    // Registered by hand: a self-promoted rank, an old rating, no PIN; and a stranger.
+    let aaij = json!({"surname": "Aaij", "first_name": "René", "rank": "5d", "rating": 2300, "club": "Gron"});
+    let players = format!("/tournaments/{id}/players");
+    let aaij = expect_json(
+        send(&service, Method::POST, &players, &organizer, Some(&aaij)).await,
+        201,
+    )
+    .await;
+    let aaij_id = aaij["id"].as_str().unwrap();
+    service.create_player(id, "Inconnu", "10k").await;
+    let report_path = format!("/tournaments/{id}/rating-refresh?source=egd");
+    let report = expect_json(service.get(&report_path).send().await.unwrap(), 200).await;
+    assert_eq!(report["rating_list"]["source"], "egd");
+    let rows = report["players"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    let row = |surname: &str| {
+        rows.iter()
+            .find(|row| row["surname"] == surname)
+            .unwrap()
+            .clone()
+    };
+    let vannier = row("VANNIER");
+    assert_eq!(vannier["found"], "by_id");
+    assert_eq!(
+        vannier["changes"],
+        json!([]),
+        "registered from the list: nothing to change"
+    );
+    let stranger = row("Inconnu");
+    assert_eq!(stranger["found"], "not_found");
+    let aaij_row = row("Aaij");
+    assert_eq!(aaij_row["found"], "by_name");
+    assert_eq!(
+        aaij_row["declared_rank_above_rating"], true,
+        "5d declared, 2369 is 4d"
+    );
+    assert_eq!(
+        aaij_row["changes"],
+        json!([
+            {"field": "rating", "from": "2300", "to": "2369"},
+            {"field": "rank", "from": "5d", "to": "4d"},
+            {"field": "egd_pin", "from": null, "to": "10537560"},
+        ])
+    );
+
+    // A change not proposed is refused, and nothing is applied.
+    let refresh = format!("/tournaments/{id}/rating-refresh");
+    let wrong = json!({"source": "egd", "changes": [
+        {"player_id": aaij_id, "field": "rating"},
+        {"player_id": aaij_id, "field": "club"},
+    ]});
+    expect_problem(
+        send(&service, Method::POST, &refresh, &organizer, Some(&wrong)).await,
+        409,
+        "rating_refresh.not_proposed",
+    )
+    .await;
+    let unchanged = expect_json(
+        service
+            .get(&format!("{players}/{aaij_id}"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(unchanged["rating"], 2300);
+    // The rating alone, then everything else.
+    let chosen = json!({"source": "egd", "changes": [{"player_id": aaij_id, "field": "rating"}]});
+    let applied = expect_json(
+        send(&service, Method::POST, &refresh, &organizer, Some(&chosen)).await,
+        200,
+    )
+    .await;
+    assert_eq!(applied.as_array().unwrap().len(), 1);
+    assert_eq!(applied[0]["field"], "rating");
+    assert_eq!(
+        (
+            applied[0]["previous"].as_str(),
+            applied[0]["value"].as_str()
+        ),
+        (Some("2300"), Some("2369"))
+    );
+    let player = expect_json(
+        service
+            .get(&format!("{players}/{aaij_id}"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(
+        (player["rating"].as_i64(), player["rank"].as_str()),
+        (Some(2369), Some("5d"))
+    );
+    let all = json!({"source": "egd", "all": true});
+    let applied = expect_json(
+        send(&service, Method::POST, &refresh, &organizer, Some(&all)).await,
+        200,
+    )
+    .await;
+    let fields: Vec<&str> = applied
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|change| change["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(fields, ["rank", "egd_pin"]);
+    let player = expect_json(
+        service
+            .get(&format!("{players}/{aaij_id}"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(
+        (player["rank"].as_str(), player["egd_pin"].as_str()),
+        (Some("4d"), Some("10537560"))
+    );
+    let report = expect_json(service.get(&report_path).send().await.unwrap(), 200).await;
+    let aaij_row = report["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["surname"] == "Aaij")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (aaij_row["found"].as_str(), aaij_row["changes"].clone()),
+        (Some("by_id"), json!([]))
+    );
+    // The FFG's list: the licence status is kept and refreshed like the rest.
+    let report = expect_json(
+        service
+            .get(&format!("/tournaments/{id}/rating-refresh?source=ffg"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    let vannier = report["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["surname"] == "VANNIER")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        vannier["changes"],
+        json!([]),
+        "status L recorded at registration"
+    );
+}
+
+#[tokio::test]
+async fn a_pinned_list_is_used_until_unpinned() {
+    let service = TestService::start().await;
+    let old = expect_json(
+        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
+        201,
+    )
+    .await;
+    let mut newer_lines = FFG_LINES;
+    newer_lines[2] = "VANNIER Rémi                            250 L 9643011 35Re FR";
+    let newer = expect_json(
+        upload(
+            &service,
+            "ffg",
+            ffg_list("#Echelle au 01/02/2026 07:00:00", &newer_lines),
+        )
+        .await,
+        201,
+    )
+    .await;
+    let tournament = service.create_tournament(json!({})).await;
+    let id = tournament["id"].as_str().unwrap();
+    let rating_of_vannier = |results: Vec<Value>| results[0]["entry"]["rating"].clone();
+    let query = format!("q=9643011&tournament_id={id}");
+    assert_eq!(
+        rating_of_vannier(search(&service, &query).await),
+        2300,
+        "the newest: 250 + 2050"
+    );
+    let pin = json!({"rating_list_id": old["rating_list"]["id"]});
+    let path = format!("/tournaments/{id}/rating-lists/ffg");
+    let pinned = expect_json(
+        send(
+            &service,
+            Method::PUT,
+            &path,
+            &service.admin_token,
+            Some(&pin),
+        )
+        .await,
+        200,
+    )
+    .await;
+    assert_eq!(pinned["pinned"], true);
+    let results = search(&service, &query).await;
+    assert_eq!(
+        rating_of_vannier(results.clone()),
+        2157,
+        "the pinned: 107 + 2050"
+    );
+    assert_eq!(results[0]["entry"]["list_date"], "2026-01-11");
+    // Without the tournament, the newest.
+    assert_eq!(rating_of_vannier(search(&service, "q=9643011").await), 2300);
+    let body = json!({"surname": "Vannier", "first_name": "Rémi", "rank": "2d", "ffg_licence": "9643011", "rating": 2157});
+    expect_json(
+        send(
+            &service,
+            Method::POST,
+            &format!("/tournaments/{id}/players"),
+            &service.admin_token,
+            Some(&body),
+        )
+        .await,
+        201,
+    )
+    .await;
+    let report_path = format!("/tournaments/{id}/rating-refresh?source=ffg");
+    let report = expect_json(service.get(&report_path).send().await.unwrap(), 200).await;
+    assert_eq!(report["rating_list"]["id"], old["rating_list"]["id"]);
+    let changes = &report["players"][0]["changes"];
+    assert!(
+        changes
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|change| change["field"] != "rating"),
+        "{changes}"
+    );
+    let in_use = expect_json(
+        service
+            .get(&format!("/tournaments/{id}/rating-lists"))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(in_use[0]["rating_list"]["id"], old["rating_list"]["id"]);
+    // A list of another source is not pinned for this one.
+    let egd = expect_json(upload(&service, "egd", egd_list()).await, 201).await;
+    let wrong = json!({"rating_list_id": egd["rating_list"]["id"]});
+    expect_problem(
+        send(
+            &service,
+            Method::PUT,
+            &path,
+            &service.admin_token,
+            Some(&wrong),
+        )
+        .await,
+        422,
+        "validation.failed",
+    )
+    .await;
+    let response = send(&service, Method::DELETE, &path, &service.admin_token, None).await;
+    assert_eq!(response.status(), 204);
+    let report = expect_json(service.get(&report_path).send().await.unwrap(), 200).await;
+    assert_eq!(report["rating_list"]["id"], newer["rating_list"]["id"]);
+    assert_eq!(
+        report["players"][0]["changes"][0],
+        json!({"field": "rating", "from": "2157", "to": "2300"})
+    );
+}
+
+#[tokio::test]
+async fn bad_files_are_refused_with_their_line_and_change_nothing() {
+    let service = TestService::start().await;
+    expect_json(
+        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
+        201,
+    )
+    .await;
+    let before = snapshots(&service).await;
+
+    let mut truncated = FFG_LINES.to_vec();
+    truncated.push("ABADIA Mickaël                        -1400 - 97282");
+    let problem = expect_problem(
+        upload(
+            &service,
+            "ffg",
+            ffg_list("#Echelle au 12/01/2026 07:09:39", &truncated),
+        )
+        .await,
+        422,
+        "rating_list.truncated_line",
+    )
+    .await;
+    assert_eq!(problem["line"], 6);
+    assert!(
+        problem["detail"].as_str().unwrap().contains("line 6"),
+        "{problem}"
+    );
+
+    let mut utf8 = b"#Echelle au 12/01/2026 07:09:39\r\n".to_vec();
+    utf8.extend_from_slice(
+        "AAIJ René                               243 e ------- xxxx NL\r\n".as_bytes(),
+    );
+    let problem = expect_problem(
+        upload(&service, "ffg", utf8).await,
+        422,
+        "rating_list.wrong_encoding",
+    )
+    .await;
+    assert_eq!(
+        (problem["line"].as_u64(), problem["column"].as_u64()),
+        (Some(2), Some(9))
+    );
+
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10".to_vec();
+    let problem = expect_problem(
+        upload(&service, "egd", png).await,
+        422,
+        "rating_list.binary",
+    )
+    .await;
+    assert_eq!(problem["line"], 2);
+
+    // The FFG's list sent as the AGA's.
+    let problem = expect_problem(
+        upload(&service, "aga", ffg_list(FFG_HEADER, &FFG_LINES)).await,
+        422,
+        "rating_list.malformed_line",
+    )
+    .await;
+    assert_eq!(problem["line"], 1);
+
+    // A 1 GB upload is refused from its declared length, before its body is read.
+    let address = service.base_url.trim_start_matches("http://").to_string();
+    let mut stream = tokio::net::TcpStream::connect(&address).await.unwrap();
+    let request = format!(
+        "POST /rating-lists?source=egd HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {}\r\n\
+         Content-Type: text/html\r\nContent-Length: 1073741824\r\nConnection: close\r\n\r\n(27 Dec 2025)\n",
+        service.admin_token
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("body.too_large"), "{answer}");
+
+    // Only admins import.
+    let tournament = service.create_tournament(json!({})).await;
+    let organizer = service
+        .token(
+            Role::Organizer,
+            Some(tournament["id"].as_str().unwrap().parse().unwrap()),
+            None,
+        )
+        .await;
+    let response = service
+        .post("/rating-lists?source=egd", Some(&organizer))
+        .header("content-type", "text/html")
+        .body(egd_list())
+        .send()
+        .await
+        .unwrap();
+    expect_problem(response, 403, "auth.forbidden").await;
+    assert_eq!(snapshots(&service).await, before);
+}
+
+#[tokio::test]
+async fn the_command_line_imports_a_list_and_reports_a_bad_one_by_line() {
+    let service = TestService::start().await;
+    let folder = tempfile::tempdir().unwrap();
+    let good = folder.path().join("allworld_lp.html");
+    std::fs::write(&good, egd_list()).unwrap();
+    let run = |file: std::path::PathBuf| {
+        let database_url = service.database_url.clone();
+        tokio::task::spawn_blocking(move || {
+            std::process::Command::new(arbitre_binary())
+                .args(["ratings", "import", "--source", "egd"])
+                .arg(file)
+                .env("DATABASE_URL", database_url)
+                .output()
+                .unwrap()
+        })
+    };
+    let output = run(good.clone()).await.unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let printed: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        (
+            printed["source"].as_str(),
+            printed["entries"].as_i64(),
+            printed["created"].as_bool()
+        ),
+        (Some("egd"), Some(4), Some(true))
+    );
+    let again: Value = serde_json::from_slice(&run(good).await.unwrap().stdout).unwrap();
+    assert_eq!(again["created"], false);
+    let found = search(&service, "q=aaij").await;
+    assert_eq!(
+        found[0]["entry"]["rating_list_id"],
+        printed["rating_list_id"]
+    );
+
+    let bad = folder.path().join("cut.html");
+    let mut cut = egd_list();
+    cut.truncate(cut.len() - 140);
+    std::fs::write(&bad, &cut).unwrap();
+    let output = run(bad).await.unwrap();
+    assert!(!output.status.success());
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        message.contains("cut.html") && message.contains("line 12"),
+        "{message}"
+    );
+    assert_eq!(snapshots(&service).await.len(), 1);
+}
