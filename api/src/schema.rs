@@ -21,6 +21,7 @@ diesel::table! {
         country -> Text,
         standings_settings -> Jsonb,
         pairing_parameters -> Jsonb,
+        revision -> Int8,
     }
 }
 

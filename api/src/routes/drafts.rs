@@ -7,6 +7,7 @@ use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError};
 use crate::http::{ApiJson, ApiQuery};
+use crate::services::heavy::{Class, Workshop};
 use crate::services::pairing::{self, Adjustments};
 use actix_web::{web, HttpResponse};
 use arbitre_core::pairing::{Candidate, Cost, PairedGame, PairingError};
@@ -136,6 +137,7 @@ fn candidate(candidate: Candidate) -> Result<CandidateView, ApiError> {
 )]
 pub async fn draft(
     pool: web::Data<DbPool>,
+    workshop: web::Data<Workshop>,
     caller: Caller,
     path: web::Path<(Uuid, i32)>,
     body: ApiJson<DraftRequest>,
@@ -158,10 +160,15 @@ pub async fn draft(
     let mut connection = pool.get().await?;
     let prepared = pairing::prepare(&mut connection, tournament_id, number, &adjustments).await?;
     pairing::check_unpaired(&mut connection, &prepared.row).await?;
-    let made = prepared
-        .round()?
-        .pair()
-        .map_err(|error| pairing::refusal(error, "fixed"))?;
+    drop(connection);
+    let made = workshop
+        .run(Class::Staff, move || {
+            prepared
+                .round()?
+                .pair()
+                .map_err(|error| pairing::refusal(error, "fixed"))
+        })
+        .await??;
     Ok(HttpResponse::Ok().json(Draft {
         round: made.round,
         tables: made
@@ -183,6 +190,7 @@ pub async fn draft(
 )]
 pub async fn explain(
     pool: web::Data<DbPool>,
+    workshop: web::Data<Workshop>,
     caller: Caller,
     path: web::Path<(Uuid, i32)>,
     query: ApiQuery<ExplainQuery>,
@@ -200,7 +208,7 @@ pub async fn explain(
             )))
         }
     };
-    let absent = |field: &str, player: Uuid| {
+    let absent = move |field: &str, player: Uuid| {
         ApiError::InvalidQuery(FieldError::new(
             field,
             format!("player {player} is not a player of round {number} (absent, not registered, the bye, or the same player)"),
@@ -214,14 +222,18 @@ pub async fn explain(
         &Adjustments::default(),
     )
     .await?;
-    let candidates =
-        prepared
-            .round()?
-            .candidates(&player.to_string())
-            .map_err(|error| match error {
-                PairingError::NotInRound(_) => absent(field, player),
-                other => pairing::refusal(other, field),
-            })?;
+    drop(connection);
+    let candidates = workshop
+        .run(Class::Staff, move || {
+            prepared
+                .round()?
+                .candidates(&player.to_string())
+                .map_err(|error| match error {
+                    PairingError::NotInRound(_) => absent(field, player),
+                    other => pairing::refusal(other, field),
+                })
+        })
+        .await??;
     let explanation = match opponent {
         Some(black) => {
             let black_id = black.to_string();

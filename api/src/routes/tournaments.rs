@@ -13,6 +13,7 @@ use crate::http::{
     check_country, check_filter, check_text, like_pattern, ApiJson, ApiQuery, PageInfo, Window,
     XmlBody,
 };
+use crate::services::heavy::{Class, Workshop};
 use crate::services::opengotha::{self as importer, Import, Imported};
 use crate::store::settings::{
     check_criteria, check_komi, check_time_control, default_criteria, HandicapPolicy, KomiPolicy,
@@ -521,12 +522,19 @@ fn imported_settings(
 )]
 pub async fn import(
     pool: web::Data<DbPool>,
+    workshop: web::Data<Workshop>,
     caller: Caller,
     body: XmlBody,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_admin("import tournaments")?;
-    let tournament = opengotha::import(&body.0)?;
-    let pairing = arbitre_core::pairing::opengotha::read(&body.0, &tournament)?.parameters;
+    let bytes = body.0;
+    let (tournament, pairing) = workshop
+        .run(Class::Staff, move || {
+            let tournament = opengotha::import(&bytes)?;
+            let pairing = arbitre_core::pairing::opengotha::read(&bytes, &tournament)?.parameters;
+            Ok::<_, ApiError>((tournament, pairing))
+        })
+        .await??;
     let settings = record(imported_settings(&tournament, pairing)?)?;
     let import = Import {
         settings,

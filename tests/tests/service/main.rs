@@ -6,6 +6,7 @@ mod bad_input;
 mod drafts;
 mod games;
 mod games_live;
+mod hall;
 mod imports;
 mod migrations;
 mod openapi;
@@ -16,6 +17,7 @@ mod responses;
 mod restart;
 mod roles;
 mod standings;
+mod streams;
 mod table;
 mod tournaments;
 

@@ -9,7 +9,7 @@ use crate::access::Role;
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::GameError;
-use crate::error::{ApiError, Resource};
+use crate::error::{ApiError, FieldError, Resource};
 use crate::http::ApiJson;
 use crate::routes::tournaments;
 use crate::services::live::view::GameState;
@@ -191,6 +191,10 @@ pub async fn import(
                 record.turns.len()
             ),
         });
+    }
+    if let Err(issue) = arbitre_core::fields::check_board(record.size) {
+        let field = FieldError::new("sgf.SZ", issue.to_string());
+        return Err(ApiError::Validation(vec![field]).into());
     }
     let mut connection = pool.get().await?;
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
