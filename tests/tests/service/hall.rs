@@ -41,15 +41,15 @@ async fn reads_answer_304_to_a_matching_if_none_match_and_a_change_gives_a_new_e
     // Another representation of the same resource has another tag.
     let standings = format!("/tournaments/{tournament}/standings");
     let json_tag = etag(&service.get(&standings).send().await.unwrap());
-    let egd = service
+    let csv = service
         .get(&standings)
-        .header("Accept", "application/egf")
+        .header("Accept", "text/csv")
         .header("If-None-Match", &json_tag)
         .send()
         .await
         .unwrap();
-    assert_eq!(egd.status(), 200);
-    assert_ne!(etag(&egd), json_tag);
+    assert_eq!(csv.status(), 200);
+    assert_ne!(etag(&csv), json_tag);
     // A change to the tournament (a player registered) gives every read a new tag.
     service.create_player(tournament, "Nouveau", "5k").await;
     let changed = service
@@ -98,7 +98,7 @@ async fn standings_and_exports_are_compressed_when_the_client_takes_gzip() {
     assert_eq!(&compressed[..2], &[0x1f, 0x8b], "a gzip member");
     assert!(compressed.len() * 3 < plain.len(), "{} of {}", compressed.len(), plain.len());
     let export = service
-        .get(&format!("/tournaments/{}/exports/egd", setup.tournament_id))
+        .get(&format!("/tournaments/{}/exports/csv", setup.tournament_id))
         .header("Accept-Encoding", "gzip")
         .send()
         .await
@@ -122,6 +122,11 @@ fn opengotha_file(surname: &str) -> String {
 <TournamentParameterSet>
 <GeneralParameterSet basicTime="40" beginDate="2026-11-21" endDate="2026-11-22" komi="7.5" location="Lyon" name="Tournoi" numberOfRounds="3" shortName="T"/>
 <HandicapParameterSet hdCorrection="1"/>
+<PlacementParameterSet>
+<PlacementCriteria>
+<PlacementCriterion name="MMS" number="1"/>
+</PlacementCriteria>
+</PlacementParameterSet>
 </TournamentParameterSet>
 </Tournament>
 "#
