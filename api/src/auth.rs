@@ -124,7 +124,11 @@ impl FromRequest for Caller {
 
 /// The secret of a request's bearer token (RFC 6750), as presented.
 pub fn bearer_secret(request: &HttpRequest) -> Option<String> {
-    let value = request.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
+    let value = request
+        .headers()
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?;
     bearer(value).map(str::to_string)
 }
 

@@ -100,8 +100,14 @@ fn hostile(criterion: &mut Criterion) {
     group.sample_size(10);
     let files = [
         ("8 MiB of attributes on one element", attributes_file()),
-        ("nested 10,000 deep then 1,000,000 elements", nested_file(10_000, 1_000_000)),
-        ("nested 60 deep then 1,000,000 elements", nested_file(60, 1_000_000)),
+        (
+            "nested 10,000 deep then 1,000,000 elements",
+            nested_file(10_000, 1_000_000),
+        ),
+        (
+            "nested 60 deep then 1,000,000 elements",
+            nested_file(60, 1_000_000),
+        ),
     ];
     for (name, file) in &files {
         group.throughput(Throughput::Bytes(file.len() as u64));

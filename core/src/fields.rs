@@ -83,11 +83,23 @@ mod tests {
         assert_eq!(check_text("Été à Nîmes", NAME_CHARS, true), Ok(()));
         assert_eq!(check_text("", NAME_CHARS, false), Ok(()));
         assert_eq!(check_text("  ", NAME_CHARS, true), Err(FieldIssue::Empty));
-        assert_eq!(check_text("a\0b", NAME_CHARS, true), Err(FieldIssue::ControlCharacter));
-        assert_eq!(check_text("\u{1b}[31m", NAME_CHARS, true), Err(FieldIssue::ControlCharacter));
-        assert_eq!(check_text("a\u{85}", NAME_CHARS, true), Err(FieldIssue::ControlCharacter));
+        assert_eq!(
+            check_text("a\0b", NAME_CHARS, true),
+            Err(FieldIssue::ControlCharacter)
+        );
+        assert_eq!(
+            check_text("\u{1b}[31m", NAME_CHARS, true),
+            Err(FieldIssue::ControlCharacter)
+        );
+        assert_eq!(
+            check_text("a\u{85}", NAME_CHARS, true),
+            Err(FieldIssue::ControlCharacter)
+        );
         assert_eq!(check_text(&"é".repeat(100), NAME_CHARS, true), Ok(()));
-        assert_eq!(check_text(&"é".repeat(101), NAME_CHARS, true), Err(FieldIssue::TooLong(100)));
+        assert_eq!(
+            check_text(&"é".repeat(101), NAME_CHARS, true),
+            Err(FieldIssue::TooLong(100))
+        );
         assert_eq!(
             check_text(&"x".repeat(1 << 20), NAME_CHARS, true),
             Err(FieldIssue::TooLong(100))
@@ -103,9 +115,15 @@ mod tests {
         assert_eq!(check_board_side(26), Err(FieldIssue::BoardSide));
         assert_eq!(check_board_side(52), Err(FieldIssue::BoardSide));
         assert_eq!(check_board(BoardSize::STANDARD), Ok(()));
-        let rectangle = BoardSize { width: 19, height: 13 };
+        let rectangle = BoardSize {
+            width: 19,
+            height: 13,
+        };
         assert_eq!(check_board(rectangle), Err(FieldIssue::Board));
-        let large = BoardSize { width: 52, height: 52 };
+        let large = BoardSize {
+            width: 52,
+            height: 52,
+        };
         assert_eq!(check_board(large), Err(FieldIssue::Board));
     }
 }

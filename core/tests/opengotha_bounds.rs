@@ -33,11 +33,17 @@ fn an_element_with_too_many_attributes_is_refused_naming_it() {
         panic!("{refused:?}");
     };
     assert_eq!(*line, 3);
-    assert!(what.contains("<Player> has more than 256 attributes"), "{what}");
+    assert!(
+        what.contains("<Player> has more than 256 attributes"),
+        "{what}"
+    );
     // The pairing settings' reader reads the same elements with the same bound.
     let tournament = opengotha::import(juvisy().as_bytes()).unwrap();
     let refused = arbitre_core::pairing::opengotha::read(file.as_bytes(), &tournament).err();
-    assert!(matches!(refused, Some(OpenGothaError::TooLarge { line: 3, .. })));
+    assert!(matches!(
+        refused,
+        Some(OpenGothaError::TooLarge { line: 3, .. })
+    ));
     // At the bound, the element is read.
     let at_bound = with_attributes(256);
     assert!(!matches!(

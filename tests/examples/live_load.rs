@@ -115,22 +115,33 @@ impl Connection {
         body: &Value,
         key: Option<&str>,
     ) -> (u16, Vec<u8>) {
-        let mut headers = format!("Authorization: Bearer {token}\r\nContent-Type: application/json\r\n");
+        let mut headers =
+            format!("Authorization: Bearer {token}\r\nContent-Type: application/json\r\n");
         if let Some(key) = key {
             headers.push_str(&format!("Idempotency-Key: {key}\r\n"));
         }
-        self.send(method, path, &headers, body.to_string().as_bytes()).await
+        self.send(method, path, &headers, body.to_string().as_bytes())
+            .await
     }
 
     /// Sends a request with these header lines (each ending in CRLF) and reads the answer.
-    async fn send(&mut self, method: &str, path: &str, headers: &str, payload: &[u8]) -> (u16, Vec<u8>) {
+    async fn send(
+        &mut self,
+        method: &str,
+        path: &str,
+        headers: &str,
+        payload: &[u8],
+    ) -> (u16, Vec<u8>) {
         let request = format!(
             "{method} {path} HTTP/1.1\r\nHost: {}\r\n{headers}Content-Length: {}\r\n\r\n",
             self.host,
             payload.len()
         );
         let stream = self.stream.get_mut();
-        stream.write_all(request.as_bytes()).await.expect("send a request");
+        stream
+            .write_all(request.as_bytes())
+            .await
+            .expect("send a request");
         stream.write_all(payload).await.expect("send a body");
 
         let mut line = String::new();
@@ -272,11 +283,20 @@ struct Hall {
 
 /// An anonymous phone following `path`: reads and counts its events until `stop`, then
 /// leaves (drops its connection).
-async fn follow(base: String, path: String, stop: Rc<std::cell::Cell<bool>>, tally: Rc<RefCell<HallTally>>) {
+async fn follow(
+    base: String,
+    path: String,
+    stop: Rc<std::cell::Cell<bool>>,
+    tally: Rc<RefCell<HallTally>>,
+) {
     let host = base.trim_start_matches("http://").to_string();
     let mut stream = TcpStream::connect(&host).await.expect("connect a stream");
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.expect("open a stream");
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n");
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .expect("open a stream");
     let mut buffer = vec![0u8; 64 * 1024];
     while !stop.get() {
         match tokio::time::timeout(Duration::from_millis(500), stream.read(&mut buffer)).await {
@@ -286,7 +306,10 @@ async fn follow(base: String, path: String, stop: Rc<std::cell::Cell<bool>>, tal
                 return;
             }
             Ok(Ok(read)) => {
-                let events = buffer[..read].windows(7).filter(|window| window == b"event: ").count();
+                let events = buffer[..read]
+                    .windows(7)
+                    .filter(|window| window == b"event: ")
+                    .count();
                 tally.borrow_mut().stream_events += events as u64;
             }
         }
@@ -294,11 +317,18 @@ async fn follow(base: String, path: String, stop: Rc<std::cell::Cell<bool>>, tal
 }
 
 /// An anonymous reader of the standings, back to back, taking gzip as browsers do.
-async fn read_standings(base: String, path: String, stop: Rc<std::cell::Cell<bool>>, tally: Rc<RefCell<HallTally>>) {
+async fn read_standings(
+    base: String,
+    path: String,
+    stop: Rc<std::cell::Cell<bool>>,
+    tally: Rc<RefCell<HallTally>>,
+) {
     let mut connection = Connection::open(&base).await;
     while !stop.get() {
         let began = Instant::now();
-        let (status, _) = connection.send("GET", &path, "Accept-Encoding: gzip\r\n", b"").await;
+        let (status, _) = connection
+            .send("GET", &path, "Accept-Encoding: gzip\r\n", b"")
+            .await;
         let mut tally = tally.borrow_mut();
         tally.standings.push(began.elapsed());
         tally.standings_failures += u64::from(status != 200);
@@ -306,11 +336,19 @@ async fn read_standings(base: String, path: String, stop: Rc<std::cell::Cell<boo
 }
 
 /// The organizer drafting the same round again and again.
-async fn redraft(base: String, admin: String, path: String, stop: Rc<std::cell::Cell<bool>>, tally: Rc<RefCell<HallTally>>) {
+async fn redraft(
+    base: String,
+    admin: String,
+    path: String,
+    stop: Rc<std::cell::Cell<bool>>,
+    tally: Rc<RefCell<HallTally>>,
+) {
     let mut connection = Connection::open(&base).await;
     while !stop.get() {
         let began = Instant::now();
-        let (status, _) = connection.request("POST", &path, &admin, &json!({}), None).await;
+        let (status, _) = connection
+            .request("POST", &path, &admin, &json!({}), None)
+            .await;
         let mut tally = tally.borrow_mut();
         tally.drafts.push(began.elapsed());
         tally.draft_failures += u64::from(status != 200);
@@ -329,28 +367,50 @@ impl Hall {
         let mut hall = hall;
         let stream_path = format!("/tournaments/{tournament}/stream");
         for _ in 0..options.streams {
-            let task = follow(options.base.clone(), stream_path.clone(), hall.stop.clone(), hall.tally.clone());
+            let task = follow(
+                options.base.clone(),
+                stream_path.clone(),
+                hall.stop.clone(),
+                hall.tally.clone(),
+            );
             hall.tasks.push(tokio::task::spawn_local(task));
         }
         let Some(file) = &options.big else {
             return hall;
         };
         let xml = std::fs::read(file).expect("the OpenGotha file");
-        let headers = format!("Authorization: Bearer {}\r\nContent-Type: application/xml\r\n", options.admin);
+        let headers = format!(
+            "Authorization: Bearer {}\r\nContent-Type: application/xml\r\n",
+            options.admin
+        );
         let (status, answer) = Connection::open(&options.base)
             .await
             .send("POST", "/tournaments/import", &headers, &xml)
             .await;
         assert_eq!(status, 201, "import: {}", String::from_utf8_lossy(&answer));
         let imported: Value = serde_json::from_slice(&answer).expect("a JSON answer");
-        let big = imported["tournament_id"].as_str().expect("a tournament id").to_string();
+        let big = imported["tournament_id"]
+            .as_str()
+            .expect("a tournament id")
+            .to_string();
         for _ in 0..options.readers {
-            let task = read_standings(options.base.clone(), format!("/tournaments/{big}/standings"), hall.stop.clone(), hall.tally.clone());
+            let task = read_standings(
+                options.base.clone(),
+                format!("/tournaments/{big}/standings"),
+                hall.stop.clone(),
+                hall.tally.clone(),
+            );
             hall.tasks.push(tokio::task::spawn_local(task));
         }
         if options.redraft {
             let path = format!("/tournaments/{big}/rounds/4/pairings/draft");
-            let task = redraft(options.base.clone(), options.admin.clone(), path, hall.stop.clone(), hall.tally.clone());
+            let task = redraft(
+                options.base.clone(),
+                options.admin.clone(),
+                path,
+                hall.stop.clone(),
+                hall.tally.clone(),
+            );
             hall.tasks.push(tokio::task::spawn_local(task));
         }
         hall
@@ -366,8 +426,11 @@ impl Hall {
         let summary = |latencies: &mut Vec<Duration>| {
             latencies.sort_unstable();
             let at = |q: f64| {
-                let index = ((q * latencies.len() as f64) as usize).min(latencies.len().saturating_sub(1));
-                latencies.get(index).map_or(0.0, |latency| (latency.as_secs_f64() * 100_000.0).round() / 100.0)
+                let index =
+                    ((q * latencies.len() as f64) as usize).min(latencies.len().saturating_sub(1));
+                latencies.get(index).map_or(0.0, |latency| {
+                    (latency.as_secs_f64() * 100_000.0).round() / 100.0
+                })
             };
             json!({"count": latencies.len(), "p50_ms": at(0.5), "p99_ms": at(0.99), "max_ms": at(1.0)})
         };
@@ -381,7 +444,10 @@ impl Hall {
 
 /// A counter of the service's `/metrics`.
 async fn metric(base: &str, name: &str) -> f64 {
-    let (_, text) = Connection::open(base).await.send("GET", "/metrics", "", b"").await;
+    let (_, text) = Connection::open(base)
+        .await
+        .send("GET", "/metrics", "", b"")
+        .await;
     String::from_utf8_lossy(&text)
         .lines()
         .find_map(|line| line.strip_prefix(&format!("{name} ")))

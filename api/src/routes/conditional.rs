@@ -50,7 +50,10 @@ fn tag(revision: i64, request: &ServiceRequest) -> String {
         hasher.update(accept.as_bytes());
     }
     let digest = hasher.finalize();
-    let variant: String = digest[..8].iter().map(|byte| format!("{byte:02x}")).collect();
+    let variant: String = digest[..8]
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
     format!("W/\"{revision}-{variant}\"")
 }
 
@@ -126,7 +129,10 @@ mod tests {
             HeaderValue::from_static("\"6-00ff\", \"7-00ff\""),
         );
         assert!(matches(&headers, tag));
-        headers.insert(header::IF_NONE_MATCH, HeaderValue::from_static("W/\"8-00ff\""));
+        headers.insert(
+            header::IF_NONE_MATCH,
+            HeaderValue::from_static("W/\"8-00ff\""),
+        );
         assert!(!matches(&headers, tag));
         headers.insert(header::IF_NONE_MATCH, HeaderValue::from_static("*"));
         assert!(matches(&headers, tag));

@@ -437,8 +437,12 @@ fn render(
 ) -> Result<Rendered, StandingsFailure> {
     Ok(match asked.representation {
         Representation::Json => Rendered::new(
-            serde_json::to_vec(&standings_json(asked.tournament_id, tournament, after_round)?)
-                .map_err(ApiError::internal)?,
+            serde_json::to_vec(&standings_json(
+                asked.tournament_id,
+                tournament,
+                after_round,
+            )?)
+            .map_err(ApiError::internal)?,
             JSON,
         ),
         Representation::File(format) => {

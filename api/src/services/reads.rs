@@ -36,8 +36,12 @@ impl Rendered {
     pub fn new(body: Vec<u8>, content_type: &'static str) -> Rendered {
         let gzip = (body.len() >= GZIP_FROM_BYTES)
             .then(|| {
-                let mut encoder = GzEncoder::new(Vec::with_capacity(body.len() / 4), Compression::default());
-                encoder.write_all(&body).and_then(|()| encoder.finish()).ok()
+                let mut encoder =
+                    GzEncoder::new(Vec::with_capacity(body.len() / 4), Compression::default());
+                encoder
+                    .write_all(&body)
+                    .and_then(|()| encoder.finish())
+                    .ok()
             })
             .flatten()
             .map(Bytes::from);
@@ -120,7 +124,10 @@ impl Reads {
         let Ok(mut slots) = self.slots.lock() else {
             return;
         };
-        let kept = slots.0.get(key).is_some_and(|slot| slot.revision == revision);
+        let kept = slots
+            .0
+            .get(key)
+            .is_some_and(|slot| slot.revision == revision);
         if kept {
             slots.1 += size;
             if slots.1 > CAPACITY_BYTES {
@@ -161,7 +168,9 @@ mod tests {
             .unwrap();
         assert_eq!(renders.load(Ordering::Relaxed), 2);
         let failed = reads
-            .get_or_render(tournament, "csv".into(), 2, || async { Err::<Rendered, _>(7) })
+            .get_or_render(tournament, "csv".into(), 2, || async {
+                Err::<Rendered, _>(7)
+            })
             .await;
         assert_eq!(failed.unwrap_err(), 7);
         reads

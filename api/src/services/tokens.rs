@@ -129,7 +129,9 @@ fn with_secret(answer: serde_json::Value, secret: String) -> Result<serde_json::
             fields.insert("secret".to_string(), secret.into());
             Ok(serde_json::Value::Object(fields))
         }
-        other => Err(ApiError::internal(format!("a token is not an object: {other}"))),
+        other => Err(ApiError::internal(format!(
+            "a token is not an object: {other}"
+        ))),
     }
 }
 

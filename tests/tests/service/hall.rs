@@ -96,7 +96,12 @@ async fn standings_and_exports_are_compressed_when_the_client_takes_gzip() {
         .contains("Accept-Encoding"));
     let compressed = compressed.bytes().await.unwrap();
     assert_eq!(&compressed[..2], &[0x1f, 0x8b], "a gzip member");
-    assert!(compressed.len() * 3 < plain.len(), "{} of {}", compressed.len(), plain.len());
+    assert!(
+        compressed.len() * 3 < plain.len(),
+        "{} of {}",
+        compressed.len(),
+        plain.len()
+    );
     let export = service
         .get(&format!("/tournaments/{}/exports/csv", setup.tournament_id))
         .header("Accept-Encoding", "gzip")
@@ -144,7 +149,11 @@ async fn control_characters_and_huge_names_in_an_opengotha_file_are_422_naming_t
             .send()
     };
     expect_json(import(opengotha_file("Morel")).await.unwrap(), 201).await;
-    for surname in ["Mo\u{0}rel".to_string(), "\u{1b}[31mMorel".to_string(), "M".repeat(1 << 20)] {
+    for surname in [
+        "Mo\u{0}rel".to_string(),
+        "\u{1b}[31mMorel".to_string(),
+        "M".repeat(1 << 20),
+    ] {
         let problem = expect_problem(
             import(opengotha_file(&surname)).await.unwrap(),
             422,
@@ -202,7 +211,11 @@ async fn a_token_created_again_with_the_same_key_is_the_same_token() {
     let service = TestService::start().await;
     let setup = setup(&service, json!({}), 1).await;
     let organizer = service
-        .token(Role::Organizer, Some(setup.tournament_id.parse().unwrap()), None)
+        .token(
+            Role::Organizer,
+            Some(setup.tournament_id.parse().unwrap()),
+            None,
+        )
         .await;
     let path = format!("/tournaments/{}/tokens", setup.tournament_id);
     let create = |key: &'static str, label: &'static str| {
@@ -240,7 +253,12 @@ async fn a_token_created_again_with_the_same_key_is_the_same_token() {
         .count();
     assert_eq!(referees, 2, "the setup's referee and this one");
     // The key given to another request is refused; another key issues another token.
-    expect_problem(create("referee-1", "Paul").await.unwrap(), 422, "validation.failed").await;
+    expect_problem(
+        create("referee-1", "Paul").await.unwrap(),
+        422,
+        "validation.failed",
+    )
+    .await;
     let other = expect_json(create("referee-2", "Paul").await.unwrap(), 201).await;
     assert_ne!(other["id"], first["id"]);
 }

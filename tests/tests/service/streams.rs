@@ -60,7 +60,11 @@ async fn open_raw(base_url: &str, path: &str) -> TcpStream {
             .await
             .expect("the stream's first line within 30 s")
             .unwrap();
-        assert!(read > 0, "the stream ended: {}", String::from_utf8_lossy(&received));
+        assert!(
+            read > 0,
+            "the stream ended: {}",
+            String::from_utf8_lossy(&received)
+        );
         received.extend_from_slice(&buffer[..read]);
     }
     assert!(String::from_utf8_lossy(&received).starts_with("HTTP/1.1 200"));
@@ -100,7 +104,11 @@ async fn a_stream_closed_by_its_client_releases_its_feed_and_its_work() {
     wait_for_metric(&service, "arbitre_event_feeds", 0, 5).await;
     // And its work: a turn costs no read of the log any more.
     let reads = metric(&service, "arbitre_event_feed_reads_total").await;
-    expect_json(post_turn(&service, &setup.tables[0], &game, 1, "cc").await, 201).await;
+    expect_json(
+        post_turn(&service, &setup.tables[0], &game, 1, "cc").await,
+        201,
+    )
+    .await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(
         metric(&service, "arbitre_event_feed_reads_total").await,
@@ -135,7 +143,11 @@ async fn a_thousand_streams_on_one_tournament_cost_the_database_one_listener_and
     assert_eq!(metric(&service, "arbitre_event_feeds").await, 1);
     let reads = metric(&service, "arbitre_event_feed_reads_total").await;
     for (turn, point) in (1..=TURNS).zip(["cc", "gg", "cg", "gc"]) {
-        expect_json(post_turn(&service, &setup.tables[0], &game, turn, point).await, 201).await;
+        expect_json(
+            post_turn(&service, &setup.tables[0], &game, turn, point).await,
+            201,
+        )
+        .await;
     }
     // Every stream gets every turn...
     let mut reading = tokio::task::JoinSet::new();
