@@ -122,6 +122,23 @@ impl FromRequest for Caller {
     }
 }
 
+/// The secret of a request's bearer token (RFC 6750), as presented.
+pub fn bearer_secret(request: &HttpRequest) -> Option<String> {
+    let value = request
+        .headers()
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?;
+    bearer(value).map(str::to_string)
+}
+
+fn bearer(value: &str) -> Option<&str> {
+    match value.split_once(' ') {
+        Some((scheme, secret)) if scheme.eq_ignore_ascii_case("bearer") => Some(secret.trim()),
+        _ => None,
+    }
+}
+
 /// The caller named by the `Authorization` header (RFC 6750 bearer token), if any.
 async fn resolve(
     header: Option<Result<String, header::ToStrError>>,
@@ -130,11 +147,9 @@ async fn resolve(
     let secret = match header {
         None => return Ok(Caller::Anonymous),
         Some(Err(_)) => return Err(ApiError::InvalidToken),
-        Some(Ok(value)) => match value.split_once(' ') {
-            Some((scheme, secret)) if scheme.eq_ignore_ascii_case("bearer") => {
-                secret.trim().to_string()
-            }
-            _ => return Err(ApiError::InvalidToken),
+        Some(Ok(value)) => match bearer(&value) {
+            Some(secret) => secret.to_string(),
+            None => return Err(ApiError::InvalidToken),
         },
     };
     if !secret.starts_with(TOKEN_PREFIX) {

@@ -185,7 +185,7 @@ pub enum ApiError {
     InvalidPath(FieldError),
     #[error("query parameter {} is invalid: {}", .0.field, .0.message)]
     InvalidQuery(FieldError),
-    #[error("{} invalid", fields_phrase(.0.len()))]
+    #[error("{}", validation_detail(.0.len()))]
     Validation(Vec<FieldError>),
     /// An imported record differs from its pairing: each property at fault, with both values.
     #[error("the record differs from its pairing ({}): correct the file, or give `override_reason` to record it as it is", mismatch_list(.0))]
@@ -223,6 +223,13 @@ pub enum ApiError {
     /// Holds the cause, for the log.
     #[error("the database is unavailable")]
     DatabaseUnavailable(Cause),
+    /// Heavy work of this caller's class is already running with a full queue behind it
+    /// (see `services::heavy`).
+    #[error("too many heavy requests of this kind are running: retry shortly")]
+    Busy,
+    /// The server is stopping: a request waiting on heavy work is answered at once.
+    #[error("the service is stopping: retry on another instance or shortly")]
+    Stopping,
     /// Holds the cause, for the log; the client reads only "internal error".
     #[error("internal error")]
     Internal(Cause),
@@ -233,11 +240,36 @@ fn mismatch_list(errors: &[FieldError]) -> String {
     fields.join(", ")
 }
 
-fn fields_phrase(count: usize) -> String {
-    match count {
-        1 => "1 field is".to_string(),
-        _ => format!("{count} fields are"),
+/// The field errors a refusal lists at most: a request refused on 40,000 fields (a whole
+/// file of bad lines) gets the first ones and their count, not a body of megabytes.
+const LISTED_ERRORS: usize = 10;
+
+fn validation_detail(count: usize) -> String {
+    let phrase = match count {
+        1 => "1 field is invalid".to_string(),
+        _ => format!("{} fields are invalid", thousands(count)),
+    };
+    if count > LISTED_ERRORS {
+        format!(
+            "{phrase}: the first {LISTED_ERRORS} are listed, and {} more",
+            thousands(count - LISTED_ERRORS)
+        )
+    } else {
+        phrase
     }
+}
+
+/// `39990` as `39,990`.
+fn thousands(count: usize) -> String {
+    let digits = count.to_string();
+    let mut text = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
 }
 
 impl ApiError {
@@ -260,6 +292,8 @@ impl ApiError {
                 OpenGothaError::InvalidAttribute { .. } => "opengotha.invalid_attribute",
                 OpenGothaError::DuplicatePlayer { .. } => "opengotha.duplicate_player",
                 OpenGothaError::UnknownPlayer { .. } => "opengotha.unknown_player",
+                OpenGothaError::TooLarge { .. } => "opengotha.too_large",
+                OpenGothaError::InvalidText { .. } => "opengotha.invalid_text",
             },
             ApiError::RatingList(error) => match error {
                 ReadError::Empty => "rating_list.empty",
@@ -282,6 +316,8 @@ impl ApiError {
             ApiError::PlayerAlreadyPaired { .. } => "pairing.player_already_paired",
             ApiError::Conflict { code, .. } => code,
             ApiError::DatabaseUnavailable(_) => "database.unavailable",
+            ApiError::Busy => "service.busy",
+            ApiError::Stopping => "service.stopping",
             ApiError::Internal(_) => "internal",
         };
         code.to_string()
@@ -306,7 +342,9 @@ impl ApiError {
             | ApiError::RoundNotStarted { .. }
             | ApiError::PlayerAlreadyPaired { .. }
             | ApiError::Conflict { .. } => "Conflict",
-            ApiError::DatabaseUnavailable(_) => "Service unavailable",
+            ApiError::DatabaseUnavailable(_) | ApiError::Busy | ApiError::Stopping => {
+                "Service unavailable"
+            }
             ApiError::Internal(_) => "Internal server error",
         }
     }
@@ -318,7 +356,9 @@ impl ApiError {
             | ApiError::InvalidQuery(error) => {
                 vec![error.clone()]
             }
-            ApiError::Validation(errors) | ApiError::RecordMismatch(errors) => errors.clone(),
+            ApiError::Validation(errors) | ApiError::RecordMismatch(errors) => {
+                errors.iter().take(LISTED_ERRORS).cloned().collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -362,7 +402,9 @@ impl ResponseError for ApiError {
             | ApiError::RoundNotStarted { .. }
             | ApiError::PlayerAlreadyPaired { .. }
             | ApiError::Conflict { .. } => StatusCode::CONFLICT,
-            ApiError::DatabaseUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::DatabaseUnavailable(_) | ApiError::Busy | ApiError::Stopping => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -410,7 +452,9 @@ fn file_position(error: &OpenGothaError) -> (Option<usize>, Option<usize>) {
         | OpenGothaError::MalformedText { line, column, .. } => (Some(line), Some(column)),
         OpenGothaError::InvalidAttribute { line, .. }
         | OpenGothaError::DuplicatePlayer { line, .. }
-        | OpenGothaError::UnknownPlayer { line, .. } => (Some(line), None),
+        | OpenGothaError::UnknownPlayer { line, .. }
+        | OpenGothaError::TooLarge { line, .. }
+        | OpenGothaError::InvalidText { line, .. } => (Some(line), None),
         OpenGothaError::UnknownEncoding(_) | OpenGothaError::MissingElement(_) => (None, None),
     }
 }
@@ -793,6 +837,24 @@ mod tests {
         let problem = error.problem();
         assert_eq!((problem.status, problem.code.as_str()), (500, "internal"));
         assert_eq!(problem.detail, "internal error");
+    }
+
+    #[test]
+    fn a_refusal_lists_its_first_violations_and_counts_the_others() {
+        let errors = (0..40_000)
+            .map(|line| FieldError::new(format!("players[{line}]"), "invalid"))
+            .collect();
+        let problem = ApiError::Validation(errors).problem();
+        assert_eq!(problem.errors.len(), LISTED_ERRORS);
+        assert_eq!(problem.errors[0].field, "players[0]");
+        assert_eq!(
+            problem.detail,
+            "40,000 fields are invalid: the first 10 are listed, and 39,990 more"
+        );
+        let one = ApiError::Validation(vec![FieldError::new("name", "must not be empty")]);
+        assert_eq!(one.problem().detail, "1 field is invalid");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_234_567), "1,234,567");
     }
 
     #[test]

@@ -292,8 +292,8 @@ pub fn check_country(violations: &mut Violations, field: &str, country: &str) ->
     country
 }
 
-/// Free text a person typed: trimmed length within bounds, no control characters
-/// (PostgreSQL text cannot hold NUL).
+/// Free text a person typed: the core's checks of every way data comes in
+/// ([`arbitre_core::fields::check_text`]).
 pub fn check_text(
     violations: &mut Violations,
     field: &str,
@@ -301,13 +301,8 @@ pub fn check_text(
     max_chars: usize,
     required: bool,
 ) {
-    let length = value.trim().chars().count();
-    if required && length == 0 {
-        violations.add(field, "must not be empty");
-    } else if value.chars().count() > max_chars {
-        violations.add(field, format!("must be at most {max_chars} characters"));
-    } else if value.chars().any(char::is_control) {
-        violations.add(field, "must not contain control characters");
+    if let Err(issue) = arbitre_core::fields::check_text(value, max_chars, required) {
+        violations.add(field, issue.to_string());
     }
 }
 

@@ -1,6 +1,7 @@
 //! The route table: every resource, its methods, and a 405 for the others.
 
 pub mod deletions;
+pub mod conditional;
 pub mod drafts;
 pub mod games;
 pub mod operations;
@@ -15,6 +16,7 @@ pub mod tournaments;
 use crate::error::ApiError;
 use crate::http::XML_BODY_LIMIT;
 use actix_web::http::Method;
+use actix_web::middleware::{from_fn, Compress};
 use actix_web::{web, HttpResponse};
 
 /// A resource whose other methods answer 405 with the `Allow` header (RFC 9110 §15.5.6).
@@ -117,6 +119,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
         )
         .service(
             resource(&format!("{ROUND}/pairings"), GET_POST_PUT)
+                .wrap(from_fn(conditional::revalidate))
+                .wrap(Compress::default())
                 .route(web::get().to(pairings::list))
                 .route(web::post().to(pairings::create))
                 .route(web::put().to(pairings::replace_round)),
@@ -145,10 +149,13 @@ pub fn configure(config: &mut web::ServiceConfig) {
         );
     config
         .service(
-            resource(&format!("{TOURNAMENT}/standings"), GET).route(web::get().to(standings::get)),
+            resource(&format!("{TOURNAMENT}/standings"), GET)
+                .wrap(from_fn(conditional::revalidate))
+                .route(web::get().to(standings::get)),
         )
         .service(
             resource(&format!("{TOURNAMENT}/exports/{{format}}"), GET)
+                .wrap(from_fn(conditional::revalidate))
                 .route(web::get().to(standings::download)),
         )
         .service(

@@ -22,6 +22,7 @@ diesel::table! {
         standings_settings -> Jsonb,
         pairing_parameters -> Jsonb,
         number_of_rounds -> Int4,
+        revision -> Int8,
     }
 }
 

@@ -32,8 +32,12 @@ pub fn build(
 ) -> std::io::Result<(Server, Hub)> {
     let streams = crate::services::live::start(pool.clone());
     let hub = web::Data::new(streams.clone());
+    let workshop = web::Data::new(
+        crate::services::heavy::Workshop::new(streams.stopping()).map_err(std::io::Error::other)?,
+    );
     let games = web::Data::new(crate::services::live::cache::GameCache::default());
     let rating_lists = web::Data::new(crate::services::rating_lists::Indexes::default());
+    let reads = web::Data::new(crate::services::reads::Reads::default());
     let pool = web::Data::new(pool);
     let metrics = web::Data::from(Arc::new(Metrics::default()));
     let openapi = openapi::document_value();
@@ -42,6 +46,8 @@ pub fn build(
         App::new()
             .app_data(pool.clone())
             .app_data(hub.clone())
+            .app_data(workshop.clone())
+            .app_data(reads.clone())
             .app_data(games.clone())
             .app_data(rating_lists.clone())
             .app_data(metrics.clone())
@@ -83,6 +89,10 @@ pub fn build(
             .default_service(web::to(route_not_found))
     })
     .listen(listener)?
+    // A client that closes its side is gone: an event stream never reads a request body,
+    // so a half-closed connection would otherwise stream into a dead socket until a write
+    // fails, with its stream's work going on.
+    .h1_allow_half_closed(false)
     .disable_signals()
     .shutdown_timeout(SHUTDOWN_GRACE_SECONDS);
     if let Some(workers) = workers {
@@ -93,7 +103,8 @@ pub fn build(
 
 /// Runs `server` until SIGINT or SIGTERM, then stops it gracefully: the event streams of
 /// `streams` end at once (their clients reconnect to another instance with
-/// `Last-Event-ID`), the requests in flight are answered.
+/// `Last-Event-ID`), so do the requests waiting on heavy work (503), and the other
+/// requests in flight are answered.
 pub async fn run_until_signal((server, streams): (Server, Hub)) -> std::io::Result<()> {
     let handle = server.handle();
     actix_web::rt::spawn(async move {

@@ -2,8 +2,10 @@
 //! routes and the commands. Layers, top to bottom: `routes` → `services` → `store` →
 //! `schema`/`db`, with `error` below them all (see `tests/tests/service/modules.rs`).
 
+pub mod heavy;
 pub mod live;
 pub mod opengotha;
 pub mod pairing;
 pub mod rating_lists;
+pub mod reads;
 pub mod tokens;

@@ -69,5 +69,54 @@ fn import(criterion: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, import);
+/// 8 MiB of attributes on one element, as a hostile file sends them (issue 24: 80,000
+/// attributes took 28.5 s): refused at the bound after reading a few of them.
+fn attributes_file() -> String {
+    let mut xml = String::from("<Tournament>\n<Players>\n<Player");
+    let mut attribute = 0;
+    while xml.len() < 8 << 20 {
+        let _ = write!(xml, " a{attribute}=\"x\"");
+        attribute += 1;
+    }
+    xml.push_str("/>\n</Players>\n</Tournament>\n");
+    xml
+}
+
+/// Elements nested deep, then many elements (issue 24: a 422 after 149.5 s): refused at
+/// the depth bound; the same nesting within the bound, then 200,000 categories, is read.
+fn nested_file(depth: usize, elements: usize) -> String {
+    let mut xml = String::from("<Tournament>\n<TournamentParameterSet>\n<GeneralParameterSet>\n");
+    xml.push_str(&"<x>".repeat(depth));
+    for _ in 0..elements {
+        xml.push_str("<y/>");
+    }
+    xml.push_str(&"</x>".repeat(depth));
+    xml.push_str("\n</GeneralParameterSet>\n</TournamentParameterSet>\n</Tournament>\n");
+    xml
+}
+
+fn hostile(criterion: &mut Criterion) {
+    let mut group = criterion.benchmark_group("opengotha_hostile");
+    group.sample_size(10);
+    let files = [
+        ("8 MiB of attributes on one element", attributes_file()),
+        (
+            "nested 10,000 deep then 1,000,000 elements",
+            nested_file(10_000, 1_000_000),
+        ),
+        (
+            "nested 60 deep then 1,000,000 elements",
+            nested_file(60, 1_000_000),
+        ),
+    ];
+    for (name, file) in &files {
+        group.throughput(Throughput::Bytes(file.len() as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(name), file, |bencher, file| {
+            bencher.iter(|| opengotha::import(black_box(file.as_bytes())))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, import, hostile);
 criterion_main!(benches);

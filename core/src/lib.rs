@@ -8,6 +8,7 @@ pub mod clock;
 pub mod counting;
 pub mod ending;
 pub mod export;
+pub mod fields;
 pub mod game;
 pub mod history;
 pub mod ko;

@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! live_load BASE_URL ADMIN_TOKEN [--tablets 200] [--turns 183] [--think-ms 0]
+//!           [--streams 0] [--readers 0] [--redraft 0] [--big FILE]
 //! ```
 //!
 //! Creates a tournament, 2×N players, a round of N pairings, N table tokens and N games
@@ -14,6 +15,12 @@
 //! The tablets run on one thread with a plain HTTP/1.1 client, so the load generator takes
 //! as little as it can of the 2 cores it shares with the service and PostgreSQL, as pgbench
 //! does beside it; a latency is measured from writing the request to reading the whole answer.
+//!
+//! A hall's load beside them (bench/hall.sh, issue 24): `--streams N` anonymous phones
+//! following the tablets' tournament (`/tournaments/{id}/stream`), `--readers N`
+//! anonymous clients reading the standings of the OpenGotha tournament `--big FILE`
+//! (imported first) back to back, and `--redraft 1` its organizer drafting its round 4 back
+//! to back, all while the tablets play; their figures come on the same line.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -30,11 +37,16 @@ struct Options {
     tablets: usize,
     turns: usize,
     think: Duration,
+    streams: usize,
+    readers: usize,
+    redraft: bool,
+    big: Option<String>,
 }
 
 fn options() -> Options {
     let mut arguments = std::env::args().skip(1);
-    let usage = "usage: live_load BASE_URL ADMIN_TOKEN [--tablets N] [--turns N] [--think-ms MS]";
+    let usage = "usage: live_load BASE_URL ADMIN_TOKEN [--tablets N] [--turns N] [--think-ms MS] \
+                 [--streams N] [--readers N] [--redraft 0|1] [--big OPENGOTHA_FILE]";
     let base = arguments
         .next()
         .expect(usage)
@@ -47,6 +59,10 @@ fn options() -> Options {
         tablets: 200,
         turns: 183,
         think: Duration::ZERO,
+        streams: 0,
+        readers: 0,
+        redraft: false,
+        big: None,
     };
     while let Some(flag) = arguments.next() {
         let value = arguments.next().expect(usage);
@@ -58,6 +74,10 @@ fn options() -> Options {
                     value.parse::<f64>().expect("--think-ms: a number") / 1000.0,
                 )
             }
+            "--streams" => options.streams = value.parse().expect("--streams: a number"),
+            "--readers" => options.readers = value.parse().expect("--readers: a number"),
+            "--redraft" => options.redraft = value == "1",
+            "--big" => options.big = Some(value),
             _ => panic!("{usage}"),
         }
     }
@@ -95,22 +115,34 @@ impl Connection {
         body: &Value,
         key: Option<&str>,
     ) -> (u16, Vec<u8>) {
-        let payload = body.to_string();
-        let mut request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
+        let mut headers =
+            format!("Authorization: Bearer {token}\r\nContent-Type: application/json\r\n");
+        if let Some(key) = key {
+            headers.push_str(&format!("Idempotency-Key: {key}\r\n"));
+        }
+        self.send(method, path, &headers, body.to_string().as_bytes())
+            .await
+    }
+
+    /// Sends a request with these header lines (each ending in CRLF) and reads the answer.
+    async fn send(
+        &mut self,
+        method: &str,
+        path: &str,
+        headers: &str,
+        payload: &[u8],
+    ) -> (u16, Vec<u8>) {
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\n{headers}Content-Length: {}\r\n\r\n",
             self.host,
             payload.len()
         );
-        if let Some(key) = key {
-            request.push_str(&format!("Idempotency-Key: {key}\r\n"));
-        }
-        request.push_str("\r\n");
-        request.push_str(&payload);
-        self.stream
-            .get_mut()
+        let stream = self.stream.get_mut();
+        stream
             .write_all(request.as_bytes())
             .await
             .expect("send a request");
+        stream.write_all(payload).await.expect("send a body");
 
         let mut line = String::new();
         self.stream
@@ -170,7 +202,7 @@ fn points(turns: usize) -> Vec<Option<String>> {
 }
 
 /// The tournament, its players, one round of pairings, a table token and a game per pairing.
-async fn prepare(options: &Options) -> Vec<(String, String)> {
+async fn prepare(options: &Options) -> (String, Vec<(String, String)>) {
     let mut connection = Connection::open(&options.base).await;
     let admin = &options.admin;
     let tournament = connection
@@ -226,7 +258,201 @@ async fn prepare(options: &Options) -> Vec<(String, String)> {
             .await;
         games.push((game["id"].as_str().expect("a game id").to_string(), secret));
     }
-    games
+    (tid, games)
+}
+
+/// What the hall's clients saw beside the tablets.
+#[derive(Default)]
+struct HallTally {
+    /// Events received by all the streams.
+    stream_events: u64,
+    /// Streams the server ended while they were followed.
+    streams_ended: u64,
+    standings: Vec<Duration>,
+    standings_failures: u64,
+    drafts: Vec<Duration>,
+    draft_failures: u64,
+}
+
+/// The hall's clients, running until `stop`.
+struct Hall {
+    stop: Rc<std::cell::Cell<bool>>,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+    tally: Rc<RefCell<HallTally>>,
+}
+
+/// An anonymous phone following `path`: reads and counts its events until `stop`, then
+/// leaves (drops its connection).
+async fn follow(
+    base: String,
+    path: String,
+    stop: Rc<std::cell::Cell<bool>>,
+    tally: Rc<RefCell<HallTally>>,
+) {
+    let host = base.trim_start_matches("http://").to_string();
+    let mut stream = TcpStream::connect(&host).await.expect("connect a stream");
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n");
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .expect("open a stream");
+    let mut buffer = vec![0u8; 64 * 1024];
+    while !stop.get() {
+        match tokio::time::timeout(Duration::from_millis(500), stream.read(&mut buffer)).await {
+            Err(_) => {}
+            Ok(Ok(0) | Err(_)) => {
+                tally.borrow_mut().streams_ended += 1;
+                return;
+            }
+            Ok(Ok(read)) => {
+                let events = buffer[..read]
+                    .windows(7)
+                    .filter(|window| window == b"event: ")
+                    .count();
+                tally.borrow_mut().stream_events += events as u64;
+            }
+        }
+    }
+}
+
+/// An anonymous reader of the standings, back to back, taking gzip as browsers do.
+async fn read_standings(
+    base: String,
+    path: String,
+    stop: Rc<std::cell::Cell<bool>>,
+    tally: Rc<RefCell<HallTally>>,
+) {
+    let mut connection = Connection::open(&base).await;
+    while !stop.get() {
+        let began = Instant::now();
+        let (status, _) = connection
+            .send("GET", &path, "Accept-Encoding: gzip\r\n", b"")
+            .await;
+        let mut tally = tally.borrow_mut();
+        tally.standings.push(began.elapsed());
+        tally.standings_failures += u64::from(status != 200);
+    }
+}
+
+/// The organizer drafting the same round again and again.
+async fn redraft(
+    base: String,
+    admin: String,
+    path: String,
+    stop: Rc<std::cell::Cell<bool>>,
+    tally: Rc<RefCell<HallTally>>,
+) {
+    let mut connection = Connection::open(&base).await;
+    while !stop.get() {
+        let began = Instant::now();
+        let (status, _) = connection
+            .request("POST", &path, &admin, &json!({}), None)
+            .await;
+        let mut tally = tally.borrow_mut();
+        tally.drafts.push(began.elapsed());
+        tally.draft_failures += u64::from(status != 200);
+    }
+}
+
+impl Hall {
+    /// Imports the large tournament, then starts the streams on `tournament`, the
+    /// standings readers and the drafting organizer.
+    async fn start(options: &Options, tournament: &str) -> Hall {
+        let hall = Hall {
+            stop: Rc::default(),
+            tasks: Vec::new(),
+            tally: Rc::default(),
+        };
+        let mut hall = hall;
+        let stream_path = format!("/tournaments/{tournament}/stream");
+        for _ in 0..options.streams {
+            let task = follow(
+                options.base.clone(),
+                stream_path.clone(),
+                hall.stop.clone(),
+                hall.tally.clone(),
+            );
+            hall.tasks.push(tokio::task::spawn_local(task));
+        }
+        let Some(file) = &options.big else {
+            return hall;
+        };
+        let xml = std::fs::read(file).expect("the OpenGotha file");
+        let headers = format!(
+            "Authorization: Bearer {}\r\nContent-Type: application/xml\r\n",
+            options.admin
+        );
+        let (status, answer) = Connection::open(&options.base)
+            .await
+            .send("POST", "/tournaments/import", &headers, &xml)
+            .await;
+        assert_eq!(status, 201, "import: {}", String::from_utf8_lossy(&answer));
+        let imported: Value = serde_json::from_slice(&answer).expect("a JSON answer");
+        let big = imported["tournament_id"]
+            .as_str()
+            .expect("a tournament id")
+            .to_string();
+        for _ in 0..options.readers {
+            let task = read_standings(
+                options.base.clone(),
+                format!("/tournaments/{big}/standings"),
+                hall.stop.clone(),
+                hall.tally.clone(),
+            );
+            hall.tasks.push(tokio::task::spawn_local(task));
+        }
+        if options.redraft {
+            let path = format!("/tournaments/{big}/rounds/4/pairings/draft");
+            let task = redraft(
+                options.base.clone(),
+                options.admin.clone(),
+                path,
+                hall.stop.clone(),
+                hall.tally.clone(),
+            );
+            hall.tasks.push(tokio::task::spawn_local(task));
+        }
+        hall
+    }
+
+    /// Stops every client (the streams leave) and sums up what they saw.
+    async fn stop(self) -> Value {
+        self.stop.set(true);
+        for task in self.tasks {
+            task.await.expect("a hall client");
+        }
+        let mut tally = self.tally.borrow_mut();
+        let summary = |latencies: &mut Vec<Duration>| {
+            latencies.sort_unstable();
+            let at = |q: f64| {
+                let index =
+                    ((q * latencies.len() as f64) as usize).min(latencies.len().saturating_sub(1));
+                latencies.get(index).map_or(0.0, |latency| {
+                    (latency.as_secs_f64() * 100_000.0).round() / 100.0
+                })
+            };
+            json!({"count": latencies.len(), "p50_ms": at(0.5), "p99_ms": at(0.99), "max_ms": at(1.0)})
+        };
+        json!({
+            "stream_events": tally.stream_events, "streams_ended_by_server": tally.streams_ended,
+            "standings": summary(&mut tally.standings), "standings_failures": tally.standings_failures,
+            "drafts": summary(&mut tally.drafts), "draft_failures": tally.draft_failures,
+        })
+    }
+}
+
+/// A counter of the service's `/metrics`.
+async fn metric(base: &str, name: &str) -> f64 {
+    let (_, text) = Connection::open(base)
+        .await
+        .send("GET", "/metrics", "", b"")
+        .await;
+    String::from_utf8_lossy(&text)
+        .lines()
+        .find_map(|line| line.strip_prefix(&format!("{name} ")))
+        .and_then(|value| value.parse().ok())
+        .unwrap_or(0.0)
 }
 
 /// What the tablets saw.
@@ -291,7 +517,9 @@ fn main() {
         .expect("a runtime");
     let local = tokio::task::LocalSet::new();
     local.block_on(&runtime, async {
-        let games = prepare(&options).await;
+        let (tournament, games) = prepare(&options).await;
+        let hall = Hall::start(&options, &tournament).await;
+        let feed_reads = metric(&options.base, "arbitre_event_feed_reads_total").await;
         let moves = Rc::new(points(options.turns));
         let tally = Rc::new(RefCell::new(Tally::default()));
         let mut connections = Vec::new();
@@ -312,6 +540,8 @@ fn main() {
             tablet.await.expect("a tablet");
         }
         let seconds = began.elapsed().as_secs_f64();
+        let hall = hall.stop().await;
+        let feed_reads = metric(&options.base, "arbitre_event_feed_reads_total").await - feed_reads;
         let mut tally = tally.borrow_mut();
         tally.latencies.sort_unstable();
         let count = tally.latencies.len();
@@ -327,6 +557,8 @@ fn main() {
                 "seconds": round(seconds), "turns_per_second": (count as f64 / seconds * 10.0).round() / 10.0,
                 "p50_ms": round(quantile(0.50)), "p99_ms": round(quantile(0.99)), "max_ms": round(quantile(1.0)),
                 "failures": tally.failures.len(), "first_failure": tally.failures.first(),
+                "streams": options.streams, "readers": options.readers, "redraft": options.redraft,
+                "feed_reads": feed_reads, "hall": hall,
             })
         );
     });

@@ -10,6 +10,7 @@ use crate::http::{ApiJson, ApiQuery};
 use crate::routes::pairings::{self, Pairing, PairingDetails};
 use crate::routes::players::{Names, PlayerName};
 use crate::routes::tournaments;
+use crate::services::heavy::{Class, Workshop};
 use crate::services::pairing::{self, Adjustments};
 use crate::store::pairings::{self as pairing_store, PairingTerms};
 use crate::store::rounds as round_store;
@@ -216,6 +217,7 @@ fn candidate(candidate: Candidate) -> Result<CandidateView, ApiError> {
 )]
 pub async fn draft(
     pool: web::Data<DbPool>,
+    workshop: web::Data<Workshop>,
     caller: Caller,
     path: web::Path<(Uuid, i32)>,
     body: ApiJson<DraftRequest>,
@@ -238,10 +240,18 @@ pub async fn draft(
     let mut connection = pool.get().await?;
     let prepared = pairing::prepare(&mut connection, tournament_id, number, &adjustments).await?;
     pairing::check_unpaired(&mut connection, &prepared.row).await?;
-    let made = prepared
-        .round()?
-        .pair()
-        .map_err(|error| pairing::refusal(error, "fixed"))?;
+    // What the draft is made from, fingerprinted before the pairing takes it away.
+    let state = prepared.state()?;
+    drop(connection);
+    let made = workshop
+        .run(Class::Staff, move || {
+            prepared
+                .round()?
+                .pair()
+                .map_err(|error| pairing::refusal(error, "fixed"))
+        })
+        .await??;
+    let mut connection = pool.get().await?;
     let bye = made.bye.as_deref().map(id).transpose()?;
     let players = made
         .games
@@ -260,7 +270,7 @@ pub async fn draft(
             .collect::<Result<_, _>>()?,
         bye,
         bye_player: bye.map(|bye| names.get(bye)).transpose()?,
-        state: prepared.state()?,
+        state,
         opengotha: made.opengotha,
     }))
 }
@@ -387,6 +397,7 @@ pub async fn publish(
 )]
 pub async fn explain(
     pool: web::Data<DbPool>,
+    workshop: web::Data<Workshop>,
     caller: Caller,
     path: web::Path<(Uuid, i32)>,
     query: ApiQuery<ExplainQuery>,
@@ -404,7 +415,7 @@ pub async fn explain(
             )))
         }
     };
-    let absent = |field: &str, player: Uuid| {
+    let absent = move |field: &str, player: Uuid| {
         ApiError::InvalidQuery(FieldError::new(
             field,
             format!("player {player} is not a player of round {number} (absent, not registered, the bye, or the same player)"),
@@ -418,14 +429,18 @@ pub async fn explain(
         &Adjustments::default(),
     )
     .await?;
-    let candidates =
-        prepared
-            .round()?
-            .candidates(&player.to_string())
-            .map_err(|error| match error {
-                PairingError::NotInRound(_) => absent(field, player),
-                other => pairing::refusal(other, field),
-            })?;
+    drop(connection);
+    let candidates = workshop
+        .run(Class::Staff, move || {
+            prepared
+                .round()?
+                .candidates(&player.to_string())
+                .map_err(|error| match error {
+                    PairingError::NotInRound(_) => absent(field, player),
+                    other => pairing::refusal(other, field),
+                })
+        })
+        .await??;
     let explanation = match opponent {
         Some(black) => {
             let black_id = black.to_string();

@@ -267,8 +267,8 @@ pub async fn create(
     };
     let mut violations = crate::error::Violations::new();
     let side = request.board_size.unwrap_or(19);
-    if !(2..=25).contains(&side) {
-        violations.add("board_size", "must be between 2 and 25");
+    if let Err(issue) = arbitre_core::fields::check_board_side(side) {
+        violations.add("board_size", issue.to_string());
     }
     let handicap = request
         .handicap

@@ -3,9 +3,13 @@
 use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
+use crate::services::live::feed::FeedCounters;
+use crate::services::live::notify::Hub;
 use actix_web::{web, HttpResponse};
 use diesel_async::RunQueryDsl;
 use serde::Serialize;
+use std::fmt::Write as _;
+use std::sync::atomic::Ordering;
 use utoipa::ToSchema;
 
 /// The state of the process or of its database.
@@ -44,8 +48,47 @@ pub async fn ready(pool: web::Data<DbPool>) -> Result<HttpResponse, ApiError> {
     get, path = "/metrics", tag = "operations",
     responses((status = 200, description = "Prometheus text format", body = String, content_type = "text/plain"))
 )]
-pub async fn metrics(metrics: web::Data<Metrics>) -> HttpResponse {
+pub async fn metrics(metrics: web::Data<Metrics>, hub: web::Data<Hub>) -> HttpResponse {
+    let mut text = metrics.render();
+    render_feeds(&mut text, hub.counters());
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
-        .body(metrics.render())
+        .body(text)
+}
+
+/// The event streams open, their feeds, and what they cost the database.
+fn render_feeds(text: &mut String, counters: &FeedCounters) {
+    let series = [
+        (
+            "arbitre_event_streams",
+            "gauge",
+            "Event streams open.",
+            &counters.streams,
+        ),
+        (
+            "arbitre_event_feeds",
+            "gauge",
+            "Feeds running: one per game or tournament followed.",
+            &counters.feeds,
+        ),
+        (
+            "arbitre_event_feed_reads_total",
+            "counter",
+            "Reads of the log by the feeds, whatever the number of streams.",
+            &counters.reads,
+        ),
+        (
+            "arbitre_event_catch_up_reads_total",
+            "counter",
+            "Reads of the log by streams resuming from an earlier event.",
+            &counters.catch_ups,
+        ),
+    ];
+    for (name, kind, help, value) in series {
+        let _ = writeln!(
+            text,
+            "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {}",
+            value.load(Ordering::Relaxed)
+        );
+    }
 }

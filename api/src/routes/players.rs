@@ -248,6 +248,15 @@ pub async fn create(
     let record = record(body.0)?;
     let mut connection = pool.get().await?;
     ensure_exists(&mut connection, tournament_id).await?;
+    let bound = arbitre_core::fields::TOURNAMENT_PLAYERS;
+    if usize::try_from(store::count(&mut connection, tournament_id).await?)
+        .is_ok_and(|registered| registered >= bound)
+    {
+        return Err(ApiError::Conflict {
+            code: "tournament.full",
+            detail: format!("the tournament has {bound} players, the most a tournament may have"),
+        });
+    }
     let player = Player::from(store::insert(&mut connection, tournament_id, &record).await?);
     Ok(HttpResponse::Created().json(player))
 }

@@ -15,13 +15,16 @@ use crate::error::{
     ApiError, FieldError, GameError, Problem, Resource, StandingsFailure, Violations,
 };
 use crate::http::{check_text, ApiJson, ApiQuery};
+use crate::routes::conditional;
 use crate::routes::games::fingerprint_of;
 use crate::routes::pairings::RulingTerms;
 use crate::routes::rounds;
+use crate::services::heavy::{Class, Workshop};
 use crate::services::live::cache::GameCache;
 use crate::services::live::idempotency::IdempotencyKey;
 use crate::services::live::view::{conflict, refused};
 use crate::services::live::write::{write_game, Actor, Retry, Write};
+use crate::services::reads::{Reads, Rendered};
 use crate::store::games as game_store;
 
 use crate::store::pairings as pairing_store;
@@ -36,6 +39,7 @@ use arbitre_core::BoardSize;
 use arbitre_core::Color;
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
@@ -366,25 +370,122 @@ fn standings_json(
 )]
 pub async fn get(
     pool: web::Data<DbPool>,
+    reads: web::Data<Reads>,
+    workshop: web::Data<Workshop>,
+    caller: Option<Caller>,
     request: actix_web::HttpRequest,
     path: web::Path<Uuid>,
     query: ApiQuery<StandingsQuery>,
 ) -> Result<HttpResponse, StandingsFailure> {
     let tournament_id = path.into_inner();
     let representation = negotiate(request.headers())?;
-    let tournament = load(&pool, tournament_id).await?;
-    let after_round = round_to_count(&tournament, query.0.after_round)?;
-    let mut response = HttpResponse::Ok();
-    response.insert_header((header::VARY, "Accept"));
-    Ok(match representation {
-        Representation::Json => {
-            response.json(standings_json(tournament_id, &tournament, after_round)?)
-        }
+    let asked = Asked {
+        tournament_id,
+        representation,
+        after_round: query.0.after_round,
+        download: false,
+    };
+    let rendered = rendered(&pool, &reads, &workshop, caller.as_ref(), &request, asked).await?;
+    Ok(respond(&request, &rendered))
+}
+
+/// A read of the standings or of an export.
+#[derive(Debug, Clone, Copy)]
+struct Asked {
+    tournament_id: Uuid,
+    representation: Representation,
+    after_round: Option<u32>,
+    /// As a file to save, named after the tournament.
+    download: bool,
+}
+
+/// What `asked` reads, computed once per revision of the tournament (see
+/// [`crate::services::reads`]) on the heavy work's pool, in the caller's lane.
+async fn rendered(
+    pool: &DbPool,
+    reads: &Reads,
+    workshop: &Workshop,
+    caller: Option<&Caller>,
+    request: &HttpRequest,
+    asked: Asked,
+) -> Result<Arc<Rendered>, StandingsFailure> {
+    let tournament_id = asked.tournament_id;
+    let revision = conditional::revision(request, pool, tournament_id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Tournament))?;
+    let class = match caller {
+        Some(caller) if caller.require_staff(tournament_id, "read").is_ok() => Class::Staff,
+        _ => Class::Anonymous,
+    };
+    let variant = format!("{asked:?}");
+    reads
+        .get_or_render(tournament_id, variant, revision, || async {
+            let tournament = load(pool, tournament_id).await?;
+            let after_round = round_to_count(&tournament, asked.after_round)?;
+            workshop
+                .run(class, move || render(&tournament, asked, after_round))
+                .await?
+        })
+        .await
+}
+
+/// The body of `asked`, plain and compressed.
+fn render(
+    tournament: &Tournament,
+    asked: Asked,
+    after_round: u32,
+) -> Result<Rendered, StandingsFailure> {
+    Ok(match asked.representation {
+        Representation::Json => Rendered::new(
+            serde_json::to_vec(&standings_json(
+                asked.tournament_id,
+                tournament,
+                after_round,
+            )?)
+            .map_err(ApiError::internal)?,
+            JSON,
+        ),
         Representation::File(format) => {
-            let (bytes, content_type) = file(format, &tournament, after_round)?;
-            response.content_type(content_type).body(bytes)
+            let (bytes, content_type) = file(format, tournament, after_round)?;
+            let mut rendered = Rendered::new(bytes, content_type);
+            if asked.download {
+                rendered.disposition = Some(format!(
+                    "attachment; filename=\"{}.{}\"",
+                    tournament.short_name,
+                    format.extension(tournament)
+                ));
+            }
+            rendered
         }
     })
+}
+
+/// Whether the client takes gzip (`Accept-Encoding`, RFC 9110 §12.5.3).
+fn accepts_gzip(request: &HttpRequest) -> bool {
+    request
+        .headers()
+        .get_all(header::ACCEPT_ENCODING)
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .filter_map(media_range)
+        .any(|(coding, quality)| (coding == "gzip" || coding == "*") && quality > 0.0)
+}
+
+/// The kept representation, compressed when the client takes it.
+fn respond(request: &HttpRequest, rendered: &Rendered) -> HttpResponse {
+    let mut response = HttpResponse::Ok();
+    response.content_type(rendered.content_type);
+    response.insert_header((header::VARY, "Accept, Accept-Encoding"));
+    if let Some(disposition) = &rendered.disposition {
+        response.insert_header((header::CONTENT_DISPOSITION, disposition.as_str()));
+    }
+    match &rendered.gzip {
+        Some(gzip) if accepts_gzip(request) => {
+            response.insert_header((header::CONTENT_ENCODING, "gzip"));
+            response.body(gzip.clone())
+        }
+        _ => response.body(rendered.body.clone()),
+    }
 }
 
 /// The export of a tournament as a file to save (anyone): `egd` (`.h9`), `ffg` (`.tou`),
@@ -409,6 +510,10 @@ pub async fn get(
 )]
 pub async fn download(
     pool: web::Data<DbPool>,
+    reads: web::Data<Reads>,
+    workshop: web::Data<Workshop>,
+    caller: Option<Caller>,
+    request: HttpRequest,
     path: web::Path<(Uuid, String)>,
     query: ApiQuery<StandingsQuery>,
 ) -> Result<HttpResponse, StandingsFailure> {
@@ -418,21 +523,14 @@ pub async fn download(
         .map_err(|error: export::UnknownFormat| {
             ApiError::InvalidPath(FieldError::new("format", error.to_string()))
         })?;
-    let tournament = load(&pool, tournament_id).await?;
-    let after_round = round_to_count(&tournament, query.0.after_round)?;
-    let file_name = format!(
-        "{}.{}",
-        tournament.short_name,
-        format.extension(&tournament)
-    );
-    let (bytes, content_type) = file(format, &tournament, after_round)?;
-    Ok(HttpResponse::Ok()
-        .content_type(content_type)
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!("attachment; filename=\"{file_name}\""),
-        ))
-        .body(bytes))
+    let asked = Asked {
+        tournament_id,
+        representation: Representation::File(format),
+        after_round: query.0.after_round,
+        download: true,
+    };
+    let rendered = rendered(&pool, &reads, &workshop, caller.as_ref(), &request, asked).await?;
+    Ok(respond(&request, &rendered))
 }
 
 /// The result recorded for a pairing's game.

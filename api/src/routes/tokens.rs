@@ -7,7 +7,8 @@ use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, Resource, Violations};
 use crate::http::{check_text, ApiJson, ApiQuery, PageInfo, PageQuery};
-use crate::services::tokens::issue;
+use crate::services::live::idempotency::{self, IdempotencyKey};
+use crate::services::tokens::{issue, issue_once, Keyed};
 use crate::store::tokens as store;
 use crate::store::tournaments::ensure_exists;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -25,7 +26,7 @@ pub struct IssuedToken {
 }
 
 /// The token to issue for a tournament.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewTournamentToken {
     /// `organizer`, `referee` or `table`.
@@ -50,32 +51,62 @@ pub struct TokenPage {
     post, path = "/tournaments/{tournament_id}/tokens", tag = "tokens",
     params(("tournament_id" = Uuid, Path)),
     request_body = NewTournamentToken,
-    responses((status = 201, description = "Issued; the secret is shown this once", body = IssuedToken)),
+    params(("tournament_id" = Uuid, Path), ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key gets the same token and secret, not a second token")),
+    responses((status = 201, description = "Issued; the secret is shown this once (and to a retry with the same Idempotency-Key)", body = IssuedToken)),
     security(("bearer" = []))
 )]
 pub async fn create(
     pool: web::Data<DbPool>,
     caller: Caller,
+    key: IdempotencyKey,
+    request: HttpRequest,
     path: web::Path<Uuid>,
     body: ApiJson<NewTournamentToken>,
 ) -> Result<HttpResponse, ApiError> {
     let tournament_id = path.into_inner();
     caller.require_organizer(tournament_id, "issue tokens of this tournament")?;
-    let request = body.0;
+    let request_body = body.0;
     let mut violations = Violations::new();
-    check_text(&mut violations, "label", &request.label, 200, false);
-    if request.role == Role::Admin {
+    check_text(&mut violations, "label", &request_body.label, 200, false);
+    if request_body.role == Role::Admin {
         violations.add("role", "must be organizer, referee or table");
     }
     violations.into_result()?;
     let mut connection = pool.get().await?;
     ensure_exists(&mut connection, tournament_id).await?;
+    if let (Some(key), Some(caller_id), Some(caller_secret)) = (
+        key.0.as_deref(),
+        caller.token_id(),
+        crate::auth::bearer_secret(&request),
+    ) {
+        let fingerprint = idempotency::fingerprint(
+            request.method().as_str(),
+            request.path(),
+            &serde_json::to_value(&request_body).map_err(ApiError::internal)?,
+        );
+        let keyed = Keyed {
+            caller: caller_id,
+            caller_secret: &caller_secret,
+            key,
+            fingerprint,
+        };
+        let answer = issue_once(
+            &mut connection,
+            keyed,
+            request_body.role,
+            Some(tournament_id),
+            request_body.pairing_id,
+            request_body.label,
+        )
+        .await?;
+        return Ok(HttpResponse::Created().json(answer));
+    }
     let (secret, token) = issue(
         &mut connection,
-        request.role,
+        request_body.role,
         Some(tournament_id),
-        request.pairing_id,
-        request.label,
+        request_body.pairing_id,
+        request_body.label,
     )
     .await?;
     Ok(HttpResponse::Created().json(IssuedToken { token, secret }))

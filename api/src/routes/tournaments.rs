@@ -14,6 +14,7 @@ use crate::http::{
     XmlBody,
 };
 use crate::routes::deletions::{self, DeletionQuery};
+use crate::services::heavy::{Class, Workshop};
 use crate::services::opengotha::{self as importer, Import, ImportWarning, Imported};
 use crate::store::deletions as deletion_store;
 use crate::store::rounds as rounds_store;
@@ -652,12 +653,19 @@ fn imported_settings(
 )]
 pub async fn import(
     pool: web::Data<DbPool>,
+    workshop: web::Data<Workshop>,
     caller: Caller,
     body: XmlBody,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_admin("import tournaments")?;
-    let tournament = opengotha::import(&body.0)?;
-    let pairing = arbitre_core::pairing::opengotha::read(&body.0, &tournament)?.parameters;
+    let bytes = body.0;
+    let (tournament, pairing) = workshop
+        .run(Class::Staff, move || {
+            let tournament = opengotha::import(&bytes)?;
+            let pairing = arbitre_core::pairing::opengotha::read(&bytes, &tournament)?.parameters;
+            Ok::<_, ApiError>((tournament, pairing))
+        })
+        .await??;
     let settings = imported_settings(&tournament, pairing)?;
     let mut warnings = Vec::new();
     let import = Import {

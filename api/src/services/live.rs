@@ -4,6 +4,7 @@
 //! module loads it, asks it, and stores what it answers.
 
 pub mod cache;
+pub mod feed;
 pub mod idempotency;
 pub mod notify;
 pub mod sweep;
@@ -21,8 +22,8 @@ use uuid::Uuid;
 /// Starts this instance's background work on `pool`: the flag sweep and the listener of
 /// the game event notices. Returns the hub the event streams subscribe to.
 pub fn start(pool: crate::db::DbPool) -> notify::Hub {
-    let hub = notify::Hub::default();
-    hub.spawn_listener(pool.clone());
+    let hub = notify::Hub::new(pool.clone());
+    hub.spawn_listener();
     sweep::spawn(pool);
     hub
 }

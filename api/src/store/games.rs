@@ -383,10 +383,9 @@ pub async fn pairing(
         .optional()
 }
 
-/// The id of the last entry of a tournament's games (0 when none).
-pub async fn last_event_id(connection: &mut Connection, tournament_id: Uuid) -> QueryResult<i64> {
+/// The id of the last entry of the log, every tournament's (0 when none).
+pub async fn last_event_id(connection: &mut Connection) -> QueryResult<i64> {
     game_events::table
-        .filter(game_events::tournament_id.eq(tournament_id))
         .select(diesel::dsl::max(game_events::id))
         .first::<Option<i64>>(connection)
         .await
@@ -412,5 +411,27 @@ pub async fn event_ids_after(
         .limit(limit)
         .select((game_events::id, old))
         .load(connection)
+        .await
+}
+
+/// Keeps the response of a keyed request that is not a write to a game (a token issued),
+/// in the caller's transaction.
+pub async fn keep_response(
+    connection: &mut Connection,
+    token_id: Uuid,
+    key: &str,
+    fingerprint: &[u8],
+    status: i16,
+    body: &serde_json::Value,
+) -> QueryResult<usize> {
+    diesel::insert_into(idempotency_keys::table)
+        .values((
+            idempotency_keys::token_id.eq(token_id),
+            idempotency_keys::key.eq(key),
+            idempotency_keys::fingerprint.eq(fingerprint),
+            idempotency_keys::status.eq(status),
+            idempotency_keys::body.eq(body),
+        ))
+        .execute(connection)
         .await
 }

@@ -64,6 +64,15 @@ pub async fn insert(
         .await
 }
 
+/// How many players the tournament has registered.
+pub async fn count(connection: &mut Connection, tournament_id: Uuid) -> QueryResult<i64> {
+    players::table
+        .filter(players::tournament_id.eq(tournament_id))
+        .count()
+        .get_result(connection)
+        .await
+}
+
 /// Players of an imported tournament, each with the id chosen for it and its McMahon
 /// correction, in as few statements as PostgreSQL allows (in the caller's transaction).
 pub async fn insert_all(

@@ -172,3 +172,14 @@ pub async fn ensure_exists(connection: &mut Connection, id: Uuid) -> Result<(), 
         Err(ApiError::NotFound(Resource::Tournament))
     }
 }
+
+/// The tournament's revision (see the migration `tournament_revisions`): it changes with
+/// anything its standings, pairings and exports read. `None`: no such tournament.
+pub async fn revision(connection: &mut Connection, id: Uuid) -> QueryResult<Option<i64>> {
+    tournaments::table
+        .find(id)
+        .select(tournaments::revision)
+        .first(connection)
+        .await
+        .optional()
+}

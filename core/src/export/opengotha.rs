@@ -23,6 +23,7 @@ use crate::clock::TimeControl;
 use crate::pairing::parameters::{
     AdditionalOrder, DrawPosition, OpenGothaVersion, PairingParameters, Seeding,
 };
+use crate::fields::{self, FieldIssue, NAME_CHARS, TITLE_CHARS};
 use crate::standings::{
     Basis, Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Player, Rank, RoundEntry,
     Scoring, Tournament,
@@ -39,6 +40,11 @@ const MAX_ROUNDS: u32 = 20;
 const MAX_CRITERIA: usize = 6;
 /// More categories than ranks make no sense; the bound keeps a malformed file small.
 const MAX_CATEGORIES: u32 = 40;
+/// Attributes one element may have: OpenGotha's have at most about forty. The bound keeps
+/// a hostile file's element (80,000 attributes) from costing more than its bytes.
+pub(crate) const MAX_ATTRIBUTES: usize = 256;
+/// Elements open at once: OpenGotha's files nest five deep.
+const MAX_DEPTH: usize = 64;
 const MINUTE_MS: u64 = 60_000;
 const SECOND_MS: u64 = 1_000;
 
@@ -68,6 +74,16 @@ pub enum OpenGothaError {
         attribute: &'static str,
         value: String,
     },
+    /// Text the checks of every entry refuse ([`crate::fields`]).
+    #[error("line {line}: <{element} {attribute}>: {issue}")]
+    InvalidText {
+        line: usize,
+        element: &'static str,
+        attribute: &'static str,
+        issue: FieldIssue,
+    },
+    #[error("line {line}: {what}: not an OpenGotha file")]
+    TooLarge { line: usize, what: String },
     #[error("line {line}: player `{key}` is registered twice")]
     DuplicatePlayer { line: usize, key: String },
     #[error("line {line}: round {round}: unknown player `{player}`")]
@@ -100,6 +116,15 @@ struct Elements {
 pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
     let text = decode(bytes)?;
     let elements = elements(&text)?;
+    if let Some(beyond) = elements.players.get(fields::TOURNAMENT_PLAYERS) {
+        return Err(OpenGothaError::TooLarge {
+            line: beyond.line,
+            what: format!(
+                "more than {} players (the service's bound on a tournament)",
+                fields::TOURNAMENT_PLAYERS
+            ),
+        });
+    }
     let general = Element::new("GeneralParameterSet", elements.general.as_ref())?;
     let handicap = Element::new("HandicapParameterSet", elements.handicap.as_ref())?;
     let rounds = general.number("numberOfRounds", 5)?;
@@ -184,11 +209,11 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
     };
 
     let mut tournament = Tournament {
-        name: general.text("name", "").to_string(),
-        short_name: general.text("shortName", "").to_string(),
-        city: general.text("location", "").to_string(),
+        name: general.checked_text("name", TITLE_CHARS)?.to_string(),
+        short_name: general.checked_text("shortName", TITLE_CHARS)?.to_string(),
+        city: general.checked_text("location", TITLE_CHARS)?.to_string(),
         country: String::new(),
-        director: general.text("director", "").to_string(),
+        director: general.checked_text("director", TITLE_CHARS)?.to_string(),
         start_date: general.text("beginDate", "2000-01-01").to_string(),
         end_date: general.text("endDate", "2000-01-01").to_string(),
         // OpenGotha ≥ 3.51.05 writes `bInternetGame`, earlier versions `bInternet`.
@@ -283,7 +308,11 @@ pub(crate) fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
 fn elements(text: &str) -> Result<Elements, OpenGothaError> {
     let mut reader = Reader::from_str(text);
     let mut elements = Elements::default();
+    // The elements open, and how many of the two whose descendants are read anywhere below
+    // them: the questions asked of each element cost the same at any depth.
     let mut open: Vec<String> = Vec::new();
+    let mut open_placement = 0usize;
+    let mut open_general = 0usize;
     let mut lines = LineCounter::default();
     loop {
         let start_offset = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
@@ -300,7 +329,11 @@ fn elements(text: &str) -> Result<Elements, OpenGothaError> {
             Event::Start(start) => (start, false),
             Event::Empty(start) => (start, true),
             Event::End(_) => {
-                open.pop();
+                match open.pop().as_deref() {
+                    Some("PlacementParameterSet") => open_placement -= 1,
+                    Some("GeneralParameterSet") => open_general -= 1,
+                    _ => {}
+                }
                 continue;
             }
             Event::Eof => break,
@@ -309,15 +342,12 @@ fn elements(text: &str) -> Result<Elements, OpenGothaError> {
         let line = lines.line_at(text, start_offset);
         let name = String::from_utf8_lossy(start.name().as_ref()).into_owned();
         let parent = open.last().map_or("", String::as_str);
-        let inside = |ancestor: &str| open.iter().any(|element| element == ancestor);
         let list = match (name.as_str(), parent) {
             ("Player", "Players") => Some(&mut elements.players),
             ("Game", "Games") => Some(&mut elements.games),
             ("ByePlayer", "ByePlayers" | "ByePlayer") => Some(&mut elements.byes),
-            ("PlacementCriterion", _) if inside("PlacementParameterSet") => {
-                Some(&mut elements.criteria)
-            }
-            ("Category", _) if inside("GeneralParameterSet") => Some(&mut elements.categories),
+            ("PlacementCriterion", _) if open_placement > 0 => Some(&mut elements.criteria),
+            ("Category", _) if open_general > 0 => Some(&mut elements.categories),
             _ => None,
         };
         let single = match (name.as_str(), parent) {
@@ -337,6 +367,17 @@ fn elements(text: &str) -> Result<Elements, OpenGothaError> {
             }
         }
         if !empty {
+            if open.len() == MAX_DEPTH {
+                return Err(OpenGothaError::TooLarge {
+                    line,
+                    what: format!("elements nested more than {MAX_DEPTH} deep"),
+                });
+            }
+            match name.as_str() {
+                "PlacementParameterSet" => open_placement += 1,
+                "GeneralParameterSet" => open_general += 1,
+                _ => {}
+            }
             open.push(name);
         }
     }
@@ -372,17 +413,30 @@ pub(crate) fn attributes(
         column: 1,
         message,
     };
-    start
-        .attributes()
-        .map(|attribute| {
-            let attribute = attribute.map_err(|error| xml_error(error.to_string()))?;
-            let key = String::from_utf8_lossy(attribute.key.as_ref()).into_owned();
-            let value = attribute
-                .unescape_value()
-                .map_err(|error| xml_error(error.to_string()))?;
-            Ok((key, value.into_owned()))
-        })
-        .collect()
+    // quick-xml's own check for a repeated name compares each attribute with every one
+    // before it; a map finds a repeat in one lookup.
+    let mut values = HashMap::new();
+    for attribute in start.attributes().with_checks(false) {
+        if values.len() == MAX_ATTRIBUTES {
+            return Err(OpenGothaError::TooLarge {
+                line,
+                what: format!(
+                    "<{}> has more than {MAX_ATTRIBUTES} attributes",
+                    String::from_utf8_lossy(start.name().as_ref())
+                ),
+            });
+        }
+        let attribute = attribute.map_err(|error| xml_error(error.to_string()))?;
+        let key = String::from_utf8_lossy(attribute.key.as_ref()).into_owned();
+        let value = attribute
+            .unescape_value()
+            .map_err(|error| xml_error(error.to_string()))?;
+        if values.insert(key, value.into_owned()).is_some() {
+            let name = String::from_utf8_lossy(attribute.key.as_ref()).into_owned();
+            return Err(xml_error(format!("attribute `{name}` is repeated")));
+        }
+    }
+    Ok(values)
 }
 
 /// An element's attributes, read with OpenGotha's defaults.
@@ -407,6 +461,25 @@ impl<'a> Element<'a> {
             .attributes
             .get(attribute)
             .map_or(default, String::as_str)
+    }
+
+    /// Text kept from the file, through the checks of every entry ([`fields::check_text`]);
+    /// empty when absent.
+    fn checked_text(
+        &self,
+        attribute: &'static str,
+        max_chars: usize,
+    ) -> Result<&'a str, OpenGothaError> {
+        let value = self.text(attribute, "");
+        fields::check_text(value, max_chars, false).map_err(|issue| {
+            OpenGothaError::InvalidText {
+                line: self.record.line,
+                element: self.name,
+                attribute,
+                issue,
+            }
+        })?;
+        Ok(value)
     }
 
     fn invalid(&self, attribute: &'static str) -> OpenGothaError {
@@ -502,10 +575,11 @@ pub(crate) fn player_key(surname: &str, first_name: &str) -> String {
 }
 
 fn import_player(element: &Element) -> Result<Player, OpenGothaError> {
-    let surname = element.text("name", "").to_string();
-    let first_name = element.text("firstName", "").to_string();
-    let optional = |attribute: &str| {
-        Some(element.text(attribute, "").trim().to_string()).filter(|value| !value.is_empty())
+    let surname = element.checked_text("name", NAME_CHARS)?.to_string();
+    let first_name = element.checked_text("firstName", NAME_CHARS)?.to_string();
+    let optional = |attribute: &'static str| -> Result<Option<String>, OpenGothaError> {
+        let value = element.checked_text(attribute, TITLE_CHARS)?.trim();
+        Ok(Some(value.to_string()).filter(|value| !value.is_empty()))
     };
     let rank_attribute = if element.record.attributes.contains_key("rank") {
         "rank"
@@ -520,11 +594,11 @@ fn import_player(element: &Element) -> Result<Player, OpenGothaError> {
         id: player_key(&surname, &first_name),
         rank: element.rank(rank_attribute, "30K")?,
         rating,
-        country: element.text("country", "").to_string(),
-        club: element.text("club", "").to_string(),
-        egd_pin: optional("egfPin"),
-        ffg_licence: optional("ffgLicence"),
-        aga_id: optional("agaId"),
+        country: element.checked_text("country", TITLE_CHARS)?.to_string(),
+        club: element.checked_text("club", TITLE_CHARS)?.to_string(),
+        egd_pin: optional("egfPin")?,
+        ffg_licence: optional("ffgLicence")?,
+        aga_id: optional("agaId")?,
         mms_correction: element.parse("smmsCorrection", 0)?,
         surname,
         first_name,

@@ -7,6 +7,7 @@ mod deletions;
 mod drafts;
 mod games;
 mod games_live;
+mod hall;
 mod imports;
 mod komi;
 mod migrations;
@@ -20,6 +21,7 @@ mod responses;
 mod restart;
 mod roles;
 mod standings;
+mod streams;
 mod table;
 mod tournaments;
 

@@ -210,6 +210,10 @@ pub async fn import(
             ),
         });
     }
+    if let Err(issue) = arbitre_core::fields::check_board(record.size) {
+        let field = FieldError::new("sgf.SZ", issue.to_string());
+        return Err(ApiError::Validation(vec![field]).into());
+    }
     let mut connection = pool.get().await?;
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
     let Some((pairing, pairing_tournament)) =

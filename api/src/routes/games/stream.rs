@@ -3,16 +3,19 @@
 //! Each event is one entry of a game's log (`event:` its kind, `data:` the entry as the
 //! log endpoint gives it). Its `id:` is the entry's `seq` on a game's stream and its
 //! tournament-wide `id` on a tournament's, so a client reconnecting with `Last-Event-ID`
-//! (or `?after=`) resumes where it stopped. The stream reads the log itself; the
-//! PostgreSQL notifications (see [`crate::services::live::notify`]) only wake it, so every
-//! instance streams every change whichever instance recorded it.
+//! (or `?after=`) resumes where it stopped. The streams of one game or tournament share
+//! one feed (see [`crate::services::live::feed`]), which reads the log once per
+//! PostgreSQL notification (see [`crate::services::live::notify`]), so every instance
+//! streams every change whichever instance recorded it, at the same cost to the database
+//! for one stream or a thousand.
 
 use super::GameEvent;
 use crate::db::DbPool;
 use crate::error::GameError;
 use crate::error::{ApiError, FieldError};
 use crate::http::ApiQuery;
-use crate::services::live::notify::Hub;
+use crate::services::live::feed::{Feed, Horizon, Since, Subject, BATCH, MISSING_POLL};
+use crate::services::live::notify::{Following, Hub};
 use crate::store::games as store;
 use actix_web::body::{BodySize, MessageBody};
 use actix_web::http::header;
@@ -20,22 +23,20 @@ use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use std::pin::Pin;
+use std::sync::atomic::Ordering;
 use std::task::{Context, Poll};
-use std::time::{Duration, Instant};
-use tokio::sync::{broadcast, mpsc};
+use std::time::Duration;
+use tokio::sync::mpsc;
 use uuid::Uuid;
 
-/// A comment line every so often keeps proxies from closing an idle stream.
-const KEEPALIVE: Duration = Duration::from_secs(15);
-/// Entries read per query.
-const BATCH: i64 = 500;
-/// How long a transaction may take between recording an entry and committing it. Ids are
-/// drawn at insert, not at commit, so an entry can become visible after one with a higher
-/// id: a tournament's stream waits this long for a missing id before passing over it (its
-/// transaction rolled back).
-const LATE_COMMIT_SECONDS: i32 = 3;
-/// How often a tournament's stream looks again while it waits for a missing id.
-const MISSING_POLL: Duration = Duration::from_millis(10);
+/// A comment line every so often keeps proxies from closing an idle stream, and finds a
+/// client gone without a word (the write fails) within seconds.
+const KEEPALIVE: Duration = Duration::from_secs(5);
+/// Chunks waiting to be written to one client: a stream whose client does not read them
+/// ends there (see [`open`]).
+const BUFFER: usize = 32;
+/// How long a stream waits after a failed read of the log before reading again.
+const RETRY_AFTER_ERROR: Duration = Duration::from_secs(1);
 
 /// Where to resume.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -90,164 +91,70 @@ fn frame(id: i64, row: store::EventRow) -> Bytes {
     Bytes::from(format!("id: {id}\nevent: {kind}\ndata: {data}\n\n"))
 }
 
-/// What a stream follows.
-#[derive(Debug, Clone, Copy)]
-enum Subject {
-    Game(Uuid),
-    Tournament(Uuid),
-}
-
-impl Subject {
-    fn concerns(self, notice: &crate::services::live::notify::Notice) -> bool {
-        match self {
-            Subject::Game(id) => notice.game_id == id,
-            Subject::Tournament(id) => notice.tournament_id == id,
-        }
-    }
-
-    /// The entries after `cursor`, up to the id `up_to` for a tournament.
-    async fn after(
-        self,
-        pool: &DbPool,
-        cursor: i64,
-        up_to: i64,
-    ) -> Result<Vec<(i64, store::EventRow)>, ApiError> {
-        let mut connection = pool.get().await?;
-        Ok(match self {
-            Subject::Game(id) => {
-                let after = i32::try_from(cursor).unwrap_or(i32::MAX);
-                store::events_after(&mut connection, id, after, BATCH)
-                    .await?
-                    .into_iter()
-                    .map(|row| (i64::from(row.seq), row))
-                    .collect()
-            }
-            Subject::Tournament(id) => {
-                store::tournament_events_after(&mut connection, id, (cursor, up_to), BATCH)
-                    .await?
-                    .into_iter()
-                    .map(|row| (row.id, row))
-                    .collect()
-            }
-        })
-    }
-}
-
-/// How far a tournament's stream may read, so that it sends entries in the order of their
-/// ids and a client resuming after an id has missed nothing below it. A game's entries are
-/// numbered under the game's lock and commit in order; a tournament's ids are drawn at
-/// insert by concurrent transactions, so an id can still be missing while a higher one is
-/// visible. The stream reads up to the first missing id until it shows up or is given up
-/// on: missing for [`LATE_COMMIT_SECONDS`] since this stream first saw the gap, or the
-/// entry after it recorded more than twice that long ago (the missing id was drawn before
-/// that entry's transaction committed).
-#[derive(Default)]
-struct Horizon {
-    /// The first missing id and when this stream first found it missing.
-    missing: Option<(i64, Instant)>,
-}
-
-impl Horizon {
-    /// The settled horizon from `from` on, and whether an id below the next entries is
-    /// still missing.
-    async fn advance(&mut self, pool: &DbPool, from: i64) -> Result<(i64, bool), ApiError> {
-        let mut connection = pool.get().await?;
-        let patience = Duration::from_secs(LATE_COMMIT_SECONDS.unsigned_abs().into());
-        let mut horizon = from;
-        loop {
-            let ids =
-                store::event_ids_after(&mut connection, horizon, 2 * LATE_COMMIT_SECONDS, BATCH)
-                    .await?;
-            let full = ids.len() as i64 == BATCH;
-            for (id, old) in ids {
-                if id > horizon + 1 && !old {
-                    let since = match self.missing {
-                        Some((missing, since)) if missing == horizon + 1 => since,
-                        _ => self.missing.insert((horizon + 1, Instant::now())).1,
-                    };
-                    if since.elapsed() < patience {
-                        return Ok((horizon, true));
-                    }
-                }
-                horizon = id;
-            }
-            if !full {
-                self.missing = None;
-                return Ok((horizon, false));
-            }
-        }
-    }
-}
-
-fn open(pool: DbPool, hub: &Hub, subject: Subject, mut cursor: i64) -> HttpResponse {
-    let (sender, receiver) = mpsc::channel::<Bytes>(64);
-    // Subscribed before the first read, so nothing committed meanwhile is missed.
-    let mut notices = hub.subscribe();
+/// A stream reading `following`'s feed after `cursor`: the log up to the feed's ring
+/// first if the cursor is older (a client resuming), then the ring as it grows. Its task
+/// ends, and its feed with it if it was the last stream, when the client goes (its body
+/// is dropped), when the client does not read what is sent (its buffer full: it resumes
+/// after the last id it received, without holding back the others), or when the
+/// instance stops.
+fn open(hub: &Hub, following: Following, mut cursor: i64) -> HttpResponse {
+    let (sender, receiver) = mpsc::channel::<Bytes>(BUFFER);
     let stopped = hub.stopped();
+    let hub = hub.clone();
     let produce = async move {
+        let feed = &following.feed;
         if sender
-            .send(Bytes::from_static(b"retry: 1000\n\n"))
-            .await
+            .try_send(Bytes::from_static(b"retry: 1000\n\n"))
             .is_err()
         {
             return;
         }
+        let mut head = feed.watch();
+        let mut live = false;
         let mut horizon = Horizon::default();
         loop {
-            let (up_to, waiting) = match subject {
-                Subject::Game(_) => (i64::MAX, false),
-                Subject::Tournament(_) => match horizon.advance(&pool, cursor).await {
-                    Ok(settled) => settled,
-                    Err(error) => {
-                        // Nothing is read past the cursor; the next notice or keepalive retries.
-                        tracing::warn!(%error, "event stream: reading the log failed");
-                        (cursor, false)
+            head.borrow_and_update();
+            match feed.since(cursor) {
+                Since::Events(Some((last, chunk))) => {
+                    live = true;
+                    if sender.try_send(chunk).is_err() {
+                        return;
                     }
-                },
-            };
-            match subject.after(&pool, cursor, up_to).await {
-                Ok(rows) => {
-                    let full = rows.len() as i64 == BATCH;
-                    for (id, row) in rows {
-                        cursor = id;
-                        if sender.send(frame(id, row)).await.is_err() {
-                            return;
+                    cursor = last;
+                    continue;
+                }
+                Since::Events(None) => live = true,
+                // Fell behind the ring while following: a slow reader ends here.
+                Since::Behind { .. } if live => return,
+                Since::Behind { base } => {
+                    hub.counters().catch_ups.fetch_add(1, Ordering::Relaxed);
+                    match catch_up(hub.pool(), feed, &mut horizon, cursor, base).await {
+                        Ok((read_to, chunk, waiting)) => {
+                            if !chunk.is_empty() && sender.try_send(chunk).is_err() {
+                                return;
+                            }
+                            if read_to == cursor && waiting {
+                                tokio::time::sleep(MISSING_POLL).await;
+                            }
+                            cursor = read_to;
+                        }
+                        Err(error) => {
+                            tracing::warn!(%error, "event stream: reading the log failed");
+                            tokio::time::sleep(RETRY_AFTER_ERROR).await;
                         }
                     }
-                    if full {
-                        continue;
-                    }
-                    if matches!(subject, Subject::Tournament(_)) {
-                        // Every id up to the horizon is settled: the next read starts there.
-                        cursor = cursor.max(up_to);
+                    continue;
+                }
+            }
+            tokio::select! {
+                changed = head.changed() => {
+                    if changed.is_err() {
+                        return;
                     }
                 }
-                Err(error) => tracing::warn!(%error, "event stream: reading the log failed"),
-            }
-            // Wait for a notice about this subject, or the keepalive; while an id is missing,
-            // look again soon: the transaction holding it may be another tournament's.
-            let woken =
-                tokio::time::timeout(if waiting { MISSING_POLL } else { KEEPALIVE }, async {
-                    loop {
-                        match notices.recv().await {
-                            Ok(notice) if subject.concerns(&notice) => return true,
-                            Ok(_) => {}
-                            Err(broadcast::error::RecvError::Lagged(_)) => return true,
-                            Err(broadcast::error::RecvError::Closed) => return false,
-                        }
-                    }
-                })
-                .await;
-            match woken {
-                Ok(true) => {}
-                Ok(false) => return,
-                Err(_) if waiting => {}
-                Err(_) => {
-                    if sender
-                        .send(Bytes::from_static(b": keepalive\n\n"))
-                        .await
-                        .is_err()
-                    {
+                () = sender.closed() => return,
+                () = tokio::time::sleep(KEEPALIVE) => {
+                    if sender.try_send(Bytes::from_static(b": keepalive\n\n")).is_err() {
                         return;
                     }
                 }
@@ -268,6 +175,32 @@ fn open(pool: DbPool, hub: &Hub, subject: Subject, mut cursor: i64) -> HttpRespo
         .body(EventStream(receiver))
 }
 
+/// The log of `feed`'s subject after `cursor`, up to the ring's `base` and the settled
+/// horizon: where the stream now stands, the events read, and whether an id is missing.
+async fn catch_up(
+    pool: &DbPool,
+    feed: &Feed,
+    horizon: &mut Horizon,
+    cursor: i64,
+    base: i64,
+) -> Result<(i64, Bytes, bool), ApiError> {
+    let (settled, waiting) = feed.subject.settled(pool, horizon, cursor).await?;
+    let up_to = settled.min(base);
+    let rows = feed.subject.after(pool, cursor, up_to).await?;
+    let full = rows.len() as i64 == BATCH;
+    let mut chunk = Vec::new();
+    let mut read_to = cursor;
+    for (id, row) in rows {
+        chunk.extend_from_slice(&feed.encode(id, row));
+        read_to = id;
+    }
+    if !full {
+        // Every id up to there is settled: nothing below it is left to read.
+        read_to = read_to.max(up_to);
+    }
+    Ok((read_to, Bytes::from(chunk), waiting))
+}
+
 /// The live log of a game as server-sent events, resumable with `Last-Event-ID` (a `seq`).
 #[utoipa::path(
     get, path = "/games/{game_id}/stream", tag = "games",
@@ -284,16 +217,14 @@ pub async fn game(
     let game_id = path.into_inner();
     let cursor = last_event_id(&request, &query.0)?.unwrap_or(0);
     let mut connection = pool.get().await?;
-    store::find(&mut connection, game_id)
+    let row = store::find(&mut connection, game_id)
         .await?
         .ok_or(GameError::NotFound)?;
     drop(connection);
-    Ok(open(
-        pool.get_ref().clone(),
-        &hub,
-        Subject::Game(game_id),
-        cursor,
-    ))
+    let following = hub
+        .follow(Subject::Game(game_id), i64::from(row.last_seq), frame)
+        .ok_or_else(|| ApiError::internal("the feeds' lock is poisoned"))?;
+    Ok(open(&hub, following, cursor))
 }
 
 /// The live log of every game of a tournament as server-sent events, resumable with
@@ -312,17 +243,18 @@ pub async fn tournament(
 ) -> Result<HttpResponse, GameError> {
     let tournament_id = path.into_inner();
     let requested = last_event_id(&request, &query.0)?;
+    let subject = Subject::Tournament(tournament_id);
     let mut connection = pool.get().await?;
     crate::store::tournaments::ensure_exists(&mut connection, tournament_id).await?;
-    let cursor = match requested {
-        Some(cursor) => cursor,
-        None => store::last_event_id(&mut connection, tournament_id).await?,
+    // A new feed starts from now: the last id of the log (every tournament's).
+    let start = match hub.running(subject) {
+        Some(feed) => feed.head(),
+        None => store::last_event_id(&mut connection).await?,
     };
     drop(connection);
-    Ok(open(
-        pool.get_ref().clone(),
-        &hub,
-        Subject::Tournament(tournament_id),
-        cursor,
-    ))
+    let following = hub
+        .follow(subject, start, frame)
+        .ok_or_else(|| ApiError::internal("the feeds' lock is poisoned"))?;
+    let cursor = requested.unwrap_or_else(|| following.feed.head());
+    Ok(open(&hub, following, cursor))
 }

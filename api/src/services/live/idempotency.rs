@@ -4,22 +4,28 @@
 //! game's lock is taken: a retry waits for the first attempt, then finds its response;
 //! a key reused for a different request is refused.
 
+use crate::auth::Caller;
 use crate::error::{ApiError, FieldError};
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest};
 use sha2::{Digest, Sha256};
+use std::future::Future;
+use std::pin::Pin;
 
 pub const HEADER: &str = "idempotency-key";
 
 /// The `Idempotency-Key` header of a request, if any (1 to 200 visible ASCII characters).
+/// Judged after the caller (see [`crate::auth::Caller`]): a request without valid
+/// credentials gets 401 whatever its key, as whatever its body.
 #[derive(Debug, Clone)]
 pub struct IdempotencyKey(pub Option<String>);
 
 impl FromRequest for IdempotencyKey {
     type Error = ApiError;
-    type Future = std::future::Ready<Result<IdempotencyKey, ApiError>>;
+    type Future = Pin<Box<dyn Future<Output = Result<IdempotencyKey, ApiError>>>>;
 
-    fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let caller = Caller::from_request(request, payload);
         let key = match request.headers().get(HEADER) {
             None => Ok(IdempotencyKey(None)),
             Some(value) => match value.to_str() {
@@ -35,7 +41,12 @@ impl FromRequest for IdempotencyKey {
                 )])),
             },
         };
-        std::future::ready(key)
+        Box::pin(async move {
+            if let Caller::Anonymous = caller.await? {
+                return Err(ApiError::MissingToken);
+            }
+            key
+        })
     }
 }
 

@@ -1,21 +1,25 @@
-//! The PostgreSQL notifications behind the event streams.
+//! The PostgreSQL notifications behind the event streams, and this instance's feeds.
 //!
 //! Every append to a game's log is followed by a `pg_notify` on
 //! [`CHANNEL`](crate::store::games::CHANNEL), sent behind the write (see
 //! [`append`](crate::store::games::append): its own transaction in autocommit, so that no
 //! write waits on the notification queue's lock); PostgreSQL delivers it at commit to every
 //! connection listening, in every arbitre instance. Each instance keeps one listening
-//! connection and fans the notices out to its streams, which then read the log itself:
-//! a notice only says "there is more", so a lost one delays an event, never loses it.
+//! connection and pokes the feeds of the game and of its tournament (see
+//! [`super::feed`]), which then read the log itself, once for all their streams: a notice
+//! only says "there is more", so a lost one delays an event, never loses it.
 
+use super::feed::{Encode, Feed, FeedCounters, Subject};
 use crate::db::DbPool;
 use crate::store::games::CHANNEL;
 use diesel_async::RunQueryDsl;
 use futures_util::StreamExt;
 use serde::Deserialize;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::{broadcast, watch};
+use tokio::sync::watch;
 use uuid::Uuid;
 
 /// An entry was appended to a game's log.
@@ -25,32 +29,116 @@ pub struct Notice {
     pub game_id: Uuid,
 }
 
-/// The fan-out of the notices to the streams of this instance, and the word that the
-/// instance is stopping, on which every stream ends at once (a stream never finishes by
-/// itself, and a graceful stop would otherwise wait out its grace period for them).
-#[derive(Debug, Clone)]
+/// A feed and the number of streams following it.
+type Followed = HashMap<Subject, (Arc<Feed>, usize)>;
+
+/// This instance's feeds, the notices dispatched to them, and the word that the instance
+/// is stopping, on which every stream ends at once (a stream never finishes by itself,
+/// and a graceful stop would otherwise wait out its grace period for them).
+#[derive(Clone)]
 pub struct Hub {
-    sender: broadcast::Sender<Notice>,
+    pool: DbPool,
+    feeds: Arc<Mutex<Followed>>,
+    counters: Arc<FeedCounters>,
     stopping: Arc<watch::Sender<bool>>,
 }
 
-impl Default for Hub {
-    fn default() -> Hub {
-        Hub {
-            sender: broadcast::channel(4096).0,
-            stopping: Arc::new(watch::channel(false).0),
+/// A stream following a feed: dropping it (the stream ended, its client left) lets the
+/// feed go with its last stream.
+pub struct Following {
+    hub: Hub,
+    pub feed: Arc<Feed>,
+}
+
+impl Drop for Following {
+    fn drop(&mut self) {
+        self.hub.counters.streams.fetch_sub(1, Ordering::Relaxed);
+        let Ok(mut feeds) = self.hub.feeds.lock() else {
+            return;
+        };
+        let subject = self.feed.subject;
+        if let Some((_, streams)) = feeds.get_mut(&subject) {
+            *streams -= 1;
+            if *streams == 0 {
+                feeds.remove(&subject);
+                self.feed.retire();
+                self.hub.counters.feeds.fetch_sub(1, Ordering::Relaxed);
+            }
         }
     }
 }
 
 impl Hub {
-    pub fn subscribe(&self) -> broadcast::Receiver<Notice> {
-        self.sender.subscribe()
+    pub fn new(pool: DbPool) -> Hub {
+        Hub {
+            pool,
+            feeds: Arc::default(),
+            counters: Arc::default(),
+            stopping: Arc::new(watch::channel(false).0),
+        }
     }
 
-    /// Ends every stream of this instance (the server is stopping).
+    pub fn pool(&self) -> &DbPool {
+        &self.pool
+    }
+
+    pub fn counters(&self) -> &FeedCounters {
+        &self.counters
+    }
+
+    /// The running feed of `subject`, if a stream of this instance follows it.
+    pub fn running(&self, subject: Subject) -> Option<Arc<Feed>> {
+        let feeds = self.feeds.lock().ok()?;
+        feeds.get(&subject).map(|(feed, _)| feed.clone())
+    }
+
+    /// Follows `subject`: its running feed, or a new one whose ring starts after `start`.
+    pub fn follow(&self, subject: Subject, start: i64, encode: Encode) -> Option<Following> {
+        let mut feeds = self.feeds.lock().ok()?;
+        let (feed, streams) = feeds.entry(subject).or_insert_with(|| {
+            let feed = Arc::new(Feed::new(subject, start, encode));
+            self.counters.feeds.fetch_add(1, Ordering::Relaxed);
+            actix_web::rt::spawn(feed.clone().run(self.pool.clone(), self.counters.clone()));
+            (feed, 0)
+        });
+        *streams += 1;
+        self.counters.streams.fetch_add(1, Ordering::Relaxed);
+        Some(Following {
+            hub: self.clone(),
+            feed: feed.clone(),
+        })
+    }
+
+    fn dispatch(&self, notice: Notice) {
+        let Ok(feeds) = self.feeds.lock() else {
+            return;
+        };
+        for subject in [
+            Subject::Tournament(notice.tournament_id),
+            Subject::Game(notice.game_id),
+        ] {
+            if let Some((feed, _)) = feeds.get(&subject) {
+                feed.poke();
+            }
+        }
+    }
+
+    /// Every feed reads the log: notices may have been lost while the listener was away.
+    fn poke_all(&self) {
+        if let Ok(feeds) = self.feeds.lock() {
+            feeds.values().for_each(|(feed, _)| feed.poke());
+        }
+    }
+
+    /// Ends every stream of this instance, and the waits for heavy work (the server is
+    /// stopping).
     pub fn stop_streams(&self) {
         self.stopping.send_replace(true);
+    }
+
+    /// Turns true when [`Hub::stop_streams`] is called.
+    pub fn stopping(&self) -> watch::Receiver<bool> {
+        self.stopping.subscribe()
     }
 
     /// Resolves once [`Hub::stop_streams`] is called.
@@ -62,38 +150,38 @@ impl Hub {
         }
     }
 
-    /// Listens on a connection of its own (taken out of `pool`) until the process ends,
+    /// Listens on a connection of its own (taken out of the pool) until the process ends,
     /// reconnecting after a failure.
-    pub fn spawn_listener(&self, pool: DbPool) {
-        let sender = self.sender.clone();
+    pub fn spawn_listener(&self) {
+        let hub = self.clone();
         actix_web::rt::spawn(async move {
             loop {
-                if let Err(error) = listen(&pool, &sender).await {
+                if let Err(error) = hub.listen().await {
                     tracing::warn!(%error, "game event listener lost its connection: reconnecting");
                 }
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         });
     }
-}
 
-async fn listen(pool: &DbPool, sender: &broadcast::Sender<Notice>) -> Result<(), String> {
-    let object = pool.get().await.map_err(|error| error.to_string())?;
-    // Out of the pool for good: a listening connection is not shared.
-    let mut connection = deadpool::managed::Object::take(object);
-    diesel::sql_query(format!("LISTEN {CHANNEL}"))
-        .execute(&mut connection)
-        .await
-        .map_err(|error| error.to_string())?;
-    tracing::info!(channel = CHANNEL, "listening for game events");
-    let mut notifications = std::pin::pin!(connection.notifications_stream());
-    while let Some(notification) = notifications.next().await {
-        let notification = notification.map_err(|error| error.to_string())?;
-        match serde_json::from_str::<Notice>(&notification.payload) {
-            // No stream listening is not an error.
-            Ok(notice) => drop(sender.send(notice)),
-            Err(error) => tracing::warn!(%error, "malformed game event notice"),
+    async fn listen(&self) -> Result<(), String> {
+        let object = self.pool.get().await.map_err(|error| error.to_string())?;
+        // Out of the pool for good: a listening connection is not shared.
+        let mut connection = deadpool::managed::Object::take(object);
+        diesel::sql_query(format!("LISTEN {CHANNEL}"))
+            .execute(&mut connection)
+            .await
+            .map_err(|error| error.to_string())?;
+        tracing::info!(channel = CHANNEL, "listening for game events");
+        self.poke_all();
+        let mut notifications = std::pin::pin!(connection.notifications_stream());
+        while let Some(notification) = notifications.next().await {
+            let notification = notification.map_err(|error| error.to_string())?;
+            match serde_json::from_str::<Notice>(&notification.payload) {
+                Ok(notice) => self.dispatch(notice),
+                Err(error) => tracing::warn!(%error, "malformed game event notice"),
+            }
         }
+        Err("the notification stream ended".to_string())
     }
-    Err("the notification stream ended".to_string())
 }

@@ -1,0 +1,140 @@
+//! Conditional reads of a tournament (RFC 9110 §13): the standings, the exports and the
+//! pairings lists carry an `ETag` made of the tournament's revision and what was asked
+//! (path, query, `Accept`), and a request whose `If-None-Match` names it is answered
+//! `304 Not Modified` after one lookup of the revision, without computing anything. A
+//! hall's phones polling the standings cost the service a query each while nothing
+//! changes.
+//!
+//! The tag is weak (`W/"…"`): the same representation goes plain or compressed. It is
+//! read before the handler reads the tournament, so a body is never older than its tag.
+
+use crate::db::DbPool;
+use crate::error::ApiError;
+use crate::store::tournaments as store;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderMap, HeaderValue};
+use actix_web::http::Method;
+use actix_web::middleware::Next;
+use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+/// The tournament's revision, read by [`revalidate`] for the handler.
+#[derive(Debug, Clone, Copy)]
+pub struct Revision(pub i64);
+
+/// What every conditional answer varies on.
+const VARY: &str = "Accept, Accept-Encoding";
+
+/// The revision [`revalidate`] read for this request, or read now.
+pub async fn revision(
+    request: &HttpRequest,
+    pool: &DbPool,
+    tournament_id: Uuid,
+) -> Result<Option<i64>, ApiError> {
+    if let Some(Revision(revision)) = request.extensions().get::<Revision>() {
+        return Ok(Some(*revision));
+    }
+    let mut connection = pool.get().await?;
+    Ok(store::revision(&mut connection, tournament_id).await?)
+}
+
+fn tag(revision: i64, request: &ServiceRequest) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(request.path().as_bytes());
+    hasher.update(b"?");
+    hasher.update(request.query_string().as_bytes());
+    for accept in request.headers().get_all(header::ACCEPT) {
+        hasher.update(b"\n");
+        hasher.update(accept.as_bytes());
+    }
+    let digest = hasher.finalize();
+    let variant: String = digest[..8]
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
+    format!("W/\"{revision}-{variant}\"")
+}
+
+/// Whether `If-None-Match` names `tag` (weak comparison, RFC 9110 §13.1.2), or is `*`.
+fn matches(headers: &HeaderMap, tag: &str) -> bool {
+    let opaque = |text: &str| text.trim().trim_start_matches("W/").to_string();
+    let ours = opaque(tag);
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|candidate| candidate.trim() == "*" || opaque(candidate) == ours)
+}
+
+/// The middleware: 304 on a matching `If-None-Match`, the `ETag` on a 200.
+pub async fn revalidate(
+    request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let tournament_id = request
+        .match_info()
+        .get("tournament_id")
+        .and_then(|id| Uuid::parse_str(id).ok());
+    let pool = request.app_data::<web::Data<DbPool>>().cloned();
+    let (Some(tournament_id), Some(pool), true) =
+        (tournament_id, pool, request.method() == Method::GET)
+    else {
+        return Ok(next.call(request).await?.map_into_boxed_body());
+    };
+    let revision = {
+        let mut connection = pool.get().await.map_err(ApiError::from)?;
+        store::revision(&mut connection, tournament_id)
+            .await
+            .map_err(ApiError::from)?
+    };
+    // No such tournament: the handler says so.
+    let Some(revision) = revision else {
+        return Ok(next.call(request).await?.map_into_boxed_body());
+    };
+    let tag = tag(revision, &request);
+    let validators = |headers: &mut HeaderMap| {
+        if let Ok(value) = HeaderValue::from_str(&tag) {
+            headers.insert(header::ETAG, value);
+        }
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        headers.insert(header::VARY, HeaderValue::from_static(VARY));
+    };
+    if matches(request.headers(), &tag) {
+        let mut response = HttpResponse::NotModified().finish();
+        validators(response.headers_mut());
+        return Ok(request.into_response(response));
+    }
+    request.extensions_mut().insert(Revision(revision));
+    let mut response = next.call(request).await?;
+    if response.status().is_success() {
+        validators(response.headers_mut());
+    }
+    Ok(response.map_into_boxed_body())
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn if_none_match_compares_weakly_and_lists() {
+        let mut headers = HeaderMap::new();
+        let tag = "W/\"7-00ff\"";
+        assert!(!matches(&headers, tag));
+        headers.insert(
+            header::IF_NONE_MATCH,
+            HeaderValue::from_static("\"6-00ff\", \"7-00ff\""),
+        );
+        assert!(matches(&headers, tag));
+        headers.insert(
+            header::IF_NONE_MATCH,
+            HeaderValue::from_static("W/\"8-00ff\""),
+        );
+        assert!(!matches(&headers, tag));
+        headers.insert(header::IF_NONE_MATCH, HeaderValue::from_static("*"));
+        assert!(matches(&headers, tag));
+    }
+}

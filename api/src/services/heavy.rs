@@ -1,0 +1,187 @@
+//! Heavy work off the request workers: pairing drafts and explanations, imports,
+//! standings, exports and verification run on a small pool of threads of their own, at a
+//! lower scheduling priority, with a cap on how many run at once for each class of
+//! caller.
+//!
+//! The request workers answer the tablets: a draft of 2,000 players (a second of both
+//! cores) or the standings of a large tournament computed on them would hold up every turn
+//! behind it. Here each class has its own lane: one job running at a time and a short
+//! queue behind it; beyond that a request is refused at once with 503 `service.busy` and
+//! `Retry-After`, rather than piling up. The pool's threads are niced ([`NICE`]), so that
+//! the kernel runs the request workers first whenever both want a core: a turn waits for
+//! no draft. When the server stops, a request waiting on a job answers 503 at once (the
+//! job itself is abandoned with the process), so a stop never waits for a draft.
+
+use crate::error::ApiError;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use tokio::sync::{oneshot, watch, Semaphore};
+
+/// Who asks: anyone (the standings and exports), or the staff of a tournament and the
+/// admins (drafts, imports, and the same reads).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    Anonymous,
+    Staff,
+}
+
+/// Jobs of one class running at once: one per class, so that anonymous readers never
+/// delay the organizer's draft nor the other way round, and both together take at most
+/// the pool's two threads.
+const RUNNING: usize = 1;
+/// Requests of one class that may wait for a running job of their class; more get 503.
+const QUEUED: [usize; 2] = [16, 4];
+/// The pool's threads' nice value (Linux: per thread; 10 gives them about a tenth of a
+/// core whenever a request worker wants it).
+const NICE: i32 = 10;
+
+struct Lane {
+    running: Arc<Semaphore>,
+    /// Requests holding or waiting for a permit.
+    admitted: AtomicUsize,
+    capacity: usize,
+}
+
+/// The pool and its lanes; cloned into every worker.
+#[derive(Clone)]
+pub struct Workshop {
+    pool: Arc<rayon::ThreadPool>,
+    lanes: Arc<[Lane; 2]>,
+    stopping: watch::Receiver<bool>,
+}
+
+/// A request counted in its lane until it is answered or dropped.
+struct Admitted<'a>(&'a Lane);
+
+impl Drop for Admitted<'_> {
+    fn drop(&mut self) {
+        self.0.admitted.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Workshop {
+    /// A workshop whose waiting requests answer 503 once `stopping` turns true.
+    pub fn new(stopping: watch::Receiver<bool>) -> Result<Workshop, rayon::ThreadPoolBuildError> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2 * RUNNING)
+            .thread_name(|index| format!("arbitre-heavy-{index}"))
+            .start_handler(|_| lower_priority())
+            .build()?;
+        let lane = |queued: usize| Lane {
+            running: Arc::new(Semaphore::new(RUNNING)),
+            admitted: AtomicUsize::new(0),
+            capacity: RUNNING + queued,
+        };
+        Ok(Workshop {
+            pool: Arc::new(pool),
+            lanes: Arc::new([lane(QUEUED[0]), lane(QUEUED[1])]),
+            stopping,
+        })
+    }
+
+    /// Runs `job` on the pool in `class`'s lane and returns what it returns: 503
+    /// `service.busy` when the lane is full, 503 `service.stopping` when the server stops
+    /// first.
+    pub async fn run<T, F>(&self, class: Class, job: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let lane = &self.lanes[class as usize];
+        if lane.admitted.fetch_add(1, Ordering::Relaxed) >= lane.capacity {
+            lane.admitted.fetch_sub(1, Ordering::Relaxed);
+            return Err(ApiError::Busy);
+        }
+        let _admitted = Admitted(lane);
+        let mut stopping = self.stopping.clone();
+        let work = async {
+            let permit = lane
+                .running
+                .clone()
+                .acquire_owned()
+                .await
+                .map_err(ApiError::internal)?;
+            let (sender, receiver) = oneshot::channel();
+            // The permit goes with the job: a client that leaves frees its place in the
+            // queue, not the job's thread.
+            self.pool.spawn(move || {
+                let _permit = permit;
+                let _ = sender.send(job());
+            });
+            receiver.await.map_err(ApiError::internal)
+        };
+        tokio::select! {
+            result = work => result,
+            _ = stopping.wait_for(|stopping| *stopping) => Err(ApiError::Stopping),
+        }
+    }
+}
+
+/// Lowers the calling thread's priority (and that of the threads it starts, which inherit
+/// it: the pairing computes its costs on threads of its own).
+fn lower_priority() {
+    let thread = rustix::thread::gettid();
+    if let Err(error) = rustix::process::setpriority_process(Some(thread), NICE) {
+        tracing::warn!(%error, "heavy work runs at normal priority");
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[tokio::test]
+    async fn a_full_lane_refuses_at_once_and_the_other_lane_still_runs() {
+        let (_stop, stopping) = watch::channel(false);
+        let workshop = Workshop::new(stopping).unwrap();
+        let (release, hold) = std::sync::mpsc::channel::<()>();
+        let hold = Arc::new(std::sync::Mutex::new(hold));
+        let mut waiting = Vec::new();
+        for _ in 0..RUNNING + QUEUED[Class::Staff as usize] {
+            let (workshop, hold) = (workshop.clone(), hold.clone());
+            waiting.push(tokio::spawn(async move {
+                workshop
+                    .run(Class::Staff, move || {
+                        let _ = hold.lock().unwrap().recv();
+                    })
+                    .await
+            }));
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert!(matches!(
+            workshop.run(Class::Staff, || ()).await,
+            Err(ApiError::Busy)
+        ));
+        assert_eq!(workshop.run(Class::Anonymous, || 7).await.unwrap(), 7);
+        for _ in &waiting {
+            release.send(()).unwrap();
+        }
+        for job in waiting {
+            job.await.unwrap().unwrap();
+        }
+        assert_eq!(workshop.run(Class::Staff, || 8).await.unwrap(), 8);
+    }
+
+    #[tokio::test]
+    async fn a_stop_answers_the_waiting_requests_at_once() {
+        let (stop, stopping) = watch::channel(false);
+        let workshop = Workshop::new(stopping).unwrap();
+        let (release, hold) = std::sync::mpsc::channel::<()>();
+        let running = {
+            let workshop = workshop.clone();
+            tokio::spawn(async move {
+                workshop
+                    .run(Class::Staff, move || {
+                        let _ = hold.recv();
+                    })
+                    .await
+            })
+        };
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        stop.send_replace(true);
+        assert!(matches!(running.await.unwrap(), Err(ApiError::Stopping)));
+        release.send(()).unwrap();
+    }
+}

@@ -1,0 +1,384 @@
+//! One fan-out per followed game or tournament: the log is read once per notice, whatever
+//! the number of streams following it, and handed to each of them from memory.
+//!
+//! A [`Feed`] lives while a stream of this instance follows its subject. Its task wakes on
+//! the notices about the subject (see [`super::notify`]), reads what is new in the log (a
+//! tournament's up to its settled horizon, see [`Horizon`]) and appends the encoded events
+//! to a ring of bounded size. Each stream keeps a cursor (the id of the last event it
+//! sent) and takes from the ring what follows it. A stream whose cursor is older than the
+//! ring (it resumed from an earlier `Last-Event-ID`) reads the gap from the log itself
+//! once, then follows the ring; a stream that falls behind the ring while following it
+//! (its client reads too slowly) is ended, and its client resumes after the last id it
+//! received: a slow reader never holds the others back, nor the feed.
+
+use crate::db::DbPool;
+use crate::error::ApiError;
+use crate::store::games as store;
+use actix_web::web::Bytes;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tokio::sync::{watch, Notify};
+use uuid::Uuid;
+
+/// Entries read per query.
+pub const BATCH: i64 = 500;
+/// How long a transaction may take between recording an entry and committing it. Ids are
+/// drawn at insert, not at commit, so an entry can become visible after one with a higher
+/// id: a tournament's feed waits this long for a missing id before passing over it (its
+/// transaction rolled back).
+const LATE_COMMIT_SECONDS: i32 = 3;
+/// How often a stream catching up looks again while it waits for a missing id.
+pub const MISSING_POLL: Duration = Duration::from_millis(10);
+/// The least time between two reads of a feed: the notices meanwhile are answered by one
+/// read, and each stream is woken once for all their events. A busy tournament (200
+/// turns a second) then costs ten reads a second and ten writes a second to each of a
+/// thousand phones, not two hundred; a spectator sees an event at most this much later.
+const COALESCE: Duration = Duration::from_millis(100);
+/// How often a feed reads the log without a notice: a notice lost (an instance that died
+/// between its commit and its notice, a listener reconnecting) delays an event by at most
+/// this long.
+const RECHECK: Duration = Duration::from_secs(15);
+/// The encoded events a feed keeps for its streams, in bytes: a few seconds of a busy
+/// tournament's play. A stream further behind than that while following is ended (its
+/// client resumes with `Last-Event-ID`).
+const RING_BYTES: usize = 1 << 20;
+
+/// What a stream follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Subject {
+    Game(Uuid),
+    Tournament(Uuid),
+}
+
+/// How an entry of the log is sent: the route's encoding of one event.
+pub type Encode = fn(i64, store::EventRow) -> Bytes;
+
+impl Subject {
+    /// The entries after `cursor` and up to `up_to`, in order, each with its event id: a
+    /// game's `seq`, a tournament's `id`.
+    pub async fn after(
+        self,
+        pool: &DbPool,
+        cursor: i64,
+        up_to: i64,
+    ) -> Result<Vec<(i64, store::EventRow)>, ApiError> {
+        let mut connection = pool.get().await?;
+        Ok(match self {
+            Subject::Game(id) => {
+                let after = i32::try_from(cursor).unwrap_or(i32::MAX);
+                store::events_after(&mut connection, id, after, BATCH)
+                    .await?
+                    .into_iter()
+                    .map(|row| (i64::from(row.seq), row))
+                    .filter(|(seq, _)| *seq <= up_to)
+                    .collect()
+            }
+            Subject::Tournament(id) => {
+                store::tournament_events_after(&mut connection, id, (cursor, up_to), BATCH)
+                    .await?
+                    .into_iter()
+                    .map(|row| (row.id, row))
+                    .collect()
+            }
+        })
+    }
+
+    /// How far the log can be read from `from` without passing over an entry still to
+    /// commit, and whether an id is missing there. A game's entries are numbered under the
+    /// game's lock and commit in order: all of its log is settled.
+    pub async fn settled(
+        self,
+        pool: &DbPool,
+        horizon: &mut Horizon,
+        from: i64,
+    ) -> Result<(i64, bool), ApiError> {
+        match self {
+            Subject::Game(_) => Ok((i64::MAX, false)),
+            Subject::Tournament(_) => horizon.advance(pool, from).await,
+        }
+    }
+}
+
+/// How far a tournament's log may be read, so that its events go out in the order of
+/// their ids and a client resuming after an id has missed nothing below it. A
+/// tournament's ids are drawn at insert by concurrent transactions, so an id can still be
+/// missing while a higher one is visible. The log is read up to the first missing id until
+/// it shows up or is given up on: missing for [`LATE_COMMIT_SECONDS`] since this reader
+/// first saw the gap, or the entry after it recorded more than twice that long ago (the
+/// missing id was drawn before that entry's transaction committed).
+#[derive(Default)]
+pub struct Horizon {
+    /// The first missing id and when this reader first found it missing.
+    missing: Option<(i64, Instant)>,
+}
+
+impl Horizon {
+    /// The settled horizon from `from` on, and whether an id below the next entries is
+    /// still missing.
+    async fn advance(&mut self, pool: &DbPool, from: i64) -> Result<(i64, bool), ApiError> {
+        let mut connection = pool.get().await?;
+        let patience = Duration::from_secs(LATE_COMMIT_SECONDS.unsigned_abs().into());
+        let mut horizon = from;
+        loop {
+            let ids =
+                store::event_ids_after(&mut connection, horizon, 2 * LATE_COMMIT_SECONDS, BATCH)
+                    .await?;
+            let full = ids.len() as i64 == BATCH;
+            for (id, old) in ids {
+                if id > horizon + 1 && !old {
+                    let since = match self.missing {
+                        Some((missing, since)) if missing == horizon + 1 => since,
+                        _ => self.missing.insert((horizon + 1, Instant::now())).1,
+                    };
+                    if since.elapsed() < patience {
+                        return Ok((horizon, true));
+                    }
+                }
+                horizon = id;
+            }
+            if !full {
+                self.missing = None;
+                return Ok((horizon, false));
+            }
+        }
+    }
+}
+
+/// The events a feed keeps: every entry of its subject with an id in `(base, head]`.
+struct Ring {
+    frames: VecDeque<(i64, Bytes)>,
+    bytes: usize,
+    base: i64,
+    head: i64,
+}
+
+/// What follows a stream's cursor.
+pub enum Since {
+    /// The events after the cursor, in one chunk, and the id of the last (none: nothing new).
+    Events(Option<(i64, Bytes)>),
+    /// The ring starts after the cursor: the log up to `base` is to be read first.
+    Behind { base: i64 },
+}
+
+impl Ring {
+    fn push(&mut self, id: i64, frame: Bytes) {
+        self.bytes += frame.len();
+        self.frames.push_back((id, frame));
+        self.head = self.head.max(id);
+        while self.bytes > RING_BYTES {
+            let Some((dropped, frame)) = self.frames.pop_front() else {
+                break;
+            };
+            self.bytes -= frame.len();
+            self.base = dropped;
+        }
+    }
+
+    fn since(&self, cursor: i64) -> Since {
+        if cursor < self.base {
+            return Since::Behind { base: self.base };
+        }
+        let first = self.frames.partition_point(|(id, _)| *id <= cursor);
+        let mut chunk = Vec::new();
+        let mut last = None;
+        for (id, frame) in self.frames.range(first..) {
+            chunk.extend_from_slice(frame);
+            last = Some(*id);
+        }
+        Since::Events(last.map(|id| (id, Bytes::from(chunk))))
+    }
+}
+
+/// The counters `/metrics` shows about the streams and their feeds.
+#[derive(Debug, Default)]
+pub struct FeedCounters {
+    /// Streams open on this instance.
+    pub streams: AtomicU64,
+    /// Feeds running on this instance.
+    pub feeds: AtomicU64,
+    /// Reads of the log by the feeds (each one query, or two for a tournament's horizon).
+    pub reads: AtomicU64,
+    /// Reads of the log by streams catching up on a resume.
+    pub catch_ups: AtomicU64,
+}
+
+/// The fan-out of one subject.
+pub struct Feed {
+    pub subject: Subject,
+    ring: Mutex<Ring>,
+    /// The ring's head, watched by the streams.
+    head: watch::Sender<i64>,
+    /// A notice about the subject arrived (one stored permit: notices coalesce).
+    poke: Notify,
+    /// The last stream left: the feed's task ends.
+    retired: Notify,
+    encode: Encode,
+}
+
+impl Feed {
+    /// A feed whose ring starts after `start`.
+    pub fn new(subject: Subject, start: i64, encode: Encode) -> Feed {
+        Feed {
+            subject,
+            ring: Mutex::new(Ring {
+                frames: VecDeque::new(),
+                bytes: 0,
+                base: start,
+                head: start,
+            }),
+            head: watch::channel(start).0,
+            poke: Notify::new(),
+            retired: Notify::new(),
+            encode,
+        }
+    }
+
+    fn ring(&self) -> Option<MutexGuard<'_, Ring>> {
+        self.ring.lock().ok()
+    }
+
+    /// The last id the feed has read (nothing missing below it).
+    pub fn head(&self) -> i64 {
+        *self.head.borrow()
+    }
+
+    /// Watches the head: a stream waits on it for new events.
+    pub fn watch(&self) -> watch::Receiver<i64> {
+        self.head.subscribe()
+    }
+
+    pub fn since(&self, cursor: i64) -> Since {
+        match self.ring() {
+            Some(ring) => ring.since(cursor),
+            None => Since::Events(None),
+        }
+    }
+
+    pub fn encode(&self, id: i64, row: store::EventRow) -> Bytes {
+        (self.encode)(id, row)
+    }
+
+    /// A notice about the subject: the feed's task reads the log.
+    pub fn poke(&self) {
+        self.poke.notify_one();
+    }
+
+    pub fn retire(&self) {
+        self.retired.notify_one();
+    }
+
+    /// Reads the log after the head until nothing settled is left; returns whether an id
+    /// is missing (the feed then looks again soon).
+    async fn read(
+        &self,
+        pool: &DbPool,
+        horizon: &mut Horizon,
+        counters: &FeedCounters,
+    ) -> Result<bool, ApiError> {
+        loop {
+            let head = self.head();
+            counters.reads.fetch_add(1, Ordering::Relaxed);
+            let (up_to, waiting) = self.subject.settled(pool, horizon, head).await?;
+            let rows = self.subject.after(pool, head, up_to).await?;
+            let full = rows.len() as i64 == BATCH;
+            let mut last = head;
+            if let Some(mut ring) = self.ring() {
+                for (id, row) in rows {
+                    last = id;
+                    ring.push(id, self.encode(id, row));
+                }
+                if !full && up_to != i64::MAX {
+                    // Every id up to the horizon is settled: the next read starts there.
+                    last = last.max(up_to);
+                }
+                ring.head = ring.head.max(last);
+            }
+            if last != head {
+                self.head.send_replace(last);
+            }
+            if !full {
+                return Ok(waiting);
+            }
+        }
+    }
+
+    /// The feed's task: reads on the notices (at most once every [`COALESCE`], and now
+    /// and then without one) until the last stream leaves.
+    pub async fn run(self: Arc<Feed>, pool: DbPool, counters: Arc<FeedCounters>) {
+        let mut horizon = Horizon::default();
+        loop {
+            let waiting = match self.read(&pool, &mut horizon, &counters).await {
+                Ok(waiting) => waiting,
+                Err(error) => {
+                    // Nothing is read past the head; the next notice or recheck retries.
+                    tracing::warn!(%error, "event feed: reading the log failed");
+                    false
+                }
+            };
+            tokio::select! {
+                () = self.retired.notified() => return,
+                () = tokio::time::sleep(COALESCE) => {}
+            }
+            if waiting {
+                continue;
+            }
+            tokio::select! {
+                () = self.retired.notified() => return,
+                () = self.poke.notified() => {}
+                () = tokio::time::sleep(RECHECK) => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn frame(id: i64, size: usize) -> Bytes {
+        Bytes::from(format!("{id:>size$}"))
+    }
+
+    #[test]
+    fn a_cursor_inside_the_ring_gets_what_follows_it_in_one_chunk() {
+        let mut ring = Ring {
+            frames: VecDeque::new(),
+            bytes: 0,
+            base: 10,
+            head: 10,
+        };
+        for id in [11, 13, 14] {
+            ring.push(id, frame(id, 4));
+        }
+        let Since::Events(Some((last, chunk))) = ring.since(11) else {
+            panic!("events expected");
+        };
+        assert_eq!(last, 14);
+        assert_eq!(&chunk[..], b"  13  14");
+        assert!(matches!(ring.since(14), Since::Events(None)));
+        assert!(matches!(ring.since(9), Since::Behind { base: 10 }));
+    }
+
+    #[test]
+    fn the_ring_keeps_a_bounded_number_of_bytes_and_moves_its_base() {
+        let mut ring = Ring {
+            frames: VecDeque::new(),
+            bytes: 0,
+            base: 0,
+            head: 0,
+        };
+        let size = 1024;
+        let count = (RING_BYTES / size) as i64 + 10;
+        for id in 1..=count {
+            ring.push(id, frame(id, size));
+        }
+        assert!(ring.bytes <= RING_BYTES);
+        assert_eq!(ring.base, 10);
+        assert_eq!(ring.head, count);
+        assert!(matches!(ring.since(9), Since::Behind { base: 10 }));
+        assert!(matches!(ring.since(10), Since::Events(Some((last, _))) if last == count));
+    }
+}

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# A hall's load (issue 24): the tablets playing, and beside them every phone on the live
+# pages, the standings readers and the organizer drafting a large round.
+#
+#   bench/hall.sh    (TABLETS=50 TURNS=183 THINK_MS=250 STREAMS=1000 READERS=8 PLAYERS=2000)
+#
+# One `arbitre serve` on its own PostgreSQL (fsync on), the load generator
+# (tests/examples/live_load.rs) on the same 2 cores, traffic to 127.0.0.1 only. Four
+# phases, each with TABLETS fresh tablets playing a game of TURNS turns, each thinking
+# about THINK_MS between turns:
+#
+# 1. the tablets alone: their turn p99 is the reference of the run;
+# 2. the tablets and STREAMS anonymous phones following their tournament's stream: the
+#    database transactions per turn (each turn is one notice) against phase 1's;
+# 3. the hall: the tablets, the STREAMS phones, READERS anonymous clients reading the
+#    standings of a PLAYERS-player tournament back to back, and its organizer drafting its
+#    round 4 back to back. Goal: turn p99 within 1.5 times phase 1's;
+# 4. the phones have left: the server's CPU over 5 s, 30 s later, against its CPU over
+#    5 s at rest before phase 1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tablets="${TABLETS:-50}"
+turns="${TURNS:-183}"
+think="${THINK_MS:-250}"
+streams="${STREAMS:-1000}"
+readers="${READERS:-8}"
+players="${PLAYERS:-2000}"
+target="${CARGO_TARGET_DIR:-target}"
+
+./scripts/install-postgres
+cargo build --release --quiet -p arbitre-api
+cargo build --release --quiet -p arbitre-tests --example live_load
+bin="$target/release/arbitre"
+load="$target/release/examples/live_load"
+work="$(mktemp -d)"
+chmod 755 "$work"
+export ARBITRE_LOG_FORMAT=json RUST_LOG="${RUST_LOG:-warn}"
+unset DATABASE_URL
+server=""
+cleanup() {
+    if [[ -n "$server" ]]; then kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+ulimit -n "$(ulimit -Hn)"
+
+python3 bench/opengotha_tournament.py "$players" >"$work/big.xml"
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+export ARBITRE_DATA_DIR="$work/postgres" ARBITRE_BIND="127.0.0.1:$port"
+base="http://$ARBITRE_BIND"
+admin="$("$bin" token create --role admin 2>"$work/token.log")" || { cat "$work/token.log" >&2; exit 1; }
+"$bin" serve 2>"$work/serve.log" &
+server=$!
+for _ in $(seq 1 600); do
+    curl -fs "$base/ready" >/dev/null 2>&1 && break
+    sleep 0.1
+done
+socket="/tmp/arbitre-pg-$(printf '%s' "$(realpath "$ARBITRE_DATA_DIR")" | sha256sum | cut -c1-12)"
+url="postgresql://arbitre@localhost/arbitre?host=$socket"
+
+# The server's CPU time (user + system, in clock ticks) and the database's commits so far.
+cpu() { awk '{print $14 + $15}' "/proc/$server/stat"; }
+commits() { psql -Atq "$url" -c "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"; }
+cpu_over_5s() {
+    local before after
+    before="$(cpu)"; sleep 5; after="$(cpu)"
+    python3 -c "import os, sys; print(round((int(sys.argv[2]) - int(sys.argv[1])) / os.sysconf('SC_CLK_TCK') / 5, 3))" "$before" "$after"
+}
+phase() {
+    local name="$1"; shift
+    local before figures
+    before="$(commits)"
+    figures="$("$load" "$base" "$admin" --tablets "$tablets" --turns "$turns" --think-ms "$think" "$@")"
+    python3 - "$name" "$figures" "$before" "$(commits)" <<'PY'
+import json, sys
+name, figures, before, after = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+figures["phase"] = name
+figures["db_commits_per_turn"] = round((after - before) / max(figures["turns"], 1), 2)
+print(json.dumps(figures))
+PY
+}
+
+echo "== $tablets tablets, $turns turns each, thinking ${think} ms; $streams streams; $readers standings readers of $players players; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+sleep 2
+rest="$(cpu_over_5s)"
+alone="$(phase alone)"; echo "$alone"
+streaming="$(phase streams --streams "$streams")"; echo "$streaming"
+hall="$(phase hall --streams "$streams" --readers "$readers" --redraft 1 --big "$work/big.xml")"; echo "$hall"
+sleep 30
+after="$(cpu_over_5s)"
+python3 - "$alone" "$streaming" "$hall" "$rest" "$after" "$(cut -d' ' -f1-3 /proc/loadavg)" <<'PY'
+import json, sys
+alone, streaming, hall = (json.loads(text) for text in sys.argv[1:4])
+rest, after, load = float(sys.argv[4]), float(sys.argv[5]), sys.argv[6]
+ratio = hall["p99_ms"] / alone["p99_ms"]
+print(f"== load average at the end {load}")
+print(f"turn p99: alone {alone['p99_ms']} ms, with the hall {hall['p99_ms']} ms: ratio {ratio:.2f} (goal <= 1.5)")
+print(f"database commits per turn: alone {alone['db_commits_per_turn']}, with {streaming['streams']} streams {streaming['db_commits_per_turn']} "
+      f"(feed reads: {streaming['feed_reads']:.0f} for {streaming['turns']} turns)")
+print(f"standings: {hall['hall']['standings']}, drafts: {hall['hall']['drafts']}")
+print(f"server CPU: {rest} cores at rest before, {after} cores 30 s after the streams left")
+PY

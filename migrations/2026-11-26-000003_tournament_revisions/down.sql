@@ -1,0 +1,18 @@
+DROP TRIGGER pairings_deleted ON pairings;
+DROP TRIGGER pairings_updated ON pairings;
+DROP TRIGGER pairings_inserted ON pairings;
+DROP TRIGGER registrations_deleted ON registrations;
+DROP TRIGGER registrations_updated ON registrations;
+DROP TRIGGER registrations_inserted ON registrations;
+DROP TRIGGER rounds_deleted ON rounds;
+DROP TRIGGER rounds_updated ON rounds;
+DROP TRIGGER rounds_inserted ON rounds;
+DROP TRIGGER players_deleted ON players;
+DROP TRIGGER players_updated ON players;
+DROP TRIGGER players_inserted ON players;
+DROP FUNCTION revise_tournaments_of_round_rows();
+DROP FUNCTION revise_tournaments_of_rows();
+DROP TRIGGER tournaments_revised ON tournaments;
+DROP FUNCTION revise_tournament();
+ALTER TABLE tournaments DROP COLUMN revision;
+DROP SEQUENCE tournament_revisions;

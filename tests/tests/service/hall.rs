@@ -1,0 +1,264 @@
+//! What a hall asks of the service besides the streams (issue 24): conditional and
+//! compressed reads of the standings, the exports and the pairings, one set of field
+//! checks whichever way data comes in, authentication before anything else, and
+//! idempotent token creation.
+
+use crate::games::{setup, start_game};
+use crate::{expect_json, expect_problem};
+use arbitre_api::access::Role;
+use arbitre_tests::TestService;
+use serde_json::json;
+
+/// The `ETag` of a response.
+fn etag(response: &reqwest::Response) -> String {
+    response.headers()["etag"].to_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn reads_answer_304_to_a_matching_if_none_match_and_a_change_gives_a_new_etag() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 12).await;
+    let tournament = &setup.tournament_id;
+    for path in [
+        format!("/tournaments/{tournament}/standings"),
+        format!("/tournaments/{tournament}/exports/csv"),
+        format!("/tournaments/{tournament}/rounds/1/pairings"),
+    ] {
+        let first = service.get(&path).send().await.unwrap();
+        assert_eq!(first.status(), 200, "{path}");
+        let tag = etag(&first);
+        assert!(tag.starts_with("W/\""), "{tag}");
+        let again = service
+            .get(&path)
+            .header("If-None-Match", &tag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(again.status(), 304, "{path}");
+        assert_eq!(etag(&again), tag);
+        assert!(again.bytes().await.unwrap().is_empty());
+    }
+    // Another representation of the same resource has another tag.
+    let standings = format!("/tournaments/{tournament}/standings");
+    let json_tag = etag(&service.get(&standings).send().await.unwrap());
+    let csv = service
+        .get(&standings)
+        .header("Accept", "text/csv")
+        .header("If-None-Match", &json_tag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(csv.status(), 200);
+    assert_ne!(etag(&csv), json_tag);
+    // A change to the tournament (a player registered) gives every read a new tag.
+    service.create_player(tournament, "Nouveau", "5k").await;
+    let changed = service
+        .get(&standings)
+        .header("If-None-Match", &json_tag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(changed.status(), 200);
+    assert_ne!(etag(&changed), json_tag);
+    let body: serde_json::Value = changed.json().await.unwrap();
+    assert_eq!(body["items"].as_array().unwrap().len(), 25);
+    // So does a game's result, which the game's write records on its pairing.
+    let game = start_game(&service, &setup, 0, json!({})).await;
+    let before = etag(&service.get(&standings).send().await.unwrap());
+    let resigned = service
+        .post(&format!("/games/{game}/turns"), Some(&setup.tables[0]))
+        .json(&json!({"turn": 1, "action": "resign"}))
+        .send()
+        .await
+        .unwrap();
+    expect_json(resigned, 201).await;
+    assert_ne!(etag(&service.get(&standings).send().await.unwrap()), before);
+}
+
+#[tokio::test]
+async fn standings_and_exports_are_compressed_when_the_client_takes_gzip() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 20).await;
+    let path = format!("/tournaments/{}/standings", setup.tournament_id);
+    let plain = service.get(&path).send().await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain = plain.bytes().await.unwrap();
+    let compressed = service
+        .get(&path)
+        .header("Accept-Encoding", "gzip, deflate")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(compressed.headers()["content-encoding"], "gzip");
+    assert!(compressed.headers()["vary"]
+        .to_str()
+        .unwrap()
+        .contains("Accept-Encoding"));
+    let compressed = compressed.bytes().await.unwrap();
+    assert_eq!(&compressed[..2], &[0x1f, 0x8b], "a gzip member");
+    assert!(
+        compressed.len() * 3 < plain.len(),
+        "{} of {}",
+        compressed.len(),
+        plain.len()
+    );
+    let export = service
+        .get(&format!("/tournaments/{}/exports/csv", setup.tournament_id))
+        .header("Accept-Encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(export.status(), 200);
+    assert!(export.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .starts_with("attachment"));
+}
+
+/// A minimal OpenGotha file whose first player's surname is `surname`.
+fn opengotha_file(surname: &str) -> String {
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<Tournament dataVersion="201" gothaVersion="352">
+<Players>
+<Player firstName="Claire" name="{surname}" rank="2D" registeringStatus="FIN"/>
+<Player firstName="Jonas" name="Schneider" rank="1D" registeringStatus="FIN"/>
+</Players>
+<TournamentParameterSet>
+<GeneralParameterSet basicTime="40" beginDate="2026-11-21" endDate="2026-11-22" komi="7.5" location="Lyon" name="Tournoi" numberOfRounds="3" shortName="T"/>
+<HandicapParameterSet hdCorrection="1"/>
+<PlacementParameterSet>
+<PlacementCriteria>
+<PlacementCriterion name="MMS" number="1"/>
+</PlacementCriteria>
+</PlacementParameterSet>
+</TournamentParameterSet>
+</Tournament>
+"#
+    )
+}
+
+#[tokio::test]
+async fn control_characters_and_huge_names_in_an_opengotha_file_are_422_naming_the_element() {
+    let service = TestService::start().await;
+    let import = |file: String| {
+        service
+            .post("/tournaments/import", Some(&service.admin_token))
+            .header("content-type", "application/xml")
+            .body(file)
+            .send()
+    };
+    expect_json(import(opengotha_file("Morel")).await.unwrap(), 201).await;
+    for surname in [
+        "Mo\u{0}rel".to_string(),
+        "\u{1b}[31mMorel".to_string(),
+        "M".repeat(1 << 20),
+    ] {
+        let problem = expect_problem(
+            import(opengotha_file(&surname)).await.unwrap(),
+            422,
+            "opengotha.invalid_text",
+        )
+        .await;
+        let detail = problem["detail"].as_str().unwrap();
+        assert!(detail.contains("<Player name>"), "{detail}");
+        assert_eq!(problem["line"], 4);
+        assert!(detail.len() < 300, "the refusal does not echo the name");
+    }
+}
+
+#[tokio::test]
+async fn a_board_the_service_does_not_play_is_refused_on_sgf_import() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 1).await;
+    let response = service
+        .post(
+            &format!("/tournaments/{}/games/import", setup.tournament_id),
+            Some(&setup.referee),
+        )
+        .json(&json!({"pairing_id": setup.pairings[0], "sgf": "(;FF[4]SZ[52]RE[B+R];B[aa])"}))
+        .send()
+        .await
+        .unwrap();
+    let problem = expect_problem(response, 422, "validation.failed").await;
+    assert_eq!(problem["errors"][0]["field"], "sgf.SZ");
+}
+
+#[tokio::test]
+async fn authentication_is_judged_before_the_idempotency_key() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 1).await;
+    let game = start_game(&service, &setup, 0, json!({})).await;
+    for token in [None, Some("arb_not-a-token")] {
+        let response = service
+            .post(&format!("/games/{game}/turns"), token)
+            .header("Idempotency-Key", "bad key with spaces")
+            .json(&json!({"turn": 1, "action": "pass"}))
+            .send()
+            .await
+            .unwrap();
+        let code = if token.is_none() {
+            "auth.missing_token"
+        } else {
+            "auth.invalid_token"
+        };
+        expect_problem(response, 401, code).await;
+    }
+}
+
+#[tokio::test]
+async fn a_token_created_again_with_the_same_key_is_the_same_token() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 1).await;
+    let organizer = service
+        .token(
+            Role::Organizer,
+            Some(setup.tournament_id.parse().unwrap()),
+            None,
+        )
+        .await;
+    let path = format!("/tournaments/{}/tokens", setup.tournament_id);
+    let create = |key: &'static str, label: &'static str| {
+        service
+            .post(&path, Some(&organizer))
+            .header("Idempotency-Key", key)
+            .json(&json!({"role": "referee", "label": label}))
+            .send()
+    };
+    let first = expect_json(create("referee-1", "Marie").await.unwrap(), 201).await;
+    let retry = expect_json(create("referee-1", "Marie").await.unwrap(), 201).await;
+    assert_eq!(retry["id"], first["id"]);
+    assert_eq!(retry["secret"], first["secret"]);
+    // The secret works, and only one token was issued.
+    let me = service
+        .request(reqwest::Method::GET, "/me", first["secret"].as_str())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(me.status(), 200);
+    let listed = expect_json(
+        service
+            .request(reqwest::Method::GET, &path, Some(&organizer))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    let referees = listed["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|token| token["role"] == "referee")
+        .count();
+    assert_eq!(referees, 2, "the setup's referee and this one");
+    // The key given to another request is refused; another key issues another token.
+    expect_problem(
+        create("referee-1", "Paul").await.unwrap(),
+        422,
+        "validation.failed",
+    )
+    .await;
+    let other = expect_json(create("referee-2", "Paul").await.unwrap(), 201).await;
+    assert_ne!(other["id"], first["id"]);
+}

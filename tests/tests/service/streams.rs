@@ -1,0 +1,181 @@
+//! The event streams under a hall's load: one feed per tournament whatever the number of
+//! streams, and a stream whose client has gone releases what it held.
+
+use crate::expect_json;
+use crate::games::{post_turn, setup, start_game};
+use arbitre_tests::TestService;
+use diesel::sql_types::BigInt;
+use diesel::QueryableByName;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use serde_json::json;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// A gauge or counter of `/metrics`.
+async fn metric(service: &TestService, name: &str) -> u64 {
+    let text = service
+        .get("/metrics")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    text.lines()
+        .find_map(|line| line.strip_prefix(&format!("{name} ")))
+        .unwrap_or_else(|| panic!("no {name} in /metrics"))
+        .parse()
+        .unwrap()
+}
+
+/// Waits up to `seconds` for `name` to read `value`.
+async fn wait_for_metric(service: &TestService, name: &str, value: u64, seconds: u64) {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    loop {
+        let now = metric(service, name).await;
+        if now == value {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{name} is {now}, not {value}, after {seconds} s"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A stream opened on a raw connection, its response head and first line read.
+async fn open_raw(base_url: &str, path: &str) -> TcpStream {
+    let address = base_url.trim_start_matches("http://");
+    let mut connection = TcpStream::connect(address).await.unwrap();
+    connection
+        .write_all(format!("GET {path} HTTP/1.1\r\nHost: {address}\r\n\r\n").as_bytes())
+        .await
+        .unwrap();
+    let mut received = Vec::new();
+    let mut buffer = [0u8; 1024];
+    while !String::from_utf8_lossy(&received).contains("retry: 1000") {
+        let read = tokio::time::timeout(Duration::from_secs(30), connection.read(&mut buffer))
+            .await
+            .expect("the stream's first line within 30 s")
+            .unwrap();
+        assert!(
+            read > 0,
+            "the stream ended: {}",
+            String::from_utf8_lossy(&received)
+        );
+        received.extend_from_slice(&buffer[..read]);
+    }
+    assert!(String::from_utf8_lossy(&received).starts_with("HTTP/1.1 200"));
+    connection
+}
+
+/// Reads `connection` until `needle` comes (30 s at most).
+async fn read_until(connection: &mut TcpStream, needle: &str) {
+    let mut received = Vec::new();
+    let mut buffer = [0u8; 4096];
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !String::from_utf8_lossy(&received).contains(needle) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let read = tokio::time::timeout(left, connection.read(&mut buffer))
+            .await
+            .unwrap_or_else(|_| panic!("no {needle} within 30 s"))
+            .unwrap();
+        assert!(read > 0, "the stream ended before {needle}");
+        received.extend_from_slice(&buffer[..read]);
+    }
+}
+
+#[tokio::test]
+async fn a_stream_closed_by_its_client_releases_its_feed_and_its_work() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 1).await;
+    let game = start_game(&service, &setup, 0, json!({})).await;
+    let tournament_path = format!("/tournaments/{}/stream", setup.tournament_id);
+    let tournament_stream = open_raw(&service.base_url, &tournament_path).await;
+    let game_stream = open_raw(&service.base_url, &format!("/games/{game}/stream")).await;
+    assert_eq!(metric(&service, "arbitre_event_streams").await, 2);
+    assert_eq!(metric(&service, "arbitre_event_feeds").await, 2);
+    drop(tournament_stream);
+    drop(game_stream);
+    // Closed by the client: gone within seconds, its feed with it.
+    wait_for_metric(&service, "arbitre_event_streams", 0, 5).await;
+    wait_for_metric(&service, "arbitre_event_feeds", 0, 5).await;
+    // And its work: a turn costs no read of the log any more.
+    let reads = metric(&service, "arbitre_event_feed_reads_total").await;
+    expect_json(
+        post_turn(&service, &setup.tables[0], &game, 1, "cc").await,
+        201,
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        metric(&service, "arbitre_event_feed_reads_total").await,
+        reads
+    );
+}
+
+#[derive(QueryableByName)]
+struct Count {
+    #[diesel(sql_type = BigInt)]
+    count: i64,
+}
+
+#[tokio::test]
+async fn a_thousand_streams_on_one_tournament_cost_the_database_one_listener_and_one_feed() {
+    const STREAMS: usize = 1000;
+    const TURNS: u32 = 4;
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 1).await;
+    let game = start_game(&service, &setup, 0, json!({})).await;
+    let path = format!("/tournaments/{}/stream", setup.tournament_id);
+    let mut opening = tokio::task::JoinSet::new();
+    for _ in 0..STREAMS {
+        let (base, path) = (service.base_url.clone(), path.clone());
+        opening.spawn(async move { open_raw(&base, &path).await });
+    }
+    let mut streams = opening.join_all().await;
+    assert_eq!(
+        metric(&service, "arbitre_event_streams").await,
+        STREAMS as u64
+    );
+    assert_eq!(metric(&service, "arbitre_event_feeds").await, 1);
+    let reads = metric(&service, "arbitre_event_feed_reads_total").await;
+    for (turn, point) in (1..=TURNS).zip(["cc", "gg", "cg", "gc"]) {
+        expect_json(
+            post_turn(&service, &setup.tables[0], &game, turn, point).await,
+            201,
+        )
+        .await;
+    }
+    // Every stream gets every turn...
+    let mut reading = tokio::task::JoinSet::new();
+    for mut stream in streams.drain(..) {
+        reading.spawn(async move {
+            read_until(&mut stream, &format!("\"turn_number\":{TURNS}")).await;
+            stream
+        });
+    }
+    let streams = reading.join_all().await;
+    // ... from one feed that read the log about once per notice, not once per stream.
+    let feed_reads = metric(&service, "arbitre_event_feed_reads_total").await - reads;
+    assert!(
+        feed_reads <= 3 * u64::from(TURNS),
+        "{feed_reads} reads of the log for {TURNS} turns"
+    );
+    let mut connection = AsyncPgConnection::establish(&service.database_url)
+        .await
+        .unwrap();
+    let listeners: Count = diesel::sql_query(
+        "SELECT count(*) AS count FROM pg_stat_activity \
+         WHERE datname = current_database() AND query ILIKE 'LISTEN%'",
+    )
+    .get_result(&mut connection)
+    .await
+    .unwrap();
+    assert_eq!(listeners.count, 1);
+    drop(streams);
+    wait_for_metric(&service, "arbitre_event_streams", 0, 10).await;
+    assert_eq!(metric(&service, "arbitre_event_feeds").await, 0);
+}
