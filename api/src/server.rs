@@ -6,6 +6,7 @@ use crate::http::{path_error, route_not_found, BODY_LIMIT};
 use crate::metrics::Metrics;
 use crate::openapi;
 use crate::routes;
+use crate::web as web_pages;
 use crate::services::live::notify::Hub;
 use actix_web::body::MessageBody;
 use actix_web::dev::{Server, Service as _, ServiceResponse};
@@ -74,6 +75,7 @@ pub fn build(
             })
             .wrap(TracingLogger::default())
             .configure(routes::configure)
+            .configure(web_pages::configure)
             .service(
                 SwaggerUi::new("/docs/{_:.*}")
                     .external_url_unchecked("/openapi.json", openapi.clone()),
