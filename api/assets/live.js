@@ -49,6 +49,13 @@ if (main) {
       });
   };
   const source = new EventSource(main.dataset.stream);
+  // Says whether the page is live, for the reader's eye (CSS) and for the tests.
+  source.addEventListener("open", () => {
+    document.body.dataset.live = "open";
+  });
+  source.addEventListener("error", () => {
+    document.body.dataset.live = "reconnecting";
+  });
   for (const kind of RESULT_KINDS) {
     source.addEventListener(kind, (event) => {
       if (kind === "counting" && !event.data.includes('"result"')) {

@@ -30,5 +30,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/sign-in", web::post().to(session::sign_in))
         .route("/sign-out", web::post().to(session::sign_out))
         .route("/t/{tournament_id}", web::get().to(public::pairings))
-        .route("/t/{tournament_id}/standings", web::get().to(public::standings));
+        .route(
+            "/t/{tournament_id}/standings",
+            web::get().to(public::standings),
+        );
 }

@@ -26,6 +26,11 @@ const ASSETS: &[Asset] = &[
         bytes: include_bytes!("../../assets/arbitre.css"),
     },
     Asset {
+        name: "favicon.svg",
+        content_type: "image/svg+xml",
+        bytes: include_bytes!("../../assets/favicon.svg"),
+    },
+    Asset {
         name: "live.js",
         content_type: "text/javascript; charset=utf-8",
         bytes: include_bytes!("../../assets/live.js"),
@@ -40,7 +45,10 @@ fn etags() -> &'static [String] {
             .iter()
             .map(|asset| {
                 let digest = Sha256::digest(asset.bytes);
-                let hex: String = digest[..12].iter().map(|byte| format!("{byte:02x}")).collect();
+                let hex: String = digest[..12]
+                    .iter()
+                    .map(|byte| format!("{byte:02x}"))
+                    .collect();
                 format!("\"{hex}\"")
             })
             .collect()

@@ -12,8 +12,8 @@ use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Resource};
 use crate::store::standings::tournament as load_tournament;
 use crate::store::tournaments::{self, TournamentFilter};
-use arbitre_core::standings::{self, Game, GameResult, Player, Tournament};
 use actix_web::web;
+use arbitre_core::standings::{self, Game, GameResult, Player, Tournament};
 use askama::Template;
 use serde::Deserialize;
 use uuid::Uuid;
@@ -222,7 +222,11 @@ pub async fn pairings(
         .filter(|game| game.round == round)
         .collect();
     games.sort_by_key(|game| game.table);
-    let table_of = |game: &Game| game.table.map(|table| table.to_string()).unwrap_or_default();
+    let table_of = |game: &Game| {
+        game.table
+            .map(|table| table.to_string())
+            .unwrap_or_default()
+    };
     let tables = games
         .iter()
         .map(|game| TableLine {
@@ -297,8 +301,9 @@ pub async fn standings(
     let query = query.into_inner();
     let tournament = tournament(&pool, id).await?;
     let round = round_shown(&tournament, query.round)?;
-    let computed = standings::compute(&tournament, round)
-        .map_err(|error| ApiError::Validation(vec![FieldError::new("standings", error.to_string())]))?;
+    let computed = standings::compute(&tournament, round).map_err(|error| {
+        ApiError::Validation(vec![FieldError::new("standings", error.to_string())])
+    })?;
     let lines = computed
         .iter()
         .map(|line| {

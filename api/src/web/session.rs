@@ -54,7 +54,9 @@ impl FromRequest for Viewer {
     type Future = Pin<Box<dyn Future<Output = Result<Viewer, PageError>>>>;
 
     fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let secret = request.cookie(COOKIE).map(|cookie| cookie.value().to_string());
+        let secret = request
+            .cookie(COOKIE)
+            .map(|cookie| cookie.value().to_string());
         let pool = request.app_data::<web::Data<DbPool>>().cloned();
         Box::pin(async move {
             let (Some(secret), Some(pool)) = (secret, pool) else {

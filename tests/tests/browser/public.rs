@@ -15,7 +15,10 @@ async fn a_player_finds_their_table_by_name_on_a_phone() {
     let hall = hall(&service).await;
     let browser = Browser::open(&service.base_url, PHONE).await;
     browser.visit(&format!("/t/{}", hall.tournament_id)).await;
-    assert_eq!(browser.client.title().await.unwrap(), "Round 1 · Open de Lyon");
+    assert_eq!(
+        browser.client.title().await.unwrap(),
+        "Round 1 · Open de Lyon"
+    );
     browser.check("pairings, phone").await;
     browser.screenshot("public-pairings-phone").await;
     // Typed without the accent and in lower case, as on a phone keyboard.
@@ -40,7 +43,10 @@ async fn a_player_finds_their_table_by_name_on_a_phone() {
     assert_eq!(found.len(), 1, "one player matches");
     let line = found[0].text().await.unwrap();
     assert!(line.contains("Lefèvre Émile (2d)"), "{line}");
-    assert!(line.contains("table 1, White, against Martin Anne (1d)"), "{line}");
+    assert!(
+        line.contains("table 1, White, against Martin Anne (1d)"),
+        "{line}"
+    );
     browser.check("pairings, one name").await;
 }
 
@@ -50,7 +56,9 @@ async fn a_result_arrives_on_the_public_page_without_a_reload() {
     let hall = hall(&service).await;
     let tournament = Uuid::parse_str(&hall.tournament_id).unwrap();
     let pairing = Uuid::parse_str(&hall.pairings[1]).unwrap();
-    let tablet = service.token(Role::Table, Some(tournament), Some(pairing)).await;
+    let tablet = service
+        .token(Role::Table, Some(tournament), Some(pairing))
+        .await;
     let started = service
         .post(
             &format!("/tournaments/{}/games", hall.tournament_id),
@@ -71,14 +79,19 @@ async fn a_result_arrives_on_the_public_page_without_a_reload() {
         .unwrap();
     // The stream is open before the result is sent (the page listens from now on).
     browser
-        .wait_until(
-            "performance.getEntriesByType('resource').some(e => e.name.endsWith('/stream'))",
-            10,
-        )
+        .wait_until("document.body.dataset.live === 'open'", 10)
         .await;
-    assert_eq!(browser.text("#tables-section tbody tr:nth-child(2) .result").await, "");
+    assert_eq!(
+        browser
+            .text("#tables-section tbody tr:nth-child(2) .result")
+            .await,
+        ""
+    );
     let resigned = service
-        .post(&format!("/games/{}/turns", game["id"].as_str().unwrap()), Some(&tablet))
+        .post(
+            &format!("/games/{}/turns", game["id"].as_str().unwrap()),
+            Some(&tablet),
+        )
         .json(&json!({"turn": 1, "action": "resign"}))
         .send()
         .await

@@ -61,7 +61,9 @@ async fn a_form_from_another_site_is_refused_and_every_page_has_a_strict_policy(
     let service = TestService::start().await;
     let hall = hall(&service).await;
     for origin in [None, Some("http://evil.example")] {
-        let mut request = service.post("/sign-in", None).form(&[("token", &hall.organizer)]);
+        let mut request = service
+            .post("/sign-in", None)
+            .form(&[("token", &hall.organizer)]);
         if let Some(origin) = origin {
             request = request.header("Origin", origin);
         }
@@ -77,7 +79,11 @@ async fn a_form_from_another_site_is_refused_and_every_page_has_a_strict_policy(
         .await
         .unwrap();
     assert_eq!(from_here.status(), 401);
-    assert!(from_here.text().await.unwrap().contains("This token is not valid"));
+    assert!(from_here
+        .text()
+        .await
+        .unwrap()
+        .contains("This token is not valid"));
     let id = &hall.tournament_id;
     for path in [
         "/".to_string(),
@@ -97,7 +103,10 @@ async fn a_form_from_another_site_is_refused_and_every_page_has_a_strict_policy(
         assert!(policy.starts_with("default-src 'self'"), "{path}: {policy}");
         assert!(!policy.contains("unsafe"), "{path}: {policy}");
         assert_eq!(response.headers()["x-frame-options"], "DENY", "{path}");
-        let type_ = response.headers()["content-type"].to_str().unwrap().to_string();
+        let type_ = response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .to_string();
         assert!(type_.starts_with("text/html"), "{path}: {type_}");
     }
 }
