@@ -152,13 +152,18 @@ async fn resolve(
             None => return Err(ApiError::InvalidToken),
         },
     };
+    let pool = pool.ok_or_else(|| ApiError::internal("no database pool in the app data"))?;
+    token_of_secret(&pool, &secret).await.map(Caller::Token)
+}
+
+/// The active token whose secret is `secret`: the bearer header's, or the one a web page's
+/// session cookie holds ([`crate::web::session`]).
+pub async fn token_of_secret(pool: &DbPool, secret: &str) -> Result<StoredToken, ApiError> {
     if !secret.starts_with(TOKEN_PREFIX) {
         return Err(ApiError::InvalidToken);
     }
-    let pool = pool.ok_or_else(|| ApiError::internal("no database pool in the app data"))?;
     let mut connection = pool.get().await?;
-    match tokens::find_active_by_hash(&mut connection, &hash_secret(&secret)).await? {
-        Some(token) => Ok(Caller::Token(token)),
-        None => Err(ApiError::InvalidToken),
-    }
+    tokens::find_active_by_hash(&mut connection, &hash_secret(secret))
+        .await?
+        .ok_or(ApiError::InvalidToken)
 }

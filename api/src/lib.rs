@@ -15,3 +15,4 @@ pub mod schema;
 pub mod server;
 pub mod services;
 pub mod store;
+pub mod web;

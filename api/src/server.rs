@@ -7,6 +7,7 @@ use crate::metrics::Metrics;
 use crate::openapi;
 use crate::routes;
 use crate::services::live::notify::Hub;
+use crate::web as web_pages;
 use actix_web::body::MessageBody;
 use actix_web::dev::{Server, Service as _, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
@@ -82,6 +83,7 @@ pub fn build(
             })
             .wrap(TracingLogger::default())
             .configure(routes::configure)
+            .configure(web_pages::configure)
             .service(
                 SwaggerUi::new("/docs/{_:.*}")
                     .external_url_unchecked("/openapi.json", openapi.clone()),

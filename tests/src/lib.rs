@@ -14,6 +14,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod browser;
+
 use arbitre_api::access::Role;
 use arbitre_api::db;
 use arbitre_api::postgres::Cluster;

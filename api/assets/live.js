@@ -1,0 +1,67 @@
+// Keeps a tournament page current without polling and without reloading it.
+//
+// A page whose <main> names a stream (data-stream) opens that one event stream: a browser
+// allows six connections per host over HTTP/1.1, so a page never opens more. When an
+// entry that ends a game or changes a result arrives, the page is fetched again and its
+// live regions ([data-live], by id) are replaced; what the reader is typing is kept.
+// Entries arriving while a fetch is under way cost one more fetch, not one each.
+
+const main = document.querySelector("main[data-stream]");
+
+// The kinds of log entry that can carry a game's result (see the API's stream docs).
+const RESULT_KINDS = ["result", "clock", "counting", "ruling"];
+
+async function refresh() {
+  const response = await fetch(window.location.href, {
+    headers: { Accept: "text/html" },
+    cache: "no-store",
+    credentials: "same-origin",
+  });
+  if (!response.ok) {
+    return;
+  }
+  const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+  for (const region of document.querySelectorAll("[data-live]")) {
+    const replacement = fresh.getElementById(region.id);
+    if (replacement) {
+      region.replaceWith(document.importNode(replacement, true));
+    }
+  }
+  document.body.dataset.refreshed = String(Number(document.body.dataset.refreshed || 0) + 1);
+}
+
+if (main) {
+  let running = null;
+  let again = false;
+  const schedule = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = refresh()
+      .catch(() => {})
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          schedule();
+        }
+      });
+  };
+  const source = new EventSource(main.dataset.stream);
+  // Says whether the page is live, for the reader's eye (CSS) and for the tests.
+  source.addEventListener("open", () => {
+    document.body.dataset.live = "open";
+  });
+  source.addEventListener("error", () => {
+    document.body.dataset.live = "reconnecting";
+  });
+  for (const kind of RESULT_KINDS) {
+    source.addEventListener(kind, (event) => {
+      if (kind === "counting" && !event.data.includes('"result"')) {
+        return;
+      }
+      schedule();
+    });
+  }
+}

@@ -1,0 +1,37 @@
+//! The web pages arbitre serves under `/`, beside the JSON API: server-rendered HTML from
+//! templates compiled into the binary (askama, escaped by default), our own CSS and one
+//! small ES module, every asset embedded, so that a hall whose network reaches no other
+//! host still gets every page.
+//!
+//! Every page goes through [`page::Page`], which sets the security headers: a strict
+//! Content-Security-Policy (`default-src 'self'`, no inline script or style), no framing,
+//! no sniffing, no referrer sent elsewhere. A signed-in person holds their token in an
+//! `HttpOnly; SameSite=Strict` cookie ([`session`]); a page that changes state refuses a
+//! request whose `Origin` is not the server's own, so a form on another site cannot act
+//! with that cookie.
+//!
+//! Pages decide nothing: they read what the JSON routes read and show what the core
+//! computes (the standings are [`arbitre_core::standings::compute`]'s).
+
+pub mod assets;
+mod page;
+pub mod public;
+pub mod session;
+
+use actix_web::web;
+
+/// The pages' routes. The JSON API's routes come first in the router; these paths are
+/// none of its.
+pub fn configure(config: &mut web::ServiceConfig) {
+    config
+        .route("/", web::get().to(public::home))
+        .route("/assets/{name}", web::get().to(assets::get))
+        .route("/sign-in", web::get().to(session::form))
+        .route("/sign-in", web::post().to(session::sign_in))
+        .route("/sign-out", web::post().to(session::sign_out))
+        .route("/t/{tournament_id}", web::get().to(public::pairings))
+        .route(
+            "/t/{tournament_id}/standings",
+            web::get().to(public::standings),
+        );
+}

@@ -1,0 +1,86 @@
+//! What every page answer shares: its security headers, and errors shown as pages.
+
+use crate::error::ApiError;
+use actix_web::body::BoxBody;
+use actix_web::http::{header, StatusCode};
+use actix_web::{HttpRequest, HttpResponse, Responder, ResponseError};
+use askama::Template;
+
+/// The policy of every page: scripts, styles, images and connections from this server
+/// only, no inline script or style, no plugin, no framing, forms posted here only.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+     style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; \
+     base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+/// A rendered page.
+pub struct Page(pub String);
+
+impl Page {
+    /// `template` rendered, or the error page of a template that failed (a bug: askama
+    /// checks templates at compile time, so only a `Display` of ours can fail).
+    pub fn render(template: &impl Template) -> Result<Page, PageError> {
+        template
+            .render()
+            .map(Page)
+            .map_err(|error| PageError(ApiError::internal(error)))
+    }
+}
+
+/// The headers every page carries.
+pub fn secured(mut response: actix_web::HttpResponseBuilder, body: String) -> HttpResponse {
+    response
+        .insert_header((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .insert_header((header::REFERRER_POLICY, "same-origin"))
+        .insert_header((header::X_FRAME_OPTIONS, "DENY"))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .content_type("text/html; charset=utf-8")
+        .body(body)
+}
+
+impl Responder for Page {
+    type Body = BoxBody;
+
+    fn respond_to(self, _: &HttpRequest) -> HttpResponse {
+        secured(HttpResponse::Ok(), self.0)
+    }
+}
+
+/// An error met by a page, shown as a page with the API's status and message.
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct PageError(#[from] pub ApiError);
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage<'a> {
+    title: &'a str,
+    message: String,
+    signed_in: Option<String>,
+}
+
+impl ResponseError for PageError {
+    fn status_code(&self) -> StatusCode {
+        self.0.status_code()
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let status = self.status_code();
+        let message = if status.is_server_error() {
+            // The cause is logged with the request's id, never shown.
+            tracing::error!(error = %self.0, "page failed");
+            "The server could not answer. Try again in a moment.".to_string()
+        } else {
+            self.0.to_string()
+        };
+        let page = ErrorPage {
+            title: status.canonical_reason().unwrap_or("Error"),
+            message,
+            signed_in: None,
+        };
+        let body = page
+            .render()
+            .unwrap_or_else(|_| "<!doctype html><title>Error</title>".to_string());
+        secured(HttpResponse::build(status), body)
+    }
+}

@@ -1,0 +1,325 @@
+//! The public pages: what anyone in the hall reads on a phone or a projector, without
+//! signing in. A tournament's pairings by table and by name (so that a player finds
+//! their board), its results as they come, and its standings with its own criteria.
+//!
+//! A page shows the tournament as the standings and the rating exports see it
+//! ([`crate::store::standings::tournament`]) and ranks it with the core's
+//! [`standings::compute`]; it decides nothing itself.
+
+use super::page::{Page, PageError};
+use super::session::Viewer;
+use crate::db::DbPool;
+use crate::error::{ApiError, FieldError, Resource};
+use crate::store::standings::tournament as load_tournament;
+use crate::store::tournaments::{self, TournamentFilter};
+use actix_web::web;
+use arbitre_core::standings::{self, Game, GameResult, Player, Tournament};
+use askama::Template;
+use serde::Deserialize;
+use uuid::Uuid;
+
+/// How many tournaments the home page lists, newest first.
+const HOME_LIST: i64 = 200;
+
+/// A tournament as the home page lists it.
+struct Listed {
+    id: Uuid,
+    name: String,
+    place: String,
+    dates: String,
+}
+
+#[derive(Template)]
+#[template(path = "home.html")]
+struct HomePage {
+    signed_in: Option<String>,
+    tournaments: Vec<Listed>,
+    more: i64,
+}
+
+/// `GET /`: the tournaments, newest first.
+pub async fn home(pool: web::Data<DbPool>, viewer: Viewer) -> Result<Page, PageError> {
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let filter = TournamentFilter {
+        name_pattern: None,
+        starts_from: None,
+        starts_until: None,
+    };
+    let (rows, total) = tournaments::list(&mut connection, &filter, HOME_LIST, 0)
+        .await
+        .map_err(ApiError::from)?;
+    let mut listed: Vec<Listed> = rows
+        .into_iter()
+        .map(|row| Listed {
+            id: row.id,
+            dates: dates(&row.start_date.to_string(), &row.end_date.to_string()),
+            name: row.name,
+            place: row.place,
+        })
+        .collect();
+    listed.reverse();
+    Page::render(&HomePage {
+        signed_in: viewer.describe(),
+        more: total - listed.len() as i64,
+        tournaments: listed,
+    })
+}
+
+fn dates(start: &str, end: &str) -> String {
+    if start == end {
+        start.to_string()
+    } else {
+        format!("{start} – {end}")
+    }
+}
+
+/// What the tournament pages take from the query string.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PageQuery {
+    /// The round shown (default: the last with a game or a bye, else 1).
+    round: Option<u32>,
+    /// Part of a player's name: only their lines.
+    name: Option<String>,
+    /// The hall screen: large type, the list scrolling.
+    hall: Option<u8>,
+}
+
+/// The header every tournament page shares.
+struct Heading {
+    id: Uuid,
+    name: String,
+    place: String,
+    dates: String,
+    rounds: Vec<u32>,
+    round: u32,
+    hall: bool,
+}
+
+impl Heading {
+    fn new(id: Uuid, tournament: &Tournament, round: u32, hall: bool) -> Heading {
+        Heading {
+            id,
+            name: tournament.name.clone(),
+            place: tournament.city.clone(),
+            dates: dates(&tournament.start_date, &tournament.end_date),
+            rounds: (1..=tournament.rounds).collect(),
+            round,
+            hall,
+        }
+    }
+
+    /// The query string that keeps the page's round and mode.
+    fn keep(&self) -> String {
+        let hall = if self.hall { "&hall=1" } else { "" };
+        format!("?round={}{hall}", self.round)
+    }
+}
+
+/// One table of a round.
+struct TableLine {
+    table: String,
+    white: String,
+    black: String,
+    handicap: u32,
+    result: &'static str,
+}
+
+/// One player of a round, for finding their board.
+struct NameLine {
+    name: String,
+    table: String,
+    colour: &'static str,
+    opponent: String,
+}
+
+#[derive(Template)]
+#[template(path = "pairings.html")]
+struct PairingsPage {
+    signed_in: Option<String>,
+    heading: Heading,
+    tables: Vec<TableLine>,
+    names: Vec<NameLine>,
+    byes: Vec<String>,
+    search: String,
+}
+
+fn display_name(player: &Player) -> String {
+    format!("{} {} ({})", player.surname, player.first_name, player.rank)
+}
+
+fn result_text(game: &Game) -> &'static str {
+    match (game.result, game.by_default) {
+        (GameResult::Unknown, _) => "",
+        (GameResult::BlackWins, false) => "Black wins",
+        (GameResult::BlackWins, true) => "Black wins by default",
+        (GameResult::WhiteWins, false) => "White wins",
+        (GameResult::WhiteWins, true) => "White wins by default",
+        (GameResult::Jigo, _) => "Jigo",
+        (GameResult::BothWin, _) => "Both win",
+        (GameResult::BothLose, _) => "Both lose",
+        (GameResult::Void, _) => "Annulled",
+    }
+}
+
+/// Folds case and the common Latin accents, so that "jose" finds "José".
+fn folded(text: &str) -> String {
+    text.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
+            'ç' => 'c',
+            'è' | 'é' | 'ê' | 'ë' => 'e',
+            'ì' | 'í' | 'î' | 'ï' => 'i',
+            'ñ' => 'n',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' => 'u',
+            'ý' | 'ÿ' => 'y',
+            other => other,
+        })
+        .collect()
+}
+
+async fn tournament(pool: &DbPool, id: Uuid) -> Result<Tournament, PageError> {
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    Ok(load_tournament(&mut connection, id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Tournament))?)
+}
+
+/// The round a page shows: the one asked for, or the last with a game or a bye.
+fn round_shown(tournament: &Tournament, asked: Option<u32>) -> Result<u32, PageError> {
+    match asked {
+        None => Ok(tournament.last_round().max(1)),
+        Some(round) if (1..=tournament.rounds).contains(&round) => Ok(round),
+        Some(_) => Err(PageError(ApiError::InvalidQuery(FieldError::new(
+            "round",
+            format!("must be a round from 1 to {}", tournament.rounds),
+        )))),
+    }
+}
+
+/// `GET /t/{id}`: a round's pairings by table and by name.
+pub async fn pairings(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    query: web::Query<PageQuery>,
+) -> Result<Page, PageError> {
+    let id = path.into_inner();
+    let query = query.into_inner();
+    let tournament = tournament(&pool, id).await?;
+    let round = round_shown(&tournament, query.round)?;
+    let name = |player_id: &str| {
+        tournament
+            .player(player_id)
+            .map(display_name)
+            .unwrap_or_default()
+    };
+    let mut games: Vec<&Game> = tournament
+        .games
+        .iter()
+        .filter(|game| game.round == round)
+        .collect();
+    games.sort_by_key(|game| game.table);
+    let table_of = |game: &Game| {
+        game.table
+            .map(|table| table.to_string())
+            .unwrap_or_default()
+    };
+    let tables = games
+        .iter()
+        .map(|game| TableLine {
+            table: table_of(game),
+            white: name(&game.white),
+            black: name(&game.black),
+            handicap: game.handicap,
+            result: result_text(game),
+        })
+        .collect();
+    let search = query.name.unwrap_or_default();
+    let wanted = folded(search.trim());
+    let mut names: Vec<NameLine> = games
+        .iter()
+        .flat_map(|game| {
+            [
+                (&game.black, "Black", &game.white),
+                (&game.white, "White", &game.black),
+            ]
+            .map(|(player, colour, opponent)| NameLine {
+                name: name(player),
+                table: table_of(game),
+                colour,
+                opponent: name(opponent),
+            })
+        })
+        .filter(|line| folded(&line.name).contains(&wanted))
+        .collect();
+    names.sort_by_key(|line| folded(&line.name));
+    let byes = tournament
+        .byes
+        .iter()
+        .filter(|bye| bye.round == round)
+        .map(|bye| name(&bye.player))
+        .filter(|line| folded(line).contains(&wanted))
+        .collect();
+    Page::render(&PairingsPage {
+        signed_in: viewer.describe(),
+        heading: Heading::new(id, &tournament, round, query.hall == Some(1)),
+        tables,
+        names,
+        byes,
+        search,
+    })
+}
+
+/// One line of the standings.
+struct StandingLine {
+    place: u32,
+    name: String,
+    club: String,
+    values: Vec<String>,
+}
+
+#[derive(Template)]
+#[template(path = "standings.html")]
+struct StandingsPage {
+    signed_in: Option<String>,
+    heading: Heading,
+    columns: Vec<&'static str>,
+    lines: Vec<StandingLine>,
+}
+
+/// `GET /t/{id}/standings`: the standings after a round, with the tournament's criteria.
+pub async fn standings(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    query: web::Query<PageQuery>,
+) -> Result<Page, PageError> {
+    let id = path.into_inner();
+    let query = query.into_inner();
+    let tournament = tournament(&pool, id).await?;
+    let round = round_shown(&tournament, query.round)?;
+    let computed = standings::compute(&tournament, round).map_err(|error| {
+        ApiError::Validation(vec![FieldError::new("standings", error.to_string())])
+    })?;
+    let lines = computed
+        .iter()
+        .map(|line| {
+            let player = tournament.player(&line.player);
+            StandingLine {
+                place: line.place,
+                name: player.map(display_name).unwrap_or_default(),
+                club: player.map(|player| player.club.clone()).unwrap_or_default(),
+                values: line.criteria.iter().map(ToString::to_string).collect(),
+            }
+        })
+        .collect();
+    Page::render(&StandingsPage {
+        signed_in: viewer.describe(),
+        columns: tournament.criteria.iter().map(|c| c.short_name()).collect(),
+        heading: Heading::new(id, &tournament, round, query.hall == Some(1)),
+        lines,
+    })
+}

@@ -1,0 +1,272 @@
+//! Debian's Chromium, headless, driven over WebDriver (chromedriver on loopback), for the
+//! pages' tests: real pages of the real service, checked as a person would meet them.
+//!
+//! [`Browser::check`] is what every page must pass: no request to a host other than the
+//! server (a hall's network may reach no other), no console error, and no serious or
+//! critical accessibility violation found by axe-core (vendored under `tests/vendor`).
+//! Chromium resolves every other host to nothing (`--host-resolver-rules`), so a page that
+//! reached out would also log an error.
+//!
+//! `scripts/install-chromium` installs `chromium` and `chromium-driver` when missing
+//! (`scripts/test` calls it); the binaries are found at `ARBITRE_CHROMIUM` and
+//! `ARBITRE_CHROMEDRIVER`, else `/usr/bin/chromium` and `/usr/bin/chromedriver`.
+
+use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The axe-core script, injected into each page checked.
+const AXE: &str = include_str!("../vendor/axe-core/axe.min.js");
+
+/// A phone's width (an iPhone 12 to 15 in CSS pixels) and a laptop's.
+pub const PHONE: (u32, u32) = (390, 844);
+pub const LAPTOP: (u32, u32) = (1280, 800);
+
+/// A headless Chromium with its own chromedriver and profile, closed on drop.
+pub struct Browser {
+    pub client: Client,
+    driver: Child,
+    _profile: tempfile::TempDir,
+    /// `http://127.0.0.1:PORT` of the service under test.
+    origin: String,
+}
+
+/// chromedriver's log endpoint (`goog:loggingPrefs`), which W3C WebDriver does not have.
+#[derive(Debug)]
+struct BrowserLog;
+
+impl WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/se/log",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (
+            http::Method::POST,
+            Some(json!({"type": "browser"}).to_string()),
+        )
+    }
+}
+
+fn binary(variable: &str, default: &str) -> PathBuf {
+    std::env::var_os(variable)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(default))
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+impl Browser {
+    /// A browser for the service at `origin`, its window `size` wide and high.
+    pub async fn open(origin: &str, size: (u32, u32)) -> Browser {
+        let chromium = binary("ARBITRE_CHROMIUM", "/usr/bin/chromium");
+        let chromedriver = binary("ARBITRE_CHROMEDRIVER", "/usr/bin/chromedriver");
+        assert!(
+            chromium.exists() && chromedriver.exists(),
+            "Chromium or chromedriver is missing: run scripts/install-chromium"
+        );
+        let port = free_port();
+        // Its own process group, so that Chromium's processes end with it.
+        let driver = Command::new(&chromedriver)
+            .arg(format!("--port={port}"))
+            .process_group(0)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let profile = tempfile::tempdir().unwrap();
+        let mut capabilities = Capabilities::new();
+        capabilities.insert(
+            "goog:chromeOptions".to_string(),
+            json!({
+                "binary": chromium,
+                "args": [
+                    "--headless=new",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-dev-shm-usage",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--disable-extensions",
+                    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                    format!("--user-data-dir={}", profile.path().display()),
+                    format!("--window-size={},{}", size.0, size.1),
+                ],
+            }),
+        );
+        capabilities.insert("goog:loggingPrefs".to_string(), json!({"browser": "ALL"}));
+        let webdriver = format!("http://127.0.0.1:{port}");
+        let started = Instant::now();
+        let client = loop {
+            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(connector)
+                .capabilities(capabilities.clone())
+                .connect(&webdriver)
+                .await
+            {
+                Ok(client) => break client,
+                Err(error) if started.elapsed() < Duration::from_secs(30) => {
+                    let _ = error;
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(error) => panic!("chromedriver did not start a session: {error}"),
+            }
+        };
+        client.set_window_size(size.0, size.1).await.unwrap();
+        Browser {
+            client,
+            driver,
+            _profile: profile,
+            origin: origin.to_string(),
+        }
+    }
+
+    /// Opens `path` of the service.
+    pub async fn visit(&self, path: &str) {
+        self.client
+            .goto(&format!("{}{path}", self.origin))
+            .await
+            .unwrap();
+    }
+
+    /// The visible text of the element `css`.
+    pub async fn text(&self, css: &str) -> String {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    }
+
+    /// Waits up to `seconds` for `script` (a JavaScript expression) to be true.
+    pub async fn wait_until(&self, script: &str, seconds: u64) {
+        let deadline = Instant::now() + Duration::from_secs(seconds);
+        loop {
+            let value = self
+                .client
+                .execute(&format!("return Boolean({script});"), vec![])
+                .await
+                .unwrap();
+            if value == Value::Bool(true) {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "still false after {seconds} s: {script}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The console's messages since the last call, as `(level, message)`.
+    pub async fn console(&self) -> Vec<(String, String)> {
+        let entries = self.client.issue_cmd(BrowserLog).await.unwrap();
+        entries
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|entry| {
+                (
+                    entry["level"].as_str().unwrap_or_default().to_string(),
+                    entry["message"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    }
+
+    /// What every page must pass: every resource it loaded came from the server, the
+    /// console has no error, and axe-core finds no serious or critical violation.
+    pub async fn check(&self, page: &str) {
+        let resources = self
+            .client
+            .execute(
+                "return performance.getEntriesByType('resource').map(e => e.name)\
+                 .concat([document.location.href]);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        for resource in resources.as_array().unwrap() {
+            let url = resource.as_str().unwrap();
+            assert!(
+                url.starts_with(&format!("{}/", self.origin)),
+                "{page}: a request to another host: {url}"
+            );
+        }
+        let errors: Vec<_> = self
+            .console()
+            .await
+            .into_iter()
+            .filter(|(level, _)| level == "SEVERE")
+            .collect();
+        assert!(errors.is_empty(), "{page}: console errors: {errors:?}");
+        self.client
+            .execute(&format!("{AXE}\n;return true;"), vec![])
+            .await
+            .unwrap();
+        let violations = self
+            .client
+            .execute_async(
+                "const done = arguments[arguments.length - 1];\
+                 axe.run(document, {resultTypes: ['violations']})\
+                   .then(r => done(r.violations\
+                     .filter(v => v.impact === 'serious' || v.impact === 'critical')\
+                     .map(v => ({id: v.id, help: v.help,\
+                                 nodes: v.nodes.map(n => n.target.join(' '))}))))\
+                   .catch(e => done([{id: 'axe-error', help: String(e)}]));",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            violations,
+            json!([]),
+            "{page}: serious or critical accessibility violations"
+        );
+    }
+
+    /// A screenshot of the window, written to `docs/screenshots/NAME.png` of the
+    /// repository when `ARBITRE_WRITE_SCREENSHOTS=1` (they are committed and shown in the
+    /// README); otherwise only checked to be a PNG.
+    pub async fn screenshot(&self, name: &str) {
+        let png = self.client.screenshot().await.unwrap();
+        assert!(png.starts_with(b"\x89PNG"), "{name}: not a PNG");
+        if std::env::var("ARBITRE_WRITE_SCREENSHOTS").as_deref() == Ok("1") {
+            let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots");
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::write(folder.join(format!("{name}.png")), png).unwrap();
+        }
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        // chromedriver and the Chromium it started, as one process group.
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.driver.id())])
+            .status();
+        let _ = self.driver.wait();
+    }
+}

@@ -1,0 +1,74 @@
+//! The pages in a real browser: headless Chromium over WebDriver against the real service
+//! and database. Every page visited passes [`Browser::check`] (no other host, no console
+//! error, no serious accessibility violation).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod public;
+mod session;
+
+use arbitre_api::access::Role;
+use arbitre_tests::TestService;
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+/// A tournament with six players (one with an accented name) paired at three tables of
+/// round 1, and the ids the journeys need.
+pub struct Hall {
+    pub tournament_id: String,
+    pub pairings: Vec<String>,
+    pub referee: String,
+    pub organizer: String,
+}
+
+pub const PLAYERS: [(&str, &str, &str); 6] = [
+    ("Lefèvre", "Émile", "2d"),
+    ("Martin", "Anne", "1d"),
+    ("Dubois", "Paul", "1k"),
+    ("Moreau", "Julie", "2k"),
+    ("Laurent", "Hugo", "4k"),
+    ("Garnier", "Léa", "5k"),
+];
+
+pub async fn hall(service: &TestService) -> Hall {
+    let tournament = service
+        .create_tournament(json!({"name": "Open de Lyon"}))
+        .await;
+    let tournament_id = tournament["id"].as_str().unwrap().to_string();
+    service.create_round(&tournament_id, 1).await;
+    let mut players = Vec::new();
+    for (surname, first_name, rank) in PLAYERS {
+        let response = service
+            .post(
+                &format!("/tournaments/{tournament_id}/players"),
+                Some(&service.admin_token),
+            )
+            .json(&json!({"surname": surname, "first_name": first_name, "rank": rank}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 201);
+        let player: Value = response.json().await.unwrap();
+        players.push(player["id"].as_str().unwrap().to_string());
+    }
+    let mut pairings = Vec::new();
+    for table in 0..3 {
+        let pairing = service
+            .create_pairing(
+                &tournament_id,
+                1,
+                table as i32 + 1,
+                &players[2 * table + 1],
+                &players[2 * table],
+            )
+            .await;
+        pairings.push(pairing["id"].as_str().unwrap().to_string());
+    }
+    let id = Some(Uuid::parse_str(&tournament_id).unwrap());
+    Hall {
+        referee: service.token(Role::Referee, id, None).await,
+        organizer: service.token(Role::Organizer, id, None).await,
+        tournament_id,
+        pairings,
+    }
+}

@@ -1,0 +1,139 @@
+//! The public pages: a player finds their board on a phone, results arrive live, the
+//! standings show the tournament's criteria.
+
+use super::hall;
+use arbitre_api::access::Role;
+use arbitre_tests::browser::{Browser, LAPTOP, PHONE};
+use arbitre_tests::TestService;
+use fantoccini::Locator;
+use serde_json::json;
+use uuid::Uuid;
+
+#[tokio::test]
+async fn a_player_finds_their_table_by_name_on_a_phone() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let browser = Browser::open(&service.base_url, PHONE).await;
+    browser.visit(&format!("/t/{}", hall.tournament_id)).await;
+    assert_eq!(
+        browser.client.title().await.unwrap(),
+        "Round 1 · Open de Lyon"
+    );
+    browser.check("pairings, phone").await;
+    browser.screenshot("public-pairings-phone").await;
+    // Typed without the accent and in lower case, as on a phone keyboard.
+    let field = browser.client.find(Locator::Id("name")).await.unwrap();
+    field.send_keys("emile").await.unwrap();
+    browser
+        .client
+        .find(Locator::Css(".search button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    browser
+        .wait_until("document.location.search.includes('name=emile')", 10)
+        .await;
+    let found = browser
+        .client
+        .find_all(Locator::Css("#by-name li"))
+        .await
+        .unwrap();
+    assert_eq!(found.len(), 1, "one player matches");
+    let line = found[0].text().await.unwrap();
+    assert!(line.contains("Lefèvre Émile (2d)"), "{line}");
+    assert!(
+        line.contains("table 1, White, against Martin Anne (1d)"),
+        "{line}"
+    );
+    browser.check("pairings, one name").await;
+}
+
+#[tokio::test]
+async fn a_result_arrives_on_the_public_page_without_a_reload() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let tournament = Uuid::parse_str(&hall.tournament_id).unwrap();
+    let pairing = Uuid::parse_str(&hall.pairings[1]).unwrap();
+    let tablet = service
+        .token(Role::Table, Some(tournament), Some(pairing))
+        .await;
+    let started = service
+        .post(
+            &format!("/tournaments/{}/games", hall.tournament_id),
+            Some(&hall.referee),
+        )
+        .json(&json!({"pairing_id": hall.pairings[1]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(started.status(), 201, "{}", started.text().await.unwrap());
+    let game: serde_json::Value = started.json().await.unwrap();
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    browser.visit(&format!("/t/{}", hall.tournament_id)).await;
+    browser
+        .client
+        .execute("window.stillTheSamePage = true; return null;", vec![])
+        .await
+        .unwrap();
+    // The stream is open before the result is sent (the page listens from now on).
+    browser
+        .wait_until("document.body.dataset.live === 'open'", 10)
+        .await;
+    assert_eq!(
+        browser
+            .text("#tables-section tbody tr:nth-child(2) .result")
+            .await,
+        ""
+    );
+    let resigned = service
+        .post(
+            &format!("/games/{}/turns", game["id"].as_str().unwrap()),
+            Some(&tablet),
+        )
+        .json(&json!({"turn": 1, "action": "resign"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resigned.status(), 201, "{}", resigned.text().await.unwrap());
+    // Black (Moreau) resigned at table 2: White wins.
+    browser
+        .wait_until(
+            "document.querySelector('#tables-section tbody tr:nth-child(2) .result')\
+             .textContent === 'White wins'",
+            10,
+        )
+        .await;
+    let same = browser
+        .client
+        .execute("return window.stillTheSamePage === true;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(same, json!(true), "the page was reloaded");
+    browser.check("pairings, live result").await;
+    browser.screenshot("public-pairings-laptop").await;
+}
+
+#[tokio::test]
+async fn the_standings_show_the_tournaments_criteria() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    browser
+        .visit(&format!("/t/{}/standings", hall.tournament_id))
+        .await;
+    let header = browser.text(".standings thead").await;
+    assert!(header.starts_with("Place Player Club"), "{header}");
+    let rows = browser
+        .client
+        .find_all(Locator::Css(".standings tbody tr"))
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 6);
+    // Before any result the strongest player leads on McMahon score.
+    let first = rows[0].text().await.unwrap();
+    assert!(first.contains("Lefèvre Émile (2d)"), "{first}");
+    browser.check("standings").await;
+    browser.screenshot("public-standings-laptop").await;
+}
