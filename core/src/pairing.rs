@@ -22,7 +22,7 @@ pub use parameters::PairingParameters;
 
 use crate::point::Color;
 use crate::rules::KomiPolicy;
-use crate::standings::{self, Basis, StandingsError, Tournament};
+use crate::standings::{self, StandingsError, Tournament};
 use criteria::Criteria;
 use entrants::Entrant;
 use matching::{Graph, MatchingError};
