@@ -155,6 +155,8 @@ impl Resource {
             Resource::Player => "no player with this id in this tournament",
             Resource::Pairing => "no pairing with this id in this round",
             Resource::Token => "no token with this id",
+            Resource::RatingList => "no rating list snapshot with this id",
+            Resource::RatingListEntry => "no entry with this id in the rating lists",
         }
     }
 
