@@ -75,18 +75,6 @@ impl Tournament {
         games.chain(byes).max().unwrap_or(0)
     }
 
-    /// The main score: McMahon unless the criteria put the number of wins first.
-    pub fn main_score(&self) -> Basis {
-        self.criteria
-            .iter()
-            .find_map(|criterion| match criterion {
-                Criterion::Mms => Some(Basis::Mms),
-                Criterion::Nbw => Some(Basis::Wins),
-                _ => None,
-            })
-            .unwrap_or(Basis::Mms)
-    }
-
     /// The score whose credit a round without a game shows in a results table: the
     /// McMahon score when the first criterion is MMS (a McMahon tournament), the number
     /// of wins otherwise (Swiss, Swiss with categories, anything else), as OpenGotha
