@@ -388,10 +388,27 @@ fn best_pairs(
             (entrant.category, entrant.score.div_euclid(4))
         })
         .collect();
+    // The groups are matched at once, one thread each: a 2,000-player round is five.
+    let matched: Vec<Result<Vec<(usize, usize)>, PairingError>> = std::thread::scope(|scope| {
+        let threads: Vec<_> = groups::split(&keys)
+            .into_iter()
+            .map(|group| {
+                let players: Vec<usize> = group.into_iter().map(|index| free[index]).collect();
+                scope.spawn(move || group_pairs(criteria, &players))
+            })
+            .collect();
+        threads
+            .into_iter()
+            .map(|thread| {
+                thread
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
     let mut pairs = Vec::with_capacity(free.len() / 2);
-    for group in groups::split(&keys) {
-        let players: Vec<usize> = group.into_iter().map(|index| free[index]).collect();
-        pairs.extend(group_pairs(criteria, &players)?);
+    for group in matched {
+        pairs.extend(group?);
     }
     Ok(pairs)
 }

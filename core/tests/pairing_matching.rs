@@ -92,7 +92,7 @@ proptest! {
             let mut free = vec![true; graph.vertices()];
             let best = best_total(&graph, &mut free, true);
             let mates = maximum_weight_perfect_matching(&graph);
-            prop_assert_eq!(mates.is_some(), graph.vertices() % 2 == 0);
+            prop_assert_eq!(mates.is_some(), graph.vertices().is_multiple_of(2));
             prop_assert_eq!(mates.is_some(), best.is_some());
             if let Some(mates) = mates {
                 let mates: Vec<Option<usize>> = mates.into_iter().map(Some).collect();

@@ -58,7 +58,7 @@ fn group_end(order: &[usize], keys: &[(usize, i64)], start: usize) -> usize {
         if size > LARGEST || total - end < SMALLEST {
             return cut;
         }
-        if size >= SMALLEST && size % 2 == 0 {
+        if size >= SMALLEST && size.is_multiple_of(2) {
             return end;
         }
     }
@@ -72,7 +72,7 @@ mod tests {
         let keys: Vec<(usize, i64)> = scores
             .iter()
             .enumerate()
-            .flat_map(|(group, &size)| std::iter::repeat((0, -(group as i64))).take(size))
+            .flat_map(|(group, &size)| std::iter::repeat_n((0, -(group as i64)), size))
             .collect();
         split(&keys).iter().map(Vec::len).collect()
     }

@@ -85,7 +85,7 @@ pub fn maximum_weight_matching(graph: &Graph) -> Vec<Option<usize>> {
 /// perfect, and it is the one OpenGotha returns wherever OpenGotha's is perfect.
 pub fn maximum_weight_perfect_matching(graph: &Graph) -> Option<Vec<usize>> {
     let n = graph.vertices;
-    if n % 2 == 1 {
+    if !n.is_multiple_of(2) {
         return None;
     }
     let lowest = (0..n)

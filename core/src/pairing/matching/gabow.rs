@@ -564,7 +564,7 @@ impl Search {
         let Some(mut p) = cycle.iter().position(|&sub| sub == self.base[entry]) else {
             return;
         };
-        let step = if ((at + k - p) % k) % 2 == 0 {
+        let step = if ((at + k - p) % k).is_multiple_of(2) {
             1
         } else {
             k - 1
