@@ -216,7 +216,7 @@ pub enum ApiError {
     RoundStarted { number: i32 },
     /// `way_out` says what to do instead: start the round, or edit its pairings.
     #[error("round {number} has not started: {way_out}")]
-    RoundNotStarted { number: i32, way_out: &'static str },
+    RoundNotStarted { number: i32, way_out: String },
     #[error("player {player_id} is paired twice in this round")]
     PlayerAlreadyPaired { player_id: Uuid },
     /// A uniqueness or reference rule of the store: `code` names it (`round.duplicate_number`).

@@ -712,8 +712,10 @@ pub async fn rule(
             if round.started_at.is_none() {
                 return Err(ApiError::RoundNotStarted {
                     number,
-                    way_out: "edit its pairings directly (PUT …/pairings/{pairing_id}); \
-                              rulings are for started rounds",
+                    way_out: format!(
+                        "edit its pairings directly (PUT /tournaments/{tournament_id}/rounds/\
+                         {number}/pairings/{pairing_id}); rulings are for started rounds"
+                    ),
                 });
             }
             let pairing = pairing_of(connection, &round, pairing_id).await?;

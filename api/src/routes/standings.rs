@@ -615,8 +615,10 @@ pub async fn record_result(
     if round.started_at.is_none() {
         return Err(ApiError::RoundNotStarted {
             number,
-            way_out: "start it (POST /tournaments/{id}/rounds/{number}/start), then record \
-                      its results",
+            way_out: format!(
+                "start it (POST /tournaments/{tournament_id}/rounds/{number}/start), then \
+                 record its results"
+            ),
         }
         .into());
     }

@@ -116,3 +116,12 @@ pub async fn revoke(
         .await?;
     Ok(revoked == 1)
 }
+
+/// The labels of the tokens `ids` (revoked ones included: a ruling keeps its author).
+pub async fn labels(connection: &mut Connection, ids: &[Uuid]) -> QueryResult<Vec<(Uuid, String)>> {
+    api_tokens::table
+        .filter(api_tokens::id.eq_any(ids))
+        .select((api_tokens::id, api_tokens::label))
+        .load(connection)
+        .await
+}

@@ -224,3 +224,115 @@ async fn unknown_ids_are_404_naming_the_record() {
         .unwrap();
     expect_problem(response, 404, "not_found.tournament").await;
 }
+
+/// Errors that say what to do (issue 20): a round is named by its number, a result on a
+/// round not started says to start it, a player who has played is not withdrawn but
+/// marked absent, and a list cut by its limit says so in a `Link` header.
+#[tokio::test]
+async fn errors_say_what_to_do_and_a_cut_list_says_so() {
+    let service = TestService::start().await;
+    let admin = service.admin_token.clone();
+    let id = service
+        .create_tournament(json!({"number_of_rounds": 2}))
+        .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let problem = expect_problem(
+        service
+            .get(&format!("/tournaments/{id}/rounds/7"))
+            .send()
+            .await
+            .unwrap(),
+        404,
+        "not_found.round",
+    )
+    .await;
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("no round with this number"),
+        "{problem}"
+    );
+
+    let players: Vec<String> = {
+        let mut players = Vec::new();
+        for surname in ["Martin", "Martel", "Marchand"] {
+            players.push(service.create_player(&id, surname, "5k").await);
+        }
+        players
+    };
+    let pairing = service
+        .create_pairing(&id, 1, 1, &players[0], &players[1])
+        .await;
+    let result = format!(
+        "/tournaments/{id}/rounds/1/pairings/{}/result",
+        pairing["id"].as_str().unwrap()
+    );
+    let problem = expect_problem(
+        service
+            .request(Method::PUT, &result, Some(&admin))
+            .json(&json!({"result": "B+R"}))
+            .send()
+            .await
+            .unwrap(),
+        409,
+        "round.not_started",
+    )
+    .await;
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("start it (POST /tournaments/{id}/rounds/1/start)")),
+        "{problem}"
+    );
+
+    let problem = expect_problem(
+        service
+            .request(
+                Method::DELETE,
+                &format!("/tournaments/{id}/players/{}", players[0]),
+                Some(&admin),
+            )
+            .send()
+            .await
+            .unwrap(),
+        409,
+        "player.has_played",
+    )
+    .await;
+    let detail = problem["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("round(s) 1")
+            && detail.contains("absent")
+            && detail.contains("from round 2"),
+        "{problem}"
+    );
+
+    // Three players, two a page: the first page points to the next (its filter kept), the
+    // last to the first.
+    let list = format!("/tournaments/{id}/players");
+    let first = service
+        .get(&format!("{list}?limit=2&surname=mar"))
+        .send()
+        .await
+        .unwrap();
+    let link = first.headers()["link"].to_str().unwrap().to_string();
+    assert_eq!(
+        link,
+        format!("<{list}?surname=mar&limit=2&offset=2>; rel=\"next\"")
+    );
+    let last = service
+        .get(&format!("{list}?limit=2&offset=2"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        last.headers()["link"].to_str().unwrap(),
+        format!("<{list}?limit=2&offset=0>; rel=\"prev\"")
+    );
+    let whole = service.get(&list).send().await.unwrap();
+    assert!(whole.headers().get("link").is_none());
+}

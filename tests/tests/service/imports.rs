@@ -337,6 +337,25 @@ async fn a_record_of_another_game_is_refused_unless_the_staff_override_it() {
         "{imported}"
     );
 
+    // The game's ruling names its author beside the token id.
+    let game_rulings = expect_json(
+        service
+            .get(&format!(
+                "/games/{}/rulings",
+                imported["id"].as_str().unwrap()
+            ))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(
+        game_rulings["items"][0]["issued_by_label"], "test",
+        "{game_rulings}"
+    );
+    assert!(game_rulings["items"][0]["issued_by"].is_string());
+
     // The hand-entered result is kept: a ruling on the pairing, before and after.
     let rulings = expect_json(
         service

@@ -7,6 +7,7 @@
 //!
 //! The file is ours, written in OpenGotha's format; its players are invented.
 
+use crate::opengotha_import::players_by_surname;
 use crate::{expect_json, send};
 use arbitre_tests::TestService;
 use reqwest::Method;
@@ -43,28 +44,6 @@ const FILE: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 /// The komi each path gives the handicap pairing and the even one.
 const HANDICAP_KOMI: f64 = 2.5;
 const EVEN_KOMI: f64 = 6.5;
-
-/// The ids of the players by surname.
-async fn player(service: &TestService, tournament: &str, surname: &str) -> String {
-    let page = expect_json(
-        service
-            .get(&format!("/tournaments/{tournament}/players?limit=500"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    page["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|player| player["surname"] == surname)
-        .unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_string()
-}
 
 fn komi_of(pairings: &Value, handicap: u64) -> f64 {
     let items = pairings
@@ -109,12 +88,9 @@ async fn one_pairing_gets_one_komi_on_every_path() {
     assert_eq!(komi_of(&round_1, 3), HANDICAP_KOMI);
     assert_eq!(komi_of(&round_1, 0), EVEN_KOMI);
 
-    let [petit, grand, moyen, autre] = [
-        player(&service, &id, "Petit").await,
-        player(&service, &id, "Grand").await,
-        player(&service, &id, "Moyen").await,
-        player(&service, &id, "Autre").await,
-    ];
+    let players = players_by_surname(&service, &id).await;
+    let [petit, grand, moyen, autre] =
+        ["Petit", "Grand", "Moyen", "Autre"].map(|name| &players[name]);
 
     // Drafted: the same pair again (fixed), the same terms.
     let draft = expect_json(
@@ -203,44 +179,19 @@ async fn one_pairing_gets_one_komi_on_every_path() {
         .unwrap()
         .to_string();
     let rulings = format!("{}/{handicap_pairing}/rulings", round(2));
-    let ruling = expect_json(
-        send(
-            &service,
-            Method::POST,
-            &rulings,
-            &admin,
-            Some(&json!({"reason": "even after all", "handicap": 0})),
+    let rule = async |body: Value| {
+        let ruling = expect_json(
+            send(&service, Method::POST, &rulings, &admin, Some(&body)).await,
+            201,
         )
-        .await,
-        201,
-    )
-    .await;
-    assert_eq!(ruling["terms"]["komi"], EVEN_KOMI);
-    let ruling = expect_json(
-        send(
-            &service,
-            Method::POST,
-            &rulings,
-            &admin,
-            Some(&json!({"reason": "three stones again", "handicap": 3})),
-        )
-        .await,
-        201,
-    )
-    .await;
-    assert_eq!(ruling["terms"]["komi"], HANDICAP_KOMI);
+        .await;
+        ruling["terms"]["komi"].as_f64().unwrap()
+    };
+    let even = rule(json!({"reason": "even after all", "handicap": 0})).await;
+    assert_eq!(even, EVEN_KOMI);
+    let stones = rule(json!({"reason": "three stones again", "handicap": 3})).await;
+    assert_eq!(stones, HANDICAP_KOMI);
     // A ruling that moves the table keeps the komi.
-    let ruling = expect_json(
-        send(
-            &service,
-            Method::POST,
-            &rulings,
-            &admin,
-            Some(&json!({"reason": "table 5 is free", "table": 5})),
-        )
-        .await,
-        201,
-    )
-    .await;
-    assert_eq!(ruling["terms"]["komi"], HANDICAP_KOMI);
+    let moved = rule(json!({"reason": "table 5 is free", "table": 5})).await;
+    assert_eq!(moved, HANDICAP_KOMI);
 }

@@ -151,7 +151,7 @@ fn assert_same_standings(json: &Value, tournament: &Tournament, round: u32) {
 }
 
 /// The player ids of the tournament by surname.
-async fn players_by_surname(
+pub async fn players_by_surname(
     service: &TestService,
     tournament: &str,
 ) -> std::collections::HashMap<String, String> {

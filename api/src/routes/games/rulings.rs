@@ -15,12 +15,14 @@ use crate::services::live::idempotency::IdempotencyKey;
 use crate::services::live::view::{refused, GameState};
 use crate::services::live::write::{write_game, Actor, Retry, Write};
 use crate::store::games as store;
+use crate::store::tokens;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::result::GameResult;
 use arbitre_core::table::{Decision, Ruling};
 use arbitre_core::Color;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -75,7 +77,16 @@ pub struct NewGameRuling {
 /// A game's rulings, oldest first: the audit trail.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GameRulingList {
-    pub items: Vec<GameEvent>,
+    pub items: Vec<GameRulingEntry>,
+}
+
+/// A ruling of the log, with its author's label beside the token id.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameRulingEntry {
+    #[serde(flatten)]
+    pub entry: GameEvent,
+    /// The label of the token that issued it (`Marie (referee)`).
+    pub issued_by_label: Option<String>,
 }
 
 /// Issue a ruling (the tournament's referees).
@@ -216,7 +227,17 @@ pub async fn list(
         .await?
         .ok_or(GameError::NotFound)?;
     let rows = store::rulings(&mut connection, game_id).await?;
-    Ok(HttpResponse::Ok().json(GameRulingList {
-        items: rows.into_iter().map(GameEvent::from).collect(),
-    }))
+    let ids: Vec<Uuid> = rows.iter().filter_map(|row| row.issued_by).collect();
+    let labels: HashMap<Uuid, String> = tokens::labels(&mut connection, &ids)
+        .await?
+        .into_iter()
+        .collect();
+    let items = rows
+        .into_iter()
+        .map(|row| GameRulingEntry {
+            issued_by_label: row.issued_by.and_then(|id| labels.get(&id).cloned()),
+            entry: GameEvent::from(row),
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(GameRulingList { items }))
 }
