@@ -63,10 +63,14 @@ struct Slot {
     cell: Arc<OnceCell<Arc<Rendered>>>,
 }
 
-/// The representations kept, by tournament and variant (what is read, in which form).
+/// The slots by tournament and variant (what is read, in which form), and the bytes they
+/// keep.
+type Slots = (HashMap<(Uuid, String), Slot>, usize);
+
+/// The representations kept.
 #[derive(Default)]
 pub struct Reads {
-    slots: Mutex<(HashMap<(Uuid, String), Slot>, usize)>,
+    slots: Mutex<Slots>,
 }
 
 impl Reads {

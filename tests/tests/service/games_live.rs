@@ -618,3 +618,72 @@ async fn sigterm_ends_open_streams_and_the_server_exits_at_once() {
         "exited {took:?} after SIGTERM"
     );
 }
+
+#[tokio::test]
+async fn sigterm_stops_the_server_at_once_while_a_large_round_is_drafted() {
+    let service = TestService::start().await;
+    let mut served = Served::start(&service.database_url).await;
+    let client = arbitre_tests::client();
+    // 3,000 players, none paired yet: drafting their first round takes far longer than a
+    // stop may.
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Tournament dataVersion=\"201\">\n<Players>\n",
+    );
+    for index in 0..3000 {
+        xml.push_str(&format!(
+            "<Player firstName=\"F{index}\" name=\"N{index}\" rank=\"{}K\" registeringStatus=\"FIN\"/>\n",
+            1 + index % 20
+        ));
+    }
+    xml.push_str(
+        "</Players>\n<TournamentParameterSet>\n\
+         <GeneralParameterSet beginDate=\"2026-11-21\" endDate=\"2026-11-22\" komi=\"7.5\" location=\"Lyon\" name=\"Grand\" numberOfRounds=\"5\" shortName=\"G\"/>\n\
+         <HandicapParameterSet hdCorrection=\"1\"/>\n<PlacementParameterSet>\n<PlacementCriteria>\n\
+         <PlacementCriterion name=\"MMS\" number=\"1\"/>\n</PlacementCriteria>\n</PlacementParameterSet>\n\
+         </TournamentParameterSet>\n</Tournament>\n",
+    );
+    let imported = client
+        .post(format!("{}/tournaments/import", served.base))
+        .bearer_auth(&service.admin_token)
+        .header("content-type", "application/xml")
+        .body(xml)
+        .send()
+        .await
+        .unwrap();
+    let imported = expect_json(imported, 201).await;
+    let draft = client
+        .post(format!(
+            "{}/tournaments/{}/rounds/1/pairings/draft",
+            served.base,
+            imported["tournament_id"].as_str().unwrap()
+        ))
+        .bearer_auth(&service.admin_token)
+        .json(&json!({}))
+        .send();
+    let draft = tokio::spawn(draft);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let signalled = Instant::now();
+    let status = Command::new("kill")
+        .args(["-TERM", &served.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    // The draft in flight is answered at once, and the server exits.
+    let answer = tokio::time::timeout(Duration::from_secs(10), draft)
+        .await
+        .expect("the draft is answered after SIGTERM")
+        .unwrap()
+        .unwrap();
+    expect_problem(answer, 503, "service.stopping").await;
+    let exit = loop {
+        if let Some(exit) = served.child.try_wait().unwrap() {
+            break exit;
+        }
+        assert!(
+            signalled.elapsed() < Duration::from_secs(10),
+            "arbitre serve still runs 10 s after SIGTERM, with a draft in flight"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    assert!(exit.success(), "arbitre serve exited with {exit}");
+}
