@@ -16,12 +16,12 @@ pub const NAME_CHARS: usize = 100;
 pub const TITLE_CHARS: usize = 200;
 /// A reason given with a ruling or a result.
 pub const REASON_CHARS: usize = 2000;
-/// The players a tournament may register. Beyond, a round's draft takes more than about
-/// eight seconds and a gigabyte (4,000 players: 8.1 s; 8,000: 48.6 s and 1.19 GB, on the
+/// The players a tournament may register. A round's draft grows fast with them (4,000
+/// players: 8.1 s; 8,000: 48.6 s and 1.19 GB; 20,000: 11 minutes and 5.7 GB, on the
 /// 2-core machine of issue 24), and the largest tournaments (the European Go Congress's
-/// main tournament, about 700 players) are far below it: a larger one is refused up
-/// front, whichever way it comes in (a registration, an OpenGotha file).
-pub const TOURNAMENT_PLAYERS: usize = 4_000;
+/// main tournament, about 700 players) are far below the bound: a larger one is refused
+/// up front, whichever way it comes in (a registration, an OpenGotha file).
+pub const TOURNAMENT_PLAYERS: usize = 5_000;
 /// The sides of the boards the service holds games on (the JSON API's `board_size`).
 pub const BOARD_SIDES: std::ops::RangeInclusive<u8> = 2..=25;
 

@@ -282,7 +282,7 @@ async fn a_tournament_played_through_the_api_exports_to_h9_and_tou() {
         headers["content-type"],
         "application/egf; charset=iso-8859-15"
     );
-    assert_eq!(headers["vary"], "Accept");
+    assert_eq!(headers["vary"], "Accept, Accept-Encoding");
     assert_eq!(
         String::from_utf8_lossy(&h9),
         String::from_utf8_lossy(&latin9(H9))
