@@ -1,7 +1,7 @@
 //! The route table: every resource, its methods, and a 405 for the others.
 
-pub mod deletions;
 pub mod conditional;
+pub mod deletions;
 pub mod drafts;
 pub mod games;
 pub mod operations;

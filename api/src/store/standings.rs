@@ -11,8 +11,8 @@ use crate::schema::{pairings, players, registrations, rounds};
 use crate::store::settings::{KomiPolicy, StandingsSettings};
 use crate::store::tournaments::TournamentRow;
 use arbitre_core::clock::TimeControl;
-use arbitre_core::pairing::PairingParameters;
 use arbitre_core::export::opengotha;
+use arbitre_core::pairing::PairingParameters;
 use arbitre_core::result::GameResult as SgfResult;
 use arbitre_core::standings::{
     Criterion, Game, GameResult, HandicapPolicy, Player, RoundEntry, Tournament,

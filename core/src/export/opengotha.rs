@@ -20,10 +20,10 @@
 
 use super::{basic_time, ExportError};
 use crate::clock::TimeControl;
+use crate::fields::{self, FieldIssue, NAME_CHARS, TITLE_CHARS};
 use crate::pairing::parameters::{
     AdditionalOrder, DrawPosition, OpenGothaVersion, PairingParameters, Seeding,
 };
-use crate::fields::{self, FieldIssue, NAME_CHARS, TITLE_CHARS};
 use crate::standings::{
     Basis, Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Player, Rank, RoundEntry,
     Scoring, Tournament,
