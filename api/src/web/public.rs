@@ -10,6 +10,7 @@ use super::page::{Page, PageError};
 use super::session::Viewer;
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Resource};
+use crate::services::heavy::{Class, Workshop};
 use crate::store::standings::tournament as load_tournament;
 use crate::store::tournaments::{self, TournamentFilter};
 use actix_web::web;
@@ -199,6 +200,19 @@ fn round_shown(tournament: &Tournament, asked: Option<u32>) -> Result<u32, PageE
     }
 }
 
+/// What a tournament page shows: its id, query, tournament and round.
+async fn shown(
+    pool: &DbPool,
+    path: web::Path<Uuid>,
+    query: web::Query<PageQuery>,
+) -> Result<(Uuid, PageQuery, Tournament, u32), PageError> {
+    let id = path.into_inner();
+    let query = query.into_inner();
+    let tournament = tournament(pool, id).await?;
+    let round = round_shown(&tournament, query.round)?;
+    Ok((id, query, tournament, round))
+}
+
 /// `GET /t/{id}`: a round's pairings by table and by name.
 pub async fn pairings(
     pool: web::Data<DbPool>,
@@ -206,10 +220,7 @@ pub async fn pairings(
     path: web::Path<Uuid>,
     query: web::Query<PageQuery>,
 ) -> Result<Page, PageError> {
-    let id = path.into_inner();
-    let query = query.into_inner();
-    let tournament = tournament(&pool, id).await?;
-    let round = round_shown(&tournament, query.round)?;
+    let (id, query, tournament, round) = shown(&pool, path, query).await?;
     let name = |player_id: &str| {
         tournament
             .player(player_id)
@@ -293,15 +304,20 @@ struct StandingsPage {
 /// `GET /t/{id}/standings`: the standings after a round, with the tournament's criteria.
 pub async fn standings(
     pool: web::Data<DbPool>,
+    workshop: web::Data<Workshop>,
     viewer: Viewer,
     path: web::Path<Uuid>,
     query: web::Query<PageQuery>,
 ) -> Result<Page, PageError> {
-    let id = path.into_inner();
-    let query = query.into_inner();
-    let tournament = tournament(&pool, id).await?;
-    let round = round_shown(&tournament, query.round)?;
-    let computed = standings::compute(&tournament, round).map_err(|error| {
+    let (id, query, tournament, round) = shown(&pool, path, query).await?;
+    // Ranking a large tournament is heavy work: on the pool, never on a request worker.
+    let (tournament, computed) = workshop
+        .run(Class::Anonymous, move || {
+            let computed = standings::compute(&tournament, round);
+            (tournament, computed)
+        })
+        .await?;
+    let computed = computed.map_err(|error| {
         ApiError::Validation(vec![FieldError::new("standings", error.to_string())])
     })?;
     let lines = computed
