@@ -7,7 +7,7 @@
 mod shell;
 
 use arbitre_core::pairing::parameters::System;
-use arbitre_core::pairing::{pair, PairingParameters, Request};
+use arbitre_core::pairing::{pair, Parallelism, PairingParameters, Request};
 use arbitre_core::standings::{Basis, Criterion, Game, GameResult, Tournament};
 use criterion::{criterion_group, criterion_main, Criterion as Bench};
 
@@ -97,6 +97,9 @@ fn tournament(players: usize) -> Tournament {
 
 fn pairing(criterion: &mut Bench) {
     let parameters = PairingParameters::opengotha_defaults(System::McMahon);
+    // The machine's cores, as `arbitre pair` uses them.
+    let pool = rayon::ThreadPoolBuilder::new().build();
+    let parallelism = pool.as_ref().map_or(Parallelism::Sequential, Parallelism::Pool);
     let mut group = criterion.benchmark_group("pair_round_4");
     group.sample_size(10);
     for players in [500, 2000] {
@@ -111,7 +114,10 @@ fn pairing(criterion: &mut Bench) {
             ..Request::default()
         };
         group.bench_function(format!("mcmahon_{players}"), |bencher| {
-            bencher.iter(|| pair(&tournament, &parameters, &request).map(|made| made.games.len()))
+            bencher.iter(|| {
+                pair(&tournament, &parameters, &request, parallelism)
+                    .map(|made| made.games.len())
+            })
         });
     }
     group.finish();

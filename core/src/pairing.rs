@@ -107,14 +107,46 @@ pub struct Candidate {
     pub cost: Cost,
 }
 
+/// Who does the work a round can share out (the costs of its pairs, the matchings of its
+/// groups). The core starts no thread of its own: its caller decides, the CLI with a pool
+/// of its own, the service on its heavy-work pool. The pairing is the same either way.
+#[derive(Clone, Copy, Default)]
+pub enum Parallelism<'p> {
+    /// All on the calling thread.
+    #[default]
+    Sequential,
+    /// Shared out over the threads of the caller's pool.
+    Pool(&'p rayon::ThreadPool),
+}
+
+impl Parallelism<'_> {
+    /// `work` applied to each item, on the calling thread or shared out over the pool;
+    /// the results in the items' order.
+    fn map<T, R, F>(self, items: Vec<T>, work: F) -> Vec<R>
+    where
+        T: Send,
+        R: Send,
+        F: Fn(T) -> R + Sync + Send,
+    {
+        match self {
+            Parallelism::Sequential => items.into_iter().map(work).collect(),
+            Parallelism::Pool(pool) => {
+                use rayon::prelude::*;
+                pool.install(|| items.into_par_iter().map(work).collect())
+            }
+        }
+    }
+}
+
 /// Pairs `request.round` of `tournament` from its state before that round: results of
 /// earlier rounds count, games and byes of that round and later ones are ignored.
 pub fn pair(
     tournament: &Tournament,
     parameters: &PairingParameters,
     request: &Request,
+    parallelism: Parallelism,
 ) -> Result<Pairing, PairingError> {
-    Round::prepare(tournament, parameters, request)?.pair()
+    Round::prepare(tournament, parameters, request)?.pair(parallelism)
 }
 
 /// A round ready to pair: its players in pairing order, the bye set aside.
@@ -274,7 +306,7 @@ impl<'a> Round<'a> {
 
     /// The pairing: a maximum-cost perfect matching (or the Berger table of a round
     /// robin), with handicaps, colours, komi and tables.
-    pub fn pair(&self) -> Result<Pairing, PairingError> {
+    pub fn pair(&self, parallelism: Parallelism) -> Result<Pairing, PairingError> {
         let tournament = self.tournament;
         let criteria = self.criteria();
         let pairs = if self.parameters.system == System::RoundRobin {
@@ -296,7 +328,7 @@ impl<'a> Round<'a> {
                 fixed[b] = true;
             }
             let free: Vec<usize> = (0..self.list.len()).filter(|&a| !fixed[a]).collect();
-            let mut pairs = best_pairs(&criteria, &self.list, &free)?;
+            let mut pairs = best_pairs(&criteria, &self.list, &free, parallelism)?;
             pairs.extend(self.fixed.iter().copied());
             pairs
         };
@@ -375,11 +407,13 @@ fn player_index(tournament: &Tournament) -> HashMap<&str, usize> {
 }
 
 /// The pairs (positions in pairing order) of a maximum-cost perfect matching of the
-/// players at positions `free`, in OpenGotha's groups above 600 players ([`groups`]).
+/// players at positions `free`, in OpenGotha's groups above 600 players ([`groups`]),
+/// matched at once when `parallelism` allows (a 2,000-player round is five groups).
 fn best_pairs(
     criteria: &Criteria,
     list: &[Entrant],
     free: &[usize],
+    parallelism: Parallelism,
 ) -> Result<Vec<(usize, usize)>, PairingError> {
     let keys: Vec<(usize, i64)> = free
         .iter()
@@ -388,23 +422,12 @@ fn best_pairs(
             (entrant.category, entrant.score.div_euclid(4))
         })
         .collect();
-    // The groups are matched at once, one thread each: a 2,000-player round is five.
-    let matched: Vec<Result<Vec<(usize, usize)>, PairingError>> = std::thread::scope(|scope| {
-        let threads: Vec<_> = groups::split(&keys)
-            .into_iter()
-            .map(|group| {
-                let players: Vec<usize> = group.into_iter().map(|index| free[index]).collect();
-                scope.spawn(move || group_pairs(criteria, &players))
-            })
-            .collect();
-        threads
-            .into_iter()
-            .map(|thread| {
-                thread
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
+    let groups: Vec<Vec<usize>> = groups::split(&keys)
+        .into_iter()
+        .map(|group| group.into_iter().map(|index| free[index]).collect())
+        .collect();
+    let matched = parallelism.map(groups, |players| {
+        group_pairs(criteria, &players, parallelism)
     });
     let mut pairs = Vec::with_capacity(free.len() / 2);
     for group in matched {
@@ -417,28 +440,19 @@ fn best_pairs(
 fn group_pairs(
     criteria: &Criteria,
     players: &[usize],
+    parallelism: Parallelism,
 ) -> Result<Vec<(usize, usize)>, PairingError> {
     let size = players.len();
-    let mut weights = vec![0; size * size];
-    // The upper triangle, row by row (the graph copies it below the diagonal), rows dealt
-    // in turn to the machine's cores: a 600-player group costs 180,000 pairs.
-    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get().min(8));
-    let mut shares: Vec<Vec<(usize, &mut [i64])>> = (0..cores).map(|_| Vec::new()).collect();
-    for (a, row) in weights.chunks_mut(size.max(1)).enumerate() {
-        shares[a % cores].push((a, row));
-    }
-    std::thread::scope(|scope| {
-        for share in shares {
-            scope.spawn(move || {
-                for (a, row) in share {
-                    for b in a + 1..size {
-                        row[b] = criteria.cost(players[a], players[b]).total();
-                    }
-                }
-            });
+    // The upper triangle, row by row (the graph copies it below the diagonal), shared
+    // out: a 600-player group costs 180,000 pairs.
+    let rows = parallelism.map((0..size).collect(), |a| {
+        let mut row = vec![0; size];
+        for b in a + 1..size {
+            row[b] = criteria.cost(players[a], players[b]).total();
         }
+        row
     });
-    let graph = Graph::new(size, weights)?;
+    let graph = Graph::new(size, rows.concat())?;
     let mates =
         matching::maximum_weight_perfect_matching(&graph).ok_or(PairingError::Unmatched(size))?;
     Ok(mates

@@ -134,6 +134,7 @@ fn player(id: &str, surname: &str, first_name: &str, level: &str, rating: i32) -
         ffg_licence: None,
         aga_id: None,
         mms_correction: 0,
+        preliminary: false,
     }
 }
 

@@ -21,7 +21,7 @@
 use arbitre_core::export::opengotha;
 use arbitre_core::pairing::opengotha::PairingSettings;
 use arbitre_core::pairing::parameters::OpenGothaVersion;
-use arbitre_core::pairing::{self, Request, Round};
+use arbitre_core::pairing::{self, Parallelism, Request, Round};
 use arbitre_core::standings::Tournament;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -81,7 +81,7 @@ fn compare_with_opengotha(name: &str) -> Comparison {
     for round in 1..=tournament.last_round() {
         let request = request(&tournament, &settings, round);
         let prepared = Round::prepare(&tournament, &settings.parameters, &request).unwrap();
-        let made = prepared.pair().unwrap();
+        let made = prepared.pair(Parallelism::Sequential).unwrap();
         let ours = pairs(
             made.games
                 .iter()
@@ -594,7 +594,7 @@ fn bosp_round_3_leaders_costs_equal_opengotha_dump() {
     // (25k, on 10 McMahon points, the lowest score, no bye yet).
     assert_eq!(request.participants.len(), 37);
     assert_eq!(
-        round.pair().unwrap().bye.as_deref(),
+        round.pair(Parallelism::Sequential).unwrap().bye.as_deref(),
         Some("BIRBIRICAN_DENIZ")
     );
     let id = |dumped: &str| dumped_id(&tournament, dumped);
@@ -694,7 +694,7 @@ fn compare_case(name: &str) -> CaseComparison {
         comparison.rounds += 1;
         let request = request(&tournament, &settings, round);
         let prepared = Round::prepare(&tournament, &settings.parameters, &request).unwrap();
-        let made = prepared.pair().unwrap();
+        let made = prepared.pair(Parallelism::Sequential).unwrap();
         if made.bye == theirs.bye.as_deref().map(id) {
             comparison.same_byes += 1;
         } else {
@@ -887,7 +887,7 @@ fn a_3_52_file_spares_the_players_above_the_thresholds() {
         let request = request(&tournament, &settings, round);
         let prepared = Round::prepare(&tournament, &settings.parameters, &request).unwrap();
         assert_eq!(
-            prepared.pair().unwrap().opengotha,
+            prepared.pair(Parallelism::Sequential).unwrap().opengotha,
             OpenGothaVersion::Since352
         );
         for (first, second, criteria_351) in &theirs.costs {

@@ -9,7 +9,7 @@
 mod shell;
 
 use arbitre_core::pairing::parameters::{OpenGothaVersion, System};
-use arbitre_core::pairing::{pair, PairingParameters, Request, Round};
+use arbitre_core::pairing::{pair, Parallelism, PairingParameters, Request, Round};
 use arbitre_core::standings::{
     Basis, Criterion, Game, GameResult, Player, Rank, RoundEntry, Tournament,
 };
@@ -167,7 +167,11 @@ proptest! {
         let system = if mcmahon { System::McMahon } else { System::Swiss };
         let parameters = PairingParameters::opengotha_defaults(system);
         let request = Request { round, participants: participants.clone(), ..Request::default() };
-        let pairing = pair(&tournament, &parameters, &request).unwrap();
+        let pairing = pair(&tournament, &parameters, &request, Parallelism::Sequential).unwrap();
+        // Shared out over a pool, the costs are the same and so is the pairing.
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let shared = pair(&tournament, &parameters, &request, Parallelism::Pool(&pool)).unwrap();
+        prop_assert_eq!(&shared, &pairing);
 
         let mut seen: HashMap<String, usize> = HashMap::new();
         for game in &pairing.games {
@@ -229,7 +233,7 @@ proptest! {
             ..Request::default()
         };
         let prepared = Round::prepare(&tournament, &parameters, &request).unwrap();
-        let pairing = prepared.pair().unwrap();
+        let pairing = prepared.pair(Parallelism::Sequential).unwrap();
         let fixed_played = pairing.games.iter().any(|game| {
             (game.white == fixed.0 && game.black == fixed.1)
                 || (game.white == fixed.1 && game.black == fixed.0)
@@ -264,7 +268,7 @@ fn an_odd_field_gives_the_bye_to_the_weakest_without_one() {
         participants: vec!["P00".into(), "P01".into(), "P02".into()],
         ..Request::default()
     };
-    let pairing = pair(&tournament, &parameters, &request).unwrap();
+    let pairing = pair(&tournament, &parameters, &request, Parallelism::Sequential).unwrap();
     assert_eq!(pairing.bye.as_deref(), Some("P02"));
     // 1d against 5k, MMS based, correction 1, threshold 1d: 5 − 1 = 4 stones, the 1d White.
     assert_eq!(pairing.games.len(), 1);
@@ -294,7 +298,7 @@ fn a_round_robin_meets_everyone_once() {
                 participants: participants.clone(),
                 ..Request::default()
             };
-            let pairing = pair(&tournament, &parameters, &request).unwrap();
+            let pairing = pair(&tournament, &parameters, &request, Parallelism::Sequential).unwrap();
             for game in &pairing.games {
                 let pair = (
                     game.white.clone().min(game.black.clone()),

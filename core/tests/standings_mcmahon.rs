@@ -32,6 +32,7 @@ fn player(id: &str, level: &str) -> Player {
         ffg_licence: None,
         aga_id: None,
         mms_correction: 0,
+        preliminary: false,
     }
 }
 

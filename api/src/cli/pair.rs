@@ -6,7 +6,7 @@
 //! parameters, by the core's [`pairing::pair`] — the engine the service's draft uses.
 
 use arbitre_core::export::opengotha::{self, OpenGothaError};
-use arbitre_core::pairing::{self, Pairing, PairingError, Request};
+use arbitre_core::pairing::{self, Pairing, PairingError, Parallelism, Request};
 use arbitre_core::standings::Tournament;
 use clap::Args;
 use serde_json::json;
@@ -25,6 +25,10 @@ pub struct PairArguments {
     /// Print JSON, with each pair's cost criterion by criterion.
     #[arg(long)]
     pub json: bool,
+    /// Threads to pair with (the costs of the pairs, and the groups of a round of more
+    /// than 600 players); default: one per core.
+    #[arg(long)]
+    pub jobs: Option<usize>,
 }
 
 /// Why `arbitre pair` failed; printed as one line.
@@ -73,12 +77,20 @@ fn pair(arguments: &PairArguments) -> Result<(), PairCommandError> {
         participants: settings.participants(&tournament, arguments.round),
         ..Request::default()
     };
-    let made = pairing::pair(&tournament, &settings.parameters, &request).map_err(|source| {
-        PairCommandError::Pairing {
+    let mut threads = rayon::ThreadPoolBuilder::new();
+    if let Some(jobs) = arguments.jobs {
+        threads = threads.num_threads(jobs.max(1));
+    }
+    // Without a pool of its own (the system refused a thread), the round is paired on this
+    // thread alone: the same pairing, only slower.
+    let pool = threads.build().ok();
+    let parallelism = pool.as_ref().map_or(Parallelism::Sequential, Parallelism::Pool);
+    let made = pairing::pair(&tournament, &settings.parameters, &request, parallelism).map_err(
+        |source| PairCommandError::Pairing {
             path: path.clone(),
             source,
-        }
-    })?;
+        },
+    )?;
     let text = if arguments.json {
         let mut text = as_json(&tournament, &made).to_string();
         text.push('\n');

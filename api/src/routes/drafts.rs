@@ -16,7 +16,7 @@ use crate::store::pairings::{self as pairing_store, PairingTerms};
 use crate::store::rounds as round_store;
 use actix_web::{web, HttpResponse};
 use arbitre_core::pairing::parameters::OpenGothaVersion;
-use arbitre_core::pairing::{Candidate, Cost, PairedGame, PairingError};
+use arbitre_core::pairing::{Candidate, Cost, PairedGame, PairingError, Parallelism};
 use diesel_async::AsyncConnection;
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
@@ -244,10 +244,10 @@ pub async fn draft(
     let state = prepared.state()?;
     drop(connection);
     let made = workshop
-        .run(Class::Staff, move || {
+        .run_on_pool(Class::Staff, move |pool| {
             prepared
                 .round()?
-                .pair()
+                .pair(Parallelism::Pool(pool))
                 .map_err(|error| pairing::refusal(error, "fixed"))
         })
         .await??;

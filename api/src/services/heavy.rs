@@ -79,6 +79,18 @@ impl Workshop {
         })
     }
 
+    /// As [`Workshop::run`], the job given the pool it runs on, to share its own work
+    /// over (a draft's pair costs and groups): its parts run on the pool's threads and
+    /// never beyond them, so a draft takes at most the pool's cores.
+    pub async fn run_on_pool<T, F>(&self, class: Class, job: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&rayon::ThreadPool) -> T + Send + 'static,
+    {
+        let pool = Arc::clone(&self.pool);
+        self.run(class, move || job(&pool)).await
+    }
+
     /// Runs `job` on the pool in `class`'s lane and returns what it returns: 503
     /// `service.busy` when the lane is full, 503 `service.stopping` when the server stops
     /// first.

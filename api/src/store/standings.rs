@@ -219,6 +219,9 @@ impl PlayerColumns {
             ffg_licence: self.ffg_licence,
             aga_id: self.aga_id,
             mms_correction: self.mms_correction,
+            // The service registers players for good: OpenGotha's provisional status is
+            // a file's, not kept here.
+            preliminary: false,
         })
     }
 }

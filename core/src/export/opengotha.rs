@@ -600,6 +600,7 @@ fn import_player(element: &Element) -> Result<Player, OpenGothaError> {
         ffg_licence: optional("ffgLicence")?,
         aga_id: optional("agaId")?,
         mms_correction: element.parse("smmsCorrection", 0)?,
+        preliminary: element.text("registeringStatus", "").trim() == "PRE",
         surname,
         first_name,
     })
@@ -876,7 +877,10 @@ pub fn export(tournament: &Tournament) -> Result<String, ExportError> {
                 ("rank", Some(&player.rank.upper())),
                 ("rating", rating.as_deref()),
                 ("ratingOrigin", Some("")),
-                ("registeringStatus", Some("FIN")),
+                (
+                    "registeringStatus",
+                    Some(if player.preliminary { "PRE" } else { "FIN" }),
+                ),
                 ("smmsCorrection", Some(&player.mms_correction.to_string())),
             ],
         );

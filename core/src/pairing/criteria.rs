@@ -14,6 +14,7 @@ use super::parameters::{
 };
 use crate::standings::Tournament;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// A pair's cost, criterion by criterion, with OpenGotha's dump names in the comments.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,8 +66,6 @@ pub struct Criteria<'a> {
     entrants: &'a [Entrant],
     /// The round's groups: their number is the scale of score differences and geography.
     groups: Groups,
-    /// The scale of McMahon score differences in the handicap criterion.
-    handicap_range: i128,
     /// The McMahon score (whole points) each entrant has in the handicap criterion:
     /// their own, or the highest one when above a threshold.
     handicap_scores: Vec<i64>,
@@ -76,7 +75,67 @@ pub struct Criteria<'a> {
     pseudo_ranks: Vec<i32>,
     /// Players the secondary criteria do not concern (above their thresholds).
     exempt: Vec<bool>,
-    names: Vec<Vec<u16>>,
+    /// What the deterministic random draws from each entrant's name ([`Criteria::draw`]).
+    names: Vec<NameSums>,
+    /// Each entrant's country and club, as numbers equal where the names are equal
+    /// without regard to ASCII case.
+    places: Vec<(usize, usize)>,
+    /// The concave criteria, by distance: score difference, categories, and handicap
+    /// up to 3.51.
+    score_curve: Curve,
+    category_curve: Curve,
+    handicap_curve: Curve,
+}
+
+/// A name (surname then first name, in UTF-16 units as OpenGotha hashes it), reduced to
+/// what the draw of a pair needs: its place among the entrants' names (equal names, equal
+/// places), its length, and the sums of its units unweighted and weighted by their
+/// position from 1. Two names chained weigh the second's units from the first's length
+/// on, so the pair's sum is `first.weighted + second.weighted + first.length ·
+/// second.plain`: no pair walks the names again.
+#[derive(Debug, Clone, Copy)]
+struct NameSums {
+    order: usize,
+    length: u64,
+    plain: u64,
+    weighted: u64,
+}
+
+/// `weight · (1 − x)(1 + k·x)` for the distances from 0 to `range` ([`concave`]), computed
+/// once per round: the pairs only look it up (a range is the number of score groups, a few
+/// dozen; past [`Curve::TABLE`] distances the value is computed).
+struct Curve {
+    weight: i64,
+    range: i128,
+    k: Ratio,
+    values: Vec<i64>,
+}
+
+impl Curve {
+    const TABLE: i128 = 4096;
+
+    fn new(weight: i64, range: i128, k: Ratio) -> Curve {
+        Curve {
+            weight,
+            range,
+            k,
+            values: (0..=range.clamp(0, Curve::TABLE))
+                .map(|distance| concave(weight, distance, range, k))
+                .collect(),
+        }
+    }
+
+    fn at(&self, distance: usize) -> i64 {
+        match self.values.get(distance) {
+            Some(&value) => value,
+            None => concave(
+                self.weight,
+                i128::try_from(distance).unwrap_or(i128::MAX),
+                self.range,
+                self.k,
+            ),
+        }
+    }
 }
 
 impl<'a> Criteria<'a> {
@@ -145,7 +204,7 @@ impl<'a> Criteria<'a> {
                 }
             })
             .collect();
-        let names = entrants
+        let units: Vec<Vec<u16>> = entrants
             .iter()
             .map(|entrant| {
                 let player = &tournament.players[entrant.player];
@@ -154,12 +213,55 @@ impl<'a> Criteria<'a> {
                     .collect()
             })
             .collect();
+        let mut sorted: Vec<&Vec<u16>> = units.iter().collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let names = units
+            .iter()
+            .map(|name| NameSums {
+                order: sorted.partition_point(|other| *other < name),
+                length: name.len() as u64,
+                plain: name.iter().map(|&unit| u64::from(unit)).sum(),
+                weighted: name
+                    .iter()
+                    .zip(1u64..)
+                    .map(|(&unit, position)| u64::from(unit) * position)
+                    .sum(),
+            })
+            .collect();
+        let mut numbers: HashMap<String, usize> = HashMap::new();
+        let mut number = |name: &str| {
+            let next = numbers.len();
+            *numbers.entry(name.to_ascii_lowercase()).or_insert(next)
+        };
+        let places = entrants
+            .iter()
+            .map(|entrant| {
+                let player = &tournament.players[entrant.player];
+                (number(&player.country), number(&player.club))
+            })
+            .collect();
+        let concavity = parameters.concavity;
+        let score_curve = Curve::new(
+            parameters.main.minimize_score_difference,
+            i128::from(groups.count),
+            concavity,
+        );
+        let category_curve = Curve::new(
+            parameters.main.avoid_mixing_categories,
+            categories.max(1) as i128,
+            concavity,
+        );
+        let handicap_curve = Curve::new(
+            secondary.minimize_handicap,
+            handicap_range,
+            concavity,
+        );
         Criteria {
             tournament,
             parameters,
             entrants,
             groups,
-            handicap_range,
             handicap_scores,
             categories: categories.max(1),
             seeding: parameters.seeding_of(round).0,
@@ -167,6 +269,10 @@ impl<'a> Criteria<'a> {
             pseudo_ranks,
             exempt,
             names,
+            places,
+            score_curve,
+            category_curve,
+            handicap_curve,
         }
     }
 
@@ -197,17 +303,11 @@ impl<'a> Criteria<'a> {
         let (a, b) = (a.min(b), a.max(b));
         let (first, second) = (&self.entrants[a], &self.entrants[b]);
         let base = &self.parameters.base;
-        let main = &self.parameters.main;
         let handicap = self.handicap(a, b);
-        let concavity = self.parameters.concavity;
         let categories =
             if self.categories > 1 && self.parameters.system == System::SwissWithCategories {
-                concave(
-                    main.avoid_mixing_categories,
-                    first.category.abs_diff(second.category) as i128,
-                    self.categories as i128,
-                    concavity,
-                )
+                self.category_curve
+                    .at(first.category.abs_diff(second.category))
             } else {
                 0
             };
@@ -235,12 +335,7 @@ impl<'a> Criteria<'a> {
             },
             categories,
             score_difference: if first.category == second.category {
-                concave(
-                    main.minimize_score_difference,
-                    first.group.abs_diff(second.group) as i128,
-                    i128::from(self.groups.count),
-                    concavity,
-                )
+                self.score_curve.at(first.group.abs_diff(second.group))
             } else {
                 0
             },
@@ -259,16 +354,15 @@ impl<'a> Criteria<'a> {
     /// 3.50 give the committed cases `mm349` and `mm350` differ from 3.51's just so.
     pub fn draw(&self, max: i64, a: usize, b: usize, salt: u64) -> i64 {
         let (mut first, mut second, mut inverse) = (&self.names[a], &self.names[b], false);
-        if first > second && self.parameters.opengotha != OpenGothaVersion::Until350 {
+        if first.order > second.order && self.parameters.opengotha != OpenGothaVersion::Until350
+        {
             std::mem::swap(&mut first, &mut second);
             inverse = true;
         }
-        let sum: u64 = first
-            .iter()
-            .chain(second.iter())
-            .zip(1u64..)
-            .map(|(&unit, position)| u64::from(unit) * position)
-            .sum::<u64>()
+        let sum = first
+            .weighted
+            .wrapping_add(second.weighted)
+            .wrapping_add(first.length.wrapping_mul(second.plain))
             .wrapping_add(salt);
         let modulus = u64::try_from(max).unwrap_or(0).saturating_add(1);
         let drawn = i64::try_from(sum.wrapping_mul(1_234_567) % modulus).unwrap_or(0);
@@ -401,31 +495,19 @@ impl<'a> Criteria<'a> {
             };
             exempted(secondary.minimize_handicap, nominal, exempt)
         } else {
-            concave(
-                secondary.minimize_handicap,
-                i128::from(self.handicap_scores[a].abs_diff(self.handicap_scores[b])),
-                self.handicap_range,
-                self.parameters.concavity,
-            )
+            let distance = self.handicap_scores[a].abs_diff(self.handicap_scores[b]);
+            self.handicap_curve
+                .at(usize::try_from(distance).unwrap_or(usize::MAX))
         };
-        let (first, second) = (
-            &self.tournament.players[self.entrants[a].player],
-            &self.tournament.players[self.entrants[b].player],
-        );
+        let ((country_a, club_a), (country_b, club_b)) = (self.places[a], self.places[b]);
         let apart = |same: bool, gap: u32| if same { 0 } else { gap };
         let geography = geography(
             self.parameters.main.minimize_score_difference,
             secondary.avoid_same_geography,
             self.groups.count,
             self.parameters.concavity,
-            apart(
-                first.country.eq_ignore_ascii_case(&second.country),
-                secondary.country_gap,
-            ),
-            apart(
-                first.club.eq_ignore_ascii_case(&second.club),
-                secondary.club_gap,
-            ),
+            apart(country_a == country_b, secondary.country_gap),
+            apart(club_a == club_b, secondary.club_gap),
         );
         let geography = if spared {
             exempted(secondary.avoid_same_geography, geography, exempt)

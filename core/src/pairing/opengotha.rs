@@ -1,8 +1,7 @@
-//! The pairing side of an OpenGotha tournament file: the `PairingParameterSet` weights, the
-//! version that wrote it, and who is registered for good (`registeringStatus="FIN"`),
-//! which the tournament model of [`crate::export::opengotha`] does not keep. Players
-//! registered provisionally (`PRE`) are not paired, but stay in the tournament: OpenGotha
-//! counts every player of the file in the score groups.
+//! The pairing side of an OpenGotha tournament file: the `PairingParameterSet` weights and
+//! the version that wrote it. Players registered provisionally (`PRE`,
+//! [`crate::standings::Player::preliminary`]) are not paired, but stay in the tournament:
+//! OpenGotha counts every player of the file in the score groups.
 //!
 //! Attribute names and defaults: OpenGotha's `tournament.dtd` and `PairingParameterSet`
 //! (data version 201); a missing attribute takes OpenGotha's default.
@@ -12,20 +11,18 @@ use super::parameters::{
     AdditionalOrder, DrawPosition, OpenGothaVersion, PairingParameters, Ratio, Seeding, System,
 };
 use crate::export::opengotha::{
-    attributes, decode, line_and_column, player_key, LineCounter, OpenGothaError,
+    attributes, decode, line_and_column, LineCounter, OpenGothaError,
 };
 use crate::standings::Tournament;
 use quick_xml::events::Event;
 use quick_xml::Reader;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::str::FromStr;
 
 /// What an OpenGotha file says about pairing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PairingSettings {
     pub parameters: PairingParameters,
-    /// Ids of the players registered as final (`FIN`); the others (`PRE`) are not paired.
-    pub registered: HashSet<String>,
 }
 
 impl PairingSettings {
@@ -34,7 +31,7 @@ impl PairingSettings {
         tournament
             .players
             .iter()
-            .filter(|player| self.registered.contains(&player.id))
+            .filter(|player| !player.preliminary)
             .filter(|player| {
                 !tournament
                     .absences
@@ -51,7 +48,6 @@ impl PairingSettings {
 pub fn read(bytes: &[u8], tournament: &Tournament) -> Result<PairingSettings, OpenGothaError> {
     let text = decode(bytes)?;
     let mut reader = Reader::from_str(&text);
-    let mut registered = HashSet::new();
     let mut pairing: Option<(usize, HashMap<String, String>)> = None;
     let mut categories = 1;
     let mut version = OpenGothaVersion::default();
@@ -74,13 +70,6 @@ pub fn read(bytes: &[u8], tournament: &Tournament) -> Result<PairingSettings, Op
         };
         let line = lines.line_at(&text, offset);
         match start.name().as_ref() {
-            b"Player" => {
-                let values = attributes(&start, line)?;
-                let text = |name: &str| values.get(name).map_or("", String::as_str);
-                if text("registeringStatus").trim() != "PRE" {
-                    registered.insert(player_key(text("name"), text("firstName")));
-                }
-            }
             b"GeneralParameterSet" => {
                 let values = attributes(&start, line)?;
                 if let Some(value) = values.get("numberOfCategories") {
@@ -111,10 +100,7 @@ pub fn read(bytes: &[u8], tournament: &Tournament) -> Result<PairingSettings, Op
         }
         .apply(&mut parameters)?;
     }
-    Ok(PairingSettings {
-        parameters,
-        registered,
-    })
+    Ok(PairingSettings { parameters })
 }
 
 /// The system of a tournament with `categories` categories, as its main score says
@@ -325,6 +311,16 @@ mod tests {
             ["KOSEDOGAC", "ORENULAS"]
         );
         assert_eq!(tournament.players.len(), 3);
+        // Written back as they were: the provisional player stays provisional.
+        let written = crate::export::opengotha::export(&tournament).unwrap();
+        let statuses: Vec<&str> = written
+            .split("registeringStatus=\"")
+            .skip(1)
+            .map(|rest| &rest[..3])
+            .collect();
+        assert_eq!(statuses, ["FIN", "PRE", "FIN"]);
+        let again = crate::export::opengotha::import(written.as_bytes()).unwrap();
+        assert_eq!(again.players, tournament.players);
     }
 
     #[test]

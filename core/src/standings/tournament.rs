@@ -278,6 +278,10 @@ pub struct Player {
     /// Added to the McMahon start score (OpenGotha `smmsCorrection`).
     #[serde(default)]
     pub mms_correction: i32,
+    /// Registered provisionally (OpenGotha `registeringStatus="PRE"`): in the tournament
+    /// and in its score groups, not paired; written back as such.
+    #[serde(default)]
+    pub preliminary: bool,
 }
 
 /// A game of a round.

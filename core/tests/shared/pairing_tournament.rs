@@ -90,5 +90,6 @@ pub fn player(
         ffg_licence: None,
         aga_id: None,
         mms_correction: 0,
+        preliminary: false,
     }
 }

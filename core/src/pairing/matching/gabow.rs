@@ -21,6 +21,14 @@
 //!   inner blossom expands when its internal matched edges would lose their slack, and the
 //!   matching inside blossoms is resolved only when a blossom expands.
 //!
+//! Speed without changing a choice: a vertex labelled outer on its own (every free vertex
+//! at the start of a stage, most matched ones later) only times its candidate edges when
+//! it is scanned; their list, which decides nothing until one of them is the next event or
+//! the vertex joins a blossom, is made then, from the outer vertices of the time of the
+//! scan (a stage's outer vertices stay outer). Most lists are never made: a stage ends at
+//! its first augmentation. The next event is the smallest time, found in one pass, then
+//! its first vertex in another.
+//!
 //! Written from the published algorithm; no OpenGotha code (GPL) was read.
 
 /// An edge `from → to` (both from 1), or the dummy edge of a free vertex.
@@ -79,6 +87,14 @@ struct Search {
     /// What a scan does with an edge to each vertex, by the label of its blossom: kept
     /// for every vertex so that a scan reads it in order ([`Search::refresh`]).
     kind: Vec<Kind>,
+    /// Ticks each time vertices turn outer; a stage's outer vertices never lose the label.
+    clock: u64,
+    /// When each vertex last turned outer.
+    outer_at: Vec<u64>,
+    /// For a vertex scanned alone ([`Search::scan_alone`]), when: its candidates are the
+    /// outer vertices of that time, listed only if they are needed; `u64::MAX` once listed
+    /// (or for a blossom, whose candidates are always listed).
+    scanned_at: Vec<u64>,
 }
 
 /// What a scan does with an edge to a vertex.
@@ -146,6 +162,9 @@ impl Search {
             pair_point: dummy_edge,
             nest: (0..size).map(|_| Vec::new()).collect(),
             kind: vec![Kind::Unlabelled; size],
+            clock: 0,
+            outer_at: vec![0; size],
+            scanned_at: vec![u64::MAX; size],
         }
     }
 
@@ -183,19 +202,16 @@ impl Search {
         loop {
             self.delta = 0;
             self.kind.fill(Kind::Unlabelled);
+            self.scanned_at.fill(u64::MAX);
             for v in 1..=self.n {
                 if self.mate[v] == self.dummy_edge {
                     self.pointer(self.dummy, v, self.dummy_edge as i64);
                 }
             }
             let augmenting = loop {
-                let mut i = 1;
-                for j in 2..=self.n {
-                    if self.next_d[i] > self.next_d[j] {
-                        i = j;
-                    }
-                }
-                let time = self.next_d[i];
+                let events = &self.next_d[1..=self.n];
+                let time = events.iter().copied().min().unwrap_or(self.last_d);
+                let i = 1 + events.iter().position(|&event| event == time).unwrap_or(0);
                 if time == self.last_d {
                     break None;
                 }
@@ -254,8 +270,12 @@ impl Search {
         self.refresh(u);
         self.refresh(v);
         if !was_outer {
-            self.next_pair[self.dummy_edge] = self.dummy_edge as u32;
-            self.scan(v, self.delta);
+            if self.last[v] == v {
+                self.scan_alone(v);
+            } else {
+                self.next_pair[self.dummy_edge] = self.dummy_edge as u32;
+                self.scan(v, self.delta);
+            }
         }
     }
 
@@ -311,12 +331,66 @@ impl Search {
             x = self.next_vertex[x];
         }
         self.next_edge[newbase] = self.next_pair(self.dummy_edge);
+        self.scanned_at[newbase] = u64::MAX;
+    }
+
+    /// Whether outer vertex `x`, scanned alone at `scanned`, had an edge to `neighbour` among
+    /// its candidates: the other vertices outer at that time.
+    fn was_candidate(&self, x: usize, neighbour: usize, scanned: u64) -> bool {
+        neighbour != x && self.kind[neighbour] == Kind::Outer && self.outer_at[neighbour] <= scanned
+    }
+
+    /// Scans vertex `v`, newly outer on its own: as [`Search::scan`], but its candidates are
+    /// only timed (their list, the outer vertices of now in increasing order, is made if
+    /// a tight one is looked for or `v` joins a blossom: most never are).
+    fn scan_alone(&mut self, v: usize) {
+        self.y[v] += self.delta;
+        let n = self.n;
+        let row = v * self.stride;
+        let y = self.y[v];
+        let weights = &self.weight[row + 1..=row + n];
+        let ys = &self.y[1..=n];
+        let kinds = &self.kind[1..=n];
+        let next_d = &mut self.next_d[1..=n];
+        let next_edge = &mut self.next_edge[1..=n];
+        // An unlabelled neighbour may take its event from `v`; an outer one (`v` aside) is a
+        // candidate whose time counts.
+        let mut closest = i64::MAX;
+        for i in 0..n {
+            let time = y + ys[i] - weights[i];
+            match kinds[i] {
+                Kind::Unlabelled => {
+                    if next_d[i] > time {
+                        next_d[i] = time;
+                        next_edge[i] = row + 1 + i;
+                    }
+                }
+                Kind::Outer if i + 1 != v => closest = closest.min(time),
+                Kind::Outer | Kind::Inner => {}
+            }
+        }
+        self.next_d[v] = if closest == i64::MAX {
+            self.last_d
+        } else {
+            self.last_d.min(closest / 2)
+        };
+        self.scanned_at[v] = self.clock;
     }
 
     /// Moves the candidates of outer blossom `v`, now inside `newbase`, to `newbase`'s.
     fn merge_pairs(&mut self, v: usize, newbase: usize) {
         self.next_d[v] = self.last_d;
         self.pair_point = self.dummy_edge;
+        if self.scanned_at[v] != u64::MAX {
+            let scanned = std::mem::replace(&mut self.scanned_at[v], u64::MAX);
+            let row = v * self.stride;
+            for neighbour in 1..=self.n {
+                if self.was_candidate(v, neighbour, scanned) && self.base[neighbour] != newbase {
+                    self.insert_pair(row + neighbour, newbase);
+                }
+            }
+            return;
+        }
         let mut f = self.next_edge[v];
         while f != self.dummy_edge {
             let e = f;
@@ -330,10 +404,23 @@ impl Search {
     /// An edge between two outer blossoms became tight at outer blossom `v`: the augmenting
     /// edge when the two are in different trees, otherwise a new blossom is formed.
     fn pair(&mut self, mut v: usize) -> Option<Edge> {
-        let mut e = self.next_edge[v];
-        while self.slack(e) != 2 * self.delta {
-            e = self.next_pair(e);
-        }
+        let e = if self.scanned_at[v] != u64::MAX {
+            let scanned = self.scanned_at[v];
+            let row = v * self.stride;
+            let tight = (1..=self.n)
+                .find(|&neighbour| {
+                    self.was_candidate(v, neighbour, scanned)
+                        && self.slack(row + neighbour) == 2 * self.delta
+                })
+                .unwrap_or(self.dummy);
+            row + tight
+        } else {
+            let mut e = self.next_edge[v];
+            while self.slack(e) != 2 * self.delta {
+                e = self.next_pair(e);
+            }
+            e
+        };
         let mark = -(e as i64);
         let mut w = self.base_end(e);
         let w_mate = self.base_mate(w);
@@ -445,8 +532,12 @@ impl Search {
         } else {
             Kind::Inner
         };
+        self.clock += 1;
         let mut i = b;
         while i != self.dummy {
+            if kind == Kind::Outer && self.kind[i] != Kind::Outer {
+                self.outer_at[i] = self.clock;
+            }
             self.kind[i] = kind;
             i = self.next_vertex[i];
         }
