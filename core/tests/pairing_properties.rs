@@ -336,7 +336,7 @@ fn swiss_with_categories_pairs_inside_the_tournaments_categories() {
     };
     let opponents = |tournament: &Tournament, system: System| -> HashSet<(String, String)> {
         let parameters = PairingParameters::opengotha_defaults(system);
-        pair(tournament, &parameters, &request)
+        pair(tournament, &parameters, &request, Parallelism::Sequential)
             .unwrap()
             .games
             .iter()
