@@ -7,7 +7,7 @@
 mod shell;
 
 use arbitre_core::pairing::parameters::System;
-use arbitre_core::pairing::{pair, Parallelism, PairingParameters, Request};
+use arbitre_core::pairing::{pair, PairingParameters, Parallelism, Request};
 use arbitre_core::standings::{Basis, Criterion, Game, GameResult, Tournament};
 use criterion::{criterion_group, criterion_main, Criterion as Bench};
 
@@ -99,7 +99,9 @@ fn pairing(criterion: &mut Bench) {
     let parameters = PairingParameters::opengotha_defaults(System::McMahon);
     // The machine's cores, as `arbitre pair` uses them.
     let pool = rayon::ThreadPoolBuilder::new().build();
-    let parallelism = pool.as_ref().map_or(Parallelism::Sequential, Parallelism::Pool);
+    let parallelism = pool
+        .as_ref()
+        .map_or(Parallelism::Sequential, Parallelism::Pool);
     let mut group = criterion.benchmark_group("pair_round_4");
     group.sample_size(10);
     for players in [500, 2000] {
@@ -115,8 +117,7 @@ fn pairing(criterion: &mut Bench) {
         };
         group.bench_function(format!("mcmahon_{players}"), |bencher| {
             bencher.iter(|| {
-                pair(&tournament, &parameters, &request, parallelism)
-                    .map(|made| made.games.len())
+                pair(&tournament, &parameters, &request, parallelism).map(|made| made.games.len())
             })
         });
     }

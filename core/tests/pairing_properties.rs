@@ -9,7 +9,7 @@
 mod shell;
 
 use arbitre_core::pairing::parameters::{OpenGothaVersion, System};
-use arbitre_core::pairing::{pair, Parallelism, PairingParameters, Request, Round};
+use arbitre_core::pairing::{pair, PairingParameters, Parallelism, Request, Round};
 use arbitre_core::standings::{
     Basis, Criterion, Game, GameResult, Player, Rank, RoundEntry, Tournament,
 };
@@ -298,7 +298,8 @@ fn a_round_robin_meets_everyone_once() {
                 participants: participants.clone(),
                 ..Request::default()
             };
-            let pairing = pair(&tournament, &parameters, &request, Parallelism::Sequential).unwrap();
+            let pairing =
+                pair(&tournament, &parameters, &request, Parallelism::Sequential).unwrap();
             for game in &pairing.games {
                 let pair = (
                     game.white.clone().min(game.black.clone()),

@@ -84,7 +84,9 @@ fn pair(arguments: &PairArguments) -> Result<(), PairCommandError> {
     // Without a pool of its own (the system refused a thread), the round is paired on this
     // thread alone: the same pairing, only slower.
     let pool = threads.build().ok();
-    let parallelism = pool.as_ref().map_or(Parallelism::Sequential, Parallelism::Pool);
+    let parallelism = pool
+        .as_ref()
+        .map_or(Parallelism::Sequential, Parallelism::Pool);
     let made = pairing::pair(&tournament, &settings.parameters, &request, parallelism).map_err(
         |source| PairCommandError::Pairing {
             path: path.clone(),

@@ -252,11 +252,7 @@ impl<'a> Criteria<'a> {
             categories.max(1) as i128,
             concavity,
         );
-        let handicap_curve = Curve::new(
-            secondary.minimize_handicap,
-            handicap_range,
-            concavity,
-        );
+        let handicap_curve = Curve::new(secondary.minimize_handicap, handicap_range, concavity);
         Criteria {
             tournament,
             parameters,
@@ -354,8 +350,7 @@ impl<'a> Criteria<'a> {
     /// 3.50 give the committed cases `mm349` and `mm350` differ from 3.51's just so.
     pub fn draw(&self, max: i64, a: usize, b: usize, salt: u64) -> i64 {
         let (mut first, mut second, mut inverse) = (&self.names[a], &self.names[b], false);
-        if first.order > second.order && self.parameters.opengotha != OpenGothaVersion::Until350
-        {
+        if first.order > second.order && self.parameters.opengotha != OpenGothaVersion::Until350 {
             std::mem::swap(&mut first, &mut second);
             inverse = true;
         }

@@ -10,9 +10,7 @@ use super::entrants::MainScore;
 use super::parameters::{
     AdditionalOrder, DrawPosition, OpenGothaVersion, PairingParameters, Ratio, Seeding, System,
 };
-use crate::export::opengotha::{
-    attributes, decode, line_and_column, LineCounter, OpenGothaError,
-};
+use crate::export::opengotha::{attributes, decode, line_and_column, LineCounter, OpenGothaError};
 use crate::standings::Tournament;
 use quick_xml::events::Event;
 use quick_xml::Reader;
