@@ -562,16 +562,25 @@ impl<'t> Table<'t> {
             .collect()
     }
 
-    /// The cup score in half points: each round's points weigh 2 to the power of the
+    /// The cup score in half points: each game's points weigh 2 to the power of the
     /// rounds counted after it, so that a win outweighs every win of the later rounds
-    /// (OpenGotha's help, "Placement settings", CPS).
+    /// (OpenGotha's help, "Placement settings", CPS). A round without a game (the bye, an
+    /// absence's credit) adds its points unweighted, as OpenGotha 3.51 counts it: a bye in
+    /// round 4 of 6 adds 1, not 4; in round 2 of 4, 1, not 4 (its own standings, measured).
     fn cup_score(&self, player: usize) -> i64 {
         let scores = &self.nbw[player];
         let mut previous = 0;
         let mut total: i64 = 0;
         for (round, &score) in scores.iter().enumerate() {
             let later_rounds = u32::try_from(scores.len() - 1 - round).unwrap_or(u32::MAX);
-            let weight = 2i64.saturating_pow(later_rounds);
+            let played = self.slots[player]
+                .get(round)
+                .is_some_and(|&slot| self.counted_game(slot).is_some());
+            let weight = if played {
+                2i64.saturating_pow(later_rounds)
+            } else {
+                1
+            };
             total = total.saturating_add((score - previous).saturating_mul(weight));
             previous = score;
         }

@@ -14,7 +14,8 @@ write the same files. Environment: OFF=abs,bye,unpaired,unknown,bydef,both,jigo,
 leaves cases out; CORE=C1,C2,... draws the two criteria after the first from that list.
 The golden files g6_* were written with SEED 6 and
 CORE=SOSM,SOSW,SOSOSM,SOSOSW,SOSM-1,SOSW-1,SOSM-2,SOSW-2,SODOSM,SODOSW,CUSSM,CUSSW,EXT,EXR,DC,SDC,CAT,Rating,Rank
-(N 400), g1_* with SEED 1 (N 300).
+(N 400), g1_* with SEED 1 (N 300), g26_* with SEED 26 and CORE=CPS,STS,SOSTS (N 10; kept: 1, 2
+and 8, the cup score with byes before the last round).
 """
 import random, sys, os
 out, n, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
