@@ -243,9 +243,19 @@ pub async fn create(
     path: web::Path<Uuid>,
     body: ApiJson<PlayerDetails>,
 ) -> Result<HttpResponse, ApiError> {
-    let tournament_id = path.into_inner();
+    let player = register(&pool, &caller, path.into_inner(), body.0).await?;
+    Ok(HttpResponse::Created().json(player))
+}
+
+/// Registers a player, for this route and the organizer's pages alike.
+pub async fn register(
+    pool: &DbPool,
+    caller: &Caller,
+    tournament_id: Uuid,
+    details: PlayerDetails,
+) -> Result<Player, ApiError> {
     caller.require_organizer(tournament_id, "register players in this tournament")?;
-    let record = record(body.0)?;
+    let record = record(details)?;
     let mut connection = pool.get().await?;
     ensure_exists(&mut connection, tournament_id).await?;
     let bound = arbitre_core::fields::TOURNAMENT_PLAYERS;
@@ -257,8 +267,9 @@ pub async fn create(
             detail: format!("the tournament has {bound} players, the most a tournament may have"),
         });
     }
-    let player = Player::from(store::insert(&mut connection, tournament_id, &record).await?);
-    Ok(HttpResponse::Created().json(player))
+    Ok(Player::from(
+        store::insert(&mut connection, tournament_id, &record).await?,
+    ))
 }
 
 /// List a tournament's players, in registration order.

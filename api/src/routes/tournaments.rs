@@ -390,8 +390,21 @@ pub async fn create(
     caller: Caller,
     body: ApiJson<NewTournament>,
 ) -> Result<HttpResponse, ApiError> {
+    let tournament = create_tournament(&pool, &caller, body.0).await?;
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, format!("/tournaments/{}", tournament.id)))
+        .json(tournament))
+}
+
+/// Creates a tournament with its announced rounds, for this route and the organizer's
+/// pages alike.
+pub async fn create_tournament(
+    pool: &DbPool,
+    caller: &Caller,
+    settings: NewTournament,
+) -> Result<Tournament, ApiError> {
     caller.require_admin("create tournaments")?;
-    let record = record(body.0)?;
+    let record = record(settings)?;
     let mut connection = pool.get().await?;
     let row = connection
         .transaction::<_, ApiError, _>(async |connection| {
@@ -400,9 +413,7 @@ pub async fn create(
             Ok(row)
         })
         .await?;
-    Ok(HttpResponse::Created()
-        .insert_header((header::LOCATION, format!("/tournaments/{}", row.id)))
-        .json(Tournament::try_from(row)?))
+    Tournament::try_from(row)
 }
 
 /// List tournaments, oldest first.

@@ -1,0 +1,354 @@
+//! The dashboard's tournaments: the list, the form that creates one (its settings:
+//! rules, time control, McMahon bar and floor, handicap policy, rounds), and a
+//! tournament's own dashboard page.
+
+use super::{caller, check_origin, problems, see_other};
+use crate::access::Role;
+use crate::db::DbPool;
+use crate::error::ApiError;
+use crate::routes::tournaments::{self as api, NewTournament, Tournament};
+use crate::store::players::{self as player_store, PlayerFilter};
+use crate::store::rounds as round_store;
+use crate::store::tournaments::{self as store, TournamentFilter};
+use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Viewer;
+use actix_web::{web, HttpRequest, HttpResponse};
+use arbitre_core::Preset;
+use askama::Template;
+use serde::Deserialize;
+use serde_json::json;
+use uuid::Uuid;
+
+/// How many tournaments the dashboard lists, newest first.
+const LISTED: i64 = 200;
+
+/// How many players the tournament's page lists at once (search narrows them).
+const PLAYERS_LISTED: i64 = 500;
+
+/// A tournament in the list.
+struct Listed {
+    id: Uuid,
+    name: String,
+    place: String,
+    start_date: String,
+}
+
+/// The creation form as typed, kept to show again beside its problems.
+#[derive(Debug, Clone, Deserialize)]
+pub struct TournamentForm {
+    name: String,
+    place: String,
+    #[serde(default)]
+    country: String,
+    start_date: String,
+    end_date: String,
+    number_of_rounds: String,
+    ruleset: String,
+    time_system: String,
+    main_minutes: String,
+    /// Byo-yomi periods, or Canadian stones per period.
+    periods: String,
+    /// A byo-yomi or Canadian period, or a Fischer increment.
+    period_seconds: String,
+    mcmahon_bar: String,
+    mcmahon_floor: String,
+    handicap_ceiling: String,
+    handicap_reduction: String,
+    no_handicap_from: String,
+}
+
+impl Default for TournamentForm {
+    /// OpenGotha's defaults, a common time control, one day.
+    fn default() -> TournamentForm {
+        let today = chrono::Utc::now().date_naive().to_string();
+        TournamentForm {
+            name: String::new(),
+            place: String::new(),
+            country: String::new(),
+            start_date: today.clone(),
+            end_date: today,
+            number_of_rounds: "5".to_string(),
+            ruleset: Preset::French.name().to_string(),
+            time_system: "byo-yomi".to_string(),
+            main_minutes: "60".to_string(),
+            periods: "5".to_string(),
+            period_seconds: "30".to_string(),
+            mcmahon_bar: "4d".to_string(),
+            mcmahon_floor: "20k".to_string(),
+            handicap_ceiling: "9".to_string(),
+            handicap_reduction: "1".to_string(),
+            no_handicap_from: "1d".to_string(),
+        }
+    }
+}
+
+/// The time systems the form offers, by their API names.
+const TIME_SYSTEMS: [(&str, &str); 4] = [
+    ("byo-yomi", "Japanese byo-yomi"),
+    ("canadian", "Canadian byo-yomi"),
+    ("fischer", "Fischer"),
+    ("absolute", "Sudden death"),
+];
+
+fn number(problems: &mut Vec<String>, field: &str, text: &str) -> u64 {
+    text.trim().parse().unwrap_or_else(|_| {
+        problems.push(format!("{field}: must be a whole number"));
+        0
+    })
+}
+
+impl TournamentForm {
+    /// The settings as the JSON route reads them (so that fields left out take the same
+    /// defaults and every check is the route's), or the form's own problems.
+    fn settings(&self) -> Result<NewTournament, Vec<String>> {
+        let mut problems = Vec::new();
+        let main_time_ms = number(&mut problems, "main time", &self.main_minutes) * 60_000;
+        let periods = number(&mut problems, "periods", &self.periods);
+        let period_ms = number(&mut problems, "period", &self.period_seconds) * 1000;
+        let time_control = match self.time_system.as_str() {
+            "canadian" => json!({"system": "canadian", "main_time_ms": main_time_ms,
+                                 "stones": periods, "period_ms": period_ms}),
+            "fischer" => json!({"system": "fischer", "main_time_ms": main_time_ms,
+                                "increment_ms": period_ms}),
+            "absolute" => json!({"system": "absolute", "main_time_ms": main_time_ms}),
+            _ => json!({"system": "byo-yomi", "main_time_ms": main_time_ms,
+                        "periods": periods, "period_ms": period_ms}),
+        };
+        let body = json!({
+            "name": self.name,
+            "place": self.place,
+            "country": self.country.trim(),
+            "start_date": self.start_date,
+            "end_date": self.end_date,
+            "number_of_rounds": number(&mut problems, "number of rounds", &self.number_of_rounds),
+            "ruleset": self.ruleset,
+            "time_control": time_control,
+            "standings": {"mcmahon_bar": self.mcmahon_bar.trim(),
+                          "mcmahon_floor": self.mcmahon_floor.trim()},
+            "handicap_policy": {
+                "ceiling": number(&mut problems, "handicap ceiling", &self.handicap_ceiling),
+                "reduction": number(&mut problems, "handicap reduction", &self.handicap_reduction),
+                "based_on_mms": true,
+                "no_handicap_from": self.no_handicap_from.trim(),
+            },
+        });
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        serde_json::from_value(body).map_err(|error| vec![error.to_string()])
+    }
+}
+
+#[derive(Template)]
+#[template(path = "dashboard/tournaments.html")]
+struct TournamentsPage {
+    signed_in: Option<String>,
+    tournaments: Vec<Listed>,
+    may_create: bool,
+    form: TournamentForm,
+    rulesets: Vec<&'static str>,
+    time_systems: [(&'static str, &'static str); 4],
+    problems: Vec<String>,
+}
+
+async fn tournaments_page(
+    pool: &DbPool,
+    viewer: &Viewer,
+    form: TournamentForm,
+    problems: Vec<String>,
+) -> Result<Page, PageError> {
+    let caller = caller(viewer)?;
+    let token = viewer.0.as_ref().ok_or(ApiError::MissingToken)?;
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let listed = match (token.role, token.tournament_id) {
+        (Role::Admin, _) => {
+            let filter = TournamentFilter {
+                name_pattern: None,
+                starts_from: None,
+                starts_until: None,
+            };
+            store::list(&mut connection, &filter, LISTED, 0)
+                .await
+                .map_err(ApiError::from)?
+                .0
+        }
+        (Role::Organizer | Role::Referee, Some(id)) => store::find(&mut connection, id)
+            .await
+            .map_err(ApiError::from)?
+            .into_iter()
+            .collect(),
+        _ => return Err(PageError(ApiError::Forbidden("use the dashboard"))),
+    };
+    let mut tournaments: Vec<Listed> = listed
+        .into_iter()
+        .map(|row| Listed {
+            id: row.id,
+            name: row.name,
+            place: row.place,
+            start_date: row.start_date.to_string(),
+        })
+        .collect();
+    tournaments.reverse();
+    Page::render(&TournamentsPage {
+        signed_in: viewer.describe(),
+        tournaments,
+        may_create: caller.require_admin("create tournaments").is_ok(),
+        form,
+        rulesets: Preset::ALL.iter().map(|preset| preset.name()).collect(),
+        time_systems: TIME_SYSTEMS,
+        problems,
+    })
+}
+
+/// `GET /dashboard`: the tournaments the person runs, and the creation form for admins.
+pub async fn list(pool: web::Data<DbPool>, viewer: Viewer) -> Result<Page, PageError> {
+    tournaments_page(&pool, &viewer, TournamentForm::default(), Vec::new()).await
+}
+
+/// `POST /dashboard/tournaments`: creates the tournament and opens its dashboard, or
+/// shows the form again with its problems.
+pub async fn create(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    form: web::Form<TournamentForm>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let caller = caller(&viewer)?;
+    let form = form.into_inner();
+    let refused = match form.settings() {
+        Ok(settings) => match api::create_tournament(&pool, &caller, settings).await {
+            Ok(tournament) => return Ok(see_other(&format!("/dashboard/t/{}", tournament.id))),
+            Err(error) => problems(error)?,
+        },
+        Err(problems) => problems,
+    };
+    let page = tournaments_page(&pool, &viewer, form, refused).await?;
+    Ok(secured(HttpResponse::UnprocessableEntity(), page.0))
+}
+
+/// A player in the tournament's list.
+pub struct PlayerLine {
+    pub id: Uuid,
+    pub name: String,
+    pub rank: String,
+    pub club: String,
+    pub country: String,
+}
+
+/// A round in the tournament's list.
+struct RoundLine {
+    number: i32,
+    started: bool,
+}
+
+/// What the tournament's page takes from the query string.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSearch {
+    /// Part of a surname.
+    surname: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "dashboard/tournament.html")]
+struct TournamentPage {
+    signed_in: Option<String>,
+    tournament: Tournament,
+    time_control: String,
+    players: Vec<PlayerLine>,
+    total: i64,
+    search: String,
+    rounds: Vec<RoundLine>,
+    problems: Vec<String>,
+    player_form: super::players::PlayerForm,
+}
+
+/// The time control in words: what the core's JSON form holds.
+fn time_control_text(tournament: &Tournament) -> String {
+    serde_json::to_value(&tournament.time_control)
+        .ok()
+        .and_then(|value| value.as_object().cloned())
+        .map(|fields| {
+            fields
+                .iter()
+                .map(|(name, value)| format!("{name} {value}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .unwrap_or_default()
+}
+
+/// The tournament's page, with the registration form as typed and its problems.
+pub async fn tournament_page(
+    pool: &DbPool,
+    viewer: &Viewer,
+    id: Uuid,
+    search: String,
+    player_form: super::players::PlayerForm,
+    problems: Vec<String>,
+) -> Result<Page, PageError> {
+    caller(viewer)?.require_staff(id, "see this tournament's dashboard")?;
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let tournament = api::load(&mut connection, id).await?;
+    let filter = PlayerFilter {
+        surname_pattern: Some(search.trim())
+            .filter(|text| !text.is_empty())
+            .map(crate::http::like_pattern),
+        country: None,
+        club: None,
+    };
+    let (rows, total) = player_store::list(&mut connection, id, &filter, PLAYERS_LISTED, 0)
+        .await
+        .map_err(ApiError::from)?;
+    let players = rows
+        .into_iter()
+        .map(|row| PlayerLine {
+            id: row.id,
+            name: format!("{} {}", row.surname, row.first_name),
+            rank: row.rank,
+            club: row.club.unwrap_or_default(),
+            country: row.country.unwrap_or_default(),
+        })
+        .collect();
+    let rounds = round_store::list(&mut connection, id, i64::MAX, 0)
+        .await
+        .map_err(ApiError::from)?
+        .0
+        .into_iter()
+        .map(|row| RoundLine {
+            number: row.number,
+            started: row.started_at.is_some(),
+        })
+        .collect();
+    Page::render(&TournamentPage {
+        signed_in: viewer.describe(),
+        time_control: time_control_text(&tournament),
+        tournament,
+        players,
+        total,
+        search,
+        rounds,
+        problems,
+        player_form,
+    })
+}
+
+/// `GET /dashboard/t/{id}`: the tournament's settings, players and rounds.
+pub async fn show(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    query: web::Query<PlayerSearch>,
+) -> Result<Page, PageError> {
+    let search = query.into_inner().surname.unwrap_or_default();
+    tournament_page(
+        &pool,
+        &viewer,
+        path.into_inner(),
+        search,
+        super::players::PlayerForm::default(),
+        Vec::new(),
+    )
+    .await
+}

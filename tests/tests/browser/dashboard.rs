@@ -1,0 +1,296 @@
+//! The organizer's dashboard: the journeys of a tournament director, from an empty
+//! server to a printed pairing list, and the round's overview kept live by the stream.
+
+use super::{hall, PLAYERS};
+use arbitre_api::access::Role;
+use arbitre_tests::browser::{Browser, LAPTOP, PHONE};
+use arbitre_tests::TestService;
+use fantoccini::Locator;
+use serde_json::json;
+use uuid::Uuid;
+
+/// Signs in with `token` from the sign-in page; the staff land on the dashboard.
+async fn sign_in(browser: &Browser, token: &str) {
+    browser.visit("/sign-in").await;
+    browser.fill("token", token).await;
+    browser.click("main form button").await;
+    browser
+        .wait_until("document.location.pathname === '/dashboard'", 10)
+        .await;
+}
+
+/// Checks the page and takes its screenshots at laptop and phone width.
+async fn pictured(browser: &Browser, name: &str) {
+    browser.check(name).await;
+    browser.screenshot(&format!("{name}-laptop")).await;
+    browser.resize(PHONE).await;
+    browser.check(&format!("{name}, phone")).await;
+    browser.screenshot(&format!("{name}-phone")).await;
+    browser.resize(LAPTOP).await;
+}
+
+/// The names in a column of a table's body, row by row.
+async fn column(browser: &Browser, css: &str, column: usize) -> Vec<String> {
+    let cells = browser
+        .client
+        .find_all(Locator::Css(&format!(
+            "{css} tbody tr td:nth-child({column})"
+        )))
+        .await
+        .unwrap();
+    let mut texts = Vec::new();
+    for cell in cells {
+        texts.push(cell.text().await.unwrap());
+    }
+    texts
+}
+
+#[tokio::test]
+async fn the_organizer_creates_a_tournament_registers_six_players_drafts_swaps_publishes_and_prints(
+) {
+    let service = TestService::start().await;
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &service.admin_token).await;
+    pictured(&browser, "dashboard").await;
+    browser.fill("t-name", "Open de Grenoble").await;
+    browser.fill("t-place", "Grenoble").await;
+    browser.fill("t-rounds", "3").await;
+    browser.fill("t-bar", "3d").await;
+    // Even games, so that a swap of colours is the only difference.
+    browser.fill("t-ceiling", "0").await;
+    browser.click("form.settings > button").await;
+    browser
+        .wait_until("document.location.pathname.startsWith('/dashboard/t/')", 10)
+        .await;
+    assert_eq!(browser.text("h1").await, "Open de Grenoble");
+    let settings = browser.text(".settings-list").await;
+    assert!(settings.contains("3d and 20k"), "{settings}");
+    assert!(settings.contains("EGF class"), "{settings}");
+    for (surname, first_name, rank) in PLAYERS {
+        browser.fill("p-surname", surname).await;
+        browser.fill("p-first", first_name).await;
+        browser.fill("p-rank", rank).await;
+        browser.click("form[action$='/players'] button").await;
+        browser
+            .wait_until(
+                &format!(
+                    "[...document.querySelectorAll('#player-list td')]\
+                     .some(cell => cell.textContent === '{surname} {first_name}')"
+                ),
+                10,
+            )
+            .await;
+    }
+    assert_eq!(browser.text("#players").await, "Players (6)");
+    pictured(&browser, "dashboard-tournament").await;
+    let tournament = browser
+        .client
+        .current_url()
+        .await
+        .unwrap()
+        .path()
+        .to_string();
+    // A rank the core does not read is refused (422) with the field named, nothing
+    // stored; the browser logs the status, the only error it logs.
+    browser.fill("p-surname", "Bad").await;
+    browser.fill("p-rank", "12x").await;
+    browser.click("form[action$='/players'] button").await;
+    browser
+        .wait_until("document.querySelector('.problem') !== null", 10)
+        .await;
+    assert!(browser.text(".problem").await.contains("rank"));
+    assert_eq!(browser.text("#players").await, "Players (6)");
+    let logged = browser.console().await;
+    assert!(
+        logged.iter().all(|(_, message)| message.contains("422")),
+        "{logged:?}"
+    );
+    browser.visit(&format!("{tournament}/rounds/1")).await;
+    browser.click("button[value='draft']").await;
+    browser
+        .wait_until("document.querySelector('table.draft') !== null", 30)
+        .await;
+    let whites = column(&browser, "table.draft", 2).await;
+    let blacks = column(&browser, "table.draft", 3).await;
+    assert_eq!(whites.len(), 3, "six players at three tables");
+    browser.click("button[value='swap-1']").await;
+    browser
+        .wait_until(
+            "document.querySelector('#table-1 .report').textContent.includes('swapped')",
+            10,
+        )
+        .await;
+    assert_eq!(column(&browser, "table.draft", 2).await[0], blacks[0]);
+    assert_eq!(column(&browser, "table.draft", 3).await[0], whites[0]);
+    pictured(&browser, "dashboard-draft").await;
+    browser.click("button[value='publish']").await;
+    browser
+        .wait_until("document.querySelector('#overview') !== null", 10)
+        .await;
+    // The published round is the draft as swapped: table 1's colours changed.
+    let published_white = column(&browser, "#overview", 2).await;
+    assert_eq!(published_white.len(), 3);
+    assert!(
+        published_white[0].starts_with(blacks[0].split(" (").next().unwrap()),
+        "{published_white:?} after swapping {blacks:?}"
+    );
+    pictured(&browser, "dashboard-round").await;
+    browser.click("a[href$='/print']").await;
+    browser
+        .wait_until("document.querySelector('#print-names') !== null", 10)
+        .await;
+    assert_eq!(column(&browser, "#print-tables", 1).await, ["1", "2", "3"]);
+    let names = column(&browser, "#print-names", 1).await;
+    assert_eq!(names.len(), 6);
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted, "the list by name is in order of names");
+    pictured(&browser, "dashboard-print").await;
+}
+
+#[tokio::test]
+async fn a_page_of_the_dashboard_refuses_a_wrong_role_and_a_foreign_form() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let id = &hall.tournament_id;
+    // An organizer of this tournament may not create tournaments (admins only).
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let cookie = format!("arbitre_session={}", hall.organizer);
+    let create = client
+        .post(format!("{}/dashboard/tournaments", service.base_url))
+        .header("Cookie", &cookie)
+        .header("Origin", &service.base_url)
+        .form(&[
+            ("name", "X"),
+            ("place", "Y"),
+            ("start_date", "2026-01-01"),
+            ("end_date", "2026-01-01"),
+            ("number_of_rounds", "1"),
+            ("ruleset", "french"),
+            ("time_system", "absolute"),
+            ("main_minutes", "10"),
+            ("periods", "0"),
+            ("period_seconds", "0"),
+            ("mcmahon_bar", "4d"),
+            ("mcmahon_floor", "20k"),
+            ("handicap_ceiling", "9"),
+            ("handicap_reduction", "1"),
+            ("no_handicap_from", "1d"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(create.status(), 403);
+    // A form posted from another site, with the organizer's cookie, is refused.
+    let foreign = client
+        .post(format!("{}/dashboard/t/{id}/players", service.base_url))
+        .header("Cookie", &cookie)
+        .header("Origin", "http://evil.example")
+        .form(&[("surname", "Intrus"), ("rank", "3k")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(foreign.status(), 403);
+    // A referee sees the dashboard but may not register players: the route's own rule.
+    let referee = format!("arbitre_session={}", hall.referee);
+    let page = client
+        .get(format!("{}/dashboard/t/{id}", service.base_url))
+        .header("Cookie", &referee)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 200);
+    let register = client
+        .post(format!("{}/dashboard/t/{id}/players", service.base_url))
+        .header("Cookie", &referee)
+        .header("Origin", &service.base_url)
+        .form(&[("surname", "Intrus"), ("rank", "3k")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(register.status(), 403);
+    let players: serde_json::Value = service
+        .get(&format!("/tournaments/{id}/players"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        players["items"].as_array().unwrap().len(),
+        6,
+        "nothing added"
+    );
+    // Not signed in: no dashboard.
+    let anonymous = client
+        .get(format!("{}/dashboard/t/{id}", service.base_url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(anonymous.status(), 401);
+}
+
+#[tokio::test]
+async fn the_live_overview_changes_when_a_result_arrives_through_the_api() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let tournament = Uuid::parse_str(&hall.tournament_id).unwrap();
+    let pairing = Uuid::parse_str(&hall.pairings[2]).unwrap();
+    let tablet = service
+        .token(Role::Table, Some(tournament), Some(pairing))
+        .await;
+    let started = service
+        .post(
+            &format!("/tournaments/{}/games", hall.tournament_id),
+            Some(&hall.referee),
+        )
+        .json(&json!({"pairing_id": hall.pairings[2]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(started.status(), 201, "{}", started.text().await.unwrap());
+    let game: serde_json::Value = started.json().await.unwrap();
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &hall.organizer).await;
+    browser
+        .visit(&format!("/dashboard/t/{}/rounds/1", hall.tournament_id))
+        .await;
+    browser
+        .client
+        .execute("window.stillTheSamePage = true; return null;", vec![])
+        .await
+        .unwrap();
+    browser
+        .wait_until("document.body.dataset.live === 'open'", 10)
+        .await;
+    let third = "#overview tbody tr:nth-child(3) .result";
+    assert_eq!(browser.text(third).await, "playing");
+    let resigned = service
+        .post(
+            &format!("/games/{}/turns", game["id"].as_str().unwrap()),
+            Some(&tablet),
+        )
+        .json(&json!({"turn": 1, "action": "resign"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resigned.status(), 201, "{}", resigned.text().await.unwrap());
+    // Black (Garnier) resigned at table 3: White wins.
+    browser
+        .wait_until(
+            &format!("document.querySelector('{third}').textContent === 'White wins'"),
+            10,
+        )
+        .await;
+    let same = browser
+        .client
+        .execute("return window.stillTheSamePage === true;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(same, json!(true), "the page was reloaded");
+    browser.check("dashboard overview, live result").await;
+}
