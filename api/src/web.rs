@@ -63,5 +63,17 @@ fn configure_dashboard(config: &mut web::ServiceConfig) {
         .route(
             &format!("{ROUND}/print"),
             web::get().to(dashboard::rounds::print),
+        )
+        .route(
+            &format!("{ROUND}/start"),
+            web::post().to(dashboard::rounds::start),
+        )
+        .route(
+            &format!("{ROUND}/pairings/{{pairing_id}}"),
+            web::get().to(dashboard::results::show),
+        )
+        .route(
+            &format!("{ROUND}/pairings/{{pairing_id}}"),
+            web::post().to(dashboard::results::record),
         );
 }

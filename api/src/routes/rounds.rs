@@ -237,6 +237,17 @@ pub async fn start(
     path: web::Path<(Uuid, i32)>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
+    let round = start_round(&pool, &caller, tournament_id, number).await?;
+    Ok(HttpResponse::Ok().json(round))
+}
+
+/// Starts a round, for this route and the organizer's pages alike.
+pub async fn start_round(
+    pool: &DbPool,
+    caller: &Caller,
+    tournament_id: Uuid,
+    number: i32,
+) -> Result<Round, ApiError> {
     caller.require_staff(tournament_id, "start rounds of this tournament")?;
     let mut connection = pool.get().await?;
     let row = connection
@@ -250,7 +261,7 @@ pub async fn start(
             Ok(store::mark_started(connection, round.id).await?)
         })
         .await?;
-    Ok(HttpResponse::Ok().json(Round::from(row)))
+    Ok(Round::from(row))
 }
 
 /// Delete a round without games (organizers): a round added by mistake. Its pairings

@@ -294,3 +294,100 @@ async fn the_live_overview_changes_when_a_result_arrives_through_the_api() {
     assert_eq!(same, json!(true), "the page was reloaded");
     browser.check("dashboard overview, live result").await;
 }
+
+/// Records `result` with `reason` from the result page of the table open.
+async fn record(browser: &Browser, result: &str, reason: &str) {
+    browser
+        .click(&format!("#result option[value='{result}']"))
+        .await;
+    browser.fill("reason", reason).await;
+    browser.click("form.settings button").await;
+    browser
+        .wait_until(
+            &format!("document.querySelector('#current-result').textContent === '{result}'"),
+            10,
+        )
+        .await;
+}
+
+#[tokio::test]
+async fn a_result_entered_from_the_dashboard_and_corrected_shows_its_audit() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &hall.referee).await;
+    let round = format!("/dashboard/t/{}/rounds/1", hall.tournament_id);
+    browser.visit(&round).await;
+    // Results are recorded once the round has started: no link before.
+    let links = "#overview a[href*='/pairings/']";
+    assert!(browser
+        .client
+        .find_all(Locator::Css(links))
+        .await
+        .unwrap()
+        .is_empty());
+    browser.click("#start").await;
+    browser
+        .wait_until("document.querySelector('#start') === null", 10)
+        .await;
+    browser
+        .click(&format!("a[href$='/pairings/{}']", hall.pairings[0]))
+        .await;
+    browser
+        .wait_until("document.querySelector('#current-result') !== null", 10)
+        .await;
+    assert_eq!(browser.text("#current-result").await, "none");
+    record(&browser, "B+R", "scoresheet handed in").await;
+    record(&browser, "W+R", "the scoresheet was misread: White won").await;
+    let rows = browser
+        .client
+        .find_all(Locator::Css("#audit tbody tr"))
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 2, "two changes, oldest first");
+    let cells = |row: usize| {
+        let row = rows[row].clone();
+        async move {
+            let mut texts = Vec::new();
+            for cell in row.find_all(Locator::Css("td")).await.unwrap() {
+                texts.push(cell.text().await.unwrap());
+            }
+            texts
+        }
+    };
+    let first = cells(0).await;
+    let second = cells(1).await;
+    // When, who (the referee's token label), why, before, after.
+    assert!(first[0].ends_with("UTC"), "{first:?}");
+    assert_eq!(first[1..], ["test", "scoresheet handed in", "none", "B+R"]);
+    assert_eq!(
+        second[1..],
+        [
+            "test",
+            "the scoresheet was misread: White won",
+            "B+R",
+            "W+R"
+        ]
+    );
+    pictured(&browser, "dashboard-result").await;
+    // The API reads the corrected result, and the round's overview shows it.
+    let result: serde_json::Value = service
+        .get(&format!(
+            "/tournaments/{}/rounds/1/pairings/{}/result",
+            hall.tournament_id, hall.pairings[0]
+        ))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(result["result"], "W+R");
+    browser.visit(&round).await;
+    assert_eq!(
+        browser
+            .text("#overview tbody tr:nth-child(1) .result")
+            .await,
+        "White wins"
+    );
+}

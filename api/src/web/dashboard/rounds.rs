@@ -12,6 +12,7 @@ use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Resource};
 use crate::routes::drafts::{self as api, Draft, DraftPublication, DraftRequest, PublishedTable};
+use crate::routes::rounds::start_round;
 use crate::services::heavy::Workshop;
 use crate::store::pairings as pairing_store;
 use crate::store::rounds as round_store;
@@ -41,6 +42,7 @@ struct OverviewLine {
 struct RoundPage {
     signed_in: Option<String>,
     heading: RoundHeading,
+    started: bool,
     tables: Vec<OverviewLine>,
     byes: Vec<String>,
 }
@@ -84,6 +86,7 @@ pub async fn show(
         .collect();
     Page::render(&RoundPage {
         signed_in: viewer.describe(),
+        started: row.started_at.is_some(),
         heading: RoundHeading {
             id,
             name: tournament.name.clone(),
@@ -92,6 +95,20 @@ pub async fn show(
         tables,
         byes: lines.byes,
     })
+}
+
+/// `POST /dashboard/t/{id}/rounds/{number}/start`: starts the round (its results can be
+/// recorded from then on), through the route's own start.
+pub async fn start(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<(Uuid, i32)>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let (id, number) = path.into_inner();
+    start_round(&pool, &caller(&viewer)?, id, number).await?;
+    Ok(see_other(&format!("/dashboard/t/{id}/rounds/{number}")))
 }
 
 #[derive(Template)]
