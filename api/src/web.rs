@@ -49,7 +49,7 @@ fn configure_dashboard(config: &mut web::ServiceConfig) {
         )
         .route(
             "/dashboard/t/{tournament_id}",
-            web::get().to(dashboard::tournaments::show),
+            web::get().to(dashboard::tournament::show),
         )
         .route(
             "/dashboard/t/{tournament_id}/players",

@@ -10,6 +10,7 @@
 pub mod players;
 pub mod results;
 pub mod rounds;
+pub mod tournament;
 pub mod tournaments;
 
 use super::page::PageError;
