@@ -55,7 +55,23 @@ fn configure_dashboard(config: &mut web::ServiceConfig) {
             "/dashboard/t/{tournament_id}/players",
             web::post().to(dashboard::players::register),
         )
+        .route(
+            "/dashboard/t/{tournament_id}/players/{player_id}",
+            web::get().to(dashboard::players::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/players/{player_id}",
+            web::post().to(dashboard::players::change),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/players/{player_id}/withdraw",
+            web::post().to(dashboard::players::withdraw),
+        )
         .route(ROUND, web::get().to(dashboard::rounds::show))
+        .route(
+            &format!("{ROUND}/participation/{{player_id}}"),
+            web::post().to(dashboard::rounds::participation_change),
+        )
         .route(
             &format!("{ROUND}/draft"),
             web::post().to(dashboard::rounds::draft),

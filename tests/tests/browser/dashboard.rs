@@ -391,3 +391,77 @@ async fn a_result_entered_from_the_dashboard_and_corrected_shows_its_audit() {
         "White wins"
     );
 }
+
+#[tokio::test]
+async fn players_are_searched_edited_withdrawn_and_checked_in_for_a_round() {
+    let service = TestService::start().await;
+    let tournament = service
+        .create_tournament(json!({"name": "Open de Nantes", "number_of_rounds": 2}))
+        .await;
+    let id = tournament["id"].as_str().unwrap().to_string();
+    for (surname, _, rank) in PLAYERS {
+        service.create_player(&id, surname, rank).await;
+    }
+    let mistake = service.create_player(&id, "Erreur", "10k").await;
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &service.admin_token).await;
+    // Search by part of the surname.
+    browser
+        .visit(&format!("/dashboard/t/{id}?surname=lau"))
+        .await;
+    assert_eq!(column(&browser, "#player-list", 1).await, ["Laurent Test"]);
+    // Edit: Laurent is 3k, not 4k.
+    browser.click("#player-list a").await;
+    browser
+        .wait_until("document.querySelector('#withdraw') !== null", 10)
+        .await;
+    pictured(&browser, "dashboard-player").await;
+    browser.fill("p-rank", "3k").await;
+    browser.click("form.settings button").await;
+    browser
+        .wait_until("document.querySelector('#player-list') !== null", 10)
+        .await;
+    let ranks = column(&browser, "#player-list", 2).await;
+    let names = column(&browser, "#player-list", 1).await;
+    let laurent = names
+        .iter()
+        .position(|name| name == "Laurent Test")
+        .unwrap();
+    assert_eq!(ranks[laurent], "3k");
+    // Withdraw the player registered by mistake.
+    browser
+        .visit(&format!("/dashboard/t/{id}/players/{mistake}"))
+        .await;
+    browser.click("#withdraw").await;
+    browser
+        .wait_until("document.querySelector('#player-list') !== null", 10)
+        .await;
+    assert_eq!(browser.text("#players").await, "Players (6)");
+    // Check-in for round 1: Garnier is not here; the draft leaves her out.
+    browser.visit(&format!("/dashboard/t/{id}/rounds/1")).await;
+    assert_eq!(column(&browser, "#participation-list", 1).await.len(), 6);
+    browser
+        .click("#participation-list tr:nth-child(6) button")
+        .await;
+    browser
+        .wait_until(
+            "document.querySelector('#participation-list tr:nth-child(6) .status')\
+             .textContent === 'absent'",
+            10,
+        )
+        .await;
+    assert!(column(&browser, "#participation-list", 1).await[5].starts_with("Garnier"));
+    pictured(&browser, "dashboard-participation").await;
+    browser.click("button[value='draft']").await;
+    browser
+        .wait_until("document.querySelector('table.draft') !== null", 30)
+        .await;
+    let drafted = [
+        column(&browser, "table.draft", 2).await,
+        column(&browser, "table.draft", 3).await,
+    ]
+    .concat();
+    assert_eq!(drafted.len(), 4, "five players: two tables and a bye");
+    assert!(drafted.iter().all(|name| !name.starts_with("Garnier")));
+    assert!(browser.text("main").await.contains("Bye: "));
+}

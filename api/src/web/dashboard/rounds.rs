@@ -12,9 +12,10 @@ use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Resource};
 use crate::routes::drafts::{self as api, Draft, DraftPublication, DraftRequest, PublishedTable};
-use crate::routes::rounds::start_round;
+use crate::routes::rounds::{register_for_round, start_round, RegistrationStatus};
 use crate::services::heavy::Workshop;
 use crate::store::pairings as pairing_store;
+use crate::store::players::{self as player_store, PlayerFilter};
 use crate::store::rounds as round_store;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::public::{round_lines, tournament, NameLine, TableLine};
@@ -37,6 +38,15 @@ struct OverviewLine {
     pairing_id: Uuid,
 }
 
+/// A player's participation in a round not yet paired: the status recorded, if any (a
+/// player without one is paired, as the draft reads them), and the one a tap records.
+struct ParticipationLine {
+    player_id: Uuid,
+    name: String,
+    status: String,
+    tap: &'static str,
+}
+
 #[derive(Template)]
 #[template(path = "dashboard/round.html")]
 struct RoundPage {
@@ -45,6 +55,46 @@ struct RoundPage {
     started: bool,
     tables: Vec<OverviewLine>,
     byes: Vec<String>,
+    participation: Vec<ParticipationLine>,
+}
+
+/// How many players the participation list shows.
+const PARTICIPATION_LISTED: i64 = 2000;
+
+async fn participation(
+    connection: &mut crate::db::Connection,
+    id: Uuid,
+    round_id: Uuid,
+) -> Result<Vec<ParticipationLine>, ApiError> {
+    let (registrations, _) =
+        round_store::list_registrations(connection, round_id, None, PARTICIPATION_LISTED, 0)
+            .await?;
+    let filter = PlayerFilter {
+        surname_pattern: None,
+        country: None,
+        club: None,
+    };
+    let (players, _) = player_store::list(connection, id, &filter, PARTICIPATION_LISTED, 0).await?;
+    Ok(players
+        .into_iter()
+        .map(|player| {
+            let status = registrations
+                .iter()
+                .find(|registration| registration.player_id == player.id)
+                .map(|registration| registration.status.clone());
+            let tap = if status.as_deref() == Some(RegistrationStatus::Absent.name()) {
+                RegistrationStatus::Present.name()
+            } else {
+                RegistrationStatus::Absent.name()
+            };
+            ParticipationLine {
+                player_id: player.id,
+                name: format!("{} {} ({})", player.surname, player.first_name, player.rank),
+                status: status.unwrap_or_else(|| "not marked".to_string()),
+                tap,
+            }
+        })
+        .collect())
 }
 
 fn round_number(number: i32, rounds: u32) -> Result<u32, PageError> {
@@ -73,6 +123,11 @@ pub async fn show(
     let pairings = pairing_store::all_of_round(&mut connection, row.id)
         .await
         .map_err(ApiError::from)?;
+    let participation = if pairings.is_empty() {
+        participation(&mut connection, id, row.id).await?
+    } else {
+        Vec::new()
+    };
     let lines = round_lines(&tournament, round, "");
     // Both lists are by table number, one line per pairing.
     let tables = lines
@@ -94,7 +149,32 @@ pub async fn show(
         },
         tables,
         byes: lines.byes,
+        participation,
     })
+}
+
+/// The participation form: the status to record.
+#[derive(Debug, Deserialize)]
+pub struct ParticipationForm {
+    status: RegistrationStatus,
+}
+
+/// `POST /dashboard/t/{id}/rounds/{number}/participation/{player}`: checks a player in
+/// (present) or out (absent) of the round by one tap, through the route's registration.
+pub async fn participation_change(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<(Uuid, i32, Uuid)>,
+    form: web::Form<ParticipationForm>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let at = path.into_inner();
+    register_for_round(&pool, &caller(&viewer)?, at, form.status).await?;
+    let (id, number, _) = at;
+    Ok(see_other(&format!(
+        "/dashboard/t/{id}/rounds/{number}#participation"
+    )))
 }
 
 /// `POST /dashboard/t/{id}/rounds/{number}/start`: starts the round (its results can be
