@@ -48,6 +48,10 @@ fn configure_dashboard(config: &mut web::ServiceConfig) {
             web::post().to(dashboard::tournaments::create),
         )
         .route(
+            "/dashboard/import",
+            web::post().to(dashboard::import::import),
+        )
+        .route(
             "/dashboard/t/{tournament_id}",
             web::get().to(dashboard::tournament::show),
         )

@@ -668,8 +668,24 @@ pub async fn import(
     caller: Caller,
     body: XmlBody,
 ) -> Result<HttpResponse, ApiError> {
+    let imported = import_file(&pool, &workshop, &caller, body.0).await?;
+    Ok(HttpResponse::Created()
+        .insert_header((
+            header::LOCATION,
+            format!("/tournaments/{}", imported.tournament_id),
+        ))
+        .json(imported))
+}
+
+/// Imports an OpenGotha file (read on the heavy-work pool), for this route and the
+/// organizer's pages alike.
+pub async fn import_file(
+    pool: &DbPool,
+    workshop: &Workshop,
+    caller: &Caller,
+    bytes: web::Bytes,
+) -> Result<Imported, ApiError> {
     caller.require_admin("import tournaments")?;
-    let bytes = body.0;
     let (tournament, pairing) = workshop
         .run(Class::Staff, move || {
             let tournament = opengotha::import(&bytes)?;
@@ -687,11 +703,5 @@ pub async fn import(
         warnings,
     };
     let mut connection = pool.get().await?;
-    let imported = importer::import(&mut connection, import).await?;
-    Ok(HttpResponse::Created()
-        .insert_header((
-            header::LOCATION,
-            format!("/tournaments/{}", imported.tournament_id),
-        ))
-        .json(imported))
+    importer::import(&mut connection, import).await
 }

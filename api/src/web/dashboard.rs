@@ -7,6 +7,7 @@
 //! changes state is refused unless its `Origin` is this server ([`check_origin`]); the
 //! session cookie is `SameSite=Strict`, so another site's form does not carry it either.
 
+pub mod import;
 pub mod players;
 pub mod results;
 pub mod rounds;
@@ -42,6 +43,8 @@ pub fn problems(error: ApiError) -> Result<Vec<String>, PageError> {
             .collect()),
         ApiError::InvalidBody(error) => Ok(vec![format!("{}: {}", error.field, error.message)]),
         ApiError::Conflict { detail, .. } => Ok(vec![detail]),
+        // A file that is not OpenGotha's, with the line and column at fault.
+        error @ ApiError::OpenGotha(_) => Ok(vec![error.to_string()]),
         other => Err(PageError(other)),
     }
 }

@@ -465,3 +465,59 @@ async fn players_are_searched_edited_withdrawn_and_checked_in_for_a_round() {
     assert!(drafted.iter().all(|name| !name.starts_with("Garnier")));
     assert!(browser.text("main").await.contains("Bye: "));
 }
+
+#[tokio::test]
+async fn an_opengotha_file_is_imported_from_a_form_and_a_broken_one_is_refused_with_its_place() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    // A file OpenGotha reads: the service's own export of the hall's tournament.
+    let exported = service
+        .get(&format!(
+            "/tournaments/{}/exports/opengotha",
+            hall.tournament_id
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(exported.status(), 200);
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("open-de-lyon.xml");
+    std::fs::write(&file, exported.bytes().await.unwrap()).unwrap();
+    let broken = folder.path().join("broken.xml");
+    std::fs::write(&broken, "<Tournament>\n<Players>\n</Tournament>\n").unwrap();
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &service.admin_token).await;
+    let upload = |path: std::path::PathBuf| {
+        let browser = &browser;
+        async move {
+            let field = browser.client.find(Locator::Id("file")).await.unwrap();
+            field.send_keys(path.to_str().unwrap()).await.unwrap();
+            browser.click("#import").await;
+        }
+    };
+    upload(broken).await;
+    browser
+        .wait_until("document.querySelector('.problem') !== null", 10)
+        .await;
+    let problem = browser.text(".problem").await;
+    assert!(problem.contains("line"), "{problem}");
+    let logged = browser.console().await;
+    assert!(
+        logged.iter().all(|(_, message)| message.contains("422")),
+        "{logged:?}"
+    );
+    upload(file).await;
+    browser
+        .wait_until("document.querySelector('#imported') !== null", 30)
+        .await;
+    let found = browser.text("#imported").await;
+    assert!(found.contains("6 players"), "{found}");
+    assert!(found.contains("3 pairings"), "{found}");
+    browser.check("imported").await;
+    browser.click("#open-imported").await;
+    browser
+        .wait_until("document.querySelector('#player-list') !== null", 10)
+        .await;
+    assert_eq!(browser.text("h1").await, "Open de Lyon");
+    assert_eq!(browser.text("#players").await, "Players (6)");
+}

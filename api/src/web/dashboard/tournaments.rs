@@ -145,7 +145,7 @@ struct TournamentsPage {
     problems: Vec<String>,
 }
 
-async fn tournaments_page(
+pub async fn tournaments_page(
     pool: &DbPool,
     viewer: &Viewer,
     form: TournamentForm,
