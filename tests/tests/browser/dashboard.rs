@@ -393,7 +393,7 @@ async fn a_result_entered_from_the_dashboard_and_corrected_shows_its_audit() {
 }
 
 #[tokio::test]
-async fn players_are_searched_edited_withdrawn_and_checked_in_for_a_round() {
+async fn players_are_searched_edited_withdrawn_checked_in_and_two_are_exchanged_in_the_draft() {
     let service = TestService::start().await;
     let tournament = service
         .create_tournament(json!({"name": "Open de Nantes", "number_of_rounds": 2}))
@@ -464,6 +464,43 @@ async fn players_are_searched_edited_withdrawn_and_checked_in_for_a_round() {
     assert_eq!(drafted.len(), 4, "five players: two tables and a bye");
     assert!(drafted.iter().all(|name| !name.starts_with("Garnier")));
     assert!(browser.text("main").await.contains("Bye: "));
+    // Exchange table 1's White with table 2's White: the engine drafts again with each
+    // of them facing the other's opponent.
+    let (whites, blacks) = (&drafted[..2], &drafted[2..]);
+    browser
+        .client
+        .execute(
+            "const pick = (id, name) => { const select = document.getElementById(id);\
+             select.value = [...select.options].find(o => o.text.startsWith(name)).value; };\
+             pick('first', arguments[0]); pick('second', arguments[1]);\
+             window.beforeTheExchange = true; return null;",
+            vec![json!(whites[0]), json!(whites[1])],
+        )
+        .await
+        .unwrap();
+    browser.click("button[value='exchange']").await;
+    browser
+        .wait_until(
+            "window.beforeTheExchange === undefined && document.querySelector('table.draft')",
+            30,
+        )
+        .await;
+    let rows = browser
+        .client
+        .find_all(Locator::Css("table.draft tbody tr"))
+        .await
+        .unwrap();
+    let mut games = Vec::new();
+    for row in rows {
+        games.push(row.text().await.unwrap());
+    }
+    let face = |a: &str, b: &str| {
+        games
+            .iter()
+            .any(|game| game.contains(a) && game.contains(b))
+    };
+    assert!(face(&whites[0], &blacks[1]), "{games:?}");
+    assert!(face(&whites[1], &blacks[0]), "{games:?}");
 }
 
 #[tokio::test]

@@ -257,6 +257,8 @@ struct DraftPage {
     signed_in: Option<String>,
     heading: RoundHeading,
     draft: Draft,
+    /// The OpenGotha version the draft follows, as the API names it (`3.52`).
+    opengotha: String,
     draft_json: String,
     fixed_json: String,
     edited: Vec<u32>,
@@ -451,6 +453,11 @@ pub async fn draft(
             name: tournament.name.clone(),
             number,
         },
+        opengotha: serde_json::to_value(draft.opengotha)
+            .map_err(ApiError::internal)?
+            .as_str()
+            .unwrap_or_default()
+            .to_string(),
         draft_json: serde_json::to_string(&draft).map_err(ApiError::internal)?,
         fixed_json: serde_json::to_string(&fixed).map_err(ApiError::internal)?,
         edited_text: edited
