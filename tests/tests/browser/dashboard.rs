@@ -1,13 +1,11 @@
 //! The organizer's dashboard: the journeys of a tournament director, from an empty
 //! server to a printed pairing list, and the round's overview kept live by the stream.
 
-use super::{hall, PLAYERS};
-use arbitre_api::access::Role;
+use super::{hall, resign_first_turn, start_game, PLAYERS};
 use arbitre_tests::browser::{Browser, LAPTOP, PHONE};
 use arbitre_tests::TestService;
 use fantoccini::Locator;
 use serde_json::json;
-use uuid::Uuid;
 
 /// Signs in with `token` from the sign-in page; the staff land on the dashboard.
 async fn sign_in(browser: &Browser, token: &str) {
@@ -148,71 +146,83 @@ async fn the_organizer_creates_a_tournament_registers_six_players_drafts_swaps_p
     pictured(&browser, "dashboard-print").await;
 }
 
+/// A page's form posted as `session` (a token, or none) with `origin`; the status.
+async fn post_form(
+    service: &TestService,
+    path: &str,
+    session: Option<&str>,
+    origin: &str,
+    form: &[(&str, &str)],
+) -> u16 {
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let mut request = client
+        .post(format!("{}{path}", service.base_url))
+        .header("Origin", origin)
+        .form(form);
+    if let Some(token) = session {
+        request = request.header("Cookie", format!("arbitre_session={token}"));
+    }
+    request.send().await.unwrap().status().as_u16()
+}
+
 #[tokio::test]
 async fn a_page_of_the_dashboard_refuses_a_wrong_role_and_a_foreign_form() {
     let service = TestService::start().await;
     let hall = hall(&service).await;
     let id = &hall.tournament_id;
+    let here = service.base_url.as_str();
+    let players = format!("/dashboard/t/{id}/players");
+    let intruder = [("surname", "Intrus"), ("rank", "3k")];
     // An organizer of this tournament may not create tournaments (admins only).
-    let client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    let cookie = format!("arbitre_session={}", hall.organizer);
-    let create = client
-        .post(format!("{}/dashboard/tournaments", service.base_url))
-        .header("Cookie", &cookie)
-        .header("Origin", &service.base_url)
-        .form(&[
-            ("name", "X"),
-            ("place", "Y"),
-            ("start_date", "2026-01-01"),
-            ("end_date", "2026-01-01"),
-            ("number_of_rounds", "1"),
-            ("ruleset", "french"),
-            ("time_system", "absolute"),
-            ("main_minutes", "10"),
-            ("periods", "0"),
-            ("period_seconds", "0"),
-            ("mcmahon_bar", "4d"),
-            ("mcmahon_floor", "20k"),
-            ("handicap_ceiling", "9"),
-            ("handicap_reduction", "1"),
-            ("no_handicap_from", "1d"),
-        ])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(create.status(), 403);
+    let settings = [
+        ("name", "X"),
+        ("place", "Y"),
+        ("start_date", "2026-01-01"),
+        ("end_date", "2026-01-01"),
+        ("number_of_rounds", "1"),
+        ("ruleset", "french"),
+        ("time_system", "absolute"),
+        ("main_minutes", "10"),
+        ("periods", "0"),
+        ("period_seconds", "0"),
+        ("mcmahon_bar", "4d"),
+        ("mcmahon_floor", "20k"),
+        ("handicap_ceiling", "9"),
+        ("handicap_reduction", "1"),
+        ("no_handicap_from", "1d"),
+    ];
+    let organizer = Some(hall.organizer.as_str());
+    let create = post_form(
+        &service,
+        "/dashboard/tournaments",
+        organizer,
+        here,
+        &settings,
+    );
+    assert_eq!(create.await, 403);
     // A form posted from another site, with the organizer's cookie, is refused.
-    let foreign = client
-        .post(format!("{}/dashboard/t/{id}/players", service.base_url))
-        .header("Cookie", &cookie)
-        .header("Origin", "http://evil.example")
-        .form(&[("surname", "Intrus"), ("rank", "3k")])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(foreign.status(), 403);
-    // A referee sees the dashboard but may not register players: the route's own rule.
-    let referee = format!("arbitre_session={}", hall.referee);
-    let page = client
-        .get(format!("{}/dashboard/t/{id}", service.base_url))
-        .header("Cookie", &referee)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(page.status(), 200);
-    let register = client
-        .post(format!("{}/dashboard/t/{id}/players", service.base_url))
-        .header("Cookie", &referee)
-        .header("Origin", &service.base_url)
-        .form(&[("surname", "Intrus"), ("rank", "3k")])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(register.status(), 403);
-    let players: serde_json::Value = service
+    let foreign = post_form(
+        &service,
+        &players,
+        organizer,
+        "http://evil.example",
+        &intruder,
+    );
+    assert_eq!(foreign.await, 403);
+    // A referee may not register players (the route's own rule); nobody signed in either.
+    let referee = Some(hall.referee.as_str());
+    assert_eq!(
+        post_form(&service, &players, referee, here, &intruder).await,
+        403
+    );
+    assert_eq!(
+        post_form(&service, &players, None, here, &intruder).await,
+        401
+    );
+    let listed: serde_json::Value = service
         .get(&format!("/tournaments/{id}/players"))
         .send()
         .await
@@ -221,39 +231,30 @@ async fn a_page_of_the_dashboard_refuses_a_wrong_role_and_a_foreign_form() {
         .await
         .unwrap();
     assert_eq!(
-        players["items"].as_array().unwrap().len(),
+        listed["items"].as_array().unwrap().len(),
         6,
         "nothing added"
     );
-    // Not signed in: no dashboard.
-    let anonymous = client
-        .get(format!("{}/dashboard/t/{id}", service.base_url))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(anonymous.status(), 401);
+    // The referee sees the tournament's dashboard; nobody signed in does not.
+    let page = |cookie: Option<String>| {
+        let mut request = service.get(&format!("/dashboard/t/{id}"));
+        if let Some(cookie) = cookie {
+            request = request.header("Cookie", cookie);
+        }
+        async move { request.send().await.unwrap().status().as_u16() }
+    };
+    assert_eq!(
+        page(Some(format!("arbitre_session={}", hall.referee))).await,
+        200
+    );
+    assert_eq!(page(None).await, 401);
 }
 
 #[tokio::test]
 async fn the_live_overview_changes_when_a_result_arrives_through_the_api() {
     let service = TestService::start().await;
     let hall = hall(&service).await;
-    let tournament = Uuid::parse_str(&hall.tournament_id).unwrap();
-    let pairing = Uuid::parse_str(&hall.pairings[2]).unwrap();
-    let tablet = service
-        .token(Role::Table, Some(tournament), Some(pairing))
-        .await;
-    let started = service
-        .post(
-            &format!("/tournaments/{}/games", hall.tournament_id),
-            Some(&hall.referee),
-        )
-        .json(&json!({"pairing_id": hall.pairings[2]}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(started.status(), 201, "{}", started.text().await.unwrap());
-    let game: serde_json::Value = started.json().await.unwrap();
+    let (game, tablet) = start_game(&service, &hall, 2).await;
     let browser = Browser::open(&service.base_url, LAPTOP).await;
     sign_in(&browser, &hall.organizer).await;
     browser
@@ -269,16 +270,7 @@ async fn the_live_overview_changes_when_a_result_arrives_through_the_api() {
         .await;
     let third = "#overview tbody tr:nth-child(3) .result";
     assert_eq!(browser.text(third).await, "playing");
-    let resigned = service
-        .post(
-            &format!("/games/{}/turns", game["id"].as_str().unwrap()),
-            Some(&tablet),
-        )
-        .json(&json!({"turn": 1, "action": "resign"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resigned.status(), 201, "{}", resigned.text().await.unwrap());
+    resign_first_turn(&service, &game, &tablet).await;
     // Black (Garnier) resigned at table 3: White wins.
     browser
         .wait_until(

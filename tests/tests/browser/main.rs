@@ -73,3 +73,36 @@ pub async fn hall(service: &TestService) -> Hall {
         pairings,
     }
 }
+
+/// Starts the game of the hall's pairing `index` (as its referee): the game's id and the
+/// token of its table's tablet.
+pub async fn start_game(service: &TestService, hall: &Hall, index: usize) -> (String, String) {
+    let tournament = Uuid::parse_str(&hall.tournament_id).unwrap();
+    let pairing = Uuid::parse_str(&hall.pairings[index]).unwrap();
+    let tablet = service
+        .token(Role::Table, Some(tournament), Some(pairing))
+        .await;
+    let started = service
+        .post(
+            &format!("/tournaments/{}/games", hall.tournament_id),
+            Some(&hall.referee),
+        )
+        .json(&json!({"pairing_id": hall.pairings[index]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(started.status(), 201, "{}", started.text().await.unwrap());
+    let game: Value = started.json().await.unwrap();
+    (game["id"].as_str().unwrap().to_string(), tablet)
+}
+
+/// Black resigns on the first turn of `game`, from its tablet: White wins.
+pub async fn resign_first_turn(service: &TestService, game: &str, tablet: &str) {
+    let resigned = service
+        .post(&format!("/games/{game}/turns"), Some(tablet))
+        .json(&json!({"turn": 1, "action": "resign"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resigned.status(), 201, "{}", resigned.text().await.unwrap());
+}
