@@ -1,7 +1,7 @@
 //! The organizer's dashboard: the journeys of a tournament director, from an empty
 //! server to a printed pairing list, and the round's overview kept live by the stream.
 
-use super::{hall, resign_first_turn, start_game, PLAYERS};
+use super::{hall, result_arrives_live, start_game, PLAYERS};
 use arbitre_tests::browser::{Browser, LAPTOP, PHONE};
 use arbitre_tests::TestService;
 use fantoccini::Locator;
@@ -260,30 +260,9 @@ async fn the_live_overview_changes_when_a_result_arrives_through_the_api() {
     browser
         .visit(&format!("/dashboard/t/{}/rounds/1", hall.tournament_id))
         .await;
-    browser
-        .client
-        .execute("window.stillTheSamePage = true; return null;", vec![])
-        .await
-        .unwrap();
-    browser
-        .wait_until("document.body.dataset.live === 'open'", 10)
-        .await;
-    let third = "#overview tbody tr:nth-child(3) .result";
-    assert_eq!(browser.text(third).await, "playing");
-    resign_first_turn(&service, &game, &tablet).await;
-    // Black (Garnier) resigned at table 3: White wins.
-    browser
-        .wait_until(
-            &format!("document.querySelector('{third}').textContent === 'White wins'"),
-            10,
-        )
-        .await;
-    let same = browser
-        .client
-        .execute("return window.stillTheSamePage === true;", vec![])
-        .await
-        .unwrap();
-    assert_eq!(same, json!(true), "the page was reloaded");
+    // Black (Garnier) resigns at table 3: White wins.
+    let cell = "#overview tbody tr:nth-child(3) .result";
+    result_arrives_live(&service, &browser, (&game, &tablet), cell, "playing").await;
     browser.check("dashboard overview, live result").await;
 }
 

@@ -9,6 +9,7 @@ mod public;
 mod session;
 
 use arbitre_api::access::Role;
+use arbitre_tests::browser::Browser;
 use arbitre_tests::TestService;
 use serde_json::{json, Value};
 use uuid::Uuid;
@@ -97,7 +98,7 @@ pub async fn start_game(service: &TestService, hall: &Hall, index: usize) -> (St
 }
 
 /// Black resigns on the first turn of `game`, from its tablet: White wins.
-pub async fn resign_first_turn(service: &TestService, game: &str, tablet: &str) {
+async fn resign_first_turn(service: &TestService, game: &str, tablet: &str) {
     let resigned = service
         .post(&format!("/games/{game}/turns"), Some(tablet))
         .json(&json!({"turn": 1, "action": "resign"}))
@@ -105,4 +106,38 @@ pub async fn resign_first_turn(service: &TestService, game: &str, tablet: &str) 
         .await
         .unwrap();
     assert_eq!(resigned.status(), 201, "{}", resigned.text().await.unwrap());
+}
+
+/// On the live page open in `browser`, the cell `css` reads `before`; Black resigns
+/// `game` from its `tablet`, and the cell comes to read `White wins` without a reload.
+pub async fn result_arrives_live(
+    service: &TestService,
+    browser: &Browser,
+    (game, tablet): (&str, &str),
+    css: &str,
+    before: &str,
+) {
+    browser
+        .client
+        .execute("window.stillTheSamePage = true; return null;", vec![])
+        .await
+        .unwrap();
+    // The stream is open before the result is sent (the page listens from now on).
+    browser
+        .wait_until("document.body.dataset.live === 'open'", 10)
+        .await;
+    assert_eq!(browser.text(css).await, before);
+    resign_first_turn(service, game, tablet).await;
+    browser
+        .wait_until(
+            &format!("document.querySelector('{css}').textContent === 'White wins'"),
+            10,
+        )
+        .await;
+    let same = browser
+        .client
+        .execute("return window.stillTheSamePage === true;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(same, json!(true), "the page was reloaded");
 }
