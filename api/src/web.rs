@@ -56,6 +56,14 @@ fn configure_dashboard(config: &mut web::ServiceConfig) {
             web::get().to(dashboard::tournament::show),
         )
         .route(
+            "/dashboard/t/{tournament_id}/settings",
+            web::get().to(dashboard::settings::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/settings",
+            web::post().to(dashboard::settings::change),
+        )
+        .route(
             "/dashboard/t/{tournament_id}/players",
             web::post().to(dashboard::players::register),
         )

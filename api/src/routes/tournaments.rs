@@ -470,9 +470,19 @@ pub async fn update(
     path: web::Path<Uuid>,
     body: ApiJson<TournamentChanges>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
+    let tournament = update_tournament(&pool, &caller, path.into_inner(), body.0).await?;
+    Ok(HttpResponse::Ok().json(tournament))
+}
+
+/// Applies `changes` to the tournament's settings, for this route and the organizer's
+/// pages alike.
+pub async fn update_tournament(
+    pool: &DbPool,
+    caller: &Caller,
+    id: Uuid,
+    changes: TournamentChanges,
+) -> Result<Tournament, ApiError> {
     caller.require_organizer(id, "change this tournament")?;
-    let changes = body.0;
     let mut connection = pool.get().await?;
     let mut settings = load(&mut connection, id).await?.into_settings();
     macro_rules! apply {
@@ -514,7 +524,7 @@ pub async fn update(
             Ok(row)
         })
         .await?;
-    Ok(HttpResponse::Ok().json(Tournament::try_from(row)?))
+    Tournament::try_from(row)
 }
 
 /// Delete a tournament and everything in it (its organizers). A tournament with recorded

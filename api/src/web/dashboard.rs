@@ -11,6 +11,7 @@ pub mod import;
 pub mod players;
 pub mod results;
 pub mod rounds;
+pub mod settings;
 pub mod tournament;
 pub mod tournaments;
 

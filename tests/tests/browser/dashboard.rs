@@ -532,3 +532,59 @@ async fn an_opengotha_file_is_imported_from_a_form_and_a_broken_one_is_refused_w
     assert_eq!(browser.text("h1").await, "Open de Lyon");
     assert_eq!(browser.text("#players").await, "Players (6)");
 }
+
+#[tokio::test]
+async fn the_settings_change_from_the_dashboard_and_what_the_form_does_not_show_is_kept() {
+    let service = TestService::start().await;
+    let tournament = service
+        .create_tournament(json!({
+            "name": "Open de Brest",
+            "number_of_rounds": 3,
+            "standings": {"bye": {"mms_half_points": 1, "nbw_half_points": 0}},
+        }))
+        .await;
+    let id = tournament["id"].as_str().unwrap().to_string();
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &service.admin_token).await;
+    browser.visit(&format!("/dashboard/t/{id}")).await;
+    browser.click("#change-settings").await;
+    browser
+        .wait_until("document.querySelector('#t-bar') !== null", 10)
+        .await;
+    pictured(&browser, "dashboard-settings").await;
+    // A floor the core does not read is refused, nothing changed.
+    browser.fill("t-floor", "floor").await;
+    browser.click("form.settings > button").await;
+    browser
+        .wait_until("document.querySelector('.problem') !== null", 10)
+        .await;
+    assert!(browser.text(".problem").await.contains("mcmahon_floor"));
+    let logged = browser.console().await;
+    assert!(
+        logged.iter().all(|(_, message)| message.contains("422")),
+        "{logged:?}"
+    );
+    browser.fill("t-floor", "20k").await;
+    browser.fill("t-bar", "2d").await;
+    browser.fill("t-rounds", "4").await;
+    browser.click("form.settings > button").await;
+    browser
+        .wait_until("document.querySelector('.settings-list') !== null", 10)
+        .await;
+    let settings = browser.text(".settings-list").await;
+    assert!(settings.contains("2d and 20k"), "{settings}");
+    let stored: serde_json::Value = service
+        .get(&format!("/tournaments/{id}"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(stored["number_of_rounds"], 4);
+    assert_eq!(stored["standings"]["mcmahon_bar"], "2d");
+    // Kept: the time control, and the bye's credit the form does not show.
+    assert_eq!(stored["time_control"], tournament["time_control"]);
+    assert_eq!(stored["standings"]["bye"], tournament["standings"]["bye"]);
+    assert_eq!(stored["handicap_policy"], tournament["handicap_policy"]);
+}

@@ -5,7 +5,7 @@ use super::{caller, check_origin, problems, see_other};
 use crate::access::Role;
 use crate::db::DbPool;
 use crate::error::ApiError;
-use crate::routes::tournaments::{self as api, NewTournament};
+use crate::routes::tournaments::{self as api, NewTournament, Tournament};
 use crate::store::tournaments::{self as store, TournamentFilter};
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Viewer;
@@ -13,7 +13,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::Preset;
 use askama::Template;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{json, to_value, Map, Value};
 use uuid::Uuid;
 
 /// How many tournaments the dashboard lists, newest first.
@@ -30,25 +30,25 @@ struct Listed {
 /// The creation form as typed, kept to show again beside its problems.
 #[derive(Debug, Clone, Deserialize)]
 pub struct TournamentForm {
-    name: String,
-    place: String,
+    pub name: String,
+    pub place: String,
     #[serde(default)]
-    country: String,
-    start_date: String,
-    end_date: String,
-    number_of_rounds: String,
-    ruleset: String,
-    time_system: String,
-    main_minutes: String,
+    pub country: String,
+    pub start_date: String,
+    pub end_date: String,
+    pub number_of_rounds: String,
+    pub ruleset: String,
+    pub time_system: String,
+    pub main_minutes: String,
     /// Byo-yomi periods, or Canadian stones per period.
-    periods: String,
+    pub periods: String,
     /// A byo-yomi or Canadian period, or a Fischer increment.
-    period_seconds: String,
-    mcmahon_bar: String,
-    mcmahon_floor: String,
-    handicap_ceiling: String,
-    handicap_reduction: String,
-    no_handicap_from: String,
+    pub period_seconds: String,
+    pub mcmahon_bar: String,
+    pub mcmahon_floor: String,
+    pub handicap_ceiling: String,
+    pub handicap_reduction: String,
+    pub no_handicap_from: String,
 }
 
 impl Default for TournamentForm {
@@ -77,7 +77,7 @@ impl Default for TournamentForm {
 }
 
 /// The time systems the form offers, by their API names.
-const TIME_SYSTEMS: [(&str, &str); 4] = [
+pub const TIME_SYSTEMS: [(&str, &str); 4] = [
     ("byo-yomi", "Japanese byo-yomi"),
     ("canadian", "Canadian byo-yomi"),
     ("fischer", "Fischer"),
@@ -95,11 +95,19 @@ impl TournamentForm {
     /// The settings as the JSON route reads them (so that fields left out take the same
     /// defaults and every check is the route's), or the form's own problems.
     fn settings(&self) -> Result<NewTournament, Vec<String>> {
+        serde_json::from_value(self.body(None)?).map_err(|error| vec![error.to_string()])
+    }
+
+    /// The form's settings in the API's JSON form, or its own problems. With `base` (the
+    /// settings it changes), what the form does not show is kept: the other standings and
+    /// handicap settings, and the time control unless the form picks a system.
+    pub fn body(&self, base: Option<&Tournament>) -> Result<Value, Vec<String>> {
         let mut problems = Vec::new();
         let main_time_ms = number(&mut problems, "main time", &self.main_minutes) * 60_000;
         let periods = number(&mut problems, "periods", &self.periods);
         let period_ms = number(&mut problems, "period", &self.period_seconds) * 1000;
         let time_control = match self.time_system.as_str() {
+            KEEP => Value::Null,
             "canadian" => json!({"system": "canadian", "main_time_ms": main_time_ms,
                                  "stones": periods, "period_ms": period_ms}),
             "fischer" => json!({"system": "fischer", "main_time_ms": main_time_ms,
@@ -108,7 +116,29 @@ impl TournamentForm {
             _ => json!({"system": "byo-yomi", "main_time_ms": main_time_ms,
                         "periods": periods, "period_ms": period_ms}),
         };
-        let body = json!({
+        let kept = |value: Result<Value, serde_json::Error>| match value {
+            Ok(Value::Object(fields)) => fields,
+            _ => Map::new(),
+        };
+        let mut standings = kept(base.map_or(Ok(Value::Null), |t| to_value(&t.standings)));
+        standings.insert("mcmahon_bar".into(), json!(self.mcmahon_bar.trim()));
+        standings.insert("mcmahon_floor".into(), json!(self.mcmahon_floor.trim()));
+        let mut handicap = kept(base.map_or(Ok(json!({"based_on_mms": true})), |t| {
+            to_value(&t.handicap_policy)
+        }));
+        let ceiling = number(&mut problems, "handicap ceiling", &self.handicap_ceiling);
+        let reduction = number(
+            &mut problems,
+            "handicap reduction",
+            &self.handicap_reduction,
+        );
+        handicap.insert("ceiling".into(), json!(ceiling));
+        handicap.insert("reduction".into(), json!(reduction));
+        handicap.insert(
+            "no_handicap_from".into(),
+            json!(self.no_handicap_from.trim()),
+        );
+        let mut body = json!({
             "name": self.name,
             "place": self.place,
             "country": self.country.trim(),
@@ -117,21 +147,44 @@ impl TournamentForm {
             "number_of_rounds": number(&mut problems, "number of rounds", &self.number_of_rounds),
             "ruleset": self.ruleset,
             "time_control": time_control,
-            "standings": {"mcmahon_bar": self.mcmahon_bar.trim(),
-                          "mcmahon_floor": self.mcmahon_floor.trim()},
-            "handicap_policy": {
-                "ceiling": number(&mut problems, "handicap ceiling", &self.handicap_ceiling),
-                "reduction": number(&mut problems, "handicap reduction", &self.handicap_reduction),
-                "based_on_mms": true,
-                "no_handicap_from": self.no_handicap_from.trim(),
-            },
+            "standings": standings,
+            "handicap_policy": handicap,
         });
-        if !problems.is_empty() {
-            return Err(problems);
+        if body["time_control"].is_null() {
+            if let Some(fields) = body.as_object_mut() {
+                fields.remove("time_control");
+            }
         }
-        serde_json::from_value(body).map_err(|error| vec![error.to_string()])
+        if problems.is_empty() {
+            Ok(body)
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// The form showing `tournament`'s settings, its time control kept unless changed.
+    pub fn of(tournament: &Tournament) -> TournamentForm {
+        TournamentForm {
+            name: tournament.name.clone(),
+            place: tournament.place.clone(),
+            country: tournament.country.clone(),
+            start_date: tournament.start_date.to_string(),
+            end_date: tournament.end_date.to_string(),
+            number_of_rounds: tournament.number_of_rounds.to_string(),
+            ruleset: tournament.ruleset.name().to_string(),
+            time_system: KEEP.to_string(),
+            mcmahon_bar: tournament.standings.mcmahon_bar.clone(),
+            mcmahon_floor: tournament.standings.mcmahon_floor.clone(),
+            handicap_ceiling: tournament.handicap_policy.ceiling.to_string(),
+            handicap_reduction: tournament.handicap_policy.reduction.to_string(),
+            no_handicap_from: tournament.handicap_policy.no_handicap_from.clone(),
+            ..TournamentForm::default()
+        }
     }
 }
+
+/// The time system of a settings form that keeps the tournament's time control.
+pub const KEEP: &str = "keep";
 
 #[derive(Template)]
 #[template(path = "dashboard/tournaments.html")]
@@ -141,7 +194,7 @@ struct TournamentsPage {
     may_create: bool,
     form: TournamentForm,
     rulesets: Vec<&'static str>,
-    time_systems: [(&'static str, &'static str); 4],
+    time_systems: Vec<(String, String)>,
     problems: Vec<String>,
 }
 
@@ -189,7 +242,10 @@ pub async fn tournaments_page(
         may_create: caller.require_admin("create tournaments").is_ok(),
         form,
         rulesets: Preset::ALL.iter().map(|preset| preset.name()).collect(),
-        time_systems: TIME_SYSTEMS,
+        time_systems: TIME_SYSTEMS
+            .iter()
+            .map(|(value, label)| (value.to_string(), label.to_string()))
+            .collect(),
         problems,
     })
 }
