@@ -27,6 +27,19 @@ async fn pictured(browser: &Browser, name: &str) {
     browser.resize(LAPTOP).await;
 }
 
+/// Waits for a refused form shown again with its problems (422), the browser having
+/// logged that status and nothing else.
+async fn refused(browser: &Browser) {
+    browser
+        .wait_until("document.querySelector('.problem') !== null", 10)
+        .await;
+    let logged = browser.console().await;
+    assert!(
+        logged.iter().all(|(_, message)| message.contains("422")),
+        "{logged:?}"
+    );
+}
+
 /// Sends the tournament page's registration form.
 async fn register(browser: &Browser, surname: &str, first_name: &str, rank: &str) {
     browser.fill("p-surname", surname).await;
@@ -96,16 +109,9 @@ async fn the_organizer_creates_a_tournament_registers_six_players_drafts_swaps_p
     // A rank the core does not read is refused (422) with the field named, nothing
     // stored; the browser logs the status, the only error it logs.
     register(&browser, "Bad", "", "12x").await;
-    browser
-        .wait_until("document.querySelector('.problem') !== null", 10)
-        .await;
+    refused(&browser).await;
     assert!(browser.text(".problem").await.contains("rank"));
     assert_eq!(browser.text("#players").await, "Players (6)");
-    let logged = browser.console().await;
-    assert!(
-        logged.iter().all(|(_, message)| message.contains("422")),
-        "{logged:?}"
-    );
     browser.visit(&format!("{tournament}/rounds/1")).await;
     browser.click("button[value='draft']").await;
     browser
@@ -507,16 +513,9 @@ async fn an_opengotha_file_is_imported_from_a_form_and_a_broken_one_is_refused_w
         }
     };
     upload(broken).await;
-    browser
-        .wait_until("document.querySelector('.problem') !== null", 10)
-        .await;
+    refused(&browser).await;
     let problem = browser.text(".problem").await;
     assert!(problem.contains("line"), "{problem}");
-    let logged = browser.console().await;
-    assert!(
-        logged.iter().all(|(_, message)| message.contains("422")),
-        "{logged:?}"
-    );
     upload(file).await;
     browser
         .wait_until("document.querySelector('#imported') !== null", 30)
@@ -555,15 +554,8 @@ async fn the_settings_change_from_the_dashboard_and_what_the_form_does_not_show_
     // A floor the core does not read is refused, nothing changed.
     browser.fill("t-floor", "floor").await;
     browser.click("form.settings > button").await;
-    browser
-        .wait_until("document.querySelector('.problem') !== null", 10)
-        .await;
+    refused(&browser).await;
     assert!(browser.text(".problem").await.contains("mcmahon_floor"));
-    let logged = browser.console().await;
-    assert!(
-        logged.iter().all(|(_, message)| message.contains("422")),
-        "{logged:?}"
-    );
     browser.fill("t-floor", "20k").await;
     browser.fill("t-bar", "2d").await;
     browser.fill("t-rounds", "4").await;

@@ -3,7 +3,7 @@
 //! (the time control unless a system is picked, the other standings and handicap
 //! settings, the placement criteria and the pairing parameters).
 
-use super::tournaments::{TournamentForm, KEEP, TIME_SYSTEMS};
+use super::tournaments::{time_systems, TournamentForm, KEEP};
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::ApiError;
@@ -42,11 +42,7 @@ async fn settings_page(
         serde_json::to_string(&tournament.time_control).map_err(ApiError::internal)?
     );
     let time_systems = std::iter::once((KEEP.to_string(), keep))
-        .chain(
-            TIME_SYSTEMS
-                .iter()
-                .map(|(value, label)| (value.to_string(), label.to_string())),
-        )
+        .chain(time_systems())
         .collect();
     Page::render(&SettingsPage {
         signed_in: viewer.describe(),

@@ -77,12 +77,20 @@ impl Default for TournamentForm {
 }
 
 /// The time systems the form offers, by their API names.
-pub const TIME_SYSTEMS: [(&str, &str); 4] = [
+const TIME_SYSTEMS: [(&str, &str); 4] = [
     ("byo-yomi", "Japanese byo-yomi"),
     ("canadian", "Canadian byo-yomi"),
     ("fischer", "Fischer"),
     ("absolute", "Sudden death"),
 ];
+
+/// The time systems, as the form's list shows them.
+pub fn time_systems() -> Vec<(String, String)> {
+    TIME_SYSTEMS
+        .iter()
+        .map(|(value, label)| (value.to_string(), label.to_string()))
+        .collect()
+}
 
 fn number(problems: &mut Vec<String>, field: &str, text: &str) -> u64 {
     text.trim().parse().unwrap_or_else(|_| {
@@ -242,10 +250,7 @@ pub async fn tournaments_page(
         may_create: caller.require_admin("create tournaments").is_ok(),
         form,
         rulesets: Preset::ALL.iter().map(|preset| preset.name()).collect(),
-        time_systems: TIME_SYSTEMS
-            .iter()
-            .map(|(value, label)| (value.to_string(), label.to_string()))
-            .collect(),
+        time_systems: time_systems(),
         problems,
     })
 }
