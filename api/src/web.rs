@@ -14,6 +14,7 @@
 //! computes (the standings are [`arbitre_core::standings::compute`]'s).
 
 pub mod assets;
+pub mod dashboard;
 mod page;
 pub mod public;
 pub mod session;
@@ -33,5 +34,74 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route(
             "/t/{tournament_id}/standings",
             web::get().to(public::standings),
+        );
+    configure_dashboard(config);
+}
+
+/// The organizer's dashboard, under `/dashboard`.
+fn configure_dashboard(config: &mut web::ServiceConfig) {
+    const ROUND: &str = "/dashboard/t/{tournament_id}/rounds/{number}";
+    config
+        .route("/dashboard", web::get().to(dashboard::tournaments::list))
+        .route(
+            "/dashboard/tournaments",
+            web::post().to(dashboard::tournaments::create),
+        )
+        .route(
+            "/dashboard/import",
+            web::post().to(dashboard::import::import),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}",
+            web::get().to(dashboard::tournament::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/settings",
+            web::get().to(dashboard::settings::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/settings",
+            web::post().to(dashboard::settings::change),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/players",
+            web::post().to(dashboard::players::register),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/players/{player_id}",
+            web::get().to(dashboard::players::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/players/{player_id}",
+            web::post().to(dashboard::players::change),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/players/{player_id}/withdraw",
+            web::post().to(dashboard::players::withdraw),
+        )
+        .route(ROUND, web::get().to(dashboard::rounds::show))
+        .route(
+            &format!("{ROUND}/participation/{{player_id}}"),
+            web::post().to(dashboard::rounds::participation_change),
+        )
+        .route(
+            &format!("{ROUND}/draft"),
+            web::post().to(dashboard::rounds::draft),
+        )
+        .route(
+            &format!("{ROUND}/print"),
+            web::get().to(dashboard::rounds::print),
+        )
+        .route(
+            &format!("{ROUND}/start"),
+            web::post().to(dashboard::rounds::start),
+        )
+        .route(
+            &format!("{ROUND}/pairings/{{pairing_id}}"),
+            web::get().to(dashboard::results::show),
+        )
+        .route(
+            &format!("{ROUND}/pairings/{{pairing_id}}"),
+            web::post().to(dashboard::results::record),
         );
 }

@@ -149,6 +149,29 @@ impl Browser {
             .unwrap();
     }
 
+    /// Types `text` into the field whose id is `id`, in place of what it holds.
+    pub async fn fill(&self, id: &str, text: &str) {
+        let field = self.client.find(Locator::Id(id)).await.unwrap();
+        field.clear().await.unwrap();
+        field.send_keys(text).await.unwrap();
+    }
+
+    /// Clicks the element `css`.
+    pub async fn click(&self, css: &str) {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+
+    /// Gives the window another size (the screenshots at phone and laptop width).
+    pub async fn resize(&self, size: (u32, u32)) {
+        self.client.set_window_size(size.0, size.1).await.unwrap();
+    }
+
     /// The visible text of the element `css`.
     pub async fn text(&self, css: &str) -> String {
         self.client

@@ -41,7 +41,7 @@ pub struct DraftRequest {
 }
 
 /// A pair's cost: the total the matching maximizes, and each criterion's part.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct PairCost {
     /// OpenGotha's `totalCost`: the criteria plus one.
     pub total: i64,
@@ -58,7 +58,7 @@ impl From<Cost> for PairCost {
 }
 
 /// A game of a draft: the terms of a pairing, who the players are, and why.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct DraftTable {
     pub table: u32,
     pub white_id: Uuid,
@@ -74,7 +74,7 @@ pub struct DraftTable {
 
 /// A round's pairing as the engine makes it; nothing is stored. Publish it as it is (or
 /// edited) with `POST …/pairings/publish`.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Draft {
     pub round: u32,
     /// By table number.
@@ -223,8 +223,20 @@ pub async fn draft(
     body: ApiJson<DraftRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
+    let draft = make_draft(&pool, &workshop, &caller, tournament_id, number, body.0).await?;
+    Ok(HttpResponse::Ok().json(draft))
+}
+
+/// Drafts a round on the heavy-work pool, for this route and the organizer's pages alike.
+pub async fn make_draft(
+    pool: &DbPool,
+    workshop: &Workshop,
+    caller: &Caller,
+    tournament_id: Uuid,
+    number: i32,
+    request: DraftRequest,
+) -> Result<Draft, ApiError> {
     caller.require_staff(tournament_id, "draft pairings of this tournament")?;
-    let request = body.0;
     let mut violations = crate::error::Violations::new();
     if request.fixed.len() > 1000 {
         violations.add("fixed", "must hold at most 1000 games");
@@ -261,7 +273,7 @@ pub async fn draft(
         .chain(bye.map(Ok))
         .collect::<Result<Vec<Uuid>, ApiError>>()?;
     let names = Names::of(&mut connection, tournament_id, players).await?;
-    Ok(HttpResponse::Ok().json(Draft {
+    Ok(Draft {
         round: made.round,
         tables: made
             .games
@@ -272,7 +284,7 @@ pub async fn draft(
         bye_player: bye.map(|bye| names.get(bye)).transpose()?,
         state,
         opengotha: made.opengotha,
-    }))
+    })
 }
 
 /// Publish a draft as it was returned, its tables edited or not (organizers): the tables
@@ -294,8 +306,19 @@ pub async fn publish(
     body: ApiJson<DraftPublication>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
+    let published = publish_draft(&pool, &caller, tournament_id, number, body.0).await?;
+    Ok(HttpResponse::Created().json(published))
+}
+
+/// Publishes a draft in one transaction, for this route and the organizer's pages alike.
+pub async fn publish_draft(
+    pool: &DbPool,
+    caller: &Caller,
+    tournament_id: Uuid,
+    number: i32,
+    publication: DraftPublication,
+) -> Result<PublishedRound, ApiError> {
     caller.require_organizer(tournament_id, "publish pairings of this tournament")?;
-    let publication = body.0;
     let mut connection = pool.get().await?;
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
     let mut violations = Violations::new();
@@ -380,11 +403,11 @@ pub async fn publish(
         ),
         None => None,
     };
-    Ok(HttpResponse::Created().json(PublishedRound {
+    Ok(PublishedRound {
         round: publication.round,
         pairings,
         bye,
-    }))
+    })
 }
 
 /// Explain the engine's view of a round (organizers and referees): a pair's cost

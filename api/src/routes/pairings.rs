@@ -240,7 +240,7 @@ pub struct Ruling {
 
 impl Ruling {
     /// The rulings `rows` (each with its token's label), their players named.
-    async fn named(
+    pub async fn named(
         connection: &mut Connection,
         tournament_id: Uuid,
         rows: Vec<(RulingRow, String)>,

@@ -243,9 +243,19 @@ pub async fn create(
     path: web::Path<Uuid>,
     body: ApiJson<PlayerDetails>,
 ) -> Result<HttpResponse, ApiError> {
-    let tournament_id = path.into_inner();
+    let player = register(&pool, &caller, path.into_inner(), body.0).await?;
+    Ok(HttpResponse::Created().json(player))
+}
+
+/// Registers a player, for this route and the organizer's pages alike.
+pub async fn register(
+    pool: &DbPool,
+    caller: &Caller,
+    tournament_id: Uuid,
+    details: PlayerDetails,
+) -> Result<Player, ApiError> {
     caller.require_organizer(tournament_id, "register players in this tournament")?;
-    let record = record(body.0)?;
+    let record = record(details)?;
     let mut connection = pool.get().await?;
     ensure_exists(&mut connection, tournament_id).await?;
     let bound = arbitre_core::fields::TOURNAMENT_PLAYERS;
@@ -257,8 +267,9 @@ pub async fn create(
             detail: format!("the tournament has {bound} players, the most a tournament may have"),
         });
     }
-    let player = Player::from(store::insert(&mut connection, tournament_id, &record).await?);
-    Ok(HttpResponse::Created().json(player))
+    Ok(Player::from(
+        store::insert(&mut connection, tournament_id, &record).await?,
+    ))
 }
 
 /// List a tournament's players, in registration order.
@@ -332,14 +343,27 @@ pub async fn replace(
     body: ApiJson<PlayerDetails>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
+    let player = change(&pool, &caller, tournament_id, player_id, body.0).await?;
+    Ok(HttpResponse::Ok().json(player))
+}
+
+/// Replaces a player's details, for this route and the organizer's pages alike.
+pub async fn change(
+    pool: &DbPool,
+    caller: &Caller,
+    tournament_id: Uuid,
+    player_id: Uuid,
+    details: PlayerDetails,
+) -> Result<Player, ApiError> {
     caller.require_organizer(tournament_id, "change players of this tournament")?;
-    let record = record(body.0)?;
+    let record = record(details)?;
     let mut connection = pool.get().await?;
     store::find(&mut connection, tournament_id, player_id)
         .await?
         .ok_or(ApiError::NotFound(Resource::Player))?;
-    let player = Player::from(store::update(&mut connection, player_id, &record).await?);
-    Ok(HttpResponse::Ok().json(player))
+    Ok(Player::from(
+        store::update(&mut connection, player_id, &record).await?,
+    ))
 }
 
 /// Withdraw a player who has no pairing, bye or absence yet (organizers). A player who
@@ -360,6 +384,17 @@ pub async fn delete(
     path: web::Path<(Uuid, Uuid)>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
+    withdraw(&pool, &caller, tournament_id, player_id).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Withdraws a player who has not taken part, for this route and the organizer's pages.
+pub async fn withdraw(
+    pool: &DbPool,
+    caller: &Caller,
+    tournament_id: Uuid,
+    player_id: Uuid,
+) -> Result<(), ApiError> {
     caller.require_organizer(tournament_id, "withdraw players of this tournament")?;
     let mut connection = pool.get().await?;
     store::find(&mut connection, tournament_id, player_id)
@@ -381,5 +416,5 @@ pub async fn delete(
         });
     }
     store::delete(&mut connection, player_id).await?;
-    Ok(HttpResponse::NoContent().finish())
+    Ok(())
 }

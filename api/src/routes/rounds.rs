@@ -71,7 +71,7 @@ pub enum RegistrationStatus {
 }
 
 impl RegistrationStatus {
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             RegistrationStatus::Present => "present",
             RegistrationStatus::Bye => "bye",
@@ -237,6 +237,17 @@ pub async fn start(
     path: web::Path<(Uuid, i32)>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
+    let round = start_round(&pool, &caller, tournament_id, number).await?;
+    Ok(HttpResponse::Ok().json(round))
+}
+
+/// Starts a round, for this route and the organizer's pages alike.
+pub async fn start_round(
+    pool: &DbPool,
+    caller: &Caller,
+    tournament_id: Uuid,
+    number: i32,
+) -> Result<Round, ApiError> {
     caller.require_staff(tournament_id, "start rounds of this tournament")?;
     let mut connection = pool.get().await?;
     let row = connection
@@ -250,7 +261,7 @@ pub async fn start(
             Ok(store::mark_started(connection, round.id).await?)
         })
         .await?;
-    Ok(HttpResponse::Ok().json(Round::from(row)))
+    Ok(Round::from(row))
 }
 
 /// Delete a round without games (organizers): a round added by mistake. Its pairings
@@ -344,11 +355,23 @@ pub async fn register(
     body: ApiJson<RegistrationChange>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number, player_id) = path.into_inner();
+    let at = (tournament_id, number, player_id);
+    let registration = register_for_round(&pool, &caller, at, body.0.status).await?;
+    Ok(HttpResponse::Ok().json(registration))
+}
+
+/// Records whether the player `at` (tournament, round, player) plays the round, for this
+/// route and the organizer's pages alike.
+pub async fn register_for_round(
+    pool: &DbPool,
+    caller: &Caller,
+    (tournament_id, number, player_id): (Uuid, i32, Uuid),
+    status: RegistrationStatus,
+) -> Result<Registration, ApiError> {
     caller.require_staff(
         tournament_id,
         "register players for rounds of this tournament",
     )?;
-    let status = body.0.status;
     let mut connection = pool.get().await?;
     let row = connection
         .transaction::<_, ApiError, _>(async move |connection| {
@@ -373,7 +396,7 @@ pub async fn register(
             Ok(store::upsert_registration(connection, round.id, player_id, status.name()).await?)
         })
         .await?;
-    Ok(HttpResponse::Ok().json(Registration::try_from(row)?))
+    Registration::try_from(row)
 }
 
 /// The registrations of a round.

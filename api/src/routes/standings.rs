@@ -582,8 +582,27 @@ pub async fn record_result(
     body: ApiJson<ResultChange>,
 ) -> Result<HttpResponse, GameError> {
     let (tournament_id, number, pairing_id) = path.into_inner();
+    let at = (tournament_id, number, pairing_id);
+    let result = record(&pool, &cache, &caller, &request, at, body.0).await?;
+    Ok(HttpResponse::Ok().json(PairingResult {
+        pairing_id,
+        round: number,
+        result,
+    }))
+}
+
+/// Records the result of the pairing `at` (tournament, round, pairing) through its
+/// audited path, for this route and the organizer's pages alike: the result recorded.
+pub async fn record(
+    pool: &DbPool,
+    cache: &GameCache,
+    caller: &Caller,
+    request: &HttpRequest,
+    at: (Uuid, i32, Uuid),
+    change: ResultChange,
+) -> Result<Option<String>, GameError> {
+    let (tournament_id, number, pairing_id) = at;
     caller.require_staff(tournament_id, "record results in this tournament")?;
-    let change = body.0;
     let mut violations = Violations::new();
     let recorded = match change.result.as_deref() {
         None => {
@@ -625,24 +644,17 @@ pub async fn record_result(
     let pairing = pairing_store::find(&mut connection, round.id, pairing_id)
         .await?
         .ok_or(ApiError::NotFound(Resource::Pairing))?;
-    let answer = |result: Option<String>| {
-        HttpResponse::Ok().json(PairingResult {
-            pairing_id,
-            round: number,
-            result,
-        })
-    };
     if let Some(game) = game_store::find_by_pairing(&mut connection, pairing_id).await? {
         drop(connection);
-        let fingerprint = fingerprint_of(&request, &change)?;
+        let fingerprint = fingerprint_of(request, &change)?;
         let ruling = Ruling {
             decision: Decision::ResultCorrection { result: recorded },
             reason,
             corrects: None,
         };
         let (_, state) = write_game(
-            (&pool, &cache),
-            &caller,
+            (pool, cache),
+            caller,
             Actor::Referee,
             game.id,
             Retry {
@@ -662,8 +674,7 @@ pub async fn record_result(
             },
         )
         .await?;
-        let result = state["result"].as_str().map(str::to_string);
-        return Ok(answer(result));
+        return Ok(state["result"].as_str().map(str::to_string));
     }
     // No game: the pairing's own ruling, on the pairing's komi and the standard board.
     if recorded != SgfResult::Unknown {
@@ -691,7 +702,7 @@ pub async fn record_result(
             Ok(())
         })
         .await?;
-    Ok(answer(canonical))
+    Ok(canonical)
 }
 
 #[cfg(test)]

@@ -390,8 +390,21 @@ pub async fn create(
     caller: Caller,
     body: ApiJson<NewTournament>,
 ) -> Result<HttpResponse, ApiError> {
+    let tournament = create_tournament(&pool, &caller, body.0).await?;
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, format!("/tournaments/{}", tournament.id)))
+        .json(tournament))
+}
+
+/// Creates a tournament with its announced rounds, for this route and the organizer's
+/// pages alike.
+pub async fn create_tournament(
+    pool: &DbPool,
+    caller: &Caller,
+    settings: NewTournament,
+) -> Result<Tournament, ApiError> {
     caller.require_admin("create tournaments")?;
-    let record = record(body.0)?;
+    let record = record(settings)?;
     let mut connection = pool.get().await?;
     let row = connection
         .transaction::<_, ApiError, _>(async |connection| {
@@ -400,9 +413,7 @@ pub async fn create(
             Ok(row)
         })
         .await?;
-    Ok(HttpResponse::Created()
-        .insert_header((header::LOCATION, format!("/tournaments/{}", row.id)))
-        .json(Tournament::try_from(row)?))
+    Tournament::try_from(row)
 }
 
 /// List tournaments, oldest first.
@@ -459,9 +470,19 @@ pub async fn update(
     path: web::Path<Uuid>,
     body: ApiJson<TournamentChanges>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
+    let tournament = update_tournament(&pool, &caller, path.into_inner(), body.0).await?;
+    Ok(HttpResponse::Ok().json(tournament))
+}
+
+/// Applies `changes` to the tournament's settings, for this route and the organizer's
+/// pages alike.
+pub async fn update_tournament(
+    pool: &DbPool,
+    caller: &Caller,
+    id: Uuid,
+    changes: TournamentChanges,
+) -> Result<Tournament, ApiError> {
     caller.require_organizer(id, "change this tournament")?;
-    let changes = body.0;
     let mut connection = pool.get().await?;
     let mut settings = load(&mut connection, id).await?.into_settings();
     macro_rules! apply {
@@ -503,7 +524,7 @@ pub async fn update(
             Ok(row)
         })
         .await?;
-    Ok(HttpResponse::Ok().json(Tournament::try_from(row)?))
+    Tournament::try_from(row)
 }
 
 /// Delete a tournament and everything in it (its organizers). A tournament with recorded
@@ -657,8 +678,24 @@ pub async fn import(
     caller: Caller,
     body: XmlBody,
 ) -> Result<HttpResponse, ApiError> {
+    let imported = import_file(&pool, &workshop, &caller, body.0).await?;
+    Ok(HttpResponse::Created()
+        .insert_header((
+            header::LOCATION,
+            format!("/tournaments/{}", imported.tournament_id),
+        ))
+        .json(imported))
+}
+
+/// Imports an OpenGotha file (read on the heavy-work pool), for this route and the
+/// organizer's pages alike.
+pub async fn import_file(
+    pool: &DbPool,
+    workshop: &Workshop,
+    caller: &Caller,
+    bytes: web::Bytes,
+) -> Result<Imported, ApiError> {
     caller.require_admin("import tournaments")?;
-    let bytes = body.0;
     let (tournament, pairing) = workshop
         .run(Class::Staff, move || {
             let tournament = opengotha::import(&bytes)?;
@@ -676,11 +713,5 @@ pub async fn import(
         warnings,
     };
     let mut connection = pool.get().await?;
-    let imported = importer::import(&mut connection, import).await?;
-    Ok(HttpResponse::Created()
-        .insert_header((
-            header::LOCATION,
-            format!("/tournaments/{}", imported.tournament_id),
-        ))
-        .json(imported))
+    importer::import(&mut connection, import).await
 }

@@ -118,20 +118,28 @@ impl Heading {
 }
 
 /// One table of a round.
-struct TableLine {
-    table: String,
-    white: String,
-    black: String,
-    handicap: u32,
-    result: &'static str,
+pub struct TableLine {
+    pub table: String,
+    pub white: String,
+    pub black: String,
+    pub handicap: u32,
+    pub result: &'static str,
 }
 
 /// One player of a round, for finding their board.
-struct NameLine {
-    name: String,
-    table: String,
-    colour: &'static str,
-    opponent: String,
+pub struct NameLine {
+    pub name: String,
+    pub table: String,
+    pub colour: &'static str,
+    pub opponent: String,
+}
+
+/// A round's lines: its tables in order, its players by name, its byes; only the
+/// players whose name holds `search` (case and accents folded) by name.
+pub struct RoundLines {
+    pub tables: Vec<TableLine>,
+    pub names: Vec<NameLine>,
+    pub byes: Vec<String>,
 }
 
 #[derive(Template)]
@@ -181,7 +189,8 @@ fn folded(text: &str) -> String {
         .collect()
 }
 
-async fn tournament(pool: &DbPool, id: Uuid) -> Result<Tournament, PageError> {
+/// The tournament as the standings and the exports see it, or 404.
+pub async fn tournament(pool: &DbPool, id: Uuid) -> Result<Tournament, PageError> {
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     Ok(load_tournament(&mut connection, id)
         .await?
@@ -221,6 +230,20 @@ pub async fn pairings(
     query: web::Query<PageQuery>,
 ) -> Result<Page, PageError> {
     let (id, query, tournament, round) = shown(&pool, path, query).await?;
+    let search = query.name.clone().unwrap_or_default();
+    let lines = round_lines(&tournament, round, &search);
+    Page::render(&PairingsPage {
+        signed_in: viewer.describe(),
+        heading: Heading::new(id, &tournament, round, query.hall == Some(1)),
+        tables: lines.tables,
+        names: lines.names,
+        byes: lines.byes,
+        search,
+    })
+}
+
+/// The lines of `round` of `tournament`, by table and by name.
+pub fn round_lines(tournament: &Tournament, round: u32, search: &str) -> RoundLines {
     let name = |player_id: &str| {
         tournament
             .player(player_id)
@@ -248,7 +271,6 @@ pub async fn pairings(
             result: result_text(game),
         })
         .collect();
-    let search = query.name.unwrap_or_default();
     let wanted = folded(search.trim());
     let mut names: Vec<NameLine> = games
         .iter()
@@ -274,14 +296,11 @@ pub async fn pairings(
         .map(|bye| name(&bye.player))
         .filter(|line| folded(line).contains(&wanted))
         .collect();
-    Page::render(&PairingsPage {
-        signed_in: viewer.describe(),
-        heading: Heading::new(id, &tournament, round, query.hall == Some(1)),
+    RoundLines {
         tables,
         names,
         byes,
-        search,
-    })
+    }
 }
 
 /// One line of the standings.

@@ -119,7 +119,12 @@ pub async fn sign_in(
     check_origin(&request)?;
     let secret = body.token.trim();
     match token_of_secret(&pool, secret).await {
-        Ok(_) => {
+        Ok(token) => {
+            // The staff go on to their dashboard; a table's tablet to the tournaments.
+            let next = match token.role {
+                Role::Admin | Role::Organizer | Role::Referee => "/dashboard",
+                Role::Table => "/",
+            };
             let cookie = Cookie::build(COOKIE, secret.to_string())
                 .path("/")
                 .http_only(true)
@@ -129,7 +134,7 @@ pub async fn sign_in(
                 .finish();
             Ok(HttpResponse::SeeOther()
                 .cookie(cookie)
-                .insert_header((header::LOCATION, "/"))
+                .insert_header((header::LOCATION, next))
                 .finish())
         }
         Err(ApiError::InvalidToken) => {

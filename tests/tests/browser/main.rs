@@ -4,10 +4,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod dashboard;
 mod public;
 mod session;
 
 use arbitre_api::access::Role;
+use arbitre_tests::browser::Browser;
 use arbitre_tests::TestService;
 use serde_json::{json, Value};
 use uuid::Uuid;
@@ -71,4 +73,71 @@ pub async fn hall(service: &TestService) -> Hall {
         tournament_id,
         pairings,
     }
+}
+
+/// Starts the game of the hall's pairing `index` (as its referee): the game's id and the
+/// token of its table's tablet.
+pub async fn start_game(service: &TestService, hall: &Hall, index: usize) -> (String, String) {
+    let tournament = Uuid::parse_str(&hall.tournament_id).unwrap();
+    let pairing = Uuid::parse_str(&hall.pairings[index]).unwrap();
+    let tablet = service
+        .token(Role::Table, Some(tournament), Some(pairing))
+        .await;
+    let started = service
+        .post(
+            &format!("/tournaments/{}/games", hall.tournament_id),
+            Some(&hall.referee),
+        )
+        .json(&json!({"pairing_id": hall.pairings[index]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(started.status(), 201, "{}", started.text().await.unwrap());
+    let game: Value = started.json().await.unwrap();
+    (game["id"].as_str().unwrap().to_string(), tablet)
+}
+
+/// Black resigns on the first turn of `game`, from its tablet: White wins.
+async fn resign_first_turn(service: &TestService, game: &str, tablet: &str) {
+    let resigned = service
+        .post(&format!("/games/{game}/turns"), Some(tablet))
+        .json(&json!({"turn": 1, "action": "resign"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resigned.status(), 201, "{}", resigned.text().await.unwrap());
+}
+
+/// On the live page open in `browser`, the cell `css` reads `before`; Black resigns
+/// `game` from its `tablet`, and the cell comes to read `White wins` without a reload.
+pub async fn result_arrives_live(
+    service: &TestService,
+    browser: &Browser,
+    (game, tablet): (&str, &str),
+    css: &str,
+    before: &str,
+) {
+    browser
+        .client
+        .execute("window.stillTheSamePage = true; return null;", vec![])
+        .await
+        .unwrap();
+    // The stream is open before the result is sent (the page listens from now on).
+    browser
+        .wait_until("document.body.dataset.live === 'open'", 10)
+        .await;
+    assert_eq!(browser.text(css).await, before);
+    resign_first_turn(service, game, tablet).await;
+    browser
+        .wait_until(
+            &format!("document.querySelector('{css}').textContent === 'White wins'"),
+            10,
+        )
+        .await;
+    let same = browser
+        .client
+        .execute("return window.stillTheSamePage === true;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(same, json!(true), "the page was reloaded");
 }

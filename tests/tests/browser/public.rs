@@ -1,13 +1,10 @@
 //! The public pages: a player finds their board on a phone, results arrive live, the
 //! standings show the tournament's criteria.
 
-use super::hall;
-use arbitre_api::access::Role;
+use super::{hall, result_arrives_live, start_game};
 use arbitre_tests::browser::{Browser, LAPTOP, PHONE};
 use arbitre_tests::TestService;
 use fantoccini::Locator;
-use serde_json::json;
-use uuid::Uuid;
 
 #[tokio::test]
 async fn a_player_finds_their_table_by_name_on_a_phone() {
@@ -54,63 +51,12 @@ async fn a_player_finds_their_table_by_name_on_a_phone() {
 async fn a_result_arrives_on_the_public_page_without_a_reload() {
     let service = TestService::start().await;
     let hall = hall(&service).await;
-    let tournament = Uuid::parse_str(&hall.tournament_id).unwrap();
-    let pairing = Uuid::parse_str(&hall.pairings[1]).unwrap();
-    let tablet = service
-        .token(Role::Table, Some(tournament), Some(pairing))
-        .await;
-    let started = service
-        .post(
-            &format!("/tournaments/{}/games", hall.tournament_id),
-            Some(&hall.referee),
-        )
-        .json(&json!({"pairing_id": hall.pairings[1]}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(started.status(), 201, "{}", started.text().await.unwrap());
-    let game: serde_json::Value = started.json().await.unwrap();
+    let (game, tablet) = start_game(&service, &hall, 1).await;
     let browser = Browser::open(&service.base_url, LAPTOP).await;
     browser.visit(&format!("/t/{}", hall.tournament_id)).await;
-    browser
-        .client
-        .execute("window.stillTheSamePage = true; return null;", vec![])
-        .await
-        .unwrap();
-    // The stream is open before the result is sent (the page listens from now on).
-    browser
-        .wait_until("document.body.dataset.live === 'open'", 10)
-        .await;
-    assert_eq!(
-        browser
-            .text("#tables-section tbody tr:nth-child(2) .result")
-            .await,
-        ""
-    );
-    let resigned = service
-        .post(
-            &format!("/games/{}/turns", game["id"].as_str().unwrap()),
-            Some(&tablet),
-        )
-        .json(&json!({"turn": 1, "action": "resign"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resigned.status(), 201, "{}", resigned.text().await.unwrap());
-    // Black (Moreau) resigned at table 2: White wins.
-    browser
-        .wait_until(
-            "document.querySelector('#tables-section tbody tr:nth-child(2) .result')\
-             .textContent === 'White wins'",
-            10,
-        )
-        .await;
-    let same = browser
-        .client
-        .execute("return window.stillTheSamePage === true;", vec![])
-        .await
-        .unwrap();
-    assert_eq!(same, json!(true), "the page was reloaded");
+    // Black (Moreau) resigns at table 2: White wins.
+    let cell = "#tables-section tbody tr:nth-child(2) .result";
+    result_arrives_live(&service, &browser, (&game, &tablet), cell, "").await;
     browser.check("pairings, live result").await;
     browser.screenshot("public-pairings-laptop").await;
 }

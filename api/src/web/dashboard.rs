@@ -1,0 +1,59 @@
+//! The organizer's dashboard under `/dashboard`: tournaments, players, rounds and their
+//! pairing, for the organizers, referees and admins.
+//!
+//! A page acts as the signed-in person's token: it calls the very functions the JSON
+//! routes call, with a [`Caller`] made of that token, so each role may do on a page
+//! exactly what it may do over the API, and every rule stays the core's. A form that
+//! changes state is refused unless its `Origin` is this server ([`check_origin`]); the
+//! session cookie is `SameSite=Strict`, so another site's form does not carry it either.
+
+pub mod import;
+pub mod players;
+pub mod results;
+pub mod rounds;
+pub mod settings;
+pub mod tournament;
+pub mod tournaments;
+
+use super::page::PageError;
+use super::session::Viewer;
+use crate::auth::Caller;
+use crate::error::ApiError;
+use actix_web::http::header;
+use actix_web::HttpResponse;
+
+pub use super::session::check_origin;
+
+/// The signed-in person as the API's caller; a person not signed in is sent to sign in
+/// (401, the error page links there).
+pub fn caller(viewer: &Viewer) -> Result<Caller, PageError> {
+    viewer
+        .0
+        .clone()
+        .map(Caller::Token)
+        .ok_or(PageError(ApiError::MissingToken))
+}
+
+/// What a refused form shows above it: each field at fault with the service's message,
+/// or the conflict's detail. Other errors are the error page's.
+pub fn problems(error: ApiError) -> Result<Vec<String>, PageError> {
+    match error {
+        ApiError::Validation(errors) => Ok(errors
+            .into_iter()
+            .map(|error| format!("{}: {}", error.field, error.message))
+            .collect()),
+        ApiError::InvalidBody(error) => Ok(vec![format!("{}: {}", error.field, error.message)]),
+        ApiError::Conflict { detail, .. } => Ok(vec![detail]),
+        // A file that is not OpenGotha's, with the line and column at fault.
+        error @ ApiError::OpenGotha(_) => Ok(vec![error.to_string()]),
+        other => Err(PageError(other)),
+    }
+}
+
+/// After a form that changed something: the page to show next (POST/redirect/GET, so a
+/// reload does not send the form again).
+pub fn see_other(location: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location.to_string()))
+        .finish()
+}

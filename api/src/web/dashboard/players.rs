@@ -1,0 +1,130 @@
+//! The dashboard's players: registering one from the tournament's page, changing one's
+//! details or withdrawing them from their own page, each through the route's own
+//! function (its checks, its role).
+
+use super::tournament::{tournament_page, PlayerForm};
+use super::{caller, check_origin, problems, see_other};
+use crate::db::DbPool;
+use crate::error::{ApiError, Resource};
+use crate::routes::players as api;
+use crate::store::players as store;
+use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Viewer;
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use uuid::Uuid;
+
+/// `POST /dashboard/t/{id}/players`: registers the player and shows the tournament's
+/// page again, ready for the next one; or the form with its problems.
+pub async fn register(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    form: web::Form<PlayerForm>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let id = path.into_inner();
+    let form = form.into_inner();
+    match api::register(&pool, &caller(&viewer)?, id, form.details()).await {
+        Ok(_) => Ok(see_other(&format!("/dashboard/t/{id}#players"))),
+        Err(error) => {
+            let refused = problems(error)?;
+            let page = tournament_page(&pool, &viewer, id, String::new(), form, refused).await?;
+            Ok(secured(HttpResponse::UnprocessableEntity(), page.0))
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "dashboard/player.html")]
+struct PlayerPage {
+    signed_in: Option<String>,
+    id: Uuid,
+    player_id: Uuid,
+    tournament: String,
+    player_form: PlayerForm,
+    problems: Vec<String>,
+}
+
+async fn player_page(
+    pool: &DbPool,
+    viewer: &Viewer,
+    (id, player_id): (Uuid, Uuid),
+    typed: Option<PlayerForm>,
+    problems: Vec<String>,
+) -> Result<Page, PageError> {
+    caller(viewer)?.require_staff(id, "see this tournament's players")?;
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let tournament = crate::routes::tournaments::load(&mut connection, id).await?;
+    let row = store::find(&mut connection, id, player_id)
+        .await
+        .map_err(ApiError::from)?
+        .ok_or(ApiError::NotFound(Resource::Player))?;
+    let player_form = typed.unwrap_or(PlayerForm {
+        surname: row.surname,
+        first_name: row.first_name,
+        rank: row.rank,
+        club: row.club.unwrap_or_default(),
+        country: row.country.unwrap_or_default(),
+    });
+    Page::render(&PlayerPage {
+        signed_in: viewer.describe(),
+        id,
+        player_id,
+        tournament: tournament.name,
+        player_form,
+        problems,
+    })
+}
+
+/// `GET /dashboard/t/{id}/players/{player}`: the player's details to change, and their
+/// withdrawal.
+pub async fn show(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<(Uuid, Uuid)>,
+) -> Result<Page, PageError> {
+    player_page(&pool, &viewer, path.into_inner(), None, Vec::new()).await
+}
+
+/// `POST` of the same path: the player's new details (the whole of them, as `PUT`).
+pub async fn change(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<(Uuid, Uuid)>,
+    form: web::Form<PlayerForm>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let (id, player_id) = path.into_inner();
+    let form = form.into_inner();
+    match api::change(&pool, &caller(&viewer)?, id, player_id, form.details()).await {
+        Ok(_) => Ok(see_other(&format!("/dashboard/t/{id}#players"))),
+        Err(error) => {
+            let refused = problems(error)?;
+            let page = player_page(&pool, &viewer, (id, player_id), Some(form), refused).await?;
+            Ok(secured(HttpResponse::UnprocessableEntity(), page.0))
+        }
+    }
+}
+
+/// `POST …/players/{player}/withdraw`: withdraws a player who has not taken part; one
+/// who has is kept, and the page says how to leave them out of the later rounds.
+pub async fn withdraw(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<(Uuid, Uuid)>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let (id, player_id) = path.into_inner();
+    match api::withdraw(&pool, &caller(&viewer)?, id, player_id).await {
+        Ok(()) => Ok(see_other(&format!("/dashboard/t/{id}#players"))),
+        Err(error) => {
+            let refused = problems(error)?;
+            let page = player_page(&pool, &viewer, (id, player_id), None, refused).await?;
+            Ok(secured(HttpResponse::Conflict(), page.0))
+        }
+    }
+}

@@ -1,0 +1,474 @@
+//! The dashboard's rounds: a round's overview once paired (live, from the tournament's
+//! stream), and before that its draft.
+//!
+//! A draft is the engine's (`POST …/pairings/draft`), never stored: the page keeps it in
+//! the form as the API returned it and sends it back with each change. Swapping a table's
+//! colours edits it there; exchanging two players asks the engine for a new draft that
+//! keeps the two new pairs (the draft's `fixed` games), so that colours, handicaps and
+//! the other tables stay the engine's. Publishing sends the draft to the route's own
+//! publication, which refuses it (`draft.stale`) if the tournament changed since.
+
+use super::{caller, check_origin, problems, see_other};
+use crate::db::DbPool;
+use crate::error::{ApiError, FieldError, Resource};
+use crate::routes::drafts::{self as api, Draft, DraftPublication, DraftRequest, PublishedTable};
+use crate::routes::rounds::{register_for_round, start_round, RegistrationStatus};
+use crate::services::heavy::Workshop;
+use crate::store::pairings as pairing_store;
+use crate::store::players::{self as player_store, PlayerFilter};
+use crate::store::rounds as round_store;
+use crate::web::page::{secured, Page, PageError};
+use crate::web::public::{round_lines, tournament, NameLine, TableLine};
+use crate::web::session::Viewer;
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+use uuid::Uuid;
+
+/// The tournament and round a page is about.
+struct RoundHeading {
+    id: Uuid,
+    name: String,
+    number: i32,
+}
+
+/// A table of the round's overview: its lines and its pairing, for entering a result.
+struct OverviewLine {
+    line: TableLine,
+    pairing_id: Uuid,
+}
+
+/// A player's participation in a round not yet paired: the status recorded, if any (a
+/// player without one is paired, as the draft reads them), and the one a tap records.
+struct ParticipationLine {
+    player_id: Uuid,
+    name: String,
+    status: String,
+    tap: &'static str,
+}
+
+#[derive(Template)]
+#[template(path = "dashboard/round.html")]
+struct RoundPage {
+    signed_in: Option<String>,
+    heading: RoundHeading,
+    started: bool,
+    tables: Vec<OverviewLine>,
+    byes: Vec<String>,
+    participation: Vec<ParticipationLine>,
+}
+
+/// How many players the participation list shows.
+const PARTICIPATION_LISTED: i64 = 2000;
+
+async fn participation(
+    connection: &mut crate::db::Connection,
+    id: Uuid,
+    round_id: Uuid,
+) -> Result<Vec<ParticipationLine>, ApiError> {
+    let (registrations, _) =
+        round_store::list_registrations(connection, round_id, None, PARTICIPATION_LISTED, 0)
+            .await?;
+    let filter = PlayerFilter {
+        surname_pattern: None,
+        country: None,
+        club: None,
+    };
+    let (players, _) = player_store::list(connection, id, &filter, PARTICIPATION_LISTED, 0).await?;
+    Ok(players
+        .into_iter()
+        .map(|player| {
+            let status = registrations
+                .iter()
+                .find(|registration| registration.player_id == player.id)
+                .map(|registration| registration.status.clone());
+            let tap = if status.as_deref() == Some(RegistrationStatus::Absent.name()) {
+                RegistrationStatus::Present.name()
+            } else {
+                RegistrationStatus::Absent.name()
+            };
+            ParticipationLine {
+                player_id: player.id,
+                name: format!("{} {} ({})", player.surname, player.first_name, player.rank),
+                status: status.unwrap_or_else(|| "not marked".to_string()),
+                tap,
+            }
+        })
+        .collect())
+}
+
+fn round_number(number: i32, rounds: u32) -> Result<u32, PageError> {
+    u32::try_from(number)
+        .ok()
+        .filter(|number| (1..=rounds).contains(number))
+        .ok_or(PageError(ApiError::NotFound(Resource::Round)))
+}
+
+/// `GET /dashboard/t/{id}/rounds/{number}`: the round's tables, kept current by the
+/// tournament's stream; a round not paired yet offers its draft.
+pub async fn show(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<(Uuid, i32)>,
+) -> Result<Page, PageError> {
+    let (id, number) = path.into_inner();
+    caller(&viewer)?.require_staff(id, "see this tournament's rounds")?;
+    let tournament = tournament(&pool, id).await?;
+    let round = round_number(number, tournament.rounds)?;
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let row = round_store::find(&mut connection, id, number)
+        .await
+        .map_err(ApiError::from)?
+        .ok_or(ApiError::NotFound(Resource::Round))?;
+    let pairings = pairing_store::all_of_round(&mut connection, row.id)
+        .await
+        .map_err(ApiError::from)?;
+    let participation = if pairings.is_empty() {
+        participation(&mut connection, id, row.id).await?
+    } else {
+        Vec::new()
+    };
+    let lines = round_lines(&tournament, round, "");
+    // Both lists are by table number, one line per pairing.
+    let tables = lines
+        .tables
+        .into_iter()
+        .zip(pairings)
+        .map(|(line, pairing)| OverviewLine {
+            line,
+            pairing_id: pairing.id,
+        })
+        .collect();
+    Page::render(&RoundPage {
+        signed_in: viewer.describe(),
+        started: row.started_at.is_some(),
+        heading: RoundHeading {
+            id,
+            name: tournament.name.clone(),
+            number,
+        },
+        tables,
+        byes: lines.byes,
+        participation,
+    })
+}
+
+/// The participation form: the status to record.
+#[derive(Debug, Deserialize)]
+pub struct ParticipationForm {
+    status: RegistrationStatus,
+}
+
+/// `POST /dashboard/t/{id}/rounds/{number}/participation/{player}`: checks a player in
+/// (present) or out (absent) of the round by one tap, through the route's registration.
+pub async fn participation_change(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<(Uuid, i32, Uuid)>,
+    form: web::Form<ParticipationForm>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let at = path.into_inner();
+    register_for_round(&pool, &caller(&viewer)?, at, form.status).await?;
+    let (id, number, _) = at;
+    Ok(see_other(&format!(
+        "/dashboard/t/{id}/rounds/{number}#participation"
+    )))
+}
+
+/// `POST /dashboard/t/{id}/rounds/{number}/start`: starts the round (its results can be
+/// recorded from then on), through the route's own start.
+pub async fn start(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<(Uuid, i32)>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let (id, number) = path.into_inner();
+    start_round(&pool, &caller(&viewer)?, id, number).await?;
+    Ok(see_other(&format!("/dashboard/t/{id}/rounds/{number}")))
+}
+
+#[derive(Template)]
+#[template(path = "dashboard/print.html")]
+struct PrintPage {
+    signed_in: Option<String>,
+    heading: RoundHeading,
+    tables: Vec<TableLine>,
+    names: Vec<NameLine>,
+    byes: Vec<String>,
+}
+
+/// `GET /dashboard/t/{id}/rounds/{number}/print`: the pairing list to print, by table
+/// and by name.
+pub async fn print(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<(Uuid, i32)>,
+) -> Result<Page, PageError> {
+    let (id, number) = path.into_inner();
+    caller(&viewer)?.require_staff(id, "print this tournament's pairings")?;
+    let tournament = tournament(&pool, id).await?;
+    let round = round_number(number, tournament.rounds)?;
+    let lines = round_lines(&tournament, round, "");
+    Page::render(&PrintPage {
+        signed_in: viewer.describe(),
+        heading: RoundHeading {
+            id,
+            name: tournament.name.clone(),
+            number,
+        },
+        tables: lines.tables,
+        names: lines.names,
+        byes: lines.byes,
+    })
+}
+
+/// The draft form: what to do, and the draft as the page holds it.
+#[derive(Debug, Deserialize)]
+pub struct DraftForm {
+    /// `draft`, `swap-TABLE`, `exchange` or `publish`.
+    action: String,
+    /// The draft, as the API returned it (JSON), edited or not.
+    #[serde(default)]
+    draft: String,
+    /// The games kept by earlier exchanges (JSON pairs of player ids).
+    #[serde(default)]
+    fixed: String,
+    /// The tables whose colours were swapped by hand, comma-separated.
+    #[serde(default)]
+    edited: String,
+    /// The two players to exchange.
+    first: Option<Uuid>,
+    second: Option<Uuid>,
+}
+
+/// A player of the draft, for the exchange's lists.
+struct Choice {
+    id: Uuid,
+    label: String,
+}
+
+#[derive(Template)]
+#[template(path = "dashboard/draft.html")]
+struct DraftPage {
+    signed_in: Option<String>,
+    heading: RoundHeading,
+    draft: Draft,
+    /// The OpenGotha version the draft follows, as the API names it (`3.52`).
+    opengotha: String,
+    draft_json: String,
+    fixed_json: String,
+    edited: Vec<u32>,
+    edited_text: String,
+    choices: Vec<Choice>,
+    problems: Vec<String>,
+}
+
+impl DraftPage {
+    fn is_edited(&self, table: &u32) -> bool {
+        self.edited.contains(table)
+    }
+}
+
+fn invalid(field: &str, message: impl ToString) -> ApiError {
+    ApiError::InvalidBody(FieldError::new(field, message.to_string()))
+}
+
+/// Swaps the colours of `table`: its players change sides, its terms stay.
+fn swap_colours(draft: &mut Draft, table: u32) -> Result<(), ApiError> {
+    let game = draft
+        .tables
+        .iter_mut()
+        .find(|game| game.table == table)
+        .ok_or_else(|| invalid("action", format!("the draft has no table {table}")))?;
+    std::mem::swap(&mut game.white_id, &mut game.black_id);
+    std::mem::swap(&mut game.white, &mut game.black);
+    Ok(())
+}
+
+/// The games to keep so that `first` and `second` take each other's place.
+fn exchanged(draft: &Draft, first: Uuid, second: Uuid) -> Result<[[Uuid; 2]; 2], ApiError> {
+    let opponent = |player: Uuid| {
+        draft.tables.iter().find_map(|game| {
+            if game.white_id == player {
+                Some(game.black_id)
+            } else if game.black_id == player {
+                Some(game.white_id)
+            } else {
+                None
+            }
+        })
+    };
+    let (Some(of_first), Some(of_second)) = (opponent(first), opponent(second)) else {
+        return Err(invalid("first", "choose two players who play in the draft"));
+    };
+    if first == second || of_first == second {
+        return Err(invalid("second", "choose two players of different tables"));
+    }
+    Ok([[first, of_second], [second, of_first]])
+}
+
+fn publication(draft: Draft) -> Result<DraftPublication, ApiError> {
+    let tables = draft
+        .tables
+        .into_iter()
+        .map(|game| {
+            Ok(PublishedTable {
+                table: i32::try_from(game.table).map_err(|error| invalid("draft", error))?,
+                white_id: game.white_id,
+                black_id: game.black_id,
+                handicap: i16::try_from(game.handicap).map_err(|error| invalid("draft", error))?,
+                komi: Some(game.komi),
+                _white: None,
+                _black: None,
+                _rematch: None,
+                _cost: None,
+            })
+        })
+        .collect::<Result<_, ApiError>>()?;
+    Ok(DraftPublication {
+        round: draft.round,
+        tables,
+        bye: draft.bye,
+        _bye_player: None,
+        _opengotha: None,
+        state: draft.state,
+    })
+}
+
+/// `POST /dashboard/t/{id}/rounds/{number}/draft`: asks for a draft, changes it, or
+/// publishes it (then opens the round's overview).
+pub async fn draft(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    workshop: web::Data<Workshop>,
+    viewer: Viewer,
+    path: web::Path<(Uuid, i32)>,
+    form: web::Form<DraftForm>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let caller = caller(&viewer)?;
+    let (id, number) = path.into_inner();
+    let form = form.into_inner();
+    let mut fixed: Vec<[Uuid; 2]> = if form.fixed.is_empty() {
+        Vec::new()
+    } else {
+        serde_json::from_str(&form.fixed).map_err(|error| invalid("fixed", error))?
+    };
+    let mut edited: Vec<u32> = form
+        .edited
+        .split(',')
+        .filter_map(|table| table.parse().ok())
+        .collect();
+    let held: Option<Draft> = if form.draft.is_empty() {
+        None
+    } else {
+        Some(serde_json::from_str(&form.draft).map_err(|error| invalid("draft", error))?)
+    };
+    let mut problems_shown = Vec::new();
+    let draft = match (form.action.as_str(), held) {
+        ("publish", Some(draft)) => {
+            match api::publish_draft(&pool, &caller, id, number, publication(draft)?).await {
+                Ok(_) => return Ok(see_other(&format!("/dashboard/t/{id}/rounds/{number}"))),
+                Err(error) => {
+                    problems_shown = problems(error)?;
+                    // Stale or refused: a fresh draft, to look at again.
+                    edited.clear();
+                    let request = DraftRequest {
+                        fixed: fixed.clone(),
+                        exclude: Vec::new(),
+                    };
+                    api::make_draft(&pool, &workshop, &caller, id, number, request).await?
+                }
+            }
+        }
+        ("exchange", Some(draft)) => {
+            let (Some(first), Some(second)) = (form.first, form.second) else {
+                return Err(PageError(invalid("first", "choose two players")));
+            };
+            let pairs = exchanged(&draft, first, second)?;
+            // Earlier kept games that hold one of the four players give way.
+            fixed.retain(|pair| {
+                !pair
+                    .iter()
+                    .any(|player| pairs.iter().flatten().any(|p| p == player))
+            });
+            fixed.extend(pairs);
+            edited.clear();
+            let request = DraftRequest {
+                fixed: fixed.clone(),
+                exclude: Vec::new(),
+            };
+            match api::make_draft(&pool, &workshop, &caller, id, number, request).await {
+                Ok(fresh) => fresh,
+                Err(error) => {
+                    problems_shown = problems(error)?;
+                    draft
+                }
+            }
+        }
+        (action, Some(mut draft)) if action.starts_with("swap-") => {
+            let table = action["swap-".len()..]
+                .parse()
+                .map_err(|error| invalid("action", error))?;
+            swap_colours(&mut draft, table)?;
+            if let Some(at) = edited.iter().position(|shown| *shown == table) {
+                edited.remove(at);
+            } else {
+                edited.push(table);
+            }
+            draft
+        }
+        _ => {
+            fixed.clear();
+            edited.clear();
+            let request = DraftRequest::default();
+            api::make_draft(&pool, &workshop, &caller, id, number, request).await?
+        }
+    };
+    let tournament = tournament(&pool, id).await?;
+    let mut choices: Vec<Choice> = draft
+        .tables
+        .iter()
+        .flat_map(|game| [(&game.white, game.table), (&game.black, game.table)])
+        .map(|(player, table)| Choice {
+            id: player.id,
+            label: format!("{} ({}), table {table}", player.name, player.rank),
+        })
+        .collect();
+    choices.sort_by(|a, b| a.label.cmp(&b.label));
+    // A refused change or publication answers 409, with the draft to look at again.
+    let status = if problems_shown.is_empty() {
+        HttpResponse::Ok()
+    } else {
+        HttpResponse::Conflict()
+    };
+    let page = Page::render(&DraftPage {
+        signed_in: viewer.describe(),
+        heading: RoundHeading {
+            id,
+            name: tournament.name.clone(),
+            number,
+        },
+        opengotha: serde_json::to_value(draft.opengotha)
+            .map_err(ApiError::internal)?
+            .as_str()
+            .unwrap_or_default()
+            .to_string(),
+        draft_json: serde_json::to_string(&draft).map_err(ApiError::internal)?,
+        fixed_json: serde_json::to_string(&fixed).map_err(ApiError::internal)?,
+        edited_text: edited
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(","),
+        edited,
+        draft,
+        choices,
+        problems: problems_shown,
+    })?;
+    Ok(secured(status, page.0))
+}

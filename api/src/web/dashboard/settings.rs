@@ -1,0 +1,94 @@
+//! A tournament's settings changed from the dashboard, through the route's own change
+//! (`PATCH /tournaments/{id}`): the form shows what it can change and keeps the rest
+//! (the time control unless a system is picked, the other standings and handicap
+//! settings, the placement criteria and the pairing parameters).
+
+use super::tournaments::{time_systems, TournamentForm, KEEP};
+use super::{caller, check_origin, problems, see_other};
+use crate::db::DbPool;
+use crate::error::ApiError;
+use crate::routes::tournaments::{self as api, Tournament, TournamentChanges};
+use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Viewer;
+use actix_web::{web, HttpRequest, HttpResponse};
+use arbitre_core::Preset;
+use askama::Template;
+use uuid::Uuid;
+
+#[derive(Template)]
+#[template(path = "dashboard/settings.html")]
+struct SettingsPage {
+    signed_in: Option<String>,
+    id: Uuid,
+    tournament: String,
+    form: TournamentForm,
+    rulesets: Vec<&'static str>,
+    time_systems: Vec<(String, String)>,
+    problems: Vec<String>,
+}
+
+async fn settings_page(
+    pool: &DbPool,
+    viewer: &Viewer,
+    id: Uuid,
+    typed: Option<TournamentForm>,
+    problems: Vec<String>,
+) -> Result<Page, PageError> {
+    caller(viewer)?.require_organizer(id, "change this tournament")?;
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let tournament: Tournament = api::load(&mut connection, id).await?;
+    let keep = format!(
+        "Keep: {}",
+        serde_json::to_string(&tournament.time_control).map_err(ApiError::internal)?
+    );
+    let time_systems = std::iter::once((KEEP.to_string(), keep))
+        .chain(time_systems())
+        .collect();
+    Page::render(&SettingsPage {
+        signed_in: viewer.describe(),
+        id,
+        form: typed.unwrap_or_else(|| TournamentForm::of(&tournament)),
+        tournament: tournament.name,
+        rulesets: Preset::ALL.iter().map(|preset| preset.name()).collect(),
+        time_systems,
+        problems,
+    })
+}
+
+/// `GET /dashboard/t/{id}/settings`: the settings form, filled with the tournament's.
+pub async fn show(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+) -> Result<Page, PageError> {
+    settings_page(&pool, &viewer, path.into_inner(), None, Vec::new()).await
+}
+
+/// `POST` of the same path: the changed settings, or the form again with its problems.
+pub async fn change(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    form: web::Form<TournamentForm>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let caller = caller(&viewer)?;
+    let id = path.into_inner();
+    let form = form.into_inner();
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let current = api::load(&mut connection, id).await?;
+    drop(connection);
+    let changes = form.body(Some(&current)).and_then(|body| {
+        serde_json::from_value::<TournamentChanges>(body).map_err(|error| vec![error.to_string()])
+    });
+    let refused = match changes {
+        Ok(changes) => match api::update_tournament(&pool, &caller, id, changes).await {
+            Ok(_) => return Ok(see_other(&format!("/dashboard/t/{id}"))),
+            Err(error) => problems(error)?,
+        },
+        Err(problems) => problems,
+    };
+    let page = settings_page(&pool, &viewer, id, Some(form), refused).await?;
+    Ok(secured(HttpResponse::UnprocessableEntity(), page.0))
+}

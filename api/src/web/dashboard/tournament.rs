@@ -1,0 +1,180 @@
+//! A tournament's own dashboard page: its settings as the core computed them (the EGF
+//! class, the adjusted time), its rounds, its players (searched by surname) and the form
+//! that registers one.
+
+use super::caller;
+use crate::db::DbPool;
+use crate::error::ApiError;
+use crate::routes::players::PlayerDetails;
+use crate::routes::tournaments::{self as api, Tournament};
+use crate::store::players::{self as player_store, PlayerFilter};
+use crate::store::rounds as round_store;
+use crate::web::page::{Page, PageError};
+use crate::web::session::Viewer;
+use actix_web::web;
+use askama::Template;
+use serde::Deserialize;
+use uuid::Uuid;
+
+/// How many players the page lists at once (search narrows them).
+const PLAYERS_LISTED: i64 = 500;
+
+/// The registration form as typed, kept to show again beside its problems.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct PlayerForm {
+    pub surname: String,
+    #[serde(default)]
+    pub first_name: String,
+    pub rank: String,
+    #[serde(default)]
+    pub club: String,
+    #[serde(default)]
+    pub country: String,
+}
+
+/// An empty optional field is a field left out.
+fn given(text: &str) -> Option<String> {
+    Some(text.trim().to_string()).filter(|text| !text.is_empty())
+}
+
+impl PlayerForm {
+    pub fn details(&self) -> PlayerDetails {
+        PlayerDetails {
+            surname: self.surname.clone(),
+            first_name: self.first_name.clone(),
+            rank: self.rank.trim().to_string(),
+            rating: None,
+            country: given(&self.country),
+            club: given(&self.club),
+            egd_pin: None,
+            ffg_licence: None,
+            aga_id: None,
+        }
+    }
+}
+
+/// A player in the tournament's list.
+pub struct PlayerLine {
+    pub id: Uuid,
+    pub name: String,
+    pub rank: String,
+    pub club: String,
+    pub country: String,
+}
+
+/// A round in the tournament's list.
+struct RoundLine {
+    number: i32,
+    started: bool,
+}
+
+/// What the tournament's page takes from the query string.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSearch {
+    /// Part of a surname.
+    surname: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "dashboard/tournament.html")]
+struct TournamentPage {
+    signed_in: Option<String>,
+    tournament: Tournament,
+    time_control: String,
+    players: Vec<PlayerLine>,
+    total: i64,
+    search: String,
+    rounds: Vec<RoundLine>,
+    problems: Vec<String>,
+    player_form: PlayerForm,
+}
+
+/// The time control in words: what the core's JSON form holds.
+fn time_control_text(tournament: &Tournament) -> String {
+    serde_json::to_value(&tournament.time_control)
+        .ok()
+        .and_then(|value| value.as_object().cloned())
+        .map(|fields| {
+            fields
+                .iter()
+                .map(|(name, value)| format!("{name} {value}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .unwrap_or_default()
+}
+
+/// The tournament's page, with the registration form as typed and its problems.
+pub async fn tournament_page(
+    pool: &DbPool,
+    viewer: &Viewer,
+    id: Uuid,
+    search: String,
+    player_form: PlayerForm,
+    problems: Vec<String>,
+) -> Result<Page, PageError> {
+    caller(viewer)?.require_staff(id, "see this tournament's dashboard")?;
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let tournament = api::load(&mut connection, id).await?;
+    let filter = PlayerFilter {
+        surname_pattern: Some(search.trim())
+            .filter(|text| !text.is_empty())
+            .map(crate::http::like_pattern),
+        country: None,
+        club: None,
+    };
+    let (rows, total) = player_store::list(&mut connection, id, &filter, PLAYERS_LISTED, 0)
+        .await
+        .map_err(ApiError::from)?;
+    let players = rows
+        .into_iter()
+        .map(|row| PlayerLine {
+            id: row.id,
+            name: format!("{} {}", row.surname, row.first_name),
+            rank: row.rank,
+            club: row.club.unwrap_or_default(),
+            country: row.country.unwrap_or_default(),
+        })
+        .collect();
+    let rounds = round_store::list(&mut connection, id, i64::MAX, 0)
+        .await
+        .map_err(ApiError::from)?
+        .0
+        .into_iter()
+        .map(|row| RoundLine {
+            number: row.number,
+            started: row.started_at.is_some(),
+        })
+        .collect();
+    Page::render(&TournamentPage {
+        signed_in: viewer.describe(),
+        time_control: time_control_text(&tournament),
+        tournament,
+        players,
+        total,
+        search,
+        rounds,
+        problems,
+        player_form,
+    })
+}
+
+/// `GET /dashboard/t/{id}`: the tournament's settings, players and rounds.
+pub async fn show(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    query: web::Query<PlayerSearch>,
+) -> Result<Page, PageError> {
+    let search = query.into_inner().surname.unwrap_or_default();
+    tournament_page(
+        &pool,
+        &viewer,
+        path.into_inner(),
+        search,
+        PlayerForm::default(),
+        Vec::new(),
+    )
+    .await
+}

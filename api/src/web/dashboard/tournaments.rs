@@ -1,0 +1,283 @@
+//! The dashboard's tournaments: the list, and the form that creates one (its settings:
+//! rules, time control, McMahon bar and floor, handicap policy, rounds).
+
+use super::{caller, check_origin, problems, see_other};
+use crate::access::Role;
+use crate::db::DbPool;
+use crate::error::ApiError;
+use crate::routes::tournaments::{self as api, NewTournament, Tournament};
+use crate::store::tournaments::{self as store, TournamentFilter};
+use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Viewer;
+use actix_web::{web, HttpRequest, HttpResponse};
+use arbitre_core::Preset;
+use askama::Template;
+use serde::Deserialize;
+use serde_json::{json, to_value, Map, Value};
+use uuid::Uuid;
+
+/// How many tournaments the dashboard lists, newest first.
+const LISTED: i64 = 200;
+
+/// A tournament in the list.
+struct Listed {
+    id: Uuid,
+    name: String,
+    place: String,
+    start_date: String,
+}
+
+/// The creation form as typed, kept to show again beside its problems.
+#[derive(Debug, Clone, Deserialize)]
+pub struct TournamentForm {
+    pub name: String,
+    pub place: String,
+    #[serde(default)]
+    pub country: String,
+    pub start_date: String,
+    pub end_date: String,
+    pub number_of_rounds: String,
+    pub ruleset: String,
+    pub time_system: String,
+    pub main_minutes: String,
+    /// Byo-yomi periods, or Canadian stones per period.
+    pub periods: String,
+    /// A byo-yomi or Canadian period, or a Fischer increment.
+    pub period_seconds: String,
+    pub mcmahon_bar: String,
+    pub mcmahon_floor: String,
+    pub handicap_ceiling: String,
+    pub handicap_reduction: String,
+    pub no_handicap_from: String,
+}
+
+impl Default for TournamentForm {
+    /// OpenGotha's defaults, a common time control, one day.
+    fn default() -> TournamentForm {
+        let today = chrono::Utc::now().date_naive().to_string();
+        TournamentForm {
+            name: String::new(),
+            place: String::new(),
+            country: String::new(),
+            start_date: today.clone(),
+            end_date: today,
+            number_of_rounds: "5".to_string(),
+            ruleset: Preset::French.name().to_string(),
+            time_system: "byo-yomi".to_string(),
+            main_minutes: "60".to_string(),
+            periods: "5".to_string(),
+            period_seconds: "30".to_string(),
+            mcmahon_bar: "4d".to_string(),
+            mcmahon_floor: "20k".to_string(),
+            handicap_ceiling: "9".to_string(),
+            handicap_reduction: "1".to_string(),
+            no_handicap_from: "1d".to_string(),
+        }
+    }
+}
+
+/// The time systems the form offers, by their API names.
+const TIME_SYSTEMS: [(&str, &str); 4] = [
+    ("byo-yomi", "Japanese byo-yomi"),
+    ("canadian", "Canadian byo-yomi"),
+    ("fischer", "Fischer"),
+    ("absolute", "Sudden death"),
+];
+
+/// The time systems, as the form's list shows them.
+pub fn time_systems() -> Vec<(String, String)> {
+    TIME_SYSTEMS
+        .iter()
+        .map(|(value, label)| (value.to_string(), label.to_string()))
+        .collect()
+}
+
+fn number(problems: &mut Vec<String>, field: &str, text: &str) -> u64 {
+    text.trim().parse().unwrap_or_else(|_| {
+        problems.push(format!("{field}: must be a whole number"));
+        0
+    })
+}
+
+impl TournamentForm {
+    /// The settings as the JSON route reads them (so that fields left out take the same
+    /// defaults and every check is the route's), or the form's own problems.
+    fn settings(&self) -> Result<NewTournament, Vec<String>> {
+        serde_json::from_value(self.body(None)?).map_err(|error| vec![error.to_string()])
+    }
+
+    /// The form's settings in the API's JSON form, or its own problems. With `base` (the
+    /// settings it changes), what the form does not show is kept: the other standings and
+    /// handicap settings, and the time control unless the form picks a system.
+    pub fn body(&self, base: Option<&Tournament>) -> Result<Value, Vec<String>> {
+        let mut problems = Vec::new();
+        let main_time_ms = number(&mut problems, "main time", &self.main_minutes) * 60_000;
+        let periods = number(&mut problems, "periods", &self.periods);
+        let period_ms = number(&mut problems, "period", &self.period_seconds) * 1000;
+        let time_control = match self.time_system.as_str() {
+            KEEP => Value::Null,
+            "canadian" => json!({"system": "canadian", "main_time_ms": main_time_ms,
+                                 "stones": periods, "period_ms": period_ms}),
+            "fischer" => json!({"system": "fischer", "main_time_ms": main_time_ms,
+                                "increment_ms": period_ms}),
+            "absolute" => json!({"system": "absolute", "main_time_ms": main_time_ms}),
+            _ => json!({"system": "byo-yomi", "main_time_ms": main_time_ms,
+                        "periods": periods, "period_ms": period_ms}),
+        };
+        let kept = |value: Result<Value, serde_json::Error>| match value {
+            Ok(Value::Object(fields)) => fields,
+            _ => Map::new(),
+        };
+        let mut standings = kept(base.map_or(Ok(Value::Null), |t| to_value(&t.standings)));
+        standings.insert("mcmahon_bar".into(), json!(self.mcmahon_bar.trim()));
+        standings.insert("mcmahon_floor".into(), json!(self.mcmahon_floor.trim()));
+        let mut handicap = kept(base.map_or(Ok(json!({"based_on_mms": true})), |t| {
+            to_value(&t.handicap_policy)
+        }));
+        let ceiling = number(&mut problems, "handicap ceiling", &self.handicap_ceiling);
+        let reduction = number(
+            &mut problems,
+            "handicap reduction",
+            &self.handicap_reduction,
+        );
+        handicap.insert("ceiling".into(), json!(ceiling));
+        handicap.insert("reduction".into(), json!(reduction));
+        handicap.insert(
+            "no_handicap_from".into(),
+            json!(self.no_handicap_from.trim()),
+        );
+        let mut body = json!({
+            "name": self.name,
+            "place": self.place,
+            "country": self.country.trim(),
+            "start_date": self.start_date,
+            "end_date": self.end_date,
+            "number_of_rounds": number(&mut problems, "number of rounds", &self.number_of_rounds),
+            "ruleset": self.ruleset,
+            "time_control": time_control,
+            "standings": standings,
+            "handicap_policy": handicap,
+        });
+        if body["time_control"].is_null() {
+            if let Some(fields) = body.as_object_mut() {
+                fields.remove("time_control");
+            }
+        }
+        if problems.is_empty() {
+            Ok(body)
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// The form showing `tournament`'s settings, its time control kept unless changed.
+    pub fn of(tournament: &Tournament) -> TournamentForm {
+        TournamentForm {
+            name: tournament.name.clone(),
+            place: tournament.place.clone(),
+            country: tournament.country.clone(),
+            start_date: tournament.start_date.to_string(),
+            end_date: tournament.end_date.to_string(),
+            number_of_rounds: tournament.number_of_rounds.to_string(),
+            ruleset: tournament.ruleset.name().to_string(),
+            time_system: KEEP.to_string(),
+            mcmahon_bar: tournament.standings.mcmahon_bar.clone(),
+            mcmahon_floor: tournament.standings.mcmahon_floor.clone(),
+            handicap_ceiling: tournament.handicap_policy.ceiling.to_string(),
+            handicap_reduction: tournament.handicap_policy.reduction.to_string(),
+            no_handicap_from: tournament.handicap_policy.no_handicap_from.clone(),
+            ..TournamentForm::default()
+        }
+    }
+}
+
+/// The time system of a settings form that keeps the tournament's time control.
+pub const KEEP: &str = "keep";
+
+#[derive(Template)]
+#[template(path = "dashboard/tournaments.html")]
+struct TournamentsPage {
+    signed_in: Option<String>,
+    tournaments: Vec<Listed>,
+    may_create: bool,
+    form: TournamentForm,
+    rulesets: Vec<&'static str>,
+    time_systems: Vec<(String, String)>,
+    problems: Vec<String>,
+}
+
+pub async fn tournaments_page(
+    pool: &DbPool,
+    viewer: &Viewer,
+    form: TournamentForm,
+    problems: Vec<String>,
+) -> Result<Page, PageError> {
+    let caller = caller(viewer)?;
+    let token = viewer.0.as_ref().ok_or(ApiError::MissingToken)?;
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let listed = match (token.role, token.tournament_id) {
+        (Role::Admin, _) => {
+            let filter = TournamentFilter {
+                name_pattern: None,
+                starts_from: None,
+                starts_until: None,
+            };
+            store::list(&mut connection, &filter, LISTED, 0)
+                .await
+                .map_err(ApiError::from)?
+                .0
+        }
+        (Role::Organizer | Role::Referee, Some(id)) => store::find(&mut connection, id)
+            .await
+            .map_err(ApiError::from)?
+            .into_iter()
+            .collect(),
+        _ => return Err(PageError(ApiError::Forbidden("use the dashboard"))),
+    };
+    let mut tournaments: Vec<Listed> = listed
+        .into_iter()
+        .map(|row| Listed {
+            id: row.id,
+            name: row.name,
+            place: row.place,
+            start_date: row.start_date.to_string(),
+        })
+        .collect();
+    tournaments.reverse();
+    Page::render(&TournamentsPage {
+        signed_in: viewer.describe(),
+        tournaments,
+        may_create: caller.require_admin("create tournaments").is_ok(),
+        form,
+        rulesets: Preset::ALL.iter().map(|preset| preset.name()).collect(),
+        time_systems: time_systems(),
+        problems,
+    })
+}
+
+/// `GET /dashboard`: the tournaments the person runs, and the creation form for admins.
+pub async fn list(pool: web::Data<DbPool>, viewer: Viewer) -> Result<Page, PageError> {
+    tournaments_page(&pool, &viewer, TournamentForm::default(), Vec::new()).await
+}
+
+/// `POST /dashboard/tournaments`: creates the tournament and opens its dashboard, or
+/// shows the form again with its problems.
+pub async fn create(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    form: web::Form<TournamentForm>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let caller = caller(&viewer)?;
+    let form = form.into_inner();
+    let refused = match form.settings() {
+        Ok(settings) => match api::create_tournament(&pool, &caller, settings).await {
+            Ok(tournament) => return Ok(see_other(&format!("/dashboard/t/{}", tournament.id))),
+            Err(error) => problems(error)?,
+        },
+        Err(problems) => problems,
+    };
+    let page = tournaments_page(&pool, &viewer, form, refused).await?;
+    Ok(secured(HttpResponse::UnprocessableEntity(), page.0))
+}
