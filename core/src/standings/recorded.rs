@@ -102,7 +102,9 @@ pub fn opengotha_result_name(result: GameResult, by_default: bool) -> String {
         GameResult::BothWin => "RESULT_BOTHWIN",
         GameResult::BothLose => "RESULT_BOTHLOSE",
     };
-    let by_default = by_default && result != GameResult::Unknown;
+    // `RESULT_UNKNOWN_BYDEF` is no name of OpenGotha's: a void game won by default too
+    // is written unknown.
+    let by_default = by_default && name != "RESULT_UNKNOWN";
     format!("{name}{}", if by_default { "_BYDEF" } else { "" })
 }
 
