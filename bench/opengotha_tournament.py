@@ -74,7 +74,7 @@ out.append('<GeneralParameterSet bInternet="false" basicTime="60" beginDate="202
            'canByoYomiTime="300" complementaryTimeSystem="STDBYOYOMI" director="" endDate="2026-01-01" '
            'fischerTime="10" genCountNotPlayedGamesAsHalfPoint="false" genMMBar="4D" genMMFloor="20K" '
            'genMMS2ValueAbsent="1" genMMS2ValueBye="2" genMMZero="30K" genNBW2ValueAbsent="0" '
-           'genNBW2ValueBye="2" genRoundDownNBWMMS="true" komi="7.5" location="" '
+           'genNBW2ValueBye="2" genRoundDownNBWMMS="true" komi="7.5" location="Bench" '
            f'name="Synthetic {players}" nbMovesCanTime="15" numberOfCategories="1" '
            f'numberOfRounds="{played + 2}" shortName="synthetic{players}" size="19" stdByoYomiTime="30"/>')
 out.append('<HandicapParameterSet hdBasedOnMMS="true" hdCeiling="9" hdCorrection="1" hdNoHdRankThreshold="1D"/>')

@@ -9,6 +9,7 @@
 
 use crate::access::Role;
 use crate::config::{Config, LogFormat};
+use crate::error::cause_chain;
 use crate::postgres::{Cluster, ClusterError};
 use crate::{db, openapi, server};
 use clap::{Args, Subcommand};
@@ -175,8 +176,9 @@ fn finish(result: Result<(), BoxError>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            tracing::error!(%error, "arbitre failed");
-            eprintln!("arbitre: {error}");
+            let chain = cause_chain(error.as_ref());
+            tracing::error!(cause = %chain, "arbitre failed");
+            eprintln!("arbitre: {chain}");
             ExitCode::FAILURE
         }
     }

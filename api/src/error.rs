@@ -224,7 +224,7 @@ pub enum ApiError {
     Conflict { code: &'static str, detail: String },
     /// Holds the cause, for the log.
     #[error("the database is unavailable")]
-    DatabaseUnavailable(Cause),
+    DatabaseUnavailable(#[source] Cause),
     /// Heavy work of this caller's class is already running with a full queue behind it
     /// (see `services::heavy`).
     #[error("too many heavy requests of this kind are running: retry shortly")]
@@ -234,7 +234,7 @@ pub enum ApiError {
     Stopping,
     /// Holds the cause, for the log; the client reads only "internal error".
     #[error("internal error")]
-    Internal(Cause),
+    Internal(#[source] Cause),
 }
 
 fn mismatch_list(errors: &[FieldError]) -> String {
@@ -413,11 +413,11 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         match self {
-            ApiError::Internal(cause) => {
-                tracing::error!(cause = %cause_chain(cause.as_ref()), "internal error");
+            ApiError::Internal(_) => {
+                tracing::error!(cause = %cause_chain(self), "internal error");
             }
-            ApiError::DatabaseUnavailable(cause) => {
-                tracing::warn!(cause = %cause_chain(cause.as_ref()), "database unavailable");
+            ApiError::DatabaseUnavailable(_) => {
+                tracing::warn!(cause = %cause_chain(self), "database unavailable");
             }
             _ => {}
         }
@@ -829,12 +829,9 @@ mod tests {
             "column komi_policy: missing field `kind`",
         ));
         let error = ApiError::internal(cause);
-        let ApiError::Internal(cause) = &error else {
-            panic!("not internal: {error:?}");
-        };
         assert_eq!(
-            cause_chain(cause.as_ref()),
-            "stored settings do not decode: column komi_policy: missing field `kind`"
+            cause_chain(&error),
+            "internal error: stored settings do not decode: column komi_policy: missing field `kind`"
         );
         let problem = error.problem();
         assert_eq!((problem.status, problem.code.as_str()), (500, "internal"));

@@ -7,6 +7,7 @@
 //! escapes would reach the exports and the terminals that print them) and has a bounded
 //! length; a board is one the service plays.
 
+use crate::table::MAX_HANDICAP;
 use crate::BoardSize;
 use thiserror::Error;
 
@@ -38,6 +39,8 @@ pub enum FieldIssue {
     BoardSide,
     #[error("must be a square board with sides between {} and {}", BOARD_SIDES.start(), BOARD_SIDES.end())]
     Board,
+    #[error("must be between 0 and {MAX_HANDICAP}")]
+    Handicap,
 }
 
 /// Text a person typed: at most `max_chars` characters, none of them a control character
@@ -73,6 +76,17 @@ pub fn check_board_side(side: u8) -> Result<(), FieldIssue> {
     }
 }
 
+/// A number of handicap stones (or of stones taken off a handicap): 0 to
+/// [`MAX_HANDICAP`], the one limit of the rules (FFG: at most nine stones), whatever the
+/// integer type the caller read it as.
+pub fn check_handicap(stones: impl Into<i64>) -> Result<(), FieldIssue> {
+    if (0..=i64::from(MAX_HANDICAP)).contains(&stones.into()) {
+        Ok(())
+    } else {
+        Err(FieldIssue::Handicap)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,6 +117,19 @@ mod tests {
         assert_eq!(
             check_text(&"x".repeat(1 << 20), NAME_CHARS, true),
             Err(FieldIssue::TooLong(100))
+        );
+    }
+
+    #[test]
+    fn a_handicap_is_within_the_rules_limit_whatever_its_type() {
+        assert_eq!(check_handicap(0u32), Ok(()));
+        assert_eq!(check_handicap(9i32), Ok(()));
+        assert_eq!(check_handicap(10u32), Err(FieldIssue::Handicap));
+        assert_eq!(check_handicap(-1i32), Err(FieldIssue::Handicap));
+        assert_eq!(check_handicap(u32::MAX), Err(FieldIssue::Handicap));
+        assert_eq!(
+            FieldIssue::Handicap.to_string(),
+            format!("must be between 0 and {MAX_HANDICAP}")
         );
     }
 

@@ -8,10 +8,12 @@
 
 mod compute;
 mod rank;
+mod recorded;
 mod tournament;
 
 pub use compute::{compute, Outcome, RoundOutcome, Score, Standing, StandingsError};
 pub use rank::{Rank, RankError};
+pub use recorded::{counts, opengotha_result_name, result_named, Recorded};
 pub use tournament::{
     Basis, Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Player, RoundEntry,
     Scoring, Tournament,

@@ -273,8 +273,8 @@ pub async fn create(
     let handicap = request
         .handicap
         .unwrap_or(u32::try_from(pairing.handicap).unwrap_or(0));
-    if handicap > 9 {
-        violations.add("handicap", "must be between 0 and 9");
+    if let Err(issue) = arbitre_core::fields::check_handicap(handicap) {
+        violations.add("handicap", issue.to_string());
     }
     let komi = request.komi.unwrap_or(pairing.komi);
     check_komi(&mut violations, "komi", komi);

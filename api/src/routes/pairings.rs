@@ -309,8 +309,8 @@ pub fn terms(
     if details.black_id == details.white_id {
         violations.add(format!("{field}white_id"), "must differ from black_id");
     }
-    if !(0..=9).contains(&details.handicap) {
-        violations.add(format!("{field}handicap"), "must be between 0 and 9");
+    if let Err(issue) = arbitre_core::fields::check_handicap(details.handicap) {
+        violations.add(format!("{field}handicap"), issue.to_string());
     }
     let handicap = u32::try_from(details.handicap).unwrap_or(0);
     let komi = details

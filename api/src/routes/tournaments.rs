@@ -222,7 +222,7 @@ fn record(settings: NewTournament) -> Result<TournamentRecord, ApiError> {
 /// kept as the file writes them and listed there rather than refused.
 fn checked_record(
     settings: NewTournament,
-    warnings: Option<&mut Vec<ImportWarning>>,
+    mut warnings: Option<&mut Vec<ImportWarning>>,
 ) -> Result<TournamentRecord, ApiError> {
     let mut violations = Violations::new();
     let NewTournament {
@@ -243,7 +243,18 @@ fn checked_record(
         pairing,
     } = settings;
     check_text(&mut violations, "name", &name, 200, true);
-    check_text(&mut violations, "place", &place, 200, true);
+    match warnings.as_deref_mut() {
+        // OpenGotha saves a tournament without a location: the file imports, and the
+        // director learns what needs it before the last day.
+        Some(warnings) if place.trim().is_empty() => warnings.push(ImportWarning::new(
+            "GeneralParameterSet.location",
+            "",
+            "empty: kept empty, and the EGD results file then names no place \
+             (PC[country,]), as OpenGotha writes it; set it with PATCH /tournaments/{id} \
+             (place)",
+        )),
+        _ => check_text(&mut violations, "place", &place, 200, true),
+    }
     // Empty when not given.
     if !country.trim().is_empty() {
         country = check_country(&mut violations, "country", &country);

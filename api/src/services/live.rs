@@ -14,7 +14,7 @@ pub mod write;
 use crate::store::games::{self as store, Append, EventRow, GameRow, NewEvent, Projection};
 use arbitre_core::clock::{FlagPolicy, TimeControl};
 use arbitre_core::ending::Settings;
-use arbitre_core::table::{Input, Ruling, Table, TableError, TableEvent, Terms};
+use arbitre_core::table::{Input, Ruling, Table, TableError, TableEvent, Terms, TermsError};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -63,19 +63,52 @@ pub fn flag_policy_name(policy: FlagPolicy) -> &'static str {
     }
 }
 
+/// Why a stored game does not load: the service wrote what it cannot read back, a defect
+/// (the routes answer 500 and log this chain).
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("the game's column {column} does not decode")]
+    Column {
+        column: &'static str,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error("the game's stored terms are refused")]
+    Terms(#[from] TermsError),
+    #[error("the game's table does not open")]
+    Table(#[source] TableError),
+    #[error("entry {seq} of the game's log has no event")]
+    NoEvent { seq: i32 },
+    #[error("entry {seq} of the game's log does not decode")]
+    Event {
+        seq: i32,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error("entry {seq} of the game's log does not replay")]
+    Replay {
+        seq: i32,
+        #[source]
+        source: TableError,
+    },
+}
+
 impl LoadedGame {
     /// The table of `row`, not started: its terms from the row's columns.
-    pub fn open(row: GameRow) -> Result<LoadedGame, String> {
+    pub fn open(row: GameRow) -> Result<LoadedGame, LoadError> {
+        let column = |column: &'static str| {
+            move |source: serde_json::Error| LoadError::Column { column, source }
+        };
         let stored: StoredSettings =
-            serde_json::from_value(row.settings.clone()).map_err(|error| error.to_string())?;
+            serde_json::from_value(row.settings.clone()).map_err(column("settings"))?;
         let control: TimeControl =
-            serde_json::from_value(row.time_control.clone()).map_err(|error| error.to_string())?;
+            serde_json::from_value(row.time_control.clone()).map_err(column("time_control"))?;
         let policy: FlagPolicy =
             serde_json::from_value(serde_json::Value::String(row.flag_policy.clone()))
-                .map_err(|error| error.to_string())?;
-        let terms = Terms::new(stored.core, control, policy).map_err(|error| error.to_string())?;
+                .map_err(column("flag_policy"))?;
+        let terms = Terms::new(stored.core, control, policy)?;
         Ok(LoadedGame {
-            table: Table::new(terms).map_err(|error| error.to_string())?,
+            table: Table::new(terms).map_err(LoadError::Table)?,
             ruleset: stored.ruleset,
             overrides: stored.overrides,
             row,
@@ -84,22 +117,24 @@ impl LoadedGame {
     }
 
     /// Replays the log of `row`. A log that does not replay is a defect: an internal error.
-    pub fn replay(row: GameRow, rows: &[EventRow]) -> Result<LoadedGame, String> {
+    pub fn replay(row: GameRow, rows: &[EventRow]) -> Result<LoadedGame, LoadError> {
         let mut game = LoadedGame::open(row)?;
         for event_row in rows {
-            let event: TableEvent = event_row
-                .event
-                .clone()
-                .ok_or_else(|| format!("entry {} has no event", event_row.seq))
-                .and_then(|value| {
-                    serde_json::from_value(value)
-                        .map_err(|error| format!("entry {}: {error}", event_row.seq))
-                })?;
-            game.table
-                .apply(&event)
-                .map_err(|error| format!("entry {} does not replay: {error}", event_row.seq))?;
+            game.apply_entry(event_row)?;
         }
         Ok(game)
+    }
+
+    /// Applies one entry of the log to the table, and returns its event.
+    pub fn apply_entry(&mut self, entry: &EventRow) -> Result<TableEvent, LoadError> {
+        let seq = entry.seq;
+        let value = entry.event.clone().ok_or(LoadError::NoEvent { seq })?;
+        let event: TableEvent =
+            serde_json::from_value(value).map_err(|source| LoadError::Event { seq, source })?;
+        self.table
+            .apply(&event)
+            .map_err(|source| LoadError::Replay { seq, source })?;
+        Ok(event)
     }
 
     /// Asks the table to judge `input`, and queues the events it answers for the store.

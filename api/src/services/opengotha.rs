@@ -15,9 +15,9 @@ use crate::store::pairings::{self as pairing_store, ImportedPairing, PairingTerm
 use crate::store::players::{self as player_store, PlayerRecord};
 use crate::store::rounds as round_store;
 use crate::store::tournaments::{self as tournament_store, TournamentRecord};
-use arbitre_core::result::GameResult as SgfResult;
-use arbitre_core::standings::{self, Game, GameResult, Tournament};
-use arbitre_core::{Color, KomiPolicy, Rules};
+
+use arbitre_core::standings::{self, Recorded, Tournament};
+use arbitre_core::{KomiPolicy, Rules};
 use chrono::Utc;
 use diesel_async::AsyncConnection;
 use serde::Serialize;
@@ -130,8 +130,8 @@ fn check(tournament: &Tournament) -> Result<(), ApiError> {
                 "the service records who had black: unknown colours cannot be stored",
             );
         }
-        if game.handicap > 9 {
-            violations.add(format!("{}.handicap", field()), "must be 0 to 9");
+        if let Err(issue) = arbitre_core::fields::check_handicap(game.handicap) {
+            violations.add(format!("{}.handicap", field()), issue.to_string());
         }
         if game
             .table
@@ -148,35 +148,6 @@ fn check(tournament: &Tournament) -> Result<(), ApiError> {
     standings::compute(tournament, last_round)
         .map(drop)
         .map_err(|error| ApiError::Validation(vec![FieldError::new("Games", error.to_string())]))
-}
-
-/// How the store keeps a game's result: the SGF `RE` (`None` while unknown), or, when SGF
-/// has no spelling for it, OpenGotha's own name for it, kept as the file writes it.
-/// OpenGotha records no margin, so a win is `B+`, a win by default `B+F` (counts for the
-/// score, is not rated).
-enum StoredResult {
-    Sgf(Option<String>),
-    OpenGotha(&'static str),
-}
-
-fn stored_result(game: &Game) -> StoredResult {
-    let win = |winner| match game.by_default {
-        true => SgfResult::Forfeit { winner },
-        false => SgfResult::Win { winner },
-    };
-    let result = match (game.result, game.by_default) {
-        (GameResult::Unknown, _) => return StoredResult::Sgf(None),
-        (GameResult::BlackWins, _) => win(Color::Black),
-        (GameResult::WhiteWins, _) => win(Color::White),
-        (GameResult::Jigo, false) => SgfResult::Draw,
-        (GameResult::Void, _) => SgfResult::Void,
-        (GameResult::Jigo, true) => return StoredResult::OpenGotha("RESULT_EQUAL_BYDEF"),
-        (GameResult::BothWin, false) => return StoredResult::OpenGotha("RESULT_BOTHWIN"),
-        (GameResult::BothWin, true) => return StoredResult::OpenGotha("RESULT_BOTHWIN_BYDEF"),
-        (GameResult::BothLose, false) => return StoredResult::OpenGotha("RESULT_BOTHLOSE"),
-        (GameResult::BothLose, true) => return StoredResult::OpenGotha("RESULT_BOTHLOSE_BYDEF"),
-    };
-    StoredResult::Sgf(Some(result.to_string()))
 }
 
 /// What the file holds that the service does not keep: the director's name and the short
@@ -268,15 +239,16 @@ async fn write(
     for game in &tournament.games {
         let place = tables.entry(game.round).or_insert(0);
         *place += 1;
-        let (result, opengotha_result) = match stored_result(game) {
-            StoredResult::Sgf(result) => (result, None),
-            StoredResult::OpenGotha(name) => {
+        let (result, opengotha_result) = match Recorded::of(game.result, game.by_default) {
+            None => (None, None),
+            Some(Recorded::Sgf(result)) => (Some(result.to_string()), None),
+            Some(Recorded::OpenGotha(name)) => {
                 warnings.push(ImportWarning::new(
                     format!(
                         "Game[round {}, {} – {}].result",
                         game.round, game.black, game.white
                     ),
-                    name,
+                    &name,
                     "kept as the file writes it (SGF has no spelling for it) and counted in \
                      the standings as OpenGotha counts it; a result recorded for the pairing \
                      replaces it",

@@ -71,7 +71,7 @@ pub struct ImportedPairing {
     pub round_id: Uuid,
     pub terms: PairingTerms,
     pub result: Option<String>,
-    pub opengotha_result: Option<&'static str>,
+    pub opengotha_result: Option<String>,
 }
 
 /// Pairings of an imported tournament, in as few statements as PostgreSQL allows (in the
@@ -90,7 +90,7 @@ pub async fn insert_all(
                     pairings::round_id.eq(pairing.round_id),
                     &pairing.terms,
                     pairings::result.eq(pairing.result.as_deref()),
-                    pairings::opengotha_result.eq(pairing.opengotha_result),
+                    pairings::opengotha_result.eq(pairing.opengotha_result.as_deref()),
                 )
             })
             .collect();

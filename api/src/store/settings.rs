@@ -107,11 +107,13 @@ impl Default for HandicapPolicy {
 
 impl HandicapPolicy {
     pub fn check(&mut self, violations: &mut Violations) {
-        if self.reduction > 9 {
-            violations.add("handicap_policy.reduction", "must be between 0 and 9");
-        }
-        if self.ceiling > 9 {
-            violations.add("handicap_policy.ceiling", "must be between 0 and 9");
+        for (field, stones) in [
+            ("handicap_policy.reduction", self.reduction),
+            ("handicap_policy.ceiling", self.ceiling),
+        ] {
+            if let Err(issue) = arbitre_core::fields::check_handicap(stones) {
+                violations.add(field, issue.to_string());
+            }
         }
         match self.no_handicap_from.parse::<Rank>() {
             Ok(rank) => self.no_handicap_from = rank.to_string(),

@@ -11,13 +11,12 @@ use crate::schema::{pairings, players, registrations, rounds};
 use crate::store::settings::{KomiPolicy, StandingsSettings};
 use crate::store::tournaments::TournamentRow;
 use arbitre_core::clock::TimeControl;
-use arbitre_core::export::opengotha;
 use arbitre_core::pairing::PairingParameters;
-use arbitre_core::result::GameResult as SgfResult;
+
 use arbitre_core::standings::{
-    Criterion, Game, GameResult, HandicapPolicy, Player, RoundEntry, Tournament,
+    Criterion, Game, GameResult, HandicapPolicy, Player, Recorded, RoundEntry, Tournament,
 };
-use arbitre_core::{Color, Preset};
+use arbitre_core::Preset;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use uuid::Uuid;
@@ -241,11 +240,16 @@ struct PairingColumns {
 impl PairingColumns {
     fn into_game(self, round: i32, tournament_komi: f64) -> Result<Game, ApiError> {
         // A result recorded in SGF stands over one kept from an OpenGotha file.
-        let (result, by_default) = match (self.result.as_deref(), self.opengotha_result) {
-            (Some(text), _) => standings_result(text.parse().map_err(ApiError::internal)?),
-            (None, Some(name)) => opengotha::result_named(&name)
-                .ok_or_else(|| ApiError::internal(format!("stored OpenGotha result {name:?}")))?,
-            (None, None) => standings_result(SgfResult::Unknown),
+        let recorded = match (self.result.as_deref(), self.opengotha_result) {
+            (Some(text), _) => Some(Recorded::Sgf(text.parse().map_err(ApiError::internal)?)),
+            (None, Some(name)) => Some(Recorded::OpenGotha(name)),
+            (None, None) => None,
+        };
+        let (result, by_default) = match &recorded {
+            Some(kept) => kept
+                .counts()
+                .ok_or_else(|| ApiError::internal(format!("stored result {kept:?}")))?,
+            None => (GameResult::Unknown, false),
         };
         Ok(Game {
             round: u32::try_from(round).unwrap_or(0),
@@ -258,24 +262,5 @@ impl PairingColumns {
             result,
             by_default,
         })
-    }
-}
-
-/// What a recorded result counts for in the standings, and whether the game was won by
-/// default (a forfeit: counts for the score, is not rated).
-pub fn standings_result(recorded: SgfResult) -> (GameResult, bool) {
-    let wins = |winner: Color| match winner {
-        Color::Black => GameResult::BlackWins,
-        Color::White => GameResult::WhiteWins,
-    };
-    match recorded {
-        SgfResult::Score { winner, .. }
-        | SgfResult::Win { winner }
-        | SgfResult::Resignation { winner }
-        | SgfResult::Time { winner } => (wins(winner), false),
-        SgfResult::Forfeit { winner } => (wins(winner), true),
-        SgfResult::Draw => (GameResult::Jigo, false),
-        SgfResult::Void => (GameResult::Void, false),
-        SgfResult::Unknown => (GameResult::Unknown, false),
     }
 }

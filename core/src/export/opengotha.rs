@@ -25,8 +25,8 @@ use crate::pairing::parameters::{
     AdditionalOrder, DrawPosition, OpenGothaVersion, PairingParameters, Seeding,
 };
 use crate::standings::{
-    Basis, Credit, Criterion, Game, GameResult, HandicapPolicy, McMahon, Player, Rank, RoundEntry,
-    Scoring, Tournament,
+    opengotha_result_name, result_named, Basis, Credit, Criterion, Game, GameResult,
+    HandicapPolicy, McMahon, Player, Rank, RoundEntry, Scoring, Tournament,
 };
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
@@ -680,26 +680,6 @@ fn import_result(element: &Element) -> Result<(GameResult, bool), OpenGothaError
     result_named(element.text("result", "RESULT_UNKNOWN")).ok_or_else(|| element.invalid("result"))
 }
 
-/// A game's result and whether it was by default, from OpenGotha's name for it
-/// (`RESULT_BOTHWIN_BYDEF`); `None` for a name OpenGotha does not write.
-pub fn result_named(value: &str) -> Option<(GameResult, bool)> {
-    let (name, by_default) = match value.strip_suffix("_BYDEF") {
-        Some(name) => (name, true),
-        None => (value, false),
-    };
-    let result = match name {
-        "RESULT_UNKNOWN" => GameResult::Unknown,
-        "RESULT_WHITEWINS" => GameResult::WhiteWins,
-        "RESULT_BLACKWINS" => GameResult::BlackWins,
-        "RESULT_EQUAL" => GameResult::Jigo,
-        "RESULT_BOTHWIN" => GameResult::BothWin,
-        // pairgoth writes BOTHLOOSE.
-        "RESULT_BOTHLOSE" | "RESULT_BOTHLOOSE" => GameResult::BothLose,
-        _ => return None,
-    };
-    Some((result, by_default))
-}
-
 /// A criterion by its OpenGotha long name, in any case. OpenGotha's importer leaves out a
 /// name it does not know (`NULL`, pairgoth's `NONE`, or a name of another version such as
 /// `BZS`), and so does arbitre.
@@ -1171,16 +1151,7 @@ fn general_parameters(xml: &mut String, tournament: &Tournament) {
 }
 
 fn result_name(game: &Game) -> String {
-    let name = match game.result {
-        GameResult::Unknown | GameResult::Void => "RESULT_UNKNOWN",
-        GameResult::WhiteWins => "RESULT_WHITEWINS",
-        GameResult::BlackWins => "RESULT_BLACKWINS",
-        GameResult::Jigo => "RESULT_EQUAL",
-        GameResult::BothWin => "RESULT_BOTHWIN",
-        GameResult::BothLose => "RESULT_BOTHLOSE",
-    };
-    let by_default = game.by_default && game.result != GameResult::Unknown;
-    format!("{name}{}", if by_default { "_BYDEF" } else { "" })
+    opengotha_result_name(game.result, game.by_default)
 }
 
 /// An empty element on its own line; attributes given as `None` are left out.

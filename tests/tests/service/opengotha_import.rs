@@ -212,11 +212,13 @@ async fn odd_results_and_dates_out_of_order_import_with_warnings() {
             r#"result="RESULT_BOTHLOSE_BYDEF" roundNumber="1" tableNumber="2""#,
             1,
         )
-        .replace(r#"endDate="2026-11-22""#, r#"endDate="2026-11-20""#);
+        .replace(r#"endDate="2026-11-22""#, r#"endDate="2026-11-20""#)
+        .replace(r#"location="Lyon""#, r#"location="""#);
     let imported = expect_json(post_file(&service, &odd, Some(&admin)).await, 201).await;
     assert_eq!(
         warnings_by_element(&imported["warnings"]),
         [
+            ("GeneralParameterSet.location", ""),
             ("GeneralParameterSet.endDate", "2026-11-20"),
             ("GeneralParameterSet.director", "Anne Arbitre"),
             ("GeneralParameterSet.shortName", "Test"),

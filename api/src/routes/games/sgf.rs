@@ -13,9 +13,10 @@ use crate::error::{ApiError, FieldError, Resource};
 use crate::http::{check_text, ApiJson};
 use crate::routes::pairings::RulingTerms;
 use crate::routes::tournaments;
+use crate::services::heavy::{Class, Workshop};
 use crate::services::live::view::GameState;
 use crate::services::live::write::{insert_game, load};
-use crate::services::live::{LoadedGame, StoredSettings};
+use crate::services::live::{LoadError, LoadedGame, StoredSettings};
 use crate::store::games as store;
 use crate::store::pairings::{self as pairing_store, PairingRow};
 use crate::store::players;
@@ -27,7 +28,7 @@ use arbitre_core::game::Start;
 use arbitre_core::history::{Action, GameRecord, ReadWarning, Turn, MAX_TURNS};
 use arbitre_core::record_check;
 use arbitre_core::result::GameResult;
-use arbitre_core::table::{CountingStep, Decision, Input, Ruling, Stage, TableError, TableEvent};
+use arbitre_core::table::{CountingStep, Decision, Input, Ruling, Stage, TableError};
 use arbitre_core::verify::{self, VerifyOptions};
 use arbitre_core::{BoardSize, Color, Preset};
 use diesel_async::AsyncConnection;
@@ -36,7 +37,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 /// The record of a game: its log replayed, each turn with the time its player had left.
-pub fn record_of(game: &LoadedGame, rows: &[store::EventRow]) -> Result<GameRecord, String> {
+pub fn record_of(game: &LoadedGame, rows: &[store::EventRow]) -> Result<GameRecord, LoadError> {
     let mut replayed = LoadedGame::open(game.row.clone())?;
     let settings = &game.table.terms().settings;
     let mut record = GameRecord::new(settings.start.size);
@@ -51,15 +52,7 @@ pub fn record_of(game: &LoadedGame, rows: &[store::EventRow]) -> Result<GameReco
     record.info.main_time = time.tm.as_deref().and_then(|seconds| seconds.parse().ok());
     record.info.overtime = time.ot;
     for row in rows {
-        let event: TableEvent = row
-            .event
-            .clone()
-            .ok_or_else(|| format!("entry {} has no event", row.seq))
-            .and_then(|value| serde_json::from_value(value).map_err(|error| error.to_string()))?;
-        replayed
-            .table
-            .apply(&event)
-            .map_err(|error| error.to_string())?;
+        let event = replayed.apply_entry(row)?;
         let at = event.at();
         let played: Vec<_> = replayed.table.turns().skip(record.turns.len()).collect();
         for (color, action) in played {
@@ -171,6 +164,7 @@ pub struct ImportedGame {
 )]
 pub async fn import(
     pool: web::Data<DbPool>,
+    workshop: web::Data<Workshop>,
     caller: Caller,
     path: web::Path<Uuid>,
     body: ApiJson<GameImport>,
@@ -181,39 +175,13 @@ pub async fn import(
         Caller::Token(token) if token.role != Role::Table => Some(token.id),
         _ => None,
     };
-    let request = body.0;
-    let mut games =
-        arbitre_core::sgf::parse_collection(request.sgf.as_bytes()).map_err(|error| {
-            GameError::Unprocessable {
-                code: "sgf.invalid",
-                detail: error.to_string(),
-            }
-        })?;
-    if games.len() > 1 {
-        return Err(GameError::Unprocessable {
-            code: "sgf.collection",
-            detail: format!(
-                "the record holds {} games: import them one by one, each for its pairing",
-                games.len()
-            ),
-        });
-    }
-    let Some(record) = games.pop() else {
-        return Err(ApiError::internal("a parsed SGF collection holds no game").into());
-    };
-    if record.turns.len() > MAX_TURNS {
-        return Err(GameError::Unprocessable {
-            code: "sgf.too_many_turns",
-            detail: format!(
-                "the record has {} turns: a game has at most {MAX_TURNS}",
-                record.turns.len()
-            ),
-        });
-    }
-    if let Err(issue) = arbitre_core::fields::check_board(record.size) {
-        let field = FieldError::new("sgf.SZ", issue.to_string());
-        return Err(ApiError::Validation(vec![field]).into());
-    }
+    let mut request = body.0;
+    // Reading and verifying a record of up to MAX_TURNS turns is heavy work: it runs on
+    // the heavy work's pool, in the staff's lane, never on a request worker.
+    let sgf = std::mem::take(&mut request.sgf);
+    let record = workshop
+        .run(Class::Staff, move || read_record(sgf.as_bytes()))
+        .await??;
     let mut connection = pool.get().await?;
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
     let Some((pairing, pairing_tournament)) =
@@ -229,7 +197,12 @@ pub async fn import(
         .as_deref()
         .and_then(Preset::from_sgf_ru)
         .unwrap_or(tournament.ruleset);
-    let verdict = verify::verify(&record, preset.rules(), VerifyOptions::default());
+    let (record, verdict) = workshop
+        .run(Class::Staff, move || {
+            let verdict = verify::verify(&record, preset.rules(), VerifyOptions::default());
+            (record, verdict)
+        })
+        .await?;
     if let Some(illegal) = verdict.error {
         return Err(GameError::IllegalMove {
             reason: illegal.reason,
@@ -325,6 +298,42 @@ pub async fn import(
         warnings,
         replaced_result,
     }))
+}
+
+/// The one game of an SGF collection, within the turn cap and on a board the service
+/// plays.
+fn read_record(sgf: &[u8]) -> Result<GameRecord, GameError> {
+    let mut games =
+        arbitre_core::sgf::parse_collection(sgf).map_err(|error| GameError::Unprocessable {
+            code: "sgf.invalid",
+            detail: error.to_string(),
+        })?;
+    if games.len() > 1 {
+        return Err(GameError::Unprocessable {
+            code: "sgf.collection",
+            detail: format!(
+                "the record holds {} games: import them one by one, each for its pairing",
+                games.len()
+            ),
+        });
+    }
+    let Some(record) = games.pop() else {
+        return Err(ApiError::internal("a parsed SGF collection holds no game").into());
+    };
+    if record.turns.len() > MAX_TURNS {
+        return Err(GameError::Unprocessable {
+            code: "sgf.too_many_turns",
+            detail: format!(
+                "the record has {} turns: a game has at most {MAX_TURNS}",
+                record.turns.len()
+            ),
+        });
+    }
+    if let Err(issue) = arbitre_core::fields::check_board(record.size) {
+        let field = FieldError::new("sgf.SZ", issue.to_string());
+        return Err(ApiError::Validation(vec![field]).into());
+    }
+    Ok(record)
 }
 
 /// The reason of the ruling that records an imported game's result.

@@ -12,7 +12,7 @@
 use super::GameEvent;
 use crate::db::DbPool;
 use crate::error::GameError;
-use crate::error::{ApiError, FieldError};
+use crate::error::{cause_chain, ApiError, FieldError};
 use crate::http::ApiQuery;
 use crate::services::live::feed::{Feed, Horizon, Since, Subject, BATCH, MISSING_POLL};
 use crate::services::live::notify::{Following, Hub};
@@ -139,7 +139,7 @@ fn open(hub: &Hub, following: Following, mut cursor: i64) -> HttpResponse {
                             cursor = read_to;
                         }
                         Err(error) => {
-                            tracing::warn!(%error, "event stream: reading the log failed");
+                            tracing::warn!(cause = %cause_chain(&error), "event stream: reading the log failed");
                             tokio::time::sleep(RETRY_AFTER_ERROR).await;
                         }
                     }

@@ -12,7 +12,7 @@
 //! received: a slow reader never holds the others back, nor the feed.
 
 use crate::db::DbPool;
-use crate::error::ApiError;
+use crate::error::{cause_chain, ApiError};
 use crate::store::games as store;
 use actix_web::web::Bytes;
 use std::collections::VecDeque;
@@ -313,7 +313,7 @@ impl Feed {
                 Ok(waiting) => waiting,
                 Err(error) => {
                     // Nothing is read past the head; the next notice or recheck retries.
-                    tracing::warn!(%error, "event feed: reading the log failed");
+                    tracing::warn!(cause = %cause_chain(&error), "event feed: reading the log failed");
                     false
                 }
             };

@@ -11,6 +11,7 @@
 
 use super::feed::{Encode, Feed, FeedCounters, Subject};
 use crate::db::DbPool;
+use crate::error::cause_chain;
 use crate::store::games::CHANNEL;
 use diesel_async::RunQueryDsl;
 use futures_util::StreamExt;
@@ -21,6 +22,19 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::watch;
 use uuid::Uuid;
+
+/// Why the listening connection was lost (the listener reconnects).
+#[derive(Debug, thiserror::Error)]
+enum ListenError {
+    #[error("no connection to listen on")]
+    Connect(#[source] deadpool::managed::PoolError<diesel_async::pooled_connection::PoolError>),
+    #[error("LISTEN was refused")]
+    Listen(#[source] diesel::result::Error),
+    #[error("a notification could not be received")]
+    Receive(#[source] diesel::result::Error),
+    #[error("the notification stream ended")]
+    Ended,
+}
 
 /// An entry was appended to a game's log.
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -157,31 +171,34 @@ impl Hub {
         actix_web::rt::spawn(async move {
             loop {
                 if let Err(error) = hub.listen().await {
-                    tracing::warn!(%error, "game event listener lost its connection: reconnecting");
+                    tracing::warn!(
+                        cause = %cause_chain(&error),
+                        "game event listener lost its connection: reconnecting"
+                    );
                 }
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         });
     }
 
-    async fn listen(&self) -> Result<(), String> {
-        let object = self.pool.get().await.map_err(|error| error.to_string())?;
+    async fn listen(&self) -> Result<(), ListenError> {
+        let object = self.pool.get().await.map_err(ListenError::Connect)?;
         // Out of the pool for good: a listening connection is not shared.
         let mut connection = deadpool::managed::Object::take(object);
         diesel::sql_query(format!("LISTEN {CHANNEL}"))
             .execute(&mut connection)
             .await
-            .map_err(|error| error.to_string())?;
+            .map_err(ListenError::Listen)?;
         tracing::info!(channel = CHANNEL, "listening for game events");
         self.poke_all();
         let mut notifications = std::pin::pin!(connection.notifications_stream());
         while let Some(notification) = notifications.next().await {
-            let notification = notification.map_err(|error| error.to_string())?;
+            let notification = notification.map_err(ListenError::Receive)?;
             match serde_json::from_str::<Notice>(&notification.payload) {
                 Ok(notice) => self.dispatch(notice),
                 Err(error) => tracing::warn!(%error, "malformed game event notice"),
             }
         }
-        Err("the notification stream ended".to_string())
+        Err(ListenError::Ended)
     }
 }

@@ -10,7 +10,7 @@
 //! `arbitre_core::clock`): a late sweep records the same loss.
 
 use crate::db::DbPool;
-use crate::error::ApiError;
+use crate::error::{cause_chain, ApiError};
 use crate::services::live::LoadedGame;
 use crate::store::games;
 use diesel_async::AsyncConnection;
@@ -31,7 +31,7 @@ pub fn spawn(pool: DbPool) {
             match sweep_once(&pool).await {
                 Ok(0) => {}
                 Ok(settled) => tracing::info!(settled, "flag sweep settled games"),
-                Err(error) => tracing::warn!(%error, "flag sweep failed"),
+                Err(error) => tracing::warn!(cause = %cause_chain(&error), "flag sweep failed"),
             }
         }
     });
