@@ -17,11 +17,16 @@ fn juvisy() -> String {
 }
 
 fn with_attributes(count: usize) -> String {
-    let mut xml = String::from("<Tournament>\n<Players>\n<Player");
+    element_with_attributes("Players", "Player", count)
+}
+
+/// A file whose one `element`, inside `parent`, has `count` attributes.
+fn element_with_attributes(parent: &str, element: &str, count: usize) -> String {
+    let mut xml = format!("<Tournament>\n<{parent}>\n<{element}");
     for attribute in 0..count {
         xml.push_str(&format!(" a{attribute}=\"x\""));
     }
-    xml.push_str("/>\n</Players>\n</Tournament>\n");
+    xml.push_str(&format!("/>\n</{parent}>\n</Tournament>\n"));
     xml
 }
 
@@ -37,13 +42,14 @@ fn an_element_with_too_many_attributes_is_refused_naming_it() {
         what.contains("<Player> has more than 256 attributes"),
         "{what}"
     );
-    // The pairing settings' reader reads the same elements with the same bound.
+    // The pairing settings' reader reads its elements with the same bound.
     let tournament = opengotha::import(juvisy().as_bytes()).unwrap();
+    let file = element_with_attributes("TournamentParameterSet", "PairingParameterSet", 80_000);
     let refused = arbitre_core::pairing::opengotha::read(file.as_bytes(), &tournament).err();
-    assert!(matches!(
-        refused,
-        Some(OpenGothaError::TooLarge { line: 3, .. })
-    ));
+    assert!(
+        matches!(refused, Some(OpenGothaError::TooLarge { line: 3, .. })),
+        "{refused:?}"
+    );
     // At the bound, the element is read.
     let at_bound = with_attributes(256);
     assert!(!matches!(
