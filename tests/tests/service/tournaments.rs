@@ -231,6 +231,43 @@ async fn players_are_registered_listed_replaced_and_withdrawn() {
     .await;
 }
 
+/// An EGD PIN or FFG licence of the wrong length made the EGD or FFG export fail on the
+/// last day (issue 25): registration refuses it, with the exports' own rule.
+#[tokio::test]
+async fn a_pin_or_licence_the_exports_would_refuse_is_refused_at_registration() {
+    let service = TestService::start().await;
+    let tournament = service.create_tournament(json!({})).await;
+    let id = tournament["id"].as_str().unwrap();
+    let register = |body: serde_json::Value| {
+        service
+            .post(
+                &format!("/tournaments/{id}/players"),
+                Some(&service.admin_token),
+            )
+            .json(&body)
+            .send()
+    };
+    let short = json!({
+        "surname": "Dupont", "first_name": "Marie", "rank": "3d", "egd_pin": "1234567", "ffg_licence": "123456"
+    });
+    let problem = expect_problem(register(short).await.unwrap(), 422, "validation.failed").await;
+    let fields: Vec<&str> = problem["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|error| error["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(fields, ["egd_pin", "ffg_licence"], "{problem}");
+    let long = json!({"surname": "Dupont", "first_name": "Marie", "rank": "3d", "egd_pin": "123456789"});
+    expect_problem(register(long).await.unwrap(), 422, "validation.failed").await;
+    // The FFG's own licences with a letter are licences.
+    let valid = json!({
+        "surname": "Dupont", "first_name": "Marie", "rank": "3d", "egd_pin": "12345678", "ffg_licence": "99A0007"
+    });
+    let player = expect_json(register(valid).await.unwrap(), 201).await;
+    assert_eq!(player["ffg_licence"], "99A0007");
+}
+
 #[tokio::test]
 async fn tokens_are_issued_listed_and_revoked_by_organizers() {
     let service = TestService::start().await;
