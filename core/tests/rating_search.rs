@@ -15,8 +15,8 @@ fn distance(a: &[u8], b: &[u8]) -> usize {
     for (i, row) in table.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        table[0][j] = j;
+    for (j, cell) in table[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
@@ -146,8 +146,8 @@ fn name() -> impl Strategy<Value = String> {
 }
 
 fn entry(source: Source) -> impl Strategy<Value = Entry> {
-    (name(), name(), 0usize..3, "[0-9]{3}")
-        .prop_map(move |(surname, first_name, country, id)| Entry {
+    (name(), name(), 0usize..3, "[0-9]{3}").prop_map(move |(surname, first_name, country, id)| {
+        Entry {
             line: 0,
             surname,
             first_name,
@@ -167,7 +167,8 @@ fn entry(source: Source) -> impl Strategy<Value = Entry> {
                     last_rated: String::new(),
                 },
             },
-        })
+        }
+    })
 }
 
 fn list(source: Source) -> impl Strategy<Value = RatingList> {

@@ -173,8 +173,16 @@ fn record(details: PlayerDetails) -> Result<PlayerRecord, ApiError> {
         .map(|country| check_country(&mut violations, "country", &country));
     check_optional_text(&mut violations, "club", details.club.as_deref(), 100);
     let federation_ids = [
-        ("egd_pin", &details.egd_pin, fields::check_egd_pin as fn(&str) -> _),
-        ("ffg_licence", &details.ffg_licence, fields::check_ffg_licence),
+        (
+            "egd_pin",
+            &details.egd_pin,
+            fields::check_egd_pin as fn(&str) -> _,
+        ),
+        (
+            "ffg_licence",
+            &details.ffg_licence,
+            fields::check_ffg_licence,
+        ),
     ];
     for (field, value, check) in federation_ids {
         if let Some(Err(issue)) = value.as_deref().map(check) {

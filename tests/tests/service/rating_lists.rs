@@ -645,7 +645,11 @@ const AGA_LIST: &str = "Aal, Zachary\t15648\tFull\t-20.05711\t7/2/2008\tLIGC\tNY
 #[tokio::test]
 async fn an_aga_list_is_searched_by_member_id_and_name_and_registers_a_kyu_player() {
     let service = TestService::start().await;
-    let imported = expect_json(upload(&service, "aga", AGA_LIST.as_bytes().to_vec()).await, 201).await;
+    let imported = expect_json(
+        upload(&service, "aga", AGA_LIST.as_bytes().to_vec()).await,
+        201,
+    )
+    .await;
     assert_eq!(imported["rating_list"]["entries"], 4);
     assert_eq!(
         imported["rating_list"]["list_date"], "2014-08-10",
@@ -718,7 +722,11 @@ async fn an_upload_without_a_declared_length_is_cut_off_at_the_limit() {
          Content-Type: text/plain\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
         service.admin_token
     );
-    let chunk = [b"#Echelle au 12/01/2026 07:09:39\r\n".as_slice(), &[b'A'; 1 << 20]].concat();
+    let chunk = [
+        b"#Echelle au 12/01/2026 07:09:39\r\n".as_slice(),
+        &[b'A'; 1 << 20],
+    ]
+    .concat();
     let mut sent = writer.write_all(head.as_bytes()).await;
     for _ in 0..40 {
         if sent.is_err() {

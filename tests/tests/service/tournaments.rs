@@ -258,7 +258,8 @@ async fn a_pin_or_licence_the_exports_would_refuse_is_refused_at_registration() 
         .map(|error| error["field"].as_str().unwrap())
         .collect();
     assert_eq!(fields, ["egd_pin", "ffg_licence"], "{problem}");
-    let long = json!({"surname": "Dupont", "first_name": "Marie", "rank": "3d", "egd_pin": "123456789"});
+    let long =
+        json!({"surname": "Dupont", "first_name": "Marie", "rank": "3d", "egd_pin": "123456789"});
     expect_problem(register(long).await.unwrap(), 422, "validation.failed").await;
     // The FFG's own licences with a letter are licences.
     let valid = json!({
