@@ -89,6 +89,18 @@ async fn snapshots(service: &TestService) -> Vec<Value> {
     expect_json(response, 200).await.as_array().unwrap().clone()
 }
 
+/// A service with the FFG's list imported, and its snapshots then.
+async fn with_an_ffg_list() -> (TestService, Vec<Value>) {
+    let service = TestService::start().await;
+    expect_json(
+        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
+        201,
+    )
+    .await;
+    let snapshots = snapshots(&service).await;
+    (service, snapshots)
+}
+
 #[tokio::test]
 async fn lists_imported_once_are_searched_by_misspelt_accented_names_and_pins() {
     let service = TestService::start().await;
@@ -486,13 +498,7 @@ async fn a_pinned_list_is_used_until_unpinned() {
 
 #[tokio::test]
 async fn bad_files_are_refused_with_their_line_and_change_nothing() {
-    let service = TestService::start().await;
-    expect_json(
-        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
-        201,
-    )
-    .await;
-    let before = snapshots(&service).await;
+    let (service, before) = with_an_ffg_list().await;
 
     let mut truncated = FFG_LINES.to_vec();
     truncated.push("ABADIA Mickaël                        -1400 - 97282");
@@ -700,13 +706,7 @@ async fn an_aga_list_is_searched_by_member_id_and_name_and_registers_a_kyu_playe
 
 #[tokio::test]
 async fn an_upload_without_a_declared_length_is_cut_off_at_the_limit() {
-    let service = TestService::start().await;
-    expect_json(
-        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
-        201,
-    )
-    .await;
-    let before = snapshots(&service).await;
+    let (service, before) = with_an_ffg_list().await;
     // 40 MiB in chunks, no Content-Length: read until the limit, then refused.
     let address = service.base_url.trim_start_matches("http://").to_string();
     let stream = tokio::net::TcpStream::connect(&address).await.unwrap();
