@@ -166,9 +166,9 @@ impl Index {
         &self.word_text[start..self.word_ends[index] as usize]
     }
 
-    /// For each entry with a word near `query_word`, the best score of its words.
-    fn word_matches(&self, query_word: &[u8]) -> HashMap<u32, u32> {
-        let mut scores: HashMap<u32, u32> = HashMap::new();
+    /// Each entry with a word near `query_word` and the best score of its words, by entry.
+    fn word_matches(&self, query_word: &[u8]) -> Vec<(u32, u32)> {
+        let mut scores: Vec<(u32, u32)> = Vec::new();
         Near::new(query_word).walk(self, |words, errors| {
             for word in words {
                 let score = match errors {
@@ -177,12 +177,12 @@ impl Index {
                     1 => ONE_TYPO,
                     _ => TWO_TYPOS,
                 };
-                for &entry in &self.postings[word] {
-                    let best = scores.entry(entry).or_insert(0);
-                    *best = (*best).max(score);
-                }
+                scores.extend(self.postings[word].iter().map(|&entry| (entry, score)));
             }
         });
+        // The best score first for each entry, then one row an entry.
+        scores.sort_unstable_by_key(|&(entry, score)| (entry, std::cmp::Reverse(score)));
+        scores.dedup_by_key(|&mut (entry, _)| entry);
         scores
     }
 
@@ -398,6 +398,13 @@ pub fn search(indexes: &[&Index], query: &Query) -> Vec<Match> {
             found.list,
         )
     };
+    // Each match shown hides at most one later match (the same person in the other list),
+    // so the best `2 × limit` hold the `limit` shown: only those are put in order.
+    let kept = query.limit.saturating_mul(2);
+    if found.len() > kept {
+        found.select_nth_unstable_by(kept, |a, b| order(a).cmp(&order(b)));
+        found.truncate(kept);
+    }
     found.sort_unstable_by(|a, b| order(a).cmp(&order(b)));
     let mut shown: Vec<Match> = Vec::with_capacity(query.limit);
     let mut hidden: Vec<(usize, usize)> = Vec::new();
@@ -429,21 +436,24 @@ fn country_matches(entry: &Entry, country: Option<&str>) -> bool {
 /// Entries of one list matching every word of `text`, with the sum of their words' scores.
 fn name_matches(index: &Index, text: &str) -> Vec<(u32, u32)> {
     let folded = fold(text);
-    let mut per_word: Vec<HashMap<u32, u32>> = folded
+    let mut per_word: Vec<Vec<(u32, u32)>> = folded
         .split_whitespace()
         .map(|word| index.word_matches(word.as_bytes()))
         .collect();
-    per_word.sort_by_key(HashMap::len);
+    per_word.sort_by_key(Vec::len);
     let Some((rarest, others)) = per_word.split_first() else {
         return Vec::new();
     };
     rarest
         .iter()
-        .filter_map(|(&entry, &score)| {
+        .filter_map(|&(entry, score)| {
             others
                 .iter()
                 .try_fold(score, |total, scores| {
-                    scores.get(&entry).map(|score| total + score)
+                    let at = scores
+                        .binary_search_by_key(&entry, |&(entry, _)| entry)
+                        .ok()?;
+                    Some(total + scores[at].1)
                 })
                 .map(|total| (entry, total))
         })
