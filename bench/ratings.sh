@@ -17,7 +17,11 @@
 # - searches: 600 queries a desk types (whole surnames, starts of names, misspelt names,
 #   capitals without accents, starts of PINs and licences, some with a country), each over
 #   HTTP with its JSON answer read, one after the other, after one search that reads the
-#   three snapshots into memory: p50, p99, max.
+#   three snapshots into memory: p50, p99, max;
+# - the same queries in the core's search alone, in this process (the lists read and indexed
+#   first): the search's own share of those times;
+# - the SQL a search runs (the snapshots in use: the newest of each source, those a
+#   tournament pinned) under EXPLAIN ANALYZE, when psql is installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lines="${1:-100000}"
@@ -70,4 +74,16 @@ for attempt in upload again; do
 done
 
 "$tool" search "http://$ARBITRE_BIND" "$work/lists/queries.txt"
+"$tool" core "$work/lists"
+if command -v psql >/dev/null 2>&1; then
+    # The own cluster's socket folder, as `arbitre` names it (commands.rs, own_socket_dir).
+    tag="$(printf '%s' "$ARBITRE_DATA_DIR" | sha256sum | cut -c1-12)"
+    psql -X -q "host=${TMPDIR:-/tmp}/arbitre-pg-$tag user=arbitre dbname=arbitre" <<'SQL'
+EXPLAIN ANALYZE SELECT DISTINCT ON (source) id, source, list_date, entries, imported_at
+    FROM rating_lists ORDER BY source, list_date DESC, imported_at DESC;
+EXPLAIN ANALYZE SELECT r.id, r.source, r.list_date, r.entries, r.imported_at
+    FROM tournament_rating_lists t JOIN rating_lists r ON r.id = t.rating_list_id
+    WHERE t.tournament_id = '00000000-0000-7000-8000-000000000000' ORDER BY r.source;
+SQL
+fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

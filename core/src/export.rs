@@ -141,7 +141,7 @@ pub enum ExportError {
     },
     #[error("`{0}` is not an ISO date (YYYY-MM-DD)")]
     InvalidDate(String),
-    #[error("player {player}: FFG licence `{licence}` is not 7 digits")]
+    #[error("player {player}: FFG licence `{licence}` is not 7 digits or capital letters")]
     InvalidLicence { player: String, licence: String },
     #[error("player {player}: EGD PIN `{pin}` is not 8 digits")]
     InvalidEgdPin { player: String, pin: String },

@@ -41,6 +41,10 @@ pub enum FieldIssue {
     Board,
     #[error("must be between 0 and {MAX_HANDICAP}")]
     Handicap,
+    #[error("must be an EGD PIN: 8 digits")]
+    EgdPin,
+    #[error("must be an FFG licence: 7 digits or capital letters")]
+    FfgLicence,
 }
 
 /// Text a person typed: at most `max_chars` characters, none of them a control character
@@ -84,6 +88,35 @@ pub fn check_handicap(stones: impl Into<i64>) -> Result<(), FieldIssue> {
         Ok(())
     } else {
         Err(FieldIssue::Handicap)
+    }
+}
+
+/// An EGD PIN: 8 digits, as the EGD's database numbers its players (the first column of
+/// `allworld_lp.html`) and as its results format appends them (`|12345678`, pairgoth
+/// ≥ 0.22). Registration, the EGD's list and the EGD export all check it here, so a PIN
+/// the export would refuse is refused when it is typed.
+pub fn check_egd_pin(pin: &str) -> Result<(), FieldIssue> {
+    if pin.len() == 8 && pin.bytes().all(|byte| byte.is_ascii_digit()) {
+        Ok(())
+    } else {
+        Err(FieldIssue::EgdPin)
+    }
+}
+
+/// An FFG licence: 7 characters, digits or capital letters, as the FFG's échelle
+/// (`ech_ffg_V3.txt`, columns 47–53) lists them: `1500104`, and a few like `99A0007` or
+/// `97250B2` (46 of the 11,500 licences of the copy in OpenGotha's repository). The FFG's
+/// results format has the same 7 characters. Registration, the FFG's list and the FFG
+/// export all check it here.
+pub fn check_ffg_licence(licence: &str) -> Result<(), FieldIssue> {
+    if licence.len() == 7
+        && licence
+            .bytes()
+            .all(|byte| byte.is_ascii_digit() || byte.is_ascii_uppercase())
+    {
+        Ok(())
+    } else {
+        Err(FieldIssue::FfgLicence)
     }
 }
 
@@ -131,6 +164,24 @@ mod tests {
             FieldIssue::Handicap.to_string(),
             format!("must be between 0 and {MAX_HANDICAP}")
         );
+    }
+
+    #[test]
+    fn federation_ids_have_their_federation_s_length() {
+        assert_eq!(check_egd_pin("12345678"), Ok(()));
+        for pin in ["1234567", "123456789", "1234567a", "", " 1234567"] {
+            assert_eq!(check_egd_pin(pin), Err(FieldIssue::EgdPin), "{pin:?}");
+        }
+        for licence in ["1500104", "99A0007", "97250B2"] {
+            assert_eq!(check_ffg_licence(licence), Ok(()), "{licence}");
+        }
+        for licence in ["150010", "15001045", "99a0007", "-------", "", "1500-04"] {
+            assert_eq!(
+                check_ffg_licence(licence),
+                Err(FieldIssue::FfgLicence),
+                "{licence:?}"
+            );
+        }
     }
 
     #[test]

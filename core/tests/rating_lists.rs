@@ -297,6 +297,24 @@ fn a_truncated_ffg_line_and_a_missing_header_are_refused_with_their_line() {
 }
 
 #[test]
+fn an_ffg_licence_that_is_not_one_names_its_column() {
+    // Licences are 7 digits or capital letters (`2000205`, `99A0007`); `-------` is none.
+    let file = ffg_file(&[
+        "#Echelle au 11/01/2021 07:09:39",
+        "ABAD Jahin                            -3000 - 2000205 38GJ FR",
+        "ABADIE Jean                            -900 L 99A0007 33Bx FR",
+        "AAIJ René                               319 e ------- xxxx NL",
+        "ABADIA Mickaël                        -1400 - 97282   31To FR",
+    ]);
+    let error = rating_list::read(Source::Ffg, &file).unwrap_err();
+    assert_eq!((error.line(), error.column()), (Some(5), Some(47)));
+    assert!(error.to_string().contains("`97282`"), "{error}");
+    let read = rating_list::read(Source::Ffg, &file[..file.len() - 63]).unwrap();
+    let ids: Vec<&str> = read.entries.iter().map(|entry| entry.id.as_str()).collect();
+    assert_eq!(ids, ["2000205", "99A0007", ""]);
+}
+
+#[test]
 fn aga_lines_give_negative_kyu_ratings_and_blank_ones() {
     let file = "Aal, Zachary\t15648\tFull\t-20.05711\t7/2/2008\tLIGC\tNY\t1.09198\t8/1/2007\r\n\
                 Aaron, William C.\t7206\tFull\t\t12/28/1994\t\tCA\t\t12/28/1994\r\n\

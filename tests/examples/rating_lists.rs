@@ -4,6 +4,7 @@
 //!
 //!     rating_lists generate DIR LINES    # DIR/egd.html, ffg.txt, aga.txt, queries.txt
 //!     rating_lists search URL QUERIES    # each query once to warm up, then timed: p50, p99
+//!     rating_lists core DIR              # the same queries in the core's search, in process
 //!
 //! The lists are deterministic (a fixed xorshift seed): names of two to four syllables
 //! (about as many distinct surnames as the EGD's list has), Latin-1 accents, surnames of
@@ -15,6 +16,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use arbitre_core::rating_list::search::{self as list_search, Index, Query};
 use arbitre_core::rating_list::{
     self, rank_from_gor, Details, Entry, LicenceStatus, ListDate, RatingList, Source,
 };
@@ -351,6 +353,65 @@ async fn search(url: &str, queries_file: &Path) {
     );
 }
 
+/// The core's share of a search: the generated lists read and indexed as the service does
+/// on its first search, then each query of `folder/queries.txt` timed in the core alone.
+fn search_in_core(folder: &Path) {
+    let started = Instant::now();
+    let indexes: Vec<Index> = [
+        (Source::Egd, "egd.html"),
+        (Source::Ffg, "ffg.txt"),
+        (Source::Aga, "aga.txt"),
+    ]
+    .into_iter()
+    .map(|(source, name)| {
+        let bytes = std::fs::read(folder.join(name)).unwrap();
+        Index::new(rating_list::read(source, &bytes).unwrap())
+    })
+    .collect();
+    let indexing = started.elapsed().as_secs_f64() * 1000.0;
+    let indexes: Vec<&Index> = indexes.iter().collect();
+    let queries: Vec<(String, Option<String>)> =
+        std::fs::read_to_string(folder.join("queries.txt"))
+            .unwrap()
+            .lines()
+            .map(|line| {
+                let url = reqwest::Url::parse(&format!("http://desk/?{line}")).unwrap();
+                let value = |key: &str| {
+                    url.query_pairs()
+                        .find(|(name, _)| name == key)
+                        .map(|(_, value)| value.into_owned())
+                };
+                (value("q").unwrap(), value("country"))
+            })
+            .collect();
+    let mut latencies = Vec::with_capacity(queries.len());
+    let mut results = 0;
+    for (text, country) in &queries {
+        let query = Query {
+            text,
+            country: country.as_deref(),
+            limit: 20,
+        };
+        let started = Instant::now();
+        results += list_search::search(&indexes, &query).len();
+        latencies.push(started.elapsed().as_secs_f64() * 1000.0);
+    }
+    latencies.sort_by(f64::total_cmp);
+    let round = |ms: f64| (ms * 1000.0).round() / 1000.0;
+    println!(
+        "{}",
+        serde_json::json!({
+            "in_core": true,
+            "queries": latencies.len(),
+            "results": results,
+            "read_and_index_ms": round(indexing),
+            "p50_ms": round(quantile(&latencies, 0.5)),
+            "p99_ms": round(quantile(&latencies, 0.99)),
+            "max_ms": round(quantile(&latencies, 1.0)),
+        })
+    );
+}
+
 fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     match arguments
@@ -360,13 +421,17 @@ fn main() {
         .as_slice()
     {
         ["generate", folder, lines] => write_lists(Path::new(folder), lines.parse().unwrap()),
+        ["core", folder] => search_in_core(Path::new(folder)),
         ["search", url, queries] => tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap()
             .block_on(search(url, Path::new(queries))),
         _ => {
-            eprintln!("usage: rating_lists generate DIR LINES | rating_lists search URL QUERIES");
+            eprintln!(
+                "usage: rating_lists generate DIR LINES | rating_lists search URL QUERIES \
+                 | rating_lists core DIR"
+            );
             std::process::exit(2);
         }
     }

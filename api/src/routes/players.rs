@@ -10,6 +10,7 @@ use crate::http::{
 use crate::store::players::{self as store, PlayerFilter, PlayerRecord, PlayerRow};
 use crate::store::tournaments::ensure_exists;
 use actix_web::{web, HttpRequest, HttpResponse};
+use arbitre_core::fields;
 use arbitre_core::standings::Rank;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -134,10 +135,10 @@ pub struct PlayerDetails {
     )]
     pub club: Option<String>,
     /// EGD PIN: 8 digits.
-    #[schema(example = "12345678", pattern = r"^[0-9]{1,12}$")]
+    #[schema(example = "12345678", pattern = r"^[0-9]{8}$")]
     pub egd_pin: Option<String>,
-    /// FFG licence number.
-    #[schema(pattern = r"^[A-Za-z0-9]{1,12}$")]
+    /// FFG licence: 7 digits or capital letters.
+    #[schema(example = "1500104", pattern = r"^[0-9A-Z]{7}$")]
     pub ffg_licence: Option<String>,
     /// AGA membership id.
     #[schema(pattern = r"^[0-9]{1,12}$")]
@@ -171,27 +172,28 @@ fn record(details: PlayerDetails) -> Result<PlayerRecord, ApiError> {
         .country
         .map(|country| check_country(&mut violations, "country", &country));
     check_optional_text(&mut violations, "club", details.club.as_deref(), 100);
-    let identifier =
-        |violations: &mut Violations, field: &str, value: &Option<String>, digits_only: bool| {
-            if let Some(value) = value {
-                let valid_chars = if digits_only {
-                    value.chars().all(|c| c.is_ascii_digit())
-                } else {
-                    value.chars().all(|c| c.is_ascii_alphanumeric())
-                };
-                if value.is_empty() || value.len() > 12 || !valid_chars {
-                    let kind = if digits_only {
-                        "digits"
-                    } else {
-                        "letters and digits"
-                    };
-                    violations.add(field, format!("must be 1 to 12 {kind}"));
-                }
-            }
-        };
-    identifier(&mut violations, "egd_pin", &details.egd_pin, true);
-    identifier(&mut violations, "ffg_licence", &details.ffg_licence, false);
-    identifier(&mut violations, "aga_id", &details.aga_id, true);
+    let federation_ids = [
+        (
+            "egd_pin",
+            &details.egd_pin,
+            fields::check_egd_pin as fn(&str) -> _,
+        ),
+        (
+            "ffg_licence",
+            &details.ffg_licence,
+            fields::check_ffg_licence,
+        ),
+    ];
+    for (field, value, check) in federation_ids {
+        if let Some(Err(issue)) = value.as_deref().map(check) {
+            violations.add(field, issue.to_string());
+        }
+    }
+    if let Some(aga_id) = &details.aga_id {
+        if aga_id.is_empty() || aga_id.len() > 12 || !aga_id.bytes().all(|b| b.is_ascii_digit()) {
+            violations.add("aga_id", "must be 1 to 12 digits");
+        }
+    }
     violations.into_result()?;
     Ok(PlayerRecord {
         surname: details.surname.trim().to_string(),

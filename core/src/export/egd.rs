@@ -136,7 +136,7 @@ fn player_line(
         .map(str::trim)
         .filter(|pin| !pin.is_empty())
     {
-        if pin.len() != 8 || !pin.bytes().all(|byte| byte.is_ascii_digit()) {
+        if crate::fields::check_egd_pin(pin).is_err() {
             return Err(ExportError::InvalidEgdPin {
                 player: format!("{} {}", player.surname, player.first_name),
                 pin: pin.to_string(),

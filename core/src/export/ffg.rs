@@ -76,9 +76,7 @@ fn player_line(table: &ResultsTable, entry: &Line) -> Result<String, ExportError
         .map(str::trim)
         .filter(|licence| !licence.is_empty() && *licence != NO_LICENCE)
     {
-        Some(licence)
-            if licence.len() == 7 && licence.bytes().all(|byte| byte.is_ascii_digit()) =>
-        {
+        Some(licence) if crate::fields::check_ffg_licence(licence).is_ok() => {
             (licence.to_string(), player.club.trim().to_string())
         }
         Some(licence) => {

@@ -49,7 +49,8 @@ const MONTHS: [&str; 12] = [
 fn is_player_line(line: &[u8]) -> bool {
     line.len() >= 10
         && line[0] == b' '
-        && line[PIN.0..PIN.1].iter().all(u8::is_ascii_digit)
+        && std::str::from_utf8(&line[PIN.0..PIN.1])
+            .is_ok_and(|pin| crate::fields::check_egd_pin(pin).is_ok())
         && line[9] == b' '
 }
 

@@ -158,6 +158,10 @@ fn entry(number: u32, line: &[u8]) -> Result<Entry, ReadError> {
         )
     })?;
     let licence = text_of(LICENCE);
+    if licence != NO_LICENCE {
+        crate::fields::check_ffg_licence(&licence)
+            .map_err(|issue| malformed(LICENCE.0, format!("the licence `{licence}` {issue}")))?;
+    }
     Ok(Entry {
         line: number,
         surname: name_words(surname),

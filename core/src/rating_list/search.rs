@@ -4,15 +4,17 @@
 //! licence or AGA id; filtered by country; the best matches first.
 //!
 //! An [`Index`] is built once per list (the lists are snapshots: they never change). Its
-//! words are kept sorted, so a prefix is a binary search; a misspelt word is found by a
-//! scan of the distinct words with a bit-parallel edit distance (Myers 1999, in Hyyrö's
-//! form for the distance to a prefix of the word), which costs a few operations per
-//! letter. The same person in the EGD's and the FFG's lists is shown once: the FFG's list
+//! words are kept sorted, which makes them a trie laid flat: a prefix is a run of words,
+//! and a misspelt word is found by walking down that trie with one row of the edit
+//! distance table per letter, leaving every branch as soon as no word below it can be
+//! near enough ([`Near`]); a search visits a few thousand prefixes, not every word of the
+//! list. The same person in the EGD's and the FFG's lists is shown once: the FFG's list
 //! does not carry EGD PINs, so two entries are linked when they are the only ones of their
 //! list with that folded name and country ([`linked`]).
 
 use super::{Entry, RatingList, Source};
 use std::collections::HashMap;
+use std::ops::Range;
 use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
 
@@ -70,6 +72,8 @@ pub struct Index {
     ids: Vec<(Box<str>, u32)>,
     /// The entries of each whole name ([`name_key`]).
     names: HashMap<String, Vec<u32>>,
+    /// Each entry's whole name ([`name_key`]), which orders matches of equal score.
+    keys: Vec<Box<str>>,
 }
 
 impl Index {
@@ -77,6 +81,7 @@ impl Index {
         let mut words: HashMap<String, Vec<u32>> = HashMap::new();
         let mut names: HashMap<String, Vec<u32>> = HashMap::new();
         let mut ids = Vec::with_capacity(list.entries.len());
+        let mut keys = Vec::with_capacity(list.entries.len());
         for (position, entry) in list.entries.iter().enumerate() {
             let position = super::text::to_u32(position);
             let entry_words = name_words(entry);
@@ -86,10 +91,9 @@ impl Index {
                     postings.push(position);
                 }
             }
-            names
-                .entry(entry_words.join(" "))
-                .or_default()
-                .push(position);
+            let key = entry_words.join(" ");
+            names.entry(key.clone()).or_default().push(position);
+            keys.push(key.into_boxed_str());
             if !entry.id.is_empty() {
                 ids.push((entry.id.clone().into_boxed_str(), position));
             }
@@ -112,6 +116,7 @@ impl Index {
             postings,
             ids,
             names,
+            keys,
         }
     }
 
@@ -161,39 +166,34 @@ impl Index {
         &self.word_text[start..self.word_ends[index] as usize]
     }
 
-    /// For each entry with a word matching `query_word`, the best score of its words.
-    fn word_matches(&self, pattern: &Pattern) -> HashMap<u32, u32> {
-        let mut scores: HashMap<u32, u32> = HashMap::new();
-        let mut credit = |word: usize, score: u32| {
-            for &entry in &self.postings[word] {
-                let best = scores.entry(entry).or_insert(0);
-                *best = (*best).max(score);
+    /// Each entry with a word near `query_word` and the best score of its words, by entry.
+    fn word_matches(&self, query_word: &[u8]) -> Vec<(u32, u32)> {
+        let mut scores: Vec<(u32, u32)> = Vec::new();
+        Near::new(query_word).walk(self, |words, errors| {
+            for word in words {
+                let score = match errors {
+                    0 if self.word(word).len() == query_word.len() => EXACT,
+                    0 => PREFIX,
+                    1 => ONE_TYPO,
+                    _ => TWO_TYPOS,
+                };
+                scores.extend(self.postings[word].iter().map(|&entry| (entry, score)));
             }
-        };
-        let first = self.first_word_from(&pattern.word);
-        let mut word = first;
-        while word < self.word_ends.len() && self.word(word).starts_with(&pattern.word) {
-            let exact = self.word(word).len() == pattern.word.len();
-            credit(word, if exact { EXACT } else { PREFIX });
-            word += 1;
-        }
-        if pattern.allowed_errors > 0 {
-            for candidate in (0..first).chain(word..self.word_ends.len()) {
-                let errors = pattern.prefix_distance(self.word(candidate));
-                if errors <= pattern.allowed_errors {
-                    credit(candidate, if errors == 1 { ONE_TYPO } else { TWO_TYPOS });
-                }
-            }
-        }
+        });
+        // The best score first for each entry, then one row an entry.
+        scores.sort_unstable_by_key(|&(entry, score)| (entry, std::cmp::Reverse(score)));
+        scores.dedup_by_key(|&mut (entry, _)| entry);
         scores
     }
 
-    /// The first word not below `prefix`.
-    fn first_word_from(&self, prefix: &[u8]) -> usize {
-        let (mut low, mut high) = (0, self.word_ends.len());
+    /// The end of the run of words from `start` (below `end`, all longer than `depth` and
+    /// sharing their first `depth` bytes) with the same byte at `depth` as `start`'s.
+    fn same_byte_end(&self, depth: usize, start: usize, end: usize) -> usize {
+        let byte = self.word(start)[depth];
+        let (mut low, mut high) = (start + 1, end);
         while low < high {
             let middle = (low + high) / 2;
-            if self.word(middle) < prefix {
+            if self.word(middle)[depth] <= byte {
                 low = middle + 1;
             } else {
                 high = middle;
@@ -239,60 +239,99 @@ fn allowed_errors(length: usize) -> u32 {
     }
 }
 
-/// A query word, prepared for the bit-parallel distance: the positions of each byte in
-/// it (at most 64 bytes are compared).
-struct Pattern {
-    word: Vec<u8>,
-    equal: [u64; 256],
+/// A query word and the typing errors it forgives, to be looked for among the sorted
+/// words of an index.
+///
+/// The sorted words are a trie laid flat: the words sharing a prefix are a run, and the
+/// runs of its longer prefixes follow in byte order. [`Near::walk`] goes down that trie
+/// keeping one row of the edit distance table (Levenshtein: a letter missing, one too many,
+/// one wrong) per depth, between the starts of the query word and the prefix it stands on
+/// (Wagner and Fischer 1974; the trie walk of Shang and Merrett 1996). A word's distance
+/// is the smallest between the whole query word and any of its prefixes, since the desk
+/// types the start of a name. Below a prefix whose row has no cell within the errors
+/// forgiven, no word is near; below one whose row cannot go lower than the best distance
+/// already met on the way down, every word has that distance (a row's smallest cell never
+/// decreases from one depth to the next). So a search visits the few prefixes near the
+/// query word, not the hundred thousand words of a list.
+struct Near<'a> {
+    word: &'a [u8],
     allowed_errors: u32,
+    /// The rows of the prefix at each depth, one after the other (`word.len() + 1` cells
+    /// each).
+    rows: Vec<u32>,
 }
 
-impl Pattern {
-    fn new(word: &str) -> Pattern {
-        let mut equal = [0u64; 256];
-        let bytes: Vec<u8> = word.bytes().take(64).collect();
-        for (position, &byte) in bytes.iter().enumerate() {
-            equal[usize::from(byte)] |= 1 << position;
+impl<'a> Near<'a> {
+    fn new(word: &'a [u8]) -> Near<'a> {
+        let allowed_errors = allowed_errors(word.len());
+        let width = word.len() + 1;
+        // No prefix longer than the word and its errors is visited: its row's cells all
+        // exceed the errors forgiven.
+        let mut rows = vec![0; width * (word.len() + allowed_errors as usize + 2)];
+        for (cell, value) in rows[..width].iter_mut().zip(0..) {
+            *cell = value;
         }
-        Pattern {
-            allowed_errors: allowed_errors(bytes.len()),
-            word: bytes,
-            equal,
+        Near {
+            word,
+            allowed_errors,
+            rows,
         }
     }
 
-    /// The edit distance (Levenshtein) from the query word to the nearest prefix of
-    /// `text`: Myers' bit-vector algorithm in Hyyrö's global form (row 0 grows by one a
-    /// column), the minimum of the last row kept. Only the first `len + allowed` bytes
-    /// of `text` can be that near.
-    fn prefix_distance(&self, text: &[u8]) -> u32 {
-        let length = self.word.len();
-        if length == 0 {
-            return 0;
+    /// Calls `found` with each run of words of `index` within the errors forgiven, and
+    /// their distance.
+    fn walk(mut self, index: &Index, mut found: impl FnMut(Range<usize>, u32)) {
+        let whole = self.rows[self.word.len()];
+        self.visit(index, 0..index.word_ends.len(), 0, whole, &mut found);
+    }
+
+    /// The words of `words` share a prefix of `depth` bytes, whose row is at `depth`;
+    /// `best` is the smallest distance of the query word to that prefix or a shorter one.
+    fn visit(
+        &mut self,
+        index: &Index,
+        words: Range<usize>,
+        depth: usize,
+        best: u32,
+        found: &mut impl FnMut(Range<usize>, u32),
+    ) {
+        let width = self.word.len() + 1;
+        let lowest = self.rows[depth * width..(depth + 1) * width]
+            .iter()
+            .copied()
+            .min()
+            .unwrap_or(u32::MAX);
+        if best <= self.allowed_errors && lowest >= best {
+            found(words, best);
+            return;
         }
-        let last = 1u64 << (length - 1);
-        let (mut plus, mut minus) = (!0u64, 0u64);
-        let mut score = length as u32;
-        let mut best = score;
-        let reach = (length + self.allowed_errors as usize).min(text.len());
-        for &byte in &text[..reach] {
-            let equal = self.equal[usize::from(byte)];
-            let vertical = equal | minus;
-            let horizontal = (((equal & plus).wrapping_add(plus)) ^ plus) | equal;
-            let mut horizontal_plus = minus | !(horizontal | plus);
-            let mut horizontal_minus = plus & horizontal;
-            if horizontal_plus & last != 0 {
-                score += 1;
-            } else if horizontal_minus & last != 0 {
-                score -= 1;
+        if lowest > self.allowed_errors {
+            return;
+        }
+        let mut start = words.start;
+        if start < words.end && index.word(start).len() == depth {
+            if best <= self.allowed_errors {
+                found(start..start + 1, best);
             }
-            horizontal_plus = (horizontal_plus << 1) | 1;
-            horizontal_minus <<= 1;
-            plus = horizontal_minus | !(vertical | horizontal_plus);
-            minus = horizontal_plus & vertical;
-            best = best.min(score);
+            start += 1;
         }
-        best
+        while start < words.end {
+            let end = index.same_byte_end(depth, start, words.end);
+            let byte = index.word(start)[depth];
+            let (above, below) = self.rows.split_at_mut((depth + 1) * width);
+            let previous = &above[depth * width..];
+            let next = &mut below[..width];
+            next[0] = previous[0] + 1;
+            for (column, &letter) in self.word.iter().enumerate() {
+                let substitution = previous[column] + u32::from(letter != byte);
+                next[column + 1] = substitution
+                    .min(previous[column + 1] + 1)
+                    .min(next[column] + 1);
+            }
+            let near = best.min(next[width - 1]);
+            self.visit(index, start..end, depth + 1, near, found);
+            start = end;
+        }
     }
 }
 
@@ -350,15 +389,23 @@ pub fn search(indexes: &[&Index], query: &Query) -> Vec<Match> {
                 }),
         );
     }
-    found.sort_by_cached_key(|found| {
-        let entry = &indexes[found.list].list.entries[found.entry];
+    let order = |found: &Match| {
         (
             std::cmp::Reverse(found.score),
-            name_key(&entry.surname, &entry.first_name),
+            &indexes[found.list].keys[found.entry],
             indexes[found.list].source(),
             found.entry,
+            found.list,
         )
-    });
+    };
+    // Each match shown hides at most one later match (the same person in the other list),
+    // so the best `2 × limit` hold the `limit` shown: only those are put in order.
+    let kept = query.limit.saturating_mul(2);
+    if found.len() > kept {
+        found.select_nth_unstable_by(kept, |a, b| order(a).cmp(&order(b)));
+        found.truncate(kept);
+    }
+    found.sort_unstable_by(|a, b| order(a).cmp(&order(b)));
     let mut shown: Vec<Match> = Vec::with_capacity(query.limit);
     let mut hidden: Vec<(usize, usize)> = Vec::new();
     for mut candidate in found {
@@ -389,22 +436,24 @@ fn country_matches(entry: &Entry, country: Option<&str>) -> bool {
 /// Entries of one list matching every word of `text`, with the sum of their words' scores.
 fn name_matches(index: &Index, text: &str) -> Vec<(u32, u32)> {
     let folded = fold(text);
-    let patterns: Vec<Pattern> = folded.split_whitespace().map(Pattern::new).collect();
-    let mut per_word: Vec<HashMap<u32, u32>> = patterns
-        .iter()
-        .map(|pattern| index.word_matches(pattern))
+    let mut per_word: Vec<Vec<(u32, u32)>> = folded
+        .split_whitespace()
+        .map(|word| index.word_matches(word.as_bytes()))
         .collect();
-    per_word.sort_by_key(HashMap::len);
+    per_word.sort_by_key(Vec::len);
     let Some((rarest, others)) = per_word.split_first() else {
         return Vec::new();
     };
     rarest
         .iter()
-        .filter_map(|(&entry, &score)| {
+        .filter_map(|&(entry, score)| {
             others
                 .iter()
                 .try_fold(score, |total, scores| {
-                    scores.get(&entry).map(|score| total + score)
+                    let at = scores
+                        .binary_search_by_key(&entry, |&(entry, _)| entry)
+                        .ok()?;
+                    Some(total + scores[at].1)
                 })
                 .map(|total| (entry, total))
         })
@@ -422,11 +471,11 @@ pub fn linked(indexes: &[&Index], list: usize, entry: usize) -> Option<(usize, u
         Source::Aga => return None,
     };
     let this = &indexes[list].list.entries[entry];
-    let key = name_key(&this.surname, &this.first_name);
+    let key = &indexes[list].keys[entry];
     let same = |index: &Index| -> Vec<u32> {
         index
             .names
-            .get(&key)
+            .get(key.as_ref())
             .map(|positions| {
                 positions
                     .iter()

@@ -89,6 +89,18 @@ async fn snapshots(service: &TestService) -> Vec<Value> {
     expect_json(response, 200).await.as_array().unwrap().clone()
 }
 
+/// A service with the FFG's list imported, and its snapshots then.
+async fn with_an_ffg_list() -> (TestService, Vec<Value>) {
+    let service = TestService::start().await;
+    expect_json(
+        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
+        201,
+    )
+    .await;
+    let snapshots = snapshots(&service).await;
+    (service, snapshots)
+}
+
 #[tokio::test]
 async fn lists_imported_once_are_searched_by_misspelt_accented_names_and_pins() {
     let service = TestService::start().await;
@@ -486,13 +498,7 @@ async fn a_pinned_list_is_used_until_unpinned() {
 
 #[tokio::test]
 async fn bad_files_are_refused_with_their_line_and_change_nothing() {
-    let service = TestService::start().await;
-    expect_json(
-        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
-        201,
-    )
-    .await;
-    let before = snapshots(&service).await;
+    let (service, before) = with_an_ffg_list().await;
 
     let mut truncated = FFG_LINES.to_vec();
     truncated.push("ABADIA Mickaël                        -1400 - 97282");
@@ -633,4 +639,106 @@ async fn the_command_line_imports_a_list_and_reports_a_bad_one_by_line() {
         "{message}"
     );
     assert_eq!(snapshots(&service).await.len(), 1);
+}
+
+/// An AGA list in the shape of `TDListA.txt`: nine tab-separated fields, kyu ratings
+/// negative, a blank rating for an unrated member.
+const AGA_LIST: &str = "Aal, Zachary\t15648\tFull\t-20.05711\t7/2/2008\tLIGC\tNY\t1.09198\t8/1/2007\r\n\
+                        Aaron, William C.\t7206\tFull\t\t12/28/1994\t\tCA\t\t12/28/1994\r\n\
+                        Abe, Yokito\t16769\tForgn\t2.81325\t8/14/2018\t\t\t0.26936\t8/10/2014\r\n\
+                        Baugsson Sigríður, Rúnar Berg\t25216\tFull\t-1.50000\t7/17/2022\tSEAG\tWA\t\t\r\n";
+
+#[tokio::test]
+async fn an_aga_list_is_searched_by_member_id_and_name_and_registers_a_kyu_player() {
+    let service = TestService::start().await;
+    let imported = expect_json(
+        upload(&service, "aga", AGA_LIST.as_bytes().to_vec()).await,
+        201,
+    )
+    .await;
+    assert_eq!(imported["rating_list"]["entries"], 4);
+    assert_eq!(
+        imported["rating_list"]["list_date"], "2014-08-10",
+        "no date in the file: its newest last rated date"
+    );
+    // The start of a member id.
+    let found = search(&service, "q=1564").await;
+    assert_eq!(names(&found), ["aga Aal Zachary"]);
+    assert_eq!(found[0]["entry"]["id"], "15648");
+    assert_eq!(found[0]["entry"]["rank"], "20k", "−20.05711: 20 kyu");
+    // A misspelt name with its accent dropped and a letter wrong.
+    let found = search(&service, "q=baugson%20sigridur").await;
+    assert_eq!(names(&found), ["aga Baugsson Sigríður Rúnar Berg"]);
+    assert_eq!(found[0]["entry"]["rank"], "1k", "−1.50: 1 kyu");
+    // Foreign members have no country: a country filter leaves them out.
+    assert!(search(&service, "q=abe&country=us").await.is_empty());
+    assert_eq!(names(&search(&service, "q=abe").await), ["aga Abe Yokito"]);
+
+    let tournament = service.create_tournament(json!({})).await;
+    let id = tournament["id"].as_str().unwrap();
+    let organizer = service
+        .token(Role::Organizer, Some(id.parse().unwrap()), None)
+        .await;
+    let entry = &search(&service, "q=15648").await[0]["entry"];
+    let body = json!({"rating_list_id": entry["rating_list_id"], "line": entry["line"]});
+    let player = expect_json(
+        send(
+            &service,
+            Method::POST,
+            &format!("/tournaments/{id}/players/from-rating-list"),
+            &organizer,
+            Some(&body),
+        )
+        .await,
+        201,
+    )
+    .await;
+    assert_eq!(
+        (
+            player["surname"].as_str(),
+            player["rank"].as_str(),
+            player["aga_id"].as_str(),
+            player["rating"].as_i64()
+        ),
+        (Some("Aal"), Some("20k"), Some("15648"), Some(144))
+    );
+}
+
+#[tokio::test]
+async fn an_upload_without_a_declared_length_is_cut_off_at_the_limit() {
+    let (service, before) = with_an_ffg_list().await;
+    // 40 MiB in chunks, no Content-Length: read until the limit, then refused.
+    let address = service.base_url.trim_start_matches("http://").to_string();
+    let stream = tokio::net::TcpStream::connect(&address).await.unwrap();
+    let (mut reader, mut writer) = stream.into_split();
+    let answer = tokio::spawn(async move {
+        let mut answer = Vec::new();
+        // The service may close while the rest is still being sent: what came is kept.
+        let _ = reader.read_to_end(&mut answer).await;
+        answer
+    });
+    let head = format!(
+        "POST /rating-lists?source=ffg HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {}\r\n\
+         Content-Type: text/plain\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+        service.admin_token
+    );
+    let chunk = [
+        b"#Echelle au 12/01/2026 07:09:39\r\n".as_slice(),
+        &[b'A'; 1 << 20],
+    ]
+    .concat();
+    let mut sent = writer.write_all(head.as_bytes()).await;
+    for _ in 0..40 {
+        if sent.is_err() {
+            break;
+        }
+        let framed = [format!("{:x}\r\n", chunk.len()).as_bytes(), &chunk, b"\r\n"].concat();
+        sent = writer.write_all(&framed).await;
+    }
+    let _ = writer.write_all(b"0\r\n\r\n").await;
+    let answer = answer.await.unwrap();
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("body.too_large"), "{answer}");
+    assert_eq!(snapshots(&service).await, before);
 }

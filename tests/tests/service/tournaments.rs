@@ -1,6 +1,6 @@
 //! Tournaments and players: create, read, change, list with pagination and filters.
 
-use crate::{expect_json, expect_problem};
+use crate::{expect_json, expect_problem, problem_fields, send};
 use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::json;
@@ -81,13 +81,10 @@ async fn validation_errors_name_the_fields() {
         .await
         .unwrap();
     let problem = expect_problem(response, 422, "validation.failed").await;
-    let fields: Vec<&str> = problem["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|error| error["field"].as_str().unwrap())
-        .collect();
-    assert_eq!(fields, ["name", "end_date", "time_control"]);
+    assert_eq!(
+        problem_fields(&problem),
+        ["name", "end_date", "time_control"]
+    );
 }
 
 #[tokio::test]
@@ -229,6 +226,45 @@ async fn players_are_registered_listed_replaced_and_withdrawn() {
         "not_found.player",
     )
     .await;
+}
+
+/// An EGD PIN or FFG licence of the wrong length made the EGD or FFG export fail on the
+/// last day (issue 25): registration refuses it, with the exports' own rule.
+#[tokio::test]
+async fn a_pin_or_licence_the_exports_would_refuse_is_refused_at_registration() {
+    let service = TestService::start().await;
+    let tournament = service.create_tournament(json!({})).await;
+    let id = tournament["id"].as_str().unwrap();
+    let path = format!("/tournaments/{id}/players");
+    let (service, path) = (&service, path.as_str());
+    let register = |body: serde_json::Value| async move {
+        send(
+            service,
+            Method::POST,
+            path,
+            &service.admin_token,
+            Some(&body),
+        )
+        .await
+    };
+    let short = json!({
+        "surname": "Dupont", "first_name": "Marie", "rank": "3d", "egd_pin": "1234567", "ffg_licence": "123456"
+    });
+    let problem = expect_problem(register(short).await, 422, "validation.failed").await;
+    assert_eq!(
+        problem_fields(&problem),
+        ["egd_pin", "ffg_licence"],
+        "{problem}"
+    );
+    let long =
+        json!({"surname": "Dupont", "first_name": "Marie", "rank": "3d", "egd_pin": "123456789"});
+    expect_problem(register(long).await, 422, "validation.failed").await;
+    // The FFG's own licences with a letter are licences.
+    let valid = json!({
+        "surname": "Dupont", "first_name": "Marie", "rank": "3d", "egd_pin": "12345678", "ffg_licence": "99A0007"
+    });
+    let player = expect_json(register(valid).await, 201).await;
+    assert_eq!(player["ffg_licence"], "99A0007");
 }
 
 #[tokio::test]
