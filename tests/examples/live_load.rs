@@ -20,7 +20,10 @@
 //! following the tablets' tournament (`/tournaments/{id}/stream`), `--readers N`
 //! anonymous clients reading the standings of the OpenGotha tournament `--big FILE`
 //! (imported first) back to back, and `--redraft 1` its organizer drafting its round 4 back
-//! to back, all while the tablets play; their figures come on the same line.
+//! to back, all while the tablets play; their figures come on the same line. The hall's
+//! clients run on a thread of their own: they stand for other devices than the tablets,
+//! and a thousand streams read on the tablets' thread would delay the reading of the
+//! tablets' answers, which is the load generator's time, not the service's.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -31,6 +34,7 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 
+#[derive(Clone)]
 struct Options {
     base: String,
     admin: String,
@@ -356,6 +360,30 @@ async fn redraft(
 }
 
 impl Hall {
+    /// Starts the hall's clients on a thread of their own (see the module's doc) and returns
+    /// once they run: the thread gives their figures back when told to stop.
+    async fn spawn(
+        options: Options,
+        tournament: String,
+    ) -> (std::thread::JoinHandle<Value>, tokio::sync::oneshot::Sender<()>) {
+        let (started, running) = tokio::sync::oneshot::channel::<()>();
+        let (stop, stopping) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("a runtime for the hall");
+            tokio::task::LocalSet::new().block_on(&runtime, async move {
+                let hall = Hall::start(&options, &tournament).await;
+                let _ = started.send(());
+                let _ = stopping.await;
+                hall.stop().await
+            })
+        });
+        running.await.expect("the hall started");
+        (thread, stop)
+    }
+
     /// Imports the large tournament, then starts the streams on `tournament`, the
     /// standings readers and the drafting organizer.
     async fn start(options: &Options, tournament: &str) -> Hall {
@@ -518,7 +546,7 @@ fn main() {
     let local = tokio::task::LocalSet::new();
     local.block_on(&runtime, async {
         let (tournament, games) = prepare(&options).await;
-        let hall = Hall::start(&options, &tournament).await;
+        let (hall, stop_hall) = Hall::spawn(options.clone(), tournament).await;
         let feed_reads = metric(&options.base, "arbitre_event_feed_reads_total").await;
         let moves = Rc::new(points(options.turns));
         let tally = Rc::new(RefCell::new(Tally::default()));
@@ -540,7 +568,8 @@ fn main() {
             tablet.await.expect("a tablet");
         }
         let seconds = began.elapsed().as_secs_f64();
-        let hall = hall.stop().await;
+        let _ = stop_hall.send(());
+        let hall = hall.join().expect("the hall's thread");
         let feed_reads = metric(&options.base, "arbitre_event_feed_reads_total").await - feed_reads;
         let mut tally = tally.borrow_mut();
         tally.latencies.sort_unstable();

@@ -74,7 +74,7 @@ fn pair(arguments: &PairArguments) -> Result<(), PairCommandError> {
     let settings = pairing::opengotha::read(&bytes, &tournament).map_err(opengotha_error)?;
     let request = Request {
         round: arguments.round,
-        participants: settings.participants(&tournament, arguments.round),
+        participants: tournament.participants(arguments.round),
         ..Request::default()
     };
     let mut threads = rayon::ThreadPoolBuilder::new();

@@ -86,18 +86,10 @@ pub async fn prepare(
     }
     violations.into_result()?;
     let excluded: HashSet<String> = adjustments.excluded.iter().map(Uuid::to_string).collect();
-    let away: HashSet<&str> = tournament
-        .absences
-        .iter()
-        .chain(&tournament.byes)
-        .filter(|entry| entry.round == round_number)
-        .map(|entry| entry.player.as_str())
-        .collect();
     let participants = tournament
-        .players
-        .iter()
-        .map(|player| player.id.clone())
-        .filter(|id| !away.contains(id.as_str()) && !excluded.contains(id))
+        .participants(round_number)
+        .into_iter()
+        .filter(|id| !excluded.contains(id))
         .collect();
     let request = Request {
         round: round_number,

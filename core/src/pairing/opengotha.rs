@@ -23,23 +23,6 @@ pub struct PairingSettings {
     pub parameters: PairingParameters,
 }
 
-impl PairingSettings {
-    /// The players to pair in `round`: registered as final and not absent.
-    pub fn participants(&self, tournament: &Tournament, round: u32) -> Vec<String> {
-        tournament
-            .players
-            .iter()
-            .filter(|player| !player.preliminary)
-            .filter(|player| {
-                !tournament
-                    .absences
-                    .iter()
-                    .any(|absence| absence.round == round && absence.player == player.id)
-            })
-            .map(|player| player.id.clone())
-            .collect()
-    }
-}
 
 /// Reads the pairing settings of an OpenGotha file whose tournament is `tournament`
 /// (read from the same bytes by [`crate::export::opengotha::import`]).
@@ -285,17 +268,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn players_registered_provisionally_are_not_paired_but_kept() {
+    fn who_plays_a_round_leaves_out_the_provisional_the_absent_and_the_bye() {
         let xml = r#"<?xml version="1.0" encoding="UTF-8"?>
 <Tournament dataVersion="201">
 <Players>
 <Player club="Ist" country="TR" firstName="Dogac" name="Kose" participating="11111" rank="3D" rating="2300" registeringStatus="FIN"/>
 <Player club="Ist" country="TR" firstName="Ertug" name="Akkol" participating="11111" rank="1D" rating="2100" registeringStatus="PRE"/>
 <Player club="Ist" country="TR" firstName="Ulas" name="Oren" participating="11111" rank="5D" rating="2500" registeringStatus="FIN"/>
+<Player club="Ank" country="TR" firstName="Ali" name="Away" participating="10111" rank="2D" rating="2200" registeringStatus="FIN"/>
+<Player club="Ank" country="TR" firstName="Bora" name="Bye" participating="11111" rank="2D" rating="2200" registeringStatus="FIN"/>
 </Players>
 <Games>
 <Game blackPlayer="KOSEDOGAC" handicap="0" knownColor="true" result="RESULT_BLACKWINS" roundNumber="1" tableNumber="1" whitePlayer="ORENULAS"/>
 </Games>
+<ByePlayers>
+<ByePlayer player="BYEBORA" roundNumber="2"/>
+</ByePlayers>
 <TournamentParameterSet>
 <GeneralParameterSet genMMBar="1D" genMMFloor="20K" genMMZero="30K" numberOfRounds="5" shortName="t"/>
 <HandicapParameterSet hdBasedOnMMS="true" hdCeiling="9" hdCorrection="1" hdNoHdRankThreshold="1D"/>
@@ -303,12 +291,14 @@ mod tests {
 </TournamentParameterSet>
 </Tournament>"#;
         let tournament = crate::export::opengotha::import(xml.as_bytes()).unwrap();
-        let settings = read(xml.as_bytes(), &tournament).unwrap();
+        // Round 2: neither the provisional player, nor the absent one, nor the one given
+        // the round's bye; all five play round 3 but the provisional one.
+        assert_eq!(tournament.participants(2), ["KOSEDOGAC", "ORENULAS"]);
         assert_eq!(
-            settings.participants(&tournament, 2),
-            ["KOSEDOGAC", "ORENULAS"]
+            tournament.participants(3),
+            ["KOSEDOGAC", "ORENULAS", "AWAYALI", "BYEBORA"]
         );
-        assert_eq!(tournament.players.len(), 3);
+        assert_eq!(tournament.players.len(), 5);
         // Written back as they were: the provisional player stays provisional.
         let written = crate::export::opengotha::export(&tournament).unwrap();
         let statuses: Vec<&str> = written
@@ -316,7 +306,7 @@ mod tests {
             .skip(1)
             .map(|rest| &rest[..3])
             .collect();
-        assert_eq!(statuses, ["FIN", "PRE", "FIN"]);
+        assert_eq!(statuses, ["FIN", "PRE", "FIN", "FIN", "FIN"]);
         let again = crate::export::opengotha::import(written.as_bytes()).unwrap();
         assert_eq!(again.players, tournament.players);
     }

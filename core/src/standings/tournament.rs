@@ -75,6 +75,24 @@ impl Tournament {
         games.chain(byes).max().unwrap_or(0)
     }
 
+    /// Who plays `round`, in the order of registration: one rule for the service and
+    /// `arbitre pair` alike. A player registered as preliminary is not paired (OpenGotha
+    /// pairs only players registered as final), nor one absent for the round, nor one
+    /// already given its bye (a bye is the round's result for that player).
+    pub fn participants(&self, round: u32) -> Vec<String> {
+        let away = |player: &Player| {
+            self.absences
+                .iter()
+                .chain(&self.byes)
+                .any(|entry| entry.round == round && entry.player == player.id)
+        };
+        self.players
+            .iter()
+            .filter(|player| !player.preliminary && !away(player))
+            .map(|player| player.id.clone())
+            .collect()
+    }
+
     /// The score whose credit a round without a game shows in a results table: the
     /// McMahon score when the first criterion is MMS (a McMahon tournament), the number
     /// of wins otherwise (Swiss, Swiss with categories, anything else), as OpenGotha

@@ -152,6 +152,10 @@ struct Ring {
     bytes: usize,
     base: i64,
     head: i64,
+    /// The last chunk handed out, with the cursor it follows and its last id. After a
+    /// read, every stream following live stands at the same cursor: they share one chunk
+    /// (a reference count) instead of each copying the same events.
+    shared: Option<(i64, i64, Bytes)>,
 }
 
 /// What follows a stream's cursor.
@@ -163,7 +167,18 @@ pub enum Since {
 }
 
 impl Ring {
+    fn new(start: i64) -> Ring {
+        Ring {
+            frames: VecDeque::new(),
+            bytes: 0,
+            base: start,
+            head: start,
+            shared: None,
+        }
+    }
+
     fn push(&mut self, id: i64, frame: Bytes) {
+        self.shared = None;
         self.bytes += frame.len();
         self.frames.push_back((id, frame));
         self.head = self.head.max(id);
@@ -176,9 +191,14 @@ impl Ring {
         }
     }
 
-    fn since(&self, cursor: i64) -> Since {
+    fn since(&mut self, cursor: i64) -> Since {
         if cursor < self.base {
             return Since::Behind { base: self.base };
+        }
+        if let Some((after, last, chunk)) = &self.shared {
+            if *after == cursor {
+                return Since::Events(Some((*last, chunk.clone())));
+            }
         }
         let first = self.frames.partition_point(|(id, _)| *id <= cursor);
         let mut chunk = Vec::new();
@@ -187,7 +207,12 @@ impl Ring {
             chunk.extend_from_slice(frame);
             last = Some(*id);
         }
-        Since::Events(last.map(|id| (id, Bytes::from(chunk))))
+        let Some(last) = last else {
+            return Since::Events(None);
+        };
+        let chunk = Bytes::from(chunk);
+        self.shared = Some((cursor, last, chunk.clone()));
+        Since::Events(Some((last, chunk)))
     }
 }
 
@@ -222,12 +247,7 @@ impl Feed {
     pub fn new(subject: Subject, start: i64, encode: Encode) -> Feed {
         Feed {
             subject,
-            ring: Mutex::new(Ring {
-                frames: VecDeque::new(),
-                bytes: 0,
-                base: start,
-                head: start,
-            }),
+            ring: Mutex::new(Ring::new(start)),
             head: watch::channel(start).0,
             poke: Notify::new(),
             retired: Notify::new(),
@@ -251,7 +271,7 @@ impl Feed {
 
     pub fn since(&self, cursor: i64) -> Since {
         match self.ring() {
-            Some(ring) => ring.since(cursor),
+            Some(mut ring) => ring.since(cursor),
             None => Since::Events(None),
         }
     }
@@ -344,12 +364,7 @@ mod tests {
 
     #[test]
     fn a_cursor_inside_the_ring_gets_what_follows_it_in_one_chunk() {
-        let mut ring = Ring {
-            frames: VecDeque::new(),
-            bytes: 0,
-            base: 10,
-            head: 10,
-        };
+        let mut ring = Ring::new(10);
         for id in [11, 13, 14] {
             ring.push(id, frame(id, 4));
         }
@@ -363,13 +378,28 @@ mod tests {
     }
 
     #[test]
-    fn the_ring_keeps_a_bounded_number_of_bytes_and_moves_its_base() {
-        let mut ring = Ring {
-            frames: VecDeque::new(),
-            bytes: 0,
-            base: 0,
-            head: 0,
+    fn streams_at_the_same_cursor_share_one_chunk_until_the_ring_grows() {
+        let mut ring = Ring::new(0);
+        ring.push(1, frame(1, 4));
+        ring.push(2, frame(2, 4));
+        let (Since::Events(Some((_, first))), Since::Events(Some((_, second)))) =
+            (ring.since(0), ring.since(0))
+        else {
+            panic!("events expected");
         };
+        assert_eq!(first.as_ptr(), second.as_ptr(), "one chunk shared");
+        assert!(matches!(ring.since(1), Since::Events(Some((2, chunk))) if &chunk[..] == b"   2"));
+        ring.push(3, frame(3, 4));
+        let Since::Events(Some((last, chunk))) = ring.since(0) else {
+            panic!("events expected");
+        };
+        assert_eq!(last, 3);
+        assert_eq!(&chunk[..], b"   1   2   3", "a new event is in the next chunk");
+    }
+
+    #[test]
+    fn the_ring_keeps_a_bounded_number_of_bytes_and_moves_its_base() {
+        let mut ring = Ring::new(0);
         let size = 1024;
         let count = (RING_BYTES / size) as i64 + 10;
         for id in 1..=count {
