@@ -217,8 +217,9 @@ pub enum ApiError {
     /// `way_out` says what to do instead: start the round, or edit its pairings.
     #[error("round {number} has not started: {way_out}")]
     RoundNotStarted { number: i32, way_out: String },
-    #[error("player {player_id} is paired twice in this round")]
-    PlayerAlreadyPaired { player_id: Uuid },
+    /// The core's one check of a round's pairings; the code is the core's.
+    #[error(transparent)]
+    Round(#[from] arbitre_core::pairing::consistency::Inconsistency<Uuid>),
     /// A uniqueness or reference rule of the store: `code` names it (`round.duplicate_number`).
     #[error("{detail}")]
     Conflict { code: &'static str, detail: String },
@@ -315,7 +316,7 @@ impl ApiError {
             ApiError::MethodNotAllowed { .. } => "method_not_allowed",
             ApiError::RoundStarted { .. } => "round.started",
             ApiError::RoundNotStarted { .. } => "round.not_started",
-            ApiError::PlayerAlreadyPaired { .. } => "pairing.player_already_paired",
+            ApiError::Round(inconsistency) => inconsistency.code(),
             ApiError::Conflict { code, .. } => code,
             ApiError::DatabaseUnavailable(_) => "database.unavailable",
             ApiError::Busy => "service.busy",
@@ -342,7 +343,7 @@ impl ApiError {
             ApiError::MethodNotAllowed { .. } => "Method not allowed",
             ApiError::RoundStarted { .. }
             | ApiError::RoundNotStarted { .. }
-            | ApiError::PlayerAlreadyPaired { .. }
+            | ApiError::Round(_)
             | ApiError::Conflict { .. } => "Conflict",
             ApiError::DatabaseUnavailable(_) | ApiError::Busy | ApiError::Stopping => {
                 "Service unavailable"
@@ -402,7 +403,7 @@ impl ResponseError for ApiError {
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::RoundStarted { .. }
             | ApiError::RoundNotStarted { .. }
-            | ApiError::PlayerAlreadyPaired { .. }
+            | ApiError::Round(_)
             | ApiError::Conflict { .. } => StatusCode::CONFLICT,
             ApiError::DatabaseUnavailable(_) | ApiError::Busy | ApiError::Stopping => {
                 StatusCode::SERVICE_UNAVAILABLE

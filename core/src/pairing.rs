@@ -7,6 +7,7 @@
 //! pairgoth's tests); no OpenGotha code.
 
 pub mod bye;
+pub mod consistency;
 pub mod criteria;
 pub mod entrants;
 pub mod groups;

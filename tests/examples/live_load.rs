@@ -365,7 +365,10 @@ impl Hall {
     async fn spawn(
         options: Options,
         tournament: String,
-    ) -> (std::thread::JoinHandle<Value>, tokio::sync::oneshot::Sender<()>) {
+    ) -> (
+        std::thread::JoinHandle<Value>,
+        tokio::sync::oneshot::Sender<()>,
+    ) {
         let (started, running) = tokio::sync::oneshot::channel::<()>();
         let (stop, stopping) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {

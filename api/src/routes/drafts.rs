@@ -16,7 +16,7 @@ use crate::store::pairings::{self as pairing_store, PairingTerms};
 use crate::store::rounds as round_store;
 use actix_web::{web, HttpResponse};
 use arbitre_core::pairing::parameters::OpenGothaVersion;
-use arbitre_core::pairing::{Candidate, Cost, PairedGame, PairingError, Parallelism};
+use arbitre_core::pairing::{consistency, Candidate, Cost, PairedGame, PairingError, Parallelism};
 use diesel_async::AsyncConnection;
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
@@ -349,15 +349,8 @@ pub async fn publish_draft(
             )
         })
         .collect();
-    if let Some(bye) = publication.bye {
-        if all
-            .iter()
-            .any(|terms| terms.black_id == bye || terms.white_id == bye)
-        {
-            violations.add("bye", format!("player {bye} is also paired"));
-        }
-    }
     violations.into_result()?;
+    consistency::check(pairings::boards(&all), publication.bye.as_slice())?;
     let (rows, bye) = connection
         .transaction::<_, ApiError, _>(async |connection| {
             let round = round_store::find_for_update(connection, tournament_id, number)

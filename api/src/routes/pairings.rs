@@ -22,6 +22,7 @@ use crate::store::players;
 use crate::store::rounds::{self as rounds_store, RoundRow};
 use crate::store::settings::check_komi;
 use actix_web::{web, HttpRequest, HttpResponse};
+use arbitre_core::pairing::consistency;
 use arbitre_core::Preset;
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
@@ -326,33 +327,23 @@ pub fn terms(
     }
 }
 
-/// Every player of the round's pairings plays once, every table holds one game, every
-/// player is registered in the tournament, and none has a bye in the round.
+/// The round's pairings hold together (the core's one check: one game per table and per
+/// player, no game for a player with the round's bye), and every player is registered in
+/// the tournament.
 pub async fn check_round(
     connection: &mut Connection,
     tournament_id: Uuid,
     round_id: Uuid,
     round: &[PairingTerms],
 ) -> Result<(), ApiError> {
-    let mut tables = HashSet::new();
-    let mut seen = HashSet::new();
-    for (index, pairing) in round.iter().enumerate() {
-        if !tables.insert(pairing.table_number) {
-            return Err(ApiError::Conflict {
-                code: "pairing.table_taken",
-                detail: format!(
-                    "table {} has two pairings (pairings[{index}])",
-                    pairing.table_number
-                ),
-            });
-        }
-        for player_id in [pairing.black_id, pairing.white_id] {
-            if !seen.insert(player_id) {
-                return Err(ApiError::PlayerAlreadyPaired { player_id });
-            }
-        }
-    }
-    let players: Vec<Uuid> = seen.into_iter().collect();
+    let players: Vec<Uuid> = round
+        .iter()
+        .flat_map(|pairing| [pairing.black_id, pairing.white_id])
+        .collect::<HashSet<_>>()
+        .into_iter()
+        .collect();
+    let byes = rounds_store::byes_among(connection, round_id, &players).await?;
+    consistency::check(boards(round), &byes)?;
     let known: HashSet<Uuid> = players::existing_ids(connection, tournament_id, &players)
         .await?
         .into_iter()
@@ -363,18 +354,16 @@ pub async fn check_round(
             format!("player {unknown} is not registered in this tournament"),
         )]));
     }
-    if let Some(player_id) = rounds_store::byes_among(connection, round_id, &players)
-        .await?
-        .first()
-    {
-        return Err(ApiError::Conflict {
-            code: "pairing.player_has_bye",
-            detail: format!(
-                "player {player_id} has a bye in this round: change the registration first"
-            ),
-        });
-    }
     Ok(())
+}
+
+/// The round's games as the core's consistency check sees them.
+pub fn boards(round: &[PairingTerms]) -> impl Iterator<Item = consistency::Board<&Uuid>> {
+    round.iter().map(|pairing| consistency::Board {
+        table: i64::from(pairing.table_number),
+        black: &pairing.black_id,
+        white: &pairing.white_id,
+    })
 }
 
 /// Whether two terms start the same game: same players in the same colours, same komi and

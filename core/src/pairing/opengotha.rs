@@ -23,7 +23,6 @@ pub struct PairingSettings {
     pub parameters: PairingParameters,
 }
 
-
 /// Reads the pairing settings of an OpenGotha file whose tournament is `tournament`
 /// (read from the same bytes by [`crate::export::opengotha::import`]).
 pub fn read(bytes: &[u8], tournament: &Tournament) -> Result<PairingSettings, OpenGothaError> {

@@ -506,6 +506,31 @@ async fn a_draft_is_published_as_returned_unless_the_round_changed() {
     );
     register(&service, &tournament, 1, absent, "present").await;
 
+    // A draft edited so that it no longer holds together is refused with the core's codes,
+    // the same as pairings entered one by one: the bye also at a board, a table twice.
+    let mut bye_at_a_board = first.clone();
+    bye_at_a_board["tables"][0]["black_id"] = first["bye"].clone();
+    let refused = send(
+        &service,
+        Method::POST,
+        &publish_path,
+        Some(&admin),
+        Some(bye_at_a_board),
+    )
+    .await;
+    expect_problem(refused, 409, "pairing.player_has_bye").await;
+    let mut one_table_twice = first.clone();
+    one_table_twice["tables"][1]["table"] = first["tables"][0]["table"].clone();
+    let refused = send(
+        &service,
+        Method::POST,
+        &publish_path,
+        Some(&admin),
+        Some(one_table_twice),
+    )
+    .await;
+    expect_problem(refused, 409, "pairing.table_taken").await;
+
     // Published as returned: the tables are the pairings, the bye a registration.
     let again = draft(&service, &format!("{round_1}/draft"), &admin, json!({})).await;
     assert_eq!(

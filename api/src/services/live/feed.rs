@@ -394,7 +394,11 @@ mod tests {
             panic!("events expected");
         };
         assert_eq!(last, 3);
-        assert_eq!(&chunk[..], b"   1   2   3", "a new event is in the next chunk");
+        assert_eq!(
+            &chunk[..],
+            b"   1   2   3",
+            "a new event is in the next chunk"
+        );
     }
 
     #[test]
