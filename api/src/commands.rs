@@ -205,7 +205,15 @@ async fn serve_on(config: &Config, url: &str) -> Result<(), BoxError> {
     let pool = db::pool(url, config.pool_size)?;
     let listener = TcpListener::bind(config.bind)?;
     tracing::info!(address = %config.bind, "serving");
-    server::run_until_signal(server::build(listener, pool, config.workers)?).await?;
+    server::run_until_signal(server::build(
+        listener,
+        pool,
+        server::Capacity {
+            workers: config.workers,
+            anonymous_reads: config.anonymous_reads,
+        },
+    )?)
+    .await?;
     tracing::info!("stopped serving");
     Ok(())
 }

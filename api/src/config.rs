@@ -10,6 +10,11 @@ pub enum LogFormat {
     Text,
 }
 
+/// Anonymous reads admitted per second, and at once, by default: far above what a hall's
+/// phones need (each reads again when an event tells it something changed; 400 phones can
+/// all reload at once), far below what two cores answer, so that the tablets keep them.
+pub const DEFAULT_ANONYMOUS_READS: u32 = 400;
+
 #[derive(Debug, Clone)]
 pub struct Config {
     /// `DATABASE_URL`; without it arbitre runs its own PostgreSQL in `data_dir`.
@@ -23,6 +28,9 @@ pub struct Config {
     pub workers: Option<usize>,
     /// `ARBITRE_POOL_SIZE`: most database connections, default 16.
     pub pool_size: usize,
+    /// `ARBITRE_ANONYMOUS_READS`: anonymous reads admitted per second (and at once),
+    /// default [`DEFAULT_ANONYMOUS_READS`].
+    pub anonymous_reads: u32,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -83,6 +91,12 @@ impl Config {
                 .map_or_else(|| PathBuf::from("data/postgres"), PathBuf::from),
             workers: count("ARBITRE_WORKERS")?,
             pool_size: count("ARBITRE_POOL_SIZE")?.unwrap_or(16),
+            anonymous_reads: match count("ARBITRE_ANONYMOUS_READS")? {
+                None => DEFAULT_ANONYMOUS_READS,
+                Some(rate) => u32::try_from(rate).map_err(|_| {
+                    invalid("ARBITRE_ANONYMOUS_READS", &rate.to_string(), "too large")
+                })?,
+            },
         })
     }
 }

@@ -6,6 +6,7 @@ use crate::http::{path_error, route_not_found, BODY_LIMIT};
 use crate::metrics::Metrics;
 use crate::openapi;
 use crate::routes;
+use crate::services::admission::Admission;
 use crate::services::live::notify::Hub;
 use crate::web as web_pages;
 use actix_web::body::MessageBody;
@@ -24,12 +25,21 @@ const SHUTDOWN_GRACE_SECONDS: u64 = 30;
 /// The header that carries the request id of the logs.
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
+/// How much the server takes on.
+#[derive(Debug, Clone, Copy)]
+pub struct Capacity {
+    /// Actix workers; `None`: one per core.
+    pub workers: Option<usize>,
+    /// Anonymous reads admitted per second, and at once (see [`Admission`]).
+    pub anonymous_reads: u32,
+}
+
 /// A server on `listener`, not yet running: await it (and stop it through its handle),
 /// and the hub of its event streams, which [`run_until_signal`] ends when it stops.
 pub fn build(
     listener: TcpListener,
     pool: DbPool,
-    workers: Option<usize>,
+    capacity: Capacity,
 ) -> std::io::Result<(Server, Hub)> {
     let streams = crate::services::live::start(pool.clone());
     let hub = web::Data::new(streams.clone());
@@ -39,6 +49,10 @@ pub fn build(
     let games = web::Data::new(crate::services::live::cache::GameCache::default());
     let rating_lists = web::Data::new(crate::services::rating_lists::Indexes::default());
     let reads = web::Data::new(crate::services::reads::Reads::default());
+    let admission = web::Data::new(Admission::new(
+        capacity.anonymous_reads,
+        capacity.anonymous_reads,
+    ));
     let pool = web::Data::new(pool);
     let metrics = web::Data::from(Arc::new(Metrics::default()));
     let openapi = openapi::document_value();
@@ -49,6 +63,7 @@ pub fn build(
             .app_data(hub.clone())
             .app_data(workshop.clone())
             .app_data(reads.clone())
+            .app_data(admission.clone())
             .app_data(games.clone())
             .app_data(rating_lists.clone())
             .app_data(metrics.clone())
@@ -97,7 +112,7 @@ pub fn build(
     .h1_allow_half_closed(false)
     .disable_signals()
     .shutdown_timeout(SHUTDOWN_GRACE_SECONDS);
-    if let Some(workers) = workers {
+    if let Some(workers) = capacity.workers {
         server = server.workers(workers);
     }
     Ok((server.run(), streams))

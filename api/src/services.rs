@@ -2,6 +2,7 @@
 //! routes and the commands. Layers, top to bottom: `routes` → `services` → `store` →
 //! `schema`/`db`, with `error` below them all (see `tests/tests/service/modules.rs`).
 
+pub mod admission;
 pub mod heavy;
 pub mod live;
 pub mod opengotha;

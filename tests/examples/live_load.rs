@@ -274,6 +274,8 @@ struct HallTally {
     streams_ended: u64,
     standings: Vec<Duration>,
     standings_failures: u64,
+    /// Standings reads turned away (503 `service.busy`): the reader waits a second.
+    standings_refused: u64,
     drafts: Vec<Duration>,
     draft_failures: u64,
 }
@@ -320,7 +322,8 @@ async fn follow(
     }
 }
 
-/// An anonymous reader of the standings, back to back, taking gzip as browsers do.
+/// An anonymous reader of the standings, back to back, taking gzip as browsers do; turned
+/// away (503), it waits as `Retry-After` says.
 async fn read_standings(
     base: String,
     path: String,
@@ -333,9 +336,16 @@ async fn read_standings(
         let (status, _) = connection
             .send("GET", &path, "Accept-Encoding: gzip\r\n", b"")
             .await;
-        let mut tally = tally.borrow_mut();
-        tally.standings.push(began.elapsed());
-        tally.standings_failures += u64::from(status != 200);
+        {
+            let mut tally = tally.borrow_mut();
+            tally.standings.push(began.elapsed());
+            tally.standings_refused += u64::from(status == 503);
+            tally.standings_failures += u64::from(status != 200 && status != 503);
+        }
+        if status == 503 {
+            // Turned away (`Retry-After: 1`): a browser's page waits before it asks again.
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
     }
 }
 
@@ -468,6 +478,7 @@ impl Hall {
         json!({
             "stream_events": tally.stream_events, "streams_ended_by_server": tally.streams_ended,
             "standings": summary(&mut tally.standings), "standings_failures": tally.standings_failures,
+            "standings_refused": tally.standings_refused,
             "drafts": summary(&mut tally.drafts), "draft_failures": tally.draft_failures,
         })
     }

@@ -187,6 +187,11 @@ pub struct TestService {
 
 impl TestService {
     pub async fn start() -> TestService {
+        TestService::start_with(arbitre_api::config::DEFAULT_ANONYMOUS_READS).await
+    }
+
+    /// The service admitting `anonymous_reads` anonymous reads a second (and at once).
+    pub async fn start_with(anonymous_reads: u32) -> TestService {
         let database_url = cluster().fresh_database().await;
         let admin_token = issue_token(&database_url, Role::Admin, None, None).await;
         let (sender, receiver) = std::sync::mpsc::channel();
@@ -196,8 +201,15 @@ impl TestService {
                 let pool = db::pool(&url, 4).unwrap();
                 let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
                 let port = listener.local_addr().unwrap().port();
-                let (server, _streams) =
-                    arbitre_api::server::build(listener, pool, Some(2)).unwrap();
+                let (server, _streams) = arbitre_api::server::build(
+                    listener,
+                    pool,
+                    arbitre_api::server::Capacity {
+                        workers: Some(2),
+                        anonymous_reads,
+                    },
+                )
+                .unwrap();
                 sender.send((port, server.handle())).unwrap();
                 server.await
             })

@@ -10,6 +10,7 @@
 
 use crate::db::DbPool;
 use crate::error::ApiError;
+use crate::services::admission::Admission;
 use crate::store::tournaments as store;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -68,7 +69,15 @@ fn matches(headers: &HeaderMap, tag: &str) -> bool {
         .any(|candidate| candidate.trim() == "*" || opaque(candidate) == ours)
 }
 
-/// The middleware: 304 on a matching `If-None-Match`, the `ETag` on a 200.
+/// Whether the request comes from no one signed in (neither a token nor a page's session):
+/// a phone of the hall, whose reads are admitted at the anonymous readers' pace.
+fn anonymous(request: &ServiceRequest) -> bool {
+    request.headers().get(header::AUTHORIZATION).is_none()
+        && request.cookie(crate::web::session::COOKIE).is_none()
+}
+
+/// The middleware: anonymous reads admitted at their pace (see [`Admission`]), then 304
+/// on a matching `If-None-Match`, the `ETag` on a 200.
 pub async fn revalidate(
     request: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -83,6 +92,11 @@ pub async fn revalidate(
     else {
         return Ok(next.call(request).await?.map_into_boxed_body());
     };
+    if anonymous(&request) {
+        if let Some(admission) = request.app_data::<web::Data<Admission>>() {
+            admission.admit().await?;
+        }
+    }
     let revision = {
         let mut connection = pool.get().await.map_err(ApiError::from)?;
         store::revision(&mut connection, tournament_id)

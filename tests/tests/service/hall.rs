@@ -262,3 +262,53 @@ async fn a_token_created_again_with_the_same_key_is_the_same_token() {
     let other = expect_json(create("referee-2", "Paul").await.unwrap(), 201).await;
     assert_ne!(other["id"], first["id"]);
 }
+
+/// Anonymous readers asking faster than their pace wait their turn, and beyond the most
+/// wait get 503 `service.busy` with `Retry-After`; a signed-in caller never waits for them.
+#[tokio::test]
+async fn anonymous_reads_beyond_their_pace_wait_then_are_refused_and_the_signed_in_pass() {
+    let service = TestService::start_with(5).await;
+    let tournament = service.create_tournament(json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let url = format!("{}/tournaments/{tournament}/standings", service.base_url);
+    let answered = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let mut anonymous = tokio::task::JoinSet::new();
+    for _ in 0..30 {
+        let (client, url, answered) = (service.client.clone(), url.clone(), answered.clone());
+        anonymous.spawn(async move {
+            let response = client.get(&url).send().await.unwrap();
+            answered.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            response
+        });
+    }
+    let response = service
+        .client
+        .get(&url)
+        .bearer_auth(&service.admin_token)
+        .send()
+        .await
+        .unwrap();
+    let place = answered.load(std::sync::atomic::Ordering::SeqCst);
+    assert_eq!(response.status(), 200);
+    assert!(
+        place < 30,
+        "the signed-in read was answered while anonymous reads still waited ({place} answered)"
+    );
+    let responses = anonymous.join_all().await;
+    let mut admitted = 0;
+    let mut refused = 0;
+    for response in responses {
+        if response.status() == 200 {
+            admitted += 1;
+            continue;
+        }
+        assert!(response.headers().contains_key("retry-after"));
+        expect_problem(response, 503, "service.busy").await;
+        refused += 1;
+    }
+    // Five at once, then one every 200 ms for at most 2 s: about fifteen admitted.
+    assert!((5..30).contains(&admitted), "{admitted} admitted");
+    assert!(refused > 0, "none refused");
+}

@@ -1,0 +1,90 @@
+//! The anonymous readers' share of the service. A hall's phones read the pairings, the
+//! standings and the exports without signing in; each read is cheap (a revision looked up,
+//! a kept body sent), but clients that ask back to back without pause would take every
+//! core the tablets leave, and a turn then waits behind them. Anonymous reads are admitted
+//! at a steady rate with a burst (a generic cell rate algorithm, as a token bucket): a
+//! read beyond waits its turn, for a bounded time, and beyond that gets 503
+//! `service.busy` with `Retry-After`. Signed-in callers (the tablets, the staff) are not
+//! counted: their requests never wait here.
+
+use crate::error::ApiError;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The longest an anonymous read waits for its turn; beyond, 503.
+const MOST_WAIT: Duration = Duration::from_secs(2);
+
+/// The admission of anonymous reads: `rate` a second, `burst` at once.
+#[derive(Debug)]
+pub struct Admission {
+    interval: Duration,
+    /// How far ahead of now the schedule may run: the burst.
+    tolerance: Duration,
+    /// When the next read is due on the steady schedule (GCRA's theoretical arrival time).
+    due: Mutex<Instant>,
+}
+
+impl Admission {
+    /// Admits `rate` reads a second on average and `burst` at once (a hall's phones all
+    /// reloading after one result).
+    pub fn new(rate: u32, burst: u32) -> Admission {
+        let interval = Duration::from_secs(1) / rate.max(1);
+        Admission {
+            interval,
+            tolerance: interval * burst.saturating_sub(1),
+            due: Mutex::new(Instant::now()),
+        }
+    }
+
+    /// How long a read arriving `now` waits for its turn, and takes that turn; `None`
+    /// (and nothing taken) when it would wait more than [`MOST_WAIT`].
+    fn reserve(&self, now: Instant) -> Option<Duration> {
+        let mut due = self
+            .due
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let start = (*due).max(now);
+        let wait = start.saturating_duration_since(now + self.tolerance);
+        if wait > MOST_WAIT {
+            return None;
+        }
+        *due = start + self.interval;
+        Some(wait)
+    }
+
+    /// Waits for an anonymous read's turn: 503 `service.busy` when it would wait too long.
+    pub async fn admit(&self) -> Result<(), ApiError> {
+        let wait = self.reserve(Instant::now()).ok_or(ApiError::Busy)?;
+        if !wait.is_zero() {
+            tokio::time::sleep(wait).await;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_burst_passes_at_once_then_reads_wait_their_turn_then_are_refused() {
+        let admission = Admission::new(10, 5);
+        let now = Instant::now();
+        for _ in 0..5 {
+            assert_eq!(admission.reserve(now), Some(Duration::ZERO));
+        }
+        // The sixth waits one interval, the seventh two, and so on up to the most wait.
+        assert_eq!(admission.reserve(now), Some(Duration::from_millis(100)));
+        assert_eq!(admission.reserve(now), Some(Duration::from_millis(200)));
+        let waits: Vec<_> = std::iter::from_fn(|| admission.reserve(now)).collect();
+        assert_eq!(waits.last(), Some(&MOST_WAIT));
+        assert_eq!(
+            admission.reserve(now),
+            None,
+            "beyond the most wait: refused"
+        );
+        // The refused one would have waited 2.1 s; a second later, its turn is 1.1 s away.
+        let later = now + Duration::from_secs(1);
+        assert_eq!(admission.reserve(later), Some(Duration::from_millis(1100)));
+    }
+}
