@@ -59,6 +59,33 @@ impl WebDriverCompatibleCommand for BrowserLog {
     }
 }
 
+/// A command of the DevTools protocol, through chromedriver's `goog/cdp/execute`.
+#[derive(Debug)]
+struct DevTools {
+    command: &'static str,
+    params: Value,
+}
+
+impl WebDriverCompatibleCommand for DevTools {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (
+            http::Method::POST,
+            Some(json!({"cmd": self.command, "params": self.params}).to_string()),
+        )
+    }
+}
+
 fn binary(variable: &str, default: &str) -> PathBuf {
     std::env::var_os(variable)
         .map(PathBuf::from)
@@ -76,6 +103,19 @@ fn free_port() -> u16 {
 impl Browser {
     /// A browser for the service at `origin`, its window `size` wide and high.
     pub async fn open(origin: &str, size: (u32, u32)) -> Browser {
+        Browser::launch(origin, size, "").await
+    }
+
+    /// A browser that reaches the service at `origin` (`http://127.0.0.1:PORT`) by the
+    /// name `host` (`tablet.hall`), as a tablet on a hall's network reaches the server by
+    /// its LAN address: the pages' origin is `http://HOST:PORT`, not a secure context.
+    pub async fn open_named(origin: &str, host: &str, size: (u32, u32)) -> Browser {
+        let port = origin.rsplit(':').next().unwrap();
+        let named = format!("http://{host}:{port}");
+        Browser::launch(&named, size, &format!("MAP {host} 127.0.0.1, ")).await
+    }
+
+    async fn launch(origin: &str, size: (u32, u32), rules: &str) -> Browser {
         let chromium = binary("ARBITRE_CHROMIUM", "/usr/bin/chromium");
         let chromedriver = binary("ARBITRE_CHROMEDRIVER", "/usr/bin/chromedriver");
         assert!(
@@ -108,7 +148,7 @@ impl Browser {
                     "--disable-component-update",
                     "--disable-sync",
                     "--disable-extensions",
-                    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                    format!("--host-resolver-rules={rules}MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"),
                     format!("--user-data-dir={}", profile.path().display()),
                     format!("--window-size={},{}", size.0, size.1),
                 ],
@@ -139,6 +179,31 @@ impl Browser {
             _profile: profile,
             origin: origin.to_string(),
         }
+    }
+
+    /// The origin the browser reaches the service at.
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    /// Switches the browser's network off (or on again) through the DevTools protocol:
+    /// every request then fails as on a tablet whose Wi-Fi dropped.
+    pub async fn offline(&self, offline: bool) {
+        self.client
+            .issue_cmd(DevTools {
+                command: "Network.enable",
+                params: json!({}),
+            })
+            .await
+            .unwrap();
+        self.client
+            .issue_cmd(DevTools {
+                command: "Network.emulateNetworkConditions",
+                params: json!({"offline": offline, "latency": 0,
+                               "downloadThroughput": -1, "uploadThroughput": -1}),
+            })
+            .await
+            .unwrap();
     }
 
     /// Opens `path` of the service.
