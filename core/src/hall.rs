@@ -48,6 +48,9 @@ mod tests {
 
     #[test]
     fn once_every_game_is_decided_the_latest_is_shown() {
-        assert_eq!(round_at_table(&[at(1, true), at(3, true), at(2, true)]), Some(3));
+        assert_eq!(
+            round_at_table(&[at(1, true), at(3, true), at(2, true)]),
+            Some(3)
+        );
     }
 }

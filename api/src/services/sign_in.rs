@@ -33,7 +33,9 @@ pub struct CodeFor {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CodeState {
     /// It may be used: it signs in as `label`.
-    Open { label: String },
+    Open {
+        label: String,
+    },
     Used,
     Expired,
 }

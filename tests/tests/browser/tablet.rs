@@ -140,7 +140,11 @@ async fn only_expected_errors(browser: &Browser, expected: &[&str]) {
 
 /// Clicks the button `css` in the seat of `colour` (`B` or `W`).
 async fn seat_button(browser: &Browser, colour: &str, css: &str) {
-    click(browser, &format!(".seat[data-colour='{colour}'] button.{css}:not(:disabled)")).await;
+    click(
+        browser,
+        &format!(".seat[data-colour='{colour}'] button.{css}:not(:disabled)"),
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -285,7 +289,11 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
         )
         .await;
     // Chromium logs the refusal (422) as a failed request: that one only.
-    only_expected_errors(&tablet, &["/turns - Failed to load resource: the server responded with a status of 422"]).await;
+    only_expected_errors(
+        &tablet,
+        &["/turns - Failed to load resource: the server responded with a status of 422"],
+    )
+    .await;
     tablet.screenshot("tablet-playing-laptop").await;
     tablet.check("the table in play").await;
 
@@ -330,7 +338,10 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
         .await
         .unwrap();
     tablet
-        .wait_until("document.body.dataset.outbox === '0' && document.body.dataset.seq !== ''", 15)
+        .wait_until(
+            "document.body.dataset.outbox === '0' && document.body.dataset.seq !== ''",
+            15,
+        )
         .await;
     let events: Value = service
         .get(&format!("/games/{game}/events"))
@@ -392,7 +403,11 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
     // The proposer accepted what it proposed; the other player accepts on the watcher.
     let proposal = game_state(&service, &game).await;
     let accepted = proposal["counting"]["accepted"].as_array().unwrap().clone();
-    assert_eq!(accepted.iter().filter(|a| **a == json!(true)).count(), 1, "{proposal}");
+    assert_eq!(
+        accepted.iter().filter(|a| **a == json!(true)).count(),
+        1,
+        "{proposal}"
+    );
     let other = if accepted[0] == json!(true) { "W" } else { "B" };
     watcher
         .wait_until("document.querySelector('#board .dead-mark') !== null", 10)

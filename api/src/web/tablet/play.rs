@@ -37,7 +37,9 @@ fn tablet(viewer: &Viewer) -> Result<StoredToken, ApiError> {
     match &viewer.0 {
         None => Err(ApiError::MissingToken),
         Some(token) if token.role == Role::Table => Ok(token.clone()),
-        Some(_) => Err(ApiError::Forbidden("open a table's page (sign in as its tablet)")),
+        Some(_) => Err(ApiError::Forbidden(
+            "open a table's page (sign in as its tablet)",
+        )),
     }
 }
 
@@ -81,10 +83,7 @@ struct TableState {
 }
 
 /// `GET /table/state`: the pairing and game the tablet acts on now, as JSON.
-pub async fn state(
-    pool: web::Data<DbPool>,
-    viewer: Viewer,
-) -> Result<HttpResponse, GameError> {
+pub async fn state(pool: web::Data<DbPool>, viewer: Viewer) -> Result<HttpResponse, GameError> {
     let token = tablet(&viewer)?;
     let mut connection = pool.get().await?;
     let tournament = match token.tournament_id {
@@ -106,7 +105,9 @@ pub async fn state(
         game_id: None,
     };
     if let Some(pairing_id) = token.pairing_id {
-        if let Some((pairing, tournament_id)) = game_store::pairing(&mut connection, pairing_id).await? {
+        if let Some((pairing, tournament_id)) =
+            game_store::pairing(&mut connection, pairing_id).await?
+        {
             let table = pairing.table_number;
             answer.table_number = Some(table);
             answer.round = pairings::at_table(&mut connection, tournament_id, table)
@@ -121,13 +122,12 @@ pub async fn state(
             )
             .await?;
             let seat = |id: Uuid| {
-                names
-                    .iter()
-                    .find(|(player, ..)| *player == id)
-                    .map(|(_, surname, first_name, rank)| Seat {
+                names.iter().find(|(player, ..)| *player == id).map(
+                    |(_, surname, first_name, rank)| Seat {
                         name: format!("{surname} {first_name}").trim().to_string(),
                         rank: rank.clone(),
-                    })
+                    },
+                )
             };
             answer.black = seat(pairing.black_id);
             answer.white = seat(pairing.white_id);
@@ -191,7 +191,16 @@ pub async fn turn(
 ) -> Result<HttpResponse, GameError> {
     let caller = caller(&request, &viewer)?;
     let key = IdempotencyKey::of(&request)?;
-    play::turn(pool, cache, caller, request, key, path, ApiJson(body.into_inner())).await
+    play::turn(
+        pool,
+        cache,
+        caller,
+        request,
+        key,
+        path,
+        ApiJson(body.into_inner()),
+    )
+    .await
 }
 
 /// `POST /table/games/{id}/counting`: a step of the count (as `POST /games/{id}/counting`).
@@ -205,5 +214,14 @@ pub async fn counting(
 ) -> Result<HttpResponse, GameError> {
     let caller = caller(&request, &viewer)?;
     let key = IdempotencyKey::of(&request)?;
-    play::counting(pool, cache, caller, request, key, path, ApiJson(body.into_inner())).await
+    play::counting(
+        pool,
+        cache,
+        caller,
+        request,
+        key,
+        path,
+        ApiJson(body.into_inner()),
+    )
+    .await
 }
