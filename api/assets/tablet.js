@@ -557,7 +557,7 @@ function follow(gameId, after) {
 }
 
 /** While no game is in play here: the tournament's stream (a game started at this
- * table) and a look every 15 seconds (a round published). */
+ * table) and a look every 10 seconds (a round published). */
 function watchForNextRound() {
   const table = page.table;
   if (!table || !table.tournament_id) return;
@@ -569,7 +569,7 @@ function watchForNextRound() {
     page.tournamentStream = stream;
   }
   clearInterval(page.idleTimer);
-  page.idleTimer = setInterval(refreshTable, 15000);
+  page.idleTimer = setInterval(refreshTable, 10000);
 }
 
 function stopWatching() {

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 /// A tournament with two players paired at table 1 of round 1 with two handicap stones;
 /// a disputed count is agreed again after the resumption (`agree-again`), so that the
 /// test meets both the dispute and the agreement.
-async fn handicap_table(service: &TestService) -> (String, String) {
+async fn handicap_table(service: &TestService) -> (String, Vec<String>) {
     let tournament = service
         .create_tournament(json!({"name": "Open de Grenoble", "dispute_policy": "agree-again"}))
         .await;
@@ -42,8 +42,7 @@ async fn handicap_table(service: &TestService) -> (String, String) {
         .await
         .unwrap();
     assert_eq!(response.status(), 201, "{}", response.text().await.unwrap());
-    let pairing: Value = response.json().await.unwrap();
-    (id, pairing["id"].as_str().unwrap().to_string())
+    (id, players)
 }
 
 /// Signs `browser` in as staff with `token` through the sign-in form.
@@ -150,7 +149,7 @@ async fn seat_button(browser: &Browser, colour: &str, css: &str) {
 #[tokio::test]
 async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and_the_count() {
     let service = TestService::start().await;
-    let (tournament, _pairing) = handicap_table(&service).await;
+    let (tournament, players) = handicap_table(&service).await;
     let id = Some(uuid::Uuid::parse_str(&tournament).unwrap());
     let organizer = service
         .token(arbitre_api::access::Role::Organizer, id, None)
@@ -436,4 +435,66 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
     tablet.screenshot("tablet-result-laptop").await;
     tablet.check("the result").await;
     watcher.check("the result, on the other tablet").await;
+
+    // Round 2 is published: the tablet picks up its game at table 1 without a reload.
+    tablet
+        .client
+        .execute("window.stillTheSamePage = true; return null;", vec![])
+        .await
+        .unwrap();
+    service.create_round(&tournament, 2).await;
+    let next = service
+        .create_pairing(&tournament, 2, 1, &players[0], &players[1])
+        .await;
+    tablet
+        .wait_until(
+            "document.getElementById('where').textContent.includes('round 2') \
+             && !document.getElementById('start-game').hidden",
+            25,
+        )
+        .await;
+    tablet.check("the table between two games").await;
+    let referee = service
+        .token(arbitre_api::access::Role::Referee, id, None)
+        .await;
+    let started = service
+        .post(&format!("/tournaments/{tournament}/games"), Some(&referee))
+        .json(&json!({"pairing_id": next["id"]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(started.status(), 201);
+    tablet
+        .wait_until("document.body.dataset.phase === 'playing'", 15)
+        .await;
+    assert_eq!(
+        tablet
+            .client
+            .execute("return window.stillTheSamePage === true;", vec![])
+            .await
+            .unwrap(),
+        json!(true),
+        "the page was reloaded"
+    );
+
+    // The organizer revokes table 1's tablets from the dashboard: they are signed out.
+    sign_in(&watcher, &organizer).await;
+    watcher
+        .visit(&format!("/dashboard/t/{tournament}/tablets"))
+        .await;
+    assert_eq!(watcher.text("#tablet-list tbody tr td:nth-child(2)").await, "2");
+    watcher.click("#tablet-list button").await;
+    watcher
+        .wait_until("document.getElementById('tablet-list') === null", 10)
+        .await;
+    let status = tablet
+        .client
+        .execute_async(
+            "const done = arguments[arguments.length - 1];\
+             fetch('/table/state').then(r => done(r.status));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(status, json!(401));
 }
