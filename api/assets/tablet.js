@@ -464,7 +464,11 @@ function phaseText(game) {
     case "playing": return `${game.to_move === "W" ? "White" : "Black"} to play, turn ${game.next_turn}`;
     case "counting": return "Counting (rule 5 bis): tap each dead chain, then both accept; a dispute resumes play";
     case "paused": return "Paused by the referee";
-    case "finished": return `Game over: ${resultInWords(game.result)}`;
+    case "finished": {
+      const source = game.result_source || {};
+      const ruling = source.source === "ruling" ? ` (the referee's ruling: ${source.reason})` : "";
+      return `Game over: ${resultInWords(game.result)}${ruling}`;
+    }
     default: return game.phase;
   }
 }
