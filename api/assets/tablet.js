@@ -205,6 +205,23 @@ function drawBoard() {
   for (let i = 1; i <= height; i += 1) {
     svg.appendChild(element("line", { x1: 1, y1: i, x2: width, y2: i, class: "grid" }));
   }
+  // Coordinates on the four edges: letters (no I) across, numbers up from the near edge.
+  for (let i = 0; i < Math.max(width, height); i += 1) {
+    if (i < width) {
+      for (const y of [0.45, height + 0.75]) {
+        const text = element("text", { x: i + 1, y, class: "coordinate" });
+        text.textContent = LETTERS[i];
+        svg.appendChild(text);
+      }
+    }
+    if (i < height) {
+      for (const x of [0.45, width + 0.55]) {
+        const text = element("text", { x, y: i + 1.12, class: "coordinate" });
+        text.textContent = String(height - i);
+        svg.appendChild(text);
+      }
+    }
+  }
   for (const [x, y] of starPoints(width === height ? width : 0)) {
     svg.appendChild(element("circle", { cx: x + 1, cy: y + 1, r: 0.12, class: "star" }));
   }

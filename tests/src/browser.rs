@@ -35,54 +35,30 @@ pub struct Browser {
     origin: String,
 }
 
-/// chromedriver's log endpoint (`goog:loggingPrefs`), which W3C WebDriver does not have.
+/// A chromedriver command beyond W3C WebDriver: a `POST` to `session/{id}/{path}`
+/// (`se/log`, the browser's log with `goog:loggingPrefs`; `goog/cdp/execute`, a command
+/// of the DevTools protocol).
 #[derive(Debug)]
-struct BrowserLog;
+struct Chromedriver {
+    path: &'static str,
+    body: Value,
+}
 
-impl WebDriverCompatibleCommand for BrowserLog {
+impl WebDriverCompatibleCommand for Chromedriver {
     fn endpoint(
         &self,
         base_url: &url::Url,
         session_id: Option<&str>,
     ) -> Result<url::Url, url::ParseError> {
         base_url.join(&format!(
-            "session/{}/se/log",
-            session_id.unwrap_or_default()
+            "session/{}/{}",
+            session_id.unwrap_or_default(),
+            self.path
         ))
     }
 
     fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (
-            http::Method::POST,
-            Some(json!({"type": "browser"}).to_string()),
-        )
-    }
-}
-
-/// A command of the DevTools protocol, through chromedriver's `goog/cdp/execute`.
-#[derive(Debug)]
-struct DevTools {
-    command: &'static str,
-    params: Value,
-}
-
-impl WebDriverCompatibleCommand for DevTools {
-    fn endpoint(
-        &self,
-        base_url: &url::Url,
-        session_id: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base_url.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session_id.unwrap_or_default()
-        ))
-    }
-
-    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (
-            http::Method::POST,
-            Some(json!({"cmd": self.command, "params": self.params}).to_string()),
-        )
+        (http::Method::POST, Some(self.body.to_string()))
     }
 }
 
@@ -189,21 +165,20 @@ impl Browser {
     /// Switches the browser's network off (or on again) through the DevTools protocol:
     /// every request then fails as on a tablet whose Wi-Fi dropped.
     pub async fn offline(&self, offline: bool) {
-        self.client
-            .issue_cmd(DevTools {
-                command: "Network.enable",
-                params: json!({}),
-            })
-            .await
-            .unwrap();
-        self.client
-            .issue_cmd(DevTools {
-                command: "Network.emulateNetworkConditions",
-                params: json!({"offline": offline, "latency": 0,
-                               "downloadThroughput": -1, "uploadThroughput": -1}),
-            })
-            .await
-            .unwrap();
+        let conditions = json!({"offline": offline, "latency": 0,
+                                "downloadThroughput": -1, "uploadThroughput": -1});
+        for (cmd, params) in [
+            ("Network.enable", json!({})),
+            ("Network.emulateNetworkConditions", conditions),
+        ] {
+            self.client
+                .issue_cmd(Chromedriver {
+                    path: "goog/cdp/execute",
+                    body: json!({"cmd": cmd, "params": params}),
+                })
+                .await
+                .unwrap();
+        }
     }
 
     /// Opens `path` of the service.
@@ -270,7 +245,14 @@ impl Browser {
 
     /// The console's messages since the last call, as `(level, message)`.
     pub async fn console(&self) -> Vec<(String, String)> {
-        let entries = self.client.issue_cmd(BrowserLog).await.unwrap();
+        let entries = self
+            .client
+            .issue_cmd(Chromedriver {
+                path: "se/log",
+                body: json!({"type": "browser"}),
+            })
+            .await
+            .unwrap();
         entries
             .as_array()
             .unwrap()

@@ -3,6 +3,7 @@
 //! count with a dispute and the resumption, while the connection of one tablet is cut
 //! with a move in its outbox.
 
+use super::dashboard::sign_in;
 use arbitre_tests::browser::{Browser, LAPTOP};
 use arbitre_tests::TestService;
 use fantoccini::Locator;
@@ -18,19 +19,8 @@ async fn handicap_table(service: &TestService) -> (String, Vec<String>) {
     let id = tournament["id"].as_str().unwrap().to_string();
     service.create_round(&id, 1).await;
     let mut players = Vec::new();
-    for (surname, first_name, rank) in [("Roux", "Claire", "1k"), ("Petit", "Louis", "3k")] {
-        let response = service
-            .post(
-                &format!("/tournaments/{id}/players"),
-                Some(&service.admin_token),
-            )
-            .json(&json!({"surname": surname, "first_name": first_name, "rank": rank}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 201);
-        let player: Value = response.json().await.unwrap();
-        players.push(player["id"].as_str().unwrap().to_string());
+    for (surname, rank) in [("Roux", "1k"), ("Petit", "3k")] {
+        players.push(service.create_player(&id, surname, rank).await);
     }
     let response = service
         .post(
@@ -45,16 +35,6 @@ async fn handicap_table(service: &TestService) -> (String, Vec<String>) {
     (id, players)
 }
 
-/// Signs `browser` in as staff with `token` through the sign-in form.
-async fn sign_in(browser: &Browser, token: &str) {
-    browser.visit("/sign-in").await;
-    browser.fill("token", token).await;
-    browser.click("main form button").await;
-    browser
-        .wait_until("document.querySelector('.who') !== null", 10)
-        .await;
-}
-
 /// Opens the one-time link `path` in `browser` and signs in with it: the table's page.
 async fn use_link(browser: &Browser, path: &str) {
     browser.visit(path).await;
@@ -65,15 +45,19 @@ async fn use_link(browser: &Browser, path: &str) {
         .await;
 }
 
-async fn game_state(service: &TestService, game: &str) -> Value {
+async fn read(service: &TestService, path: &str) -> Value {
     service
-        .get(&format!("/games/{game}"))
+        .get(path)
         .send()
         .await
         .unwrap()
         .json()
         .await
         .unwrap()
+}
+
+async fn game_state(service: &TestService, game: &str) -> Value {
+    read(service, &format!("/games/{game}")).await
 }
 
 /// Taps the point `point` (SGF) on the board of `browser`: once shows the stone, twice plays it.
@@ -250,14 +234,7 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
     tablet
         .wait_until("document.body.dataset.phase === 'placing'", 10)
         .await;
-    let games: Value = service
-        .get(&format!("/tournaments/{tournament}/games"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let games = read(&service, &format!("/tournaments/{tournament}/games")).await;
     let game = games["items"][0]["id"].as_str().unwrap().to_string();
     watcher
         .wait_until("document.body.dataset.phase === 'placing'", 10)
@@ -342,14 +319,7 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
             15,
         )
         .await;
-    let events: Value = service
-        .get(&format!("/games/{game}/events"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let events = read(&service, &format!("/games/{game}/events")).await;
     let played_qp = events["items"]
         .as_array()
         .unwrap()
@@ -482,7 +452,10 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
     watcher
         .visit(&format!("/dashboard/t/{tournament}/tablets"))
         .await;
-    assert_eq!(watcher.text("#tablet-list tbody tr td:nth-child(2)").await, "2");
+    assert_eq!(
+        watcher.text("#tablet-list tbody tr td:nth-child(2)").await,
+        "2"
+    );
     watcher.click("#tablet-list button").await;
     watcher
         .wait_until("document.getElementById('tablet-list') === null", 10)

@@ -22,18 +22,7 @@ async fn hall(service: &TestService) -> Hall {
     service.create_round(&id, 2).await;
     let mut players = Vec::new();
     for surname in ["A", "B", "C", "D"] {
-        let response = service
-            .post(
-                &format!("/tournaments/{id}/players"),
-                Some(&service.admin_token),
-            )
-            .json(&json!({"surname": surname, "first_name": "F", "rank": "1k"}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 201);
-        let player: Value = response.json().await.unwrap();
-        players.push(player["id"].as_str().unwrap().to_string());
+        players.push(service.create_player(&id, surname, "1k").await);
     }
     Hall {
         tournament: id,
