@@ -297,3 +297,104 @@ async fn a_sign_in_link_past_its_lifetime_signs_nobody_in() {
     assert!(used.headers().get("set-cookie").is_none());
     assert!(used.text().await.unwrap().contains("expired"));
 }
+
+#[tokio::test]
+async fn the_table_page_acts_with_its_session_cookie_from_its_own_pages_only() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let t = &hall.tournament;
+    let pairing = pair(&service, &hall, 1, 1, 0, 1).await;
+    let tablet = service
+        .post(
+            &format!("/tournaments/{t}/tokens"),
+            Some(&service.admin_token),
+        )
+        .json(&json!({"role": "table", "table_number": 1, "label": "Table 1"}))
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap()["secret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let cookie = format!("arbitre_session={tablet}");
+    let send = |path: &str, origin: Option<&str>, body: Option<Value>| {
+        let mut request = service
+            .post(path, None)
+            .header("Cookie", &cookie)
+            .header("Idempotency-Key", "k1");
+        if let Some(origin) = origin {
+            request = request.header("Origin", origin);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        request.send()
+    };
+    let state: Value = service
+        .get("/table/state")
+        .header("Cookie", &cookie)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(state["pairing_id"], json!(pairing));
+    assert_eq!(state["round"], json!(1));
+    assert_eq!(state["black"]["name"], json!("A Test"));
+    assert_eq!(state["game_id"], Value::Null);
+    // From another site: refused, as problem+json.
+    let refused = send("/table/start", Some("http://evil.example"), None)
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 403);
+    assert_eq!(
+        refused.headers()["content-type"],
+        "application/problem+json"
+    );
+    let started = send("/table/start", Some(&service.base_url), None)
+        .await
+        .unwrap();
+    assert_eq!(started.status(), 201);
+    let game: Value = started.json().await.unwrap();
+    let turns = format!("/table/games/{}/turns", game["id"].as_str().unwrap());
+    let malformed = send(
+        &turns,
+        Some(&service.base_url),
+        Some(json!({"turn": "one"})),
+    )
+    .await
+    .unwrap();
+    assert_eq!(malformed.status(), 422);
+    let body = json!({"turn": 1, "action": "move", "point": "dd"});
+    for _ in 0..2 {
+        // A retry with the same key is answered as the first time, and plays nothing more.
+        let played = send(&turns, Some(&service.base_url), Some(body.clone()))
+            .await
+            .unwrap();
+        assert_eq!(played.status(), 201);
+    }
+    let game: Value = service
+        .get(&format!("/games/{}", game["id"].as_str().unwrap()))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(game["turns"], json!(1));
+    // The page is the tablets'.
+    let referee = service
+        .token(Role::Referee, Some(t.parse().unwrap()), None)
+        .await;
+    let page = service
+        .get("/table")
+        .header("Cookie", format!("arbitre_session={referee}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 403);
+}

@@ -13,7 +13,7 @@ use crate::access::{Role, StoredToken};
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, GameError};
-use crate::http::ApiJson;
+use crate::http::{parse_json, ApiJson};
 use crate::routes::games::{self, play, NewGameRequest};
 use crate::routes::tournaments;
 use crate::services::live::cache::GameCache;
@@ -150,6 +150,11 @@ fn caller(request: &HttpRequest, viewer: &Viewer) -> Result<Caller, GameError> {
     Ok(Caller::Token(tablet(viewer)?))
 }
 
+/// The tablet as the caller of a write, and the write's `Idempotency-Key`.
+fn acting(request: &HttpRequest, viewer: &Viewer) -> Result<(Caller, IdempotencyKey), GameError> {
+    Ok((caller(request, viewer)?, IdempotencyKey::of(request)?))
+}
+
 /// `POST /table/start`: starts the game of the pairing at the table, on its terms
 /// (as `POST /tournaments/{id}/games` from the tablet).
 pub async fn start(
@@ -187,10 +192,9 @@ pub async fn turn(
     cache: web::Data<GameCache>,
     viewer: Viewer,
     path: web::Path<Uuid>,
-    body: web::Json<play::NewTurn>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, GameError> {
-    let caller = caller(&request, &viewer)?;
-    let key = IdempotencyKey::of(&request)?;
+    let (caller, key) = acting(&request, &viewer)?;
     play::turn(
         pool,
         cache,
@@ -198,7 +202,7 @@ pub async fn turn(
         request,
         key,
         path,
-        ApiJson(body.into_inner()),
+        ApiJson(parse_json::<play::NewTurn>(&body)?),
     )
     .await
 }
@@ -210,10 +214,9 @@ pub async fn counting(
     cache: web::Data<GameCache>,
     viewer: Viewer,
     path: web::Path<Uuid>,
-    body: web::Json<play::CountingStep>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, GameError> {
-    let caller = caller(&request, &viewer)?;
-    let key = IdempotencyKey::of(&request)?;
+    let (caller, key) = acting(&request, &viewer)?;
     play::counting(
         pool,
         cache,
@@ -221,7 +224,7 @@ pub async fn counting(
         request,
         key,
         path,
-        ApiJson(body.into_inner()),
+        ApiJson(parse_json::<play::CountingStep>(&body)?),
     )
     .await
 }
