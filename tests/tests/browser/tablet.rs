@@ -270,6 +270,32 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
         &["/turns - Failed to load resource: the server responded with a status of 422"],
     )
     .await;
+    // Black's clock runs in the page between the server's events, its phase shown; the
+    // page does not scroll under the fingers.
+    let running = ".seat[data-colour='B'].running .clock";
+    let before_tick = tablet.text(running).await;
+    tablet
+        .wait_until(
+            &format!("document.querySelector(\"{running}\").textContent !== '{before_tick}'"),
+            5,
+        )
+        .await;
+    assert_eq!(
+        tablet.text(".seat[data-colour='B'] .period").await,
+        "main time"
+    );
+    assert_eq!(
+        tablet
+            .client
+            .execute(
+                "return document.scrollingElement.scrollHeight <= window.innerHeight \
+                 && getComputedStyle(document.getElementById('board')).touchAction === 'none';",
+                vec![]
+            )
+            .await
+            .unwrap(),
+        json!(true)
+    );
     tablet.screenshot("tablet-playing-laptop").await;
     tablet.check("the table in play").await;
 
