@@ -10,7 +10,7 @@ use crate::routes::tournaments;
 use crate::services::sign_in::{self, CodeFor};
 use crate::store::{pairings, players, tokens};
 use crate::web::dashboard::{caller, check_origin, see_other};
-use crate::web::page::{Page, PageError};
+use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -122,7 +122,7 @@ pub async fn links(
     viewer: Viewer,
     path: web::Path<Uuid>,
     form: web::Form<LinksForm>,
-) -> Result<Page, PageError> {
+) -> Result<HttpResponse, PageError> {
     check_origin(&request)?;
     let tournament_id = path.into_inner();
     let caller = caller(&viewer)?;
@@ -156,13 +156,20 @@ pub async fn links(
             Ok(Card { number, url, qr })
         })
         .collect::<Result<Vec<_>, ApiError>>()?;
-    Page::render(&LinksPage {
+    let page = Page::render(&LinksPage {
         signed_in: viewer.describe(),
         tournament_id,
         name: tournament.name,
         cards,
         expires: expires_at.format("%Y-%m-%d %H:%M UTC").to_string(),
-    })
+    })?;
+    // The links sign tablets in: no cache keeps them.
+    let mut response = secured(HttpResponse::Ok(), page.0);
+    response.headers_mut().insert(
+        actix_web::http::header::CACHE_CONTROL,
+        actix_web::http::header::HeaderValue::from_static("no-store"),
+    );
+    Ok(response)
 }
 
 /// `POST /dashboard/t/{id}/tablets/{table}/revoke`: signs out every tablet of the table.
