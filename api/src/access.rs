@@ -26,8 +26,9 @@ pub enum Role {
     Organizer,
     /// Arbitrates one tournament: registrations, round starts, rulings.
     Referee,
-    /// A tablet bound to one game (its pairing): records that game's moves and clock
-    /// presses, nothing else.
+    /// A table's tablet, bound to one game (its pairing) or to a table number of the
+    /// tournament (then to the game the published rounds put there): records that game's
+    /// moves and clock presses, nothing else.
     Table,
 }
 
@@ -78,10 +79,32 @@ pub struct StoredToken {
     pub id: Uuid,
     pub role: Role,
     pub tournament_id: Option<Uuid>,
-    /// For a table token: the pairing (the game) the tablet is bound to.
+    /// For a table token: the pairing (the game) the tablet acts on: the one it is bound
+    /// to, or, for a tablet bound to a table number, the one the published rounds put at
+    /// that table when the request came (none while no round uses the table; see
+    /// [`arbitre_core::hall::round_at_table`]).
     pub pairing_id: Option<Uuid>,
+    /// For a table's tablet: the table number it is bound to, whatever the round.
+    pub table_number: Option<i32>,
     pub label: String,
     pub created_at: DateTime<Utc>,
+}
+
+/// What a table token is bound to: one game (its pairing) or a table number.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Binding {
+    pub pairing_id: Option<Uuid>,
+    pub table_number: Option<i32>,
+}
+
+impl Binding {
+    /// Bound to the game of `pairing_id` (none for the other roles).
+    pub fn game(pairing_id: Option<Uuid>) -> Binding {
+        Binding {
+            pairing_id,
+            table_number: None,
+        }
+    }
 }
 
 /// What a new token is bound to.
@@ -90,6 +113,7 @@ pub struct NewToken {
     pub role: Role,
     pub tournament_id: Option<Uuid>,
     pub pairing_id: Option<Uuid>,
+    pub table_number: Option<i32>,
     pub label: String,
 }
 

@@ -7,6 +7,7 @@ use crate::store::tokens;
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
+use arbitre_core::hall::{round_at_table, TableRound};
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
@@ -157,13 +158,45 @@ async fn resolve(
 }
 
 /// The active token whose secret is `secret`: the bearer header's, or the one a web page's
-/// session cookie holds ([`crate::web::session`]).
+/// session cookie holds ([`crate::web::session`]). A tablet bound to a table number gets
+/// here, the one place that decides it, the pairing it acts on now: every check of a
+/// table token (`pairing_id`) then holds for that game and no other.
 pub async fn token_of_secret(pool: &DbPool, secret: &str) -> Result<StoredToken, ApiError> {
     if !secret.starts_with(TOKEN_PREFIX) {
         return Err(ApiError::InvalidToken);
     }
     let mut connection = pool.get().await?;
-    tokens::find_active_by_hash(&mut connection, &hash_secret(secret))
+    let mut token = tokens::find_active_by_hash(&mut connection, &hash_secret(secret))
         .await?
-        .ok_or(ApiError::InvalidToken)
+        .ok_or(ApiError::InvalidToken)?;
+    if let (Role::Table, Some(tournament_id), Some(table)) =
+        (token.role, token.tournament_id, token.table_number)
+    {
+        token.pairing_id = pairing_at_table(&mut connection, tournament_id, table).await?;
+    }
+    Ok(token)
+}
+
+/// The pairing the published rounds put at `table` now ([`round_at_table`]).
+async fn pairing_at_table(
+    connection: &mut crate::db::Connection,
+    tournament_id: Uuid,
+    table: i32,
+) -> Result<Option<Uuid>, ApiError> {
+    let pairings = crate::store::pairings::at_table(connection, tournament_id, table).await?;
+    let rounds: Vec<TableRound> = pairings
+        .iter()
+        .filter_map(|(round, _, decided)| {
+            Some(TableRound {
+                round: u32::try_from(*round).ok()?,
+                decided: *decided,
+            })
+        })
+        .collect();
+    Ok(round_at_table(&rounds).and_then(|current| {
+        pairings
+            .iter()
+            .find(|(round, _, _)| u32::try_from(*round).ok() == Some(current))
+            .map(|(_, pairing, _)| *pairing)
+    }))
 }

@@ -253,6 +253,10 @@ pub struct TokenArguments {
     /// The game (pairing id) a table token is bound to.
     #[arg(long = "game")]
     pub game: Option<Uuid>,
+    /// The table number a table token is bound to (with --tournament): its tablet follows
+    /// the rounds.
+    #[arg(long)]
+    pub table: Option<i32>,
     /// Who holds it.
     #[arg(long, default_value = "")]
     pub label: String,
@@ -283,7 +287,10 @@ async fn issue_token(url: &str, arguments: TokenArguments) -> Result<String, Box
         &mut connection,
         arguments.role,
         arguments.tournament,
-        arguments.game,
+        crate::access::Binding {
+            pairing_id: arguments.game,
+            table_number: arguments.table,
+        },
         arguments.label,
     )
     .await

@@ -43,16 +43,20 @@ impl<T: DeserializeOwned + 'static> FromRequest for ApiJson<T> {
         );
         Box::pin(async move {
             let bytes = body.await?;
-            // Syntax first, so that `{} trailing` is malformed rather than missing fields.
-            let document: serde_json::Value = serde_json::from_slice(&bytes)
-                .map_err(|error| ApiError::MalformedJson(error.to_string()))?;
-            let value = serde_path_to_error::deserialize(document).map_err(|error| {
-                let field = field_name(error.path().to_string());
-                ApiError::InvalidBody(FieldError::new(field, error.into_inner().to_string()))
-            })?;
-            Ok(ApiJson(value))
+            parse_json(&bytes).map(ApiJson)
         })
     }
+}
+
+/// A JSON body read as `T`: malformed JSON, or the field at fault with its message.
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    // Syntax first, so that `{} trailing` is malformed rather than missing fields.
+    let document: serde_json::Value = serde_json::from_slice(bytes)
+        .map_err(|error| ApiError::MalformedJson(error.to_string()))?;
+    serde_path_to_error::deserialize(document).map_err(|error| {
+        let field = field_name(error.path().to_string());
+        ApiError::InvalidBody(FieldError::new(field, error.into_inner().to_string()))
+    })
 }
 
 /// The largest XML body: an OpenGotha file of a large tournament (a thousand players,

@@ -91,6 +91,21 @@ diesel::table! {
         label -> Text,
         created_at -> Timestamptz,
         revoked_at -> Nullable<Timestamptz>,
+        table_number -> Nullable<Int4>,
+    }
+}
+
+diesel::table! {
+    sign_in_codes (code_sha256) {
+        code_sha256 -> Bytea,
+        role -> Text,
+        tournament_id -> Uuid,
+        table_number -> Nullable<Int4>,
+        label -> Text,
+        issued_by -> Uuid,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
     }
 }
 

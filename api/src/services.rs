@@ -9,4 +9,5 @@ pub mod opengotha;
 pub mod pairing;
 pub mod rating_lists;
 pub mod reads;
+pub mod sign_in;
 pub mod tokens;

@@ -18,6 +18,7 @@ pub mod dashboard;
 mod page;
 pub mod public;
 pub mod session;
+pub mod tablet;
 
 use actix_web::web;
 
@@ -29,6 +30,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/assets/{name}", web::get().to(assets::get))
         .route("/sign-in", web::get().to(session::form))
         .route("/sign-in", web::post().to(session::sign_in))
+        .route("/sign-in/link/{code}", web::get().to(session::link))
+        .route("/sign-in/link/{code}", web::post().to(session::use_link))
         .route("/sign-out", web::post().to(session::sign_out))
         .route("/t/{tournament_id}", web::get().to(public::pairings))
         .route(
@@ -36,6 +39,35 @@ pub fn configure(config: &mut web::ServiceConfig) {
             web::get().to(public::standings),
         );
     configure_dashboard(config);
+    configure_tablet(config);
+}
+
+/// The table's tablet (`/table`) and the staff's page of the tables' tablets.
+fn configure_tablet(config: &mut web::ServiceConfig) {
+    config
+        .route("/table", web::get().to(tablet::play::page))
+        .route("/table/state", web::get().to(tablet::play::state))
+        .route("/table/start", web::post().to(tablet::play::start))
+        .route(
+            "/table/games/{game_id}/turns",
+            web::post().to(tablet::play::turn),
+        )
+        .route(
+            "/table/games/{game_id}/counting",
+            web::post().to(tablet::play::counting),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/tablets",
+            web::get().to(tablet::links::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/tablets/links",
+            web::post().to(tablet::links::links),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/tablets/{table}/revoke",
+            web::post().to(tablet::links::revoke),
+        );
 }
 
 /// The organizer's dashboard, under `/dashboard`.

@@ -10,6 +10,7 @@ pub mod ending;
 pub mod export;
 pub mod fields;
 pub mod game;
+pub mod hall;
 pub mod history;
 pub mod ko;
 pub mod life;

@@ -35,27 +35,30 @@ pub struct Browser {
     origin: String,
 }
 
-/// chromedriver's log endpoint (`goog:loggingPrefs`), which W3C WebDriver does not have.
+/// A chromedriver command beyond W3C WebDriver: a `POST` to `session/{id}/{path}`
+/// (`se/log`, the browser's log with `goog:loggingPrefs`; `goog/cdp/execute`, a command
+/// of the DevTools protocol).
 #[derive(Debug)]
-struct BrowserLog;
+struct Chromedriver {
+    path: &'static str,
+    body: Value,
+}
 
-impl WebDriverCompatibleCommand for BrowserLog {
+impl WebDriverCompatibleCommand for Chromedriver {
     fn endpoint(
         &self,
         base_url: &url::Url,
         session_id: Option<&str>,
     ) -> Result<url::Url, url::ParseError> {
         base_url.join(&format!(
-            "session/{}/se/log",
-            session_id.unwrap_or_default()
+            "session/{}/{}",
+            session_id.unwrap_or_default(),
+            self.path
         ))
     }
 
     fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (
-            http::Method::POST,
-            Some(json!({"type": "browser"}).to_string()),
-        )
+        (http::Method::POST, Some(self.body.to_string()))
     }
 }
 
@@ -76,6 +79,19 @@ fn free_port() -> u16 {
 impl Browser {
     /// A browser for the service at `origin`, its window `size` wide and high.
     pub async fn open(origin: &str, size: (u32, u32)) -> Browser {
+        Browser::launch(origin, size, "").await
+    }
+
+    /// A browser that reaches the service at `origin` (`http://127.0.0.1:PORT`) by the
+    /// name `host` (`tablet.hall`), as a tablet on a hall's network reaches the server by
+    /// its LAN address: the pages' origin is `http://HOST:PORT`, not a secure context.
+    pub async fn open_named(origin: &str, host: &str, size: (u32, u32)) -> Browser {
+        let port = origin.rsplit(':').next().unwrap();
+        let named = format!("http://{host}:{port}");
+        Browser::launch(&named, size, &format!("MAP {host} 127.0.0.1, ")).await
+    }
+
+    async fn launch(origin: &str, size: (u32, u32), rules: &str) -> Browser {
         let chromium = binary("ARBITRE_CHROMIUM", "/usr/bin/chromium");
         let chromedriver = binary("ARBITRE_CHROMEDRIVER", "/usr/bin/chromedriver");
         assert!(
@@ -108,7 +124,7 @@ impl Browser {
                     "--disable-component-update",
                     "--disable-sync",
                     "--disable-extensions",
-                    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                    format!("--host-resolver-rules={rules}MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"),
                     format!("--user-data-dir={}", profile.path().display()),
                     format!("--window-size={},{}", size.0, size.1),
                 ],
@@ -138,6 +154,30 @@ impl Browser {
             driver,
             _profile: profile,
             origin: origin.to_string(),
+        }
+    }
+
+    /// The origin the browser reaches the service at.
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    /// Switches the browser's network off (or on again) through the DevTools protocol:
+    /// every request then fails as on a tablet whose Wi-Fi dropped.
+    pub async fn offline(&self, offline: bool) {
+        let conditions = json!({"offline": offline, "latency": 0,
+                                "downloadThroughput": -1, "uploadThroughput": -1});
+        for (cmd, params) in [
+            ("Network.enable", json!({})),
+            ("Network.emulateNetworkConditions", conditions),
+        ] {
+            self.client
+                .issue_cmd(Chromedriver {
+                    path: "goog/cdp/execute",
+                    body: json!({"cmd": cmd, "params": params}),
+                })
+                .await
+                .unwrap();
         }
     }
 
@@ -205,7 +245,14 @@ impl Browser {
 
     /// The console's messages since the last call, as `(level, message)`.
     pub async fn console(&self) -> Vec<(String, String)> {
-        let entries = self.client.issue_cmd(BrowserLog).await.unwrap();
+        let entries = self
+            .client
+            .issue_cmd(Chromedriver {
+                path: "se/log",
+                body: json!({"type": "browser"}),
+            })
+            .await
+            .unwrap();
         entries
             .as_array()
             .unwrap()

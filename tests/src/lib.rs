@@ -367,7 +367,7 @@ async fn issue_token(
         &mut connection,
         role,
         tournament_id,
-        pairing_id,
+        arbitre_api::access::Binding::game(pairing_id),
         "test".to_string(),
     )
     .await

@@ -2,7 +2,7 @@
 //! organizers, referees and tables. `arbitre token create` issues them (and admin tokens)
 //! from the command line through the same service, [`issue`].
 
-use crate::access::{Role, StoredToken};
+use crate::access::{Binding, Role, StoredToken};
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, Resource, Violations};
@@ -31,8 +31,12 @@ pub struct IssuedToken {
 pub struct NewTournamentToken {
     /// `organizer`, `referee` or `table`.
     pub role: Role,
-    /// Required for a table token: the pairing (game) of the tablet.
+    /// A table token is bound to the pairing (game) of the tablet...
     pub pairing_id: Option<Uuid>,
+    /// ...or to a table number: the tablet then acts on the game the published rounds put
+    /// at that table, round after round (the earliest without a result, else the latest).
+    #[schema(minimum = 1, maximum = 10000)]
+    pub table_number: Option<i32>,
     /// Who or what holds it (`Table 12`, `Marie (referee)`).
     #[serde(default)]
     #[schema(max_length = 200, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
@@ -95,7 +99,10 @@ pub async fn create(
             keyed,
             request_body.role,
             Some(tournament_id),
-            request_body.pairing_id,
+            Binding {
+                pairing_id: request_body.pairing_id,
+                table_number: request_body.table_number,
+            },
             request_body.label,
         )
         .await?;
@@ -105,7 +112,10 @@ pub async fn create(
         &mut connection,
         request_body.role,
         Some(tournament_id),
-        request_body.pairing_id,
+        Binding {
+            pairing_id: request_body.pairing_id,
+            table_number: request_body.table_number,
+        },
         request_body.label,
     )
     .await?;

@@ -1,7 +1,7 @@
 //! Issuing tokens: what a token may be bound to, checked before it is stored. The routes
 //! of `/tournaments/{id}/tokens` and `arbitre token create` both issue through [`issue`].
 
-use crate::access::{generate_secret, NewToken, Role, StoredToken};
+use crate::access::{generate_secret, Binding, NewToken, Role, StoredToken};
 use crate::db::Connection;
 use crate::error::{ApiError, FieldError, Resource};
 use crate::store::tokens as store;
@@ -10,16 +10,26 @@ use uuid::Uuid;
 
 /// Issues a token after checking what it is bound to: an admin token to nothing, an
 /// organizer or referee token to an existing tournament, a table token to a pairing (of
-/// the tournament, when one is given).
+/// the tournament, when one is given) or to a table number of a tournament.
 pub async fn issue(
     connection: &mut Connection,
     role: Role,
     tournament_id: Option<Uuid>,
-    pairing_id: Option<Uuid>,
+    binding: Binding,
     label: String,
 ) -> Result<(String, StoredToken), ApiError> {
     let invalid =
         |field: &str, message: &str| ApiError::Validation(vec![FieldError::new(field, message)]);
+    let Binding {
+        pairing_id,
+        table_number,
+    } = binding;
+    if role != Role::Table && table_number.is_some() {
+        return Err(invalid(
+            "table_number",
+            "only a table token is bound to a table",
+        ));
+    }
     let tournament_id = match role {
         Role::Admin => {
             if tournament_id.is_some() || pairing_id.is_some() {
@@ -42,9 +52,28 @@ pub async fn issue(
             ensure_exists(connection, tournament_id).await?;
             Some(tournament_id)
         }
+        Role::Table if table_number.is_some() => {
+            if pairing_id.is_some() {
+                return Err(invalid(
+                    "table_number",
+                    "a table token is bound to a game or to a table, not both",
+                ));
+            }
+            if table_number.is_some_and(|table| !(1..=10_000).contains(&table)) {
+                return Err(invalid("table_number", "must be between 1 and 10000"));
+            }
+            let tournament_id = tournament_id
+                .ok_or_else(|| invalid("tournament_id", "a table is a tournament's"))?;
+            ensure_exists(connection, tournament_id).await?;
+            Some(tournament_id)
+        }
         Role::Table => {
-            let pairing_id = pairing_id
-                .ok_or_else(|| invalid("pairing_id", "a table token is bound to one game"))?;
+            let pairing_id = pairing_id.ok_or_else(|| {
+                invalid(
+                    "pairing_id",
+                    "a table token is bound to one game or to a table_number",
+                )
+            })?;
             let owner = pairings::tournament_of(connection, pairing_id)
                 .await?
                 .ok_or(ApiError::NotFound(Resource::Pairing))?;
@@ -59,6 +88,7 @@ pub async fn issue(
         role,
         tournament_id,
         pairing_id,
+        table_number,
         label,
     };
     let stored = store::insert(connection, &token, &hash).await?;
@@ -86,7 +116,7 @@ pub async fn issue_once(
     keyed: Keyed<'_>,
     role: Role,
     tournament_id: Option<Uuid>,
-    pairing_id: Option<Uuid>,
+    binding: Binding,
     label: String,
 ) -> Result<serde_json::Value, ApiError> {
     use diesel_async::AsyncConnection;
@@ -103,7 +133,7 @@ pub async fn issue_once(
                 }
                 return reopen(kept.body, &keyed);
             }
-            let (secret, token) = issue(connection, role, tournament_id, pairing_id, label).await?;
+            let (secret, token) = issue(connection, role, tournament_id, binding, label).await?;
             let answer = serde_json::to_value(&token).map_err(ApiError::internal)?;
             let kept = serde_json::json!({
                 "token": answer,

@@ -279,3 +279,41 @@ pub async fn list_rulings(
         .await?;
     Ok((rows, total))
 }
+
+/// The pairings at table `table_number` in the tournament's published rounds: each with
+/// its round's number and whether it has its result (entered, or its game's).
+pub async fn at_table(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    table_number: i32,
+) -> QueryResult<Vec<(i32, Uuid, bool)>> {
+    let rows: Vec<(i32, Uuid, bool)> = pairings::table
+        .inner_join(rounds::table)
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .filter(pairings::table_number.eq(table_number))
+        .select((rounds::number, pairings::id, pairings::result.is_not_null()))
+        .load(connection)
+        .await?;
+    let ids: Vec<Uuid> = rows.iter().map(|(_, id, _)| *id).collect();
+    let finished: Vec<Uuid> = games::table
+        .filter(games::pairing_id.eq_any(&ids))
+        .filter(games::result.is_not_null())
+        .select(games::pairing_id)
+        .load(connection)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(round, id, decided)| (round, id, decided || finished.contains(&id)))
+        .collect())
+}
+
+/// The highest table number of the tournament's pairings (0 when none).
+pub async fn highest_table(connection: &mut Connection, tournament_id: Uuid) -> QueryResult<i32> {
+    pairings::table
+        .inner_join(rounds::table)
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .select(diesel::dsl::max(pairings::table_number))
+        .first::<Option<i32>>(connection)
+        .await
+        .map(Option::unwrap_or_default)
+}

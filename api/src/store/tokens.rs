@@ -15,6 +15,7 @@ struct TokenRow {
     role: String,
     tournament_id: Option<Uuid>,
     pairing_id: Option<Uuid>,
+    table_number: Option<i32>,
     label: String,
     created_at: DateTime<Utc>,
 }
@@ -30,6 +31,7 @@ impl TokenRow {
             role,
             tournament_id: self.tournament_id,
             pairing_id: self.pairing_id,
+            table_number: self.table_number,
             label: self.label,
             created_at: self.created_at,
         })
@@ -48,6 +50,7 @@ pub async fn insert(
             api_tokens::role.eq(token.role.name()),
             api_tokens::tournament_id.eq(token.tournament_id),
             api_tokens::pairing_id.eq(token.pairing_id),
+            api_tokens::table_number.eq(token.table_number),
             api_tokens::label.eq(&token.label),
         ))
         .returning(TokenRow::as_returning())
@@ -124,4 +127,38 @@ pub async fn labels(connection: &mut Connection, ids: &[Uuid]) -> QueryResult<Ve
         .select((api_tokens::id, api_tokens::label))
         .load(connection)
         .await
+}
+
+/// Revokes every active tablet of table `table_number` of the tournament; how many.
+pub async fn revoke_table(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    table_number: i32,
+) -> QueryResult<usize> {
+    diesel::update(api_tokens::table)
+        .filter(api_tokens::tournament_id.eq(tournament_id))
+        .filter(api_tokens::table_number.eq(table_number))
+        .filter(api_tokens::revoked_at.is_null())
+        .set(api_tokens::revoked_at.eq(diesel::dsl::now))
+        .execute(connection)
+        .await
+}
+
+/// How many active tablets each table number of the tournament has.
+pub async fn tablets_per_table(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+) -> QueryResult<Vec<(i32, i64)>> {
+    let rows: Vec<Option<i32>> = api_tokens::table
+        .filter(api_tokens::tournament_id.eq(tournament_id))
+        .filter(api_tokens::table_number.is_not_null())
+        .filter(api_tokens::revoked_at.is_null())
+        .select(api_tokens::table_number)
+        .load(connection)
+        .await?;
+    let mut counts = std::collections::BTreeMap::<i32, i64>::new();
+    for table in rows.into_iter().flatten() {
+        *counts.entry(table).or_default() += 1;
+    }
+    Ok(counts.into_iter().collect())
 }

@@ -31,6 +31,16 @@ const ASSETS: &[Asset] = &[
         bytes: include_bytes!("../../assets/favicon.svg"),
     },
     Asset {
+        name: "tablet.css",
+        content_type: "text/css; charset=utf-8",
+        bytes: include_bytes!("../../assets/tablet.css"),
+    },
+    Asset {
+        name: "tablet.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../../assets/tablet.js"),
+    },
+    Asset {
         name: "live.js",
         content_type: "text/javascript; charset=utf-8",
         bytes: include_bytes!("../../assets/live.js"),

@@ -11,6 +11,7 @@ use crate::access::{Role, StoredToken};
 use crate::auth::token_of_secret;
 use crate::db::DbPool;
 use crate::error::ApiError;
+use crate::services::sign_in::{self, CodeState};
 use actix_web::cookie::{time::Duration, Cookie, SameSite};
 use actix_web::dev::Payload;
 use actix_web::http::header;
@@ -119,24 +120,7 @@ pub async fn sign_in(
     check_origin(&request)?;
     let secret = body.token.trim();
     match token_of_secret(&pool, secret).await {
-        Ok(token) => {
-            // The staff go on to their dashboard; a table's tablet to the tournaments.
-            let next = match token.role {
-                Role::Admin | Role::Organizer | Role::Referee => "/dashboard",
-                Role::Table => "/",
-            };
-            let cookie = Cookie::build(COOKIE, secret.to_string())
-                .path("/")
-                .http_only(true)
-                .same_site(SameSite::Strict)
-                .secure(request.connection_info().scheme() == "https")
-                .max_age(Duration::days(SESSION_DAYS))
-                .finish();
-            Ok(HttpResponse::SeeOther()
-                .cookie(cookie)
-                .insert_header((header::LOCATION, next))
-                .finish())
-        }
+        Ok(token) => Ok(signed_in(&request, secret, &token)),
         Err(ApiError::InvalidToken) => {
             let page = Page::render(&SignInPage {
                 signed_in: None,
@@ -145,6 +129,98 @@ pub async fn sign_in(
             Ok(secured(HttpResponse::Unauthorized(), page.0))
         }
         Err(error) => Err(PageError(error)),
+    }
+}
+
+/// Where a person goes once signed in: the staff to their dashboard, a table's tablet to
+/// its table.
+fn home_of(token: &StoredToken) -> &'static str {
+    match token.role {
+        Role::Admin | Role::Organizer | Role::Referee => "/dashboard",
+        Role::Table => "/table",
+    }
+}
+
+/// The answer that signs a browser in with `secret` (the token `token`): the session
+/// cookie, and a redirect to the person's home.
+fn signed_in(request: &HttpRequest, secret: &str, token: &StoredToken) -> HttpResponse {
+    let cookie = Cookie::build(COOKIE, secret.to_string())
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(request.connection_info().scheme() == "https")
+        .max_age(Duration::days(SESSION_DAYS))
+        .finish();
+    HttpResponse::SeeOther()
+        .cookie(cookie)
+        .insert_header((header::LOCATION, home_of(token)))
+        .finish()
+}
+
+#[derive(Template)]
+#[template(path = "sign_in_code.html")]
+struct CodePage {
+    signed_in: Option<String>,
+    /// Whom the link signs in, when it still may.
+    label: Option<String>,
+    problem: Option<&'static str>,
+}
+
+fn code_problem(state: Option<&CodeState>) -> Option<&'static str> {
+    match state {
+        Some(CodeState::Open { .. }) => None,
+        Some(CodeState::Used) => Some("This link was used already: ask the staff for a new one."),
+        Some(CodeState::Expired) => Some("This link has expired: ask the staff for a new one."),
+        None => Some("This link is not valid: ask the staff for a new one."),
+    }
+}
+
+/// `GET /sign-in/link/{code}`: what the one-time link signs in as, and the button that
+/// does it. Opening the link spends nothing (a link preview or a prefetch must not use
+/// it up); the button's `POST` does.
+pub async fn link(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    code: web::Path<String>,
+) -> Result<HttpResponse, PageError> {
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let state = sign_in::state(&mut connection, &code).await?;
+    let label = match &state {
+        Some(CodeState::Open { label }) => Some(label.clone()),
+        _ => None,
+    };
+    let page = Page::render(&CodePage {
+        signed_in: viewer.describe(),
+        problem: code_problem(state.as_ref()),
+        label,
+    })?;
+    Ok(match state {
+        Some(CodeState::Open { .. }) => secured(HttpResponse::Ok(), page.0),
+        Some(_) => secured(HttpResponse::Gone(), page.0),
+        None => secured(HttpResponse::NotFound(), page.0),
+    })
+}
+
+/// `POST /sign-in/link/{code}`: spends the code; the token it issues becomes the
+/// session cookie, as a pasted token would.
+pub async fn use_link(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    code: web::Path<String>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    match sign_in::redeem(&mut connection, &code).await? {
+        Some((secret, token)) => Ok(signed_in(&request, &secret, &token)),
+        None => {
+            let state = sign_in::state(&mut connection, &code).await?;
+            let page = Page::render(&CodePage {
+                signed_in: None,
+                problem: code_problem(state.as_ref()),
+                label: None,
+            })?;
+            Ok(secured(HttpResponse::Gone(), page.0))
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 mod dashboard;
 mod public;
 mod session;
+mod tablet;
 
 use arbitre_api::access::Role;
 use arbitre_tests::browser::Browser;

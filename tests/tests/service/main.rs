@@ -23,6 +23,7 @@ mod roles;
 mod standings;
 mod streams;
 mod table;
+mod tablets;
 mod tournaments;
 
 use arbitre_tests::TestService;

@@ -20,13 +20,10 @@ pub const HEADER: &str = "idempotency-key";
 #[derive(Debug, Clone)]
 pub struct IdempotencyKey(pub Option<String>);
 
-impl FromRequest for IdempotencyKey {
-    type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<IdempotencyKey, ApiError>>>>;
-
-    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let caller = Caller::from_request(request, payload);
-        let key = match request.headers().get(HEADER) {
+impl IdempotencyKey {
+    /// The key of `request`'s header, if any: 1 to 200 visible ASCII characters.
+    pub fn of(request: &HttpRequest) -> Result<IdempotencyKey, ApiError> {
+        match request.headers().get(HEADER) {
             None => Ok(IdempotencyKey(None)),
             Some(value) => match value.to_str() {
                 Ok(key)
@@ -40,7 +37,17 @@ impl FromRequest for IdempotencyKey {
                     "must be 1 to 200 visible ASCII characters",
                 )])),
             },
-        };
+        }
+    }
+}
+
+impl FromRequest for IdempotencyKey {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<IdempotencyKey, ApiError>>>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let caller = Caller::from_request(request, payload);
+        let key = IdempotencyKey::of(request);
         Box::pin(async move {
             if let Caller::Anonymous = caller.await? {
                 return Err(ApiError::MissingToken);

@@ -1,0 +1,681 @@
+// The table's tablet (/table): the board, both clocks and the count of the game the
+// published round puts at this table, by touch, between two players.
+//
+// The server decides everything: this script draws the game's state (GET /games/{id}),
+// follows its event stream, and sends what the players do through /table/... (the
+// session cookie stands for the tablet's token). It needs no secure context (a hall's
+// LAN address is plain http): no crypto.randomUUID, no service worker, no wake lock.
+//
+// A turn or a counting step waits in an outbox kept in localStorage until the server has
+// answered it; it is sent again, with the same Idempotency-Key, after a lost connection
+// or a reload, so the server records it exactly once.
+
+const OUTBOX = "arbitre.tablet.outbox";
+const NEAR = "arbitre.tablet.near";
+const BEEPS = "arbitre.tablet.beeps";
+const SVG = "http://www.w3.org/2000/svg";
+const LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+const KINDS = ["start", "turn", "clock", "counting", "ruling", "result"];
+
+const page = {
+  table: null,          // GET /table/state
+  game: null,           // GET /games/{id}
+  receivedAt: 0,        // performance.now() when `game` arrived
+  pending: null,        // the point tapped once, waiting for a second tap or Play
+  armed: { B: false, W: false }, // a resignation waiting for its confirmation
+  stream: null,
+  tournamentStream: null,
+  idleTimer: 0,
+  sending: false,
+  lastBeep: -1,
+  audio: null,
+};
+
+// ---- keys and the outbox -------------------------------------------------------------
+
+let counter = 0;
+
+/** A key no other request of this tablet has: time, a counter, and random bits
+ * (crypto.getRandomValues works without a secure context, randomUUID does not). */
+function newKey() {
+  const random = new Uint32Array(2);
+  crypto.getRandomValues(random);
+  counter += 1;
+  return `t${Date.now().toString(36)}-${counter.toString(36)}-${random[0].toString(36)}${random[1].toString(36)}`;
+}
+
+function outbox() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(OUTBOX) || "[]");
+    return Array.isArray(kept) ? kept : [];
+  } catch {
+    return [];
+  }
+}
+
+function keepOutbox(entries) {
+  localStorage.setItem(OUTBOX, JSON.stringify(entries));
+  document.body.dataset.outbox = String(entries.length);
+}
+
+function enqueue(path, body) {
+  keepOutbox([...outbox(), { key: newKey(), path, body }]);
+  flush();
+}
+
+/** Sends the outbox's first entry; a network failure or a 5xx keeps it for later. */
+async function flush() {
+  if (page.sending) return;
+  const entries = outbox();
+  if (entries.length === 0) return;
+  page.sending = true;
+  const entry = entries[0];
+  let response;
+  try {
+    response = await fetch(entry.path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": entry.key },
+      body: JSON.stringify(entry.body),
+      cache: "no-store",
+    });
+  } catch {
+    page.sending = false;
+    linkState("offline: the move waits and will be sent");
+    setTimeout(flush, 1000);
+    return;
+  }
+  page.sending = false;
+  if (response.status >= 500 || response.status === 429) {
+    setTimeout(flush, 1000);
+    return;
+  }
+  keepOutbox(outbox().filter((kept) => kept.key !== entry.key));
+  const answer = await response.json().catch(() => null);
+  if (response.ok && answer && answer.id) {
+    show(answer);
+  } else if (answer) {
+    say(explain(answer));
+    if (answer.state) show(answer.state);
+    else refresh();
+  }
+  if (response.status === 401 || response.status === 403) refreshTable();
+  flush();
+}
+
+// ---- what the server says, in words -------------------------------------------------
+
+function explain(problem) {
+  const turn = problem.repeats_turn;
+  const after = turn === 0 ? "the start of the game" : `turn ${turn}`;
+  switch (problem.code) {
+    case "illegal_move.occupied": return "Illegal move: that point is already occupied.";
+    case "illegal_move.suicide": return "Illegal move: suicide (the stone would have no liberty and capture nothing).";
+    case "illegal_move.ko": return `Illegal move: ko. Retaking at once repeats the position after ${after}: play elsewhere first.`;
+    case "illegal_move.superko": return `Illegal move: superko. It would repeat the position after ${after}.`;
+    case "illegal_move.handicap": return "Black places the handicap stones first.";
+    case "illegal_move.wrong_turn": return "It is the other player's turn.";
+    case "illegal_move.off_board": return "That point is off the board.";
+    case "game.stale_turn": return "The game had moved on: the board is up to date now.";
+    case "game.paused": return "The referee paused the game: wait for the referee.";
+    case "game.finished": return "The game is over.";
+    case "auth.forbidden": return "This tablet may not act on that game any more.";
+    case "auth.missing_token": case "auth.invalid_token": return "This tablet is signed out: ask the staff for a new link.";
+    default: return problem.detail || problem.title || "The server refused this.";
+  }
+}
+
+function say(text) {
+  document.getElementById("message").textContent = text;
+}
+
+function linkState(text) {
+  document.getElementById("link-state").textContent = text;
+  document.getElementById("table").dataset.connection = text;
+}
+
+function resultInWords(result) {
+  if (!result) return "";
+  if (result === "0" || result === "Draw") return "Draw (jigo)";
+  if (result === "Void") return "No result (void)";
+  const [who, how] = result.split("+");
+  const winner = who === "B" ? "Black" : who === "W" ? "White" : who;
+  if (how === "R" || how === "Resign") return `${winner} wins by resignation`;
+  if (how === "T" || how === "Time") return `${winner} wins on time`;
+  if (how === "F" || how === "Forfeit") return `${winner} wins by forfeit`;
+  if (!how) return `${winner} wins`;
+  return `${winner} wins by ${how} points`;
+}
+
+// ---- points ---------------------------------------------------------------------------
+
+function sgf(x, y) {
+  return String.fromCharCode(97 + x) + String.fromCharCode(97 + y);
+}
+
+function fromSgf(text) {
+  return [text.charCodeAt(0) - 97, text.charCodeAt(1) - 97];
+}
+
+function label(x, y, height) {
+  return `${LETTERS[x]}${height - y}`;
+}
+
+/** The stones of the chain through (x, y), in SGF. */
+function chain(board, x, y) {
+  const colour = board[y][x];
+  const seen = new Set();
+  const todo = [[x, y]];
+  while (todo.length > 0) {
+    const [cx, cy] = todo.pop();
+    const key = sgf(cx, cy);
+    if (seen.has(key) || board[cy] === undefined || board[cy][cx] !== colour) continue;
+    seen.add(key);
+    todo.push([cx + 1, cy], [cx - 1, cy], [cx, cy + 1], [cx, cy - 1]);
+  }
+  return seen;
+}
+
+// ---- the board ------------------------------------------------------------------------
+
+function element(name, attributes) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  return node;
+}
+
+function starPoints(size) {
+  if (size !== 19 && size !== 13 && size !== 9) return [];
+  const edge = size === 9 ? 2 : 3;
+  const lines = size === 9 ? [edge, 4, size - 1 - edge] : [edge, (size - 1) / 2, size - 1 - edge];
+  return lines.flatMap((x) => lines.map((y) => [x, y]));
+}
+
+function drawBoard() {
+  const svg = document.getElementById("board");
+  const game = page.game;
+  svg.replaceChildren();
+  if (!game) return;
+  const width = game.settings.width;
+  const height = game.settings.height;
+  svg.setAttribute("viewBox", `0 0 ${width + 1} ${height + 1}`);
+  svg.appendChild(element("rect", { x: 0, y: 0, width: width + 1, height: height + 1, class: "wood" }));
+  for (let i = 1; i <= width; i += 1) {
+    svg.appendChild(element("line", { x1: i, y1: 1, x2: i, y2: height, class: "grid" }));
+  }
+  for (let i = 1; i <= height; i += 1) {
+    svg.appendChild(element("line", { x1: 1, y1: i, x2: width, y2: i, class: "grid" }));
+  }
+  // Coordinates on the four edges: letters (no I) across, numbers up from the near edge.
+  for (let i = 0; i < Math.max(width, height); i += 1) {
+    if (i < width) {
+      for (const y of [0.45, height + 0.75]) {
+        const text = element("text", { x: i + 1, y, class: "coordinate" });
+        text.textContent = LETTERS[i];
+        svg.appendChild(text);
+      }
+    }
+    if (i < height) {
+      for (const x of [0.45, width + 0.55]) {
+        const text = element("text", { x, y: i + 1.12, class: "coordinate" });
+        text.textContent = String(height - i);
+        svg.appendChild(text);
+      }
+    }
+  }
+  for (const [x, y] of starPoints(width === height ? width : 0)) {
+    svg.appendChild(element("circle", { cx: x + 1, cy: y + 1, r: 0.12, class: "star" }));
+  }
+  const dead = new Set(game.phase === "counting" && game.counting ? game.counting.proposal : []);
+  const countedDead = new Set(game.count && game.count.dead ? game.count.dead : []);
+  const sent = outbox().find((entry) => entry.body.action === "move" && entry.body.point);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const stone = game.board[y][x];
+      const point = sgf(x, y);
+      if (stone !== ".") {
+        const isDead = dead.has(point) || countedDead.has(point);
+        svg.appendChild(element("circle", {
+          cx: x + 1, cy: y + 1, r: 0.47,
+          class: `stone ${stone === "X" ? "black" : "white"}${isDead ? " dead" : ""}`,
+          "data-point": point,
+        }));
+        if (isDead) {
+          svg.appendChild(element("path", {
+            d: `M${x + 0.75} ${y + 0.75}L${x + 1.25} ${y + 1.25}M${x + 1.25} ${y + 0.75}L${x + 0.75} ${y + 1.25}`,
+            class: "dead-mark", "data-point": point,
+          }));
+        }
+      }
+      svg.appendChild(element("rect", {
+        x: x + 0.5, y: y + 0.5, width: 1, height: 1, class: "hit", "data-point": point,
+      }));
+    }
+  }
+  const colour = game.to_move === "W" ? "white" : "black";
+  if (sent) {
+    const [x, y] = fromSgf(sent.body.point);
+    svg.appendChild(element("circle", { cx: x + 1, cy: y + 1, r: 0.47, class: `stone ${colour} sending`, "data-point": sent.body.point }));
+  } else if (page.pending) {
+    const [x, y] = fromSgf(page.pending);
+    svg.appendChild(element("circle", { cx: x + 1, cy: y + 1, r: 0.47, class: `stone ${colour} ghost`, "data-point": page.pending, id: "pending-stone" }));
+  }
+  svg.setAttribute("aria-label", `The board, ${game.turns} turns played${page.pending ? `, ${label(...fromSgf(page.pending), height)} chosen` : ""}`);
+}
+
+function tap(event) {
+  const point = event.target.getAttribute("data-point");
+  const game = page.game;
+  if (!point || !game || outbox().length > 0) return;
+  const [x, y] = fromSgf(point);
+  if (game.phase === "counting") {
+    if (game.board[y][x] === ".") return;
+    const proposal = new Set(game.counting ? game.counting.proposal : []);
+    const stones = chain(game.board, x, y);
+    const marked = [...stones].some((stone) => proposal.has(stone));
+    const dead = marked ? [...proposal].filter((stone) => !stones.has(stone)) : [...proposal, point];
+    enqueue(`/table/games/${game.id}/counting`, { action: "propose", color: game.to_move || "B", dead });
+    return;
+  }
+  if (game.phase !== "playing" && game.phase !== "placing") return;
+  if (page.pending === point) {
+    play();
+  } else {
+    page.pending = point;
+    say(`${label(x, y, game.settings.height)}: tap it again, or press Play, to play it.`);
+    render();
+  }
+}
+
+function play() {
+  const game = page.game;
+  if (!page.pending || !game) return;
+  const point = page.pending;
+  page.pending = null;
+  say("");
+  enqueue(`/table/games/${game.id}/turns`, { turn: game.next_turn, action: "move", point, color: game.to_move });
+  render();
+}
+
+// ---- clocks ---------------------------------------------------------------------------
+
+function two(n) {
+  return String(n).padStart(2, "0");
+}
+
+function time(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}
+
+/** A clock read now: the server's reading, run on locally while it runs. Returns the
+ * time shown, the phase in words, and the time left before a flag or a period falls. */
+function reading(clock, control, running) {
+  const elapsed = running ? performance.now() - page.receivedAt : 0;
+  const system = control.system;
+  if (system === "none") return { shown: "no limit", phase: "no time limit", left: Infinity };
+  if (clock.out_of_time) return { shown: "0:00", phase: "out of time", left: 0 };
+  let main = clock.main_ms - (clock.in_overtime ? 0 : elapsed);
+  if (system === "absolute") return { shown: time(main), phase: "main time", left: main };
+  if (system === "simple") return { shown: time(main), phase: "per move", left: main };
+  if (system === "fischer") {
+    return { shown: time(main), phase: `Fischer, +${time(control.increment_ms)} a move`, left: main };
+  }
+  if (!clock.in_overtime && main > 0) return { shown: time(main), phase: "main time", left: main };
+  const over = clock.in_overtime ? elapsed : -main;
+  if (system === "canadian") {
+    const left = (clock.in_overtime ? clock.period_ms_left : control.period_ms) - over;
+    const stones = clock.in_overtime ? clock.stones_left : control.stones;
+    return { shown: time(left), phase: `Canadian: ${stones} stones in ${time(Math.max(0, left))}`, left };
+  }
+  // Byo-yomi (and the online byo-yomi, one period carved out of the main time).
+  const periods = system === "online-byo-yomi" ? 1 : control.periods;
+  const period = system === "online-byo-yomi" ? control.byo_yomi_ms : control.period_ms;
+  let periodsLeft = clock.in_overtime ? clock.periods_left : periods;
+  let left = (clock.in_overtime ? clock.period_ms_left : period) - over;
+  while (left <= 0 && periodsLeft > 1) {
+    periodsLeft -= 1;
+    left += period;
+  }
+  return { shown: time(left), phase: `byo-yomi ${periods - periodsLeft + 1} of ${periods}`, left };
+}
+
+function beep() {
+  if (!page.audio) return;
+  const oscillator = page.audio.createOscillator();
+  const gain = page.audio.createGain();
+  oscillator.frequency.value = 880;
+  gain.gain.value = 0.2;
+  oscillator.connect(gain).connect(page.audio.destination);
+  oscillator.start();
+  oscillator.stop(page.audio.currentTime + 0.12);
+}
+
+function tick() {
+  const game = page.game;
+  if (game) {
+    for (const colour of ["B", "W"]) {
+      const node = document.querySelector(`.seat[data-colour="${colour}"]`);
+      if (!node) continue;
+      const clock = colour === "B" ? game.clocks.black : game.clocks.white;
+      const running = clock.running && game.clocks.status === "running";
+      const now = reading(clock, game.settings.time_control, running);
+      node.querySelector(".clock").textContent = now.shown;
+      node.querySelector(".period").textContent = now.phase;
+      node.classList.toggle("running", running);
+      node.classList.toggle("low", now.left < 10000);
+      if (running && now.left < 10000 && now.left > 0) {
+        const second = Math.ceil(now.left / 1000);
+        if (second !== page.lastBeep) {
+          page.lastBeep = second;
+          beep();
+        }
+      }
+    }
+  }
+  requestAnimationFrame(tick);
+}
+
+// ---- the seats ------------------------------------------------------------------------
+
+function nearColour() {
+  return localStorage.getItem(NEAR) === "W" ? "W" : "B";
+}
+
+function button(text, className, action) {
+  const node = document.createElement("button");
+  node.type = "button";
+  node.textContent = text;
+  node.className = className;
+  node.addEventListener("click", action);
+  return node;
+}
+
+function drawSeat(container, colour) {
+  const game = page.game;
+  const table = page.table;
+  const seat = colour === "B" ? table && table.black : table && table.white;
+  container.dataset.colour = colour;
+  container.replaceChildren();
+  const heading = document.createElement("h2");
+  heading.textContent = `${colour === "B" ? "Black" : "White"}${seat ? `: ${seat.name} (${seat.rank})` : ""}`;
+  const clock = document.createElement("p");
+  clock.className = "clock";
+  const period = document.createElement("p");
+  period.className = "period";
+  const actions = document.createElement("div");
+  actions.className = "actions";
+  container.append(heading, clock, period, actions);
+  if (!game) return;
+  const waiting = outbox().length > 0;
+  const prisoners = colour === "B" ? game.black_prisoners : game.white_prisoners;
+  const captured = document.createElement("p");
+  captured.className = "prisoners";
+  captured.textContent = `${prisoners} prisoner${prisoners === 1 ? "" : "s"}`;
+  container.insertBefore(captured, actions);
+  if (game.phase === "finished") {
+    const result = document.createElement("p");
+    result.className = "result";
+    result.textContent = resultInWords(game.result);
+    actions.append(result);
+    return;
+  }
+  if (game.phase === "counting") {
+    const accepted = game.counting && game.counting.accepted[colour === "B" ? 0 : 1];
+    const note = document.createElement("p");
+    note.textContent = accepted ? "You accept these dead stones." : "Tap the dead chains, then accept.";
+    actions.append(note);
+    const accept = button("Accept the count", "accept", () =>
+      enqueue(`/table/games/${game.id}/counting`, { action: "accept", color: colour }));
+    accept.disabled = waiting || accepted;
+    const dispute = button("Dispute: resume play", "dispute", () =>
+      enqueue(`/table/games/${game.id}/counting`, { action: "dispute", color: colour }));
+    dispute.disabled = waiting;
+    actions.append(accept, dispute);
+    return;
+  }
+  if (game.phase === "paused") {
+    const note = document.createElement("p");
+    note.textContent = "The referee paused the game.";
+    actions.append(note);
+  }
+  const toMove = game.to_move === colour && game.phase !== "paused";
+  if (toMove) {
+    const play_ = button(page.pending ? `Play ${label(...fromSgf(page.pending), game.settings.height)}` : "Play", "play", play);
+    play_.disabled = !page.pending || waiting;
+    const pass = button("Pass", "pass", () => {
+      page.pending = null;
+      enqueue(`/table/games/${game.id}/turns`, { turn: game.next_turn, action: "pass", color: colour });
+    });
+    pass.disabled = waiting || game.phase === "placing";
+    actions.append(play_, pass);
+  }
+  if (page.armed[colour]) {
+    const confirm = button("Confirm: I resign", "resign-confirm", () => {
+      page.armed[colour] = false;
+      enqueue(`/table/games/${game.id}/turns`, { turn: game.next_turn, action: "resign", color: colour });
+    });
+    const cancel = button("Keep playing", "quiet", () => {
+      page.armed[colour] = false;
+      render();
+    });
+    actions.append(confirm, cancel);
+  } else {
+    const resign = button("Resign…", "resign quiet", () => {
+      page.armed[colour] = true;
+      render();
+    });
+    resign.disabled = waiting;
+    actions.append(resign);
+  }
+}
+
+function phaseText(game) {
+  switch (game.phase) {
+    case "placing": {
+      const placed = game.board.join("").split("X").length - 1;
+      return `Black places handicap stone ${placed + 1} of ${game.settings.handicap}`;
+    }
+    case "playing": return `${game.to_move === "W" ? "White" : "Black"} to play, turn ${game.next_turn}`;
+    case "counting": return "Counting (rule 5 bis): tap each dead chain, then both accept; a dispute resumes play";
+    case "paused": return "Paused by the referee";
+    case "finished": {
+      const source = game.result_source || {};
+      const ruling = source.source === "ruling" ? ` (the referee's ruling: ${source.reason})` : "";
+      return `Game over: ${resultInWords(game.result)}${ruling}`;
+    }
+    default: return game.phase;
+  }
+}
+
+function render() {
+  const near = nearColour();
+  const far = near === "B" ? "W" : "B";
+  drawSeat(document.querySelector('.seat[data-seat="near"]'), near);
+  drawSeat(document.querySelector('.seat[data-seat="far"]'), far);
+  drawBoard();
+  const table = page.table;
+  const game = page.game;
+  const where = [];
+  if (table) {
+    if (table.tournament) where.push(table.tournament);
+    if (table.round) where.push(`round ${table.round}`);
+    if (table.table_number) where.push(`table ${table.table_number}`);
+  }
+  if (game) where.push(phaseText(game));
+  document.getElementById("where").textContent = where.join(" · ");
+  const idle = document.getElementById("idle");
+  const start = document.getElementById("start-game");
+  if (!table || !table.pairing_id) {
+    idle.hidden = false;
+    document.getElementById("idle-text").textContent = "No game at this table now: the next published round's game will appear here.";
+    start.hidden = true;
+  } else if (!game) {
+    idle.hidden = false;
+    document.getElementById("idle-text").textContent = table.result
+      ? `This table's game has its result: ${resultInWords(table.result)}.`
+      : "The game has not started. Start it when the round starts.";
+    start.hidden = Boolean(table.result);
+  } else {
+    idle.hidden = true;
+  }
+  document.body.dataset.phase = game ? game.phase : "none";
+  document.body.dataset.seq = game ? String(game.seq) : "";
+  document.body.dataset.outbox = String(outbox().length);
+}
+
+// ---- the server's state and streams --------------------------------------------------
+
+function show(state) {
+  if (!state || (page.game && page.game.id === state.id && state.seq < page.game.seq)) return;
+  const changed = !page.game || page.game.next_turn !== state.next_turn || page.game.phase !== state.phase;
+  page.game = state;
+  page.receivedAt = performance.now();
+  if (changed) {
+    page.pending = null;
+    page.armed = { B: false, W: false };
+  }
+  render();
+  if (state.phase === "finished") watchForNextRound();
+}
+
+async function refresh() {
+  const game = page.game || (page.table && page.table.game_id ? { id: page.table.game_id } : null);
+  if (!game) return;
+  try {
+    const response = await fetch(`/games/${game.id}`, { cache: "no-store" });
+    if (response.ok) show(await response.json());
+  } catch {
+    linkState("offline");
+  }
+}
+
+function follow(gameId, after) {
+  if (page.stream && page.stream.gameId === gameId) return;
+  if (page.stream) page.stream.close();
+  const stream = new EventSource(`/games/${gameId}/stream?after=${after}`);
+  stream.gameId = gameId;
+  page.stream = stream;
+  let queued = false;
+  const changed = () => {
+    if (queued) return;
+    queued = true;
+    setTimeout(() => {
+      queued = false;
+      refresh();
+    }, 30);
+  };
+  for (const kind of KINDS) stream.addEventListener(kind, changed);
+  stream.addEventListener("open", () => {
+    linkState("online");
+    // Back after a cut: the server's clocks and anything missed, and the outbox.
+    changed();
+    flush();
+  });
+  stream.addEventListener("error", () => linkState("reconnecting"));
+}
+
+/** While no game is in play here: the tournament's stream (a game started at this
+ * table) and a look every 10 seconds (a round published). */
+function watchForNextRound() {
+  const table = page.table;
+  if (!table || !table.tournament_id) return;
+  if (!page.tournamentStream) {
+    const stream = new EventSource(`/tournaments/${table.tournament_id}/stream`);
+    stream.addEventListener("start", () => refreshTable());
+    stream.addEventListener("result", () => refreshTable());
+    stream.addEventListener("open", () => linkState("online"));
+    page.tournamentStream = stream;
+  }
+  clearInterval(page.idleTimer);
+  page.idleTimer = setInterval(refreshTable, 10000);
+}
+
+function stopWatching() {
+  clearInterval(page.idleTimer);
+  if (page.tournamentStream) {
+    page.tournamentStream.close();
+    page.tournamentStream = null;
+  }
+}
+
+async function refreshTable() {
+  let table;
+  try {
+    const response = await fetch("/table/state", { cache: "no-store" });
+    if (response.status === 401 || response.status === 403) {
+      say("This tablet is signed out: ask the staff for a new link.");
+      return;
+    }
+    if (!response.ok) return;
+    table = await response.json();
+  } catch {
+    linkState("offline");
+    setTimeout(refreshTable, 2000);
+    return;
+  }
+  const moved = !page.table || page.table.game_id !== table.game_id || page.table.pairing_id !== table.pairing_id;
+  page.table = table;
+  if (moved && page.game && page.game.id !== table.game_id) {
+    page.game = null;
+    if (page.stream) page.stream.close();
+    page.stream = null;
+  }
+  if (table.game_id) {
+    if (moved || !page.game) await refresh();
+    follow(table.game_id, page.game ? page.game.seq : 0);
+    if (page.game && page.game.phase !== "finished") stopWatching();
+  } else {
+    linkState("online");
+    watchForNextRound();
+  }
+  render();
+}
+
+async function startGame() {
+  const start = document.getElementById("start-game");
+  start.disabled = true;
+  try {
+    const response = await fetch("/table/start", { method: "POST", cache: "no-store" });
+    if (!response.ok) {
+      const problem = await response.json().catch(() => ({}));
+      say(explain(problem));
+    }
+  } catch {
+    say("The server cannot be reached: try again in a moment.");
+  }
+  start.disabled = false;
+  refreshTable();
+}
+
+function setUp() {
+  document.getElementById("board").addEventListener("click", tap);
+  document.getElementById("start-game").addEventListener("click", startGame);
+  document.getElementById("swap-sides").addEventListener("click", () => {
+    localStorage.setItem(NEAR, nearColour() === "B" ? "W" : "B");
+    render();
+  });
+  const beeps = document.getElementById("beeps");
+  beeps.checked = localStorage.getItem(BEEPS) === "on";
+  const audio = () => {
+    if (beeps.checked && !page.audio && window.AudioContext) page.audio = new AudioContext();
+  };
+  beeps.addEventListener("change", () => {
+    localStorage.setItem(BEEPS, beeps.checked ? "on" : "off");
+    audio();
+    if (!beeps.checked && page.audio) {
+      page.audio.close();
+      page.audio = null;
+    }
+  });
+  // An AudioContext starts only from a gesture: the first tap after a reload.
+  document.addEventListener("pointerdown", audio, { once: true });
+  window.addEventListener("online", flush);
+  render();
+  refreshTable().then(flush);
+  requestAnimationFrame(tick);
+}
+
+setUp();

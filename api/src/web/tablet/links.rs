@@ -1,0 +1,190 @@
+//! `/dashboard/t/{id}/tablets`: the tablets of a tournament's tables, for its organizers.
+//! One form makes a one-time sign-in link for every table at once, printed with its QR
+//! code (drawn on the server as SVG: no script, no other host), one card per table; each
+//! table's tablets can be revoked (a revoked tablet is signed out at its next request).
+
+use crate::access::Role;
+use crate::db::DbPool;
+use crate::error::{ApiError, FieldError};
+use crate::routes::tournaments;
+use crate::services::sign_in::{self, CodeFor};
+use crate::store::{pairings, players, tokens};
+use crate::web::dashboard::{caller, check_origin, see_other};
+use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Viewer;
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+use uuid::Uuid;
+
+/// The most tables one form makes links for.
+const MOST_TABLES: i32 = 1000;
+
+/// A table in the list: its number and how many tablets are signed in for it.
+pub struct TableLine {
+    pub number: i32,
+    pub tablets: i64,
+}
+
+#[derive(Template)]
+#[template(path = "tablet/tablets.html")]
+struct TabletsPage {
+    signed_in: Option<String>,
+    tournament_id: Uuid,
+    name: String,
+    tables: Vec<TableLine>,
+    count: i32,
+    hours: i64,
+}
+
+/// A table's sign-in link, to print.
+pub struct Card {
+    pub number: i32,
+    pub url: String,
+    pub qr: String,
+}
+
+#[derive(Template)]
+#[template(path = "tablet/links.html")]
+struct LinksPage {
+    signed_in: Option<String>,
+    tournament_id: Uuid,
+    name: String,
+    cards: Vec<Card>,
+    expires: String,
+}
+
+/// How many tables the tournament needs: its pairings' highest table, or one per two
+/// players, or the highest table with a tablet.
+async fn table_count(
+    connection: &mut crate::db::Connection,
+    tournament_id: Uuid,
+    lines: &[TableLine],
+) -> Result<i32, ApiError> {
+    let paired = pairings::highest_table(connection, tournament_id).await?;
+    let players = players::count(connection, tournament_id).await?;
+    let halves = i32::try_from(players.div_euclid(2) + players.rem_euclid(2)).unwrap_or(0);
+    let with_tablet = lines.iter().map(|line| line.number).max().unwrap_or(0);
+    Ok(paired.max(halves).max(with_tablet).clamp(1, MOST_TABLES))
+}
+
+/// `GET /dashboard/t/{id}/tablets`.
+pub async fn show(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+) -> Result<Page, PageError> {
+    let tournament_id = path.into_inner();
+    caller(&viewer)?.require_organizer(tournament_id, "see the tablets of this tournament")?;
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let tournament = tournaments::load(&mut connection, tournament_id).await?;
+    let tables: Vec<TableLine> = tokens::tablets_per_table(&mut connection, tournament_id)
+        .await
+        .map_err(ApiError::from)?
+        .into_iter()
+        .map(|(number, tablets)| TableLine { number, tablets })
+        .collect();
+    let count = table_count(&mut connection, tournament_id, &tables).await?;
+    Page::render(&TabletsPage {
+        signed_in: viewer.describe(),
+        tournament_id,
+        name: tournament.name,
+        tables,
+        count,
+        hours: sign_in::LIFETIME_HOURS,
+    })
+}
+
+#[derive(Debug, Deserialize)]
+pub struct LinksForm {
+    tables: i32,
+}
+
+/// The QR code of `text`, as an SVG element.
+fn qr_svg(text: &str) -> Result<String, ApiError> {
+    let code = qrcode::QrCode::new(text.as_bytes()).map_err(ApiError::internal)?;
+    let svg = code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(180, 180)
+        .build();
+    // Inline in the page: the XML declaration goes.
+    Ok(match svg.find("<svg") {
+        Some(start) => svg[start..].to_string(),
+        None => svg,
+    })
+}
+
+/// `POST /dashboard/t/{id}/tablets/links`: a one-time sign-in link for each table from 1
+/// to `tables`, shown once, to print. Each signs in a tablet bound to its table.
+pub async fn links(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    form: web::Form<LinksForm>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let tournament_id = path.into_inner();
+    let caller = caller(&viewer)?;
+    caller.require_organizer(tournament_id, "issue the tablets of this tournament")?;
+    let tables = form.tables;
+    if !(1..=MOST_TABLES).contains(&tables) {
+        return Err(PageError(ApiError::Validation(vec![FieldError::new(
+            "tables",
+            format!("must be between 1 and {MOST_TABLES}"),
+        )])));
+    }
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let tournament = tournaments::load(&mut connection, tournament_id).await?;
+    let codes: Vec<CodeFor> = (1..=tables)
+        .map(|number| CodeFor {
+            role: Role::Table,
+            tournament_id,
+            table_number: Some(number),
+            label: format!("Table {number}"),
+        })
+        .collect();
+    let issuer = caller.token_id().ok_or(ApiError::MissingToken)?;
+    let (secrets, expires_at) = sign_in::create(&mut connection, issuer, &codes).await?;
+    let info = request.connection_info();
+    let origin = format!("{}://{}", info.scheme(), info.host());
+    let cards = (1..=tables)
+        .zip(secrets)
+        .map(|(number, code)| {
+            let url = format!("{origin}/sign-in/link/{code}");
+            let qr = qr_svg(&url)?;
+            Ok(Card { number, url, qr })
+        })
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    let page = Page::render(&LinksPage {
+        signed_in: viewer.describe(),
+        tournament_id,
+        name: tournament.name,
+        cards,
+        expires: expires_at.format("%Y-%m-%d %H:%M UTC").to_string(),
+    })?;
+    // The links sign tablets in: no cache keeps them.
+    let mut response = secured(HttpResponse::Ok(), page.0);
+    response.headers_mut().insert(
+        actix_web::http::header::CACHE_CONTROL,
+        actix_web::http::header::HeaderValue::from_static("no-store"),
+    );
+    Ok(response)
+}
+
+/// `POST /dashboard/t/{id}/tablets/{table}/revoke`: signs out every tablet of the table.
+pub async fn revoke(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<(Uuid, i32)>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let (tournament_id, table) = path.into_inner();
+    caller(&viewer)?.require_organizer(tournament_id, "revoke the tablets of this tournament")?;
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    tokens::revoke_table(&mut connection, tournament_id, table)
+        .await
+        .map_err(ApiError::from)?;
+    Ok(see_other(&format!("/dashboard/t/{tournament_id}/tablets")))
+}

@@ -1,0 +1,230 @@
+//! `/table`: the table's page, for a signed-in tablet, and the requests its script sends.
+//!
+//! The page is a frame; `tablet.js` draws the board and the clocks from the game's state
+//! (`GET /games/{id}`, public) and follows its event stream (`GET /games/{id}/stream`).
+//! What the tablet records (a turn, a counting step, the start of its game) goes through
+//! `/table/...`: the session cookie stands for the bearer token the script cannot read
+//! (`HttpOnly`), the `Origin` must be this server's, and each request is handed to the
+//! very route the JSON API serves ([`games::create`], [`play::turn`], [`play::counting`])
+//! with the tablet's token as the caller, `Idempotency-Key` and all. Which game the tablet
+//! may act on is the token's, resolved in [`crate::auth::token_of_secret`].
+
+use crate::access::{Role, StoredToken};
+use crate::auth::Caller;
+use crate::db::DbPool;
+use crate::error::{ApiError, GameError};
+use crate::http::{parse_json, ApiJson};
+use crate::routes::games::{self, play, NewGameRequest};
+use crate::routes::tournaments;
+use crate::services::live::cache::GameCache;
+use crate::services::live::idempotency::IdempotencyKey;
+use crate::store::{games as game_store, pairings, players};
+use crate::web::page::{Page, PageError};
+use crate::web::session::{check_origin, Viewer};
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use serde::Serialize;
+use uuid::Uuid;
+
+#[derive(Template)]
+#[template(path = "tablet/table.html")]
+struct TablePage {
+    label: String,
+}
+
+/// The tablet's token, or 401 (not signed in) or 403 (another role).
+fn tablet(viewer: &Viewer) -> Result<StoredToken, ApiError> {
+    match &viewer.0 {
+        None => Err(ApiError::MissingToken),
+        Some(token) if token.role == Role::Table => Ok(token.clone()),
+        Some(_) => Err(ApiError::Forbidden(
+            "open a table's page (sign in as its tablet)",
+        )),
+    }
+}
+
+/// `GET /table`: the page.
+pub async fn page(viewer: Viewer) -> Result<Page, PageError> {
+    let token = tablet(&viewer)?;
+    let label = if token.label.is_empty() {
+        "Table".to_string()
+    } else {
+        token.label
+    };
+    Page::render(&TablePage { label })
+}
+
+/// A player of the game at the table.
+#[derive(Debug, Serialize)]
+struct Seat {
+    name: String,
+    rank: String,
+}
+
+/// What is at the table now.
+#[derive(Debug, Serialize)]
+struct TableState {
+    tournament_id: Option<Uuid>,
+    tournament: String,
+    /// The tablet's table number (a tablet bound to one game: that pairing's).
+    table_number: Option<i32>,
+    label: String,
+    /// The round of the pairing at the table; none while no published round uses it.
+    round: Option<i32>,
+    pairing_id: Option<Uuid>,
+    black: Option<Seat>,
+    white: Option<Seat>,
+    handicap: Option<i16>,
+    komi: Option<f64>,
+    /// The pairing's result entered by the staff, when there is no game to show it.
+    result: Option<String>,
+    /// The pairing's game, once started.
+    game_id: Option<Uuid>,
+}
+
+/// `GET /table/state`: the pairing and game the tablet acts on now, as JSON.
+pub async fn state(pool: web::Data<DbPool>, viewer: Viewer) -> Result<HttpResponse, GameError> {
+    let token = tablet(&viewer)?;
+    let mut connection = pool.get().await?;
+    let tournament = match token.tournament_id {
+        Some(id) => tournaments::load(&mut connection, id).await?.name,
+        None => String::new(),
+    };
+    let mut answer = TableState {
+        tournament_id: token.tournament_id,
+        tournament,
+        table_number: token.table_number,
+        label: token.label.clone(),
+        round: None,
+        pairing_id: token.pairing_id,
+        black: None,
+        white: None,
+        handicap: None,
+        komi: None,
+        result: None,
+        game_id: None,
+    };
+    if let Some(pairing_id) = token.pairing_id {
+        if let Some((pairing, tournament_id)) =
+            game_store::pairing(&mut connection, pairing_id).await?
+        {
+            let table = pairing.table_number;
+            answer.table_number = Some(table);
+            answer.round = pairings::at_table(&mut connection, tournament_id, table)
+                .await?
+                .into_iter()
+                .find(|(_, id, _)| *id == pairing_id)
+                .map(|(round, _, _)| round);
+            let names = players::names(
+                &mut connection,
+                tournament_id,
+                &[pairing.black_id, pairing.white_id],
+            )
+            .await?;
+            let seat = |id: Uuid| {
+                names.iter().find(|(player, ..)| *player == id).map(
+                    |(_, surname, first_name, rank)| Seat {
+                        name: format!("{surname} {first_name}").trim().to_string(),
+                        rank: rank.clone(),
+                    },
+                )
+            };
+            answer.black = seat(pairing.black_id);
+            answer.white = seat(pairing.white_id);
+            answer.handicap = Some(pairing.handicap);
+            answer.komi = Some(pairing.komi);
+            answer.result = pairing.result.clone();
+            answer.game_id = game_store::find_by_pairing(&mut connection, pairing_id)
+                .await?
+                .map(|game| game.id);
+        }
+    }
+    Ok(HttpResponse::Ok()
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+        .json(answer))
+}
+
+/// The tablet as the API's caller, for a request sent from its page.
+fn caller(request: &HttpRequest, viewer: &Viewer) -> Result<Caller, GameError> {
+    check_origin(request).map_err(|PageError(error)| GameError::Api(error))?;
+    Ok(Caller::Token(tablet(viewer)?))
+}
+
+/// The tablet as the caller of a write, and the write's `Idempotency-Key`.
+fn acting(request: &HttpRequest, viewer: &Viewer) -> Result<(Caller, IdempotencyKey), GameError> {
+    Ok((caller(request, viewer)?, IdempotencyKey::of(request)?))
+}
+
+/// `POST /table/start`: starts the game of the pairing at the table, on its terms
+/// (as `POST /tournaments/{id}/games` from the tablet).
+pub async fn start(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+) -> Result<HttpResponse, GameError> {
+    let caller = caller(&request, &viewer)?;
+    let Caller::Token(token) = &caller else {
+        return Err(GameError::Api(ApiError::MissingToken));
+    };
+    let (Some(tournament_id), Some(pairing_id)) = (token.tournament_id, token.pairing_id) else {
+        return Err(GameError::Api(ApiError::Forbidden(
+            "start a game: no published round puts one at this table",
+        )));
+    };
+    let body = NewGameRequest {
+        pairing_id,
+        ruleset: None,
+        board_size: None,
+        komi: None,
+        handicap: None,
+        handicap_form: None,
+        time_control: None,
+        flag_policy: None,
+    };
+    games::create(pool, caller, web::Path::from(tournament_id), ApiJson(body)).await
+}
+
+/// `POST /table/games/{id}/turns`: a move, a pass or a resignation (as `POST
+/// /games/{id}/turns`).
+pub async fn turn(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    cache: web::Data<GameCache>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    body: web::Bytes,
+) -> Result<HttpResponse, GameError> {
+    let (caller, key) = acting(&request, &viewer)?;
+    play::turn(
+        pool,
+        cache,
+        caller,
+        request,
+        key,
+        path,
+        ApiJson(parse_json::<play::NewTurn>(&body)?),
+    )
+    .await
+}
+
+/// `POST /table/games/{id}/counting`: a step of the count (as `POST /games/{id}/counting`).
+pub async fn counting(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    cache: web::Data<GameCache>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    body: web::Bytes,
+) -> Result<HttpResponse, GameError> {
+    let (caller, key) = acting(&request, &viewer)?;
+    play::counting(
+        pool,
+        cache,
+        caller,
+        request,
+        key,
+        path,
+        ApiJson(parse_json::<play::CountingStep>(&body)?),
+    )
+    .await
+}

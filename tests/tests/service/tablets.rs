@@ -1,0 +1,400 @@
+//! A tablet belongs to a table (issue 23): a table token bound to a table number acts on
+//! the game the published rounds put at that table, and on no other; one-time sign-in
+//! links sign a browser in once, within their lifetime.
+
+use arbitre_api::access::Role;
+use arbitre_api::db;
+use arbitre_api::services::sign_in::{self, CodeFor};
+use arbitre_tests::TestService;
+use diesel_async::{AsyncConnection, RunQueryDsl};
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+struct Hall {
+    tournament: String,
+    players: Vec<String>,
+}
+
+async fn hall(service: &TestService) -> Hall {
+    let tournament = service.create_tournament(json!({})).await;
+    let id = tournament["id"].as_str().unwrap().to_string();
+    service.create_round(&id, 1).await;
+    service.create_round(&id, 2).await;
+    let mut players = Vec::new();
+    for surname in ["A", "B", "C", "D"] {
+        players.push(service.create_player(&id, surname, "1k").await);
+    }
+    Hall {
+        tournament: id,
+        players,
+    }
+}
+
+async fn pair(
+    service: &TestService,
+    hall: &Hall,
+    round: i32,
+    table: i32,
+    black: usize,
+    white: usize,
+) -> String {
+    service
+        .create_pairing(
+            &hall.tournament,
+            round,
+            table,
+            &hall.players[black],
+            &hall.players[white],
+        )
+        .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+async fn me(service: &TestService, token: &str) -> (u16, Value) {
+    let response = service
+        .request(reqwest::Method::GET, "/me", Some(token))
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+async fn start(service: &TestService, hall: &Hall, token: &str, pairing: &str) -> (u16, Value) {
+    let response = service
+        .post(
+            &format!("/tournaments/{}/games", hall.tournament),
+            Some(token),
+        )
+        .json(&json!({"pairing_id": pairing}))
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap())
+}
+
+async fn resign(service: &TestService, token: &str, game: &str) -> u16 {
+    service
+        .post(&format!("/games/{game}/turns"), Some(token))
+        .json(&json!({"turn": 1, "action": "resign", "color": "B"}))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+#[tokio::test]
+async fn a_tablet_of_a_table_acts_on_the_game_the_published_rounds_put_there_and_no_other() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let t = &hall.tournament;
+    let organizer = service
+        .token(Role::Organizer, Some(t.parse().unwrap()), None)
+        .await;
+    let referee = service
+        .token(Role::Referee, Some(t.parse().unwrap()), None)
+        .await;
+
+    // Issued by the organizers, bound to a table number.
+    let issued = service
+        .post(&format!("/tournaments/{t}/tokens"), Some(&organizer))
+        .json(&json!({"role": "table", "table_number": 1, "label": "Table 1"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(issued.status(), 201);
+    let issued: Value = issued.json().await.unwrap();
+    assert_eq!(issued["table_number"], json!(1));
+    let tablet = issued["secret"].as_str().unwrap().to_string();
+    // No published round uses the table yet.
+    let (status, token) = me(&service, &tablet).await;
+    assert_eq!(status, 200);
+    assert_eq!(token["pairing_id"], Value::Null);
+
+    let first = pair(&service, &hall, 1, 1, 0, 1).await;
+    let other_table = pair(&service, &hall, 1, 2, 2, 3).await;
+    assert_eq!(me(&service, &tablet).await.1["pairing_id"], json!(first));
+    // It starts its own table's game, not another table's.
+    let (status, _) = start(&service, &hall, &tablet, &other_table).await;
+    assert_eq!(status, 403);
+    let (status, game) = start(&service, &hall, &tablet, &first).await;
+    assert_eq!(status, 201, "{game}");
+    let game = game["id"].as_str().unwrap().to_string();
+    let (status, other_game) = start(&service, &hall, &referee, &other_table).await;
+    assert_eq!(status, 201);
+    let other_game = other_game["id"].as_str().unwrap().to_string();
+    assert_eq!(resign(&service, &tablet, &other_game).await, 403);
+
+    // Round 2 is published while round 1's game is still in play at the table: the
+    // tablet stays with that game until it has its result.
+    let second = pair(&service, &hall, 2, 1, 2, 0).await;
+    assert_eq!(me(&service, &tablet).await.1["pairing_id"], json!(first));
+    assert_eq!(resign(&service, &tablet, &game).await, 201);
+    assert_eq!(me(&service, &tablet).await.1["pairing_id"], json!(second));
+    // Round 1's game is no longer the tablet's.
+    assert_eq!(resign(&service, &tablet, &game).await, 403);
+    let (status, _) = start(&service, &hall, &tablet, &second).await;
+    assert_eq!(status, 201);
+
+    // Revoked: signed out.
+    let revoked = service
+        .request(
+            reqwest::Method::DELETE,
+            &format!("/tournaments/{t}/tokens/{}", issued["id"].as_str().unwrap()),
+            Some(&organizer),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(revoked.status(), 204);
+    assert_eq!(me(&service, &tablet).await.0, 401);
+}
+
+#[tokio::test]
+async fn a_table_number_binds_a_table_token_only() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let t = &hall.tournament;
+    let pairing = pair(&service, &hall, 1, 1, 0, 1).await;
+    for body in [
+        json!({"role": "referee", "table_number": 1}),
+        json!({"role": "table", "table_number": 0}),
+        json!({"role": "table", "table_number": 1, "pairing_id": pairing}),
+        json!({"role": "table"}),
+    ] {
+        let response = service
+            .post(
+                &format!("/tournaments/{t}/tokens"),
+                Some(&service.admin_token),
+            )
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 422, "{body}");
+    }
+}
+
+/// A client that shows redirects rather than following them.
+fn no_redirects() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+async fn codes(service: &TestService, table: i32) -> String {
+    let mut connection = db::Connection::establish(&service.database_url)
+        .await
+        .unwrap();
+    let tournament = service.create_tournament(json!({})).await;
+    let tournament_id: Uuid = tournament["id"].as_str().unwrap().parse().unwrap();
+    let (_, issuer) = arbitre_api::services::tokens::issue(
+        &mut connection,
+        Role::Organizer,
+        Some(tournament_id),
+        arbitre_api::access::Binding::default(),
+        "organizer".to_string(),
+    )
+    .await
+    .unwrap();
+    let (codes, _) = sign_in::create(
+        &mut connection,
+        issuer.id,
+        &[CodeFor {
+            role: Role::Table,
+            tournament_id,
+            table_number: Some(table),
+            label: format!("Table {table}"),
+        }],
+    )
+    .await
+    .unwrap();
+    codes[0].clone()
+}
+
+#[tokio::test]
+async fn a_sign_in_link_signs_a_browser_in_once_with_the_session_cookie() {
+    let service = TestService::start().await;
+    let code = codes(&service, 3).await;
+    let path = format!("/sign-in/link/{code}");
+    // Opening the link spends nothing.
+    let page = service.get(&path).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    assert!(page.text().await.unwrap().contains("Sign in as Table 3"));
+    let client = no_redirects();
+    let url = format!("{}{path}", service.base_url);
+    let from_elsewhere = client
+        .post(&url)
+        .header("Origin", "http://evil.example")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(from_elsewhere.status(), 403);
+    let used = client
+        .post(&url)
+        .header("Origin", &service.base_url)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(used.status(), 303);
+    assert_eq!(used.headers()["location"], "/table");
+    let cookie = used.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(cookie.contains("HttpOnly"), "{cookie}");
+    assert!(cookie.contains("SameSite=Strict"), "{cookie}");
+    let secret = cookie
+        .strip_prefix("arbitre_session=")
+        .and_then(|rest| rest.split(';').next())
+        .unwrap();
+    let (status, token) = me(&service, secret).await;
+    assert_eq!(status, 200);
+    assert_eq!(token["role"], json!("table"));
+    assert_eq!(token["table_number"], json!(3));
+    assert_eq!(token["label"], json!("Table 3"));
+    // Once only.
+    let again = client
+        .post(&url)
+        .header("Origin", &service.base_url)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 410);
+    assert!(again.headers().get("set-cookie").is_none());
+    assert_eq!(service.get(&path).send().await.unwrap().status(), 410);
+    assert_eq!(
+        service
+            .get("/sign-in/link/not-a-code")
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+}
+
+#[tokio::test]
+async fn a_sign_in_link_past_its_lifetime_signs_nobody_in() {
+    let service = TestService::start().await;
+    let code = codes(&service, 1).await;
+    let mut connection = db::Connection::establish(&service.database_url)
+        .await
+        .unwrap();
+    diesel::sql_query("UPDATE sign_in_codes SET expires_at = now() - interval '1 second'")
+        .execute(&mut connection)
+        .await
+        .unwrap();
+    let used = no_redirects()
+        .post(format!("{}/sign-in/link/{code}", service.base_url))
+        .header("Origin", &service.base_url)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(used.status(), 410);
+    assert!(used.headers().get("set-cookie").is_none());
+    assert!(used.text().await.unwrap().contains("expired"));
+}
+
+#[tokio::test]
+async fn the_table_page_acts_with_its_session_cookie_from_its_own_pages_only() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let t = &hall.tournament;
+    let pairing = pair(&service, &hall, 1, 1, 0, 1).await;
+    let tablet = service
+        .post(
+            &format!("/tournaments/{t}/tokens"),
+            Some(&service.admin_token),
+        )
+        .json(&json!({"role": "table", "table_number": 1, "label": "Table 1"}))
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap()["secret"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let cookie = format!("arbitre_session={tablet}");
+    let send = |path: &str, origin: Option<&str>, body: Option<Value>| {
+        let mut request = service
+            .post(path, None)
+            .header("Cookie", &cookie)
+            .header("Idempotency-Key", "k1");
+        if let Some(origin) = origin {
+            request = request.header("Origin", origin);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        request.send()
+    };
+    let state: Value = service
+        .get("/table/state")
+        .header("Cookie", &cookie)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(state["pairing_id"], json!(pairing));
+    assert_eq!(state["round"], json!(1));
+    assert_eq!(state["black"]["name"], json!("A Test"));
+    assert_eq!(state["game_id"], Value::Null);
+    // From another site: refused, as problem+json.
+    let refused = send("/table/start", Some("http://evil.example"), None)
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 403);
+    assert_eq!(
+        refused.headers()["content-type"],
+        "application/problem+json"
+    );
+    let started = send("/table/start", Some(&service.base_url), None)
+        .await
+        .unwrap();
+    assert_eq!(started.status(), 201);
+    let game: Value = started.json().await.unwrap();
+    let turns = format!("/table/games/{}/turns", game["id"].as_str().unwrap());
+    let malformed = send(
+        &turns,
+        Some(&service.base_url),
+        Some(json!({"turn": "one"})),
+    )
+    .await
+    .unwrap();
+    assert_eq!(malformed.status(), 422);
+    let body = json!({"turn": 1, "action": "move", "point": "dd"});
+    for _ in 0..2 {
+        // A retry with the same key is answered as the first time, and plays nothing more.
+        let played = send(&turns, Some(&service.base_url), Some(body.clone()))
+            .await
+            .unwrap();
+        assert_eq!(played.status(), 201);
+    }
+    let game: Value = service
+        .get(&format!("/games/{}", game["id"].as_str().unwrap()))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(game["turns"], json!(1));
+    // The page is the tablets'.
+    let referee = service
+        .token(Role::Referee, Some(t.parse().unwrap()), None)
+        .await;
+    let page = service
+        .get("/table")
+        .header("Cookie", format!("arbitre_session={referee}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 403);
+}
