@@ -56,10 +56,10 @@ struct Comparison {
 }
 
 /// The request to pair `round` of a file: its players registered and present.
-fn request(tournament: &Tournament, settings: &PairingSettings, round: u32) -> Request {
+fn request(tournament: &Tournament, round: u32) -> Request {
     Request {
         round,
-        participants: settings.participants(tournament, round),
+        participants: tournament.clone().unpaired(round).participants(round),
         ..Request::default()
     }
 }
@@ -79,7 +79,7 @@ fn compare_with_opengotha(name: &str) -> Comparison {
     let (tournament, settings) = load(name);
     let mut comparison = Comparison::default();
     for round in 1..=tournament.last_round() {
-        let request = request(&tournament, &settings, round);
+        let request = request(&tournament, round);
         let prepared = Round::prepare(&tournament, &settings.parameters, &request).unwrap();
         let made = prepared.pair(Parallelism::Sequential).unwrap();
         let ours = pairs(
@@ -245,7 +245,7 @@ fn compare_costs(name: &str, folder: &str) -> CostComparison {
         ) else {
             continue;
         };
-        let request = request(&tournament, &settings, round);
+        let request = request(&tournament, round);
         let prepared = Round::prepare(&tournament, &settings.parameters, &request).unwrap();
         for (first, second, theirs) in dumped_pairs(&text) {
             comparison.pairs += 1;
@@ -485,7 +485,7 @@ fn simple_swiss_round_3_costs_equal_opengotha_dump() {
         ),
     ];
     let (tournament, settings) = load("simpleswiss_7R.xml");
-    let request = request(&tournament, &settings, 3);
+    let request = request(&tournament, 3);
     let round = Round::prepare(&tournament, &settings.parameters, &request).unwrap();
     for (first, second, expected) in dumped {
         let cost = round.cost(first, second).unwrap();
@@ -588,7 +588,7 @@ Aksut Husrev|Akcer Aksel_Deniz|500000000000000 0 500000 0 26997041420 26666666 0
 #[ignore = "needs pairgoth's OpenGotha files in ARBITRE_PAIRGOTH_FIXTURES"]
 fn bosp_round_3_leaders_costs_equal_opengotha_dump() {
     let (tournament, settings) = load("bosp2024/bosp2024.xml");
-    let request = request(&tournament, &settings, 3);
+    let request = request(&tournament, 3);
     let round = Round::prepare(&tournament, &settings.parameters, &request).unwrap();
     // 37 players: the one the dump pairs with nobody had the bye, Birbiri Can_Deniz
     // (25k, on 10 McMahon points, the lowest score, no bye yet).
@@ -692,7 +692,7 @@ fn compare_case(name: &str) -> CaseComparison {
     let mut comparison = CaseComparison::default();
     for (round, theirs) in recorded(name) {
         comparison.rounds += 1;
-        let request = request(&tournament, &settings, round);
+        let request = request(&tournament, round);
         let prepared = Round::prepare(&tournament, &settings.parameters, &request).unwrap();
         let made = prepared.pair(Parallelism::Sequential).unwrap();
         if made.bye == theirs.bye.as_deref().map(id) {
@@ -884,7 +884,7 @@ fn a_3_52_file_spares_the_players_above_the_thresholds() {
     let weight = settings.parameters.secondary.avoid_same_geography;
     let (mut below, mut above) = (0, 0);
     for (round, theirs) in recorded("mm351") {
-        let request = request(&tournament, &settings, round);
+        let request = request(&tournament, round);
         let prepared = Round::prepare(&tournament, &settings.parameters, &request).unwrap();
         assert_eq!(
             prepared.pair(Parallelism::Sequential).unwrap().opengotha,

@@ -74,7 +74,10 @@ fn pair(arguments: &PairArguments) -> Result<(), PairCommandError> {
     let settings = pairing::opengotha::read(&bytes, &tournament).map_err(opengotha_error)?;
     let request = Request {
         round: arguments.round,
-        participants: tournament.participants(arguments.round),
+        participants: tournament
+            .clone()
+            .unpaired(arguments.round)
+            .participants(arguments.round),
         ..Request::default()
     };
     let mut threads = rayon::ThreadPoolBuilder::new();

@@ -90,7 +90,10 @@ mod tests {
     fn a_round_holds_together_or_says_what_breaks_it() {
         let [a, b, c, d, e] = ["a", "b", "c", "d", "e"].map(String::from);
         assert_eq!(
-            check([board(1, &a, &b), board(2, &c, &d)], &[e.clone()]),
+            check(
+                [board(1, &a, &b), board(2, &c, &d)],
+                std::slice::from_ref(&e)
+            ),
             Ok(())
         );
         let twice = check([board(1, &a, &b), board(1, &c, &d)], &[]).unwrap_err();
@@ -107,7 +110,11 @@ mod tests {
         assert_eq!(player.code(), "pairing.player_already_paired");
         let against_self = check([board(1, &a, &a)], &[]).unwrap_err();
         assert_eq!(against_self.code(), "pairing.player_already_paired");
-        let bye = check([board(1, &a, &b), board(2, &c, &d)], &[d.clone()]).unwrap_err();
+        let bye = check(
+            [board(1, &a, &b), board(2, &c, &d)],
+            std::slice::from_ref(&d),
+        )
+        .unwrap_err();
         assert_eq!(bye, Inconsistency::ByeAndGame { player: d });
         assert_eq!(bye.code(), "pairing.player_has_bye");
     }

@@ -78,7 +78,8 @@ impl Tournament {
     /// Who plays `round`, in the order of registration: one rule for the service and
     /// `arbitre pair` alike. A player registered as preliminary is not paired (OpenGotha
     /// pairs only players registered as final), nor one absent for the round, nor one
-    /// already given its bye (a bye is the round's result for that player).
+    /// already given its bye (a bye is the round's result for that player: to pair a round
+    /// again, ask [`Tournament::unpaired`] first).
     pub fn participants(&self, round: u32) -> Vec<String> {
         let away = |player: &Player| {
             self.absences
@@ -122,6 +123,15 @@ impl Tournament {
         self.games.retain(|game| game.round <= round);
         self.byes.retain(|bye| bye.round <= round);
         self.absences.retain(|absence| absence.round <= round);
+        self
+    }
+
+    /// The tournament as it stood before `round` was paired: its games and byes of that
+    /// round and later ones dropped (a bye is given by the pairing), its absences kept
+    /// (they are known before it). What `arbitre pair` pairs a file's round from.
+    pub fn unpaired(mut self, round: u32) -> Tournament {
+        self.games.retain(|game| game.round < round);
+        self.byes.retain(|bye| bye.round < round);
         self
     }
 }
