@@ -70,8 +70,9 @@ fn matches(headers: &HeaderMap, tag: &str) -> bool {
 }
 
 /// Whether the request comes from no one signed in (neither a token nor a page's session):
-/// a phone of the hall, whose reads are admitted at the anonymous readers' pace.
-fn anonymous(request: &ServiceRequest) -> bool {
+/// a phone of the hall, whose reads are admitted at the anonymous readers' pace and whose
+/// event streams are paced (see `routes::games::stream`).
+pub fn anonymous(request: &HttpRequest) -> bool {
     request.headers().get(header::AUTHORIZATION).is_none()
         && request.cookie(crate::web::session::COOKIE).is_none()
 }
@@ -92,7 +93,7 @@ pub async fn revalidate(
     else {
         return Ok(next.call(request).await?.map_into_boxed_body());
     };
-    if anonymous(&request) {
+    if anonymous(request.request()) {
         if let Some(admission) = request.app_data::<web::Data<Admission>>() {
             admission.admit().await?;
         }

@@ -14,6 +14,7 @@ use crate::db::DbPool;
 use crate::error::GameError;
 use crate::error::{cause_chain, ApiError, FieldError};
 use crate::http::ApiQuery;
+use crate::routes::conditional;
 use crate::services::live::feed::{Feed, Horizon, Since, Subject, BATCH, MISSING_POLL};
 use crate::services::live::notify::{Following, Hub};
 use crate::store::games as store;
@@ -37,6 +38,12 @@ const KEEPALIVE: Duration = Duration::from_secs(5);
 const BUFFER: usize = 32;
 /// How long a stream waits after a failed read of the log before reading again.
 const RETRY_AFTER_ERROR: Duration = Duration::from_secs(1);
+/// The least time between two writes to an anonymous stream (a phone following the
+/// tournament): what arrives meanwhile goes out in one chunk. A thousand phones then cost
+/// ten writes a second each however busy the tournament, at their own moments rather than
+/// all at once, while a signed-in stream (a tablet, the referee's view) is written as soon
+/// as its feed has read an event.
+const PHONE_PACE: Duration = Duration::from_millis(100);
 
 /// Where to resume.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -97,7 +104,7 @@ fn frame(id: i64, row: store::EventRow) -> Bytes {
 /// is dropped), when the client does not read what is sent (its buffer full: it resumes
 /// after the last id it received, without holding back the others), or when the
 /// instance stops.
-fn open(hub: &Hub, following: Following, mut cursor: i64) -> HttpResponse {
+fn open(hub: &Hub, following: Following, mut cursor: i64, pace: Option<Duration>) -> HttpResponse {
     let (sender, receiver) = mpsc::channel::<Bytes>(BUFFER);
     let stopped = hub.stopped();
     let hub = hub.clone();
@@ -121,6 +128,9 @@ fn open(hub: &Hub, following: Following, mut cursor: i64) -> HttpResponse {
                         return;
                     }
                     cursor = last;
+                    if let Some(pace) = pace {
+                        tokio::time::sleep(pace).await;
+                    }
                     continue;
                 }
                 Since::Events(None) => live = true,
@@ -201,6 +211,11 @@ async fn catch_up(
     Ok((read_to, Bytes::from(chunk), waiting))
 }
 
+/// An anonymous stream's pace, none for a signed-in one.
+fn pace(request: &HttpRequest) -> Option<Duration> {
+    conditional::anonymous(request).then_some(PHONE_PACE)
+}
+
 /// The live log of a game as server-sent events, resumable with `Last-Event-ID` (a `seq`).
 #[utoipa::path(
     get, path = "/games/{game_id}/stream", tag = "games",
@@ -224,7 +239,7 @@ pub async fn game(
     let following = hub
         .follow(Subject::Game(game_id), i64::from(row.last_seq), frame)
         .ok_or_else(|| ApiError::internal("the feeds' lock is poisoned"))?;
-    Ok(open(&hub, following, cursor))
+    Ok(open(&hub, following, cursor, pace(&request)))
 }
 
 /// The live log of every game of a tournament as server-sent events, resumable with
@@ -256,5 +271,5 @@ pub async fn tournament(
         .follow(subject, start, frame)
         .ok_or_else(|| ApiError::internal("the feeds' lock is poisoned"))?;
     let cursor = requested.unwrap_or_else(|| following.feed.head());
-    Ok(open(&hub, following, cursor))
+    Ok(open(&hub, following, cursor, pace(&request)))
 }

@@ -32,10 +32,10 @@ const LATE_COMMIT_SECONDS: i32 = 3;
 /// How often a stream catching up looks again while it waits for a missing id.
 pub const MISSING_POLL: Duration = Duration::from_millis(10);
 /// The least time between two reads of a feed: the notices meanwhile are answered by one
-/// read, and each stream is woken once for all their events. A busy tournament (200
-/// turns a second) then costs ten reads a second and ten writes a second to each of a
-/// thousand phones, not two hundred; a spectator sees an event at most this much later.
-const COALESCE: Duration = Duration::from_millis(100);
+/// read. A busy tournament (200 turns a second) then costs fifty reads a second, however
+/// many follow it; a referee's view sees an event at most this much later. The phones'
+/// streams are paced further, on their own (`routes::games::stream`).
+const COALESCE: Duration = Duration::from_millis(20);
 /// How often a feed reads the log without a notice: a notice lost (an instance that died
 /// between its commit and its notice, a listener reconnecting) delays an event by at most
 /// this long.
