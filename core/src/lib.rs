@@ -9,6 +9,7 @@ pub mod counting;
 pub mod ending;
 pub mod export;
 pub mod fields;
+pub mod hall;
 pub mod game;
 pub mod history;
 pub mod ko;
