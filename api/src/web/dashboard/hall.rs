@@ -153,7 +153,7 @@ impl ClockView {
 }
 
 /// A game as the hall and the table page read it: its state, the core's attention, and
-/// the clocks to show.
+/// the clocks to show; the board only for the table page.
 struct GameView {
     state: GameState,
     attention: Attention,
@@ -164,32 +164,38 @@ struct GameView {
 }
 
 impl GameView {
-    fn of(game: &LoadedGame) -> Result<GameView, GameError> {
+    fn of(game: &LoadedGame, with_board: bool) -> Result<GameView, GameError> {
         let state = GameState::of(game)?;
         let overtime = Overtime::of(&game.table.terms().time_control);
         Ok(GameView {
             attention: Attention::of(Some(&game.table), state.clocks.at_ms),
             black: ClockView::of("Black", &state.clocks.black, overtime),
             white: ClockView::of("White", &state.clocks.white, overtime),
-            board: svg::render(game)?,
+            board: if with_board {
+                svg::render(game)?
+            } else {
+                String::new()
+            },
             height: game.table.terms().settings.start.size.height,
             state,
         })
     }
 }
 
-/// The game of `row` read through `read`: from the cache when it holds the stored game,
+/// The game of `row` as a [`GameView`]: from the cache when it holds the stored game,
 /// else replayed once and kept for the next readers (as `GET /games/{id}` does).
 async fn view(
     connection: &mut Connection,
     cache: &GameCache,
     row: &GameRow,
+    with_board: bool,
 ) -> Result<GameView, GameError> {
-    if let Some(view) = cache.read(row.id, row.last_seq, GameView::of) {
+    let read = |game: &LoadedGame| GameView::of(game, with_board);
+    if let Some(view) = cache.read(row.id, row.last_seq, read) {
         return view;
     }
     let game = load(connection, row.id).await?;
-    let view = GameView::of(&game);
+    let view = read(&game);
     cache.put(game);
     view
 }
@@ -289,7 +295,7 @@ pub async fn show(
     for pairing in &pairings {
         let game = match games.get(&pairing.id) {
             Some(row) => Some(
-                view(&mut connection, &cache, row)
+                view(&mut connection, &cache, row, false)
                     .await
                     .map_err(game_error)?,
             ),
@@ -496,7 +502,9 @@ async fn table_page(
         .await
         .map_err(ApiError::from)?
         .ok_or(ApiError::NotFound(Resource::Pairing))?;
-    let game = view(&mut connection, cache, &row).await.map_err(game_error)?;
+    let game = view(&mut connection, cache, &row, true)
+        .await
+        .map_err(game_error)?;
     let names = Names::of(&mut connection, id, [pairing.0.white_id, pairing.0.black_id]).await?;
     let label = |player: Uuid| {
         names
