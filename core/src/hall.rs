@@ -100,10 +100,9 @@ fn flag_unattended(table: &Table, now: u64) -> bool {
         return true;
     }
     match table.outcome().map(|outcome| &outcome.source) {
-        Some(ResultSource::Clock { deadline, .. }) => table
-            .rulings()
-            .iter()
-            .all(|ruling| ruling.at <= *deadline),
+        Some(ResultSource::Clock { deadline, .. }) => {
+            table.rulings().iter().all(|ruling| ruling.at <= *deadline)
+        }
         _ => false,
     }
 }

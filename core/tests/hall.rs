@@ -154,7 +154,11 @@ fn a_paused_game_is_the_referees() {
 #[test]
 fn a_game_runs_long_after_twice_its_adjusted_time() {
     let expected = expected_ms(&BYO_YOMI).unwrap();
-    assert_eq!(expected, 2 * 8 * 60_000, "8.5 minutes, rounded down as the EGD does");
+    assert_eq!(
+        expected,
+        2 * 8 * 60_000,
+        "8.5 minutes, rounded down as the EGD does"
+    );
     let mut table = started(BYO_YOMI);
     // A move every 9 s keeps both flags up (10 s periods); stones on the points of one
     // colour of a checkerboard never touch, so none is captured.

@@ -511,7 +511,9 @@ async fn watch(
     let mut buffer = vec![0u8; 64 * 1024];
     let mut text = String::new();
     while !stop.get() {
-        let read = match tokio::time::timeout(Duration::from_millis(200), stream.read(&mut buffer)).await {
+        let read = match tokio::time::timeout(Duration::from_millis(200), stream.read(&mut buffer))
+            .await
+        {
             Err(_) => continue,
             Ok(Ok(0) | Err(_)) => panic!("the server ended the stream {path}"),
             Ok(Ok(read)) => read,
@@ -561,7 +563,8 @@ async fn referee_page(
     while !stop.get() {
         let taken: Vec<Instant> = waiting.sent.borrow_mut().drain(..).collect();
         if taken.is_empty() {
-            let _ = tokio::time::timeout(Duration::from_millis(200), waiting.arrived.notified()).await;
+            let _ =
+                tokio::time::timeout(Duration::from_millis(200), waiting.arrived.notified()).await;
             continue;
         }
         let (status, _) = connection.send("GET", &path, &cookie, b"").await;
@@ -576,7 +579,12 @@ async fn referee_page(
 impl Watchers {
     /// A second client on each game's stream, and the referee on the tournament's stream
     /// with their hall page; each stream is open before the first turn.
-    async fn start(options: &Options, tournament: &str, games: &[(String, String)], sent: &Sent) -> Watchers {
+    async fn start(
+        options: &Options,
+        tournament: &str,
+        games: &[(String, String)],
+        sent: &Sent,
+    ) -> Watchers {
         let mut watchers = Watchers {
             stop: Rc::default(),
             tasks: Vec::new(),
@@ -588,13 +596,28 @@ impl Watchers {
         for (game, _) in games {
             // After the start entry: the turns only.
             let path = format!("/games/{game}/stream?after=1");
-            tasks.push(watch(options.base.clone(), path, Watched::Game, shared(), watchers.stop.clone()));
+            tasks.push(watch(
+                options.base.clone(),
+                path,
+                Watched::Game,
+                shared(),
+                watchers.stop.clone(),
+            ));
         }
         let path = format!("/tournaments/{tournament}/stream");
-        tasks.push(watch(options.base.clone(), path, Watched::Tournament, shared(), watchers.stop.clone()));
+        tasks.push(watch(
+            options.base.clone(),
+            path,
+            Watched::Tournament,
+            shared(),
+            watchers.stop.clone(),
+        ));
         let page = referee_page(
             options.base.clone(),
-            (format!("/dashboard/t/{tournament}/hall?round=1"), options.admin.clone()),
+            (
+                format!("/dashboard/t/{tournament}/hall?round=1"),
+                options.admin.clone(),
+            ),
             (watchers.seen.clone(), waiting.clone()),
             watchers.stop.clone(),
         );
@@ -689,7 +712,8 @@ async fn tablet(
         };
         let key = format!("{game}-{number}");
         let began = Instant::now();
-        sent.borrow_mut().insert((game.clone(), number as i64), began);
+        sent.borrow_mut()
+            .insert((game.clone(), number as i64), began);
         let (status, answer) = connection
             .request("POST", &path, &token, &body, Some(&key))
             .await;

@@ -67,7 +67,10 @@ async fn read_until(
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let mut buffer = String::new();
     let mut events = Vec::new();
-    while !events.iter().any(|(event, _): &(String, Value)| event == kind) {
+    while !events
+        .iter()
+        .any(|(event, _): &(String, Value)| event == kind)
+    {
         let left = deadline.saturating_duration_since(Instant::now());
         assert!(!left.is_zero(), "no {kind} within {seconds} s: {events:?}");
         let Ok(Ok(Some(chunk))) = tokio::time::timeout(left, stream.chunk()).await else {
@@ -285,7 +288,9 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
     browser
         .visit(&format!("/dashboard/t/{id}/hall/games/{playing}"))
         .await;
-    browser.fill("clock-reason", "noise at the next table").await;
+    browser
+        .fill("clock-reason", "noise at the next table")
+        .await;
     browser.click("#pause").await;
     browser
         .wait_until("document.querySelector('#resume') !== null", 10)
@@ -308,7 +313,10 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
         .await;
     let log = browser.text("#log").await;
     assert!(log.contains("ruling: resume — quiet again"), "{log}");
-    assert!(log.contains("ruling: pause — noise at the next table"), "{log}");
+    assert!(
+        log.contains("ruling: pause — noise at the next table"),
+        "{log}"
+    );
 
     // The disputed table, opened from the hall.
     let winner = format!("{} {}", PLAYERS[5].0, PLAYERS[5].1);

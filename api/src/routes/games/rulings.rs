@@ -115,15 +115,9 @@ pub async fn rule(
         fingerprint,
         unrepeatable: false,
     };
-    issue(
-        (&pool, &cache),
-        &caller,
-        path.into_inner(),
-        body.0,
-        retry,
-    )
-    .await
-    .and_then(respond)
+    issue((&pool, &cache), &caller, path.into_inner(), body.0, retry)
+        .await
+        .and_then(respond)
 }
 
 /// Checks `ruling` and has the game's table apply it, as `caller`: the route's work,

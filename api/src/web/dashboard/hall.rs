@@ -25,7 +25,6 @@ use crate::store::pairings as pairing_store;
 use crate::store::rounds as round_store;
 use crate::store::tokens;
 use crate::web::page::{secured, Page, PageError};
-use crate::web::public::tournament;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::clock::TimeControl;
@@ -234,6 +233,9 @@ struct HallPage {
     waiting: usize,
 }
 
+/// How many rounds the hall's navigation lists.
+const ROUNDS_LISTED: i64 = 1000;
+
 /// Which round the hall shows.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -252,22 +254,24 @@ pub async fn show(
 ) -> Result<Page, PageError> {
     let id = path.into_inner();
     caller(&viewer)?.require_staff(id, "watch this tournament's tables")?;
-    let tournament = tournament(&pool, id).await?;
-    let number = match query.round {
-        Some(round) if (1..=tournament.rounds).contains(&round) => round,
-        Some(_) => {
-            return Err(PageError(ApiError::InvalidQuery(FieldError::new(
-                "round",
-                format!("must be a round from 1 to {}", tournament.rounds),
-            ))))
-        }
-        None => tournament.last_round().max(1),
-    };
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let round = round_store::find(&mut connection, id, i32::try_from(number).unwrap_or(0))
+    let tournament = crate::routes::tournaments::load(&mut connection, id).await?;
+    let (rounds, _) = round_store::list(&mut connection, id, ROUNDS_LISTED, 0)
         .await
-        .map_err(ApiError::from)?
-        .ok_or(ApiError::NotFound(Resource::Round))?;
+        .map_err(ApiError::from)?;
+    // By default the last round started (its games are in play), else the first.
+    let round = match query.round {
+        Some(number) => rounds
+            .iter()
+            .find(|round| i64::from(round.number) == i64::from(number)),
+        None => rounds
+            .iter()
+            .rev()
+            .find(|round| round.started_at.is_some())
+            .or(rounds.first()),
+    }
+    .ok_or(ApiError::NotFound(Resource::Round))?;
+    let number = u32::try_from(round.number).unwrap_or(0);
     let pairings = pairing_store::all_of_round(&mut connection, round.id)
         .await
         .map_err(ApiError::from)?;
@@ -338,7 +342,10 @@ pub async fn show(
             id,
             name: tournament.name.clone(),
             number,
-            rounds: (1..=tournament.rounds).collect(),
+            rounds: rounds
+                .iter()
+                .filter_map(|round| u32::try_from(round.number).ok())
+                .collect(),
         },
         lines,
         waiting,
@@ -368,10 +375,7 @@ fn phase_text(state: &GameState) -> String {
 /// A point as players name it: a column letter (no I) and a row counted from the bottom.
 fn point_name(point: Point, height: u8) -> String {
     let letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    let column = letters
-        .chars()
-        .nth(usize::from(point.x))
-        .unwrap_or('?');
+    let column = letters.chars().nth(usize::from(point.x)).unwrap_or('?');
     format!("{column}{}", u16::from(height) - u16::from(point.y))
 }
 
@@ -437,10 +441,16 @@ fn describe(row: &EventRow, height: u8) -> String {
 const RULINGS: [(&str, &str); 10] = [
     ("warning", "Warning (recorded only)"),
     ("penalty", "Penalty (time taken off with a delta, or noted)"),
-    ("time_adjustment", "Time adjustment (main time added or removed)"),
+    (
+        "time_adjustment",
+        "Time adjustment (main time added or removed)",
+    ),
     ("pause", "Pause the clocks"),
     ("resume", "Resume the clocks"),
-    ("dead_stones", "Dead stones of a disputed count (the game is counted)"),
+    (
+        "dead_stones",
+        "Dead stones of a disputed count (the game is counted)",
+    ),
     ("strict_count", "Strict count (rules 5 and 6)"),
     ("void", "Void (no result)"),
     ("forfeit", "Forfeit (the player named loses)"),
@@ -491,8 +501,8 @@ async fn table_page(
     problems: Vec<String>,
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_staff(id, "watch this tournament's tables")?;
-    let tournament = tournament(pool, id).await?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let tournament = crate::routes::tournaments::load(&mut connection, id).await?;
     let row = game_store::find(&mut connection, game_id)
         .await
         .map_err(ApiError::from)?
@@ -505,7 +515,12 @@ async fn table_page(
     let game = view(&mut connection, cache, &row, true)
         .await
         .map_err(game_error)?;
-    let names = Names::of(&mut connection, id, [pairing.0.white_id, pairing.0.black_id]).await?;
+    let names = Names::of(
+        &mut connection,
+        id,
+        [pairing.0.white_id, pairing.0.black_id],
+    )
+    .await?;
     let label = |player: Uuid| {
         names
             .get(player)
@@ -664,7 +679,9 @@ pub async fn rule(
         Err(error) => Err(GameError::Api(error)),
     };
     match outcome {
-        Ok(()) => Ok(see_other(&format!("/dashboard/t/{id}/hall/games/{game_id}"))),
+        Ok(()) => Ok(see_other(&format!(
+            "/dashboard/t/{id}/hall/games/{game_id}"
+        ))),
         Err(error) => {
             let problems = game_problems(error)?;
             let page = table_page(&pool, &cache, &viewer, (id, game_id), form, problems).await?;
