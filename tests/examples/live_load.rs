@@ -435,17 +435,6 @@ impl Hall {
             task.await.expect("a hall client");
         }
         let mut tally = self.tally.borrow_mut();
-        let summary = |latencies: &mut Vec<Duration>| {
-            latencies.sort_unstable();
-            let at = |q: f64| {
-                let index =
-                    ((q * latencies.len() as f64) as usize).min(latencies.len().saturating_sub(1));
-                latencies.get(index).map_or(0.0, |latency| {
-                    (latency.as_secs_f64() * 100_000.0).round() / 100.0
-                })
-            };
-            json!({"count": latencies.len(), "p50_ms": at(0.5), "p99_ms": at(0.99), "max_ms": at(1.0)})
-        };
         json!({
             "stream_events": tally.stream_events, "streams_ended_by_server": tally.streams_ended,
             "standings": summary(&mut tally.standings), "standings_failures": tally.standings_failures,
@@ -639,16 +628,9 @@ impl Watchers {
         let turns = sent.borrow().len();
         let mut seen = self.seen.borrow_mut();
         let summary = |latencies: &mut Vec<Duration>| {
-            latencies.sort_unstable();
-            let at = |q: f64| {
-                let index =
-                    ((q * latencies.len() as f64) as usize).min(latencies.len().saturating_sub(1));
-                latencies.get(index).map_or(0.0, |latency| {
-                    (latency.as_secs_f64() * 100_000.0).round() / 100.0
-                })
-            };
-            json!({"count": latencies.len(), "missed": turns.saturating_sub(latencies.len()),
-                   "p50_ms": at(0.5), "p95_ms": at(0.95), "p99_ms": at(0.99), "max_ms": at(1.0)})
+            let mut figures = summary(latencies);
+            figures["missed"] = json!(turns.saturating_sub(latencies.len()));
+            figures
         };
         json!({
             "game_stream": summary(&mut seen.game_stream),
@@ -657,6 +639,18 @@ impl Watchers {
             "hall_fetches": seen.hall_fetches, "hall_failures": seen.hall_failures,
         })
     }
+}
+
+/// The count and quantiles of `latencies` (sorted here), in ms.
+fn summary(latencies: &mut [Duration]) -> Value {
+    latencies.sort_unstable();
+    let at = |q: f64| {
+        let index = ((q * latencies.len() as f64) as usize).min(latencies.len().saturating_sub(1));
+        latencies.get(index).map_or(0.0, |latency| {
+            (latency.as_secs_f64() * 100_000.0).round() / 100.0
+        })
+    };
+    json!({"count": latencies.len(), "p50_ms": at(0.5), "p95_ms": at(0.95), "p99_ms": at(0.99), "max_ms": at(1.0)})
 }
 
 /// A counter of the service's `/metrics`.

@@ -8,7 +8,7 @@ use fantoccini::Locator;
 use serde_json::json;
 
 /// Signs in with `token` from the sign-in page; the staff land on the dashboard.
-async fn sign_in(browser: &Browser, token: &str) {
+pub async fn sign_in(browser: &Browser, token: &str) {
     browser.visit("/sign-in").await;
     browser.fill("token", token).await;
     browser.click("main form button").await;

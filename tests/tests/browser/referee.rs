@@ -4,6 +4,7 @@
 //! and rules with a reason; the ruling is on the game's stream at once and changes the
 //! public standings.
 
+use super::dashboard::sign_in;
 use super::PLAYERS;
 use arbitre_api::access::Role;
 use arbitre_tests::browser::{Browser, LAPTOP, PHONE};
@@ -94,6 +95,18 @@ async fn read_until(
         }
     }
     events
+}
+
+/// The game `game` as `GET /games/{id}` shows it.
+async fn state(service: &TestService, game: &str) -> Value {
+    service
+        .get(&format!("/games/{game}"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
 }
 
 /// The standings line of `name` on the public standings page.
@@ -208,23 +221,11 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
     )
     .await;
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    let lost: Value = service
-        .get(&format!("/games/{flagged}"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let lost = state(&service, &flagged).await;
     assert_eq!(lost["result"], "W+T", "{lost}");
 
     let browser = Browser::open(&service.base_url, LAPTOP).await;
-    browser.visit("/sign-in").await;
-    browser.fill("token", &referee).await;
-    browser.click("main form button").await;
-    browser
-        .wait_until("document.location.pathname === '/dashboard'", 10)
-        .await;
+    sign_in(&browser, &referee).await;
     // From the round's page to its hall.
     browser.visit(&format!("/dashboard/t/{id}/rounds/1")).await;
     browser.click("#hall-link").await;
@@ -296,14 +297,7 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
         .wait_until("document.querySelector('#resume') !== null", 10)
         .await;
     assert!(browser.text("#state-title").await.starts_with("Paused"));
-    let paused: Value = service
-        .get(&format!("/games/{playing}"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let paused = state(&service, &playing).await;
     assert_eq!(paused["phase"], "paused");
     assert_eq!(paused["clocks"]["paused_by_referee"], true);
     browser.fill("clock-reason", "quiet again").await;
@@ -408,16 +402,9 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
     browser
         .wait_until("document.querySelector('#game-result') !== null", 10)
         .await;
-    let state: Value = service
-        .get(&format!("/games/{disputed}"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(state["phase"], "finished");
-    assert_eq!(state["result_source"]["source"], "ruling", "{state}");
+    let ruled = state(&service, &disputed).await;
+    assert_eq!(ruled["phase"], "finished");
+    assert_eq!(ruled["result_source"]["source"], "ruling", "{ruled}");
     // Black of table 3 won: the public standings count it.
     let standing_after = standing(&browser, &id, &winner).await;
     assert_ne!(standing_before, standing_after);
