@@ -293,6 +293,19 @@ struct Hall {
     tally: Rc<RefCell<HallTally>>,
 }
 
+/// Opens the event stream `path`: its connection, with the request sent.
+async fn open_stream(base: &str, path: &str) -> TcpStream {
+    let host = base.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(host).await.expect("connect a stream");
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n");
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .expect("open a stream");
+    stream
+}
+
 /// An anonymous phone following `path`: reads and counts its events until `stop`, then
 /// leaves (drops its connection).
 async fn follow(
@@ -301,14 +314,7 @@ async fn follow(
     stop: Rc<std::cell::Cell<bool>>,
     tally: Rc<RefCell<HallTally>>,
 ) {
-    let host = base.trim_start_matches("http://").to_string();
-    let mut stream = TcpStream::connect(&host).await.expect("connect a stream");
-    let request =
-        format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n");
-    stream
-        .write_all(request.as_bytes())
-        .await
-        .expect("open a stream");
+    let mut stream = open_stream(&base, &path).await;
     let mut buffer = vec![0u8; 64 * 1024];
     while !stop.get() {
         match tokio::time::timeout(Duration::from_millis(500), stream.read(&mut buffer)).await {
@@ -489,14 +495,7 @@ async fn watch(
     (sent, seen, waiting): (Sent, Rc<RefCell<Seen>>, Rc<Waiting>),
     stop: Rc<std::cell::Cell<bool>>,
 ) {
-    let host = base.trim_start_matches("http://").to_string();
-    let mut stream = TcpStream::connect(&host).await.expect("connect a stream");
-    let request =
-        format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n");
-    stream
-        .write_all(request.as_bytes())
-        .await
-        .expect("open a stream");
+    let mut stream = open_stream(&base, &path).await;
     let mut buffer = vec![0u8; 64 * 1024];
     let mut text = String::new();
     while !stop.get() {
