@@ -10,6 +10,9 @@ const main = document.querySelector("main[data-stream]");
 
 // The kinds of log entry that can carry a game's result (see the API's stream docs).
 const RESULT_KINDS = ["result", "clock", "counting", "ruling"];
+// A page may name the kinds that change it (data-kinds, space-separated): then each of
+// them refreshes it.
+const kinds = main?.dataset.kinds ? main.dataset.kinds.split(" ") : null;
 
 async function refresh() {
   const response = await fetch(window.location.href, {
@@ -56,9 +59,9 @@ if (main) {
   source.addEventListener("error", () => {
     document.body.dataset.live = "reconnecting";
   });
-  for (const kind of RESULT_KINDS) {
+  for (const kind of kinds || RESULT_KINDS) {
     source.addEventListener(kind, (event) => {
-      if (kind === "counting" && !event.data.includes('"result"')) {
+      if (!kinds && kind === "counting" && !event.data.includes('"result"')) {
         return;
       }
       schedule();

@@ -82,7 +82,7 @@ pub struct StoredToken {
     /// For a table token: the pairing (the game) the tablet acts on: the one it is bound
     /// to, or, for a tablet bound to a table number, the one the published rounds put at
     /// that table when the request came (none while no round uses the table; see
-    /// [`arbitre_core::hall::round_at_table`]).
+    /// [`arbitre_core::tablet::round_at_table`]).
     pub pairing_id: Option<Uuid>,
     /// For a table's tablet: the table number it is bound to, whatever the round.
     pub table_number: Option<i32>,

@@ -7,7 +7,7 @@ use crate::store::tokens;
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
-use arbitre_core::hall::{round_at_table, TableRound};
+use arbitre_core::tablet::{round_at_table, TableRound};
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;

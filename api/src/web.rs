@@ -111,6 +111,18 @@ fn configure_dashboard(config: &mut web::ServiceConfig) {
             "/dashboard/t/{tournament_id}/players/{player_id}/withdraw",
             web::post().to(dashboard::players::withdraw),
         )
+        .route(
+            "/dashboard/t/{tournament_id}/hall",
+            web::get().to(dashboard::hall::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/hall/games/{game_id}",
+            web::get().to(dashboard::hall::table),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/hall/games/{game_id}/rulings",
+            web::post().to(dashboard::hall::rule),
+        )
         .route(ROUND, web::get().to(dashboard::rounds::show))
         .route(
             &format!("{ROUND}/participation/{{player_id}}"),

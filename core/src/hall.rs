@@ -1,56 +1,134 @@
-//! The hall: which game a table's tablet shows.
+//! The referee's hall: which table of a round needs a referee first.
 //!
-//! A tablet is signed in once for a table number of a tournament (issue 23) and follows
-//! the rounds as they are published. A round's pairing is published as a whole, and a
-//! round may be published while a game of the round before is still in play at the same
-//! table (a late game): the tablet stays with that game until it has a result, then goes
-//! on to the next round's.
+//! A referee walking a hall of a hundred tables goes where the players wait for them:
+//! a count the players disagree on (rule 5 bis: the referee settles the status of the
+//! stones), then a flag that fell (the referee sees the result stands, or rules), then a
+//! game they paused themselves, then a game running far beyond its time control (it will
+//! hold up the next round), then a table whose game has not started (a player absent,
+//! perhaps a forfeit to rule). Games in play follow, and finished games last. Within one
+//! kind the tables keep their numbers' order, so the list does not jump about as clocks
+//! run.
+//!
+//! The service reads each table's [`Attention`] from its [`Table`] and orders the round
+//! with [`order`]; the page only shows that order.
 
-/// A published round's pairing at one table: the round's number and whether the pairing
-/// has its result (a finished game, or a result the staff entered).
+use crate::clock::{egd_class, TimeControl};
+use crate::table::{ResultSource, Stage, Table};
+use serde::Serialize;
+
+/// Why a referee would go to a table, the most pressing first (the order of the
+/// variants is the order of the hall).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Attention {
+    /// The players disputed their count (rule 5 bis) and no ruling has come since.
+    DisputedCount,
+    /// A flag fell (or is due and the sweep has not recorded it yet), and no ruling has
+    /// come since.
+    FlagFallen,
+    /// A referee stopped the clocks.
+    Paused,
+    /// The game has lasted longer than [`expected_ms`] of its time control.
+    RunningLong,
+    /// No game at the table, or its clock has not started.
+    NotStarted,
+    /// Playing, placing handicap stones, or counting in agreement.
+    InPlay,
+    Finished,
+}
+
+impl Attention {
+    pub const ALL: [Attention; 7] = [
+        Attention::DisputedCount,
+        Attention::FlagFallen,
+        Attention::Paused,
+        Attention::RunningLong,
+        Attention::NotStarted,
+        Attention::InPlay,
+        Attention::Finished,
+    ];
+
+    /// What a table at `table` (none: its game has not been started) needs at the
+    /// instant `now` (milliseconds, the clock's time base).
+    pub fn of(table: Option<&Table>, now: u64) -> Attention {
+        let Some(table) = table else {
+            return Attention::NotStarted;
+        };
+        if table.dispute_open() {
+            return Attention::DisputedCount;
+        }
+        if flag_unattended(table, now) {
+            return Attention::FlagFallen;
+        }
+        match table.stage() {
+            Stage::Paused => Attention::Paused,
+            Stage::NotStarted => Attention::NotStarted,
+            Stage::Finished { .. } => Attention::Finished,
+            Stage::Placing { .. } | Stage::Playing | Stage::Counting { .. } => {
+                let long = table.started_at().is_some_and(|start| {
+                    expected_ms(&table.terms().time_control)
+                        .is_some_and(|expected| now.saturating_sub(start) > expected)
+                });
+                if long {
+                    Attention::RunningLong
+                } else {
+                    Attention::InPlay
+                }
+            }
+        }
+    }
+
+    /// `disputed-count`, `flag-fallen`, `paused`, `running-long`, `not-started`,
+    /// `in-play`, `finished`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Attention::DisputedCount => "disputed-count",
+            Attention::FlagFallen => "flag-fallen",
+            Attention::Paused => "paused",
+            Attention::RunningLong => "running-long",
+            Attention::NotStarted => "not-started",
+            Attention::InPlay => "in-play",
+            Attention::Finished => "finished",
+        }
+    }
+}
+
+/// A flag fell and no referee has ruled since: the game lost on time with no ruling after
+/// the flag, or a running clock past its deadline that the sweep has not recorded yet.
+fn flag_unattended(table: &Table, now: u64) -> bool {
+    if table.flag_deadline().is_some_and(|deadline| now > deadline) {
+        return true;
+    }
+    match table.outcome().map(|outcome| &outcome.source) {
+        Some(ResultSource::Clock { deadline, .. }) => {
+            table.rulings().iter().all(|ruling| ruling.at <= *deadline)
+        }
+        _ => false,
+    }
+}
+
+/// How long a game of `control` is expected to last at most, both players together:
+/// twice the EGF adjusted time (basic time and the overtime of 45 byo-yomi periods, 60
+/// Canadian moves or 120 Fischer increments; `crate::clock::egd_class`). `None` without
+/// a time limit.
+pub fn expected_ms(control: &TimeControl) -> Option<u64> {
+    let (minutes, _) = egd_class(control, false);
+    (minutes > 0).then(|| minutes.saturating_mul(2 * 60_000))
+}
+
+/// One table of a round as the hall sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TableRound {
-    pub round: u32,
-    pub decided: bool,
+pub struct Watch {
+    /// The table's number.
+    pub table: u32,
+    pub attention: Attention,
 }
 
-/// The round whose game a table's tablet acts on: the earliest published round whose
-/// pairing at the table has no result yet, else the latest (its finished game is shown
-/// until the next round is published); `None` when no published round uses the table.
-pub fn round_at_table(rounds: &[TableRound]) -> Option<u32> {
-    let mut sorted = rounds.to_vec();
-    sorted.sort_by_key(|entry| entry.round);
-    sorted
-        .iter()
-        .find(|entry| !entry.decided)
-        .or(sorted.last())
-        .map(|entry| entry.round)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn at(round: u32, decided: bool) -> TableRound {
-        TableRound { round, decided }
-    }
-
-    #[test]
-    fn no_published_round_uses_the_table() {
-        assert_eq!(round_at_table(&[]), None);
-    }
-
-    #[test]
-    fn a_late_game_keeps_the_tablet_until_it_has_a_result() {
-        assert_eq!(round_at_table(&[at(2, false), at(1, false)]), Some(1));
-        assert_eq!(round_at_table(&[at(1, true), at(2, false)]), Some(2));
-    }
-
-    #[test]
-    fn once_every_game_is_decided_the_latest_is_shown() {
-        assert_eq!(
-            round_at_table(&[at(1, true), at(3, true), at(2, true)]),
-            Some(3)
-        );
-    }
+/// `tables` in the hall's order: by [`Attention`], the most pressing first, then by
+/// table number.
+pub fn order<T>(tables: &mut [T], watch: impl Fn(&T) -> Watch) {
+    tables.sort_by_key(|table| {
+        let watch = watch(table);
+        (watch.attention, watch.table)
+    });
 }

@@ -25,6 +25,7 @@ pub mod scoring;
 pub mod sgf;
 pub mod standings;
 pub mod table;
+pub mod tablet;
 pub mod verify;
 
 pub use point::{BoardSize, Color, Point};

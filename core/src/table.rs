@@ -88,6 +88,10 @@ pub struct Table {
     counting_steps: u32,
     /// The instant of the last event (time never goes backwards).
     last_at: u64,
+    /// The instant the clock started.
+    started_at: Option<u64>,
+    /// The log's number of the last dispute of a count (rule 5 bis).
+    disputed: Option<u32>,
 }
 
 impl PartialEq for Table {
@@ -103,6 +107,8 @@ impl PartialEq for Table {
             && self.events == other.events
             && self.counting_steps == other.counting_steps
             && self.last_at == other.last_at
+            && self.started_at == other.started_at
+            && self.disputed == other.disputed
     }
 }
 
@@ -133,6 +139,8 @@ impl Table {
             events: 0,
             counting_steps: 0,
             last_at: 0,
+            started_at: None,
+            disputed: None,
         })
     }
 
@@ -324,6 +332,22 @@ impl Table {
         self.last_at
     }
 
+    /// The instant the clock started, once it has.
+    pub fn started_at(&self) -> Option<u64> {
+        self.started_at
+    }
+
+    /// A count was disputed (rule 5 bis) and no ruling came after the dispute, in a
+    /// game not over: the players are waiting for the referee (FFG practice: a
+    /// disagreement on the status of stones is the referee's to settle).
+    pub fn dispute_open(&self) -> bool {
+        let last_ruling = self.rulings.last().map(|ruling| ruling.event);
+        self.outcome.is_none()
+            && self
+                .disputed
+                .is_some_and(|dispute| last_ruling.is_none_or(|ruling| ruling < dispute))
+    }
+
     /// The last instant the running clock's player can still move; an [`Input::Clock`]
     /// after it records the flag. `None` when no flag can fall.
     pub fn flag_deadline(&self) -> Option<u64> {
@@ -358,6 +382,7 @@ impl Table {
         }
         let first = self.game().to_move().unwrap_or(Color::Black);
         self.clock.apply(&ClockEvent::Start { color: first, at })?;
+        self.started_at = Some(at);
         Ok(())
     }
 
@@ -482,8 +507,12 @@ impl Table {
                 Event::Dispute { color: *color }
             }
         };
+        let dispute = matches!(step, CountingStep::Dispute { .. });
         self.live.apply(event)?;
         self.counting_steps += 1;
+        if dispute {
+            self.disputed = Some(self.events + 1);
+        }
         self.settle(ResultSource::Play, at)
     }
 

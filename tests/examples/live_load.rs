@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! live_load BASE_URL ADMIN_TOKEN [--tablets 200] [--turns 183] [--think-ms 0]
-//!           [--streams 0] [--readers 0] [--redraft 0] [--big FILE]
+//!           [--streams 0] [--readers 0] [--redraft 0] [--big FILE] [--watch 0]
 //! ```
 //!
 //! Creates a tournament, 2×N players, a round of N pairings, N table tokens and N games
@@ -24,11 +24,20 @@
 //! clients run on a thread of their own: they stand for other devices than the tablets,
 //! and a thousand streams read on the tablets' thread would delay the reading of the
 //! tablets' answers, which is the load generator's time, not the service's.
+//!
+//! How soon a move is seen (bench/tablet_latency.sh, issue 23): `--watch 1` follows each
+//! game's stream from a second client (the other tablet of the table) and the tournament's
+//! stream from a referee, whose hall page (`/dashboard/t/{id}/hall`) is fetched again
+//! after each event as the page's own script does (one fetch at a time; the events that
+//! arrive meanwhile wait for the next). For every turn it measures, from the moment the
+//! tablet sent it, when it was seen on the game's stream, on the tournament's stream, and
+//! in a hall page fetched after it arrived.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use serde_json::{json, Value};
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -45,12 +54,13 @@ struct Options {
     readers: usize,
     redraft: bool,
     big: Option<String>,
+    watch: bool,
 }
 
 fn options() -> Options {
     let mut arguments = std::env::args().skip(1);
     let usage = "usage: live_load BASE_URL ADMIN_TOKEN [--tablets N] [--turns N] [--think-ms MS] \
-                 [--streams N] [--readers N] [--redraft 0|1] [--big OPENGOTHA_FILE]";
+                 [--streams N] [--readers N] [--redraft 0|1] [--big OPENGOTHA_FILE] [--watch 0|1]";
     let base = arguments
         .next()
         .expect(usage)
@@ -67,6 +77,7 @@ fn options() -> Options {
         readers: 0,
         redraft: false,
         big: None,
+        watch: false,
     };
     while let Some(flag) = arguments.next() {
         let value = arguments.next().expect(usage);
@@ -82,6 +93,7 @@ fn options() -> Options {
             "--readers" => options.readers = value.parse().expect("--readers: a number"),
             "--redraft" => options.redraft = value == "1",
             "--big" => options.big = Some(value),
+            "--watch" => options.watch = value == "1",
             _ => panic!("{usage}"),
         }
     }
@@ -287,6 +299,19 @@ struct Hall {
     tally: Rc<RefCell<HallTally>>,
 }
 
+/// Opens the event stream `path`: its connection, with the request sent.
+async fn open_stream(base: &str, path: &str) -> TcpStream {
+    let host = base.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(host).await.expect("connect a stream");
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n");
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .expect("open a stream");
+    stream
+}
+
 /// An anonymous phone following `path`: reads and counts its events until `stop`, then
 /// leaves (drops its connection).
 async fn follow(
@@ -295,14 +320,7 @@ async fn follow(
     stop: Rc<std::cell::Cell<bool>>,
     tally: Rc<RefCell<HallTally>>,
 ) {
-    let host = base.trim_start_matches("http://").to_string();
-    let mut stream = TcpStream::connect(&host).await.expect("connect a stream");
-    let request =
-        format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n");
-    stream
-        .write_all(request.as_bytes())
-        .await
-        .expect("open a stream");
+    let mut stream = open_stream(&base, &path).await;
     let mut buffer = vec![0u8; 64 * 1024];
     while !stop.get() {
         match tokio::time::timeout(Duration::from_millis(500), stream.read(&mut buffer)).await {
@@ -464,17 +482,6 @@ impl Hall {
             task.await.expect("a hall client");
         }
         let mut tally = self.tally.borrow_mut();
-        let summary = |latencies: &mut Vec<Duration>| {
-            latencies.sort_unstable();
-            let at = |q: f64| {
-                let index =
-                    ((q * latencies.len() as f64) as usize).min(latencies.len().saturating_sub(1));
-                latencies.get(index).map_or(0.0, |latency| {
-                    (latency.as_secs_f64() * 100_000.0).round() / 100.0
-                })
-            };
-            json!({"count": latencies.len(), "p50_ms": at(0.5), "p99_ms": at(0.99), "max_ms": at(1.0)})
-        };
         json!({
             "stream_events": tally.stream_events, "streams_ended_by_server": tally.streams_ended,
             "standings": summary(&mut tally.standings), "standings_failures": tally.standings_failures,
@@ -482,6 +489,209 @@ impl Hall {
             "drafts": summary(&mut tally.drafts), "draft_failures": tally.draft_failures,
         })
     }
+}
+
+/// When each turn was sent, by game and turn number: the watchers measure from it.
+type Sent = Rc<RefCell<HashMap<(String, i64), Instant>>>;
+
+/// How soon the turns were seen (`--watch 1`).
+#[derive(Default)]
+struct Seen {
+    /// By a second client of the game's stream.
+    game_stream: Vec<Duration>,
+    /// By the referee, on the tournament's stream.
+    tournament_stream: Vec<Duration>,
+    /// In the referee's hall page, fetched after the event arrived.
+    hall_page: Vec<Duration>,
+    hall_fetches: u64,
+    hall_failures: u64,
+}
+
+/// The turns the referee's stream brought, waiting for the next fetch of the hall page.
+#[derive(Default)]
+struct Waiting {
+    sent: RefCell<Vec<Instant>>,
+    arrived: tokio::sync::Notify,
+}
+
+/// The watchers of `--watch 1`, running until `stop`.
+struct Watchers {
+    stop: Rc<std::cell::Cell<bool>>,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+    seen: Rc<RefCell<Seen>>,
+}
+
+/// Where a stream's turns are counted.
+#[derive(Clone, Copy)]
+enum Watched {
+    Game,
+    Tournament,
+}
+
+/// Follows the stream `path` and, for each turn it brings, records how long after its
+/// sending it came; the referee's turns also wait for the next hall page.
+async fn watch(
+    base: String,
+    path: String,
+    watched: Watched,
+    (sent, seen, waiting): (Sent, Rc<RefCell<Seen>>, Rc<Waiting>),
+    stop: Rc<std::cell::Cell<bool>>,
+) {
+    let mut stream = open_stream(&base, &path).await;
+    let mut buffer = vec![0u8; 64 * 1024];
+    let mut text = String::new();
+    while !stop.get() {
+        let read = match tokio::time::timeout(Duration::from_millis(200), stream.read(&mut buffer))
+            .await
+        {
+            Err(_) => continue,
+            Ok(Ok(0) | Err(_)) => panic!("the server ended the stream {path}"),
+            Ok(Ok(read)) => read,
+        };
+        let now = Instant::now();
+        text.push_str(&String::from_utf8_lossy(&buffer[..read]));
+        // Events end with a blank line; the chunked encoding's size lines fall between them.
+        while let Some(end) = text.find("\n\n") {
+            let block: String = text.drain(..end + 2).collect();
+            if !block.lines().any(|line| line == "event: turn") {
+                continue;
+            }
+            let Some(data) = block.lines().find_map(|line| line.strip_prefix("data: ")) else {
+                continue;
+            };
+            let entry: Value = serde_json::from_str(data).expect("an event's JSON");
+            let key = (
+                entry["game_id"].as_str().expect("a game id").to_string(),
+                entry["turn_number"].as_i64().expect("a turn number"),
+            );
+            let Some(at) = sent.borrow().get(&key).copied() else {
+                continue;
+            };
+            let mut seen = seen.borrow_mut();
+            match watched {
+                Watched::Game => seen.game_stream.push(now - at),
+                Watched::Tournament => {
+                    seen.tournament_stream.push(now - at);
+                    waiting.sent.borrow_mut().push(at);
+                    waiting.arrived.notify_one();
+                }
+            }
+        }
+    }
+}
+
+/// The referee's hall page, fetched again after events as its script does: one fetch at a
+/// time, the turns that arrived meanwhile seen by the next.
+async fn referee_page(
+    base: String,
+    (path, session): (String, String),
+    (seen, waiting): (Rc<RefCell<Seen>>, Rc<Waiting>),
+    stop: Rc<std::cell::Cell<bool>>,
+) {
+    let mut connection = Connection::open(&base).await;
+    let cookie = format!("Cookie: arbitre_session={session}\r\n");
+    while !stop.get() {
+        let taken: Vec<Instant> = waiting.sent.borrow_mut().drain(..).collect();
+        if taken.is_empty() {
+            let _ =
+                tokio::time::timeout(Duration::from_millis(200), waiting.arrived.notified()).await;
+            continue;
+        }
+        let (status, _) = connection.send("GET", &path, &cookie, b"").await;
+        let now = Instant::now();
+        let mut seen = seen.borrow_mut();
+        seen.hall_fetches += 1;
+        seen.hall_failures += u64::from(status != 200);
+        seen.hall_page.extend(taken.into_iter().map(|at| now - at));
+    }
+}
+
+impl Watchers {
+    /// A second client on each game's stream, and the referee on the tournament's stream
+    /// with their hall page; each stream is open before the first turn.
+    async fn start(
+        options: &Options,
+        tournament: &str,
+        games: &[(String, String)],
+        sent: &Sent,
+    ) -> Watchers {
+        let mut watchers = Watchers {
+            stop: Rc::default(),
+            tasks: Vec::new(),
+            seen: Rc::default(),
+        };
+        let waiting = Rc::new(Waiting::default());
+        let shared = || (sent.clone(), watchers.seen.clone(), waiting.clone());
+        let mut tasks = Vec::new();
+        for (game, _) in games {
+            // After the start entry: the turns only.
+            let path = format!("/games/{game}/stream?after=1");
+            tasks.push(watch(
+                options.base.clone(),
+                path,
+                Watched::Game,
+                shared(),
+                watchers.stop.clone(),
+            ));
+        }
+        let path = format!("/tournaments/{tournament}/stream");
+        tasks.push(watch(
+            options.base.clone(),
+            path,
+            Watched::Tournament,
+            shared(),
+            watchers.stop.clone(),
+        ));
+        let page = referee_page(
+            options.base.clone(),
+            (
+                format!("/dashboard/t/{tournament}/hall?round=1"),
+                options.admin.clone(),
+            ),
+            (watchers.seen.clone(), waiting.clone()),
+            watchers.stop.clone(),
+        );
+        watchers.tasks = tasks.into_iter().map(tokio::task::spawn_local).collect();
+        watchers.tasks.push(tokio::task::spawn_local(page));
+        // Every stream answers its headers before the tablets begin.
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        watchers
+    }
+
+    /// Lets the last turns arrive, stops, and sums up: quantiles of each way of seeing a
+    /// turn, and how many turns each missed.
+    async fn stop(self, sent: &Sent) -> Value {
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        self.stop.set(true);
+        for task in self.tasks {
+            task.await.expect("a watcher");
+        }
+        let turns = sent.borrow().len();
+        let mut seen = self.seen.borrow_mut();
+        let summary = |latencies: &mut Vec<Duration>| {
+            let mut figures = summary(latencies);
+            figures["missed"] = json!(turns.saturating_sub(latencies.len()));
+            figures
+        };
+        json!({
+            "game_stream": summary(&mut seen.game_stream),
+            "tournament_stream": summary(&mut seen.tournament_stream),
+            "hall_page": summary(&mut seen.hall_page),
+            "hall_fetches": seen.hall_fetches, "hall_failures": seen.hall_failures,
+        })
+    }
+}
+
+/// The count and quantiles of `latencies` (sorted here), in ms.
+fn summary(latencies: &mut [Duration]) -> Value {
+    latencies.sort_unstable();
+    let at = |q: f64| {
+        let index = ((q * latencies.len() as f64) as usize).min(latencies.len().saturating_sub(1));
+        latencies.get(index).map_or(0.0, |latency| {
+            (latency.as_secs_f64() * 100_000.0).round() / 100.0
+        })
+    };
+    json!({"count": latencies.len(), "p50_ms": at(0.5), "p95_ms": at(0.95), "p99_ms": at(0.99), "max_ms": at(1.0)})
 }
 
 /// A counter of the service's `/metrics`.
@@ -518,7 +728,7 @@ async fn tablet(
     moves: Rc<Vec<Option<String>>>,
     think: Duration,
     seed: u64,
-    tally: Rc<RefCell<Tally>>,
+    (tally, sent): (Rc<RefCell<Tally>>, Sent),
 ) {
     let mut random = seed | 1;
     if !think.is_zero() {
@@ -537,6 +747,8 @@ async fn tablet(
         };
         let key = format!("{game}-{number}");
         let began = Instant::now();
+        sent.borrow_mut()
+            .insert((game.clone(), number as i64), began);
         let (status, answer) = connection
             .request("POST", &path, &token, &body, Some(&key))
             .await;
@@ -560,7 +772,13 @@ fn main() {
     let local = tokio::task::LocalSet::new();
     local.block_on(&runtime, async {
         let (tournament, games) = prepare(&options).await;
-        let (hall, stop_hall) = Hall::spawn(options.clone(), tournament).await;
+        let (hall, stop_hall) = Hall::spawn(options.clone(), tournament.clone()).await;
+        let sent = Sent::default();
+        let watchers = if options.watch {
+            Some(Watchers::start(&options, &tournament, &games, &sent).await)
+        } else {
+            None
+        };
         let feed_reads = metric(&options.base, "arbitre_event_feed_reads_total").await;
         let moves = Rc::new(points(options.turns));
         let tally = Rc::new(RefCell::new(Tally::default()));
@@ -575,13 +793,17 @@ fn main() {
             .enumerate()
             .map(|(index, (game, connection))| {
                 let seed = 0x9e37_79b9_7f4a_7c15 ^ (index as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                tokio::task::spawn_local(tablet(connection, game, moves.clone(), options.think, seed, tally.clone()))
+                tokio::task::spawn_local(tablet(connection, game, moves.clone(), options.think, seed, (tally.clone(), sent.clone())))
             })
             .collect();
         for tablet in tablets {
             tablet.await.expect("a tablet");
         }
         let seconds = began.elapsed().as_secs_f64();
+        let seen = match watchers {
+            Some(watchers) => watchers.stop(&sent).await,
+            None => Value::Null,
+        };
         let _ = stop_hall.send(());
         let hall = hall.join().expect("the hall's thread");
         let feed_reads = metric(&options.base, "arbitre_event_feed_reads_total").await - feed_reads;
@@ -601,7 +823,7 @@ fn main() {
                 "p50_ms": round(quantile(0.50)), "p99_ms": round(quantile(0.99)), "max_ms": round(quantile(1.0)),
                 "failures": tally.failures.len(), "first_failure": tally.failures.first(),
                 "streams": options.streams, "readers": options.readers, "redraft": options.redraft,
-                "feed_reads": feed_reads, "hall": hall,
+                "feed_reads": feed_reads, "hall": hall, "seen": seen,
             })
         );
     });

@@ -123,6 +123,18 @@ pub async fn find_by_pairing(
         .optional()
 }
 
+/// The games of the pairings `pairing_ids` (a pairing has one at most).
+pub async fn of_pairings(
+    connection: &mut Connection,
+    pairing_ids: &[Uuid],
+) -> QueryResult<Vec<GameRow>> {
+    games::table
+        .filter(games::pairing_id.eq_any(pairing_ids))
+        .select(GameRow::as_select())
+        .load(connection)
+        .await
+}
+
 pub async fn list(
     connection: &mut Connection,
     tournament_id: Uuid,
@@ -378,6 +390,22 @@ pub async fn pairing(
         .inner_join(rounds::table)
         .filter(pairings::id.eq(id))
         .select((PairingRow::as_select(), rounds::tournament_id))
+        .first(connection)
+        .await
+        .optional()
+}
+
+/// A pairing of the tournament `tournament_id`, and its round's number.
+pub async fn pairing_in_round(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    id: Uuid,
+) -> QueryResult<Option<(PairingRow, i32)>> {
+    pairings::table
+        .inner_join(rounds::table)
+        .filter(pairings::id.eq(id))
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .select((PairingRow::as_select(), rounds::number))
         .first(connection)
         .await
         .optional()

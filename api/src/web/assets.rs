@@ -41,6 +41,16 @@ const ASSETS: &[Asset] = &[
         bytes: include_bytes!("../../assets/tablet.js"),
     },
     Asset {
+        name: "hall.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../../assets/hall.js"),
+    },
+    Asset {
+        name: "referee.css",
+        content_type: "text/css; charset=utf-8",
+        bytes: include_bytes!("../../assets/referee.css"),
+    },
+    Asset {
         name: "live.js",
         content_type: "text/javascript; charset=utf-8",
         bytes: include_bytes!("../../assets/live.js"),

@@ -6,6 +6,7 @@
 
 mod dashboard;
 mod public;
+mod referee;
 mod session;
 mod tablet;
 

@@ -13,7 +13,7 @@ use crate::http::{check_text, ApiJson};
 use crate::services::live::cache::GameCache;
 use crate::services::live::idempotency::IdempotencyKey;
 use crate::services::live::view::{refused, GameState};
-use crate::services::live::write::{write_game, Actor, Retry, Write};
+use crate::services::live::write::{write_game, Actor, Answer, Retry, Write};
 use crate::store::games as store;
 use crate::store::tokens;
 use actix_web::http::StatusCode;
@@ -109,7 +109,26 @@ pub async fn rule(
     path: web::Path<Uuid>,
     body: ApiJson<NewGameRuling>,
 ) -> Result<HttpResponse, GameError> {
-    let ruling = body.0;
+    let fingerprint = fingerprint_of(&request, &body.0)?;
+    let retry = Retry {
+        key,
+        fingerprint,
+        unrepeatable: false,
+    };
+    issue((&pool, &cache), &caller, path.into_inner(), body.0, retry)
+        .await
+        .and_then(respond)
+}
+
+/// Checks `ruling` and has the game's table apply it, as `caller`: the route's work,
+/// which the referee's hall view calls too (with no `Idempotency-Key`).
+pub async fn issue(
+    (pool, cache): (&DbPool, &GameCache),
+    caller: &Caller,
+    game_id: Uuid,
+    ruling: NewGameRuling,
+    retry: Retry,
+) -> Result<Answer, GameError> {
     let mut violations = Violations::new();
     check_text(&mut violations, "reason", &ruling.reason, 2000, true);
     let color = match (ruling.kind, ruling.color) {
@@ -184,22 +203,17 @@ pub async fn rule(
         RulingKind::Forfeit => Decision::Forfeit { color },
         RulingKind::ResultCorrection => Decision::ResultCorrection { result },
     };
-    let fingerprint = fingerprint_of(&request, &ruling)?;
     let ruling = Ruling {
         decision,
         reason: ruling.reason.trim().to_string(),
         corrects,
     };
     write_game(
-        (&pool, &cache),
-        &caller,
+        (pool, cache),
+        caller,
         Actor::Referee,
-        path.into_inner(),
-        Retry {
-            key,
-            fingerprint,
-            unrepeatable: false,
-        },
+        game_id,
+        retry,
         StatusCode::CREATED,
         move |write: Write<'_>| {
             let Write { game, at, token_id } = write;
@@ -208,7 +222,6 @@ pub async fn rule(
         },
     )
     .await
-    .and_then(respond)
 }
 
 /// The rulings of a game, oldest first, with who issued each and when.

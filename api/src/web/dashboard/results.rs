@@ -139,7 +139,7 @@ pub struct ResultForm {
 }
 
 /// What a refused result shows above the form.
-fn game_problems(error: GameError) -> Result<Vec<String>, PageError> {
+pub fn game_problems(error: GameError) -> Result<Vec<String>, PageError> {
     match error {
         GameError::Api(error) => problems(error),
         other => Ok(vec![other.to_string()]),

@@ -1,0 +1,64 @@
+// The referee's pages: both clocks of each game count down in the page between the
+// server's events (api/templates/referee/clock.html).
+//
+// A clock element carries the player's time as the server read it when it rendered the
+// page or the fragment that live.js put in place after an event: main time, the current
+// period, the periods or stones left. The countdown starts from the instant this module
+// first sees the element (the fragment's arrival), so the browser's own clock, right or
+// wrong, plays no part; a new event brings a new element and the server's time again.
+// The server decides every flag: at zero the clock shows 0:00 and waits for the event.
+
+const seen = new WeakMap();
+
+function text(ms) {
+  const seconds = Math.ceil(Math.max(ms, 0) / 1000);
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor(seconds / 60) % 60;
+  const rest = String(seconds % 60).padStart(2, "0");
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
+}
+
+// What `clock` shows `elapsed` ms after the server read it: [time, phase] or null to
+// leave it as rendered.
+function reading(clock, elapsed) {
+  const data = clock.dataset;
+  const main = Number(data.main) - elapsed;
+  if (main > 0) {
+    return [text(main), "main time"];
+  }
+  const over = -main;
+  if (data.overtime === "periods") {
+    const period = Number(data.period);
+    let left = Number(data.periodLeft) - over;
+    let periods = Number(data.periods);
+    while (left <= 0 && periods > 1 && period > 0) {
+      periods -= 1;
+      left += period;
+    }
+    return [text(left), `byo-yomi, ${Math.max(periods, 0)} left`];
+  }
+  if (data.overtime === "canadian") {
+    return [text(Number(data.periodLeft) - over), `Canadian, ${data.stones} stones`];
+  }
+  return [text(0), "main time"];
+}
+
+function tick() {
+  const now = performance.now();
+  for (const clock of document.querySelectorAll("[data-clock][data-running='true']")) {
+    if (clock.dataset.overtime === "unlimited") {
+      continue;
+    }
+    if (!seen.has(clock)) {
+      seen.set(clock, now);
+    }
+    const shown = reading(clock, now - seen.get(clock));
+    if (shown) {
+      clock.querySelector("[data-time]").textContent = shown[0];
+      clock.querySelector("[data-phase]").textContent = shown[1];
+    }
+  }
+}
+
+tick();
+setInterval(tick, 250);

@@ -1,0 +1,691 @@
+//! The referee's hall view: every table of a round, the one that needs a referee first at
+//! the top, kept current by the tournament's stream; and a table opened, with its board,
+//! clocks and log, its clocks paused and resumed, and rulings applied with their reason.
+//!
+//! The order is the core's ([`arbitre_core::hall`]): the page reads each table's
+//! [`Attention`] from the game's table and shows the round in that order. A ruling (a
+//! pause and a resumption are rulings too) goes through the route's own
+//! [`rulings::issue`], with the signed-in token as the caller, so who may rule and what a
+//! ruling does are the API's; it is on the game's stream as soon as it is stored.
+
+use super::results::game_problems;
+use super::{caller, check_origin, see_other};
+use crate::db::{Connection, DbPool};
+use crate::error::{ApiError, FieldError, GameError, Resource};
+use crate::routes::games::rulings::{self, NewGameRuling, RulingKind};
+use crate::routes::games::svg;
+use crate::routes::players::Names;
+use crate::services::live::cache::GameCache;
+use crate::services::live::idempotency::IdempotencyKey;
+use crate::services::live::view::{GameState, PlayerClock};
+use crate::services::live::write::{load, Retry};
+use crate::services::live::LoadedGame;
+use crate::store::games::{self as game_store, EventRow, GameRow};
+use crate::store::pairings as pairing_store;
+use crate::store::rounds as round_store;
+use crate::store::tokens;
+use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Viewer;
+use actix_web::{web, HttpRequest, HttpResponse};
+use arbitre_core::clock::TimeControl;
+use arbitre_core::hall::{order, Attention, Watch};
+use arbitre_core::history::Action;
+use arbitre_core::table::{CountingStep, TableEvent};
+use arbitre_core::{Color, Point};
+use askama::Template;
+use serde::Deserialize;
+use std::collections::HashMap;
+use uuid::Uuid;
+
+/// What a referee reads of an [`Attention`].
+fn need(attention: Attention) -> &'static str {
+    match attention {
+        Attention::DisputedCount => "Count disputed",
+        Attention::FlagFallen => "Flag fallen",
+        Attention::Paused => "Paused",
+        Attention::RunningLong => "Running long",
+        Attention::NotStarted => "Not started",
+        Attention::InPlay => "In play",
+        Attention::Finished => "Finished",
+    }
+}
+
+/// `h:mm:ss` or `m:ss`, rounded up to the second (a clock showing 0:00 has no time left).
+fn clock_text(ms: u64) -> String {
+    let seconds = ms.div_ceil(1000);
+    let (hours, minutes, seconds) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if hours > 0 {
+        format!("{hours}:{minutes:02}:{seconds:02}")
+    } else {
+        format!("{minutes}:{seconds:02}")
+    }
+}
+
+/// How a clock goes on once its main time is spent, for the page's countdown.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Overtime {
+    /// No time limit: nothing counts down.
+    Unlimited,
+    /// Main time only (absolute, Fischer): the flag falls at zero.
+    None,
+    /// Periods of `period_ms` each (byo-yomi, simple time, the online byo-yomi).
+    Periods { period_ms: u64 },
+    /// Canadian: a number of stones in one period.
+    Canadian,
+}
+
+impl Overtime {
+    fn of(control: &TimeControl) -> Overtime {
+        match *control {
+            TimeControl::None {} => Overtime::Unlimited,
+            TimeControl::Absolute { .. } | TimeControl::Fischer { .. } => Overtime::None,
+            TimeControl::ByoYomi { period_ms, .. } => Overtime::Periods { period_ms },
+            TimeControl::Simple { per_move_ms } => Overtime::Periods {
+                period_ms: per_move_ms,
+            },
+            TimeControl::OnlineByoYomi { byo_yomi_ms, .. } => Overtime::Periods {
+                period_ms: byo_yomi_ms,
+            },
+            TimeControl::Canadian { .. } => Overtime::Canadian,
+        }
+    }
+
+    /// The `data-overtime` the page's module reads.
+    fn name(self) -> &'static str {
+        match self {
+            Overtime::Unlimited => "unlimited",
+            Overtime::None => "none",
+            Overtime::Periods { .. } => "periods",
+            Overtime::Canadian => "canadian",
+        }
+    }
+}
+
+/// One player's clock as a page shows it, with what `hall.js` needs to count it down
+/// between the server's events.
+pub struct ClockView {
+    colour: &'static str,
+    phase: String,
+    shown: String,
+    running: bool,
+    out_of_time: bool,
+    overtime: &'static str,
+    main_ms: u64,
+    period_ms_left: u64,
+    periods_left: u32,
+    period_ms: u64,
+    stones_left: u32,
+}
+
+impl ClockView {
+    fn of(colour: &'static str, clock: &PlayerClock, overtime: Overtime) -> ClockView {
+        let (phase, shown) = if overtime == Overtime::Unlimited {
+            ("no time limit".to_string(), "–".to_string())
+        } else if clock.out_of_time {
+            ("out of time".to_string(), clock_text(0))
+        } else if !clock.in_overtime {
+            ("main time".to_string(), clock_text(clock.main_ms))
+        } else {
+            let phase = match overtime {
+                Overtime::Canadian => format!("Canadian, {} stones", clock.stones_left),
+                _ => format!("byo-yomi, {} left", clock.periods_left),
+            };
+            (phase, clock_text(clock.period_ms_left))
+        };
+        ClockView {
+            colour,
+            phase,
+            shown,
+            running: clock.running,
+            out_of_time: clock.out_of_time,
+            overtime: overtime.name(),
+            main_ms: clock.main_ms,
+            period_ms_left: clock.period_ms_left,
+            periods_left: clock.periods_left,
+            period_ms: match overtime {
+                Overtime::Periods { period_ms } => period_ms,
+                _ => 0,
+            },
+            stones_left: clock.stones_left,
+        }
+    }
+}
+
+/// A game as the hall and the table page read it: its state, the core's attention, and
+/// the clocks to show; the board only for the table page.
+struct GameView {
+    state: GameState,
+    attention: Attention,
+    black: ClockView,
+    white: ClockView,
+    board: String,
+    height: u8,
+}
+
+impl GameView {
+    fn of(game: &LoadedGame, with_board: bool) -> Result<GameView, GameError> {
+        let state = GameState::of(game)?;
+        let overtime = Overtime::of(&game.table.terms().time_control);
+        Ok(GameView {
+            attention: Attention::of(Some(&game.table), state.clocks.at_ms),
+            black: ClockView::of("Black", &state.clocks.black, overtime),
+            white: ClockView::of("White", &state.clocks.white, overtime),
+            board: if with_board {
+                svg::render(game)?
+            } else {
+                String::new()
+            },
+            height: game.table.terms().settings.start.size.height,
+            state,
+        })
+    }
+}
+
+/// The game of `row` as a [`GameView`]: from the cache when it holds the stored game,
+/// else replayed once and kept for the next readers (as `GET /games/{id}` does).
+async fn view(
+    connection: &mut Connection,
+    cache: &GameCache,
+    row: &GameRow,
+    with_board: bool,
+) -> Result<GameView, GameError> {
+    let read = |game: &LoadedGame| GameView::of(game, with_board);
+    if let Some(view) = cache.read(row.id, row.last_seq, read) {
+        return view;
+    }
+    let game = load(connection, row.id).await?;
+    let view = read(&game);
+    cache.put(game);
+    view
+}
+
+/// The tournament's name and the round shown, for the headings.
+struct HallHeading {
+    id: Uuid,
+    name: String,
+    number: u32,
+    rounds: Vec<u32>,
+}
+
+/// One table of the hall.
+struct HallLine {
+    table: i32,
+    white: String,
+    black: String,
+    attention: &'static str,
+    need: &'static str,
+    phase: String,
+    turns: u32,
+    /// Black's and White's, once the game has started.
+    clocks: Vec<ClockView>,
+    result: String,
+    game_id: Option<Uuid>,
+    watch: Watch,
+}
+
+#[derive(Template)]
+#[template(path = "referee/hall.html")]
+struct HallPage {
+    signed_in: Option<String>,
+    heading: HallHeading,
+    lines: Vec<HallLine>,
+    /// How many tables need a referee (above "not started").
+    waiting: usize,
+}
+
+/// How many rounds the hall's navigation lists.
+const ROUNDS_LISTED: i64 = 1000;
+
+/// Which round the hall shows.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HallQuery {
+    round: Option<u32>,
+}
+
+/// `GET /dashboard/t/{id}/hall?round=N`: every table of the round (the last one paired by
+/// default), the one that needs a referee first at the top.
+pub async fn show(
+    pool: web::Data<DbPool>,
+    cache: web::Data<GameCache>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    query: web::Query<HallQuery>,
+) -> Result<Page, PageError> {
+    let id = path.into_inner();
+    caller(&viewer)?.require_staff(id, "watch this tournament's tables")?;
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let tournament = crate::routes::tournaments::load(&mut connection, id).await?;
+    let (rounds, _) = round_store::list(&mut connection, id, ROUNDS_LISTED, 0)
+        .await
+        .map_err(ApiError::from)?;
+    // By default the last round started (its games are in play), else the first.
+    let round = match query.round {
+        Some(number) => rounds
+            .iter()
+            .find(|round| i64::from(round.number) == i64::from(number)),
+        None => rounds
+            .iter()
+            .rev()
+            .find(|round| round.started_at.is_some())
+            .or(rounds.first()),
+    }
+    .ok_or(ApiError::NotFound(Resource::Round))?;
+    let number = u32::try_from(round.number).unwrap_or(0);
+    let pairings = pairing_store::all_of_round(&mut connection, round.id)
+        .await
+        .map_err(ApiError::from)?;
+    let ids: Vec<Uuid> = pairings.iter().map(|pairing| pairing.id).collect();
+    let games: HashMap<Uuid, GameRow> = game_store::of_pairings(&mut connection, &ids)
+        .await
+        .map_err(ApiError::from)?
+        .into_iter()
+        .map(|row| (row.pairing_id, row))
+        .collect();
+    let names = Names::of(
+        &mut connection,
+        id,
+        pairings
+            .iter()
+            .flat_map(|pairing| [pairing.white_id, pairing.black_id]),
+    )
+    .await?;
+    let label = |player: Uuid| {
+        names
+            .get(player)
+            .map(|name| format!("{} ({})", name.name, name.rank))
+    };
+    let mut lines = Vec::with_capacity(pairings.len());
+    for pairing in &pairings {
+        let game = match games.get(&pairing.id) {
+            Some(row) => Some(
+                view(&mut connection, &cache, row, false)
+                    .await
+                    .map_err(game_error)?,
+            ),
+            None => None,
+        };
+        let attention = game
+            .as_ref()
+            .map_or(Attention::NotStarted, |game| game.attention);
+        lines.push(HallLine {
+            table: pairing.table_number,
+            white: label(pairing.white_id)?,
+            black: label(pairing.black_id)?,
+            attention: attention.name(),
+            need: need(attention),
+            phase: game
+                .as_ref()
+                .map_or("no game yet".to_string(), |game| phase_text(&game.state)),
+            turns: game.as_ref().map_or(0, |game| game.state.turns),
+            result: game
+                .as_ref()
+                .and_then(|game| game.state.result.clone())
+                .or_else(|| pairing.result.clone())
+                .unwrap_or_default(),
+            game_id: game.as_ref().map(|game| game.state.id),
+            clocks: game.map_or_else(Vec::new, |game| vec![game.black, game.white]),
+            watch: Watch {
+                table: u32::try_from(pairing.table_number).unwrap_or(0),
+                attention,
+            },
+        });
+    }
+    order(&mut lines, |line| line.watch);
+    let waiting = lines
+        .iter()
+        .filter(|line| line.watch.attention < Attention::NotStarted)
+        .count();
+    Page::render(&HallPage {
+        signed_in: viewer.describe(),
+        heading: HallHeading {
+            id,
+            name: tournament.name.clone(),
+            number,
+            rounds: rounds
+                .iter()
+                .filter_map(|round| u32::try_from(round.number).ok())
+                .collect(),
+        },
+        lines,
+        waiting,
+    })
+}
+
+/// A read of a game that failed, as the error page shows it.
+fn game_error(error: GameError) -> PageError {
+    match error {
+        GameError::Api(error) => PageError(error),
+        GameError::NotFound => PageError(ApiError::RouteNotFound),
+        other => PageError(ApiError::internal(other.to_string())),
+    }
+}
+
+/// The phase in words, with the count's state.
+fn phase_text(state: &GameState) -> String {
+    match state.phase.as_str() {
+        "placing" => "placing handicap stones".to_string(),
+        "counting" => "counting (rule 5 bis)".to_string(),
+        "paused" => "paused by the referee".to_string(),
+        "not_started" => "not started".to_string(),
+        phase => phase.to_string(),
+    }
+}
+
+/// A point as players name it: a column letter (no I) and a row counted from the bottom.
+fn point_name(point: Point, height: u8) -> String {
+    let letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    let column = letters.chars().nth(usize::from(point.x)).unwrap_or('?');
+    format!("{column}{}", u16::from(height) - u16::from(point.y))
+}
+
+fn colour_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// One entry of a game's log, as the table page lists it.
+struct LogLine {
+    seq: i32,
+    time: String,
+    what: String,
+    who: String,
+    result: String,
+}
+
+/// What an entry of the log says, in words.
+fn describe(row: &EventRow, height: u8) -> String {
+    let Some(event) = row
+        .event
+        .clone()
+        .and_then(|value| serde_json::from_value::<TableEvent>(value).ok())
+    else {
+        return row.kind.clone();
+    };
+    match event {
+        TableEvent::Started { .. } => "clocks started".to_string(),
+        TableEvent::Turn {
+            color,
+            action: Action::Move(point),
+            ..
+        } => format!("{} plays {}", colour_name(color), point_name(point, height)),
+        TableEvent::Turn {
+            color,
+            action: Action::Pass,
+            ..
+        } => format!("{} passes", colour_name(color)),
+        TableEvent::Resigned { color, .. } => format!("{} resigns", colour_name(color)),
+        TableEvent::Flag { color, .. } => format!("{}'s flag fell", colour_name(color)),
+        TableEvent::Counting { step, .. } => match step {
+            CountingStep::Propose { color, dead } => format!(
+                "{} proposes {} dead chain(s)",
+                colour_name(color),
+                dead.len()
+            ),
+            CountingStep::Accept { color } => format!("{} accepts the count", colour_name(color)),
+            CountingStep::Dispute { color } => {
+                format!("{} disputes the count (rule 5 bis)", colour_name(color))
+            }
+        },
+        TableEvent::Ruling { ruling, .. } => format!(
+            "ruling: {} — {}",
+            ruling.decision.kind().replace('_', " "),
+            ruling.reason
+        ),
+    }
+}
+
+/// The rulings the form offers, as the API names them, and what they do.
+const RULINGS: [(&str, &str); 10] = [
+    ("warning", "Warning (recorded only)"),
+    ("penalty", "Penalty (time taken off with a delta, or noted)"),
+    (
+        "time_adjustment",
+        "Time adjustment (main time added or removed)",
+    ),
+    ("pause", "Pause the clocks"),
+    ("resume", "Resume the clocks"),
+    (
+        "dead_stones",
+        "Dead stones of a disputed count (the game is counted)",
+    ),
+    ("strict_count", "Strict count (rules 5 and 6)"),
+    ("void", "Void (no result)"),
+    ("forfeit", "Forfeit (the player named loses)"),
+    ("result_correction", "Result correction"),
+];
+
+#[derive(Template)]
+#[template(path = "referee/table.html")]
+struct TablePage {
+    signed_in: Option<String>,
+    heading: HallHeading,
+    table: i32,
+    white: String,
+    black: String,
+    game: GameView,
+    need: &'static str,
+    phase: String,
+    log: Vec<LogLine>,
+    rulings: [(&'static str, &'static str); 10],
+    form: RulingForm,
+    problems: Vec<String>,
+}
+
+impl TablePage {
+    fn paused(&self) -> bool {
+        self.game.state.phase == "paused"
+    }
+
+    fn finished(&self) -> bool {
+        self.game.state.phase == "finished"
+    }
+
+    /// Who plays next, in words.
+    fn to_move(&self) -> Option<&'static str> {
+        self.game.state.to_move.map(colour_name)
+    }
+}
+
+/// How many entries of a game's log the table page lists (the last ones).
+const LOG_LISTED: usize = 500;
+
+async fn table_page(
+    pool: &DbPool,
+    cache: &GameCache,
+    viewer: &Viewer,
+    (id, game_id): (Uuid, Uuid),
+    form: RulingForm,
+    problems: Vec<String>,
+) -> Result<Page, PageError> {
+    caller(viewer)?.require_staff(id, "watch this tournament's tables")?;
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let tournament = crate::routes::tournaments::load(&mut connection, id).await?;
+    let row = game_store::find(&mut connection, game_id)
+        .await
+        .map_err(ApiError::from)?
+        .filter(|row| row.tournament_id == id)
+        .ok_or(ApiError::RouteNotFound)?;
+    let pairing = game_store::pairing_in_round(&mut connection, id, row.pairing_id)
+        .await
+        .map_err(ApiError::from)?
+        .ok_or(ApiError::NotFound(Resource::Pairing))?;
+    let game = view(&mut connection, cache, &row, true)
+        .await
+        .map_err(game_error)?;
+    let names = Names::of(
+        &mut connection,
+        id,
+        [pairing.0.white_id, pairing.0.black_id],
+    )
+    .await?;
+    let label = |player: Uuid| {
+        names
+            .get(player)
+            .map(|name| format!("{} ({})", name.name, name.rank))
+    };
+    let entries = game_store::events(&mut connection, game_id)
+        .await
+        .map_err(ApiError::from)?;
+    let authors: Vec<Uuid> = entries.iter().filter_map(|entry| entry.issued_by).collect();
+    let labels: HashMap<Uuid, String> = tokens::labels(&mut connection, &authors)
+        .await
+        .map_err(ApiError::from)?
+        .into_iter()
+        .collect();
+    let skip = entries.len().saturating_sub(LOG_LISTED);
+    let log = entries
+        .iter()
+        .skip(skip)
+        .rev()
+        .map(|entry| LogLine {
+            seq: entry.seq,
+            time: entry.recorded_at.format("%H:%M:%S").to_string(),
+            what: describe(entry, game.height),
+            who: entry
+                .issued_by
+                .and_then(|token| labels.get(&token).cloned())
+                .unwrap_or_else(|| "the server".to_string()),
+            result: entry.result.clone().unwrap_or_default(),
+        })
+        .collect();
+    Page::render(&TablePage {
+        signed_in: viewer.describe(),
+        heading: HallHeading {
+            id,
+            name: tournament.name.clone(),
+            number: u32::try_from(pairing.1).unwrap_or(0),
+            rounds: Vec::new(),
+        },
+        table: pairing.0.table_number,
+        white: label(pairing.0.white_id)?,
+        black: label(pairing.0.black_id)?,
+        need: need(game.attention),
+        phase: phase_text(&game.state),
+        game,
+        log,
+        rulings: RULINGS,
+        form,
+        problems,
+    })
+}
+
+/// `GET /dashboard/t/{id}/hall/games/{game}`: a table opened.
+pub async fn table(
+    pool: web::Data<DbPool>,
+    cache: web::Data<GameCache>,
+    viewer: Viewer,
+    path: web::Path<(Uuid, Uuid)>,
+) -> Result<Page, PageError> {
+    table_page(
+        &pool,
+        &cache,
+        &viewer,
+        path.into_inner(),
+        RulingForm::default(),
+        Vec::new(),
+    )
+    .await
+}
+
+/// The ruling form, as typed: every field a string, so a refused form is shown again as
+/// it was.
+#[derive(Debug, Default, Deserialize)]
+pub struct RulingForm {
+    #[serde(default)]
+    kind: String,
+    #[serde(default)]
+    reason: String,
+    /// `B`, `W` or empty.
+    #[serde(default)]
+    color: String,
+    /// Seconds added (> 0) or removed (< 0).
+    #[serde(default)]
+    delta_seconds: String,
+    /// SGF `RE`.
+    #[serde(default)]
+    result: String,
+    /// Points of the dead chains, in SGF coordinates, separated by spaces.
+    #[serde(default)]
+    dead: String,
+}
+
+fn invalid(field: &str, message: impl ToString) -> ApiError {
+    ApiError::InvalidBody(FieldError::new(field, message.to_string()))
+}
+
+impl RulingForm {
+    /// The API's request for this form; its checks are the route's.
+    fn request(&self) -> Result<NewGameRuling, ApiError> {
+        let kind: RulingKind = serde_json::from_value(serde_json::Value::String(self.kind.clone()))
+            .map_err(|_| invalid("kind", "choose a ruling"))?;
+        let color = match self.color.as_str() {
+            "" => None,
+            "B" => Some(Color::Black),
+            "W" => Some(Color::White),
+            _ => return Err(invalid("color", "must be Black or White")),
+        };
+        let delta_ms = match self.delta_seconds.trim() {
+            "" => None,
+            text => Some(
+                text.parse::<f64>()
+                    .ok()
+                    .filter(|seconds| seconds.is_finite() && seconds.abs() <= 86_400.0)
+                    .map(|seconds| (seconds * 1000.0).round() as i64)
+                    .ok_or_else(|| invalid("delta_seconds", "must be a number of seconds"))?,
+            ),
+        };
+        Ok(NewGameRuling {
+            kind,
+            reason: self.reason.clone(),
+            color,
+            delta_ms,
+            dead: self.dead.split_whitespace().map(str::to_string).collect(),
+            result: Some(self.result.trim().to_string()).filter(|text| !text.is_empty()),
+            corrects: None,
+        })
+    }
+}
+
+/// `POST /dashboard/t/{id}/hall/games/{game}/rulings`: a ruling (a pause and a
+/// resumption too) applied through the route's own [`rulings::issue`], as the signed-in
+/// person; a refused one shows the table again with the reason.
+pub async fn rule(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    cache: web::Data<GameCache>,
+    viewer: Viewer,
+    path: web::Path<(Uuid, Uuid)>,
+    form: web::Form<RulingForm>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let (id, game_id) = path.into_inner();
+    let caller = caller(&viewer)?;
+    caller.require_staff(id, "rule on this tournament's games")?;
+    let form = form.into_inner();
+    let outcome = match form.request() {
+        Ok(ruling) => {
+            let retry = Retry {
+                key: IdempotencyKey(None),
+                fingerprint: Vec::new(),
+                unrepeatable: false,
+            };
+            rulings::issue((&pool, &cache), &caller, game_id, ruling, retry)
+                .await
+                .map(drop)
+        }
+        Err(error) => Err(GameError::Api(error)),
+    };
+    match outcome {
+        Ok(()) => Ok(see_other(&format!(
+            "/dashboard/t/{id}/hall/games/{game_id}"
+        ))),
+        Err(error) => {
+            let problems = game_problems(error)?;
+            let page = table_page(&pool, &cache, &viewer, (id, game_id), form, problems).await?;
+            Ok(secured(HttpResponse::UnprocessableEntity(), page.0))
+        }
+    }
+}

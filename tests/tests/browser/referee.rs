@@ -1,0 +1,418 @@
+//! The referee's hall view: a round with a disputed count, a fallen flag, a game in play
+//! and a table not started; the referee sees the dispute and the flag first, watches a
+//! move arrive without a reload, opens the disputed table, pauses and resumes a game,
+//! and rules with a reason; the ruling is on the game's stream at once and changes the
+//! public standings.
+
+use super::dashboard::sign_in;
+use super::PLAYERS;
+use arbitre_api::access::Role;
+use arbitre_tests::browser::{Browser, LAPTOP, PHONE};
+use arbitre_tests::TestService;
+use fantoccini::Locator;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+use uuid::Uuid;
+
+/// Eight players, paired at four tables of round 1.
+const MORE_PLAYERS: [(&str, &str, &str); 2] = [("Roux", "Inès", "6k"), ("Fournier", "Luc", "7k")];
+
+/// Posts `body` to `path` with `token`, expecting `status`; the answer's JSON.
+async fn posted(service: &TestService, path: &str, token: &str, body: Value, status: u16) -> Value {
+    let response = service
+        .post(path, Some(token))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let code = response.status().as_u16();
+    let text = response.text().await.unwrap();
+    assert_eq!(code, status, "{path}: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Plays `points` from turn `first` on at `game` with the tablet `tablet`.
+async fn play(service: &TestService, tablet: &str, game: &str, first: u32, points: &[&str]) {
+    for (index, point) in points.iter().enumerate() {
+        let turn = first + index as u32;
+        let body = if *point == "pass" {
+            json!({"turn": turn, "action": "pass"})
+        } else {
+            json!({"turn": turn, "action": "move", "point": point})
+        };
+        posted(service, &format!("/games/{game}/turns"), tablet, body, 201).await;
+    }
+}
+
+/// The attentions of the hall's tables, top to bottom, as `table:attention`.
+async fn hall_order(browser: &Browser) -> Vec<String> {
+    let order = browser
+        .client
+        .execute(
+            "return [...document.querySelectorAll('.hall-line')]\
+               .map(l => l.dataset.table + ':' + l.dataset.attention);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(order).unwrap()
+}
+
+/// Reads the game's event stream until an event of `kind` arrives (or `seconds` pass);
+/// the events read, as (event, data).
+async fn read_until(
+    stream: &mut reqwest::Response,
+    kind: &str,
+    seconds: u64,
+) -> Vec<(String, Value)> {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let mut buffer = String::new();
+    let mut events = Vec::new();
+    while !events
+        .iter()
+        .any(|(event, _): &(String, Value)| event == kind)
+    {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "no {kind} within {seconds} s: {events:?}");
+        let Ok(Ok(Some(chunk))) = tokio::time::timeout(left, stream.chunk()).await else {
+            panic!("the stream ended or stalled: {events:?}");
+        };
+        buffer.push_str(&String::from_utf8_lossy(&chunk));
+        while let Some(end) = buffer.find("\n\n") {
+            let block: String = buffer.drain(..end + 2).collect();
+            let mut event = String::new();
+            let mut data = None;
+            for line in block.lines() {
+                if let Some(value) = line.strip_prefix("event: ") {
+                    event = value.to_string();
+                } else if let Some(value) = line.strip_prefix("data: ") {
+                    data = serde_json::from_str(value).ok();
+                }
+            }
+            if let Some(data) = data {
+                events.push((event, data));
+            }
+        }
+    }
+    events
+}
+
+/// The game `game` as `GET /games/{id}` shows it.
+async fn state(service: &TestService, game: &str) -> Value {
+    service
+        .get(&format!("/games/{game}"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+/// The standings line of `name` on the public standings page.
+async fn standing(browser: &Browser, tournament: &str, name: &str) -> String {
+    browser
+        .visit(&format!("/t/{tournament}/standings?round=1"))
+        .await;
+    let rows = browser
+        .client
+        .find_all(Locator::Css(".standings tbody tr"))
+        .await
+        .unwrap();
+    for row in rows {
+        let text = row.text().await.unwrap();
+        if text.contains(name) {
+            return text;
+        }
+    }
+    panic!("{name} is not in the standings");
+}
+
+#[tokio::test]
+async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason() {
+    let service = TestService::start().await;
+    let tournament = service
+        .create_tournament(json!({"name": "Open de Nantes", "dispute_policy": "strict"}))
+        .await;
+    let id = tournament["id"].as_str().unwrap().to_string();
+    service.create_round(&id, 1).await;
+    let mut players = Vec::new();
+    for (surname, first_name, rank) in PLAYERS.iter().chain(MORE_PLAYERS.iter()) {
+        let player = posted(
+            &service,
+            &format!("/tournaments/{id}/players"),
+            &service.admin_token,
+            json!({"surname": surname, "first_name": first_name, "rank": rank}),
+            201,
+        )
+        .await;
+        players.push(player["id"].as_str().unwrap().to_string());
+    }
+    let mut pairings = Vec::new();
+    for table in 0..4 {
+        let pairing = service
+            .create_pairing(
+                &id,
+                1,
+                table as i32 + 1,
+                &players[2 * table + 1],
+                &players[2 * table],
+            )
+            .await;
+        pairings.push(pairing["id"].as_str().unwrap().to_string());
+    }
+    let tournament_uuid = Some(Uuid::parse_str(&id).unwrap());
+    let referee = service.token(Role::Referee, tournament_uuid, None).await;
+    let start = |table: usize, terms: Value| {
+        let (service, referee, id, pairings) = (&service, &referee, &id, &pairings);
+        async move {
+            let pairing = Uuid::parse_str(&pairings[table]).unwrap();
+            let tablet = service
+                .token(Role::Table, tournament_uuid, Some(pairing))
+                .await;
+            let mut body = json!({"pairing_id": pairings[table]});
+            body.as_object_mut()
+                .unwrap()
+                .extend(terms.as_object().unwrap().clone());
+            let game = posted(
+                service,
+                &format!("/tournaments/{id}/games"),
+                referee,
+                body,
+                201,
+            )
+            .await;
+            (game["id"].as_str().unwrap().to_string(), tablet)
+        }
+    };
+    // Table 1 plays; table 2's Black has one second and does not move; table 3's count
+    // is disputed (rule 5 bis); table 4 has not started.
+    let (playing, playing_tablet) = start(0, json!({})).await;
+    play(&service, &playing_tablet, &playing, 1, &["dd", "pp"]).await;
+    let (flagged, _) = start(
+        1,
+        json!({"time_control": {"system": "absolute", "main_time_ms": 1000}}),
+    )
+    .await;
+    let (disputed, disputed_tablet) = start(2, json!({})).await;
+    play(
+        &service,
+        &disputed_tablet,
+        &disputed,
+        1,
+        &["cc", "gg", "cg", "gc", "pass", "pass"],
+    )
+    .await;
+    let counting = format!("/games/{disputed}/counting");
+    posted(
+        &service,
+        &counting,
+        &disputed_tablet,
+        json!({"action": "propose", "color": "B", "dead": ["gg"]}),
+        200,
+    )
+    .await;
+    posted(
+        &service,
+        &counting,
+        &disputed_tablet,
+        json!({"action": "dispute", "color": "W"}),
+        200,
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let lost = state(&service, &flagged).await;
+    assert_eq!(lost["result"], "W+T", "{lost}");
+
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &referee).await;
+    // From the round's page to its hall.
+    browser.visit(&format!("/dashboard/t/{id}/rounds/1")).await;
+    browser.click("#hall-link").await;
+    browser
+        .wait_until("document.querySelector('.hall-list') !== null", 10)
+        .await;
+    assert_eq!(
+        hall_order(&browser).await,
+        [
+            "3:disputed-count",
+            "2:flag-fallen",
+            "4:not-started",
+            "1:in-play"
+        ]
+    );
+    assert_eq!(browser.text("#hall-title").await, "2 tables need a referee");
+    let line = browser.text(".hall-line[data-table='1']").await;
+    assert!(line.contains("playing, 2 turns"), "{line}");
+    assert!(line.contains("Black"), "{line}");
+    // Black's clock runs at table 3 (Black moves after the dispute): it counts down.
+    let running = ".hall-line[data-table='3'] .clock.running [data-time]";
+    let before = browser.text(running).await;
+    browser
+        .wait_until(
+            &format!("document.querySelector(\"{running}\").textContent !== '{before}'"),
+            5,
+        )
+        .await;
+    browser.check("referee hall").await;
+    browser.screenshot("referee-hall-laptop").await;
+    browser.resize(PHONE).await;
+    browser.check("referee hall, phone").await;
+    browser.screenshot("referee-hall-phone").await;
+    browser.resize(LAPTOP).await;
+
+    // A move at table 1 through the API: the hall shows it without a reload.
+    browser
+        .client
+        .execute("window.stillTheSamePage = true; return null;", vec![])
+        .await
+        .unwrap();
+    browser
+        .wait_until("document.body.dataset.live === 'open'", 10)
+        .await;
+    play(&service, &playing_tablet, &playing, 3, &["dp"]).await;
+    browser
+        .wait_until(
+            "document.querySelector(\".hall-line[data-table='1']\").textContent\
+               .includes('playing, 3 turns')",
+            10,
+        )
+        .await;
+    let same = browser
+        .client
+        .execute("return window.stillTheSamePage === true;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(same, json!(true), "the page was reloaded");
+
+    // Table 1 paused, then resumed, with a reason.
+    browser
+        .visit(&format!("/dashboard/t/{id}/hall/games/{playing}"))
+        .await;
+    browser
+        .fill("clock-reason", "noise at the next table")
+        .await;
+    browser.click("#pause").await;
+    browser
+        .wait_until("document.querySelector('#resume') !== null", 10)
+        .await;
+    assert!(browser.text("#state-title").await.starts_with("Paused"));
+    let paused = state(&service, &playing).await;
+    assert_eq!(paused["phase"], "paused");
+    assert_eq!(paused["clocks"]["paused_by_referee"], true);
+    browser.fill("clock-reason", "quiet again").await;
+    browser.click("#resume").await;
+    browser
+        .wait_until("document.querySelector('#pause') !== null", 10)
+        .await;
+    let log = browser.text("#log").await;
+    assert!(log.contains("ruling: resume — quiet again"), "{log}");
+    assert!(
+        log.contains("ruling: pause — noise at the next table"),
+        "{log}"
+    );
+
+    // The disputed table, opened from the hall.
+    let winner = format!("{} {}", PLAYERS[5].0, PLAYERS[5].1);
+    let standing_before = standing(&browser, &id, &winner).await;
+    browser.visit(&format!("/dashboard/t/{id}/hall")).await;
+    browser
+        .click(".hall-line[data-table='3'] a[href*='/hall/games/']")
+        .await;
+    browser
+        .wait_until("document.querySelector('#apply-ruling') !== null", 10)
+        .await;
+    assert!(browser
+        .text("#state-title")
+        .await
+        .starts_with("Count disputed"));
+    let log = browser.text("#log").await;
+    assert!(
+        log.contains("White disputes the count (rule 5 bis)"),
+        "{log}"
+    );
+    browser.check("referee table").await;
+    browser.screenshot("referee-table-laptop").await;
+    browser.resize(PHONE).await;
+    browser.check("referee table, phone").await;
+    browser.screenshot("referee-table-phone").await;
+    browser.resize(LAPTOP).await;
+
+    // A ruling without its reason is the API's to refuse (the browser's own check set
+    // aside): nothing is recorded.
+    browser
+        .client
+        .execute(
+            "document.getElementById('reason').removeAttribute('required'); return null;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let choose = |value: &'static str, css: &'static str| {
+        let browser = &browser;
+        async move {
+            let field = browser.client.find(Locator::Id(css)).await.unwrap();
+            field.select_by_value(value).await.unwrap();
+        }
+    };
+    choose("forfeit", "kind").await;
+    choose("W", "color").await;
+    browser.click("#apply-ruling").await;
+    browser
+        .wait_until("document.querySelector('.problem') !== null", 10)
+        .await;
+    let problem = browser.text(".problem").await;
+    assert!(problem.contains("reason"), "{problem}");
+    let logged = browser.console().await;
+    assert!(
+        logged.iter().all(|(_, message)| message.contains("422")),
+        "{logged:?}"
+    );
+
+    // With the reason: White, who will not resume play, forfeits; the ruling is on the
+    // game's stream at once.
+    let mut stream = service
+        .get(&format!("/games/{disputed}/stream"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(stream.status(), 200);
+    read_until(&mut stream, "counting", 10).await;
+    assert_eq!(
+        browser
+            .client
+            .execute("return document.getElementById('kind').value;", vec![])
+            .await
+            .unwrap(),
+        json!("forfeit"),
+        "the refused form is shown as it was"
+    );
+    browser
+        .fill("reason", "White refuses to resume play after the dispute")
+        .await;
+    browser.click("#apply-ruling").await;
+    let events = read_until(&mut stream, "ruling", 5).await;
+    let (_, ruling) = events.iter().find(|(kind, _)| kind == "ruling").unwrap();
+    assert_eq!(
+        ruling["ruling"]["reason"],
+        "White refuses to resume play after the dispute"
+    );
+    assert_eq!(ruling["ruling"]["kind"], "forfeit");
+    assert_eq!(ruling["result"], "B+F", "{ruling}");
+    browser
+        .wait_until("document.querySelector('#game-result') !== null", 10)
+        .await;
+    let ruled = state(&service, &disputed).await;
+    assert_eq!(ruled["phase"], "finished");
+    assert_eq!(ruled["result_source"]["source"], "ruling", "{ruled}");
+    // Black of table 3 won: the public standings count it.
+    let standing_after = standing(&browser, &id, &winner).await;
+    assert_ne!(standing_before, standing_after);
+    browser.check("standings after the ruling").await;
+    // Back in the hall, the settled table has gone down among the finished games.
+    browser.visit(&format!("/dashboard/t/{id}/hall")).await;
+    assert_eq!(
+        hall_order(&browser).await,
+        ["2:flag-fallen", "4:not-started", "1:in-play", "3:finished"]
+    );
+}
