@@ -45,6 +45,8 @@ pub enum FieldIssue {
     EgdPin,
     #[error("must be an FFG licence: 7 digits or capital letters")]
     FfgLicence,
+    #[error("must be a multiple of 0.5 between -{MAX_KOMI} and {MAX_KOMI}")]
+    Komi,
 }
 
 /// Text a person typed: at most `max_chars` characters, none of them a control character
@@ -91,6 +93,21 @@ pub fn check_handicap(stones: impl Into<i64>) -> Result<(), FieldIssue> {
     }
 }
 
+/// The largest komi, either way: far beyond any rules' (FFG 7.5; a handicap game's ½),
+/// small enough that a score stays a plain number of points.
+pub const MAX_KOMI: f64 = 150.0;
+
+/// A komi: a whole or half number of points (a score's half point decides a game without
+/// a draw, FFG rule 6), within [`MAX_KOMI`]. The API, the SGF import (`KM`) and the pairing
+/// terms check it here.
+pub fn check_komi(komi: f64) -> Result<(), FieldIssue> {
+    if komi.is_finite() && komi.abs() <= MAX_KOMI && (komi * 2.0).fract() == 0.0 {
+        Ok(())
+    } else {
+        Err(FieldIssue::Komi)
+    }
+}
+
 /// An EGD PIN: 8 digits, as the EGD's database numbers its players (the first column of
 /// `allworld_lp.html`) and as its results format appends them (`|12345678`, pairgoth
 /// ≥ 0.22). Registration, the EGD's list and the EGD export all check it here, so a PIN
@@ -123,6 +140,20 @@ pub fn check_ffg_licence(licence: &str) -> Result<(), FieldIssue> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_komi_is_a_whole_or_half_number_of_points_within_bounds() {
+        for komi in [7.5, 0.5, 0.0, -6.5, 150.0, -150.0] {
+            assert_eq!(check_komi(komi), Ok(()), "{komi}");
+        }
+        for komi in [7.25, 150.5, -151.0, f64::NAN, f64::INFINITY] {
+            assert_eq!(check_komi(komi), Err(FieldIssue::Komi), "{komi}");
+        }
+        assert_eq!(
+            FieldIssue::Komi.to_string(),
+            "must be a multiple of 0.5 between -150 and 150"
+        );
+    }
 
     #[test]
     fn text_is_bounded_and_free_of_controls() {

@@ -13,10 +13,10 @@ pub use arbitre_core::KomiPolicy;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// A komi is a whole or half number of points, within reason.
+/// The core's komi check ([`arbitre_core::fields::check_komi`]), as a violation of `field`.
 pub fn check_komi(violations: &mut Violations, field: &str, komi: f64) {
-    if !komi.is_finite() || komi.abs() > 150.0 || (komi * 2.0).fract() != 0.0 {
-        violations.add(field, "must be a multiple of 0.5 between -150 and 150");
+    if let Err(issue) = arbitre_core::fields::check_komi(komi) {
+        violations.add(field, issue.to_string());
     }
 }
 
