@@ -312,3 +312,24 @@ async fn anonymous_reads_beyond_their_pace_wait_then_are_refused_and_the_signed_
     assert!((5..30).contains(&admitted), "{admitted} admitted");
     assert!(refused > 0, "none refused");
 }
+
+/// The heavy work's threads run under `SCHED_IDLE` (Linux's policy 5): they take a core
+/// only when nothing else wants it, so a turn never waits for a draft.
+#[tokio::test]
+async fn heavy_work_runs_on_threads_that_yield_to_everything_else() {
+    let _service = TestService::start().await;
+    let mut heavy = 0;
+    for task in std::fs::read_dir("/proc/self/task").unwrap() {
+        let task = task.unwrap().path();
+        let name = std::fs::read_to_string(task.join("comm")).unwrap_or_default();
+        if !name.starts_with("arbitre-heavy") {
+            continue;
+        }
+        let stat = std::fs::read_to_string(task.join("stat")).unwrap();
+        // The fields after the command's closing parenthesis; the policy is field 41.
+        let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+        assert_eq!(fields[41 - 3], "5", "{name}: policy {}", fields[41 - 3]);
+        heavy += 1;
+    }
+    assert!(heavy >= 2, "{heavy} heavy threads found");
+}
