@@ -25,38 +25,14 @@ think="${THINK_MS:-250}"
 streams="${STREAMS:-1000}"
 readers="${READERS:-8}"
 players="${PLAYERS:-2000}"
-target="${CARGO_TARGET_DIR:-target}"
 
-./scripts/install-postgres
-cargo build --release --quiet -p arbitre-api
+source bench/serve.sh
 cargo build --release --quiet -p arbitre-tests --example live_load
-bin="$target/release/arbitre"
-load="$target/release/examples/live_load"
-work="$(mktemp -d)"
-chmod 755 "$work"
-export ARBITRE_LOG_FORMAT=json RUST_LOG="${RUST_LOG:-warn}"
-unset DATABASE_URL
-server=""
-cleanup() {
-    if [[ -n "$server" ]]; then kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
+load="${CARGO_TARGET_DIR:-target}/release/examples/live_load"
 ulimit -n "$(ulimit -Hn)"
 
 python3 bench/opengotha_tournament.py "$players" >"$work/big.xml"
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-export ARBITRE_DATA_DIR="$work/postgres" ARBITRE_BIND="127.0.0.1:$port"
-base="http://$ARBITRE_BIND"
-admin="$("$bin" token create --role admin 2>"$work/token.log")" || { cat "$work/token.log" >&2; exit 1; }
-"$bin" serve 2>"$work/serve.log" &
-server=$!
-for _ in $(seq 1 600); do
-    curl -fs "$base/ready" >/dev/null 2>&1 && break
-    sleep 0.1
-done
-socket="/tmp/arbitre-pg-$(printf '%s' "$(realpath "$ARBITRE_DATA_DIR")" | sha256sum | cut -c1-12)"
-url="postgresql://arbitre@localhost/arbitre?host=$socket"
+start_server
 
 # The server's CPU time (user + system, in clock ticks) and the database's commits so far.
 cpu() { awk '{print $14 + $15}' "/proc/$server/stat"; }

@@ -64,6 +64,10 @@ fn configure_dashboard(config: &mut web::ServiceConfig) {
             web::post().to(dashboard::settings::change),
         )
         .route(
+            "/dashboard/t/{tournament_id}/standings",
+            web::get().to(dashboard::standings::show),
+        )
+        .route(
             "/dashboard/t/{tournament_id}/players",
             web::post().to(dashboard::players::register),
         )

@@ -12,6 +12,7 @@ pub mod players;
 pub mod results;
 pub mod rounds;
 pub mod settings;
+pub mod standings;
 pub mod tournament;
 pub mod tournaments;
 

@@ -17,6 +17,7 @@ use actix_web::web;
 use arbitre_core::standings::{self, Game, GameResult, Player, Tournament};
 use askama::Template;
 use serde::Deserialize;
+use std::collections::HashMap;
 use uuid::Uuid;
 
 /// How many tournaments the home page lists, newest first.
@@ -171,6 +172,16 @@ fn result_text(game: &Game) -> &'static str {
     }
 }
 
+/// The tournament's players by id: one lookup per line of a page (a 500-player round
+/// has 1,000), not a walk through all of them.
+fn players_by_id(tournament: &Tournament) -> HashMap<&str, &Player> {
+    tournament
+        .players
+        .iter()
+        .map(|player| (player.id.as_str(), player))
+        .collect()
+}
+
 /// Folds case and the common Latin accents, so that "jose" finds "José".
 fn folded(text: &str) -> String {
     text.chars()
@@ -198,7 +209,7 @@ pub async fn tournament(pool: &DbPool, id: Uuid) -> Result<Tournament, PageError
 }
 
 /// The round a page shows: the one asked for, or the last with a game or a bye.
-fn round_shown(tournament: &Tournament, asked: Option<u32>) -> Result<u32, PageError> {
+pub fn round_shown(tournament: &Tournament, asked: Option<u32>) -> Result<u32, PageError> {
     match asked {
         None => Ok(tournament.last_round().max(1)),
         Some(round) if (1..=tournament.rounds).contains(&round) => Ok(round),
@@ -244,10 +255,11 @@ pub async fn pairings(
 
 /// The lines of `round` of `tournament`, by table and by name.
 pub fn round_lines(tournament: &Tournament, round: u32, search: &str) -> RoundLines {
+    let players = players_by_id(tournament);
     let name = |player_id: &str| {
-        tournament
-            .player(player_id)
-            .map(display_name)
+        players
+            .get(player_id)
+            .map(|player| display_name(player))
             .unwrap_or_default()
     };
     let mut games: Vec<&Game> = tournament
@@ -288,7 +300,7 @@ pub fn round_lines(tournament: &Tournament, round: u32, search: &str) -> RoundLi
         })
         .filter(|line| folded(&line.name).contains(&wanted))
         .collect();
-    names.sort_by_key(|line| folded(&line.name));
+    names.sort_by_cached_key(|line| folded(&line.name));
     let byes = tournament
         .byes
         .iter()
@@ -304,11 +316,19 @@ pub fn round_lines(tournament: &Tournament, round: u32, search: &str) -> RoundLi
 }
 
 /// One line of the standings.
-struct StandingLine {
-    place: u32,
-    name: String,
-    club: String,
-    values: Vec<String>,
+pub struct StandingLine {
+    pub place: u32,
+    pub name: String,
+    pub club: String,
+    pub values: Vec<String>,
+}
+
+/// The standings after a round as the pages show them (`standings_table.html`): the
+/// tournament's own criteria as columns, one line per player in the core's order.
+pub struct StandingsTable {
+    pub round: u32,
+    pub columns: Vec<&'static str>,
+    pub lines: Vec<StandingLine>,
 }
 
 #[derive(Template)]
@@ -316,8 +336,47 @@ struct StandingLine {
 struct StandingsPage {
     signed_in: Option<String>,
     heading: Heading,
-    columns: Vec<&'static str>,
-    lines: Vec<StandingLine>,
+    table: StandingsTable,
+}
+
+/// The standings of `tournament` after `round`, computed by the core on the heavy-work
+/// pool in `class`'s lane (ranking a large tournament never runs on a request worker).
+pub async fn standings_table(
+    workshop: &Workshop,
+    class: Class,
+    tournament: Tournament,
+    round: u32,
+) -> Result<(Tournament, StandingsTable), PageError> {
+    let (tournament, computed) = workshop
+        .run(class, move || {
+            let computed = standings::compute(&tournament, round);
+            (tournament, computed)
+        })
+        .await?;
+    let computed = computed.map_err(|error| {
+        ApiError::Validation(vec![FieldError::new("standings", error.to_string())])
+    })?;
+    let players = players_by_id(&tournament);
+    let lines = computed
+        .iter()
+        .map(|line| {
+            let player = players.get(line.player.as_str());
+            StandingLine {
+                place: line.place,
+                name: player
+                    .map(|player| display_name(player))
+                    .unwrap_or_default(),
+                club: player.map(|player| player.club.clone()).unwrap_or_default(),
+                values: line.criteria.iter().map(ToString::to_string).collect(),
+            }
+        })
+        .collect();
+    let table = StandingsTable {
+        round,
+        columns: tournament.criteria.iter().map(|c| c.short_name()).collect(),
+        lines,
+    };
+    Ok((tournament, table))
 }
 
 /// `GET /t/{id}/standings`: the standings after a round, with the tournament's criteria.
@@ -329,32 +388,11 @@ pub async fn standings(
     query: web::Query<PageQuery>,
 ) -> Result<Page, PageError> {
     let (id, query, tournament, round) = shown(&pool, path, query).await?;
-    // Ranking a large tournament is heavy work: on the pool, never on a request worker.
-    let (tournament, computed) = workshop
-        .run(Class::Anonymous, move || {
-            let computed = standings::compute(&tournament, round);
-            (tournament, computed)
-        })
-        .await?;
-    let computed = computed.map_err(|error| {
-        ApiError::Validation(vec![FieldError::new("standings", error.to_string())])
-    })?;
-    let lines = computed
-        .iter()
-        .map(|line| {
-            let player = tournament.player(&line.player);
-            StandingLine {
-                place: line.place,
-                name: player.map(display_name).unwrap_or_default(),
-                club: player.map(|player| player.club.clone()).unwrap_or_default(),
-                values: line.criteria.iter().map(ToString::to_string).collect(),
-            }
-        })
-        .collect();
+    let (tournament, table) =
+        standings_table(&workshop, Class::Anonymous, tournament, round).await?;
     Page::render(&StandingsPage {
         signed_in: viewer.describe(),
-        columns: tournament.criteria.iter().map(|c| c.short_name()).collect(),
         heading: Heading::new(id, &tournament, round, query.hall == Some(1)),
-        lines,
+        table,
     })
 }

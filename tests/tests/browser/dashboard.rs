@@ -8,7 +8,7 @@ use fantoccini::Locator;
 use serde_json::json;
 
 /// Signs in with `token` from the sign-in page; the staff land on the dashboard.
-async fn sign_in(browser: &Browser, token: &str) {
+pub async fn sign_in(browser: &Browser, token: &str) {
     browser.visit("/sign-in").await;
     browser.fill("token", token).await;
     browser.click("main form button").await;
@@ -18,7 +18,7 @@ async fn sign_in(browser: &Browser, token: &str) {
 }
 
 /// Checks the page and takes its screenshots at laptop and phone width.
-async fn pictured(browser: &Browser, name: &str) {
+pub async fn pictured(browser: &Browser, name: &str) {
     browser.check(name).await;
     browser.screenshot(&format!("{name}-laptop")).await;
     browser.resize(PHONE).await;

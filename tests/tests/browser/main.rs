@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod dashboard;
+mod dashboard_tools;
 mod public;
 mod session;
 
