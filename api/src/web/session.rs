@@ -50,25 +50,76 @@ impl Viewer {
 }
 
 impl FromRequest for Viewer {
-    type Error = PageError;
-    type Future = Pin<Box<dyn Future<Output = Result<Viewer, PageError>>>>;
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Viewer, actix_web::Error>>>>;
 
     fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
         let secret = request
             .cookie(COOKIE)
             .map(|cookie| cookie.value().to_string());
         let pool = request.app_data::<web::Data<DbPool>>().cloned();
+        let sign_in_first = SignInFirst::of(request);
         Box::pin(async move {
-            let (Some(secret), Some(pool)) = (secret, pool) else {
-                return Ok(Viewer(None));
+            let token = match (secret, pool) {
+                (Some(secret), Some(pool)) => match token_of_secret(&pool, &secret).await {
+                    Ok(token) => Some(token),
+                    // A revoked or unknown token signs the person out, it is no error.
+                    Err(ApiError::InvalidToken) => None,
+                    Err(error) => return Err(PageError(error).into()),
+                },
+                _ => None,
             };
-            match token_of_secret(&pool, &secret).await {
-                Ok(token) => Ok(Viewer(Some(token))),
-                // A revoked or unknown token signs the person out, it is no error.
-                Err(ApiError::InvalidToken) => Ok(Viewer(None)),
-                Err(error) => Err(PageError(error)),
+            match (token, sign_in_first) {
+                (None, Some(sign_in_first)) => Err(sign_in_first.into()),
+                (token, _) => Ok(Viewer(token)),
             }
         })
+    }
+}
+
+/// A dashboard page visited by a person not signed in: they are sent to sign in (303),
+/// and from there back to the page. A form posted without a session is refused (401) as
+/// before: sending it again after signing in is the person's choice.
+#[derive(Debug, thiserror::Error)]
+#[error("sign in to see this page")]
+pub struct SignInFirst {
+    page: String,
+}
+
+impl SignInFirst {
+    fn of(request: &HttpRequest) -> Option<SignInFirst> {
+        let page = request.uri().path_and_query()?.as_str();
+        (request.method() == actix_web::http::Method::GET && page.starts_with("/dashboard")).then(
+            || SignInFirst {
+                page: page.to_string(),
+            },
+        )
+    }
+}
+
+impl actix_web::ResponseError for SignInFirst {
+    fn status_code(&self) -> actix_web::http::StatusCode {
+        actix_web::http::StatusCode::SEE_OTHER
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let query = form_urlencoded::Serializer::new(String::new())
+            .append_pair("next", &self.page)
+            .finish();
+        HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, format!("/sign-in?{query}")))
+            .finish()
+    }
+}
+
+/// Where a person goes once signed in: the dashboard page they asked for (a path of this
+/// server's dashboard, never another host), else the role's first page.
+fn next_page(asked: &str, role: Role) -> String {
+    let own = asked.starts_with("/dashboard") && !asked.contains("//") && !asked.contains('\\');
+    match role {
+        Role::Admin | Role::Organizer | Role::Referee if own => asked.to_string(),
+        Role::Admin | Role::Organizer | Role::Referee => "/dashboard".to_string(),
+        Role::Table => "/".to_string(),
     }
 }
 
@@ -94,19 +145,31 @@ pub fn check_origin(request: &HttpRequest) -> Result<(), PageError> {
 struct SignInPage {
     signed_in: Option<String>,
     problem: Option<&'static str>,
+    /// The dashboard page to go on to, if the person was sent here from one.
+    next: String,
+}
+
+/// What the sign-in form takes from the query string.
+#[derive(Debug, Default, Deserialize)]
+pub struct SignInQuery {
+    #[serde(default)]
+    next: String,
 }
 
 /// `GET /sign-in`: the form.
-pub async fn form(viewer: Viewer) -> Result<Page, PageError> {
+pub async fn form(viewer: Viewer, query: web::Query<SignInQuery>) -> Result<Page, PageError> {
     Page::render(&SignInPage {
         signed_in: viewer.describe(),
         problem: None,
+        next: query.into_inner().next,
     })
 }
 
 #[derive(Debug, Deserialize)]
 pub struct SignIn {
     token: String,
+    #[serde(default)]
+    next: String,
 }
 
 /// `POST /sign-in`: a valid token becomes the session cookie; another shows the form
@@ -121,10 +184,7 @@ pub async fn sign_in(
     match token_of_secret(&pool, secret).await {
         Ok(token) => {
             // The staff go on to their dashboard; a table's tablet to the tournaments.
-            let next = match token.role {
-                Role::Admin | Role::Organizer | Role::Referee => "/dashboard",
-                Role::Table => "/",
-            };
+            let next = next_page(&body.next, token.role);
             let cookie = Cookie::build(COOKIE, secret.to_string())
                 .path("/")
                 .http_only(true)
@@ -141,6 +201,7 @@ pub async fn sign_in(
             let page = Page::render(&SignInPage {
                 signed_in: None,
                 problem: Some("This token is not valid: check it with the organizer."),
+                next: body.next.clone(),
             })?;
             Ok(secured(HttpResponse::Unauthorized(), page.0))
         }

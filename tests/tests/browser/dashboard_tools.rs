@@ -63,3 +63,68 @@ async fn the_standings_after_a_round_and_every_export_are_on_the_dashboard() {
     assert!(href.ends_with("/exports/csv?after_round=1"), "{href}");
     pictured(&browser, "dashboard-standings").await;
 }
+
+/// A client that shows redirects instead of following them.
+fn not_following() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_dashboard_page_sends_a_visitor_to_sign_in_and_back_and_the_api_still_answers_401() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let page = format!("/dashboard/t/{}/standings?round=1", hall.tournament_id);
+    let visit = not_following()
+        .get(format!("{}{page}", service.base_url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(visit.status(), 303);
+    let location = visit.headers()["location"].to_str().unwrap().to_string();
+    assert!(
+        location.starts_with("/sign-in?next=%2Fdashboard%2Ft%2F"),
+        "{location}"
+    );
+    // The JSON API keeps its problem+json 401.
+    let api = not_following()
+        .post(format!("{}/tournaments", service.base_url))
+        .json(&json!({"name": "Open"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(api.status(), 401);
+    assert_eq!(api.headers()["content-type"], "application/problem+json");
+    // In the browser: the page, the sign-in form, and back to the page.
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    browser.visit(&page).await;
+    browser
+        .wait_until("document.location.pathname === '/sign-in'", 10)
+        .await;
+    browser.check("sign in on the way").await;
+    browser.fill("token", &hall.organizer).await;
+    browser.click("main form button").await;
+    browser
+        .wait_until(
+            "document.location.pathname.endsWith('/standings') \
+             && document.location.search === '?round=1'",
+            10,
+        )
+        .await;
+    assert_eq!(browser.text("#standings").await, "Standings after round 1");
+    // A way back that leaves the dashboard leads to the dashboard instead.
+    let elsewhere = not_following()
+        .post(format!("{}/sign-in", service.base_url))
+        .header("Origin", &service.base_url)
+        .form(&[
+            ("token", hall.organizer.as_str()),
+            ("next", "//evil.example/dashboard"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(elsewhere.status(), 303);
+    assert_eq!(elsewhere.headers()["location"], "/dashboard");
+}
