@@ -48,6 +48,10 @@ fn configure_dashboard(config: &mut web::ServiceConfig) {
             web::post().to(dashboard::tournaments::create),
         )
         .route(
+            "/dashboard/time-class",
+            web::get().to(dashboard::settings::time_class),
+        )
+        .route(
             "/dashboard/import",
             web::post().to(dashboard::import::import),
         )

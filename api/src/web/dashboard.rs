@@ -8,6 +8,7 @@
 //! session cookie is `SameSite=Strict`, so another site's form does not carry it either.
 
 pub mod import;
+pub mod parameters;
 pub mod players;
 pub mod results;
 pub mod rounds;

@@ -128,3 +128,105 @@ async fn a_dashboard_page_sends_a_visitor_to_sign_in_and_back_and_the_api_still_
     assert_eq!(elsewhere.status(), 303);
     assert_eq!(elsewhere.headers()["location"], "/dashboard");
 }
+
+/// Picks `value` in the list `id`, as a person would (an `input` event follows).
+async fn choose(browser: &Browser, id: &str, value: &str) {
+    browser
+        .client
+        .execute(
+            "const select = document.getElementById(arguments[0]);
+             select.value = arguments[1];
+             select.dispatchEvent(new Event('input', {bubbles: true}));
+             return select.value;",
+            vec![json!(id), json!(value)],
+        )
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn the_settings_show_the_egf_class_as_typed_and_change_komi_criteria_and_pairing_parameters()
+{
+    let service = TestService::start().await;
+    let tournament = service
+        .create_tournament(json!({"name": "Open de Nantes", "number_of_rounds": 4}))
+        .await;
+    let id = tournament["id"].as_str().unwrap().to_string();
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &service.admin_token).await;
+    browser.visit(&format!("/dashboard/t/{id}/settings")).await;
+    // The class the tournament has, as the API computed it.
+    let kept = format!(
+        "EGF class {}, adjusted time {} minutes",
+        tournament["egd_class"].as_str().unwrap(),
+        tournament["adjusted_time_minutes"]
+    );
+    assert_eq!(browser.text("#t-class").await, kept);
+    // A new time control: the class follows the typing, computed by the core.
+    choose(&browser, "t-system", "byo-yomi").await;
+    browser.fill("t-main", "90").await;
+    browser.fill("t-periods", "5").await;
+    browser.fill("t-period", "30").await;
+    browser
+        .wait_until(
+            "document.getElementById('t-class').textContent.includes('adjusted time 112 minutes')",
+            10,
+        )
+        .await;
+    let shown = browser.text("#t-class").await;
+    // The pairing parameters carry OpenGotha's names and defaults.
+    let labels = browser.text("fieldset.parameters").await;
+    assert!(labels.contains("paiMaSeedSystem1"), "{labels}");
+    assert!(
+        labels.contains("paiBaAvoidDuplGame (OpenGotha: 500000000000000)"),
+        "{labels}"
+    );
+    pictured(&browser, "dashboard-settings-more").await;
+    // A weight that is not a number is refused with OpenGotha's name, nothing stored.
+    browser.fill("t-pairing.base.random", "some").await;
+    browser.click("form.settings > button").await;
+    browser
+        .wait_until("document.querySelector('.problem') !== null", 10)
+        .await;
+    assert!(browser.text(".problem").await.contains("paiBaRandom"));
+    browser.fill("t-pairing.base.random", "0").await;
+    choose(&browser, "t-komi-kind", "fixed").await;
+    browser.fill("t-komi", "6.5").await;
+    choose(&browser, "t-dispute", "four-passes").await;
+    choose(&browser, "t-criterion_2", "SOSW").await;
+    choose(&browser, "t-criterion_3", "NULL").await;
+    choose(&browser, "t-pairing.main.seed_system_1", "split_and_fold").await;
+    browser.fill("t-pairing.main.seeding", "4000000").await;
+    browser.click("form.settings > button").await;
+    browser
+        .wait_until("document.querySelector('.settings-list') !== null", 10)
+        .await;
+    let stored: serde_json::Value = service
+        .get(&format!("/tournaments/{id}"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        shown,
+        format!(
+            "EGF class {}, adjusted time {} minutes",
+            stored["egd_class"].as_str().unwrap(),
+            stored["adjusted_time_minutes"]
+        )
+    );
+    assert_eq!(stored["komi_policy"], json!({"kind": "fixed", "komi": 6.5}));
+    assert_eq!(stored["dispute_policy"], "four-passes");
+    let criteria = &tournament["placement_criteria"];
+    assert_eq!(
+        stored["placement_criteria"],
+        json!([criteria[0], {"sos": "wins"}]),
+        "slot 3 emptied, the slots after it were empty"
+    );
+    let mut pairing = tournament["pairing"].clone();
+    pairing["main"]["seed_system_1"] = json!("split_and_fold");
+    pairing["main"]["seeding"] = json!(4_000_000);
+    assert_eq!(stored["pairing"], pairing, "the other parameters are kept");
+}
