@@ -101,6 +101,10 @@ fn configure_dashboard(config: &mut web::ServiceConfig) {
             web::get().to(dashboard::rounds::print),
         )
         .route(
+            &format!("{ROUND}/sheets"),
+            web::get().to(dashboard::sheets::show),
+        )
+        .route(
             &format!("{ROUND}/start"),
             web::post().to(dashboard::rounds::start),
         )

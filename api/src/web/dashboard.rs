@@ -13,6 +13,7 @@ pub mod players;
 pub mod results;
 pub mod rounds;
 pub mod settings;
+pub mod sheets;
 pub mod standings;
 pub mod tournament;
 pub mod tournaments;

@@ -124,6 +124,8 @@ pub struct TableLine {
     pub white: String,
     pub black: String,
     pub handicap: u32,
+    /// The game's komi, when the page knows it.
+    pub komi: Option<f64>,
     pub result: &'static str,
 }
 
@@ -280,6 +282,7 @@ pub fn round_lines(tournament: &Tournament, round: u32, search: &str) -> RoundLi
             white: name(&game.white),
             black: name(&game.black),
             handicap: game.handicap,
+            komi: game.komi,
             result: result_text(game),
         })
         .collect();

@@ -230,3 +230,47 @@ async fn the_settings_show_the_egf_class_as_typed_and_change_komi_criteria_and_p
     pairing["main"]["seeding"] = json!(4_000_000);
     assert_eq!(stored["pairing"], pairing, "the other parameters are kept");
 }
+
+#[tokio::test]
+async fn a_round_prints_one_result_sheet_per_table() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &hall.referee).await;
+    browser
+        .visit(&format!("/dashboard/t/{}/rounds/1", hall.tournament_id))
+        .await;
+    browser.click("#sheets-link").await;
+    browser
+        .wait_until("document.querySelector('.sheet') !== null", 10)
+        .await;
+    let sheets = browser
+        .client
+        .find_all(Locator::Css(".sheet"))
+        .await
+        .unwrap();
+    assert_eq!(sheets.len(), 3, "one sheet per table");
+    let pairings: serde_json::Value = service
+        .get(&format!(
+            "/tournaments/{}/rounds/1/pairings",
+            hall.tournament_id
+        ))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let first = &pairings["items"][0];
+    let sheet = sheets[0].text().await.unwrap();
+    // Table 1: Lefèvre (White) against Martin (Black), as the hall paired them.
+    assert!(sheet.contains("round 1 · table 1"), "{sheet}");
+    assert!(sheet.contains("White\nLefèvre Émile (2d)"), "{sheet}");
+    assert!(sheet.contains("Black\nMartin Anne (1d)"), "{sheet}");
+    assert!(
+        sheet.contains(&format!("Komi\n{}", first["komi"])),
+        "{sheet} {first}"
+    );
+    assert!(sheet.contains("Circle the winner"), "{sheet}");
+    pictured(&browser, "dashboard-sheets").await;
+}
