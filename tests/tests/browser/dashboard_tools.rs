@@ -2,7 +2,7 @@
 //! exports, and signing in on the way to a dashboard page.
 
 use super::dashboard::{pictured, sign_in};
-use super::hall;
+use super::{hall, PLAYERS};
 use arbitre_tests::browser::{Browser, LAPTOP};
 use arbitre_tests::TestService;
 use fantoccini::Locator;
@@ -273,4 +273,110 @@ async fn a_round_prints_one_result_sheet_per_table() {
     );
     assert!(sheet.contains("Circle the winner"), "{sheet}");
     pictured(&browser, "dashboard-sheets").await;
+}
+
+/// The names at the tables of the draft shown, White then Black, table by table.
+async fn drafted(browser: &Browser) -> Vec<(String, String)> {
+    let rows = browser
+        .client
+        .find_all(Locator::Css("table.draft tbody tr"))
+        .await
+        .unwrap();
+    let mut tables = Vec::new();
+    for row in rows {
+        let cells = row.find_all(Locator::Css("td")).await.unwrap();
+        tables.push((
+            cells[1].text().await.unwrap(),
+            cells[2].text().await.unwrap(),
+        ));
+    }
+    tables
+}
+
+/// Picks the option of the list `id` whose label starts with `name`.
+async fn pick(browser: &Browser, id: &str, name: &str) {
+    browser
+        .client
+        .execute(
+            "const select = document.getElementById(arguments[0]);
+             select.value = [...select.options].find(o => o.text.startsWith(arguments[1])).value;
+             return null;",
+            vec![json!(id), json!(name)],
+        )
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_pair_is_fixed_and_a_player_left_out_of_one_draft() {
+    let service = TestService::start().await;
+    let tournament = service
+        .create_tournament(json!({"name": "Open de Lille", "number_of_rounds": 1}))
+        .await;
+    let id = tournament["id"].as_str().unwrap().to_string();
+    for (surname, first_name, rank) in PLAYERS {
+        let response = service
+            .post(
+                &format!("/tournaments/{id}/players"),
+                Some(&service.admin_token),
+            )
+            .json(&json!({"surname": surname, "first_name": first_name, "rank": rank}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 201);
+    }
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &service.admin_token).await;
+    browser.visit(&format!("/dashboard/t/{id}/rounds/1")).await;
+    browser.click("button[value='draft']").await;
+    browser
+        .wait_until("document.querySelector('table.draft') !== null", 30)
+        .await;
+    assert_eq!(drafted(&browser).await.len(), 3);
+    // The strongest and the weakest, whom the engine would not pair, play each other.
+    pick(&browser, "first", "Lefèvre Émile").await;
+    pick(&browser, "second", "Garnier Léa").await;
+    browser.click("button[value='fix']").await;
+    browser
+        .wait_until("document.querySelector('#kept') !== null", 30)
+        .await;
+    let tables = drafted(&browser).await;
+    let together = |tables: &[(String, String)], a: &str, b: &str| {
+        tables.iter().any(|(white, black)| {
+            (white.starts_with(a) && black.starts_with(b))
+                || (white.starts_with(b) && black.starts_with(a))
+        })
+    };
+    assert!(together(&tables, "Lefèvre", "Garnier"), "{tables:?}");
+    // Leave Dubois out of this draft: two tables and a bye, the kept pair still there.
+    pick(&browser, "leave-out", "Dubois Paul").await;
+    browser.click("button[value='leave-out']").await;
+    browser
+        .wait_until("document.querySelector('#left-out') !== null", 30)
+        .await;
+    let tables = drafted(&browser).await;
+    assert_eq!(tables.len(), 2, "{tables:?}");
+    assert!(tables
+        .iter()
+        .all(|(white, black)| !white.starts_with("Dubois") && !black.starts_with("Dubois")));
+    assert!(together(&tables, "Lefèvre", "Garnier"), "{tables:?}");
+    assert!(browser.text("#left-out").await.contains("Dubois Paul (1k)"));
+    pictured(&browser, "dashboard-draft-tools").await;
+    // Published as shown; Dubois's registration is untouched.
+    browser.click("button[value='publish']").await;
+    browser
+        .wait_until("document.querySelector('#overview') !== null", 10)
+        .await;
+    let overview = browser.text("#overview").await;
+    assert!(!overview.contains("Dubois"), "{overview}");
+    let players: serde_json::Value = service
+        .get(&format!("/tournaments/{id}/players"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(players["items"].as_array().unwrap().len(), 6);
 }
