@@ -1,5 +1,5 @@
 # Sourced by the benchmarks that need one `arbitre serve` (hall.sh, pages.sh): builds the
-# release binary, then `start_server` starts it on its own PostgreSQL (a fresh data folder,
+# release binary (or takes ARBITRE_BIN, one already built), then `start_server` starts it on its own PostgreSQL (a fresh data folder,
 # fsync on) on a free port of 127.0.0.1, with an admin token, and stops it and removes its
 # folder when the script exits.
 #
@@ -7,8 +7,12 @@
 # URL, `$admin` an admin token, `$server` its process id, `$url` its database.
 
 ./scripts/install-postgres
-cargo build --release --quiet -p arbitre-api
-bin="${CARGO_TARGET_DIR:-target}/release/arbitre"
+if [[ -n "${ARBITRE_BIN:-}" ]]; then
+    bin="$ARBITRE_BIN"
+else
+    cargo build --release --quiet -p arbitre-api
+    bin="${CARGO_TARGET_DIR:-target}/release/arbitre"
+fi
 work="$(mktemp -d)"
 chmod 755 "$work"
 export ARBITRE_LOG_FORMAT=json RUST_LOG="${RUST_LOG:-warn}"

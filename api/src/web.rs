@@ -72,6 +72,14 @@ fn configure_dashboard(config: &mut web::ServiceConfig) {
             web::get().to(dashboard::standings::show),
         )
         .route(
+            "/dashboard/t/{tournament_id}/rating-list",
+            web::get().to(dashboard::from_list::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/rating-list",
+            web::post().to(dashboard::from_list::register),
+        )
+        .route(
             "/dashboard/t/{tournament_id}/players",
             web::post().to(dashboard::players::register),
         )

@@ -7,6 +7,7 @@
 //! changes state is refused unless its `Origin` is this server ([`check_origin`]); the
 //! session cookie is `SameSite=Strict`, so another site's form does not carry it either.
 
+pub mod from_list;
 pub mod import;
 pub mod parameters;
 pub mod players;

@@ -380,3 +380,63 @@ async fn a_pair_is_fixed_and_a_player_left_out_of_one_draft() {
         .unwrap();
     assert_eq!(players["items"].as_array().unwrap().len(), 6);
 }
+
+#[tokio::test]
+async fn a_player_is_registered_from_a_rating_list_found_by_name() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    // A small EGD list in the shape of `allworld_lp.html`.
+    let mut list = b"<html>\n<pre>\n(27 Dec 2025)\n   PIN          Name                              Club     Grade P&D    GoR    NT appearance\n".to_vec();
+    for line in [
+        " 10537560  Aaij Rene                             NL  Gron    4d   --   2369    99  T190112F",
+        " 10234567  Vannier Remi                          FR  35Re    2d   --   2157    40  T251101A",
+    ] {
+        list.extend_from_slice(line.as_bytes());
+        list.push(b'\n');
+    }
+    list.extend_from_slice(b"</pre>\n</html>\n");
+    let uploaded = service
+        .post("/rating-lists?source=egd", Some(&service.admin_token))
+        .header("content-type", "text/plain")
+        .body(list)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(uploaded.status(), 201, "{}", uploaded.text().await.unwrap());
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &hall.organizer).await;
+    browser
+        .visit(&format!("/dashboard/t/{}", hall.tournament_id))
+        .await;
+    // Typed without the accent and in lower case: the list's search forgives both.
+    browser.fill("list-search", "vannier").await;
+    browser.click("form[action$='/rating-list'] button").await;
+    browser
+        .wait_until("document.querySelector('#found') !== null", 10)
+        .await;
+    let found = browser.text("#found tbody").await;
+    assert!(
+        found.starts_with("Vannier Remi 2d 2157 35Re FR egd"),
+        "{found}"
+    );
+    pictured(&browser, "dashboard-rating-list").await;
+    browser.click("#found tbody tr:first-child button").await;
+    browser
+        .wait_until("document.querySelector('#player-list') !== null", 10)
+        .await;
+    assert_eq!(browser.text("#players").await, "Players (7)");
+    let players: serde_json::Value = service
+        .get(&format!(
+            "/tournaments/{}/players?surname=vannier",
+            hall.tournament_id
+        ))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let vannier = &players["items"][0];
+    assert_eq!(vannier["rank"], "2d", "{vannier}");
+    assert_eq!(vannier["egd_pin"], "10234567", "{vannier}");
+}
