@@ -10,14 +10,17 @@ use super::page::{Page, PageError};
 use super::session::Viewer;
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Resource};
+use crate::routes::conditional;
 use crate::services::heavy::{Class, Workshop};
+use crate::services::reads::{Reads, Rendered};
 use crate::store::standings::tournament as load_tournament;
 use crate::store::tournaments::{self, TournamentFilter};
-use actix_web::web;
+use actix_web::{web, HttpRequest};
 use arbitre_core::standings::{self, Game, GameResult, Player, Tournament};
 use askama::Template;
 use serde::Deserialize;
 use std::collections::HashMap;
+use std::future::Future;
 use uuid::Uuid;
 
 /// How many tournaments the home page lists, newest first.
@@ -235,24 +238,73 @@ async fn shown(
     Ok((id, query, tournament, round))
 }
 
+/// A tournament page as rendered at the tournament's current revision (a column kept by
+/// triggers on everything a page reads: [`crate::services::reads`]), for this viewer and
+/// this query: every phone of the hall reloading the same page, and every live page
+/// fetching itself again after a result, costs one index lookup once it is rendered. A
+/// search by name is rendered each time (one variant per search would fill the store).
+pub async fn kept_page<F, Fut>(
+    request: &HttpRequest,
+    pool: &DbPool,
+    reads: &Reads,
+    id: Uuid,
+    viewer: &Viewer,
+    render: F,
+) -> Result<Page, PageError>
+where
+    F: FnOnce() -> Fut,
+    Fut: Future<Output = Result<Page, PageError>>,
+{
+    if request.query_string().contains("name=") {
+        return render().await;
+    }
+    let revision = conditional::revision(request, pool, id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Tournament))?;
+    let variant = format!(
+        "page {}?{} for {:?}",
+        request.path(),
+        request.query_string(),
+        viewer.describe()
+    );
+    let rendered = reads
+        .get_or_render(id, variant, revision, || async {
+            let page = render().await?;
+            Ok::<_, PageError>(Rendered {
+                body: page.0.into(),
+                gzip: None,
+                content_type: "text/html; charset=utf-8",
+                disposition: None,
+            })
+        })
+        .await?;
+    Ok(Page(String::from_utf8_lossy(&rendered.body).into_owned()))
+}
+
 /// `GET /t/{id}`: a round's pairings by table and by name.
 pub async fn pairings(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
+    reads: web::Data<Reads>,
     viewer: Viewer,
     path: web::Path<Uuid>,
     query: web::Query<PageQuery>,
 ) -> Result<Page, PageError> {
-    let (id, query, tournament, round) = shown(&pool, path, query).await?;
-    let search = query.name.clone().unwrap_or_default();
-    let lines = round_lines(&tournament, round, &search);
-    Page::render(&PairingsPage {
-        signed_in: viewer.describe(),
-        heading: Heading::new(id, &tournament, round, query.hall == Some(1)),
-        tables: lines.tables,
-        names: lines.names,
-        byes: lines.byes,
-        search,
+    let id = *path;
+    kept_page(&request, &pool, &reads, id, &viewer, || async {
+        let (id, query, tournament, round) = shown(&pool, path, query).await?;
+        let search = query.name.clone().unwrap_or_default();
+        let lines = round_lines(&tournament, round, &search);
+        Page::render(&PairingsPage {
+            signed_in: viewer.describe(),
+            heading: Heading::new(id, &tournament, round, query.hall == Some(1)),
+            tables: lines.tables,
+            names: lines.names,
+            byes: lines.byes,
+            search,
+        })
     })
+    .await
 }
 
 /// The lines of `round` of `tournament`, by table and by name.
@@ -384,18 +436,24 @@ pub async fn standings_table(
 
 /// `GET /t/{id}/standings`: the standings after a round, with the tournament's criteria.
 pub async fn standings(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
+    reads: web::Data<Reads>,
     workshop: web::Data<Workshop>,
     viewer: Viewer,
     path: web::Path<Uuid>,
     query: web::Query<PageQuery>,
 ) -> Result<Page, PageError> {
-    let (id, query, tournament, round) = shown(&pool, path, query).await?;
-    let (tournament, table) =
-        standings_table(&workshop, Class::Anonymous, tournament, round).await?;
-    Page::render(&StandingsPage {
-        signed_in: viewer.describe(),
-        heading: Heading::new(id, &tournament, round, query.hall == Some(1)),
-        table,
+    let id = *path;
+    kept_page(&request, &pool, &reads, id, &viewer, || async {
+        let (id, query, tournament, round) = shown(&pool, path, query).await?;
+        let (tournament, table) =
+            standings_table(&workshop, Class::Anonymous, tournament, round).await?;
+        Page::render(&StandingsPage {
+            signed_in: viewer.describe(),
+            heading: Heading::new(id, &tournament, round, query.hall == Some(1)),
+            table,
+        })
     })
+    .await
 }

@@ -6,10 +6,11 @@
 use super::caller;
 use crate::db::DbPool;
 use crate::services::heavy::{Class, Workshop};
+use crate::services::reads::Reads;
 use crate::web::page::{Page, PageError};
 use crate::web::public::{self, StandingsTable};
 use crate::web::session::Viewer;
-use actix_web::web;
+use actix_web::{web, HttpRequest};
 use arbitre_core::export::Format;
 use askama::Template;
 use serde::Deserialize;
@@ -53,7 +54,9 @@ struct StandingsPage {
 
 /// `GET /dashboard/t/{id}/standings?round=N`: the standings after round N, and the exports.
 pub async fn show(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
+    reads: web::Data<Reads>,
     workshop: web::Data<Workshop>,
     viewer: Viewer,
     path: web::Path<Uuid>,
@@ -61,22 +64,25 @@ pub async fn show(
 ) -> Result<Page, PageError> {
     let id = path.into_inner();
     caller(&viewer)?.require_staff(id, "see this tournament's standings")?;
-    let tournament = public::tournament(&pool, id).await?;
-    let round = public::round_shown(&tournament, query.round)?;
-    let (tournament, table) =
-        public::standings_table(&workshop, Class::Staff, tournament, round).await?;
-    Page::render(&StandingsPage {
-        signed_in: viewer.describe(),
-        id,
-        name: tournament.name.clone(),
-        rounds: (1..=tournament.rounds).collect(),
-        table,
-        exports: Format::ALL
-            .into_iter()
-            .map(|format| Export {
-                name: format.name(),
-                label: label(format),
-            })
-            .collect(),
+    public::kept_page(&request, &pool, &reads, id, &viewer, || async {
+        let tournament = public::tournament(&pool, id).await?;
+        let round = public::round_shown(&tournament, query.round)?;
+        let (tournament, table) =
+            public::standings_table(&workshop, Class::Staff, tournament, round).await?;
+        Page::render(&StandingsPage {
+            signed_in: viewer.describe(),
+            id,
+            name: tournament.name.clone(),
+            rounds: (1..=tournament.rounds).collect(),
+            table,
+            exports: Format::ALL
+                .into_iter()
+                .map(|format| Export {
+                    name: format.name(),
+                    label: label(format),
+                })
+                .collect(),
+        })
     })
+    .await
 }
