@@ -2,7 +2,7 @@
 //! exports, and signing in on the way to a dashboard page.
 
 use super::dashboard::{pictured, sign_in};
-use super::{hall, PLAYERS};
+use super::{hall, register_players};
 use arbitre_tests::browser::{Browser, LAPTOP};
 use arbitre_tests::TestService;
 use fantoccini::Locator;
@@ -314,18 +314,7 @@ async fn a_pair_is_fixed_and_a_player_left_out_of_one_draft() {
         .create_tournament(json!({"name": "Open de Lille", "number_of_rounds": 1}))
         .await;
     let id = tournament["id"].as_str().unwrap().to_string();
-    for (surname, first_name, rank) in PLAYERS {
-        let response = service
-            .post(
-                &format!("/tournaments/{id}/players"),
-                Some(&service.admin_token),
-            )
-            .json(&json!({"surname": surname, "first_name": first_name, "rank": rank}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 201);
-    }
+    register_players(&service, &id).await;
     let browser = Browser::open(&service.base_url, LAPTOP).await;
     sign_in(&browser, &service.admin_token).await;
     browser.visit(&format!("/dashboard/t/{id}/rounds/1")).await;

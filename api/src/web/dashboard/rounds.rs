@@ -406,39 +406,30 @@ pub async fn draft(
                 }
             }
         }
-        ("exchange", Some(draft)) => {
-            let (Some(first), Some(second)) = (form.first, form.second) else {
-                return Err(PageError(invalid("first", "choose two players")));
+        (action @ ("exchange" | "fix" | "leave-out"), Some(draft)) => {
+            let two = || match (form.first, form.second) {
+                (Some(first), Some(second)) => Ok((first, second)),
+                _ => Err(PageError(invalid("first", "choose two players"))),
             };
-            let pairs = exchanged(&draft, first, second)?;
-            release(&mut fixed, pairs.as_flattened());
-            fixed.extend(pairs);
-            edited.clear();
-            let request = DraftRequest {
-                fixed: fixed.clone(),
-                exclude: excluded.clone(),
-            };
-            match api::make_draft(&pool, &workshop, &caller, id, number, request).await {
-                Ok(fresh) => fresh,
-                Err(error) => {
-                    problems_shown = problems(error)?;
-                    draft
+            match action {
+                "exchange" => {
+                    let (first, second) = two()?;
+                    let pairs = exchanged(&draft, first, second)?;
+                    release(&mut fixed, pairs.as_flattened());
+                    fixed.extend(pairs);
                 }
-            }
-        }
-        (action @ ("fix" | "leave-out"), Some(draft)) => {
-            if action == "fix" {
-                let (Some(first), Some(second)) = (form.first, form.second) else {
-                    return Err(PageError(invalid("first", "choose two players")));
-                };
-                release(&mut fixed, &[first, second]);
-                fixed.push([first, second]);
-            } else {
-                let Some(player) = form.leave_out else {
-                    return Err(PageError(invalid("leave_out", "choose a player")));
-                };
-                release(&mut fixed, &[player]);
-                excluded.push(player);
+                "fix" => {
+                    let (first, second) = two()?;
+                    release(&mut fixed, &[first, second]);
+                    fixed.push([first, second]);
+                }
+                _ => {
+                    let Some(player) = form.leave_out else {
+                        return Err(PageError(invalid("leave_out", "choose a player")));
+                    };
+                    release(&mut fixed, &[player]);
+                    excluded.push(player);
+                }
             }
             edited.clear();
             let request = DraftRequest {
