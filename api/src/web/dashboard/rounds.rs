@@ -14,11 +14,12 @@ use crate::error::{ApiError, FieldError, Resource};
 use crate::routes::drafts::{self as api, Draft, DraftPublication, DraftRequest, PublishedTable};
 use crate::routes::rounds::{register_for_round, start_round, RegistrationStatus};
 use crate::services::heavy::Workshop;
+use crate::services::reads::Reads;
 use crate::store::pairings as pairing_store;
 use crate::store::players::{self as player_store, PlayerFilter};
 use crate::store::rounds as round_store;
 use crate::web::page::{secured, Page, PageError};
-use crate::web::public::{round_lines, tournament, NameLine, TableLine};
+use crate::web::public::{kept_page, round_lines, tournament, NameLine, TableLine};
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -105,15 +106,31 @@ fn round_number(number: i32, rounds: u32) -> Result<u32, PageError> {
 }
 
 /// `GET /dashboard/t/{id}/rounds/{number}`: the round's tables, kept current by the
-/// tournament's stream; a round not paired yet offers its draft.
+/// tournament's stream; a round not paired yet offers its draft. Kept as rendered per
+/// revision of the tournament ([`kept_page`]), like the public pages.
 pub async fn show(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
+    reads: web::Data<Reads>,
     viewer: Viewer,
     path: web::Path<(Uuid, i32)>,
 ) -> Result<Page, PageError> {
     let (id, number) = path.into_inner();
     caller(&viewer)?.require_staff(id, "see this tournament's rounds")?;
-    let tournament = tournament(&pool, id).await?;
+    kept_page(&request, &pool, &reads, id, &viewer, || {
+        round_page(&pool, &viewer, id, number)
+    })
+    .await
+}
+
+/// The round's page as [`show`] renders it, when not kept.
+async fn round_page(
+    pool: &DbPool,
+    viewer: &Viewer,
+    id: Uuid,
+    number: i32,
+) -> Result<Page, PageError> {
+    let tournament = tournament(pool, id).await?;
     let round = round_number(number, tournament.rounds)?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let row = round_store::find(&mut connection, id, number)
