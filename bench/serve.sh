@@ -1,14 +1,19 @@
 # Sourced by the benchmarks that run `arbitre serve` (bench/hall.sh,
-# bench/tablet_latency.sh): builds the release binary and the load generator
-# (tests/examples/live_load.rs), starts the service on its own PostgreSQL (fsync on) on a
-# free port of 127.0.0.1, and stops it on exit. Sets: bin, load, work, base, admin,
-# server, url (the database's).
+# bench/tablet_latency.sh, bench/pages.sh): builds the release binary (or takes
+# ARBITRE_BIN, one already built) and the load generator (tests/examples/live_load.rs);
+# `serve_start` starts the service on its own PostgreSQL (a fresh data folder, fsync on) on
+# a free port of 127.0.0.1, with an admin token; it is stopped and its folder removed when
+# the script exits. Sets: bin, load, work, base, admin, server, url (the database's).
 target="${CARGO_TARGET_DIR:-target}"
 
 ./scripts/install-postgres
-cargo build --release --quiet -p arbitre-api
+if [[ -n "${ARBITRE_BIN:-}" ]]; then
+    bin="$ARBITRE_BIN"
+else
+    cargo build --release --quiet -p arbitre-api
+    bin="$target/release/arbitre"
+fi
 cargo build --release --quiet -p arbitre-tests --example live_load
-bin="$target/release/arbitre"
 load="$target/release/examples/live_load"
 work="$(mktemp -d)"
 chmod 755 "$work"

@@ -80,6 +80,10 @@ fn configure_dashboard(config: &mut web::ServiceConfig) {
             web::post().to(dashboard::tournaments::create),
         )
         .route(
+            "/dashboard/time-class",
+            web::get().to(dashboard::settings::time_class),
+        )
+        .route(
             "/dashboard/import",
             web::post().to(dashboard::import::import),
         )
@@ -94,6 +98,18 @@ fn configure_dashboard(config: &mut web::ServiceConfig) {
         .route(
             "/dashboard/t/{tournament_id}/settings",
             web::post().to(dashboard::settings::change),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/standings",
+            web::get().to(dashboard::standings::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/rating-list",
+            web::get().to(dashboard::from_list::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/rating-list",
+            web::post().to(dashboard::from_list::register),
         )
         .route(
             "/dashboard/t/{tournament_id}/players",
@@ -135,6 +151,10 @@ fn configure_dashboard(config: &mut web::ServiceConfig) {
         .route(
             &format!("{ROUND}/print"),
             web::get().to(dashboard::rounds::print),
+        )
+        .route(
+            &format!("{ROUND}/sheets"),
+            web::get().to(dashboard::sheets::show),
         )
         .route(
             &format!("{ROUND}/start"),

@@ -279,7 +279,15 @@ pub async fn search(
     indexes: web::Data<Indexes>,
     query: ApiQuery<SearchQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let query = query.0;
+    Ok(HttpResponse::Ok().json(search_lists(&pool, &indexes, query.0).await?))
+}
+
+/// The best matches of `query`, for this route and the organizer's pages alike.
+pub async fn search_lists(
+    pool: &DbPool,
+    indexes: &Indexes,
+    query: SearchQuery,
+) -> Result<Vec<SearchResult>, ApiError> {
     let limit = query.limit.unwrap_or(20);
     if !(1..=100).contains(&limit) {
         return Err(ApiError::InvalidQuery(FieldError::new(
@@ -307,9 +315,8 @@ pub async fn search(
         tournament_id: query.tournament_id,
         limit: limit as usize,
     };
-    let hits = service::search(&mut connection, &indexes, &request).await?;
-    let results: Vec<SearchResult> = hits.iter().map(SearchResult::from).collect();
-    Ok(HttpResponse::Ok().json(results))
+    let hits = service::search(&mut connection, indexes, &request).await?;
+    Ok(hits.iter().map(SearchResult::from).collect())
 }
 
 /// The list a tournament uses for a source.
@@ -436,9 +443,19 @@ pub async fn register(
     path: web::Path<Uuid>,
     body: ApiJson<RegistrationFromList>,
 ) -> Result<HttpResponse, ApiError> {
-    let tournament_id = path.into_inner();
+    let player = register_from_list(&pool, &indexes, &caller, path.into_inner(), body.0).await?;
+    Ok(HttpResponse::Created().json(player))
+}
+
+/// Registers a player of a list, for this route and the organizer's pages alike.
+pub async fn register_from_list(
+    pool: &DbPool,
+    indexes: &Indexes,
+    caller: &Caller,
+    tournament_id: Uuid,
+    body: RegistrationFromList,
+) -> Result<Player, ApiError> {
     caller.require_organizer(tournament_id, "register players in this tournament")?;
-    let body = body.0;
     let rank = body
         .rank
         .map(|rank| {
@@ -454,8 +471,8 @@ pub async fn register(
         line: body.line,
         rank,
     };
-    let player = service::register(&mut connection, &indexes, tournament_id, from).await?;
-    Ok(HttpResponse::Created().json(Player::from(player)))
+    let player = service::register(&mut connection, indexes, tournament_id, from).await?;
+    Ok(Player::from(player))
 }
 
 /// One change a refresh would make.

@@ -55,6 +55,11 @@ const ASSETS: &[Asset] = &[
         content_type: "text/javascript; charset=utf-8",
         bytes: include_bytes!("../../assets/live.js"),
     },
+    Asset {
+        name: "time-class.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../../assets/time-class.js"),
+    },
 ];
 
 /// The `ETag` of each asset, computed once.

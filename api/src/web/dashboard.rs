@@ -7,12 +7,16 @@
 //! changes state is refused unless its `Origin` is this server ([`check_origin`]); the
 //! session cookie is `SameSite=Strict`, so another site's form does not carry it either.
 
+pub mod from_list;
 pub mod hall;
 pub mod import;
+pub mod parameters;
 pub mod players;
 pub mod results;
 pub mod rounds;
 pub mod settings;
+pub mod sheets;
+pub mod standings;
 pub mod tournament;
 pub mod tournaments;
 

@@ -10,13 +10,17 @@ use super::page::{Page, PageError};
 use super::session::Viewer;
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Resource};
+use crate::routes::conditional;
 use crate::services::heavy::{Class, Workshop};
+use crate::services::reads::{Reads, Rendered};
 use crate::store::standings::tournament as load_tournament;
 use crate::store::tournaments::{self, TournamentFilter};
-use actix_web::web;
+use actix_web::{web, HttpRequest};
 use arbitre_core::standings::{self, Game, GameResult, Player, Tournament};
 use askama::Template;
 use serde::Deserialize;
+use std::collections::HashMap;
+use std::future::Future;
 use uuid::Uuid;
 
 /// How many tournaments the home page lists, newest first.
@@ -123,6 +127,8 @@ pub struct TableLine {
     pub white: String,
     pub black: String,
     pub handicap: u32,
+    /// The game's komi, when the page knows it.
+    pub komi: Option<f64>,
     pub result: &'static str,
 }
 
@@ -171,6 +177,16 @@ fn result_text(game: &Game) -> &'static str {
     }
 }
 
+/// The tournament's players by id: one lookup per line of a page (a 500-player round
+/// has 1,000), not a walk through all of them.
+fn players_by_id(tournament: &Tournament) -> HashMap<&str, &Player> {
+    tournament
+        .players
+        .iter()
+        .map(|player| (player.id.as_str(), player))
+        .collect()
+}
+
 /// Folds case and the common Latin accents, so that "jose" finds "José".
 fn folded(text: &str) -> String {
     text.chars()
@@ -198,7 +214,7 @@ pub async fn tournament(pool: &DbPool, id: Uuid) -> Result<Tournament, PageError
 }
 
 /// The round a page shows: the one asked for, or the last with a game or a bye.
-fn round_shown(tournament: &Tournament, asked: Option<u32>) -> Result<u32, PageError> {
+pub fn round_shown(tournament: &Tournament, asked: Option<u32>) -> Result<u32, PageError> {
     match asked {
         None => Ok(tournament.last_round().max(1)),
         Some(round) if (1..=tournament.rounds).contains(&round) => Ok(round),
@@ -222,32 +238,82 @@ async fn shown(
     Ok((id, query, tournament, round))
 }
 
+/// A tournament page as rendered at the tournament's current revision (a column kept by
+/// triggers on everything a page reads: [`crate::services::reads`]), for this viewer and
+/// this query: every phone of the hall reloading the same page, and every live page
+/// fetching itself again after a result, costs one index lookup once it is rendered. A
+/// search by name is rendered each time (one variant per search would fill the store).
+pub async fn kept_page<F, Fut>(
+    request: &HttpRequest,
+    pool: &DbPool,
+    reads: &Reads,
+    id: Uuid,
+    viewer: &Viewer,
+    render: F,
+) -> Result<Page, PageError>
+where
+    F: FnOnce() -> Fut,
+    Fut: Future<Output = Result<Page, PageError>>,
+{
+    if request.query_string().contains("name=") {
+        return render().await;
+    }
+    let revision = conditional::revision(request, pool, id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Tournament))?;
+    let variant = format!(
+        "page {}?{} for {:?}",
+        request.path(),
+        request.query_string(),
+        viewer.describe()
+    );
+    let rendered = reads
+        .get_or_render(id, variant, revision, || async {
+            let page = render().await?;
+            Ok::<_, PageError>(Rendered {
+                body: page.0.into(),
+                gzip: None,
+                content_type: "text/html; charset=utf-8",
+                disposition: None,
+            })
+        })
+        .await?;
+    Ok(Page(String::from_utf8_lossy(&rendered.body).into_owned()))
+}
+
 /// `GET /t/{id}`: a round's pairings by table and by name.
 pub async fn pairings(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
+    reads: web::Data<Reads>,
     viewer: Viewer,
     path: web::Path<Uuid>,
     query: web::Query<PageQuery>,
 ) -> Result<Page, PageError> {
-    let (id, query, tournament, round) = shown(&pool, path, query).await?;
-    let search = query.name.clone().unwrap_or_default();
-    let lines = round_lines(&tournament, round, &search);
-    Page::render(&PairingsPage {
-        signed_in: viewer.describe(),
-        heading: Heading::new(id, &tournament, round, query.hall == Some(1)),
-        tables: lines.tables,
-        names: lines.names,
-        byes: lines.byes,
-        search,
+    let id = *path;
+    kept_page(&request, &pool, &reads, id, &viewer, || async {
+        let (id, query, tournament, round) = shown(&pool, path, query).await?;
+        let search = query.name.clone().unwrap_or_default();
+        let lines = round_lines(&tournament, round, &search);
+        Page::render(&PairingsPage {
+            signed_in: viewer.describe(),
+            heading: Heading::new(id, &tournament, round, query.hall == Some(1)),
+            tables: lines.tables,
+            names: lines.names,
+            byes: lines.byes,
+            search,
+        })
     })
+    .await
 }
 
 /// The lines of `round` of `tournament`, by table and by name.
 pub fn round_lines(tournament: &Tournament, round: u32, search: &str) -> RoundLines {
+    let players = players_by_id(tournament);
     let name = |player_id: &str| {
-        tournament
-            .player(player_id)
-            .map(display_name)
+        players
+            .get(player_id)
+            .map(|player| display_name(player))
             .unwrap_or_default()
     };
     let mut games: Vec<&Game> = tournament
@@ -268,6 +334,7 @@ pub fn round_lines(tournament: &Tournament, round: u32, search: &str) -> RoundLi
             white: name(&game.white),
             black: name(&game.black),
             handicap: game.handicap,
+            komi: game.komi,
             result: result_text(game),
         })
         .collect();
@@ -288,7 +355,7 @@ pub fn round_lines(tournament: &Tournament, round: u32, search: &str) -> RoundLi
         })
         .filter(|line| folded(&line.name).contains(&wanted))
         .collect();
-    names.sort_by_key(|line| folded(&line.name));
+    names.sort_by_cached_key(|line| folded(&line.name));
     let byes = tournament
         .byes
         .iter()
@@ -304,11 +371,19 @@ pub fn round_lines(tournament: &Tournament, round: u32, search: &str) -> RoundLi
 }
 
 /// One line of the standings.
-struct StandingLine {
-    place: u32,
-    name: String,
-    club: String,
-    values: Vec<String>,
+pub struct StandingLine {
+    pub place: u32,
+    pub name: String,
+    pub club: String,
+    pub values: Vec<String>,
+}
+
+/// The standings after a round as the pages show them (`standings_table.html`): the
+/// tournament's own criteria as columns, one line per player in the core's order.
+pub struct StandingsTable {
+    pub round: u32,
+    pub columns: Vec<&'static str>,
+    pub lines: Vec<StandingLine>,
 }
 
 #[derive(Template)]
@@ -316,22 +391,19 @@ struct StandingLine {
 struct StandingsPage {
     signed_in: Option<String>,
     heading: Heading,
-    columns: Vec<&'static str>,
-    lines: Vec<StandingLine>,
+    table: StandingsTable,
 }
 
-/// `GET /t/{id}/standings`: the standings after a round, with the tournament's criteria.
-pub async fn standings(
-    pool: web::Data<DbPool>,
-    workshop: web::Data<Workshop>,
-    viewer: Viewer,
-    path: web::Path<Uuid>,
-    query: web::Query<PageQuery>,
-) -> Result<Page, PageError> {
-    let (id, query, tournament, round) = shown(&pool, path, query).await?;
-    // Ranking a large tournament is heavy work: on the pool, never on a request worker.
+/// The standings of `tournament` after `round`, computed by the core on the heavy-work
+/// pool in `class`'s lane (ranking a large tournament never runs on a request worker).
+pub async fn standings_table(
+    workshop: &Workshop,
+    class: Class,
+    tournament: Tournament,
+    round: u32,
+) -> Result<(Tournament, StandingsTable), PageError> {
     let (tournament, computed) = workshop
-        .run(Class::Anonymous, move || {
+        .run(class, move || {
             let computed = standings::compute(&tournament, round);
             (tournament, computed)
         })
@@ -339,22 +411,49 @@ pub async fn standings(
     let computed = computed.map_err(|error| {
         ApiError::Validation(vec![FieldError::new("standings", error.to_string())])
     })?;
+    let players = players_by_id(&tournament);
     let lines = computed
         .iter()
         .map(|line| {
-            let player = tournament.player(&line.player);
+            let player = players.get(line.player.as_str());
             StandingLine {
                 place: line.place,
-                name: player.map(display_name).unwrap_or_default(),
+                name: player
+                    .map(|player| display_name(player))
+                    .unwrap_or_default(),
                 club: player.map(|player| player.club.clone()).unwrap_or_default(),
                 values: line.criteria.iter().map(ToString::to_string).collect(),
             }
         })
         .collect();
-    Page::render(&StandingsPage {
-        signed_in: viewer.describe(),
+    let table = StandingsTable {
+        round,
         columns: tournament.criteria.iter().map(|c| c.short_name()).collect(),
-        heading: Heading::new(id, &tournament, round, query.hall == Some(1)),
         lines,
+    };
+    Ok((tournament, table))
+}
+
+/// `GET /t/{id}/standings`: the standings after a round, with the tournament's criteria.
+pub async fn standings(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    reads: web::Data<Reads>,
+    workshop: web::Data<Workshop>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    query: web::Query<PageQuery>,
+) -> Result<Page, PageError> {
+    let id = *path;
+    kept_page(&request, &pool, &reads, id, &viewer, || async {
+        let (id, query, tournament, round) = shown(&pool, path, query).await?;
+        let (tournament, table) =
+            standings_table(&workshop, Class::Anonymous, tournament, round).await?;
+        Page::render(&StandingsPage {
+            signed_in: viewer.describe(),
+            heading: Heading::new(id, &tournament, round, query.hall == Some(1)),
+            table,
+        })
     })
+    .await
 }

@@ -51,25 +51,75 @@ impl Viewer {
 }
 
 impl FromRequest for Viewer {
-    type Error = PageError;
-    type Future = Pin<Box<dyn Future<Output = Result<Viewer, PageError>>>>;
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Viewer, actix_web::Error>>>>;
 
     fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
         let secret = request
             .cookie(COOKIE)
             .map(|cookie| cookie.value().to_string());
         let pool = request.app_data::<web::Data<DbPool>>().cloned();
+        let sign_in_first = SignInFirst::of(request);
         Box::pin(async move {
-            let (Some(secret), Some(pool)) = (secret, pool) else {
-                return Ok(Viewer(None));
+            let token = match (secret, pool) {
+                (Some(secret), Some(pool)) => match token_of_secret(&pool, &secret).await {
+                    Ok(token) => Some(token),
+                    // A revoked or unknown token signs the person out, it is no error.
+                    Err(ApiError::InvalidToken) => None,
+                    Err(error) => return Err(PageError(error).into()),
+                },
+                _ => None,
             };
-            match token_of_secret(&pool, &secret).await {
-                Ok(token) => Ok(Viewer(Some(token))),
-                // A revoked or unknown token signs the person out, it is no error.
-                Err(ApiError::InvalidToken) => Ok(Viewer(None)),
-                Err(error) => Err(PageError(error)),
+            match (token, sign_in_first) {
+                (None, Some(sign_in_first)) => Err(sign_in_first.into()),
+                (token, _) => Ok(Viewer(token)),
             }
         })
+    }
+}
+
+/// A dashboard page visited by a person not signed in: they are sent to sign in (303),
+/// and from there back to the page. A form posted without a session is refused (401) as
+/// before: sending it again after signing in is the person's choice.
+#[derive(Debug, thiserror::Error)]
+#[error("sign in to see this page")]
+pub struct SignInFirst {
+    page: String,
+}
+
+impl SignInFirst {
+    fn of(request: &HttpRequest) -> Option<SignInFirst> {
+        let page = request.uri().path_and_query()?.as_str();
+        (request.method() == actix_web::http::Method::GET && page.starts_with("/dashboard")).then(
+            || SignInFirst {
+                page: page.to_string(),
+            },
+        )
+    }
+}
+
+impl actix_web::ResponseError for SignInFirst {
+    fn status_code(&self) -> actix_web::http::StatusCode {
+        actix_web::http::StatusCode::SEE_OTHER
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let query = form_urlencoded::Serializer::new(String::new())
+            .append_pair("next", &self.page)
+            .finish();
+        HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, format!("/sign-in?{query}")))
+            .finish()
+    }
+}
+
+/// Where a person goes once signed in: the dashboard page they asked for (a path of this
+/// server's dashboard, never another host), else the role's first page.
+fn next_page(asked: &str, token: &StoredToken) -> String {
+    let own = asked.starts_with("/dashboard") && !asked.contains("//") && !asked.contains('\\');
+    match token.role {
+        Role::Admin | Role::Organizer | Role::Referee if own => asked.to_string(),
+        _ => home_of(token).to_string(),
     }
 }
 
@@ -95,19 +145,31 @@ pub fn check_origin(request: &HttpRequest) -> Result<(), PageError> {
 struct SignInPage {
     signed_in: Option<String>,
     problem: Option<&'static str>,
+    /// The dashboard page to go on to, if the person was sent here from one.
+    next: String,
+}
+
+/// What the sign-in form takes from the query string.
+#[derive(Debug, Default, Deserialize)]
+pub struct SignInQuery {
+    #[serde(default)]
+    next: String,
 }
 
 /// `GET /sign-in`: the form.
-pub async fn form(viewer: Viewer) -> Result<Page, PageError> {
+pub async fn form(viewer: Viewer, query: web::Query<SignInQuery>) -> Result<Page, PageError> {
     Page::render(&SignInPage {
         signed_in: viewer.describe(),
         problem: None,
+        next: query.into_inner().next,
     })
 }
 
 #[derive(Debug, Deserialize)]
 pub struct SignIn {
     token: String,
+    #[serde(default)]
+    next: String,
 }
 
 /// `POST /sign-in`: a valid token becomes the session cookie; another shows the form
@@ -120,11 +182,12 @@ pub async fn sign_in(
     check_origin(&request)?;
     let secret = body.token.trim();
     match token_of_secret(&pool, secret).await {
-        Ok(token) => Ok(signed_in(&request, secret, &token)),
+        Ok(token) => Ok(signed_in(&request, secret, &token, &body.next)),
         Err(ApiError::InvalidToken) => {
             let page = Page::render(&SignInPage {
                 signed_in: None,
                 problem: Some("This token is not valid: check it with the organizer."),
+                next: body.next.clone(),
             })?;
             Ok(secured(HttpResponse::Unauthorized(), page.0))
         }
@@ -142,8 +205,14 @@ fn home_of(token: &StoredToken) -> &'static str {
 }
 
 /// The answer that signs a browser in with `secret` (the token `token`): the session
-/// cookie, and a redirect to the person's home.
-fn signed_in(request: &HttpRequest, secret: &str, token: &StoredToken) -> HttpResponse {
+/// cookie, and a redirect to the page `asked` for (a dashboard page the person was sent
+/// away from), else to the person's home.
+fn signed_in(
+    request: &HttpRequest,
+    secret: &str,
+    token: &StoredToken,
+    asked: &str,
+) -> HttpResponse {
     let cookie = Cookie::build(COOKIE, secret.to_string())
         .path("/")
         .http_only(true)
@@ -153,7 +222,7 @@ fn signed_in(request: &HttpRequest, secret: &str, token: &StoredToken) -> HttpRe
         .finish();
     HttpResponse::SeeOther()
         .cookie(cookie)
-        .insert_header((header::LOCATION, home_of(token)))
+        .insert_header((header::LOCATION, next_page(asked, token)))
         .finish()
 }
 
@@ -211,7 +280,7 @@ pub async fn use_link(
     check_origin(&request)?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     match sign_in::redeem(&mut connection, &code).await? {
-        Some((secret, token)) => Ok(signed_in(&request, &secret, &token)),
+        Some((secret, token)) => Ok(signed_in(&request, &secret, &token, "")),
         None => {
             let state = sign_in::state(&mut connection, &code).await?;
             let page = Page::render(&CodePage {

@@ -716,7 +716,7 @@ fn import_categories(general: &Element, records: &[Record]) -> Result<Vec<Rank>,
 
 /// OpenGotha's long names (`PlacementParameterSet.allPlacementCriteria`), and `CPS`, the
 /// cup score of its help.
-const CRITERION_NAMES: [(Criterion, &str); 24] = [
+pub const CRITERION_NAMES: [(Criterion, &str); 24] = [
     (Criterion::Category, "CAT"),
     (Criterion::Mms, "MMS"),
     (Criterion::Nbw, "NBW"),

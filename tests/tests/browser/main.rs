@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod dashboard;
+mod dashboard_tools;
 mod public;
 mod referee;
 mod session;
@@ -40,21 +41,7 @@ pub async fn hall(service: &TestService) -> Hall {
         .await;
     let tournament_id = tournament["id"].as_str().unwrap().to_string();
     service.create_round(&tournament_id, 1).await;
-    let mut players = Vec::new();
-    for (surname, first_name, rank) in PLAYERS {
-        let response = service
-            .post(
-                &format!("/tournaments/{tournament_id}/players"),
-                Some(&service.admin_token),
-            )
-            .json(&json!({"surname": surname, "first_name": first_name, "rank": rank}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 201);
-        let player: Value = response.json().await.unwrap();
-        players.push(player["id"].as_str().unwrap().to_string());
-    }
+    let players = register_players(service, &tournament_id).await;
     let mut pairings = Vec::new();
     for table in 0..3 {
         let pairing = service
@@ -75,6 +62,26 @@ pub async fn hall(service: &TestService) -> Hall {
         tournament_id,
         pairings,
     }
+}
+
+/// Registers the six [`PLAYERS`] in `tournament_id`: their ids.
+pub async fn register_players(service: &TestService, tournament_id: &str) -> Vec<String> {
+    let mut players = Vec::new();
+    for (surname, first_name, rank) in PLAYERS {
+        let response = service
+            .post(
+                &format!("/tournaments/{tournament_id}/players"),
+                Some(&service.admin_token),
+            )
+            .json(&json!({"surname": surname, "first_name": first_name, "rank": rank}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 201);
+        let player: Value = response.json().await.unwrap();
+        players.push(player["id"].as_str().unwrap().to_string());
+    }
+    players
 }
 
 /// Starts the game of the hall's pairing `index` (as its referee): the game's id and the

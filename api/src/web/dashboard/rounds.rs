@@ -14,11 +14,12 @@ use crate::error::{ApiError, FieldError, Resource};
 use crate::routes::drafts::{self as api, Draft, DraftPublication, DraftRequest, PublishedTable};
 use crate::routes::rounds::{register_for_round, start_round, RegistrationStatus};
 use crate::services::heavy::Workshop;
+use crate::services::reads::Reads;
 use crate::store::pairings as pairing_store;
 use crate::store::players::{self as player_store, PlayerFilter};
 use crate::store::rounds as round_store;
 use crate::web::page::{secured, Page, PageError};
-use crate::web::public::{round_lines, tournament, NameLine, TableLine};
+use crate::web::public::{kept_page, round_lines, tournament, NameLine, TableLine};
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -105,15 +106,31 @@ fn round_number(number: i32, rounds: u32) -> Result<u32, PageError> {
 }
 
 /// `GET /dashboard/t/{id}/rounds/{number}`: the round's tables, kept current by the
-/// tournament's stream; a round not paired yet offers its draft.
+/// tournament's stream; a round not paired yet offers its draft. Kept as rendered per
+/// revision of the tournament ([`kept_page`]), like the public pages.
 pub async fn show(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
+    reads: web::Data<Reads>,
     viewer: Viewer,
     path: web::Path<(Uuid, i32)>,
 ) -> Result<Page, PageError> {
     let (id, number) = path.into_inner();
     caller(&viewer)?.require_staff(id, "see this tournament's rounds")?;
-    let tournament = tournament(&pool, id).await?;
+    kept_page(&request, &pool, &reads, id, &viewer, || {
+        round_page(&pool, &viewer, id, number)
+    })
+    .await
+}
+
+/// The round's page as [`show`] renders it, when not kept.
+async fn round_page(
+    pool: &DbPool,
+    viewer: &Viewer,
+    id: Uuid,
+    number: i32,
+) -> Result<Page, PageError> {
+    let tournament = tournament(pool, id).await?;
     let round = round_number(number, tournament.rounds)?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let row = round_store::find(&mut connection, id, number)
@@ -240,9 +257,14 @@ pub struct DraftForm {
     /// The tables whose colours were swapped by hand, comma-separated.
     #[serde(default)]
     edited: String,
-    /// The two players to exchange.
+    /// The players left out of this draft (JSON player ids).
+    #[serde(default)]
+    excluded: String,
+    /// The two players to exchange, or to pair together.
     first: Option<Uuid>,
     second: Option<Uuid>,
+    /// The player to leave out of this draft.
+    leave_out: Option<Uuid>,
 }
 
 /// A player of the draft, for the exchange's lists.
@@ -261,6 +283,10 @@ struct DraftPage {
     opengotha: String,
     draft_json: String,
     fixed_json: String,
+    excluded_json: String,
+    /// The kept pairs and the players left out, by name, for the director to see.
+    kept: Vec<String>,
+    left_out: Vec<String>,
     edited: Vec<u32>,
     edited_text: String,
     choices: Vec<Choice>,
@@ -339,8 +365,15 @@ fn publication(draft: Draft) -> Result<DraftPublication, ApiError> {
     })
 }
 
+/// Earlier kept games that hold one of `players` give way.
+fn release(fixed: &mut Vec<[Uuid; 2]>, players: &[Uuid]) {
+    fixed.retain(|pair| !pair.iter().any(|player| players.contains(player)));
+}
+
 /// `POST /dashboard/t/{id}/rounds/{number}/draft`: asks for a draft, changes it, or
-/// publishes it (then opens the round's overview).
+/// publishes it (then opens the round's overview). Exchanging two players, pairing two
+/// together or leaving one out asks the engine for a new draft with the pairs kept so far
+/// (`fixed`) and the players left out so far (`exclude`).
 pub async fn draft(
     request: HttpRequest,
     pool: web::Data<DbPool>,
@@ -363,6 +396,11 @@ pub async fn draft(
         .split(',')
         .filter_map(|table| table.parse().ok())
         .collect();
+    let mut excluded: Vec<Uuid> = if form.excluded.is_empty() {
+        Vec::new()
+    } else {
+        serde_json::from_str(&form.excluded).map_err(|error| invalid("excluded", error))?
+    };
     let held: Option<Draft> = if form.draft.is_empty() {
         None
     } else {
@@ -379,29 +417,44 @@ pub async fn draft(
                     edited.clear();
                     let request = DraftRequest {
                         fixed: fixed.clone(),
-                        exclude: Vec::new(),
+                        exclude: excluded.clone(),
                     };
                     api::make_draft(&pool, &workshop, &caller, id, number, request).await?
                 }
             }
         }
-        ("exchange", Some(draft)) => {
-            let (Some(first), Some(second)) = (form.first, form.second) else {
-                return Err(PageError(invalid("first", "choose two players")));
+        (action @ ("exchange" | "fix" | "leave-out"), Some(draft)) => {
+            let two = || match (form.first, form.second) {
+                (Some(first), Some(second)) => Ok((first, second)),
+                _ => Err(PageError(invalid("first", "choose two players"))),
             };
-            let pairs = exchanged(&draft, first, second)?;
-            // Earlier kept games that hold one of the four players give way.
-            fixed.retain(|pair| {
-                !pair
-                    .iter()
-                    .any(|player| pairs.iter().flatten().any(|p| p == player))
-            });
-            fixed.extend(pairs);
+            match action {
+                "exchange" => {
+                    let (first, second) = two()?;
+                    let pairs = exchanged(&draft, first, second)?;
+                    release(&mut fixed, pairs.as_flattened());
+                    fixed.extend(pairs);
+                }
+                "fix" => {
+                    let (first, second) = two()?;
+                    release(&mut fixed, &[first, second]);
+                    fixed.push([first, second]);
+                }
+                _ => {
+                    let Some(player) = form.leave_out else {
+                        return Err(PageError(invalid("leave_out", "choose a player")));
+                    };
+                    release(&mut fixed, &[player]);
+                    excluded.push(player);
+                }
+            }
             edited.clear();
             let request = DraftRequest {
                 fixed: fixed.clone(),
-                exclude: Vec::new(),
+                exclude: excluded.clone(),
             };
+            // The engine's own refusal (a pair of one player, a player not in the round)
+            // is shown above the draft as it was.
             match api::make_draft(&pool, &workshop, &caller, id, number, request).await {
                 Ok(fresh) => fresh,
                 Err(error) => {
@@ -424,6 +477,7 @@ pub async fn draft(
         }
         _ => {
             fixed.clear();
+            excluded.clear();
             edited.clear();
             let request = DraftRequest::default();
             api::make_draft(&pool, &workshop, &caller, id, number, request).await?
@@ -440,6 +494,17 @@ pub async fn draft(
         })
         .collect();
     choices.sort_by(|a, b| a.label.cmp(&b.label));
+    let name = |player: &Uuid| {
+        tournament
+            .player(&player.to_string())
+            .map(|player| format!("{} {} ({})", player.surname, player.first_name, player.rank))
+            .unwrap_or_else(|| player.to_string())
+    };
+    let kept = fixed
+        .iter()
+        .map(|[first, second]| format!("{} – {}", name(first), name(second)))
+        .collect();
+    let left_out = excluded.iter().map(name).collect();
     // A refused change or publication answers 409, with the draft to look at again.
     let status = if problems_shown.is_empty() {
         HttpResponse::Ok()
@@ -460,6 +525,9 @@ pub async fn draft(
             .to_string(),
         draft_json: serde_json::to_string(&draft).map_err(ApiError::internal)?,
         fixed_json: serde_json::to_string(&fixed).map_err(ApiError::internal)?,
+        excluded_json: serde_json::to_string(&excluded).map_err(ApiError::internal)?,
+        kept,
+        left_out,
         edited_text: edited
             .iter()
             .map(ToString::to_string)

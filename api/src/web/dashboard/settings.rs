@@ -3,7 +3,10 @@
 //! (the time control unless a system is picked, the other standings and handicap
 //! settings, the placement criteria and the pairing parameters).
 
-use super::tournaments::{time_systems, TournamentForm, KEEP};
+use super::parameters::{
+    criterion_names, criterion_slots, parameter_fields, CriterionSlot, ParameterField,
+};
+use super::tournaments::{kept_class, time_systems, TournamentForm, KEEP};
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::ApiError;
@@ -11,8 +14,10 @@ use crate::routes::tournaments::{self as api, Tournament, TournamentChanges};
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
+use arbitre_core::ending::ResumptionPolicy;
 use arbitre_core::Preset;
 use askama::Template;
+use serde::Deserialize;
 use uuid::Uuid;
 
 #[derive(Template)]
@@ -24,6 +29,10 @@ struct SettingsPage {
     form: TournamentForm,
     rulesets: Vec<&'static str>,
     time_systems: Vec<(String, String)>,
+    dispute_policies: Vec<&'static str>,
+    criteria: Vec<CriterionSlot>,
+    criterion_names: Vec<&'static str>,
+    parameters: Vec<ParameterField>,
     problems: Vec<String>,
 }
 
@@ -44,10 +53,22 @@ async fn settings_page(
     let time_systems = std::iter::once((KEEP.to_string(), keep))
         .chain(time_systems())
         .collect();
+    let form = match typed {
+        Some(mut typed) => {
+            typed.kept_class = kept_class(&tournament);
+            typed.online = tournament.online;
+            typed
+        }
+        None => TournamentForm::of(&tournament),
+    };
     Page::render(&SettingsPage {
         signed_in: viewer.describe(),
         id,
-        form: typed.unwrap_or_else(|| TournamentForm::of(&tournament)),
+        dispute_policies: ResumptionPolicy::ALL.iter().map(|p| p.name()).collect(),
+        criteria: criterion_slots(&tournament.placement_criteria, &form.more),
+        criterion_names: criterion_names(),
+        parameters: parameter_fields(&tournament.pairing, &form.more),
+        form,
         tournament: tournament.name,
         rulesets: Preset::ALL.iter().map(|preset| preset.name()).collect(),
         time_systems,
@@ -91,4 +112,43 @@ pub async fn change(
     };
     let page = settings_page(&pool, &viewer, id, Some(form), refused).await?;
     Ok(secured(HttpResponse::UnprocessableEntity(), page.0))
+}
+
+/// The time control as typed in a settings form.
+#[derive(Debug, Deserialize)]
+pub struct TimeQuery {
+    time_system: String,
+    main_minutes: String,
+    #[serde(default)]
+    periods: String,
+    #[serde(default)]
+    period_seconds: String,
+    #[serde(default)]
+    online: bool,
+}
+
+/// `GET /dashboard/time-class`: the EGF class and adjusted time of a time control as
+/// typed, computed by the core, for the settings forms to show as the director types
+/// (`assets/time-class.js`), or what is wrong with it.
+pub async fn time_class(
+    viewer: Viewer,
+    query: web::Query<TimeQuery>,
+) -> Result<HttpResponse, PageError> {
+    caller(&viewer)?;
+    let query = query.into_inner();
+    let form = TournamentForm {
+        time_system: query.time_system,
+        main_minutes: query.main_minutes,
+        periods: query.periods,
+        period_seconds: query.period_seconds,
+        online: query.online,
+        ..TournamentForm::default()
+    };
+    // A time control still being typed is no error of the page's: its problem is the
+    // answer to show.
+    let text = form.time_class().unwrap_or_else(|problem| problem);
+    Ok(HttpResponse::Ok()
+        .insert_header((actix_web::http::header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .content_type("text/plain; charset=utf-8")
+        .body(text))
 }

@@ -1,7 +1,7 @@
 //! The dashboard's tournaments: the list, and the form that creates one (its settings:
 //! rules, time control, McMahon bar and floor, handicap policy, rounds).
 
-use super::{caller, check_origin, problems, see_other};
+use super::{caller, check_origin, parameters, problems, see_other};
 use crate::access::Role;
 use crate::db::DbPool;
 use crate::error::ApiError;
@@ -10,10 +10,13 @@ use crate::store::tournaments::{self as store, TournamentFilter};
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
+use arbitre_core::clock::{self, TimeControl};
+use arbitre_core::rules::KomiPolicy;
 use arbitre_core::Preset;
 use askama::Template;
 use serde::Deserialize;
 use serde_json::{json, to_value, Map, Value};
+use std::collections::HashMap;
 use uuid::Uuid;
 
 /// How many tournaments the dashboard lists, newest first.
@@ -49,6 +52,24 @@ pub struct TournamentForm {
     pub handicap_ceiling: String,
     pub handicap_reduction: String,
     pub no_handicap_from: String,
+    /// `ruleset` or `fixed` (the settings page: creation takes the API's default).
+    #[serde(default)]
+    pub komi_kind: Option<String>,
+    /// The komi of even games, when fixed.
+    #[serde(default)]
+    pub komi: Option<String>,
+    #[serde(default)]
+    pub dispute_policy: Option<String>,
+    /// The placement criteria's slots and the pairing parameters, by their form keys
+    /// ([`super::parameters`]).
+    #[serde(flatten)]
+    pub more: HashMap<String, String>,
+    /// The EGF class of the time control the form keeps (not a field of the form).
+    #[serde(skip)]
+    pub kept_class: String,
+    /// Whether the tournament is played online (its class depends on it).
+    #[serde(skip)]
+    pub online: bool,
 }
 
 impl Default for TournamentForm {
@@ -72,6 +93,12 @@ impl Default for TournamentForm {
             handicap_ceiling: "9".to_string(),
             handicap_reduction: "1".to_string(),
             no_handicap_from: "1d".to_string(),
+            komi_kind: None,
+            komi: None,
+            dispute_policy: None,
+            more: HashMap::new(),
+            kept_class: String::new(),
+            online: false,
         }
     }
 }
@@ -111,19 +138,7 @@ impl TournamentForm {
     /// handicap settings, and the time control unless the form picks a system.
     pub fn body(&self, base: Option<&Tournament>) -> Result<Value, Vec<String>> {
         let mut problems = Vec::new();
-        let main_time_ms = number(&mut problems, "main time", &self.main_minutes) * 60_000;
-        let periods = number(&mut problems, "periods", &self.periods);
-        let period_ms = number(&mut problems, "period", &self.period_seconds) * 1000;
-        let time_control = match self.time_system.as_str() {
-            KEEP => Value::Null,
-            "canadian" => json!({"system": "canadian", "main_time_ms": main_time_ms,
-                                 "stones": periods, "period_ms": period_ms}),
-            "fischer" => json!({"system": "fischer", "main_time_ms": main_time_ms,
-                                "increment_ms": period_ms}),
-            "absolute" => json!({"system": "absolute", "main_time_ms": main_time_ms}),
-            _ => json!({"system": "byo-yomi", "main_time_ms": main_time_ms,
-                        "periods": periods, "period_ms": period_ms}),
-        };
+        let time_control = self.time_control(&mut problems);
         let kept = |value: Result<Value, serde_json::Error>| match value {
             Ok(Value::Object(fields)) => fields,
             _ => Map::new(),
@@ -158,15 +173,85 @@ impl TournamentForm {
             "standings": standings,
             "handicap_policy": handicap,
         });
-        if body["time_control"].is_null() {
-            if let Some(fields) = body.as_object_mut() {
+        if let Some(fields) = body.as_object_mut() {
+            if fields["time_control"].is_null() {
                 fields.remove("time_control");
             }
+            self.more_settings(base, fields, &mut problems);
         }
         if problems.is_empty() {
             Ok(body)
         } else {
             Err(problems)
+        }
+    }
+
+    /// The time control as the API's JSON reads it (null: the tournament's is kept).
+    fn time_control(&self, problems: &mut Vec<String>) -> Value {
+        let main_time_ms = number(problems, "main time", &self.main_minutes) * 60_000;
+        let periods = number(problems, "periods", &self.periods);
+        let period_ms = number(problems, "period", &self.period_seconds) * 1000;
+        match self.time_system.as_str() {
+            KEEP => Value::Null,
+            "canadian" => json!({"system": "canadian", "main_time_ms": main_time_ms,
+                                 "stones": periods, "period_ms": period_ms}),
+            "fischer" => json!({"system": "fischer", "main_time_ms": main_time_ms,
+                                "increment_ms": period_ms}),
+            "absolute" => json!({"system": "absolute", "main_time_ms": main_time_ms}),
+            _ => json!({"system": "byo-yomi", "main_time_ms": main_time_ms,
+                        "periods": periods, "period_ms": period_ms}),
+        }
+    }
+
+    /// The EGF class and adjusted time of the time control as typed, as the core
+    /// computes them ([`clock::egd_class`]), or what is wrong with it.
+    pub fn time_class(&self) -> Result<String, String> {
+        let mut problems = Vec::new();
+        let time_control = self.time_control(&mut problems);
+        if let Some(problem) = problems.into_iter().next() {
+            return Err(problem);
+        }
+        if time_control.is_null() {
+            return Ok(self.kept_class.clone());
+        }
+        let time_control: TimeControl =
+            serde_json::from_value(time_control).map_err(|error| error.to_string())?;
+        let (adjusted, class) = clock::egd_class(&time_control, self.online);
+        Ok(format!(
+            "EGF class {class}, adjusted time {adjusted} minutes"
+        ))
+    }
+
+    /// What the settings page adds: komi, dispute policy, placement criteria and pairing
+    /// parameters (left as they are when the form does not show them).
+    fn more_settings(
+        &self,
+        base: Option<&Tournament>,
+        body: &mut Map<String, Value>,
+        problems: &mut Vec<String>,
+    ) {
+        match (self.komi_kind.as_deref(), &self.komi) {
+            (Some("fixed"), Some(komi)) => match komi.trim().parse::<f64>() {
+                Ok(komi) => {
+                    body.insert("komi_policy".into(), json!({"kind": "fixed", "komi": komi}));
+                }
+                Err(_) => problems.push("komi: must be a number such as 6.5".to_string()),
+            },
+            (Some(kind), _) => {
+                body.insert("komi_policy".into(), json!({"kind": kind}));
+            }
+            (None, _) => {}
+        }
+        if let Some(policy) = &self.dispute_policy {
+            body.insert("dispute_policy".into(), json!(policy));
+        }
+        if let Some(criteria) = parameters::typed_criteria(&self.more, problems) {
+            body.insert("placement_criteria".into(), criteria);
+        }
+        if let Some(pairing) =
+            base.and_then(|base| parameters::typed_parameters(&base.pairing, &self.more, problems))
+        {
+            body.insert("pairing".into(), pairing);
         }
     }
 
@@ -186,9 +271,31 @@ impl TournamentForm {
             handicap_ceiling: tournament.handicap_policy.ceiling.to_string(),
             handicap_reduction: tournament.handicap_policy.reduction.to_string(),
             no_handicap_from: tournament.handicap_policy.no_handicap_from.clone(),
+            komi_kind: Some(
+                match tournament.komi_policy {
+                    KomiPolicy::Ruleset {} => "ruleset",
+                    KomiPolicy::Fixed { .. } => "fixed",
+                }
+                .to_string(),
+            ),
+            komi: Some(match tournament.komi_policy {
+                KomiPolicy::Fixed { komi } => komi.to_string(),
+                KomiPolicy::Ruleset {} => String::new(),
+            }),
+            dispute_policy: Some(tournament.dispute_policy.name().to_string()),
+            kept_class: kept_class(tournament),
+            online: tournament.online,
             ..TournamentForm::default()
         }
     }
+}
+
+/// The class of `tournament`'s time control, as the API computed it.
+pub fn kept_class(tournament: &Tournament) -> String {
+    format!(
+        "EGF class {}, adjusted time {} minutes",
+        tournament.egd_class, tournament.adjusted_time_minutes
+    )
 }
 
 /// The time system of a settings form that keeps the tournament's time control.

@@ -1,0 +1,88 @@
+//! The standings on the dashboard, after any round, with the tournament's own criteria
+//! (the public page's table, [`public::standings_table`]), and every export the rating
+//! bodies read as a download: the links are the API's own exports
+//! (`GET /tournaments/{id}/exports/{format}`), counted after the same round.
+
+use super::caller;
+use crate::db::DbPool;
+use crate::services::heavy::{Class, Workshop};
+use crate::services::reads::Reads;
+use crate::web::page::{Page, PageError};
+use crate::web::public::{self, StandingsTable};
+use crate::web::session::Viewer;
+use actix_web::{web, HttpRequest};
+use arbitre_core::export::Format;
+use askama::Template;
+use serde::Deserialize;
+use uuid::Uuid;
+
+/// What the page takes from the query string.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StandingsQuery {
+    /// The round counted up to (default: the last with a game or a bye).
+    round: Option<u32>,
+}
+
+/// A file to download.
+struct Export {
+    name: &'static str,
+    label: &'static str,
+}
+
+/// What a director calls each file.
+fn label(format: Format) -> &'static str {
+    match format {
+        Format::Egd => "EGD results (.h9)",
+        Format::Ffg => "FFG results (.tou)",
+        Format::Aga => "AGA results",
+        Format::Csv => "Spreadsheet (CSV)",
+        Format::OpenGotha => "OpenGotha file (XML)",
+    }
+}
+
+#[derive(Template)]
+#[template(path = "dashboard/standings.html")]
+struct StandingsPage {
+    signed_in: Option<String>,
+    id: Uuid,
+    name: String,
+    rounds: Vec<u32>,
+    table: StandingsTable,
+    exports: Vec<Export>,
+}
+
+/// `GET /dashboard/t/{id}/standings?round=N`: the standings after round N, and the exports.
+pub async fn show(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    reads: web::Data<Reads>,
+    workshop: web::Data<Workshop>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    query: web::Query<StandingsQuery>,
+) -> Result<Page, PageError> {
+    let id = path.into_inner();
+    caller(&viewer)?.require_staff(id, "see this tournament's standings")?;
+    public::kept_page(&request, &pool, &reads, id, &viewer, || async {
+        let tournament = public::tournament(&pool, id).await?;
+        let round = public::round_shown(&tournament, query.round)?;
+        let (tournament, table) =
+            public::standings_table(&workshop, Class::Staff, tournament, round).await?;
+        Page::render(&StandingsPage {
+            signed_in: viewer.describe(),
+            id,
+            name: tournament.name.clone(),
+            rounds: (1..=tournament.rounds).collect(),
+            table,
+            exports: Format::ALL
+                .into_iter()
+                .map(|format| Export {
+                    name: format.name(),
+                    label: label(format),
+                })
+                .collect(),
+        })
+    })
+    .await
+}
