@@ -299,12 +299,17 @@ struct Hall {
     tally: Rc<RefCell<HallTally>>,
 }
 
-/// Opens the event stream `path`: its connection, with the request sent.
-async fn open_stream(base: &str, path: &str) -> TcpStream {
+/// Opens the event stream `path`: its connection, with the request sent, signed in with
+/// `token` (a tablet, the referee) or anonymous (a phone), as its page would be.
+async fn open_stream(base: &str, path: &str, token: Option<&str>) -> TcpStream {
     let host = base.trim_start_matches("http://");
     let mut stream = TcpStream::connect(host).await.expect("connect a stream");
-    let request =
-        format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n");
+    let signed_in = token.map_or(String::new(), |token| {
+        format!("Authorization: Bearer {token}\r\n")
+    });
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n{signed_in}\r\n"
+    );
     stream
         .write_all(request.as_bytes())
         .await
@@ -320,7 +325,7 @@ async fn follow(
     stop: Rc<std::cell::Cell<bool>>,
     tally: Rc<RefCell<HallTally>>,
 ) {
-    let mut stream = open_stream(&base, &path).await;
+    let mut stream = open_stream(&base, &path, None).await;
     let mut buffer = vec![0u8; 64 * 1024];
     while !stop.get() {
         match tokio::time::timeout(Duration::from_millis(500), stream.read(&mut buffer)).await {
@@ -532,12 +537,12 @@ enum Watched {
 /// sending it came; the referee's turns also wait for the next hall page.
 async fn watch(
     base: String,
-    path: String,
+    (path, token): (String, String),
     watched: Watched,
     (sent, seen, waiting): (Sent, Rc<RefCell<Seen>>, Rc<Waiting>),
     stop: Rc<std::cell::Cell<bool>>,
 ) {
-    let mut stream = open_stream(&base, &path).await;
+    let mut stream = open_stream(&base, &path, Some(&token)).await;
     let mut buffer = vec![0u8; 64 * 1024];
     let mut text = String::new();
     while !stop.get() {
@@ -623,12 +628,12 @@ impl Watchers {
         let waiting = Rc::new(Waiting::default());
         let shared = || (sent.clone(), watchers.seen.clone(), waiting.clone());
         let mut tasks = Vec::new();
-        for (game, _) in games {
-            // After the start entry: the turns only.
+        for (game, table) in games {
+            // After the start entry: the turns only; signed in as the table's other tablet.
             let path = format!("/games/{game}/stream?after=1");
             tasks.push(watch(
                 options.base.clone(),
-                path,
+                (path, table.clone()),
                 Watched::Game,
                 shared(),
                 watchers.stop.clone(),
@@ -637,7 +642,7 @@ impl Watchers {
         let path = format!("/tournaments/{tournament}/stream");
         tasks.push(watch(
             options.base.clone(),
-            path,
+            (path, options.admin.clone()),
             Watched::Tournament,
             shared(),
             watchers.stop.clone(),
