@@ -5,6 +5,8 @@
 // entry that ends a game or changes a result arrives, the page is fetched again and its
 // live regions ([data-live], by id) are replaced; what the reader is typing is kept.
 // Entries arriving while a fetch is under way cost one more fetch, not one each.
+// A page shown in answer to a form (a refused ruling, say) has the form's address, which
+// answers no GET: such a page names its own address (data-page) and that one is fetched.
 
 const main = document.querySelector("main[data-stream]");
 
@@ -15,7 +17,7 @@ const RESULT_KINDS = ["result", "clock", "counting", "ruling"];
 const kinds = main?.dataset.kinds ? main.dataset.kinds.split(" ") : null;
 
 async function refresh() {
-  const response = await fetch(window.location.href, {
+  const response = await fetch(main.dataset.page || window.location.href, {
     headers: { Accept: "text/html" },
     cache: "no-store",
     credentials: "same-origin",

@@ -363,6 +363,22 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
         .await;
     let problem = browser.text(".problem").await;
     assert!(problem.contains("reason"), "{problem}");
+    // The refused page stays live: a warning given meanwhile (through the API) shows in
+    // its log, fetched from the table's own address (the form's answers no GET).
+    posted(
+        &service,
+        &format!("/games/{disputed}/rulings"),
+        &referee,
+        json!({"kind": "warning", "color": "W", "reason": "talking during the count"}),
+        201,
+    )
+    .await;
+    browser
+        .wait_until(
+            "document.getElementById('log').textContent.includes('talking during the count')",
+            10,
+        )
+        .await;
     let logged = browser.console().await;
     assert!(
         logged.iter().all(|(_, message)| message.contains("422")),
@@ -377,7 +393,8 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
         .await
         .unwrap();
     assert_eq!(stream.status(), 200);
-    read_until(&mut stream, "counting", 10).await;
+    // The log from its start: the dispute, then the warning.
+    read_until(&mut stream, "ruling", 10).await;
     assert_eq!(
         browser
             .client
