@@ -147,7 +147,7 @@ impl TournamentForm {
         standings.insert("mcmahon_bar".into(), json!(self.mcmahon_bar.trim()));
         standings.insert("mcmahon_floor".into(), json!(self.mcmahon_floor.trim()));
         let mut handicap = kept(base.map_or(Ok(json!({"based_on_mms": true})), |t| {
-            to_value(&t.handicap_policy)
+            to_value(t.handicap_policy)
         }));
         let ceiling = number(&mut problems, "handicap ceiling", &self.handicap_ceiling);
         // OpenGotha's correction may add a stone (-1).
