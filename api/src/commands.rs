@@ -212,6 +212,7 @@ async fn serve_on(config: &Config, url: &str) -> Result<(), BoxError> {
             workers: config.workers,
             anonymous_reads: config.anonymous_reads,
         },
+        crate::services::live::ServerClock::default(),
     )?)
     .await?;
     tracing::info!("stopped serving");

@@ -8,6 +8,7 @@ use crate::openapi;
 use crate::routes;
 use crate::services::admission::Admission;
 use crate::services::live::notify::Hub;
+use crate::services::live::ServerClock;
 use crate::web as web_pages;
 use actix_web::body::MessageBody;
 use actix_web::dev::{Server, Service as _, ServiceResponse};
@@ -35,18 +36,20 @@ pub struct Capacity {
 }
 
 /// A server on `listener`, not yet running: await it (and stop it through its handle),
-/// and the hub of its event streams, which [`run_until_signal`] ends when it stops.
+/// and the hub of its event streams, which [`run_until_signal`] ends when it stops. Its
+/// games are played at `clock`'s time (the system's, unless a test moves it).
 pub fn build(
     listener: TcpListener,
     pool: DbPool,
     capacity: Capacity,
+    clock: ServerClock,
 ) -> std::io::Result<(Server, Hub)> {
-    let streams = crate::services::live::start(pool.clone());
+    let streams = crate::services::live::start(pool.clone(), clock.clone());
     let hub = web::Data::new(streams.clone());
     let workshop = web::Data::new(
         crate::services::heavy::Workshop::new(streams.stopping()).map_err(std::io::Error::other)?,
     );
-    let games = web::Data::new(crate::services::live::cache::GameCache::default());
+    let games = web::Data::new(crate::services::live::cache::GameCache::new(clock));
     let rating_lists = web::Data::new(crate::services::rating_lists::Indexes::default());
     let reads = web::Data::new(crate::services::reads::Reads::default());
     let admission = web::Data::new(Admission::new(

@@ -19,6 +19,7 @@ pub mod browser;
 use arbitre_api::access::Role;
 use arbitre_api::db;
 use arbitre_api::postgres::Cluster;
+use arbitre_api::services::live::ServerClock;
 use diesel_async::AsyncConnection;
 use reqwest::Method;
 use std::os::unix::fs::PermissionsExt;
@@ -182,6 +183,8 @@ pub struct TestService {
     pub client: reqwest::Client,
     /// The database of this service alone.
     pub database_url: String,
+    /// The service's clock: [`TestService::advance`] moves it.
+    pub clock: ServerClock,
     server: actix_web::dev::ServerHandle,
 }
 
@@ -196,6 +199,8 @@ impl TestService {
         let admin_token = issue_token(&database_url, Role::Admin, None, None).await;
         let (sender, receiver) = std::sync::mpsc::channel();
         let url = database_url.clone();
+        let clock = ServerClock::default();
+        let server_clock = clock.clone();
         std::thread::spawn(move || {
             actix_web::rt::System::new().block_on(async move {
                 let pool = db::pool(&url, 4).unwrap();
@@ -208,6 +213,7 @@ impl TestService {
                         workers: Some(2),
                         anonymous_reads,
                     },
+                    server_clock,
                 )
                 .unwrap();
                 sender.send((port, server.handle())).unwrap();
@@ -222,8 +228,24 @@ impl TestService {
             admin_token,
             client: client(),
             database_url,
+            clock,
             server,
         }
+    }
+
+    /// Moves the service's clock `by` forward: a flag falls now, without waiting for it.
+    pub fn advance(&self, by: std::time::Duration) {
+        self.clock.advance(by);
+    }
+
+    /// Runs a flag sweep now at the service's clock, as the server does every 200 ms, and
+    /// returns how many games it settled (none that the server's own sweep is settling at
+    /// the same moment: those it skips).
+    pub async fn sweep(&self) -> usize {
+        let pool = db::pool(&self.database_url, 1).unwrap();
+        arbitre_api::services::live::sweep::sweep_once(&pool, &self.clock)
+            .await
+            .unwrap()
     }
 
     /// A request to `path` (`/tournaments`), with the bearer token when given.

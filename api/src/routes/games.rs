@@ -232,6 +232,7 @@ pub fn respond((status, body): Answer) -> Result<HttpResponse, GameError> {
 )]
 pub async fn create(
     pool: web::Data<DbPool>,
+    cache: web::Data<GameCache>,
     caller: Caller,
     path: web::Path<Uuid>,
     body: ApiJson<NewGameRequest>,
@@ -325,7 +326,7 @@ pub async fn create(
             // on its pairings change only by a referee's ruling.
             crate::store::rounds::start_if_waiting(connection, pairing.round_id).await?;
             let game = insert_game(
-                connection,
+                (connection, cache.clock()),
                 tournament_id,
                 pairing.id,
                 stored,

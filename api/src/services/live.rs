@@ -6,12 +6,15 @@
 pub mod cache;
 pub mod feed;
 pub mod idempotency;
+pub mod instant;
 pub mod notify;
 pub mod sweep;
 pub mod view;
 pub mod write;
 
 use crate::store::games::{self as store, Append, EventRow, GameRow, NewEvent, Projection};
+pub use instant::ServerClock;
+
 use arbitre_core::clock::{FlagPolicy, TimeControl};
 use arbitre_core::ending::Settings;
 use arbitre_core::table::{Input, Ruling, Table, TableError, TableEvent, Terms, TermsError};
@@ -19,12 +22,13 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-/// Starts this instance's background work on `pool`: the flag sweep and the listener of
-/// the game event notices. Returns the hub the event streams subscribe to.
-pub fn start(pool: crate::db::DbPool) -> notify::Hub {
+/// Starts this instance's background work on `pool`: the flag sweep (at `clock`'s time)
+/// and the listener of the game event notices. Returns the hub the event streams
+/// subscribe to.
+pub fn start(pool: crate::db::DbPool, clock: ServerClock) -> notify::Hub {
     let hub = notify::Hub::new(pool.clone());
     hub.spawn_listener();
-    sweep::spawn(pool);
+    sweep::spawn(pool, clock);
     hub
 }
 
@@ -48,12 +52,8 @@ pub struct LoadedGame {
     pub overrides: Vec<String>,
     pub table: Table,
     pub pending: Vec<NewEvent>,
-}
-
-/// The server's instant in the clock's time base: milliseconds since the Unix epoch.
-/// Shared by every instance behind a load balancer (their clocks are NTP-synchronised).
-pub fn now_ms() -> u64 {
-    u64::try_from(Utc::now().timestamp_millis()).unwrap_or(0)
+    /// The clock its new entries are stamped by.
+    pub clock: ServerClock,
 }
 
 pub fn flag_policy_name(policy: FlagPolicy) -> &'static str {
@@ -94,8 +94,9 @@ pub enum LoadError {
 }
 
 impl LoadedGame {
-    /// The table of `row`, not started: its terms from the row's columns.
-    pub fn open(row: GameRow) -> Result<LoadedGame, LoadError> {
+    /// The table of `row`, not started: its terms from the row's columns; `clock` stamps
+    /// its new entries.
+    pub fn open(row: GameRow, clock: ServerClock) -> Result<LoadedGame, LoadError> {
         let column = |column: &'static str| {
             move |source: serde_json::Error| LoadError::Column { column, source }
         };
@@ -113,12 +114,17 @@ impl LoadedGame {
             overrides: stored.overrides,
             row,
             pending: Vec::new(),
+            clock,
         })
     }
 
     /// Replays the log of `row`. A log that does not replay is a defect: an internal error.
-    pub fn replay(row: GameRow, rows: &[EventRow]) -> Result<LoadedGame, LoadError> {
-        let mut game = LoadedGame::open(row)?;
+    pub fn replay(
+        row: GameRow,
+        rows: &[EventRow],
+        clock: ServerClock,
+    ) -> Result<LoadedGame, LoadError> {
+        let mut game = LoadedGame::open(row, clock)?;
         for event_row in rows {
             game.apply_entry(event_row)?;
         }
@@ -183,7 +189,7 @@ impl LoadedGame {
     /// The instant of a new entry: now, or the last entry's when the clocks of two
     /// instances disagree by a few milliseconds.
     pub fn instant(&self) -> u64 {
-        now_ms().max(self.table.last_at())
+        self.clock.now_ms().max(self.table.last_at())
     }
 
     /// The result in SGF `RE` syntax, once the game is over.

@@ -348,9 +348,13 @@ pub async fn last_seq(connection: &mut Connection, game_id: Uuid) -> QueryResult
 
 /// Games whose flag may have fallen by now, locked for this transaction; games another
 /// instance's sweep holds are skipped, so no flag is applied twice.
-pub async fn due_for_flag_check(connection: &mut Connection, limit: i64) -> QueryResult<Vec<Uuid>> {
+pub async fn due_for_flag_check(
+    connection: &mut Connection,
+    now: chrono::DateTime<chrono::Utc>,
+    limit: i64,
+) -> QueryResult<Vec<Uuid>> {
     games::table
-        .filter(games::flag_at.le(diesel::dsl::now))
+        .filter(games::flag_at.le(now))
         .order(games::flag_at)
         .limit(limit)
         .for_update()

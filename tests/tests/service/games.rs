@@ -132,6 +132,24 @@ pub async fn state(service: &TestService, game: &str) -> Value {
     .await
 }
 
+/// The game's state once a flag sweep has settled it (`settled` holds): a sweep runs now,
+/// at the service's clock; one the server's own sweep is settling at the same moment is
+/// read again until that one has committed (within 5 s).
+pub async fn swept(service: &TestService, game: &str, settled: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..500 {
+        service.sweep().await;
+        let now = state(service, game).await;
+        if settled(&now) {
+            return now;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!(
+        "no sweep settled game {game}: {}",
+        state(service, game).await
+    );
+}
+
 pub async fn log(service: &TestService, game: &str) -> Vec<Value> {
     let list = expect_json(
         service
@@ -458,15 +476,16 @@ async fn a_loss_on_time_is_found_by_the_sweep() {
     let service = TestService::start().await;
     let setup = setup(
         &service,
-        json!({"time_control": {"system": "absolute", "main_time_ms": 1000}}),
+        json!({"time_control": {"system": "absolute", "main_time_ms": 3_600_000}}),
         1,
     )
     .await;
     let game = start_game(&service, &setup, 0, json!({})).await;
     play(&service, &setup.tables[0], &game, 1, "ee").await;
-    // White's clock runs out; nobody calls.
-    tokio::time::sleep(Duration::from_millis(1800)).await;
-    let finished = state(&service, &game).await;
+    // An hour for each: White's runs out (the service's clock moved an hour on, not
+    // waited for); nobody calls.
+    service.advance(Duration::from_secs(3601));
+    let finished = swept(&service, &game, |state| state["phase"] != "playing").await;
     assert_eq!(finished["phase"], "finished", "{finished}");
     assert_eq!(finished["result"], "B+T");
     assert_eq!(finished["clocks"]["white"]["out_of_time"], true);
@@ -817,15 +836,15 @@ async fn under_auto_pass_a_player_out_of_time_passes() {
     let service = TestService::start().await;
     let setup = setup(
         &service,
-        json!({"time_control": {"system": "absolute", "main_time_ms": 600}}),
+        json!({"time_control": {"system": "absolute", "main_time_ms": 3_600_000}}),
         1,
     )
     .await;
     let game = start_game(&service, &setup, 0, json!({"flag_policy": "auto-pass"})).await;
     play(&service, &setup.tables[0], &game, 1, "ee").await;
     // White runs out and passes; then Black does: two passes pause the game (rule 5 bis).
-    tokio::time::sleep(Duration::from_millis(1800)).await;
-    let paused = state(&service, &game).await;
+    service.advance(Duration::from_secs(3 * 3600));
+    let paused = swept(&service, &game, |state| state["phase"] != "playing").await;
     assert_eq!(paused["phase"], "counting", "{paused}");
     assert_eq!(paused["turns"], 3);
     // Each pass is the flag of its player, recorded by the sweep.

@@ -88,7 +88,7 @@ async fn a_hand_result_on_a_running_game_is_refused_and_the_flag_never_overwrite
     let service = TestService::start().await;
     let setup = setup(
         &service,
-        json!({"time_control": {"system": "absolute", "main_time_ms": 1000}}),
+        json!({"time_control": {"system": "absolute", "main_time_ms": 60_000}}),
         1,
     )
     .await;
@@ -135,9 +135,11 @@ async fn a_hand_result_on_a_running_game_is_refused_and_the_flag_never_overwrite
     assert_eq!(ruled["phase"], "finished");
     assert_eq!(ruled["result"], "B+R");
     assert_eq!(ruled["clocks"]["status"], "stopped");
-    // White's flag would have fallen by now: nothing changes, nothing is recorded.
+    // White's flag would have fallen by now: a sweep finds nothing to settle, nothing
+    // changes, nothing is recorded.
     let entries_before = log(&service, &game).await.len();
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    service.advance(Duration::from_secs(61));
+    assert_eq!(service.sweep().await, 0);
     let later = state(&service, &game).await;
     assert_eq!(later["result"], "B+R", "{later}");
     assert_eq!(later["result_source"]["source"], "ruling");

@@ -14,6 +14,7 @@ use crate::http::{check_text, ApiJson};
 use crate::routes::pairings::RulingTerms;
 use crate::routes::tournaments;
 use crate::services::heavy::{Class, Workshop};
+use crate::services::live::cache::GameCache;
 use crate::services::live::view::GameState;
 use crate::services::live::write::{insert_game, load};
 use crate::services::live::{LoadError, LoadedGame, StoredSettings};
@@ -38,7 +39,7 @@ use uuid::Uuid;
 
 /// The record of a game: its log replayed, each turn with the time its player had left.
 pub fn record_of(game: &LoadedGame, rows: &[store::EventRow]) -> Result<GameRecord, LoadError> {
-    let mut replayed = LoadedGame::open(game.row.clone())?;
+    let mut replayed = LoadedGame::open(game.row.clone(), game.clock.clone())?;
     let settings = &game.table.terms().settings;
     let mut record = GameRecord::new(settings.start.size);
     record.komi = Some(settings.komi);
@@ -79,11 +80,12 @@ pub fn record_of(game: &LoadedGame, rows: &[store::EventRow]) -> Result<GameReco
 )]
 pub async fn export(
     pool: web::Data<DbPool>,
+    cache: web::Data<GameCache>,
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, GameError> {
     let game_id = path.into_inner();
     let mut connection = pool.get().await?;
-    let game = load(&mut connection, game_id).await?;
+    let game = load(&mut connection, &cache, game_id).await?;
     let rows = store::events(&mut connection, game_id).await?;
     let mut record = record_of(&game, &rows).map_err(ApiError::internal)?;
     let tournament = tournaments::load(&mut connection, game.row.tournament_id).await?;
@@ -164,6 +166,7 @@ pub struct ImportedGame {
 )]
 pub async fn import(
     pool: web::Data<DbPool>,
+    cache: web::Data<GameCache>,
     workshop: web::Data<Workshop>,
     caller: Caller,
     path: web::Path<Uuid>,
@@ -267,7 +270,7 @@ pub async fn import(
     let state = connection
         .transaction::<_, GameError, _>(async move |connection| {
             let mut game = insert_game(
-                connection,
+                (connection, cache.clock()),
                 tournament_id,
                 pairing.id,
                 stored,

@@ -5,6 +5,7 @@
 
 use crate::db::DbPool;
 use crate::error::{ApiError, GameError};
+use crate::services::live::cache::GameCache;
 use crate::services::live::write::load;
 use crate::services::live::LoadedGame;
 use actix_web::http::header;
@@ -117,10 +118,11 @@ pub fn render(game: &LoadedGame) -> Result<String, GameError> {
 )]
 pub async fn board(
     pool: web::Data<DbPool>,
+    cache: web::Data<GameCache>,
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, GameError> {
     let mut connection = pool.get().await?;
-    let game = load(&mut connection, path.into_inner()).await?;
+    let game = load(&mut connection, &cache, path.into_inner()).await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "image/svg+xml"))
         .body(render(&game)?))

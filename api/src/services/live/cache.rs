@@ -6,7 +6,7 @@
 //! request judged again. A game goes back in only after its write committed; a failed or
 //! refused write drops it.
 
-use super::LoadedGame;
+use super::{LoadedGame, ServerClock};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use uuid::Uuid;
@@ -17,9 +17,23 @@ const CAPACITY: usize = 4096;
 #[derive(Default)]
 pub struct GameCache {
     games: Mutex<HashMap<Uuid, LoadedGame>>,
+    clock: ServerClock,
 }
 
 impl GameCache {
+    /// An empty cache of games played at `clock`'s time.
+    pub fn new(clock: ServerClock) -> GameCache {
+        GameCache {
+            games: Mutex::default(),
+            clock,
+        }
+    }
+
+    /// The clock the instance's games are played at.
+    pub fn clock(&self) -> &ServerClock {
+        &self.clock
+    }
+
     /// The cached game, taken out: no other request of this instance writes from it.
     pub fn take(&self, game_id: Uuid) -> Option<LoadedGame> {
         self.games.lock().ok()?.remove(&game_id)

@@ -13,7 +13,7 @@ use crate::error::{ApiError, GameError};
 use crate::services::live::cache::GameCache;
 use crate::services::live::idempotency::IdempotencyKey;
 use crate::services::live::view::{refused, state_of, GameState};
-use crate::services::live::{LoadedGame, StoredSettings};
+use crate::services::live::{LoadedGame, ServerClock, StoredSettings};
 use crate::store::games::{self as store, GameRow, IdempotentResponse, NewGame};
 use actix_web::http::StatusCode;
 use arbitre_core::clock::FlagPolicy;
@@ -116,7 +116,7 @@ pub async fn write_game(
     for _ in 0..ATTEMPTS {
         let (mut game, cached) = match cache.take(game_id) {
             Some(game) => (game, true),
-            None => (load(connection, game_id).await?, false),
+            None => (load(connection, cache, game_id).await?, false),
         };
         let token_id = authorize(caller, actor, &game.row)?;
         if let (Some(key), false) = (&key.0, unrepeatable) {
@@ -192,17 +192,22 @@ pub async fn write_game(
 }
 
 /// The game, replayed (read-only).
-pub async fn load(connection: &mut Connection, game_id: Uuid) -> Result<LoadedGame, GameError> {
+pub async fn load(
+    connection: &mut Connection,
+    cache: &GameCache,
+    game_id: Uuid,
+) -> Result<LoadedGame, GameError> {
     let row = store::find(connection, game_id)
         .await?
         .ok_or(GameError::NotFound)?;
     let log = store::events(connection, game_id).await?;
-    Ok(LoadedGame::replay(row, &log).map_err(ApiError::internal)?)
+    Ok(LoadedGame::replay(row, &log, cache.clock().clone()).map_err(ApiError::internal)?)
 }
 
-/// Creates the game row and its first entry (the clock starts), in `connection`'s transaction.
+/// Creates the game row and its first entry (the clock starts at `clock`'s now), in
+/// `connection`'s transaction.
 pub async fn insert_game(
-    connection: &mut Connection,
+    (connection, clock): (&mut Connection, &ServerClock),
     tournament_id: Uuid,
     pairing_id: Uuid,
     stored: StoredSettings,
@@ -229,7 +234,7 @@ pub async fn insert_game(
         phase: "playing".to_string(),
     };
     let row = store::insert(connection, &new).await?;
-    let mut game = LoadedGame::open(row).map_err(ApiError::internal)?;
+    let mut game = LoadedGame::open(row, clock.clone()).map_err(ApiError::internal)?;
     let at = game.instant();
     game.handle(Input::Start { at }, token_id)
         .map_err(|refusal| refused(refusal, &game))?;
@@ -249,7 +254,7 @@ pub async fn current(
     if let Some(state) = cache.read(game_id, last_seq, GameState::of) {
         return Ok(state?);
     }
-    let game = load(connection, game_id).await?;
+    let game = load(connection, cache, game_id).await?;
     let state = GameState::of(&game)?;
     cache.put(game);
     Ok(state)

@@ -193,7 +193,7 @@ async fn view(
     if let Some(view) = cache.read(row.id, row.last_seq, read) {
         return view;
     }
-    let game = load(connection, row.id).await?;
+    let game = load(connection, cache, row.id).await?;
     let view = read(&game);
     cache.put(game);
     view

@@ -160,6 +160,7 @@ fn acting(request: &HttpRequest, viewer: &Viewer) -> Result<(Caller, Idempotency
 pub async fn start(
     request: HttpRequest,
     pool: web::Data<DbPool>,
+    cache: web::Data<GameCache>,
     viewer: Viewer,
 ) -> Result<HttpResponse, GameError> {
     let caller = caller(&request, &viewer)?;
@@ -181,7 +182,14 @@ pub async fn start(
         time_control: None,
         flag_policy: None,
     };
-    games::create(pool, caller, web::Path::from(tournament_id), ApiJson(body)).await
+    games::create(
+        pool,
+        cache,
+        caller,
+        web::Path::from(tournament_id),
+        ApiJson(body),
+    )
+    .await
 }
 
 /// `POST /table/games/{id}/turns`: a move, a pass or a resignation (as `POST
