@@ -144,10 +144,7 @@ pub fn exchanged<G: Game>(
     if first == second || of_first == *second {
         return Err(EditError::SameTable);
     }
-    Ok([
-        [first.clone(), of_second],
-        [second.clone(), of_first],
-    ])
+    Ok([[first.clone(), of_second], [second.clone(), of_first]])
 }
 
 #[cfg(test)]
@@ -204,7 +201,10 @@ mod tests {
     fn swapping_colours_swaps_the_players_of_that_table_only() {
         let mut games = draft(3);
         swap_colours(&mut games, 2).unwrap();
-        assert_eq!((games[1].white, games[1].black, games[1].handicap), (5, 4, 2));
+        assert_eq!(
+            (games[1].white, games[1].black, games[1].handicap),
+            (5, 4, 2)
+        );
         assert_eq!(games[0], draft(3)[0]);
         assert_eq!(swap_colours(&mut games, 9), Err(EditError::NoTable(9)));
     }
@@ -234,7 +234,9 @@ mod tests {
         );
         assert_eq!(
             move_table(&mut games, 1, MAX_TABLE + 1),
-            Err(EditError::TableOutOfRange { table: MAX_TABLE + 1 })
+            Err(EditError::TableOutOfRange {
+                table: MAX_TABLE + 1
+            })
         );
         assert_eq!(move_table(&mut games, 7, 1), Err(EditError::NoTable(7)));
         assert_eq!(games, draft(3));
@@ -246,13 +248,19 @@ mod tests {
         twice[2].table = 1;
         assert!(matches!(
             move_table(&mut twice, 2, 3),
-            Err(EditError::Inconsistent(Inconsistency::TableTaken { table: 1, .. }))
+            Err(EditError::Inconsistent(Inconsistency::TableTaken {
+                table: 1,
+                ..
+            }))
         ));
         let mut player_twice = draft(3);
         player_twice[1].black = 2;
         assert!(matches!(
             swap_colours(&mut player_twice, 1),
-            Err(EditError::Inconsistent(Inconsistency::PlayerTwice { player: 2, .. }))
+            Err(EditError::Inconsistent(Inconsistency::PlayerTwice {
+                player: 2,
+                ..
+            }))
         ));
         assert_eq!(player_twice[0], draft(3)[0]);
     }
@@ -270,7 +278,10 @@ mod tests {
         let mut games = draft(3);
         assert!(matches!(
             renumber(&mut games, &[1, 1, 2]),
-            Err(EditError::Inconsistent(Inconsistency::TableTaken { table: 1, .. }))
+            Err(EditError::Inconsistent(Inconsistency::TableTaken {
+                table: 1,
+                ..
+            }))
         ));
         assert_eq!(
             renumber(&mut games, &[1, 2]),
