@@ -535,3 +535,47 @@ async fn a_draft_s_tables_are_moved_renumbered_and_explained_then_published() {
         .collect();
     assert_eq!(tables, expected);
 }
+
+#[tokio::test]
+async fn the_players_of_an_earlier_tournament_are_copied_and_those_registered_skipped() {
+    let service = TestService::start().await;
+    let earlier = service
+        .create_tournament(json!({"name": "Open de Lyon 2025"}))
+        .await;
+    let earlier = earlier["id"].as_str().unwrap().to_string();
+    register_players(&service, &earlier).await;
+    let new = service
+        .create_tournament(json!({"name": "Open de Lyon 2026"}))
+        .await;
+    let new = new["id"].as_str().unwrap().to_string();
+    // One of the six is registered already, under the same name.
+    let response = service
+        .post(
+            &format!("/tournaments/{new}/players"),
+            Some(&service.admin_token),
+        )
+        .json(&json!({"surname": "Dubois", "first_name": "Paul", "rank": "1k"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 201);
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &service.admin_token).await;
+    browser.visit(&format!("/dashboard/t/{new}")).await;
+    pick(&browser, "copy-from", "Open de Lyon 2025").await;
+    browser.click("#copy ~ form button[type='submit']").await;
+    browser
+        .wait_until("document.querySelector('#copied') !== null", 10)
+        .await;
+    let copied = browser.text("#copied").await;
+    assert_eq!(copied.lines().count(), 5, "{copied}");
+    assert!(!copied.contains("Dubois"), "{copied}");
+    assert_eq!(browser.text("#skipped").await, "Dubois Paul: the same name");
+    pictured(&browser, "dashboard-players-copied").await;
+    browser.click("#back").await;
+    browser
+        .wait_until("document.querySelector('#player-list') !== null", 10)
+        .await;
+    let players = browser.text("#player-list tbody").await;
+    assert_eq!(players.lines().count(), 6, "{players}");
+}
