@@ -251,6 +251,14 @@ pub async fn draft(
     Ok(HttpResponse::Ok().json(draft))
 }
 
+/// What the engine is asked to change, as the pairing service takes it.
+fn adjustments(request: DraftRequest) -> Adjustments {
+    Adjustments {
+        fixed: request.fixed.iter().map(|[a, b]| (*a, *b)).collect(),
+        excluded: request.exclude,
+    }
+}
+
 /// Drafts a round on the heavy-work pool, for this route and the organizer's pages alike.
 pub async fn make_draft(
     pool: &DbPool,
@@ -269,10 +277,7 @@ pub async fn make_draft(
         violations.add("exclude", "must hold at most 2000 players");
     }
     violations.into_result()?;
-    let adjustments = Adjustments {
-        fixed: request.fixed.iter().map(|[a, b]| (*a, *b)).collect(),
-        excluded: request.exclude,
-    };
+    let adjustments = adjustments(request);
     let mut connection = pool.get().await?;
     let prepared = pairing::prepare(&mut connection, tournament_id, number, &adjustments).await?;
     pairing::check_unpaired(&mut connection, &prepared.row).await?;
@@ -324,10 +329,7 @@ pub async fn table_numbers(
     tables: &[DraftTable],
 ) -> Result<Vec<u32>, ApiError> {
     caller.require_staff(tournament_id, "draft pairings of this tournament")?;
-    let adjustments = Adjustments {
-        fixed: request.fixed.iter().map(|[a, b]| (*a, *b)).collect(),
-        excluded: request.exclude,
-    };
+    let adjustments = adjustments(request);
     let mut connection = pool.get().await?;
     let prepared = pairing::prepare(&mut connection, tournament_id, number, &adjustments).await?;
     drop(connection);

@@ -9,7 +9,7 @@ use crate::error::{ApiError, FieldError};
 use crate::http::ApiJson;
 use crate::routes::players::Player;
 use crate::store::players::{self as store, PlayerFilter, PlayerRecord, PlayerRow};
-use crate::store::tournaments::ensure_exists;
+use crate::store::tournaments::{ensure_exists, lock};
 use actix_web::{web, HttpResponse};
 use arbitre_core::fields::TOURNAMENT_PLAYERS;
 use arbitre_core::roster::{self, Identity};
@@ -114,7 +114,7 @@ pub async fn copy_players(
     let limit = i64::try_from(TOURNAMENT_PLAYERS).map_err(ApiError::internal)?;
     connection
         .transaction::<_, ApiError, _>(async |connection| {
-            ensure_exists(connection, tournament_id).await?;
+            lock(connection, tournament_id).await?;
             ensure_exists(connection, from).await?;
             let (registered, _) =
                 store::list(connection, tournament_id, &everyone, limit, 0).await?;

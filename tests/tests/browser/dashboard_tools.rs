@@ -307,14 +307,14 @@ async fn pick(browser: &Browser, id: &str, name: &str) {
         .unwrap();
 }
 
-#[tokio::test]
-async fn a_pair_is_fixed_and_a_player_left_out_of_one_draft() {
-    let service = TestService::start().await;
+/// A one-round tournament `name` of the six players, and an admin's browser showing the
+/// engine's draft of its round: the tournament's id and the browser.
+async fn draft_shown(service: &TestService, name: &str) -> (String, Browser) {
     let tournament = service
-        .create_tournament(json!({"name": "Open de Lille", "number_of_rounds": 1}))
+        .create_tournament(json!({"name": name, "number_of_rounds": 1}))
         .await;
     let id = tournament["id"].as_str().unwrap().to_string();
-    register_players(&service, &id).await;
+    register_players(service, &id).await;
     let browser = Browser::open(&service.base_url, LAPTOP).await;
     sign_in(&browser, &service.admin_token).await;
     browser.visit(&format!("/dashboard/t/{id}/rounds/1")).await;
@@ -322,6 +322,13 @@ async fn a_pair_is_fixed_and_a_player_left_out_of_one_draft() {
     browser
         .wait_until("document.querySelector('table.draft') !== null", 30)
         .await;
+    (id, browser)
+}
+
+#[tokio::test]
+async fn a_pair_is_fixed_and_a_player_left_out_of_one_draft() {
+    let service = TestService::start().await;
+    let (id, browser) = draft_shown(&service, "Open de Lille").await;
     assert_eq!(drafted(&browser).await.len(), 3);
     // The strongest and the weakest, whom the engine would not pair, play each other.
     pick(&browser, "first", "Lefèvre Émile").await;
@@ -433,18 +440,7 @@ async fn a_player_is_registered_from_a_rating_list_found_by_name() {
 #[tokio::test]
 async fn a_draft_s_tables_are_moved_renumbered_and_explained_then_published() {
     let service = TestService::start().await;
-    let tournament = service
-        .create_tournament(json!({"name": "Open de Nancy", "number_of_rounds": 1}))
-        .await;
-    let id = tournament["id"].as_str().unwrap().to_string();
-    register_players(&service, &id).await;
-    let browser = Browser::open(&service.base_url, LAPTOP).await;
-    sign_in(&browser, &service.admin_token).await;
-    browser.visit(&format!("/dashboard/t/{id}/rounds/1")).await;
-    browser.click("button[value='draft']").await;
-    browser
-        .wait_until("document.querySelector('table.draft') !== null", 30)
-        .await;
+    let (id, browser) = draft_shown(&service, "Open de Nancy").await;
     let engine = drafted(&browser).await;
     assert_eq!(engine.len(), 3);
     // Table 3's game goes to table 1; table 1's takes table 3.

@@ -46,66 +46,30 @@ async fn an_earlier_tournament_s_players_are_copied_and_those_registered_skipped
         .create_tournament(json!({"name": "Open 2026"}))
         .await;
     let new = new["id"].as_str().unwrap().to_string();
-    register(
-        &service,
-        &earlier,
-        json!({"surname": "Dupont", "first_name": "Jean", "rank": "3k",
-        "rating": 1800, "club": "Lyon", "country": "FR", "egd_pin": "12345678"}),
-    )
-    .await;
-    register(
-        &service,
-        &earlier,
+    for player in [
+        json!({"surname": "Dupont", "first_name": "Jean", "rank": "3k", "rating": 1800,
+               "club": "Lyon", "country": "FR", "egd_pin": "12345678"}),
         json!({"surname": "Martin", "first_name": "Anne", "rank": "1d"}),
-    )
-    .await;
-    register(
-        &service,
-        &earlier,
-        json!({"surname": "Moreau", "first_name": "Julie", "rank": "2k",
-        "ffg_licence": "1234567"}),
-    )
-    .await;
-    register(
-        &service,
-        &earlier,
+        json!({"surname": "Moreau", "first_name": "Julie", "rank": "2k", "ffg_licence": "1234567"}),
         json!({"surname": "Garnier", "first_name": "Léa", "rank": "5k"}),
-    )
-    .await;
+    ] {
+        register(&service, &earlier, player).await;
+    }
     // Already here: Dupont by his PIN (another spelling), Martin by name; Moreau has
     // another licence than the Julie Moreau here, a namesake.
-    let dupont = register(
-        &service,
-        &new,
-        json!({"surname": "Dupond", "first_name": "J.",
-        "rank": "2k", "egd_pin": "12345678"}),
-    )
-    .await;
-    let martin = register(
-        &service,
-        &new,
+    let mut here = Vec::new();
+    for player in [
+        json!({"surname": "Dupond", "first_name": "J.", "rank": "2k", "egd_pin": "12345678"}),
         json!({"surname": "MARTIN", "first_name": "anne", "rank": "1d"}),
-    )
-    .await;
-    register(
-        &service,
-        &new,
-        json!({"surname": "Moreau", "first_name": "Julie", "rank": "2k",
-        "ffg_licence": "7654321"}),
-    )
-    .await;
+        json!({"surname": "Moreau", "first_name": "Julie", "rank": "2k", "ffg_licence": "7654321"}),
+    ] {
+        here.push(register(&service, &new, player).await);
+    }
+    let (dupont, martin) = (&here[0], &here[1]);
 
-    let copy = json!({"from": earlier});
-    let path = format!("/tournaments/{new}/players/copy");
+    let admin = &service.admin_token;
     let report = expect_json(
-        send(
-            &service,
-            Method::POST,
-            &path,
-            &service.admin_token,
-            Some(&copy),
-        )
-        .await,
+        copy(&service, &new, admin, json!({"from": earlier})).await,
         201,
     )
     .await;
@@ -141,14 +105,7 @@ async fn an_earlier_tournament_s_players_are_copied_and_those_registered_skipped
     assert_eq!(players(&service, &new).await.len(), 5);
     // Copied again: everyone is registered now, nothing is added.
     let again = expect_json(
-        send(
-            &service,
-            Method::POST,
-            &path,
-            &service.admin_token,
-            Some(&copy),
-        )
-        .await,
+        copy(&service, &new, admin, json!({"from": earlier})).await,
         201,
     )
     .await;
@@ -159,6 +116,12 @@ async fn an_earlier_tournament_s_players_are_copied_and_those_registered_skipped
     assert_eq!(players(&service, &earlier).await.len(), 4);
 }
 
+/// Asks for a copy into `new` with `body`, as `token`.
+async fn copy(service: &TestService, new: &str, token: &str, body: Value) -> reqwest::Response {
+    let path = format!("/tournaments/{new}/players/copy");
+    send(service, Method::POST, &path, token, Some(&body)).await
+}
+
 #[tokio::test]
 async fn a_copy_is_refused_from_itself_from_nowhere_and_to_a_stranger() {
     let service = TestService::start().await;
@@ -167,64 +130,25 @@ async fn a_copy_is_refused_from_itself_from_nowhere_and_to_a_stranger() {
     let new = service.create_tournament(json!({})).await;
     let new = new["id"].as_str().unwrap().to_string();
     service.create_player(&earlier, "Dubois", "1k").await;
-    let path = format!("/tournaments/{new}/players/copy");
-    let copy = |from: &str| json!({"from": from});
+    let admin = &service.admin_token;
 
-    let itself = send(
-        &service,
-        Method::POST,
-        &path,
-        &service.admin_token,
-        Some(&copy(&new)),
-    )
-    .await;
+    let itself = copy(&service, &new, admin, json!({"from": new})).await;
     let problem = expect_problem(itself, 422, "validation.failed").await;
     assert_eq!(problem_fields(&problem), ["from"]);
-    let nowhere = copy("0190a4e0-0000-7000-8000-000000000000");
-    let response = send(
-        &service,
-        Method::POST,
-        &path,
-        &service.admin_token,
-        Some(&nowhere),
-    )
-    .await;
+    let nowhere = json!({"from": "0190a4e0-0000-7000-8000-000000000000"});
+    let response = copy(&service, &new, admin, nowhere).await;
     expect_problem(response, 404, "not_found.tournament").await;
     let unknown_field = json!({"from": earlier, "also": 1});
-    let response = send(
-        &service,
-        Method::POST,
-        &path,
-        &service.admin_token,
-        Some(&unknown_field),
-    )
-    .await;
+    let response = copy(&service, &new, admin, unknown_field).await;
     expect_problem(response, 422, "body.invalid").await;
-    // The new tournament's organizer is no staff of the earlier one.
-    let organizer = service
-        .token(Role::Organizer, Some(new.parse().unwrap()), None)
-        .await;
-    let response = send(
-        &service,
-        Method::POST,
-        &path,
-        &organizer,
-        Some(&copy(&earlier)),
-    )
-    .await;
-    expect_problem(response, 403, "auth.forbidden").await;
-    // Nor is the earlier one's organizer an organizer of the new one.
-    let theirs = service
-        .token(Role::Organizer, Some(earlier.parse().unwrap()), None)
-        .await;
-    let response = send(
-        &service,
-        Method::POST,
-        &path,
-        &theirs,
-        Some(&copy(&earlier)),
-    )
-    .await;
-    expect_problem(response, 403, "auth.forbidden").await;
+    // The new tournament's organizer is no staff of the earlier one, nor is the earlier
+    // one's organizer an organizer of the new one.
+    for tournament in [&new, &earlier] {
+        let organizer = service
+            .token(Role::Organizer, Some(tournament.parse().unwrap()), None)
+            .await;
+        let response = copy(&service, &new, &organizer, json!({"from": earlier})).await;
+        expect_problem(response, 403, "auth.forbidden").await;
+    }
     assert_eq!(players(&service, &new).await.len(), 0);
 }
