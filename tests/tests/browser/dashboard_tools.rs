@@ -558,6 +558,9 @@ async fn the_players_of_an_earlier_tournament_are_copied_and_those_registered_sk
     let browser = Browser::open(&service.base_url, LAPTOP).await;
     sign_in(&browser, &service.admin_token).await;
     browser.visit(&format!("/dashboard/t/{new}")).await;
+    browser
+        .check("the tournament's page with the copy form")
+        .await;
     pick(&browser, "copy-from", "Open de Lyon 2025").await;
     browser.click("#copy ~ form button[type='submit']").await;
     browser
