@@ -4,8 +4,8 @@
 
 use crate::error::{FieldError, Problem, PROBLEM_JSON};
 use crate::routes::{
-    deletions, drafts, games, operations, pairings, players, rating_lists, rounds, standings,
-    tokens, tournaments,
+    deletions, drafts, games, operations, pairings, player_copies, players, rating_lists, rounds,
+    standings, tokens, tournaments,
 };
 use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::path::{HttpMethod, Operation};
@@ -36,6 +36,7 @@ use utoipa::{Modify, OpenApi};
         deletions::list,
         players::list,
         players::create,
+        player_copies::copy,
         players::get,
         players::replace,
         players::delete,

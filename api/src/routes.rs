@@ -6,6 +6,7 @@ pub mod drafts;
 pub mod games;
 pub mod operations;
 pub mod pairings;
+pub mod player_copies;
 pub mod players;
 pub mod rating_lists;
 pub mod rounds;
@@ -79,6 +80,10 @@ pub fn configure(config: &mut web::ServiceConfig) {
             resource(&format!("{TOURNAMENT}/players"), GET_POST)
                 .route(web::get().to(players::list))
                 .route(web::post().to(players::create)),
+        )
+        .service(
+            resource(&format!("{TOURNAMENT}/players/copy"), POST)
+                .route(web::post().to(player_copies::copy)),
         )
         .service(
             resource(

@@ -116,6 +116,10 @@ fn configure_dashboard(config: &mut web::ServiceConfig) {
             web::post().to(dashboard::players::register),
         )
         .route(
+            "/dashboard/t/{tournament_id}/players/copy",
+            web::post().to(dashboard::players::copy),
+        )
+        .route(
             "/dashboard/t/{tournament_id}/players/{player_id}",
             web::get().to(dashboard::players::show),
         )

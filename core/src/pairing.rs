@@ -9,6 +9,7 @@
 pub mod bye;
 pub mod consistency;
 pub mod criteria;
+pub mod edit;
 pub mod entrants;
 pub mod groups;
 pub mod handicap;
@@ -267,26 +268,36 @@ impl<'a> Round<'a> {
         )
     }
 
+    /// The position in the pairing order of a player of the round (not the bye).
+    fn position(&self, id: &str) -> Result<usize, PairingError> {
+        self.list
+            .iter()
+            .position(|entrant| self.tournament.players[entrant.player].id == id)
+            .ok_or_else(|| PairingError::NotInRound(id.to_string()))
+    }
+
     /// The cost of pairing two players of the round (not the bye): what each criterion
     /// says of the pair, for explaining a pairing or judging a hand-made one.
     pub fn cost(&self, first: &str, second: &str) -> Result<Cost, PairingError> {
-        let position = |id: &str| {
-            self.list
-                .iter()
-                .position(|entrant| self.tournament.players[entrant.player].id == id)
-                .ok_or_else(|| PairingError::NotInRound(id.to_string()))
-        };
-        Ok(self.criteria().cost(position(first)?, position(second)?))
+        Ok(self
+            .criteria()
+            .cost(self.position(first)?, self.position(second)?))
+    }
+
+    /// The table numbers of `games` (pairs of players' ids, a draft adjusted by hand), as
+    /// [`Round::pair`] numbers its own: OpenGotha's "renumber tables by best score order".
+    pub fn number_tables(&self, games: &[(&str, &str)]) -> Result<Vec<u32>, PairingError> {
+        let pairs = games
+            .iter()
+            .map(|&(a, b)| Ok((self.position(a)?, self.position(b)?)))
+            .collect::<Result<Vec<_>, PairingError>>()?;
+        self.tables(&pairs)
     }
 
     /// Every possible opponent of `player` in this round with the cost of the pair, the
     /// most desirable first (ties by id): why the matching chose the opponent it chose.
     pub fn candidates(&self, player: &str) -> Result<Vec<Candidate>, PairingError> {
-        let me = self
-            .list
-            .iter()
-            .position(|entrant| self.tournament.players[entrant.player].id == player)
-            .ok_or_else(|| PairingError::NotInRound(player.to_string()))?;
+        let me = self.position(player)?;
         let criteria = self.criteria();
         let mut candidates: Vec<Candidate> = (0..self.list.len())
             .filter(|&other| other != me)

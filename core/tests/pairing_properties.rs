@@ -256,6 +256,31 @@ proptest! {
             prop_assert_eq!(candidate.cost, prepared.cost(&fixed.0, &candidate.opponent).unwrap());
         }
     }
+
+    /// Renumbering a draft's own games, in any order and with its colours swapped, gives
+    /// each game the table the pairing gave it: the draft's numbering is OpenGotha's.
+    #[test]
+    fn renumbering_a_draft_gives_back_its_own_tables(
+        (tournament, mcmahon) in random_tournament(),
+        order in Just((0..6).collect::<Vec<usize>>()).prop_shuffle(),
+    ) {
+        let round = tournament.rounds - 1;
+        let system = if mcmahon { System::McMahon } else { System::Swiss };
+        let parameters = PairingParameters::opengotha_defaults(system);
+        let request = Request { round, participants: present(&tournament), ..Request::default() };
+        let prepared = Round::prepare(&tournament, &parameters, &request).unwrap();
+        let pairing = prepared.pair(Parallelism::Sequential).unwrap();
+        let mut games: Vec<&arbitre_core::pairing::PairedGame> = pairing.games.iter().collect();
+        let len = games.len();
+        games.sort_by_key(|game| order[game.table as usize % order.len()] * len + game.table as usize);
+        let pairs: Vec<(&str, &str)> = games
+            .iter()
+            .map(|game| (game.black.as_str(), game.white.as_str()))
+            .collect();
+        let numbers = prepared.number_tables(&pairs).unwrap();
+        let own: Vec<u32> = games.iter().map(|game| game.table).collect();
+        prop_assert_eq!(numbers, own);
+    }
 }
 
 #[test]

@@ -16,7 +16,9 @@ use crate::store::pairings::{self as pairing_store, PairingTerms};
 use crate::store::rounds as round_store;
 use actix_web::{web, HttpResponse};
 use arbitre_core::pairing::parameters::OpenGothaVersion;
-use arbitre_core::pairing::{consistency, Candidate, Cost, PairedGame, PairingError, Parallelism};
+use arbitre_core::pairing::{
+    consistency, edit, Candidate, Cost, PairedGame, PairingError, Parallelism,
+};
 use diesel_async::AsyncConnection;
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
@@ -70,6 +72,28 @@ pub struct DraftTable {
     /// The two have met in an earlier round.
     pub rematch: bool,
     pub cost: PairCost,
+}
+
+/// A draft's table as the core's hand edits see it ([`edit`]): names go with the
+/// players, the terms and the cost with the table.
+impl edit::Game for DraftTable {
+    type Player = Uuid;
+    fn table(&self) -> u32 {
+        self.table
+    }
+    fn set_table(&mut self, table: u32) {
+        self.table = table;
+    }
+    fn white(&self) -> &Uuid {
+        &self.white_id
+    }
+    fn black(&self) -> &Uuid {
+        &self.black_id
+    }
+    fn swap_colours(&mut self) {
+        std::mem::swap(&mut self.white_id, &mut self.black_id);
+        std::mem::swap(&mut self.white, &mut self.black);
+    }
 }
 
 /// A round's pairing as the engine makes it; nothing is stored. Publish it as it is (or
@@ -227,6 +251,14 @@ pub async fn draft(
     Ok(HttpResponse::Ok().json(draft))
 }
 
+/// What the engine is asked to change, as the pairing service takes it.
+fn adjustments(request: DraftRequest) -> Adjustments {
+    Adjustments {
+        fixed: request.fixed.iter().map(|[a, b]| (*a, *b)).collect(),
+        excluded: request.exclude,
+    }
+}
+
 /// Drafts a round on the heavy-work pool, for this route and the organizer's pages alike.
 pub async fn make_draft(
     pool: &DbPool,
@@ -245,10 +277,7 @@ pub async fn make_draft(
         violations.add("exclude", "must hold at most 2000 players");
     }
     violations.into_result()?;
-    let adjustments = Adjustments {
-        fixed: request.fixed.iter().map(|[a, b]| (*a, *b)).collect(),
-        excluded: request.exclude,
-    };
+    let adjustments = adjustments(request);
     let mut connection = pool.get().await?;
     let prepared = pairing::prepare(&mut connection, tournament_id, number, &adjustments).await?;
     pairing::check_unpaired(&mut connection, &prepared.row).await?;
@@ -287,6 +316,41 @@ pub async fn make_draft(
         state,
         opengotha: made.opengotha,
     })
+}
+
+/// The table numbers a draft's games would get from the engine ("renumber tables by best
+/// score order"), in the games' order; `request` is what the draft was made with, so
+/// that the round's players are the draft's.
+pub async fn table_numbers(
+    pool: &DbPool,
+    workshop: &Workshop,
+    caller: &Caller,
+    tournament_id: Uuid,
+    number: i32,
+    request: DraftRequest,
+    tables: &[DraftTable],
+) -> Result<Vec<u32>, ApiError> {
+    caller.require_staff(tournament_id, "draft pairings of this tournament")?;
+    let adjustments = adjustments(request);
+    let mut connection = pool.get().await?;
+    let prepared = pairing::prepare(&mut connection, tournament_id, number, &adjustments).await?;
+    drop(connection);
+    let games: Vec<(String, String)> = tables
+        .iter()
+        .map(|game| (game.white_id.to_string(), game.black_id.to_string()))
+        .collect();
+    workshop
+        .run(Class::Staff, move || {
+            let pairs: Vec<(&str, &str)> = games
+                .iter()
+                .map(|(white, black)| (white.as_str(), black.as_str()))
+                .collect();
+            prepared
+                .round()?
+                .number_tables(&pairs)
+                .map_err(|error| pairing::refusal(error, "draft"))
+        })
+        .await?
 }
 
 /// Publish a draft as it was returned, its tables edited or not (organizers): the tables
@@ -421,8 +485,22 @@ pub async fn explain(
     query: ApiQuery<ExplainQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
+    let explanation =
+        make_explanation(&pool, &workshop, &caller, tournament_id, number, query.0).await?;
+    Ok(HttpResponse::Ok().json(explanation))
+}
+
+/// Explains a round's pairing on the heavy-work pool, for this route and the organizer's
+/// pages alike.
+pub async fn make_explanation(
+    pool: &DbPool,
+    workshop: &Workshop,
+    caller: &Caller,
+    tournament_id: Uuid,
+    number: i32,
+    query: ExplainQuery,
+) -> Result<Explanation, ApiError> {
     caller.require_staff(tournament_id, "explain pairings of this tournament")?;
-    let query = query.0;
     let (player, opponent, field) = match (query.white, query.black, query.player) {
         (Some(white), Some(black), None) => (white, Some(black), "white"),
         (None, None, Some(player)) => (player, None, "player"),
@@ -479,5 +557,5 @@ pub async fn explain(
                 .collect::<Result<_, _>>()?,
         },
     };
-    Ok(HttpResponse::Ok().json(explanation))
+    Ok(explanation)
 }

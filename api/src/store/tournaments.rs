@@ -164,6 +164,21 @@ pub async fn list(
     Ok((rows, total))
 }
 
+/// Locks the tournament's row until the transaction ends, so that two requests that
+/// register players from what the tournament holds (a copy) do not both add them; 404
+/// unless the tournament exists.
+pub async fn lock(connection: &mut Connection, id: Uuid) -> Result<(), ApiError> {
+    tournaments::table
+        .find(id)
+        .select(tournaments::id)
+        .for_update()
+        .first::<Uuid>(connection)
+        .await
+        .optional()?
+        .map(|_| ())
+        .ok_or(ApiError::NotFound(Resource::Tournament))
+}
+
 /// 404 unless the tournament exists.
 pub async fn ensure_exists(connection: &mut Connection, id: Uuid) -> Result<(), ApiError> {
     if exists(connection, id).await? {

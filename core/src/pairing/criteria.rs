@@ -41,21 +41,43 @@ pub struct Cost {
 }
 
 impl Cost {
+    /// Each criterion's part under the name OpenGotha's pairing settings give it (its
+    /// help, "Pairing settings"), in the order of its evaluation function: the one list
+    /// every explanation of a pair shows.
+    pub fn terms(&self) -> [(&'static str, i64); 9] {
+        // Destructured, so that a criterion added to `Cost` cannot be left out.
+        let Cost {
+            duplicate_game,
+            random,
+            colour_balance,
+            categories,
+            score_difference,
+            draw_up_down,
+            seeding,
+            handicap,
+            geography,
+        } = *self;
+        [
+            ("Avoid pairing same pair twice", duplicate_game),
+            ("Random", random),
+            ("Balance White and Black", colour_balance),
+            ("Avoid mixing categories", categories),
+            ("Minimize score difference", score_difference),
+            ("Draw-up/draw-down", draw_up_down),
+            ("Seeding system", seeding),
+            ("Minimize handicap", handicap),
+            (
+                "Avoid intra-country and intra-clubs/groups pairing",
+                geography,
+            ),
+        ]
+    }
+
     /// `totalCost`: the criteria plus one, so that every pair is an edge of the graph.
     pub fn total(&self) -> i64 {
-        [
-            self.duplicate_game,
-            self.random,
-            self.colour_balance,
-            self.categories,
-            self.score_difference,
-            self.draw_up_down,
-            self.seeding,
-            self.handicap,
-            self.geography,
-        ]
-        .into_iter()
-        .fold(1i64, i64::saturating_add)
+        self.terms()
+            .into_iter()
+            .fold(1i64, |total, (_, cost)| total.saturating_add(cost))
     }
 }
 

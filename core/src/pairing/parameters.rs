@@ -59,6 +59,59 @@ pub enum AdditionalOrder {
     Rank,
 }
 
+/// A parameter that takes one of a few values: every value, and each one's name as the
+/// API and the settings read it (its serde name). The one list of the allowed choices, for
+/// the forms that offer them.
+pub trait Choice: Copy + 'static {
+    const ALL: &'static [Self];
+    fn name(self) -> &'static str;
+
+    /// The names of every value, in [`Choice::ALL`]'s order.
+    fn names() -> Vec<&'static str> {
+        Self::ALL.iter().map(|value| value.name()).collect()
+    }
+}
+
+macro_rules! choice {
+    ($kind:ident { $($value:ident => $name:literal),+ $(,)? }) => {
+        impl Choice for $kind {
+            const ALL: &'static [Self] = &[$($kind::$value),+];
+            fn name(self) -> &'static str {
+                match self {
+                    $($kind::$value => $name),+
+                }
+            }
+        }
+    };
+}
+
+choice!(System {
+    McMahon => "mc_mahon",
+    Swiss => "swiss",
+    SwissWithCategories => "swiss_with_categories",
+    RoundRobin => "round_robin",
+});
+choice!(Seeding {
+    SplitAndFold => "split_and_fold",
+    SplitAndRandom => "split_and_random",
+    SplitAndSlip => "split_and_slip",
+});
+choice!(DrawPosition {
+    Top => "top",
+    Middle => "middle",
+    Bottom => "bottom",
+});
+choice!(AdditionalOrder {
+    None => "none",
+    Rating => "rating",
+    Rank => "rank",
+});
+choice!(OpenGothaVersion {
+    Since352 => "3.52",
+    V351 => "3.51",
+    Until350 => "3.50",
+});
+
 /// An exact fraction `numerator / denominator`, denominator positive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
@@ -412,6 +465,28 @@ impl PairingParameters {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    /// Each choice's name is the one the API writes and reads back (every value is listed:
+    /// the macro's `match` of [`Choice::name`] would not compile otherwise).
+    fn names_are_the_serde_names<T>()
+    where
+        T: Choice + Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug,
+    {
+        for &value in T::ALL {
+            assert_eq!(serde_json::to_value(value).unwrap(), value.name());
+            let read: T = serde_json::from_value(serde_json::json!(value.name())).unwrap();
+            assert_eq!(read, value);
+        }
+    }
+
+    #[test]
+    fn every_choice_is_listed_under_its_api_name() {
+        names_are_the_serde_names::<System>();
+        names_are_the_serde_names::<Seeding>();
+        names_are_the_serde_names::<DrawPosition>();
+        names_are_the_serde_names::<AdditionalOrder>();
+        names_are_the_serde_names::<OpenGothaVersion>();
+    }
 
     #[test]
     fn defaults_are_valid_and_bad_weights_are_named() {

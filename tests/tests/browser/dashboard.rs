@@ -29,7 +29,7 @@ pub async fn pictured(browser: &Browser, name: &str) {
 
 /// Waits for a refused form shown again with its problems (422), the browser having
 /// logged that status and nothing else.
-async fn refused(browser: &Browser) {
+pub async fn refused(browser: &Browser) {
     browser
         .wait_until("document.querySelector('.problem') !== null", 10)
         .await;

@@ -1,7 +1,7 @@
 //! The organizer's tools beyond the round: the standings after any round with their
 //! exports, and signing in on the way to a dashboard page.
 
-use super::dashboard::{pictured, sign_in};
+use super::dashboard::{pictured, refused, sign_in};
 use super::{hall, register_players};
 use arbitre_tests::browser::{Browser, LAPTOP};
 use arbitre_tests::TestService;
@@ -307,14 +307,14 @@ async fn pick(browser: &Browser, id: &str, name: &str) {
         .unwrap();
 }
 
-#[tokio::test]
-async fn a_pair_is_fixed_and_a_player_left_out_of_one_draft() {
-    let service = TestService::start().await;
+/// A one-round tournament `name` of the six players, and an admin's browser showing the
+/// engine's draft of its round: the tournament's id and the browser.
+async fn draft_shown(service: &TestService, name: &str) -> (String, Browser) {
     let tournament = service
-        .create_tournament(json!({"name": "Open de Lille", "number_of_rounds": 1}))
+        .create_tournament(json!({"name": name, "number_of_rounds": 1}))
         .await;
     let id = tournament["id"].as_str().unwrap().to_string();
-    register_players(&service, &id).await;
+    register_players(service, &id).await;
     let browser = Browser::open(&service.base_url, LAPTOP).await;
     sign_in(&browser, &service.admin_token).await;
     browser.visit(&format!("/dashboard/t/{id}/rounds/1")).await;
@@ -322,6 +322,13 @@ async fn a_pair_is_fixed_and_a_player_left_out_of_one_draft() {
     browser
         .wait_until("document.querySelector('table.draft') !== null", 30)
         .await;
+    (id, browser)
+}
+
+#[tokio::test]
+async fn a_pair_is_fixed_and_a_player_left_out_of_one_draft() {
+    let service = TestService::start().await;
+    let (id, browser) = draft_shown(&service, "Open de Lille").await;
     assert_eq!(drafted(&browser).await.len(), 3);
     // The strongest and the weakest, whom the engine would not pair, play each other.
     pick(&browser, "first", "Lefèvre Émile").await;
@@ -428,4 +435,146 @@ async fn a_player_is_registered_from_a_rating_list_found_by_name() {
     let vannier = &players["items"][0];
     assert_eq!(vannier["rank"], "2d", "{vannier}");
     assert_eq!(vannier["egd_pin"], "10234567", "{vannier}");
+}
+
+#[tokio::test]
+async fn a_draft_s_tables_are_moved_renumbered_and_explained_then_published() {
+    let service = TestService::start().await;
+    let (id, browser) = draft_shown(&service, "Open de Nancy").await;
+    let engine = drafted(&browser).await;
+    assert_eq!(engine.len(), 3);
+    // Table 3's game goes to table 1; table 1's takes table 3.
+    pick(&browser, "from", "3:").await;
+    browser.fill("to", "1").await;
+    browser.click("button[value='move']").await;
+    browser
+        .wait_until("document.querySelector('#to').value === ''", 10)
+        .await;
+    let moved = drafted(&browser).await;
+    assert_eq!(
+        moved,
+        [engine[2].clone(), engine[1].clone(), engine[0].clone()]
+    );
+    // A table number out of range is refused on the page, the draft as it was.
+    pick(&browser, "from", "2:").await;
+    browser.fill("to", "0").await;
+    browser.click("button[value='move']").await;
+    refused(&browser).await;
+    let problem = browser.text(".problem").await;
+    assert!(
+        problem.contains("table 0 is not a table number"),
+        "{problem}"
+    );
+    assert_eq!(drafted(&browser).await, moved);
+    // Renumbered by best score order: the engine's own numbering again.
+    browser.click("button[value='renumber']").await;
+    browser
+        .wait_until("document.querySelector('.problem') === null", 10)
+        .await;
+    assert_eq!(drafted(&browser).await, engine);
+    // Why table 1: its cost criterion by criterion, under OpenGotha's names.
+    browser.click("button[value='explain-1']").await;
+    browser
+        .wait_until("document.querySelector('#explanation') !== null", 30)
+        .await;
+    let why = browser.text("#explanation").await;
+    let (white, black) = &engine[0];
+    let name = |line: &str| line.split(" (").next().unwrap().to_string();
+    assert!(
+        why.contains(&format!("Why table 1: {white} against {black}")),
+        "{why}"
+    );
+    for criterion in [
+        "Avoid pairing same pair twice",
+        "Minimize score difference",
+        "Seeding system",
+        "Avoid intra-country and intra-clubs/groups pairing",
+    ] {
+        assert!(why.contains(criterion), "{criterion}: {why}");
+    }
+    pictured(&browser, "dashboard-draft-tables").await;
+    // Moved again, then published as shown: the round's tables are the draft's.
+    pick(&browser, "from", "1:").await;
+    browser.fill("to", "2").await;
+    browser.click("button[value='move']").await;
+    browser
+        .wait_until("document.querySelector('#explanation') === null", 10)
+        .await;
+    let published = drafted(&browser).await;
+    assert_eq!(published[1], engine[0]);
+    browser.click("button[value='publish']").await;
+    browser
+        .wait_until("document.querySelector('#overview') !== null", 10)
+        .await;
+    let pairings: serde_json::Value = service
+        .get(&format!("/tournaments/{id}/rounds/1/pairings"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let tables: Vec<(i64, String)> = pairings["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|pairing| {
+            (
+                pairing["table"].as_i64().unwrap(),
+                pairing["white"]["name"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let expected: Vec<(i64, String)> = (1..)
+        .zip(&published)
+        .map(|(table, (white, _))| (table, name(white)))
+        .collect();
+    assert_eq!(tables, expected);
+}
+
+#[tokio::test]
+async fn the_players_of_an_earlier_tournament_are_copied_and_those_registered_skipped() {
+    let service = TestService::start().await;
+    let earlier = service
+        .create_tournament(json!({"name": "Open de Lyon 2025"}))
+        .await;
+    let earlier = earlier["id"].as_str().unwrap().to_string();
+    register_players(&service, &earlier).await;
+    let new = service
+        .create_tournament(json!({"name": "Open de Lyon 2026"}))
+        .await;
+    let new = new["id"].as_str().unwrap().to_string();
+    // One of the six is registered already, under the same name.
+    let response = service
+        .post(
+            &format!("/tournaments/{new}/players"),
+            Some(&service.admin_token),
+        )
+        .json(&json!({"surname": "Dubois", "first_name": "Paul", "rank": "1k"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 201);
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &service.admin_token).await;
+    browser.visit(&format!("/dashboard/t/{new}")).await;
+    browser
+        .check("the tournament's page with the copy form")
+        .await;
+    pick(&browser, "copy-from", "Open de Lyon 2025").await;
+    browser.click("#copy ~ form button[type='submit']").await;
+    browser
+        .wait_until("document.querySelector('#copied') !== null", 10)
+        .await;
+    let copied = browser.text("#copied").await;
+    assert_eq!(copied.lines().count(), 5, "{copied}");
+    assert!(!copied.contains("Dubois"), "{copied}");
+    assert_eq!(browser.text("#skipped").await, "Dubois Paul: the same name");
+    pictured(&browser, "dashboard-players-copied").await;
+    browser.click("#back").await;
+    browser
+        .wait_until("document.querySelector('#player-list') !== null", 10)
+        .await;
+    let players = browser.text("#player-list tbody").await;
+    assert_eq!(players.lines().count(), 6, "{players}");
 }

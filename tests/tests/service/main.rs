@@ -15,6 +15,7 @@ mod openapi;
 mod opengotha_import;
 mod operations;
 mod pairings;
+mod player_copies;
 mod rating_lists;
 mod readme;
 mod responses;

@@ -9,6 +9,9 @@
 //! the field named.
 
 use arbitre_core::export::opengotha::CRITERION_NAMES;
+use arbitre_core::pairing::parameters::{
+    AdditionalOrder, Choice, DrawPosition, OpenGothaVersion, Seeding, System,
+};
 use arbitre_core::pairing::PairingParameters;
 use arbitre_core::standings::Criterion;
 use serde_json::{json, Value};
@@ -93,39 +96,39 @@ pub fn typed_criteria(
 }
 
 /// A pairing parameter: where it sits in the API's JSON, OpenGotha's name for it, and the
-/// values it takes when it is a choice.
+/// values it takes when it is a choice (the core's list, [`Choice::names`]).
 struct Named {
     path: &'static str,
     name: &'static str,
-    choices: &'static [&'static str],
+    choices: fn() -> Vec<&'static str>,
 }
 
 const fn named(path: &'static str, name: &'static str) -> Named {
     Named {
         path,
         name,
-        choices: &[],
+        choices: Vec::new,
     }
 }
 
-const POSITIONS: &[&str] = &["top", "middle", "bottom"];
-const SEEDINGS: &[&str] = &["split_and_fold", "split_and_random", "split_and_slip"];
-const ORDERS: &[&str] = &["none", "rating", "rank"];
-const YES_NO: &[&str] = &["true", "false"];
+/// A flag's two values, as JSON writes them.
+fn yes_no() -> Vec<&'static str> {
+    vec!["true", "false"]
+}
 
 /// Every pairing parameter, in the order of OpenGotha's file.
 const PARAMETERS: [Named; 29] = [
     Named {
         path: "system",
         name: "Pairing system",
-        choices: &["mc_mahon", "swiss", "swiss_with_categories", "round_robin"],
+        choices: System::names,
     },
     named("base.avoid_duplicate_game", "paiBaAvoidDuplGame"),
     named("base.random", "paiBaRandom"),
     Named {
         path: "base.deterministic",
         name: "paiBaDeterministic",
-        choices: YES_NO,
+        choices: yes_no,
     },
     named("base.balance_white_black", "paiBaBalanceWB"),
     named("main.avoid_mixing_categories", "paiMaAvoidMixingCategories"),
@@ -137,17 +140,17 @@ const PARAMETERS: [Named; 29] = [
     Named {
         path: "main.compensate_draw_up_down",
         name: "paiMaCompensateDUDD",
-        choices: YES_NO,
+        choices: yes_no,
     },
     Named {
         path: "main.draw_down_position",
         name: "paiMaDUDDUpperMode",
-        choices: POSITIONS,
+        choices: DrawPosition::names,
     },
     Named {
         path: "main.draw_up_position",
         name: "paiMaDUDDLowerMode",
-        choices: POSITIONS,
+        choices: DrawPosition::names,
     },
     named("main.seeding", "paiMaMaximizeSeeding"),
     named(
@@ -157,33 +160,33 @@ const PARAMETERS: [Named; 29] = [
     Named {
         path: "main.seed_system_1",
         name: "paiMaSeedSystem1",
-        choices: SEEDINGS,
+        choices: Seeding::names,
     },
     Named {
         path: "main.seed_system_2",
         name: "paiMaSeedSystem2",
-        choices: SEEDINGS,
+        choices: Seeding::names,
     },
     Named {
         path: "main.additional_order_1",
         name: "paiMaAdditionalPlacementCritSystem1",
-        choices: ORDERS,
+        choices: AdditionalOrder::names,
     },
     Named {
         path: "main.additional_order_2",
         name: "paiMaAdditionalPlacementCritSystem2",
-        choices: ORDERS,
+        choices: AdditionalOrder::names,
     },
     named("secondary.rank_threshold", "paiSeRankThreshold"),
     Named {
         path: "secondary.wins_threshold",
         name: "paiSeNbWinsThresholdActive",
-        choices: YES_NO,
+        choices: yes_no,
     },
     Named {
         path: "secondary.bar_threshold",
         name: "paiSeBarThresholdActive",
-        choices: YES_NO,
+        choices: yes_no,
     },
     named("secondary.default_weight", "paiSeDefSecCrit"),
     named("secondary.minimize_handicap", "paiSeMinimizeHandicap"),
@@ -205,7 +208,7 @@ const PARAMETERS: [Named; 29] = [
     Named {
         path: "opengotha",
         name: "OpenGotha version followed",
-        choices: &["3.52", "3.51", "3.50"],
+        choices: OpenGothaVersion::names,
     },
 ];
 
@@ -216,7 +219,7 @@ pub struct ParameterField {
     pub name: &'static str,
     pub value: String,
     pub default: String,
-    pub choices: &'static [&'static str],
+    pub choices: Vec<&'static str>,
 }
 
 /// The value at a dotted `path` of `value`.
@@ -252,7 +255,7 @@ pub fn parameter_fields(
                 default: text(at(&defaults, parameter.path)),
                 key,
                 name: parameter.name,
-                choices: parameter.choices,
+                choices: (parameter.choices)(),
             }
         })
         .collect()

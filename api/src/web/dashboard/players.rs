@@ -1,17 +1,20 @@
 //! The dashboard's players: registering one from the tournament's page, changing one's
-//! details or withdrawing them from their own page, each through the route's own
-//! function (its checks, its role).
+//! details or withdrawing them from their own page, copying those of an earlier
+//! tournament, each through the route's own function (its checks, its role).
 
 use super::tournament::{tournament_page, PlayerForm};
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, Resource};
+use crate::routes::player_copies::{copy_players, CopiedPlayers};
 use crate::routes::players as api;
+use crate::routes::tournaments;
 use crate::store::players as store;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
+use serde::Deserialize;
 use uuid::Uuid;
 
 /// `POST /dashboard/t/{id}/players`: registers the player and shows the tournament's
@@ -125,6 +128,75 @@ pub async fn withdraw(
             let refused = problems(error)?;
             let page = player_page(&pool, &viewer, (id, player_id), None, refused).await?;
             Ok(secured(HttpResponse::Conflict(), page.0))
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "dashboard/copied.html")]
+struct CopiedPage {
+    signed_in: Option<String>,
+    id: Uuid,
+    tournament: String,
+    from: String,
+    report: CopiedPlayers,
+}
+
+impl CopiedPage {
+    /// Why a player was skipped, in words.
+    fn reason(&self, reason: &str) -> &'static str {
+        match reason {
+            "egd_pin" => "the same EGD PIN",
+            "ffg_licence" => "the same FFG licence",
+            _ => "the same name",
+        }
+    }
+}
+
+/// The copy form: the tournament to copy from.
+#[derive(Debug, Deserialize)]
+pub struct CopyForm {
+    from: Uuid,
+}
+
+/// `POST /dashboard/t/{id}/players/copy`: registers the players of an earlier tournament
+/// through the route's own copy, then shows who was registered and who was skipped.
+pub async fn copy(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    form: web::Form<CopyForm>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let id = path.into_inner();
+    let from = form.into_inner().from;
+    match copy_players(&pool, &caller(&viewer)?, id, from).await {
+        Ok(report) => {
+            let mut connection = pool.get().await.map_err(ApiError::from)?;
+            let tournament = tournaments::load(&mut connection, id).await?.name;
+            let from = tournaments::load(&mut connection, from).await?.name;
+            let page = Page::render(&CopiedPage {
+                signed_in: viewer.describe(),
+                id,
+                tournament,
+                from,
+                report,
+            })?;
+            Ok(secured(HttpResponse::Ok(), page.0))
+        }
+        Err(error) => {
+            let refused = problems(error)?;
+            let page = tournament_page(
+                &pool,
+                &viewer,
+                id,
+                String::new(),
+                PlayerForm::default(),
+                refused,
+            )
+            .await?;
+            Ok(secured(HttpResponse::UnprocessableEntity(), page.0))
         }
     }
 }

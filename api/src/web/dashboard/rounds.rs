@@ -3,15 +3,19 @@
 //!
 //! A draft is the engine's (`POST …/pairings/draft`), never stored: the page keeps it in
 //! the form as the API returned it and sends it back with each change. Swapping a table's
-//! colours edits it there; exchanging two players asks the engine for a new draft that
-//! keeps the two new pairs (the draft's `fixed` games), so that colours, handicaps and
-//! the other tables stay the engine's. Publishing sends the draft to the route's own
+//! colours, moving a game to another table and renumbering the tables edit it there,
+//! by the core's rules ([`edit`]); exchanging two players asks the engine for a new draft
+//! that keeps the two new pairs (the draft's `fixed` games), so that colours, handicaps
+//! and the other tables stay the engine's. Why a pair was made is the explain route's
+//! answer, shown beside the draft. Publishing sends the draft to the route's own
 //! publication, which refuses it (`draft.stale`) if the tournament changed since.
 
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Resource};
-use crate::routes::drafts::{self as api, Draft, DraftPublication, DraftRequest, PublishedTable};
+use crate::routes::drafts::{
+    self as api, Draft, DraftPublication, DraftRequest, ExplainQuery, PublishedTable,
+};
 use crate::routes::rounds::{register_for_round, start_round, RegistrationStatus};
 use crate::services::heavy::Workshop;
 use crate::services::reads::Reads;
@@ -22,6 +26,7 @@ use crate::web::page::{secured, Page, PageError};
 use crate::web::public::{kept_page, round_lines, tournament, NameLine, TableLine};
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
+use arbitre_core::pairing::edit::{self, EditError};
 use askama::Template;
 use serde::Deserialize;
 use uuid::Uuid;
@@ -246,7 +251,8 @@ pub async fn print(
 /// The draft form: what to do, and the draft as the page holds it.
 #[derive(Debug, Deserialize)]
 pub struct DraftForm {
-    /// `draft`, `swap-TABLE`, `exchange` or `publish`.
+    /// `draft`, `swap-TABLE`, `explain-TABLE`, `move`, `renumber`, `exchange`, `fix`,
+    /// `leave-out` or `publish`.
     action: String,
     /// The draft, as the API returned it (JSON), edited or not.
     #[serde(default)]
@@ -265,6 +271,10 @@ pub struct DraftForm {
     second: Option<Uuid>,
     /// The player to leave out of this draft.
     leave_out: Option<Uuid>,
+    /// The table to move, and the table number to move it to (as typed).
+    from: Option<u32>,
+    #[serde(default)]
+    to: String,
 }
 
 /// A player of the draft, for the exchange's lists.
@@ -291,6 +301,23 @@ struct DraftPage {
     edited_text: String,
     choices: Vec<Choice>,
     problems: Vec<String>,
+    explanation: Option<PairExplanation>,
+}
+
+/// Why the engine made a pair: the pair's cost criterion by criterion (OpenGotha's names),
+/// and where the opponent stands among the white player's candidates.
+struct PairExplanation {
+    table: u32,
+    white: String,
+    black: String,
+    total: i64,
+    terms: [(&'static str, i64); 9],
+    /// The black player's place among white's candidate opponents (1: the costliest).
+    place: usize,
+    candidates: usize,
+    rematch: bool,
+    /// The candidates costlier than the pair, the costliest first (at most three).
+    costlier: Vec<String>,
 }
 
 impl DraftPage {
@@ -303,38 +330,56 @@ fn invalid(field: &str, message: impl ToString) -> ApiError {
     ApiError::InvalidBody(FieldError::new(field, message.to_string()))
 }
 
-/// Swaps the colours of `table`: its players change sides, its terms stay.
-fn swap_colours(draft: &mut Draft, table: u32) -> Result<(), ApiError> {
-    let game = draft
-        .tables
-        .iter_mut()
-        .find(|game| game.table == table)
-        .ok_or_else(|| invalid("action", format!("the draft has no table {table}")))?;
-    std::mem::swap(&mut game.white_id, &mut game.black_id);
-    std::mem::swap(&mut game.white, &mut game.black);
-    Ok(())
+/// A refused hand edit, for the page: which edit and why.
+fn refused(error: EditError<Uuid>) -> ApiError {
+    invalid("draft", error)
 }
 
-/// The games to keep so that `first` and `second` take each other's place.
-fn exchanged(draft: &Draft, first: Uuid, second: Uuid) -> Result<[[Uuid; 2]; 2], ApiError> {
-    let opponent = |player: Uuid| {
-        draft.tables.iter().find_map(|game| {
-            if game.white_id == player {
-                Some(game.black_id)
-            } else if game.black_id == player {
-                Some(game.white_id)
-            } else {
-                None
-            }
-        })
-    };
-    let (Some(of_first), Some(of_second)) = (opponent(first), opponent(second)) else {
-        return Err(invalid("first", "choose two players who play in the draft"));
-    };
-    if first == second || of_first == second {
-        return Err(invalid("second", "choose two players of different tables"));
-    }
-    Ok([[first, of_second], [second, of_first]])
+/// How many costlier candidates an explanation names.
+const COSTLIER_NAMED: usize = 3;
+
+/// The explanation of the pair `white`–`black` (at `table`) from white's candidate
+/// opponents, as the explain route gives them (the costliest first).
+fn explain(
+    table: u32,
+    white: &str,
+    black: &str,
+    black_id: Uuid,
+    candidates: &[api::CandidateView],
+    name: impl Fn(&Uuid) -> String,
+) -> Result<PairExplanation, ApiError> {
+    let place = candidates
+        .iter()
+        .position(|candidate| candidate.opponent_id == black_id)
+        .ok_or_else(|| {
+            invalid(
+                "draft",
+                format!("{black} is not a candidate opponent of {white} in this round"),
+            )
+        })?;
+    let pair = &candidates[place];
+    Ok(PairExplanation {
+        table,
+        white: white.to_string(),
+        black: black.to_string(),
+        total: pair.cost.total,
+        terms: pair.cost.criteria.terms(),
+        place: place + 1,
+        candidates: candidates.len(),
+        rematch: pair.rematch,
+        costlier: candidates[..place]
+            .iter()
+            .take(COSTLIER_NAMED)
+            .map(|candidate| {
+                format!(
+                    "{} (cost {}{})",
+                    name(&candidate.opponent_id),
+                    candidate.cost.total,
+                    if candidate.rematch { ", a rematch" } else { "" }
+                )
+            })
+            .collect(),
+    })
 }
 
 fn publication(draft: Draft) -> Result<DraftPublication, ApiError> {
@@ -407,6 +452,13 @@ pub async fn draft(
         Some(serde_json::from_str(&form.draft).map_err(|error| invalid("draft", error))?)
     };
     let mut problems_shown = Vec::new();
+    // A hand edit refused by the core's rules, rather than by the engine or the store.
+    let mut edit_refused = false;
+    let mut explained = None;
+    let request = |fixed: &[[Uuid; 2]], excluded: &[Uuid]| DraftRequest {
+        fixed: fixed.to_vec(),
+        exclude: excluded.to_vec(),
+    };
     let draft = match (form.action.as_str(), held) {
         ("publish", Some(draft)) => {
             match api::publish_draft(&pool, &caller, id, number, publication(draft)?).await {
@@ -415,10 +467,7 @@ pub async fn draft(
                     problems_shown = problems(error)?;
                     // Stale or refused: a fresh draft, to look at again.
                     edited.clear();
-                    let request = DraftRequest {
-                        fixed: fixed.clone(),
-                        exclude: excluded.clone(),
-                    };
+                    let request = request(&fixed, &excluded);
                     api::make_draft(&pool, &workshop, &caller, id, number, request).await?
                 }
             }
@@ -426,37 +475,45 @@ pub async fn draft(
         (action @ ("exchange" | "fix" | "leave-out"), Some(draft)) => {
             let two = || match (form.first, form.second) {
                 (Some(first), Some(second)) => Ok((first, second)),
-                _ => Err(PageError(invalid("first", "choose two players"))),
+                _ => Err(invalid("first", "choose two players")),
             };
-            match action {
-                "exchange" => {
-                    let (first, second) = two()?;
-                    let pairs = exchanged(&draft, first, second)?;
+            let changed = match action {
+                "exchange" => two().and_then(|(first, second)| {
+                    let pairs = edit::exchanged(&draft.tables, &first, &second).map_err(refused)?;
                     release(&mut fixed, pairs.as_flattened());
                     fixed.extend(pairs);
-                }
-                "fix" => {
-                    let (first, second) = two()?;
+                    Ok(())
+                }),
+                "fix" => two().map(|(first, second)| {
                     release(&mut fixed, &[first, second]);
                     fixed.push([first, second]);
-                }
-                _ => {
-                    let Some(player) = form.leave_out else {
-                        return Err(PageError(invalid("leave_out", "choose a player")));
-                    };
-                    release(&mut fixed, &[player]);
-                    excluded.push(player);
-                }
-            }
-            edited.clear();
-            let request = DraftRequest {
-                fixed: fixed.clone(),
-                exclude: excluded.clone(),
+                }),
+                _ => match form.leave_out {
+                    Some(player) => {
+                        release(&mut fixed, &[player]);
+                        excluded.push(player);
+                        Ok(())
+                    }
+                    None => Err(invalid("leave_out", "choose a player")),
+                },
             };
-            // The engine's own refusal (a pair of one player, a player not in the round)
-            // is shown above the draft as it was.
-            match api::make_draft(&pool, &workshop, &caller, id, number, request).await {
-                Ok(fresh) => fresh,
+            // A refused change, or the engine's own refusal (a pair of one player, a
+            // player not in the round), is shown above the draft as it was.
+            let fresh = match changed {
+                Ok(()) => {
+                    let request = request(&fixed, &excluded);
+                    api::make_draft(&pool, &workshop, &caller, id, number, request).await
+                }
+                Err(error) => {
+                    edit_refused = true;
+                    Err(error)
+                }
+            };
+            match fresh {
+                Ok(fresh) => {
+                    edited.clear();
+                    fresh
+                }
                 Err(error) => {
                     problems_shown = problems(error)?;
                     draft
@@ -467,11 +524,88 @@ pub async fn draft(
             let table = action["swap-".len()..]
                 .parse()
                 .map_err(|error| invalid("action", error))?;
-            swap_colours(&mut draft, table)?;
-            if let Some(at) = edited.iter().position(|shown| *shown == table) {
-                edited.remove(at);
+            match edit::swap_colours(&mut draft.tables, table) {
+                Ok(()) => {
+                    if let Some(at) = edited.iter().position(|shown| *shown == table) {
+                        edited.remove(at);
+                    } else {
+                        edited.push(table);
+                    }
+                }
+                Err(error) => {
+                    edit_refused = true;
+                    problems_shown = problems(refused(error))?;
+                }
+            }
+            draft
+        }
+        (action, Some(draft)) if action.starts_with("explain-") => {
+            let table = action["explain-".len()..]
+                .parse()
+                .map_err(|error| invalid("action", error))?;
+            match draft.tables.iter().find(|game| game.table == table) {
+                Some(game) => {
+                    explained = Some((table, game.white_id, game.black_id));
+                }
+                None => {
+                    edit_refused = true;
+                    problems_shown = problems(refused(EditError::NoTable(table)))?;
+                }
+            }
+            draft
+        }
+        (action @ ("move" | "renumber"), Some(mut draft)) => {
+            // The tables swapped by hand follow their games to their new numbers.
+            let swapped: Vec<Uuid> = draft
+                .tables
+                .iter()
+                .filter(|game| edited.contains(&game.table))
+                .map(|game| game.white_id)
+                .collect();
+            let outcome = if action == "move" {
+                match (form.from, form.to.trim().parse::<u32>()) {
+                    (Some(from), Ok(to)) => {
+                        edit::move_table(&mut draft.tables, from, to).map_err(refused)
+                    }
+                    (None, _) => Err(invalid("from", "choose the table to move")),
+                    (_, Err(_)) => Err(invalid(
+                        "to",
+                        format!(
+                            "give the table number to move to, from 1 to {}",
+                            edit::MAX_TABLE
+                        ),
+                    )),
+                }
             } else {
-                edited.push(table);
+                let request = request(&fixed, &excluded);
+                match api::table_numbers(
+                    &pool,
+                    &workshop,
+                    &caller,
+                    id,
+                    number,
+                    request,
+                    &draft.tables,
+                )
+                .await
+                {
+                    Ok(numbers) => edit::renumber(&mut draft.tables, &numbers).map_err(refused),
+                    Err(error) => Err(error),
+                }
+            };
+            match outcome {
+                Ok(()) => {
+                    edited = draft
+                        .tables
+                        .iter()
+                        .filter(|game| swapped.contains(&game.white_id))
+                        .map(|game| game.table)
+                        .collect();
+                }
+                Err(error) => {
+                    edit_refused = true;
+                    problems_shown = problems(error)?;
+                }
             }
             draft
         }
@@ -505,9 +639,32 @@ pub async fn draft(
         .map(|[first, second]| format!("{} – {}", name(first), name(second)))
         .collect();
     let left_out = excluded.iter().map(name).collect();
-    // A refused change or publication answers 409, with the draft to look at again.
+    let explanation = match explained {
+        Some((table, white, black)) => {
+            let query = ExplainQuery {
+                white: None,
+                black: None,
+                player: Some(white),
+            };
+            let explanation =
+                api::make_explanation(&pool, &workshop, &caller, id, number, query).await?;
+            Some(explain(
+                table,
+                &name(&white),
+                &name(&black),
+                black,
+                &explanation.candidates,
+                name,
+            )?)
+        }
+        None => None,
+    };
+    // A refused edit answers 422, a refused publication or draft 409, with the draft to
+    // look at again.
     let status = if problems_shown.is_empty() {
         HttpResponse::Ok()
+    } else if edit_refused {
+        HttpResponse::UnprocessableEntity()
     } else {
         HttpResponse::Conflict()
     };
@@ -537,6 +694,7 @@ pub async fn draft(
         draft,
         choices,
         problems: problems_shown,
+        explanation,
     })?;
     Ok(secured(status, page.0))
 }

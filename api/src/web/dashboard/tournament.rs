@@ -1,8 +1,9 @@
 //! A tournament's own dashboard page: its settings as the core computed them (the EGF
-//! class, the adjusted time), its rounds, its players (searched by surname) and the form
-//! that registers one.
+//! class, the adjusted time), its rounds, its players (searched by surname), the form
+//! that registers one and the one that copies the players of an earlier tournament.
 
 use super::caller;
+use super::tournaments::{visible, Listed};
 use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::routes::players::PlayerDetails;
@@ -88,6 +89,8 @@ struct TournamentPage {
     rounds: Vec<RoundLine>,
     problems: Vec<String>,
     player_form: PlayerForm,
+    /// The other tournaments the person may see, to copy players from.
+    earlier: Vec<Listed>,
 }
 
 /// The time control in words: what the core's JSON form holds.
@@ -137,6 +140,11 @@ pub async fn tournament_page(
             country: row.country.unwrap_or_default(),
         })
         .collect();
+    let earlier = visible(&mut connection, viewer)
+        .await?
+        .into_iter()
+        .filter(|listed| listed.id != id)
+        .collect();
     let rounds = round_store::list(&mut connection, id, i64::MAX, 0)
         .await
         .map_err(ApiError::from)?
@@ -157,6 +165,7 @@ pub async fn tournament_page(
         rounds,
         problems,
         player_form,
+        earlier,
     })
 }
 

@@ -23,11 +23,11 @@ use uuid::Uuid;
 const LISTED: i64 = 200;
 
 /// A tournament in the list.
-struct Listed {
-    id: Uuid,
-    name: String,
-    place: String,
-    start_date: String,
+pub struct Listed {
+    pub id: Uuid,
+    pub name: String,
+    pub place: String,
+    pub start_date: String,
 }
 
 /// The creation form as typed, kept to show again beside its problems.
@@ -317,15 +317,13 @@ struct TournamentsPage {
     problems: Vec<String>,
 }
 
-pub async fn tournaments_page(
-    pool: &DbPool,
+/// The tournaments a person may see on the dashboard, newest first: every one for an
+/// admin, their own for an organizer or a referee.
+pub async fn visible(
+    connection: &mut crate::db::Connection,
     viewer: &Viewer,
-    form: TournamentForm,
-    problems: Vec<String>,
-) -> Result<Page, PageError> {
-    let caller = caller(viewer)?;
+) -> Result<Vec<Listed>, PageError> {
     let token = viewer.0.as_ref().ok_or(ApiError::MissingToken)?;
-    let mut connection = pool.get().await.map_err(ApiError::from)?;
     let listed = match (token.role, token.tournament_id) {
         (Role::Admin, _) => {
             let filter = TournamentFilter {
@@ -333,12 +331,12 @@ pub async fn tournaments_page(
                 starts_from: None,
                 starts_until: None,
             };
-            store::list(&mut connection, &filter, LISTED, 0)
+            store::list(connection, &filter, LISTED, 0)
                 .await
                 .map_err(ApiError::from)?
                 .0
         }
-        (Role::Organizer | Role::Referee, Some(id)) => store::find(&mut connection, id)
+        (Role::Organizer | Role::Referee, Some(id)) => store::find(connection, id)
             .await
             .map_err(ApiError::from)?
             .into_iter()
@@ -355,6 +353,18 @@ pub async fn tournaments_page(
         })
         .collect();
     tournaments.reverse();
+    Ok(tournaments)
+}
+
+pub async fn tournaments_page(
+    pool: &DbPool,
+    viewer: &Viewer,
+    form: TournamentForm,
+    problems: Vec<String>,
+) -> Result<Page, PageError> {
+    let caller = caller(viewer)?;
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let tournaments = visible(&mut connection, viewer).await?;
     Page::render(&TournamentsPage {
         signed_in: viewer.describe(),
         tournaments,
