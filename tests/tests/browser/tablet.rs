@@ -501,7 +501,9 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
         watcher.text("#tablet-list tbody tr td:nth-child(2)").await,
         "2"
     );
-    watcher.click("#tablet-list button").await;
+    watcher
+        .click("#tablet-list form[action$='/revoke'] button")
+        .await;
     watcher
         .wait_until("document.getElementById('tablet-list') === null", 10)
         .await;
@@ -515,6 +517,51 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
         .await
         .unwrap();
     assert_eq!(status, json!(401));
+    // Chromium logs the refusal of the signed-out tablet's requests: those only.
+    only_expected_errors(&tablet, &["status of 401"]).await;
+
+    // The tablet is replaced: the organizer prints table 1's link alone, and the new
+    // tablet is back at round 2's game.
+    watcher.fill("one-table", "1").await;
+    watcher.click("#make-one-link").await;
+    let one_link = only_link(&watcher, 1).await;
+    watcher.check("one table's link").await;
+    use_link(&tablet, &one_link).await;
+    tablet
+        .wait_until(
+            "document.body.dataset.phase === 'playing' \
+             && document.getElementById('where').textContent.includes('round 2')",
+            10,
+        )
+        .await;
+    // From the list of signed-in tablets, a new link for that table alone again.
+    watcher
+        .visit(&format!("/dashboard/t/{tournament}/tablets"))
+        .await;
+    watcher.check("the tables' tablets, one signed in").await;
+    watcher.click("#tablet-list button.new-link").await;
+    let another = only_link(&watcher, 1).await;
+    assert_ne!(another, one_link);
+}
+
+/// Waits for the page of one sign-in link, `table`'s: its path.
+async fn only_link(browser: &Browser, table: i32) -> String {
+    browser
+        .wait_until("document.querySelectorAll('.tablet-card').length === 1", 10)
+        .await;
+    assert_eq!(
+        browser.text(".tablet-card h2").await,
+        format!("Table {table}")
+    );
+    let path = browser
+        .client
+        .execute(
+            "return new URL(document.querySelector('.tablet-card .link a').href).pathname;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    path.as_str().unwrap().to_string()
 }
 
 /// A time control, and the phase the table's page and the referee's hall name for a
