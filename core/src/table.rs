@@ -261,10 +261,15 @@ impl Table {
     /// last one played. None before the first turn and after a pass (a pass puts no
     /// stone down), whatever came after it (a count, a ruling, a resignation).
     pub fn last_move(&self) -> Option<Point> {
-        let last_turn = self.live.events().iter().rev().find_map(|event| match *event {
-            Event::Turn { action, .. } => Some(action),
-            _ => None,
-        })?;
+        let last_turn = self
+            .live
+            .events()
+            .iter()
+            .rev()
+            .find_map(|event| match *event {
+                Event::Turn { action, .. } => Some(action),
+                _ => None,
+            })?;
         match last_turn {
             Action::Move(point) => Some(point),
             Action::Pass => None,

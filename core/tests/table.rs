@@ -539,13 +539,7 @@ fn the_log_replays_to_the_same_table_through_json() {
 
 #[test]
 fn the_last_move_is_the_last_stone_played_and_none_after_a_pass() {
-    let mut table = started(terms(
-        9,
-        2,
-        HandicapForm::Moves,
-        BYO_YOMI,
-        FlagPolicy::Lose,
-    ));
+    let mut table = started(terms(9, 2, HandicapForm::Moves, BYO_YOMI, FlagPolicy::Lose));
     assert_eq!(table.last_move(), None, "no turn yet");
     play(&mut table, Black, "cc", 2_000);
     assert_eq!(table.last_move(), Some(at("cc")), "a handicap stone placed");

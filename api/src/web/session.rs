@@ -93,11 +93,9 @@ impl SignInFirst {
     fn of(request: &HttpRequest) -> Option<SignInFirst> {
         let page = request.uri().path_and_query()?.as_str();
         let shown = page.starts_with("/dashboard") || request.path() == "/table";
-        (request.method() == actix_web::http::Method::GET && shown).then(
-            || SignInFirst {
-                page: page.to_string(),
-            },
-        )
+        (request.method() == actix_web::http::Method::GET && shown).then(|| SignInFirst {
+            page: page.to_string(),
+        })
     }
 }
 

@@ -377,7 +377,10 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
         .await;
     ruling_on_tablet(&tablet, "pause", "Clocks paused", "noise at the next table").await;
     assert!(
-        tablet.text("#where").await.contains("Paused by the referee"),
+        tablet
+            .text("#where")
+            .await
+            .contains("Paused by the referee"),
         "{}",
         tablet.text("#where").await
     );
@@ -477,7 +480,13 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
     tablet
         .wait_until("document.body.dataset.phase === 'playing'", 10)
         .await;
-    ruling_on_tablet(&tablet, "warning", "Warning to White", "talking during the count").await;
+    ruling_on_tablet(
+        &tablet,
+        "warning",
+        "Warning to White",
+        "talking during the count",
+    )
+    .await;
 
     // With the reason: White, who will not resume play, forfeits; the ruling is on the
     // game's stream and on the table's tablet at once.

@@ -657,7 +657,7 @@ async fn a_bookmarked_table_page_signs_in_first_and_names_the_phase_of_every_clo
             .await
             .unwrap();
         assert_eq!(started.status(), 201, "{}", started.text().await.unwrap());
-        let pairing = Some(uuid::Uuid::parse_str(&pairing_id).unwrap());
+        let pairing = Some(uuid::Uuid::parse_str(pairing_id).unwrap());
         tablets.push(
             service
                 .token(arbitre_api::access::Role::Table, uuid, pairing)
@@ -706,15 +706,27 @@ async fn a_bookmarked_table_page_signs_in_first_and_names_the_phase_of_every_clo
         phase_shown(&browser, ".seat[data-colour='W'] .period", still).await;
         phase_shown(&browser, ".seat[data-colour='B'] .period", running).await;
     }
-    browser.check("the table of a game without a time limit").await;
+    browser
+        .check("the table of a game without a time limit")
+        .await;
 
     // The referee's hall names them alike, White's as rendered, Black's counting down.
     super::dashboard::sign_in(&browser, &referee).await;
     browser.visit(&format!("/dashboard/t/{id}/hall")).await;
     for (index, (_, still, running)) in CLOCKS.iter().enumerate() {
         let line = format!(".hall-line[data-table='{}']", index + 1);
-        phase_shown(&browser, &format!("{line} .clock:nth-child(2) [data-phase]"), still).await;
-        phase_shown(&browser, &format!("{line} .clock:nth-child(1) [data-phase]"), running).await;
+        phase_shown(
+            &browser,
+            &format!("{line} .clock:nth-child(2) [data-phase]"),
+            still,
+        )
+        .await;
+        phase_shown(
+            &browser,
+            &format!("{line} .clock:nth-child(1) [data-phase]"),
+            running,
+        )
+        .await;
     }
     browser.check("the hall's clocks").await;
 }

@@ -116,9 +116,7 @@ impl Overtime {
             Overtime::Unlimited => "unlimited",
             Overtime::None => "none",
             Overtime::Fischer { .. } => "fischer",
-            Overtime::Periods {
-                per_move: true, ..
-            } => "per-move",
+            Overtime::Periods { per_move: true, .. } => "per-move",
             Overtime::Periods { .. } => "periods",
             Overtime::Canadian => "canadian",
         }
