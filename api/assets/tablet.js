@@ -745,6 +745,16 @@ function setUp() {
   // An AudioContext starts only from a gesture: the first tap after a reload.
   document.addEventListener("pointerdown", audio, { once: true });
   window.addEventListener("online", flush);
+  // Leaving the page ends its streams at once (a page kept for the back button would
+  // hold the browser's connections to the server); back on it, they resume.
+  window.addEventListener("pagehide", () => {
+    if (page.stream) page.stream.close();
+    page.stream = null;
+    stopWatching();
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) refreshTable().then(flush);
+  });
   render();
   refreshTable().then(flush);
   requestAnimationFrame(tick);
