@@ -212,29 +212,13 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
     assert_eq!(again.status(), 410);
     // The staff's browser signs in as a second tablet of the same table (table 1 is the
     // first card): the two sessions watch and play the one game.
-    let second = format!("/sign-in/link/{}", {
-        // The second card is table 2's: open a fresh link of table 1 for the watcher.
-        staff
-            .visit(&format!("/dashboard/t/{tournament}/tablets"))
-            .await;
-        staff.fill("tables", "1").await;
-        staff.click("#make-links").await;
-        staff
-            .wait_until("document.querySelectorAll('.tablet-card').length === 1", 10)
-            .await;
-        let path = staff
-            .client
-            .execute(
-                "return new URL(document.querySelector('.tablet-card .link a').href).pathname;",
-                vec![],
-            )
-            .await
-            .unwrap();
-        path.as_str()
-            .unwrap()
-            .trim_start_matches("/sign-in/link/")
-            .to_string()
-    });
+    // The second card is table 2's: a fresh link of table 1 for the watcher.
+    staff
+        .visit(&format!("/dashboard/t/{tournament}/tablets"))
+        .await;
+    staff.fill("tables", "1").await;
+    staff.click("#make-links").await;
+    let second = only_link(&staff, 1).await;
     assert_ne!(second, second_link);
     let watcher = staff;
     use_link(&watcher, &second).await;
@@ -596,14 +580,6 @@ const CLOCKS: [(&str, &str, &str); 6] = [
     (r#"{"system": "none"}"#, "no time limit", "no time limit"),
 ];
 
-/// A client that shows redirects instead of following them.
-fn not_following() -> reqwest::Client {
-    reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap()
-}
-
 /// Waits until the element `css` on the page of `browser` names the phase `phase` (or,
 /// for a phase ending in `:`, one that starts with it).
 async fn phase_shown(browser: &Browser, css: &str, phase: &str) {
@@ -667,14 +643,14 @@ async fn a_bookmarked_table_page_signs_in_first_and_names_the_phase_of_every_clo
 
     // A tablet opened from a bookmark, signed out: sent to sign in and back to its table;
     // the page's own requests keep their 401 for its script.
-    let bookmark = not_following()
+    let bookmark = super::dashboard_tools::not_following()
         .get(format!("{}/table", service.base_url))
         .send()
         .await
         .unwrap();
     assert_eq!(bookmark.status(), 303);
     assert_eq!(bookmark.headers()["location"], "/sign-in?next=%2Ftable");
-    let state = not_following()
+    let state = super::dashboard_tools::not_following()
         .get(format!("{}/table/state", service.base_url))
         .send()
         .await
