@@ -77,7 +77,10 @@ if (main) {
   // otherwise hold one of the six connections a browser opens to a host until the
   // server next wrote to it, and the next pages' requests would wait seconds for it.
   // Back on the page, it follows its stream again and catches up.
-  window.addEventListener("pagehide", () => source.close());
+  window.addEventListener("pagehide", () => {
+    source.close();
+    document.body.dataset.live = "closed";
+  });
   window.addEventListener("pageshow", (event) => {
     if (event.persisted) {
       source = follow();

@@ -554,4 +554,46 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
         hall_order(&browser).await,
         ["2:flag-fallen", "4:not-started", "1:in-play", "3:finished"]
     );
+
+    // Back to the standings: the page, whose stream ended when it was left, follows it
+    // again; a result corrected meanwhile shows there without a reload.
+    browser.client.back().await.unwrap();
+    browser
+        .wait_until(
+            "location.pathname.endsWith('/standings') && document.body.dataset.live === 'open'",
+            10,
+        )
+        .await;
+    let row = format!(
+        "[...document.querySelectorAll('.standings tbody tr')]\
+           .find(r => r.textContent.includes({})).textContent",
+        serde_json::to_string(&winner).unwrap()
+    );
+    let before_correction = browser
+        .client
+        .execute(
+            &format!("window.stillTheSamePage = true; return {row};"),
+            vec![],
+        )
+        .await
+        .unwrap();
+    posted(
+        &service,
+        &format!("/games/{disputed}/rulings"),
+        &referee,
+        json!({"kind": "result_correction", "result": "W+R",
+               "reason": "White had resigned before the forfeit"}),
+        201,
+    )
+    .await;
+    browser
+        .wait_until(&format!("{row} !== {before_correction}"), 10)
+        .await;
+    let same = browser
+        .client
+        .execute("return window.stillTheSamePage === true;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(same, json!(true), "the standings were reloaded");
+    browser.check("standings, back to them").await;
 }
