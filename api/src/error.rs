@@ -23,6 +23,7 @@ use arbitre_core::export::opengotha::OpenGothaError;
 use arbitre_core::export::ExportError;
 use arbitre_core::game::IllegalMove;
 use arbitre_core::rating_list::ReadError;
+use arbitre_core::round::RoundRefusal;
 use arbitre_core::standings::StandingsError;
 use arbitre_core::table::TableError;
 use serde::{Deserialize, Serialize};
@@ -212,11 +213,15 @@ pub enum ApiError {
     /// The route exists; `allow` lists its methods (the `Allow` header, RFC 9110 §15.5.6).
     #[error("this route does not accept this method")]
     MethodNotAllowed { allow: String },
-    #[error("round {number} has started: its pairings change only by a referee ruling")]
-    RoundStarted { number: i32 },
-    /// `way_out` says what to do instead: start the round, or edit its pairings.
-    #[error("round {number} has not started: {way_out}")]
-    RoundNotStarted { number: i32, way_out: String },
+    /// The core's rule of a round's lifecycle (`arbitre_core::round`) refused; the code is
+    /// the core's. `way_out` says what to do instead (start the round, edit its pairings).
+    #[error("round {number}: {refusal}{}", way_out.as_deref().map(|way| format!(": {way}")).unwrap_or_default())]
+    RoundState {
+        number: i32,
+        #[source]
+        refusal: RoundRefusal,
+        way_out: Option<String>,
+    },
     /// The core's one check of a round's pairings; the code is the core's.
     #[error(transparent)]
     Round(#[from] arbitre_core::pairing::consistency::Inconsistency<Uuid>),
@@ -314,8 +319,7 @@ impl ApiError {
             ApiError::NotFound(resource) => return format!("not_found.{}", resource.name()),
             ApiError::RouteNotFound => "not_found.route",
             ApiError::MethodNotAllowed { .. } => "method_not_allowed",
-            ApiError::RoundStarted { .. } => "round.started",
-            ApiError::RoundNotStarted { .. } => "round.not_started",
+            ApiError::RoundState { refusal, .. } => refusal.code(),
             ApiError::Round(inconsistency) => inconsistency.code(),
             ApiError::Conflict { code, .. } => code,
             ApiError::DatabaseUnavailable(_) => "database.unavailable",
@@ -341,10 +345,9 @@ impl ApiError {
             ApiError::Forbidden(_) => "Forbidden",
             ApiError::NotFound(_) | ApiError::RouteNotFound => "Not found",
             ApiError::MethodNotAllowed { .. } => "Method not allowed",
-            ApiError::RoundStarted { .. }
-            | ApiError::RoundNotStarted { .. }
-            | ApiError::Round(_)
-            | ApiError::Conflict { .. } => "Conflict",
+            ApiError::RoundState { .. } | ApiError::Round(_) | ApiError::Conflict { .. } => {
+                "Conflict"
+            }
             ApiError::DatabaseUnavailable(_) | ApiError::Busy | ApiError::Stopping => {
                 "Service unavailable"
             }
@@ -401,10 +404,9 @@ impl ResponseError for ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) | ApiError::RouteNotFound => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::RoundStarted { .. }
-            | ApiError::RoundNotStarted { .. }
-            | ApiError::Round(_)
-            | ApiError::Conflict { .. } => StatusCode::CONFLICT,
+            ApiError::RoundState { .. } | ApiError::Round(_) | ApiError::Conflict { .. } => {
+                StatusCode::CONFLICT
+            }
             ApiError::DatabaseUnavailable(_) | ApiError::Busy | ApiError::Stopping => {
                 StatusCode::SERVICE_UNAVAILABLE
             }

@@ -19,8 +19,11 @@ pub enum DeadStoneError {
     Empty(Point),
 }
 
-/// A set of dead stones: whole chains of one board, in row-major order.
+/// A set of dead stones: whole chains of one board, in row-major order (SGF points in
+/// JSON, `dd`).
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "utoipa", schema(value_type = Vec<String>))]
 #[serde(transparent)]
 pub struct DeadStones(Vec<Point>);
 
@@ -72,10 +75,13 @@ impl DeadStones {
 /// The agreement of rule 5 bis: the dead stones on the table and who accepts them.
 /// Any change to the proposal clears earlier acceptances; the proposer accepts what
 /// it proposes.
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "utoipa", schema(as = CountingAgreement))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Agreement {
     proposal: DeadStones,
-    /// Indexed by [`Color::index`].
+    /// Black's acceptance, then White's (indexed by [`Color::index`]).
+    #[cfg_attr(feature = "utoipa", schema(min_items = 2, max_items = 2))]
     accepted: [bool; 2],
 }
 

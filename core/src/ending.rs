@@ -154,6 +154,7 @@ pub enum Event {
 }
 
 /// Why the dead stones of a count were removed.
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CountBasis {
@@ -166,6 +167,8 @@ pub enum CountBasis {
 }
 
 /// A counted game: the stones removed, on what authority, and the whole count.
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "utoipa", schema(as = GameCount))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Count {
     pub basis: CountBasis,

@@ -41,6 +41,8 @@ pub enum FieldIssue {
     Board,
     #[error("must be between 0 and {MAX_HANDICAP}")]
     Handicap,
+    #[error("must be between {MIN_HANDICAP_CORRECTION} and {MAX_HANDICAP}")]
+    HandicapCorrection,
     #[error("must be an EGD PIN: 8 digits")]
     EgdPin,
     #[error("must be an FFG licence: 7 digits or capital letters")]
@@ -90,6 +92,21 @@ pub fn check_handicap(stones: impl Into<i64>) -> Result<(), FieldIssue> {
         Ok(())
     } else {
         Err(FieldIssue::Handicap)
+    }
+}
+
+/// The most stones a handicap correction adds: OpenGotha's handicap settings decrease the
+/// handicap "by 0, 1, 2 or 3 stones or increase it by 1 stone" (`hdCorrection="-1"`).
+pub const MIN_HANDICAP_CORRECTION: i32 = -1;
+
+/// A handicap correction: stones taken off the rank difference, from
+/// [`MIN_HANDICAP_CORRECTION`] (one stone more) to [`MAX_HANDICAP`]. The API, the
+/// dashboard and the OpenGotha import check it here.
+pub fn check_handicap_correction(stones: i32) -> Result<(), FieldIssue> {
+    if (MIN_HANDICAP_CORRECTION..=MAX_HANDICAP as i32).contains(&stones) {
+        Ok(())
+    } else {
+        Err(FieldIssue::HandicapCorrection)
     }
 }
 

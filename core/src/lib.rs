@@ -20,6 +20,7 @@ pub mod rating_list;
 pub mod record_check;
 pub mod region;
 pub mod result;
+pub mod round;
 pub mod rules;
 pub mod scoring;
 pub mod sgf;

@@ -40,6 +40,8 @@ pub enum ScoringError {
 }
 
 /// One colour's figures at the end of the game.
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "utoipa", schema(as = CountSide))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Side {
     /// Stones on the board after the dead ones are removed (`Xn`, `Xb`).
@@ -69,6 +71,8 @@ impl Side {
 }
 
 /// The whole count of a final position.
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "utoipa", schema(as = CountBreakdown))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Breakdown {
     pub black: Side,

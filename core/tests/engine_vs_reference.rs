@@ -1,6 +1,8 @@
 //! Property test: the fast engine and the plain reference implementation agree on
 //! every turn of random games, under every preset: same verdict, same reason, same
-//! repeated turn, same board.
+//! repeated turn, same board. Boards go from 1×1 to 5×5 (where every rule is reached in
+//! few turns) and from 6×6 to 9×9 with fixed handicap stones set up before White's first
+//! turn.
 
 // In a test an unwrap is an assertion: a panic is the failure report.
 #![allow(clippy::unwrap_used)]
@@ -8,7 +10,7 @@
 mod common;
 
 use arbitre_core::game::{Game, Start};
-use arbitre_core::history::Action;
+use arbitre_core::history::{Action, Setup};
 use arbitre_core::{BoardSize, Color, Point, Preset};
 use common::reference::{Judgement, Reference};
 use proptest::prelude::*;
@@ -49,6 +51,24 @@ fn scenario(passes: f64, turns: usize) -> impl Strategy<Value = (u8, u8, usize, 
     })
 }
 
+/// Random games of up to `turns` attempts on boards from 6×6 to 9×9 (square or not),
+/// starting from 2 to 9 black stones set up (a fixed handicap: White moves first).
+fn handicap_scenario(
+    turns: usize,
+) -> impl Strategy<Value = (u8, u8, usize, Vec<Point>, Vec<Attempt>)> {
+    (6u8..=9, 6u8..=9, 0..Preset::ALL.len()).prop_flat_map(move |(width, height, preset)| {
+        let point = (0..width, 0..height).prop_map(|(x, y)| Point::new(x, y));
+        (
+            Just(width),
+            Just(height),
+            Just(preset),
+            prop::collection::hash_set(point, 2..=9)
+                .prop_map(|stones| stones.into_iter().collect::<Vec<_>>()),
+            prop::collection::vec(attempt(width, height, 0.05), 1..turns),
+        )
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
@@ -65,12 +85,48 @@ proptest! {
     }
 }
 
-/// Plays `attempts` on both engines, checking each turn's verdict and the board after it.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Larger boards, from a handicap position: long games with captures, ko fights and
+    /// superko far from the first turns.
+    #[test]
+    fn fast_engine_agrees_with_the_reference_on_larger_boards_from_handicap((width, height, preset, stones, attempts) in handicap_scenario(400)) {
+        play_both(width, height, preset, &stones, &attempts)?;
+    }
+}
+
+/// Plays `attempts` on both engines from an empty board.
 fn agree(width: u8, height: u8, preset: usize, attempts: &[Attempt]) -> Result<(), TestCaseError> {
+    play_both(width, height, preset, &[], attempts)
+}
+
+/// Plays `attempts` on both engines from `handicap` black stones set up (none: an even
+/// game), checking each turn's verdict and the board after it.
+fn play_both(
+    width: u8,
+    height: u8,
+    preset: usize,
+    handicap: &[Point],
+    attempts: &[Attempt],
+) -> Result<(), TestCaseError> {
     let size = BoardSize::new(width, height).unwrap();
     let rules = Preset::ALL[preset].rules();
-    let mut game = Game::new(rules, Start::even(size));
-    let mut reference = Reference::new(size, rules, vec![None; size.points()], None);
+    let start = Start {
+        setup: Setup {
+            black: handicap.to_vec(),
+            white: Vec::new(),
+        },
+        handicap: handicap.len() as u32,
+        ..Start::even(size)
+    };
+    let mut grid = vec![None; size.points()];
+    for point in handicap {
+        grid[point.y as usize * width as usize + point.x as usize] = Some(Color::Black);
+    }
+    let first = (!handicap.is_empty()).then_some(Color::White);
+    let mut game = Game::new(rules, start);
+    let mut reference = Reference::new(size, rules, grid, first);
     for (index, attempt) in attempts.iter().enumerate() {
         let right = reference.to_move.unwrap_or(Color::Black);
         let color = if attempt.wrong_colour {

@@ -252,15 +252,17 @@ pub async fn make_draft(
     let mut connection = pool.get().await?;
     let prepared = pairing::prepare(&mut connection, tournament_id, number, &adjustments).await?;
     pairing::check_unpaired(&mut connection, &prepared.row).await?;
-    // What the draft is made from, fingerprinted before the pairing takes it away.
-    let state = prepared.state()?;
     drop(connection);
-    let made = workshop
+    // On the pool too: what the draft is made from, fingerprinted (the whole tournament
+    // serialized and hashed, milliseconds a request worker owes the tablets).
+    let (state, made) = workshop
         .run_on_pool(Class::Staff, move |pool| {
-            prepared
+            let state = prepared.state()?;
+            let made = prepared
                 .round()?
                 .pair(Parallelism::Pool(pool))
-                .map_err(|error| pairing::refusal(error, "fixed"))
+                .map_err(|error| pairing::refusal(error, "fixed"))?;
+            Ok::<_, ApiError>((state, made))
         })
         .await??;
     let mut connection = pool.get().await?;

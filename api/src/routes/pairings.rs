@@ -23,6 +23,7 @@ use crate::store::rounds::{self as rounds_store, RoundRow};
 use crate::store::settings::check_komi;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::pairing::consistency;
+use arbitre_core::round::RoundAction;
 use arbitre_core::Preset;
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
@@ -403,9 +404,12 @@ async fn round_before_start(
     let round = crate::store::rounds::find_for_update(connection, tournament_id, number)
         .await?
         .ok_or(ApiError::NotFound(Resource::Round))?;
-    if round.started_at.is_some() {
-        return Err(ApiError::RoundStarted { number });
-    }
+    // Before the start, a round's pairings are edited whether it has any or not.
+    round.allows(
+        true,
+        RoundAction::EditPairings { paired_after: true },
+        String::new,
+    )?;
     Ok(round)
 }
 
@@ -698,16 +702,13 @@ pub async fn rule(
             let round = crate::store::rounds::find_for_update(connection, tournament_id, number)
                 .await?
                 .ok_or(ApiError::NotFound(Resource::Round))?;
-            if round.started_at.is_none() {
-                return Err(ApiError::RoundNotStarted {
-                    number,
-                    way_out: format!(
-                        "edit its pairings directly (PUT /tournaments/{tournament_id}/rounds/\
-                         {number}/pairings/{pairing_id}); rulings are for started rounds"
-                    ),
-                });
-            }
             let pairing = pairing_of(connection, &round, pairing_id).await?;
+            round.allows(true, RoundAction::Rule, || {
+                format!(
+                    "edit its pairings directly (PUT /tournaments/{tournament_id}/rounds/\
+                     {number}/pairings/{pairing_id}); rulings are for started rounds"
+                )
+            })?;
             let previous = pairing.terms();
             let details = PairingDetails {
                 table: ruling.table.unwrap_or(previous.table_number),

@@ -10,6 +10,7 @@ use crate::store::rounds::{self as store, RegistrationRow, RoundRow};
 use crate::store::tournaments::{self, ensure_exists};
 use crate::store::{pairings, players};
 use actix_web::{web, HttpRequest, HttpResponse};
+use arbitre_core::round::RoundAction;
 use chrono::{DateTime, Datelike, Utc};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
@@ -255,9 +256,10 @@ pub async fn start_round(
             let round = store::find_for_update(connection, tournament_id, number)
                 .await?
                 .ok_or(ApiError::NotFound(Resource::Round))?;
-            if round.started_at.is_some() {
-                return Err(ApiError::RoundStarted { number });
-            }
+            let paired = !crate::store::pairings::all_of_round(connection, round.id)
+                .await?
+                .is_empty();
+            round.allows(paired, RoundAction::Start, String::new)?;
             Ok(store::mark_started(connection, round.id).await?)
         })
         .await?;

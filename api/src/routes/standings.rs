@@ -33,6 +33,7 @@ use actix_web::http::header::{self, HeaderMap};
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::export::{self, Format};
 use arbitre_core::result::GameResult as SgfResult;
+use arbitre_core::round::RoundAction;
 use arbitre_core::standings::{self, Criterion, Outcome, RoundOutcome, Score, Tournament};
 use arbitre_core::table::{check_result, Decision, Ruling};
 use arbitre_core::BoardSize;
@@ -631,19 +632,15 @@ pub async fn record(
     let issued_by = caller.token_id().ok_or(ApiError::MissingToken)?;
     let mut connection = pool.get().await?;
     let round = rounds::load(&mut connection, tournament_id, number).await?;
-    if round.started_at.is_none() {
-        return Err(ApiError::RoundNotStarted {
-            number,
-            way_out: format!(
-                "start it (POST /tournaments/{tournament_id}/rounds/{number}/start), then \
-                 record its results"
-            ),
-        }
-        .into());
-    }
     let pairing = pairing_store::find(&mut connection, round.id, pairing_id)
         .await?
         .ok_or(ApiError::NotFound(Resource::Pairing))?;
+    round.allows(true, RoundAction::RecordResult, || {
+        format!(
+            "start it (POST /tournaments/{tournament_id}/rounds/{number}/start), then record \
+             its results"
+        )
+    })?;
     if let Some(game) = game_store::find_by_pairing(&mut connection, pairing_id).await? {
         drop(connection);
         let fingerprint = fingerprint_of(request, &change)?;

@@ -19,8 +19,8 @@ use crate::services::opengotha::{self as importer, Import, ImportWarning, Import
 use crate::store::deletions as deletion_store;
 use crate::store::rounds as rounds_store;
 use crate::store::settings::{
-    check_criteria, check_komi, check_time_control, default_criteria, HandicapPolicy, KomiPolicy,
-    StandingsSettings,
+    check_criteria, check_handicap_policy, check_komi, check_time_control, default_criteria,
+    HandicapPolicy, KomiPolicy, StandingsSettings,
 };
 use crate::store::tournaments::{self as store, TournamentFilter, TournamentRecord, TournamentRow};
 use actix_web::http::header;
@@ -236,7 +236,7 @@ fn checked_record(
         komi_policy,
         time_control,
         online,
-        mut handicap_policy,
+        handicap_policy,
         dispute_policy,
         placement_criteria,
         mut standings,
@@ -284,7 +284,7 @@ fn checked_record(
         check_komi(&mut violations, "komi_policy.komi", komi);
     }
     check_time_control(&time_control, &mut violations);
-    handicap_policy.check(&mut violations);
+    check_handicap_policy(&handicap_policy, &mut violations);
     check_criteria(&mut violations, &placement_criteria);
     standings.check(&mut violations);
     for error in pairing.validate() {
@@ -613,13 +613,16 @@ fn imported_settings(
     };
     let start_date = date("GeneralParameterSet.beginDate", &tournament.start_date);
     let end_date = date("GeneralParameterSet.endDate", &tournament.end_date);
-    let reduction = u32::try_from(tournament.handicap.reduction).unwrap_or_else(|_| {
+    for (field, issue) in tournament.handicap.issues() {
+        let attribute = match field {
+            "reduction" => "hdCorrection",
+            _ => "hdCeiling",
+        };
         violations.add(
-            "HandicapParameterSet.hdCorrection",
-            "a negative correction (a stone more than the rank difference) cannot be stored",
+            format!("HandicapParameterSet.{attribute}"),
+            issue.to_string(),
         );
-        0
-    });
+    }
     violations.into_result()?;
     let name = match tournament.name.trim() {
         "" => tournament.short_name.clone(),
@@ -638,12 +641,7 @@ fn imported_settings(
         },
         time_control: tournament.time.clone(),
         online: tournament.online,
-        handicap_policy: HandicapPolicy {
-            reduction,
-            ceiling: tournament.handicap.ceiling,
-            based_on_mms: tournament.handicap.based_on_mms,
-            no_handicap_from: tournament.handicap.no_handicap_from.to_string(),
-        },
+        handicap_policy: tournament.handicap,
         dispute_policy: default_dispute_policy(),
         placement_criteria: tournament.criteria.clone(),
         standings: StandingsSettings {

@@ -8,6 +8,7 @@ use crate::error::{ApiError, FieldError, Resource};
 use crate::store;
 use crate::store::rounds::RoundRow;
 use arbitre_core::pairing::{PairingError, PairingParameters, Request, Round};
+use arbitre_core::round::RoundAction;
 use arbitre_core::standings::Tournament;
 use sha2::{Digest, Sha256};
 use std::collections::HashSet;
@@ -112,24 +113,10 @@ pub async fn prepare(
 /// A draft is made for a round not yet paired and not started: publishing replaces
 /// nothing a referee has seen.
 pub async fn check_unpaired(connection: &mut Connection, round: &RoundRow) -> Result<(), ApiError> {
-    if round.started_at.is_some() {
-        return Err(ApiError::RoundStarted {
-            number: round.number,
-        });
-    }
-    if !store::pairings::all_of_round(connection, round.id)
+    let paired = !store::pairings::all_of_round(connection, round.id)
         .await?
-        .is_empty()
-    {
-        return Err(ApiError::Conflict {
-            code: "round.already_paired",
-            detail: format!(
-                "round {} already has pairings: delete them to draft it again",
-                round.number
-            ),
-        });
-    }
-    Ok(())
+        .is_empty();
+    round.allows(paired, RoundAction::Draft, String::new)
 }
 
 /// The engine's refusals of a request, a 422 on `field` (the fixed games, or the players

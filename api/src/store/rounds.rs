@@ -1,7 +1,9 @@
 //! `rounds` and `registrations`: the rounds of a tournament and who plays in each.
 
 use crate::db::{Committed, Connection, ROWS_PER_INSERT};
+use crate::error::ApiError;
 use crate::schema::{registrations, rounds};
+use arbitre_core::round::{RoundAction, RoundRefusal, RoundState};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -16,6 +18,28 @@ pub struct RoundRow {
     pub scheduled_at: Option<DateTime<Utc>>,
     pub started_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+}
+
+impl RoundRow {
+    /// Whether the core's rule of a round's lifecycle allows `action` on this round, whose
+    /// pairings exist or not (`paired`); refused, the core's reason as an API error, with
+    /// `way_out` for a round not started.
+    pub fn allows(
+        &self,
+        paired: bool,
+        action: RoundAction,
+        way_out: impl FnOnce() -> String,
+    ) -> Result<(), ApiError> {
+        let state = RoundState {
+            paired,
+            started: self.started_at.is_some(),
+        };
+        state.check(action).map_err(|refusal| ApiError::RoundState {
+            number: self.number,
+            refusal,
+            way_out: (refusal == RoundRefusal::NotStarted).then(way_out),
+        })
+    }
 }
 
 pub async fn insert(

@@ -7,6 +7,7 @@
 
 use crate::error::{ApiError, Violations};
 use arbitre_core::clock::TimeControl;
+pub use arbitre_core::standings::HandicapPolicy;
 use arbitre_core::standings::{Basis, Credit, Criterion, McMahon, Rank, Scoring};
 /// The tournament's komi rule is the core's, stored in its JSON form.
 pub use arbitre_core::KomiPolicy;
@@ -76,49 +77,10 @@ fn durations(control: &TimeControl) -> Vec<u64> {
     }
 }
 
-/// How handicaps are given (OpenGotha's handicap parameters).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct HandicapPolicy {
-    /// Stones taken off the rank difference (EGD `HA[h1]`), 0 to 9.
-    #[schema(maximum = 9)]
-    pub reduction: u32,
-    /// Most stones given, 0 to 9; 0 means even games only.
-    #[schema(maximum = 9)]
-    pub ceiling: u32,
-    /// Handicap from McMahon scores rather than ranks.
-    pub based_on_mms: bool,
-    /// Games between players of this rank or stronger are even (`1d`, `5k`).
-    #[schema(example = "1d", pattern = r"^(([1-9]|[1-4][0-9]|50)[kK]|[1-9][dDpP])$")]
-    pub no_handicap_from: String,
-}
-
-impl Default for HandicapPolicy {
-    /// OpenGotha's defaults.
-    fn default() -> HandicapPolicy {
-        HandicapPolicy {
-            reduction: 1,
-            ceiling: 9,
-            based_on_mms: true,
-            no_handicap_from: "1d".to_string(),
-        }
-    }
-}
-
-impl HandicapPolicy {
-    pub fn check(&mut self, violations: &mut Violations) {
-        for (field, stones) in [
-            ("handicap_policy.reduction", self.reduction),
-            ("handicap_policy.ceiling", self.ceiling),
-        ] {
-            if let Err(issue) = arbitre_core::fields::check_handicap(stones) {
-                violations.add(field, issue.to_string());
-            }
-        }
-        match self.no_handicap_from.parse::<Rank>() {
-            Ok(rank) => self.no_handicap_from = rank.to_string(),
-            Err(error) => violations.add("handicap_policy.no_handicap_from", error.to_string()),
-        }
+/// How handicaps are given: the core's policy, checked field by field.
+pub fn check_handicap_policy(policy: &HandicapPolicy, violations: &mut Violations) {
+    for (field, issue) in policy.issues() {
+        violations.add(format!("handicap_policy.{field}"), issue.to_string());
     }
 }
 
@@ -338,18 +300,5 @@ pub fn check_criteria(violations: &mut Violations, criteria: &[Criterion]) {
     let mut seen = std::collections::HashSet::new();
     if !criteria.iter().all(|criterion| seen.insert(*criterion)) {
         violations.add("placement_criteria", "must not repeat a criterion");
-    }
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn handicap_policy_reads_as_the_core_reads_it() {
-        let policy = serde_json::to_string(&HandicapPolicy::default()).unwrap();
-        let core: arbitre_core::standings::HandicapPolicy = serde_json::from_str(&policy).unwrap();
-        assert_eq!(core.ceiling, 9);
     }
 }

@@ -3,6 +3,7 @@
 
 use super::rank::Rank;
 use crate::clock::TimeControl;
+use crate::fields::{check_handicap, check_handicap_correction, FieldIssue};
 use crate::pairing::PairingParameters;
 use crate::point::Color;
 use crate::rules::Preset;
@@ -136,21 +137,52 @@ impl Tournament {
     }
 }
 
-/// How handicaps were given (OpenGotha `HandicapParameterSet`).
+/// How handicaps are given (OpenGotha `HandicapParameterSet`): one type for the API, the
+/// store, the OpenGotha files and the exports.
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HandicapPolicy {
-    /// Stones taken off the rank difference (EGD `HA[h1]`). OpenGotha accepts a negative
-    /// correction (`hdCorrection="-1"`: one stone more than the rank difference).
+    /// Stones taken off the rank difference (EGD `HA[h1]`), -1 to 9: OpenGotha accepts a
+    /// negative correction (`hdCorrection="-1"`: one stone more than the rank difference).
+    #[cfg_attr(feature = "utoipa", schema(minimum = -1, maximum = 9))]
     pub reduction: i32,
-    /// Most stones given; 0 means even games only (EGD `HA[h9]`).
+    /// Most stones given, 0 to 9; 0 means even games only (EGD `HA[h9]`).
+    #[cfg_attr(feature = "utoipa", schema(maximum = 9))]
     pub ceiling: u32,
     /// Handicap computed from McMahon scores rather than ranks.
     pub based_on_mms: bool,
-    /// Games between players at or above this rank are even.
+    /// Games between players of this rank or stronger are even (`1d`, `5k`).
+    #[cfg_attr(feature = "utoipa", schema(value_type = String, example = "1d", pattern = r"^(([1-9]|[1-4][0-9]|50)[kK]|[1-9][dDpP])$"))]
     pub no_handicap_from: Rank,
 }
 
+impl Default for HandicapPolicy {
+    /// OpenGotha's defaults: one stone off, at most nine, from McMahon scores, even games
+    /// from 1d up.
+    fn default() -> HandicapPolicy {
+        HandicapPolicy {
+            reduction: 1,
+            ceiling: 9,
+            based_on_mms: true,
+            no_handicap_from: Rank::FIRST_DAN,
+        }
+    }
+}
+
 impl HandicapPolicy {
+    /// What is wrong with the policy, field by field (the rank is checked as it is read).
+    pub fn issues(&self) -> Vec<(&'static str, FieldIssue)> {
+        let mut issues = Vec::new();
+        if let Err(issue) = check_handicap_correction(self.reduction) {
+            issues.push(("reduction", issue));
+        }
+        if let Err(issue) = check_handicap(self.ceiling) {
+            issues.push(("ceiling", issue));
+        }
+        issues
+    }
+
     /// The EGD `HA[hN]` value: "h9 always means no handicap". A negative correction has no
     /// `HA[]` value: OpenGotha then writes no `HA[]` line (`generateH9File` writes it for a
     /// correction above 0), and neither does arbitre.

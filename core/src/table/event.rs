@@ -201,6 +201,7 @@ impl TableEvent {
 }
 
 /// Where a result comes from.
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "source", rename_all = "snake_case")]
 pub enum ResultSource {
@@ -217,6 +218,8 @@ pub enum ResultSource {
         by: String,
         at: u64,
         reason: String,
+        /// The result before the ruling (SGF `RE`).
+        #[cfg_attr(feature = "utoipa", schema(value_type = Option<String>))]
         previous: Option<GameResult>,
     },
 }

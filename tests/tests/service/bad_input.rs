@@ -54,7 +54,7 @@ async fn unknown_fields_and_wrong_types_are_422_naming_the_field() {
     let mut body = arbitre_tests::sample_tournament();
     arbitre_tests::merge(
         &mut body,
-        json!({"handicap_policy": {"reduction": -1, "ceiling": 9, "based_on_mms": true, "no_handicap_from": "1d"}}),
+        json!({"handicap_policy": {"reduction": "one", "ceiling": 9, "based_on_mms": true, "no_handicap_from": "1d"}}),
     );
     let response = service
         .post("/tournaments", Some(&service.admin_token))

@@ -35,3 +35,72 @@ async fn served_document_is_the_generated_one() {
         serde_json::from_str(&arbitre_api::openapi::document()).unwrap();
     assert_eq!(served, generated);
 }
+
+/// Where `schema` (followed through `$ref`s, arrays and unions) leaves a value untyped: an
+/// object without properties, or no type at all; `seen` guards against cycles.
+fn untyped(
+    document: &serde_json::Value,
+    schema: &serde_json::Value,
+    at: &str,
+    seen: &mut Vec<String>,
+) -> Vec<String> {
+    if let Some(reference) = schema["$ref"].as_str() {
+        if seen.iter().any(|name| name == reference) {
+            return Vec::new();
+        }
+        seen.push(reference.to_string());
+        let name = reference.trim_start_matches("#/components/schemas/");
+        return untyped(document, &document["components"]["schemas"][name], at, seen);
+    }
+    let mut found = Vec::new();
+    for union in ["oneOf", "anyOf", "allOf"] {
+        for (index, part) in schema[union].as_array().into_iter().flatten().enumerate() {
+            found.extend(untyped(
+                document,
+                part,
+                &format!("{at}/{union}{index}"),
+                seen,
+            ));
+        }
+    }
+    if let Some(properties) = schema["properties"].as_object() {
+        for (name, property) in properties {
+            found.extend(untyped(document, property, &format!("{at}.{name}"), seen));
+        }
+    } else if schema["items"].is_object() {
+        found.extend(untyped(
+            document,
+            &schema["items"],
+            &format!("{at}[]"),
+            seen,
+        ));
+    } else if schema.get("oneOf").is_none()
+        && schema.get("anyOf").is_none()
+        && schema.get("allOf").is_none()
+        && schema.get("enum").is_none()
+        && schema.get("additionalProperties").is_none()
+        && !matches!(
+            schema["type"].as_str(),
+            Some("string" | "integer" | "number" | "boolean" | "null")
+        )
+        && !schema["type"]
+            .as_array()
+            .is_some_and(|types| types.iter().all(|kind| kind != "object"))
+    {
+        found.push(at.to_string());
+    }
+    found
+}
+
+/// Issue 25: every field of a game's state has a schema of its own (the core's types), so
+/// a client generated from the document reads the count, the agreement, the result's source
+/// and the time control without guessing.
+#[test]
+fn a_games_state_is_typed_to_its_leaves() {
+    let document: serde_json::Value =
+        serde_json::from_str(&arbitre_api::openapi::document()).unwrap();
+    let state = &document["components"]["schemas"]["GameState"];
+    assert!(state["properties"]["count"].is_object(), "{state}");
+    let found = untyped(&document, state, "GameState", &mut Vec::new());
+    assert!(found.is_empty(), "untyped: {found:?}");
+}

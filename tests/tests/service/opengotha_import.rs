@@ -622,3 +622,76 @@ async fn a_large_file_comes_in_whole_and_a_larger_one_is_413() {
     .await;
     assert_eq!(tournament_count(&service).await, 1);
 }
+
+/// OpenGotha's handicap correction may add a stone (`hdCorrection="-1"`): such a file
+/// comes in whole, its policy is the core's (one type, no narrower copy in the API), the
+/// OpenGotha export writes it back, and the JSON route takes it too; a correction of two
+/// more stones is refused naming the attribute, and creates nothing.
+#[tokio::test]
+async fn a_negative_handicap_correction_is_imported_and_kept() {
+    let service = TestService::start().await;
+    let admin = service.admin_token.clone();
+    let negative = FILE.replace(r#"hdCorrection="1""#, r#"hdCorrection="-1""#);
+    let imported = expect_json(post_file(&service, &negative, Some(&admin)).await, 201).await;
+    let t = format!(
+        "/tournaments/{}",
+        imported["tournament_id"].as_str().unwrap()
+    );
+    let settings = expect_json(service.get(&t).send().await.unwrap(), 200).await;
+    assert_eq!(
+        settings["handicap_policy"],
+        json!({"reduction": -1, "ceiling": 9, "based_on_mms": true, "no_handicap_from": "1d"})
+    );
+    let exported = service
+        .get(&format!("{t}/exports/opengotha"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(exported.status(), 200);
+    let exported = opengotha::import(&exported.bytes().await.unwrap()).unwrap();
+    assert_eq!(exported.handicap.reduction, -1);
+
+    let mut body = arbitre_tests::sample_tournament();
+    arbitre_tests::merge(
+        &mut body,
+        json!({"handicap_policy": {"reduction": -1, "ceiling": 9, "based_on_mms": false, "no_handicap_from": "3d"}}),
+    );
+    let created = expect_json(
+        service
+            .post("/tournaments", Some(&admin))
+            .json(&body)
+            .send()
+            .await
+            .unwrap(),
+        201,
+    )
+    .await;
+    assert_eq!(created["handicap_policy"]["reduction"], -1);
+    body["handicap_policy"]["reduction"] = json!(-2);
+    let problem = expect_problem(
+        service
+            .post("/tournaments", Some(&admin))
+            .json(&body)
+            .send()
+            .await
+            .unwrap(),
+        422,
+        "validation.failed",
+    )
+    .await;
+    assert_eq!(problem["errors"][0]["field"], "handicap_policy.reduction");
+
+    let before = tournament_count(&service).await;
+    let two_more = FILE.replace(r#"hdCorrection="1""#, r#"hdCorrection="-2""#);
+    let problem = expect_problem(
+        post_file(&service, &two_more, Some(&admin)).await,
+        422,
+        "validation.failed",
+    )
+    .await;
+    assert_eq!(
+        problem["errors"][0]["field"], "HandicapParameterSet.hdCorrection",
+        "{problem}"
+    );
+    assert_eq!(tournament_count(&service).await, before);
+}

@@ -4,8 +4,10 @@
 
 use crate::error::{ApiError, GameError};
 use crate::services::live::LoadedGame;
-use arbitre_core::clock::PlayerTime;
-use arbitre_core::table::{ClockState, TableError};
+use arbitre_core::clock::{FlagPolicy, PlayerTime, TimeControl};
+use arbitre_core::counting::Agreement;
+use arbitre_core::ending::{Count, ResumptionPolicy};
+use arbitre_core::table::{ClockState, ResultSource, TableError};
 use arbitre_core::{Color, Point};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -75,8 +77,7 @@ pub struct GameState {
     /// Where the result comes from: `{"source": "play"}`, `{"source": "count", "basis"}`,
     /// `{"source": "clock", "loser", "deadline"}` or `{"source": "ruling", "event", "by",
     /// "at", "reason", "previous"}`.
-    #[schema(value_type = Option<Object>)]
-    pub result_source: Option<serde_json::Value>,
+    pub result_source: Option<ResultSource>,
     /// The board, top row first: `.` empty, `X` black, `O` white.
     pub board: Vec<String>,
     /// The point of the last turn (SGF) when it was a move, the stone a board marks; none
@@ -86,11 +87,9 @@ pub struct GameState {
     pub black_prisoners: u32,
     pub white_prisoners: u32,
     /// During counting: the proposal on the table and who accepted it.
-    #[schema(value_type = Option<Object>)]
-    pub counting: Option<serde_json::Value>,
+    pub counting: Option<Agreement>,
     /// Once counted: the basis, the dead stones, and the rule 6 / 6 bis breakdown.
-    #[schema(value_type = Option<Object>)]
-    pub count: Option<serde_json::Value>,
+    pub count: Option<Count>,
     pub clocks: Clocks,
     pub settings: GameSettings,
 }
@@ -103,12 +102,10 @@ pub struct GameSettings {
     pub height: u8,
     pub komi: f64,
     pub handicap: u32,
-    /// What a dispute leads to: `strict`, `agree-again`, `four-passes`.
-    pub resumption: String,
-    #[schema(value_type = Object)]
-    pub time_control: serde_json::Value,
-    /// `lose` or `auto-pass`.
-    pub flag_policy: String,
+    /// What a dispute leads to.
+    pub resumption: ResumptionPolicy,
+    pub time_control: TimeControl,
+    pub flag_policy: FlagPolicy,
     /// The terms the staff set in place of the pairing's and the tournament's when the game
     /// started (`komi`, `handicap`, `handicap_form`, `board_size`, `ruleset`, `time_control`,
     /// `flag_policy`; `players` for an imported record naming others); empty when the game
@@ -132,10 +129,6 @@ pub fn board_rows(game: &LoadedGame) -> Vec<String> {
         .collect()
 }
 
-fn to_json<T: Serialize>(value: &T) -> Result<serde_json::Value, ApiError> {
-    serde_json::to_value(value).map_err(ApiError::internal)
-}
-
 impl GameState {
     /// The state of `game`; the core's values that do not serialize are a defect.
     pub fn of(game: &LoadedGame) -> Result<GameState, ApiError> {
@@ -143,12 +136,6 @@ impl GameState {
         let table = &game.table;
         let core = table.game();
         let settings = &table.terms().settings;
-        let counting = table.agreement().map(to_json).transpose()?;
-        let count = table.count().map(to_json).transpose()?;
-        let result_source = table
-            .outcome()
-            .map(|outcome| to_json(&outcome.source))
-            .transpose()?;
         let status = match table.clock_state() {
             ClockState::NotStarted => "not-started",
             ClockState::Running { .. } => "running",
@@ -165,13 +152,13 @@ impl GameState {
             to_move: table.to_move(),
             phase: table.stage().name().to_string(),
             result: game.result(),
-            result_source,
+            result_source: table.outcome().map(|outcome| outcome.source.clone()),
             board: board_rows(game),
             last_move: table.last_move(),
             black_prisoners: core.prisoners(Color::Black),
             white_prisoners: core.prisoners(Color::White),
-            counting,
-            count,
+            counting: table.agreement().cloned(),
+            count: table.count().cloned(),
             clocks: Clocks {
                 at_ms: at,
                 status: status.to_string(),
@@ -185,9 +172,9 @@ impl GameState {
                 height: settings.start.size.height,
                 komi: settings.komi,
                 handicap: settings.start.handicap,
-                resumption: settings.resumption.name().to_string(),
-                time_control: game.row.time_control.clone(),
-                flag_policy: game.row.flag_policy.clone(),
+                resumption: settings.resumption,
+                time_control: table.terms().time_control.clone(),
+                flag_policy: table.terms().flag_policy,
                 overrides: game.overrides.clone(),
             },
         })

@@ -147,14 +147,18 @@ impl TournamentForm {
         standings.insert("mcmahon_bar".into(), json!(self.mcmahon_bar.trim()));
         standings.insert("mcmahon_floor".into(), json!(self.mcmahon_floor.trim()));
         let mut handicap = kept(base.map_or(Ok(json!({"based_on_mms": true})), |t| {
-            to_value(&t.handicap_policy)
+            to_value(t.handicap_policy)
         }));
         let ceiling = number(&mut problems, "handicap ceiling", &self.handicap_ceiling);
-        let reduction = number(
-            &mut problems,
-            "handicap reduction",
-            &self.handicap_reduction,
-        );
+        // OpenGotha's correction may add a stone (-1).
+        let reduction = self
+            .handicap_reduction
+            .trim()
+            .parse::<i64>()
+            .unwrap_or_else(|_| {
+                problems.push("handicap reduction: must be a whole number".to_string());
+                0
+            });
         handicap.insert("ceiling".into(), json!(ceiling));
         handicap.insert("reduction".into(), json!(reduction));
         handicap.insert(
@@ -270,7 +274,7 @@ impl TournamentForm {
             mcmahon_floor: tournament.standings.mcmahon_floor.clone(),
             handicap_ceiling: tournament.handicap_policy.ceiling.to_string(),
             handicap_reduction: tournament.handicap_policy.reduction.to_string(),
-            no_handicap_from: tournament.handicap_policy.no_handicap_from.clone(),
+            no_handicap_from: tournament.handicap_policy.no_handicap_from.to_string(),
             komi_kind: Some(
                 match tournament.komi_policy {
                     KomiPolicy::Ruleset {} => "ruleset",
