@@ -18,16 +18,20 @@ function text(ms) {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }
 
-// What `clock` shows `elapsed` ms after the server read it: [time, phase] or null to
-// leave it as rendered.
+// What `clock` shows `elapsed` ms after the server read it: [time, phase], the phase in
+// the words the server renders (main time, byo-yomi k of n, Canadian m stones in t,
+// Fischer, per move).
 function reading(clock, elapsed) {
   const data = clock.dataset;
   const main = Number(data.main) - elapsed;
+  if (data.overtime === "fischer") {
+    return [text(main), `Fischer, +${text(Number(data.increment))} a move`];
+  }
   if (main > 0) {
     return [text(main), "main time"];
   }
   const over = -main;
-  if (data.overtime === "periods") {
+  if (data.overtime === "periods" || data.overtime === "per-move") {
     const period = Number(data.period);
     let left = Number(data.periodLeft) - over;
     let periods = Number(data.periods);
@@ -35,10 +39,15 @@ function reading(clock, elapsed) {
       periods -= 1;
       left += period;
     }
-    return [text(left), `byo-yomi, ${Math.max(periods, 0)} left`];
+    if (data.overtime === "per-move") {
+      return [text(left), `${text(period)} per move`];
+    }
+    const of = Number(data.of);
+    return [text(left), `byo-yomi ${of - Math.max(periods, 1) + 1} of ${of}`];
   }
   if (data.overtime === "canadian") {
-    return [text(Number(data.periodLeft) - over), `Canadian, ${data.stones} stones`];
+    const left = Number(data.periodLeft) - over;
+    return [text(left), `Canadian: ${data.stones} stones in ${text(left)}`];
   }
   return [text(0), "main time"];
 }

@@ -53,20 +53,38 @@ if (main) {
         }
       });
   };
-  const source = new EventSource(main.dataset.stream);
-  // Says whether the page is live, for the reader's eye (CSS) and for the tests.
-  source.addEventListener("open", () => {
-    document.body.dataset.live = "open";
-  });
-  source.addEventListener("error", () => {
-    document.body.dataset.live = "reconnecting";
-  });
-  for (const kind of kinds || RESULT_KINDS) {
-    source.addEventListener(kind, (event) => {
-      if (!kinds && kind === "counting" && !event.data.includes('"result"')) {
-        return;
-      }
-      schedule();
+  const follow = () => {
+    const source = new EventSource(main.dataset.stream);
+    // Says whether the page is live, for the reader's eye (CSS) and for the tests.
+    source.addEventListener("open", () => {
+      document.body.dataset.live = "open";
     });
-  }
+    source.addEventListener("error", () => {
+      document.body.dataset.live = "reconnecting";
+    });
+    for (const kind of kinds || RESULT_KINDS) {
+      source.addEventListener(kind, (event) => {
+        if (!kinds && kind === "counting" && !event.data.includes('"result"')) {
+          return;
+        }
+        schedule();
+      });
+    }
+    return source;
+  };
+  let source = follow();
+  // Leaving the page ends its stream at once: a page kept for the back button would
+  // otherwise hold one of the six connections a browser opens to a host until the
+  // server next wrote to it, and the next pages' requests would wait seconds for it.
+  // Back on the page, it follows its stream again and catches up.
+  window.addEventListener("pagehide", () => {
+    source.close();
+    document.body.dataset.live = "closed";
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) {
+      source = follow();
+      schedule();
+    }
+  });
 }

@@ -23,6 +23,8 @@ const page = {
   receivedAt: 0,        // performance.now() when `game` arrived
   pending: null,        // the point tapped once, waiting for a second tap or Play
   armed: { B: false, W: false }, // a resignation waiting for its confirmation
+  ruling: null,         // the game's last ruling, as its log has it
+  rulingsOf: null,      // the game whose rulings were read
   stream: null,
   tournamentStream: null,
   idleTimer: 0,
@@ -146,6 +148,51 @@ function resultInWords(result) {
   return `${winner} wins by ${how} points`;
 }
 
+/** A ruling of the log (its `ruling` and the result after it) in words: what the
+ * referee decided, so that a player sees why their game ended or their clock changed. */
+function rulingInWords(entry) {
+  const ruling = entry.ruling;
+  const who = ruling.color === "B" ? "Black" : ruling.color === "W" ? "White" : "";
+  const delta = typeof ruling.delta_ms === "number" ? time(Math.abs(ruling.delta_ms)) : "";
+  const after = entry.result ? `: ${resultInWords(entry.result)}` : "";
+  switch (ruling.kind) {
+    case "warning": return who ? `Warning to ${who}` : "Warning";
+    case "penalty": return delta ? `Penalty: ${who} loses ${delta}` : `Penalty to ${who}`;
+    case "time_adjustment":
+      return `Time adjustment: ${who} ${ruling.delta_ms >= 0 ? "gets" : "loses"} ${delta}`;
+    case "pause": return "Clocks paused";
+    case "resume": return "Clocks resumed";
+    case "dead_stones": return `Dead stones decided by the referee${after}`;
+    case "strict_count": return `Strict count (rules 5 and 6)${after}`;
+    case "void": return "The game is void (no result)";
+    case "forfeit": return `${who} forfeits${after}`;
+    case "result_correction": return `Result corrected${after}`;
+    default: return ruling.kind.replaceAll("_", " ");
+  }
+}
+
+/** Keeps `entry` (a ruling of the log) as the one shown, unless a later one is. */
+function noteRuling(entry) {
+  if (!entry || !entry.ruling) return;
+  const kept = page.ruling;
+  if (kept && kept.game_id === entry.game_id && kept.seq >= entry.seq) return;
+  page.ruling = entry;
+  render();
+}
+
+/** The game's last ruling, read once when its game comes to the tablet (the stream
+ * brings the later ones). */
+async function loadRulings(gameId) {
+  try {
+    const response = await fetch(`/games/${gameId}/rulings`, { cache: "no-store" });
+    if (!response.ok) return;
+    const items = (await response.json()).items;
+    noteRuling(items[items.length - 1]);
+  } catch {
+    linkState("offline");
+  }
+}
+
 // ---- points ---------------------------------------------------------------------------
 
 function sgf(x, y) {
@@ -239,6 +286,12 @@ function drawBoard() {
           class: `stone ${stone === "X" ? "black" : "white"}${isDead ? " dead" : ""}`,
           "data-point": point,
         }));
+        if (point === game.last_move) {
+          svg.appendChild(element("circle", {
+            cx: x + 1, cy: y + 1, r: 0.2,
+            class: `last-move ${stone === "X" ? "on-black" : "on-white"}`, "data-point": point,
+          }));
+        }
         if (isDead) {
           svg.appendChild(element("path", {
             d: `M${x + 0.75} ${y + 0.75}L${x + 1.25} ${y + 1.25}M${x + 1.25} ${y + 0.75}L${x + 0.75} ${y + 1.25}`,
@@ -259,7 +312,8 @@ function drawBoard() {
     const [x, y] = fromSgf(page.pending);
     svg.appendChild(element("circle", { cx: x + 1, cy: y + 1, r: 0.47, class: `stone ${colour} ghost`, "data-point": page.pending, id: "pending-stone" }));
   }
-  svg.setAttribute("aria-label", `The board, ${game.turns} turns played${page.pending ? `, ${label(...fromSgf(page.pending), height)} chosen` : ""}`);
+  const last = game.last_move ? `, the last stone at ${label(...fromSgf(game.last_move), height)}` : "";
+  svg.setAttribute("aria-label", `The board, ${game.turns} turns played${last}${page.pending ? `, ${label(...fromSgf(page.pending), height)} chosen` : ""}`);
 }
 
 function tap(event) {
@@ -319,7 +373,6 @@ function reading(clock, control, running) {
   if (clock.out_of_time) return { shown: "0:00", phase: "out of time", left: 0 };
   let main = clock.main_ms - (clock.in_overtime ? 0 : elapsed);
   if (system === "absolute") return { shown: time(main), phase: "main time", left: main };
-  if (system === "simple") return { shown: time(main), phase: "per move", left: main };
   if (system === "fischer") {
     return { shown: time(main), phase: `Fischer, +${time(control.increment_ms)} a move`, left: main };
   }
@@ -330,16 +383,19 @@ function reading(clock, control, running) {
     const stones = clock.in_overtime ? clock.stones_left : control.stones;
     return { shown: time(left), phase: `Canadian: ${stones} stones in ${time(Math.max(0, left))}`, left };
   }
-  // Byo-yomi (and the online byo-yomi, one period carved out of the main time).
-  const periods = system === "online-byo-yomi" ? 1 : control.periods;
-  const period = system === "online-byo-yomi" ? control.byo_yomi_ms : control.period_ms;
+  // Byo-yomi; simple time is one period with no main time, the online byo-yomi one
+  // period carved out of the main time.
+  const periods = system === "byo-yomi" ? control.periods : 1;
+  const period = system === "simple" ? control.per_move_ms
+    : system === "online-byo-yomi" ? control.byo_yomi_ms : control.period_ms;
   let periodsLeft = clock.in_overtime ? clock.periods_left : periods;
   let left = (clock.in_overtime ? clock.period_ms_left : period) - over;
   while (left <= 0 && periodsLeft > 1) {
     periodsLeft -= 1;
     left += period;
   }
-  return { shown: time(left), phase: `byo-yomi ${periods - periodsLeft + 1} of ${periods}`, left };
+  const phase = system === "simple" ? `${time(period)} per move` : `byo-yomi ${periods - periodsLeft + 1} of ${periods}`;
+  return { shown: time(left), phase, left };
 }
 
 function beep() {
@@ -506,6 +562,11 @@ function render() {
   }
   if (game) where.push(phaseText(game));
   document.getElementById("where").textContent = where.join(" · ");
+  const ruling = page.ruling && game && page.ruling.game_id === game.id ? page.ruling : null;
+  const banner = document.getElementById("ruling");
+  banner.hidden = !ruling;
+  banner.dataset.kind = ruling ? ruling.ruling.kind : "";
+  banner.textContent = ruling ? `The referee's ruling: ${rulingInWords(ruling)}. Why: ${ruling.ruling.reason}` : "";
   const idle = document.getElementById("idle");
   const start = document.getElementById("start-game");
   if (!table || !table.pairing_id) {
@@ -533,6 +594,10 @@ function show(state) {
   const changed = !page.game || page.game.next_turn !== state.next_turn || page.game.phase !== state.phase;
   page.game = state;
   page.receivedAt = performance.now();
+  if (page.rulingsOf !== state.id) {
+    page.rulingsOf = state.id;
+    loadRulings(state.id);
+  }
   if (changed) {
     page.pending = null;
     page.armed = { B: false, W: false };
@@ -568,6 +633,13 @@ function follow(gameId, after) {
     }, 30);
   };
   for (const kind of KINDS) stream.addEventListener(kind, changed);
+  stream.addEventListener("ruling", (event) => {
+    try {
+      noteRuling(JSON.parse(event.data));
+    } catch {
+      // Not a log entry: the state's refresh shows what changed.
+    }
+  });
   stream.addEventListener("open", () => {
     linkState("online");
     // Back after a cut: the server's clocks and anything missed, and the outbox.
@@ -673,6 +745,16 @@ function setUp() {
   // An AudioContext starts only from a gesture: the first tap after a reload.
   document.addEventListener("pointerdown", audio, { once: true });
   window.addEventListener("online", flush);
+  // Leaving the page ends its streams at once (a page kept for the back button would
+  // hold the browser's connections to the server); back on it, they resume.
+  window.addEventListener("pagehide", () => {
+    if (page.stream) page.stream.close();
+    page.stream = null;
+    stopWatching();
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) refreshTable().then(flush);
+  });
   render();
   refreshTable().then(flush);
   requestAnimationFrame(tick);

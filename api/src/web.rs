@@ -65,6 +65,10 @@ fn configure_tablet(config: &mut web::ServiceConfig) {
             web::post().to(tablet::links::links),
         )
         .route(
+            "/dashboard/t/{tournament_id}/tablets/link",
+            web::post().to(tablet::links::link),
+        )
+        .route(
             "/dashboard/t/{tournament_id}/tablets/{table}/revoke",
             web::post().to(tablet::links::revoke),
         );

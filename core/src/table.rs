@@ -63,7 +63,7 @@ use crate::counting::Agreement;
 use crate::ending::{Count, Event, LiveGame, Phase};
 use crate::game::{Game, IllegalMove};
 use crate::history::Action;
-use crate::point::Color;
+use crate::point::{Color, Point};
 use crate::result::GameResult;
 
 /// The most turns a live game may have: the one cap of every game, live or imported
@@ -255,6 +255,25 @@ impl Table {
             Event::Turn { color, action } => Some((color, action)),
             _ => None,
         })
+    }
+
+    /// The point of the last turn when it was a move: the stone a board marks as the
+    /// last one played. None before the first turn and after a pass (a pass puts no
+    /// stone down), whatever came after it (a count, a ruling, a resignation).
+    pub fn last_move(&self) -> Option<Point> {
+        let last_turn = self
+            .live
+            .events()
+            .iter()
+            .rev()
+            .find_map(|event| match *event {
+                Event::Turn { action, .. } => Some(action),
+                _ => None,
+            })?;
+        match last_turn {
+            Action::Move(point) => Some(point),
+            Action::Pass => None,
+        }
     }
 
     /// The proposal of rule 5 bis on the table, while the game is counted.

@@ -536,3 +536,20 @@ fn the_log_replays_to_the_same_table_through_json() {
     let replayed = Table::replay(terms, &read).unwrap();
     assert_eq!(replayed, table);
 }
+
+#[test]
+fn the_last_move_is_the_last_stone_played_and_none_after_a_pass() {
+    let mut table = started(terms(9, 2, HandicapForm::Moves, BYO_YOMI, FlagPolicy::Lose));
+    assert_eq!(table.last_move(), None, "no turn yet");
+    play(&mut table, Black, "cc", 2_000);
+    assert_eq!(table.last_move(), Some(at("cc")), "a handicap stone placed");
+    play(&mut table, Black, "gg", 3_000);
+    assert_eq!(table.last_move(), Some(at("gg")));
+    play(&mut table, White, "cg", 4_000);
+    assert_eq!(table.last_move(), Some(at("cg")));
+    pass(&mut table, Black, 5_000);
+    assert_eq!(table.last_move(), None, "a pass puts no stone down");
+    play(&mut table, White, "gc", 6_000);
+    table.handle(ruling(Decision::Pause, 7_000)).unwrap();
+    assert_eq!(table.last_move(), Some(at("gc")), "a ruling plays no turn");
+}

@@ -78,9 +78,11 @@ impl FromRequest for Viewer {
     }
 }
 
-/// A dashboard page visited by a person not signed in: they are sent to sign in (303),
-/// and from there back to the page. A form posted without a session is refused (401) as
-/// before: sending it again after signing in is the person's choice.
+/// A dashboard page, or the table's page (a tablet opened from a bookmark), visited by a
+/// person not signed in: they are sent to sign in (303), and from there back to the page
+/// (a tablet goes to its table whatever it asked). A form posted without a session is
+/// refused (401) as before: sending it again after signing in is the person's choice;
+/// the table page's own requests (`/table/state`...) keep their 401 for its script.
 #[derive(Debug, thiserror::Error)]
 #[error("sign in to see this page")]
 pub struct SignInFirst {
@@ -90,11 +92,10 @@ pub struct SignInFirst {
 impl SignInFirst {
     fn of(request: &HttpRequest) -> Option<SignInFirst> {
         let page = request.uri().path_and_query()?.as_str();
-        (request.method() == actix_web::http::Method::GET && page.starts_with("/dashboard")).then(
-            || SignInFirst {
-                page: page.to_string(),
-            },
-        )
+        let shown = page.starts_with("/dashboard") || request.path() == "/table";
+        (request.method() == actix_web::http::Method::GET && shown).then(|| SignInFirst {
+            page: page.to_string(),
+        })
     }
 }
 

@@ -65,7 +65,7 @@ async fn the_standings_after_a_round_and_every_export_are_on_the_dashboard() {
 }
 
 /// A client that shows redirects instead of following them.
-fn not_following() -> reqwest::Client {
+pub fn not_following() -> reqwest::Client {
     reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()

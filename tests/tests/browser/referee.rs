@@ -1,8 +1,9 @@
 //! The referee's hall view: a round with a disputed count, a fallen flag, a game in play
 //! and a table not started; the referee sees the dispute and the flag first, watches a
 //! move arrive without a reload, opens the disputed table, pauses and resumes a game,
-//! and rules with a reason; the ruling is on the game's stream at once and changes the
-//! public standings.
+//! and rules with a reason; the ruling is on the game's stream and on the table's tablet
+//! at once (its kind and reason, the game paused or its result) and changes the public
+//! standings.
 
 use super::dashboard::sign_in;
 use super::PLAYERS;
@@ -126,6 +127,51 @@ async fn standing(browser: &Browser, tournament: &str, name: &str) -> String {
         }
     }
     panic!("{name} is not in the standings");
+}
+
+/// Signs `browser` in as a table's tablet with its `token`: the table's page, with its
+/// game drawn.
+async fn open_tablet(browser: &Browser, token: &str) {
+    browser.visit("/sign-in").await;
+    browser.fill("token", token).await;
+    browser.click("main form button").await;
+    browser
+        .wait_until(
+            "location.pathname === '/table' && document.body.dataset.seq !== undefined \
+             && document.body.dataset.seq !== ''",
+            10,
+        )
+        .await;
+    browser
+        .client
+        .execute("window.stillTheSamePage = true; return null;", vec![])
+        .await
+        .unwrap();
+}
+
+/// The tablet in `browser` shows the referee's ruling of `kind`, its words containing
+/// `words` and its reason `reason`, without a reload.
+async fn ruling_on_tablet(browser: &Browser, kind: &str, words: &str, reason: &str) {
+    browser
+        .wait_until(
+            &format!(
+                "document.getElementById('ruling').dataset.kind === '{kind}' \
+                 && !document.getElementById('ruling').hidden"
+            ),
+            10,
+        )
+        .await;
+    let shown = browser.text("#ruling").await;
+    assert!(
+        shown.contains(words) && shown.ends_with(&format!("Why: {reason}")),
+        "{shown}"
+    );
+    let same = browser
+        .client
+        .execute("return window.stillTheSamePage === true;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(same, json!(true), "the tablet's page was reloaded");
 }
 
 #[tokio::test]
@@ -285,10 +331,36 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
         .unwrap();
     assert_eq!(same, json!(true), "the page was reloaded");
 
-    // Table 1 paused, then resumed, with a reason.
+    // Table 1's tablet is open in another browser, its last stone marked.
+    let tablet = Browser::open(&service.base_url, LAPTOP).await;
+    open_tablet(&tablet, &playing_tablet).await;
+    tablet
+        .wait_until("document.body.dataset.phase === 'playing'", 10)
+        .await;
+    let marked = "[...document.querySelectorAll('#board .last-move')].map(m => m.dataset.point)";
+    assert_eq!(
+        tablet
+            .client
+            .execute(&format!("return {marked};"), vec![])
+            .await
+            .unwrap(),
+        json!(["dp"])
+    );
+
+    // Table 1 paused, then resumed, with a reason: the tablet shows both at once.
     browser
         .visit(&format!("/dashboard/t/{id}/hall/games/{playing}"))
         .await;
+    // The referee's board marks the last stone too.
+    let ringed = browser
+        .client
+        .execute(
+            "return [...document.querySelectorAll('.board .last-move')].map(m => m.dataset.point);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(ringed, json!(["dp"]));
     browser
         .fill("clock-reason", "noise at the next table")
         .await;
@@ -300,11 +372,29 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
     let paused = state(&service, &playing).await;
     assert_eq!(paused["phase"], "paused");
     assert_eq!(paused["clocks"]["paused_by_referee"], true);
+    tablet
+        .wait_until("document.body.dataset.phase === 'paused'", 10)
+        .await;
+    ruling_on_tablet(&tablet, "pause", "Clocks paused", "noise at the next table").await;
+    assert!(
+        tablet
+            .text("#where")
+            .await
+            .contains("Paused by the referee"),
+        "{}",
+        tablet.text("#where").await
+    );
+    tablet.check("the table paused by the referee").await;
+    tablet.screenshot("tablet-paused-laptop").await;
     browser.fill("clock-reason", "quiet again").await;
     browser.click("#resume").await;
     browser
         .wait_until("document.querySelector('#pause') !== null", 10)
         .await;
+    tablet
+        .wait_until("document.body.dataset.phase === 'playing'", 10)
+        .await;
+    ruling_on_tablet(&tablet, "resume", "Clocks resumed", "quiet again").await;
     let log = browser.text("#log").await;
     assert!(log.contains("ruling: resume — quiet again"), "{log}");
     assert!(
@@ -385,8 +475,21 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
         "{logged:?}"
     );
 
+    // Table 3's tablet is open, its game in play after the dispute.
+    open_tablet(&tablet, &disputed_tablet).await;
+    tablet
+        .wait_until("document.body.dataset.phase === 'playing'", 10)
+        .await;
+    ruling_on_tablet(
+        &tablet,
+        "warning",
+        "Warning to White",
+        "talking during the count",
+    )
+    .await;
+
     // With the reason: White, who will not resume play, forfeits; the ruling is on the
-    // game's stream at once.
+    // game's stream and on the table's tablet at once.
     let mut stream = service
         .get(&format!("/games/{disputed}/stream"))
         .send()
@@ -419,6 +522,25 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
     browser
         .wait_until("document.querySelector('#game-result') !== null", 10)
         .await;
+    tablet
+        .wait_until("document.body.dataset.phase === 'finished'", 10)
+        .await;
+    ruling_on_tablet(
+        &tablet,
+        "forfeit",
+        "White forfeits: Black wins by forfeit",
+        "White refuses to resume play after the dispute",
+    )
+    .await;
+    tablet
+        .wait_until(
+            "[...document.querySelectorAll('.result')].map(r => r.textContent).join('|') \
+             === 'Black wins by forfeit|Black wins by forfeit'",
+            10,
+        )
+        .await;
+    tablet.check("the table after the referee's ruling").await;
+    tablet.screenshot("tablet-ruling-laptop").await;
     let ruled = state(&service, &disputed).await;
     assert_eq!(ruled["phase"], "finished");
     assert_eq!(ruled["result_source"]["source"], "ruling", "{ruled}");
@@ -432,4 +554,46 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
         hall_order(&browser).await,
         ["2:flag-fallen", "4:not-started", "1:in-play", "3:finished"]
     );
+
+    // Back to the standings: the page, whose stream ended when it was left, follows it
+    // again; a result corrected meanwhile shows there without a reload.
+    browser.client.back().await.unwrap();
+    browser
+        .wait_until(
+            "location.pathname.endsWith('/standings') && document.body.dataset.live === 'open'",
+            10,
+        )
+        .await;
+    let row = format!(
+        "[...document.querySelectorAll('.standings tbody tr')]\
+           .find(r => r.textContent.includes({})).textContent",
+        serde_json::to_string(&winner).unwrap()
+    );
+    let before_correction = browser
+        .client
+        .execute(
+            &format!("window.stillTheSamePage = true; return {row};"),
+            vec![],
+        )
+        .await
+        .unwrap();
+    posted(
+        &service,
+        &format!("/games/{disputed}/rulings"),
+        &referee,
+        json!({"kind": "result_correction", "result": "W+R",
+               "reason": "White had resigned before the forfeit"}),
+        201,
+    )
+    .await;
+    browser
+        .wait_until(&format!("{row} !== {before_correction}"), 10)
+        .await;
+    let same = browser
+        .client
+        .execute("return window.stillTheSamePage === true;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(same, json!(true), "the standings were reloaded");
+    browser.check("standings, back to them").await;
 }

@@ -121,6 +121,20 @@ async fn only_expected_errors(browser: &Browser, expected: &[&str]) {
     assert!(errors.is_empty(), "console errors: {errors:?}");
 }
 
+/// Waits until the board of `browser` marks `point` (SGF) as the last move played, and
+/// no other point.
+async fn last_marked(browser: &Browser, point: &str) {
+    browser
+        .wait_until(
+            &format!(
+                "[...document.querySelectorAll('#board .last-move')].map(m => m.dataset.point)\
+                 .join() === '{point}'"
+            ),
+            10,
+        )
+        .await;
+}
+
 /// Clicks the button `css` in the seat of `colour` (`B` or `W`).
 async fn seat_button(browser: &Browser, colour: &str, css: &str) {
     click(
@@ -198,29 +212,13 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
     assert_eq!(again.status(), 410);
     // The staff's browser signs in as a second tablet of the same table (table 1 is the
     // first card): the two sessions watch and play the one game.
-    let second = format!("/sign-in/link/{}", {
-        // The second card is table 2's: open a fresh link of table 1 for the watcher.
-        staff
-            .visit(&format!("/dashboard/t/{tournament}/tablets"))
-            .await;
-        staff.fill("tables", "1").await;
-        staff.click("#make-links").await;
-        staff
-            .wait_until("document.querySelectorAll('.tablet-card').length === 1", 10)
-            .await;
-        let path = staff
-            .client
-            .execute(
-                "return new URL(document.querySelector('.tablet-card .link a').href).pathname;",
-                vec![],
-            )
-            .await
-            .unwrap();
-        path.as_str()
-            .unwrap()
-            .trim_start_matches("/sign-in/link/")
-            .to_string()
-    });
+    // The second card is table 2's: a fresh link of table 1 for the watcher.
+    staff
+        .visit(&format!("/dashboard/t/{tournament}/tablets"))
+        .await;
+    staff.fill("tables", "1").await;
+    staff.click("#make-links").await;
+    let second = only_link(&staff, 1).await;
     assert_ne!(second, second_link);
     let watcher = staff;
     use_link(&watcher, &second).await;
@@ -256,6 +254,9 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
     at_seq(&watcher, seq_of(&service, &game).await).await;
     play(&watcher, "qq").await;
     at_seq(&tablet, seq_of(&service, &game).await).await;
+    // Both boards mark White's stone as the last move, and only it.
+    last_marked(&tablet, "qq").await;
+    last_marked(&watcher, "qq").await;
     // An illegal move is refused by the server and explained in words.
     play(&tablet, "qq").await;
     tablet
@@ -329,6 +330,8 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
     let after = game_state(&service, &game).await;
     assert_eq!(after["turns"], json!(before["turns"].as_i64().unwrap() + 1));
     assert_eq!(after["board"][15].as_str().unwrap().as_bytes()[16], b'X');
+    assert_eq!(after["last_move"], json!("qp"));
+    last_marked(&tablet, "qp").await;
     // The same request again, as after a reload that found it still in the outbox (its
     // answer lost): sent with the same Idempotency-Key, it is not played twice.
     tablet
@@ -482,7 +485,9 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
         watcher.text("#tablet-list tbody tr td:nth-child(2)").await,
         "2"
     );
-    watcher.click("#tablet-list button").await;
+    watcher
+        .click("#tablet-list form[action$='/revoke'] button")
+        .await;
     watcher
         .wait_until("document.getElementById('tablet-list') === null", 10)
         .await;
@@ -496,4 +501,208 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
         .await
         .unwrap();
     assert_eq!(status, json!(401));
+    // Chromium logs the refusal of the signed-out tablet's requests: those only.
+    only_expected_errors(&tablet, &["status of 401"]).await;
+
+    // The tablet is replaced: the organizer prints table 1's link alone, and the new
+    // tablet is back at round 2's game.
+    watcher.fill("one-table", "1").await;
+    watcher.click("#make-one-link").await;
+    let one_link = only_link(&watcher, 1).await;
+    watcher.check("one table's link").await;
+    use_link(&tablet, &one_link).await;
+    tablet
+        .wait_until(
+            "document.body.dataset.phase === 'playing' \
+             && document.getElementById('where').textContent.includes('round 2')",
+            10,
+        )
+        .await;
+    // From the list of signed-in tablets, a new link for that table alone again.
+    watcher
+        .visit(&format!("/dashboard/t/{tournament}/tablets"))
+        .await;
+    watcher.check("the tables' tablets, one signed in").await;
+    watcher.click("#tablet-list button.new-link").await;
+    let another = only_link(&watcher, 1).await;
+    assert_ne!(another, one_link);
+}
+
+/// Waits for the page of one sign-in link, `table`'s: its path.
+async fn only_link(browser: &Browser, table: i32) -> String {
+    browser
+        .wait_until("document.querySelectorAll('.tablet-card').length === 1", 10)
+        .await;
+    assert_eq!(
+        browser.text(".tablet-card h2").await,
+        format!("Table {table}")
+    );
+    let path = browser
+        .client
+        .execute(
+            "return new URL(document.querySelector('.tablet-card .link a').href).pathname;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    path.as_str().unwrap().to_string()
+}
+
+/// A time control, and the phase the table's page and the referee's hall name for a
+/// clock of it that does not run (White's, Black moving first) and for one that runs
+/// (Black's, a few seconds in).
+const CLOCKS: [(&str, &str, &str); 6] = [
+    (
+        r#"{"system": "byo-yomi", "main_time_ms": 0, "periods": 3, "period_ms": 300000}"#,
+        "byo-yomi 1 of 3",
+        "byo-yomi 1 of 3",
+    ),
+    (
+        r#"{"system": "canadian", "main_time_ms": 0, "stones": 10, "period_ms": 300000}"#,
+        "Canadian: 10 stones in 5:00",
+        "Canadian: 10 stones in 4:",
+    ),
+    (
+        r#"{"system": "fischer", "main_time_ms": 600000, "increment_ms": 10000}"#,
+        "Fischer, +0:10 a move",
+        "Fischer, +0:10 a move",
+    ),
+    (
+        r#"{"system": "absolute", "main_time_ms": 600000}"#,
+        "main time",
+        "main time",
+    ),
+    (
+        r#"{"system": "simple", "per_move_ms": 300000}"#,
+        "5:00 per move",
+        "5:00 per move",
+    ),
+    (r#"{"system": "none"}"#, "no time limit", "no time limit"),
+];
+
+/// Waits until the element `css` on the page of `browser` names the phase `phase` (or,
+/// for a phase ending in `:`, one that starts with it).
+async fn phase_shown(browser: &Browser, css: &str, phase: &str) {
+    let quoted = serde_json::to_string(css).unwrap();
+    let test = if phase.ends_with(':') {
+        format!("startsWith('{phase}')")
+    } else {
+        format!("valueOf() === '{phase}'")
+    };
+    browser
+        .wait_until(
+            &format!(
+                "document.querySelector({quoted}) !== null \
+                 && document.querySelector({quoted}).textContent.{test}"
+            ),
+            10,
+        )
+        .await;
+}
+
+#[tokio::test]
+async fn a_bookmarked_table_page_signs_in_first_and_names_the_phase_of_every_clock_system() {
+    let service = TestService::start().await;
+    let tournament = service
+        .create_tournament(json!({"name": "Open de Tours"}))
+        .await;
+    let id = tournament["id"].as_str().unwrap().to_string();
+    let uuid = Some(uuid::Uuid::parse_str(&id).unwrap());
+    service.create_round(&id, 1).await;
+    let referee = service
+        .token(arbitre_api::access::Role::Referee, uuid, None)
+        .await;
+    let mut pairings = Vec::new();
+    for table in 1..=CLOCKS.len() as i32 {
+        let black = service
+            .create_player(&id, &format!("Noir{table}"), "5k")
+            .await;
+        let white = service
+            .create_player(&id, &format!("Blanc{table}"), "4k")
+            .await;
+        let pairing = service.create_pairing(&id, 1, table, &black, &white).await;
+        pairings.push(pairing["id"].as_str().unwrap().to_string());
+    }
+    let mut tablets = Vec::new();
+    for ((control, ..), pairing_id) in CLOCKS.iter().zip(&pairings) {
+        let control: Value = serde_json::from_str(control).unwrap();
+        let started = service
+            .post(&format!("/tournaments/{id}/games"), Some(&referee))
+            .json(&json!({"pairing_id": pairing_id, "time_control": control}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(started.status(), 201, "{}", started.text().await.unwrap());
+        let pairing = Some(uuid::Uuid::parse_str(pairing_id).unwrap());
+        tablets.push(
+            service
+                .token(arbitre_api::access::Role::Table, uuid, pairing)
+                .await,
+        );
+    }
+
+    // A tablet opened from a bookmark, signed out: sent to sign in and back to its table;
+    // the page's own requests keep their 401 for its script.
+    let bookmark = super::dashboard_tools::not_following()
+        .get(format!("{}/table", service.base_url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bookmark.status(), 303);
+    assert_eq!(bookmark.headers()["location"], "/sign-in?next=%2Ftable");
+    let state = super::dashboard_tools::not_following()
+        .get(format!("{}/table/state", service.base_url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(state.status(), 401);
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    browser.visit("/table").await;
+    browser
+        .wait_until(
+            "location.pathname === '/sign-in' && location.search === '?next=%2Ftable'",
+            10,
+        )
+        .await;
+    browser.check("sign in from the table's bookmark").await;
+
+    // Each table's page names its clocks' phases in the words of their system.
+    for (index, (_, still, running)) in CLOCKS.iter().enumerate() {
+        if index > 0 {
+            browser.visit("/sign-in").await;
+        }
+        browser.fill("token", &tablets[index]).await;
+        browser.click("main form button").await;
+        browser
+            .wait_until(
+                "location.pathname === '/table' && document.body.dataset.phase === 'playing'",
+                10,
+            )
+            .await;
+        phase_shown(&browser, ".seat[data-colour='W'] .period", still).await;
+        phase_shown(&browser, ".seat[data-colour='B'] .period", running).await;
+    }
+    browser
+        .check("the table of a game without a time limit")
+        .await;
+
+    // The referee's hall names them alike, White's as rendered, Black's counting down.
+    super::dashboard::sign_in(&browser, &referee).await;
+    browser.visit(&format!("/dashboard/t/{id}/hall")).await;
+    for (index, (_, still, running)) in CLOCKS.iter().enumerate() {
+        let line = format!(".hall-line[data-table='{}']", index + 1);
+        phase_shown(
+            &browser,
+            &format!("{line} .clock:nth-child(2) [data-phase]"),
+            still,
+        )
+        .await;
+        phase_shown(
+            &browser,
+            &format!("{line} .clock:nth-child(1) [data-phase]"),
+            running,
+        )
+        .await;
+    }
+    browser.check("the hall's clocks").await;
 }

@@ -1,7 +1,7 @@
 //! `GET /games/{id}/board.svg`: the position as a picture, for the dashboard and for
 //! disputes. During counting the proposed dead stones are crossed and the territory
 //! they would leave is marked with small squares of its owner's colour; once counted,
-//! the count's dead stones and territory.
+//! the count's dead stones and territory. The last stone played is ringed.
 
 use crate::db::DbPool;
 use crate::error::{ApiError, GameError};
@@ -87,6 +87,22 @@ pub fn render(game: &LoadedGame) -> Result<String, GameError> {
                 );
             }
         }
+    }
+    // The last stone played, ringed in the other colour, as every Go board marks it (a
+    // suicide, where the rules allow it, leaves no stone to ring).
+    let last = game.table.last_move();
+    if let Some((point, color)) = last.and_then(|point| Some((point, board.get(point)?))) {
+        let ring = match color {
+            Color::Black => "white",
+            Color::White => "black",
+        };
+        let _ = write!(
+            svg,
+            r#"<circle class="last-move" data-point="{point}" cx="{}" cy="{}" r="{}" fill="none" stroke="{ring}" stroke-width="2"/>"#,
+            at(point.x),
+            at(point.y),
+            CELL / 4
+        );
     }
     if let Some(dead) = dead {
         let side = CELL / 3;

@@ -80,6 +80,10 @@ pub struct GameState {
     pub result_source: Option<ResultSource>,
     /// The board, top row first: `.` empty, `X` black, `O` white.
     pub board: Vec<String>,
+    /// The point of the last turn (SGF) when it was a move, the stone a board marks; none
+    /// before the first turn and after a pass.
+    #[schema(value_type = Option<String>)]
+    pub last_move: Option<Point>,
     pub black_prisoners: u32,
     pub white_prisoners: u32,
     /// During counting: the proposal on the table and who accepted it.
@@ -150,6 +154,7 @@ impl GameState {
             result: game.result(),
             result_source: table.outcome().map(|outcome| outcome.source.clone()),
             board: board_rows(game),
+            last_move: table.last_move(),
             black_prisoners: core.prisoners(Color::Black),
             white_prisoners: core.prisoners(Color::White),
             counting: table.agreement().cloned(),

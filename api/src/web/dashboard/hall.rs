@@ -61,16 +61,25 @@ fn clock_text(ms: u64) -> String {
     }
 }
 
-/// How a clock goes on once its main time is spent, for the page's countdown.
+/// How a clock goes on once its main time is spent, for the page's countdown and the
+/// phase it names (the words of the table's tablet: main time, byo-yomi k of n, Canadian
+/// m stones in t, Fischer).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Overtime {
     /// No time limit: nothing counts down.
     Unlimited,
-    /// Main time only (absolute, Fischer): the flag falls at zero.
+    /// Absolute time: the flag falls at zero.
     None,
-    /// Periods of `period_ms` each (byo-yomi, simple time, the online byo-yomi).
-    Periods { period_ms: u64 },
-    /// Canadian: a number of stones in one period.
+    /// Fischer: the main time only, topped up by `increment_ms` after each move.
+    Fischer { increment_ms: u64 },
+    /// `periods` periods of `period_ms` each: byo-yomi, and with one period the online
+    /// byo-yomi and simple time (`per_move`: every move within the period).
+    Periods {
+        period_ms: u64,
+        periods: u32,
+        per_move: bool,
+    },
+    /// Canadian: a number of stones within one period.
     Canadian,
 }
 
@@ -78,13 +87,24 @@ impl Overtime {
     fn of(control: &TimeControl) -> Overtime {
         match *control {
             TimeControl::None {} => Overtime::Unlimited,
-            TimeControl::Absolute { .. } | TimeControl::Fischer { .. } => Overtime::None,
-            TimeControl::ByoYomi { period_ms, .. } => Overtime::Periods { period_ms },
+            TimeControl::Absolute { .. } => Overtime::None,
+            TimeControl::Fischer { increment_ms, .. } => Overtime::Fischer { increment_ms },
+            TimeControl::ByoYomi {
+                period_ms, periods, ..
+            } => Overtime::Periods {
+                period_ms,
+                periods,
+                per_move: false,
+            },
             TimeControl::Simple { per_move_ms } => Overtime::Periods {
                 period_ms: per_move_ms,
+                periods: 1,
+                per_move: true,
             },
             TimeControl::OnlineByoYomi { byo_yomi_ms, .. } => Overtime::Periods {
                 period_ms: byo_yomi_ms,
+                periods: 1,
+                per_move: false,
             },
             TimeControl::Canadian { .. } => Overtime::Canadian,
         }
@@ -95,8 +115,35 @@ impl Overtime {
         match self {
             Overtime::Unlimited => "unlimited",
             Overtime::None => "none",
+            Overtime::Fischer { .. } => "fischer",
+            Overtime::Periods { per_move: true, .. } => "per-move",
             Overtime::Periods { .. } => "periods",
             Overtime::Canadian => "canadian",
+        }
+    }
+
+    /// The phase of `clock` in words, under a time limit.
+    fn phase(self, clock: &PlayerClock) -> String {
+        match self {
+            Overtime::Fischer { increment_ms } => {
+                format!("Fischer, +{} a move", clock_text(increment_ms))
+            }
+            _ if !clock.in_overtime => "main time".to_string(),
+            Overtime::Periods {
+                period_ms,
+                per_move: true,
+                ..
+            } => format!("{} per move", clock_text(period_ms)),
+            Overtime::Periods { periods, .. } => format!(
+                "byo-yomi {} of {periods}",
+                periods.saturating_sub(clock.periods_left) + 1
+            ),
+            Overtime::Canadian => format!(
+                "Canadian: {} stones in {}",
+                clock.stones_left,
+                clock_text(clock.period_ms_left)
+            ),
+            Overtime::Unlimited | Overtime::None => "main time".to_string(),
         }
     }
 }
@@ -113,8 +160,11 @@ pub struct ClockView {
     main_ms: u64,
     period_ms_left: u64,
     periods_left: u32,
+    /// A period's length, and how many the control has (byo-yomi).
     period_ms: u64,
+    periods: u32,
     stones_left: u32,
+    increment_ms: u64,
 }
 
 impl ClockView {
@@ -123,14 +173,16 @@ impl ClockView {
             ("no time limit".to_string(), "–".to_string())
         } else if clock.out_of_time {
             ("out of time".to_string(), clock_text(0))
-        } else if !clock.in_overtime {
-            ("main time".to_string(), clock_text(clock.main_ms))
+        } else if clock.in_overtime {
+            (overtime.phase(clock), clock_text(clock.period_ms_left))
         } else {
-            let phase = match overtime {
-                Overtime::Canadian => format!("Canadian, {} stones", clock.stones_left),
-                _ => format!("byo-yomi, {} left", clock.periods_left),
-            };
-            (phase, clock_text(clock.period_ms_left))
+            (overtime.phase(clock), clock_text(clock.main_ms))
+        };
+        let (period_ms, periods) = match overtime {
+            Overtime::Periods {
+                period_ms, periods, ..
+            } => (period_ms, periods),
+            _ => (0, 0),
         };
         ClockView {
             colour,
@@ -142,11 +194,13 @@ impl ClockView {
             main_ms: clock.main_ms,
             period_ms_left: clock.period_ms_left,
             periods_left: clock.periods_left,
-            period_ms: match overtime {
-                Overtime::Periods { period_ms } => period_ms,
+            period_ms,
+            periods,
+            stones_left: clock.stones_left,
+            increment_ms: match overtime {
+                Overtime::Fischer { increment_ms } => increment_ms,
                 _ => 0,
             },
-            stones_left: clock.stones_left,
         }
     }
 }

@@ -1,7 +1,8 @@
 //! `/dashboard/t/{id}/tablets`: the tablets of a tournament's tables, for its organizers.
 //! One form makes a one-time sign-in link for every table at once, printed with its QR
-//! code (drawn on the server as SVG: no script, no other host), one card per table; each
-//! table's tablets can be revoked (a revoked tablet is signed out at its next request).
+//! code (drawn on the server as SVG: no script, no other host), one card per table;
+//! another makes the link of one table alone (a broken tablet replaced); each table's
+//! tablets can be revoked (a revoked tablet is signed out at its next request).
 
 use crate::access::Role;
 use crate::db::DbPool;
@@ -15,6 +16,7 @@ use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
+use std::ops::RangeInclusive;
 use uuid::Uuid;
 
 /// The most tables one form makes links for.
@@ -123,20 +125,51 @@ pub async fn links(
     path: web::Path<Uuid>,
     form: web::Form<LinksForm>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
-    let tournament_id = path.into_inner();
-    let caller = caller(&viewer)?;
+    let tables = (1..=form.tables, "tables");
+    print(&request, &pool, &viewer, path.into_inner(), tables).await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct LinkForm {
+    table: i32,
+}
+
+/// `POST /dashboard/t/{id}/tablets/link`: the link of one table alone, to sign in the
+/// tablet that replaces a broken one; the other tables' links and tablets are untouched.
+pub async fn link(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    form: web::Form<LinkForm>,
+) -> Result<HttpResponse, PageError> {
+    let table = (form.table..=form.table, "table");
+    print(&request, &pool, &viewer, path.into_inner(), table).await
+}
+
+/// The page of the one-time sign-in links of the tables `numbers` (named `field` in the
+/// form that asked), shown once, to print.
+async fn print(
+    request: &HttpRequest,
+    pool: &DbPool,
+    viewer: &Viewer,
+    tournament_id: Uuid,
+    (numbers, field): (RangeInclusive<i32>, &str),
+) -> Result<HttpResponse, PageError> {
+    check_origin(request)?;
+    let caller = caller(viewer)?;
     caller.require_organizer(tournament_id, "issue the tablets of this tournament")?;
-    let tables = form.tables;
-    if !(1..=MOST_TABLES).contains(&tables) {
+    let valid = 1..=MOST_TABLES;
+    if numbers.is_empty() || !valid.contains(numbers.start()) || !valid.contains(numbers.end()) {
         return Err(PageError(ApiError::Validation(vec![FieldError::new(
-            "tables",
+            field,
             format!("must be between 1 and {MOST_TABLES}"),
         )])));
     }
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
-    let codes: Vec<CodeFor> = (1..=tables)
+    let codes: Vec<CodeFor> = numbers
+        .clone()
         .map(|number| CodeFor {
             role: Role::Table,
             tournament_id,
@@ -148,7 +181,7 @@ pub async fn links(
     let (secrets, expires_at) = sign_in::create(&mut connection, issuer, &codes).await?;
     let info = request.connection_info();
     let origin = format!("{}://{}", info.scheme(), info.host());
-    let cards = (1..=tables)
+    let cards = numbers
         .zip(secrets)
         .map(|(number, code)| {
             let url = format!("{origin}/sign-in/link/{code}");

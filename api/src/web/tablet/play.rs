@@ -43,7 +43,8 @@ fn tablet(viewer: &Viewer) -> Result<StoredToken, ApiError> {
     }
 }
 
-/// `GET /table`: the page.
+/// `GET /table`: the page (a browser without a session never gets here: it is sent to
+/// sign in first, see [`crate::web::session::SignInFirst`]).
 pub async fn page(viewer: Viewer) -> Result<Page, PageError> {
     let token = tablet(&viewer)?;
     let label = if token.label.is_empty() {
