@@ -40,12 +40,10 @@ const BUFFER: usize = 32;
 const RETRY_AFTER_ERROR: Duration = Duration::from_secs(1);
 /// The least time between two writes to an anonymous stream (a phone following the
 /// tournament): what arrives meanwhile goes out in one chunk. A thousand phones then cost
-/// one write a second each however busy the tournament, at their own moments rather than
+/// ten writes a second each however busy the tournament, at their own moments rather than
 /// all at once, while a signed-in stream (a tablet, the referee's view) is written as soon
-/// as its feed has read an event. A spectator's page changes on a result, and a second
-/// is nothing to them; at 100 ms a hall's thousand phones were ten thousand writes a
-/// second, the largest share of the request workers' time beside the tablets (bench/hall.sh).
-const PHONE_PACE: Duration = Duration::from_secs(1);
+/// as its feed has read an event.
+const PHONE_PACE: Duration = Duration::from_millis(100);
 
 /// Where to resume.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
