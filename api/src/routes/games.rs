@@ -141,8 +141,8 @@ pub struct NewGameRequest {
     pub handicap_form: Option<HandicapForm>,
     /// Default: the tournament's.
     pub time_control: Option<TimeControl>,
-    /// `lose` (default, FFG) or `auto-pass` (BSW).
-    pub flag_policy: Option<String>,
+    /// Default: `lose` (FFG); `auto-pass` (BSW).
+    pub flag_policy: Option<FlagPolicy>,
 }
 
 /// The terms `request` sets in place of the pairing's (komi, handicap) and the
@@ -191,8 +191,7 @@ fn overrides(
             "flag_policy",
             request
                 .flag_policy
-                .as_deref()
-                .is_some_and(|policy| policy != "lose"),
+                .is_some_and(|policy| policy != FlagPolicy::default()),
         ),
     ];
     differs
@@ -200,17 +199,6 @@ fn overrides(
         .filter(|(_, differs)| *differs)
         .map(|(term, _)| term.to_string())
         .collect()
-}
-
-fn check_flag_policy(name: Option<&str>) -> Result<FlagPolicy, ApiError> {
-    match name {
-        None | Some("lose") => Ok(FlagPolicy::Lose),
-        Some("auto-pass") => Ok(FlagPolicy::AutoPass),
-        Some(_) => Err(ApiError::Validation(vec![FieldError::new(
-            "flag_policy",
-            "must be lose or auto-pass",
-        )])),
-    }
 }
 
 /// The answer to a write, or the one kept for its `Idempotency-Key` (a kept status that
@@ -285,13 +273,7 @@ pub async fn create(
     if let Err(error) = control.validate() {
         violations.add("time_control", error.to_string());
     }
-    let policy = match check_flag_policy(request.flag_policy.as_deref()) {
-        Ok(policy) => policy,
-        Err(_) => {
-            violations.add("flag_policy", "must be lose or auto-pass");
-            FlagPolicy::Lose
-        }
-    };
+    let policy = request.flag_policy.unwrap_or_default();
     violations.into_result()?;
     let size = BoardSize::square(side)
         .ok_or_else(|| ApiError::Validation(vec![FieldError::new("board_size", "unsupported")]))?;

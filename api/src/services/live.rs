@@ -56,13 +56,6 @@ pub struct LoadedGame {
     pub clock: ServerClock,
 }
 
-pub fn flag_policy_name(policy: FlagPolicy) -> &'static str {
-    match policy {
-        FlagPolicy::Lose => "lose",
-        FlagPolicy::AutoPass => "auto-pass",
-    }
-}
-
 /// Why a stored game does not load: the service wrote what it cannot read back, a defect
 /// (the routes answer 500 and log this chain).
 #[derive(Debug, thiserror::Error)]

@@ -307,3 +307,29 @@ pub enum FlagPolicy {
     /// the game (a referee cannot add time to them). When both are, the clock stops.
     AutoPass,
 }
+
+impl FlagPolicy {
+    pub const ALL: [FlagPolicy; 2] = [FlagPolicy::Lose, FlagPolicy::AutoPass];
+
+    /// The policy's name, as the API and the store write it (`lose`, `auto-pass`).
+    pub fn name(self) -> &'static str {
+        match self {
+            FlagPolicy::Lose => "lose",
+            FlagPolicy::AutoPass => "auto-pass",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flag_policys_name_is_its_json() {
+        for policy in FlagPolicy::ALL {
+            let json = serde_json::to_value(policy).unwrap();
+            assert_eq!(json, policy.name());
+            assert_eq!(serde_json::from_value::<FlagPolicy>(json).unwrap(), policy);
+        }
+    }
+}

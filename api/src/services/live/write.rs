@@ -230,7 +230,7 @@ pub async fn insert_game(
         pairing_id,
         settings: serde_json::to_value(&stored).map_err(ApiError::internal)?,
         time_control: serde_json::to_value(&control).map_err(ApiError::internal)?,
-        flag_policy: crate::services::live::flag_policy_name(policy).to_string(),
+        flag_policy: policy.name().to_string(),
         phase: "playing".to_string(),
     };
     let row = store::insert(connection, &new).await?;
