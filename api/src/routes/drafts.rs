@@ -279,7 +279,14 @@ pub async fn make_draft(
     violations.into_result()?;
     let adjustments = adjustments(request);
     let mut connection = pool.get().await?;
-    let prepared = pairing::prepare(&mut connection, tournament_id, number, &adjustments).await?;
+    let prepared = pairing::prepare(
+        &mut connection,
+        Some(&workshop.loaded),
+        tournament_id,
+        number,
+        &adjustments,
+    )
+    .await?;
     pairing::check_unpaired(&mut connection, &prepared.row).await?;
     drop(connection);
     // On the pool too: what the draft is made from, fingerprinted (the whole tournament
@@ -333,7 +340,14 @@ pub async fn table_numbers(
     caller.require_staff(tournament_id, "draft pairings of this tournament")?;
     let adjustments = adjustments(request);
     let mut connection = pool.get().await?;
-    let prepared = pairing::prepare(&mut connection, tournament_id, number, &adjustments).await?;
+    let prepared = pairing::prepare(
+        &mut connection,
+        Some(&workshop.loaded),
+        tournament_id,
+        number,
+        &adjustments,
+    )
+    .await?;
     drop(connection);
     let games: Vec<(String, String)> = tables
         .iter()
@@ -423,9 +437,14 @@ pub async fn publish_draft(
                 .await?
                 .ok_or(ApiError::NotFound(Resource::Round))?;
             pairing::check_unpaired(connection, &round).await?;
-            let prepared =
-                pairing::prepare(connection, tournament_id, number, &Adjustments::default())
-                    .await?;
+            let prepared = pairing::prepare(
+                connection,
+                None,
+                tournament_id,
+                number,
+                &Adjustments::default(),
+            )
+            .await?;
             if prepared.state()? != publication.state {
                 return Err(ApiError::Conflict {
                     code: "draft.stale",
@@ -520,6 +539,7 @@ pub async fn make_explanation(
     let mut connection = pool.get().await?;
     let prepared = pairing::prepare(
         &mut connection,
+        Some(&workshop.loaded),
         tournament_id,
         number,
         &Adjustments::default(),

@@ -46,6 +46,8 @@ struct Lane {
 #[derive(Clone)]
 pub struct Workshop {
     pool: Arc<rayon::ThreadPool>,
+    /// The tournaments the pool pairs, as last read from the store.
+    pub loaded: Arc<crate::services::pairing::Loaded>,
     lanes: Arc<[Lane; 2]>,
     stopping: watch::Receiver<bool>,
 }
@@ -74,6 +76,7 @@ impl Workshop {
         };
         Ok(Workshop {
             pool: Arc::new(pool),
+            loaded: Arc::default(),
             lanes: Arc::new([lane(QUEUED[0]), lane(QUEUED[1])]),
             stopping,
         })

@@ -11,8 +11,55 @@ use arbitre_core::pairing::{PairingError, PairingParameters, Request, Round};
 use arbitre_core::round::RoundAction;
 use arbitre_core::standings::Tournament;
 use sha2::{Digest, Sha256};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, PoisonError};
 use uuid::Uuid;
+
+/// How many tournaments [`Loaded`] keeps: those being paired in the hall at once.
+const LOADED: usize = 8;
+
+/// The tournaments as the engine reads them, kept under their revision (see the migration
+/// `tournament_revisions`). An organizer drafts a round again and again while nothing
+/// changes; the engine runs each time, on the heavy-work pool, but the tournament (every
+/// player, every earlier round's games) is read from the store and decoded once per
+/// change, not once per draft: the database and the request workers serve the tablets
+/// meanwhile.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    tournaments: Mutex<HashMap<Uuid, (i64, Arc<Tournament>)>>,
+}
+
+impl Loaded {
+    /// The tournament `id` at `revision`, when kept.
+    fn get(&self, id: Uuid, revision: i64) -> Option<Arc<Tournament>> {
+        let kept = self
+            .tournaments
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        kept.get(&id)
+            .filter(|(kept_revision, _)| *kept_revision == revision)
+            .map(|(_, tournament)| Arc::clone(tournament))
+    }
+
+    /// Keeps `tournament` as read at `revision`, in place of what was kept of it; when
+    /// full, in place of the tournament kept at the oldest revision.
+    fn keep(&self, id: Uuid, revision: i64, tournament: Arc<Tournament>) {
+        let mut kept = self
+            .tournaments
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if kept.len() >= LOADED && !kept.contains_key(&id) {
+            let oldest = kept
+                .iter()
+                .min_by_key(|(_, (revision, _))| *revision)
+                .map(|(id, _)| *id);
+            if let Some(oldest) = oldest {
+                kept.remove(&oldest);
+            }
+        }
+        kept.insert(id, (revision, tournament));
+    }
+}
 
 /// What the organizer asks of a draft beyond the tournament's state.
 #[derive(Debug, Default)]
@@ -25,7 +72,7 @@ pub struct Adjustments {
 
 /// A round ready for the engine: the tournament before it, its parameters, the request.
 pub struct Prepared {
-    pub tournament: Tournament,
+    pub tournament: Arc<Tournament>,
     pub parameters: PairingParameters,
     pub request: Request,
     /// The round as stored.
@@ -38,7 +85,7 @@ impl Prepared {
     /// publication checks it again, under the round's lock, so that a draft of another
     /// state is not published as if it were this one's.
     pub fn state(&self) -> Result<String, ApiError> {
-        let tournament = serde_json::to_vec(&self.tournament).map_err(ApiError::internal)?;
+        let tournament = serde_json::to_vec(&*self.tournament).map_err(ApiError::internal)?;
         let mut hasher = Sha256::new();
         hasher.update(self.request.round.to_be_bytes());
         hasher.update(&tournament);
@@ -57,9 +104,13 @@ impl Prepared {
 }
 
 /// The round `number` of the tournament, its players to pair (registered, not absent,
-/// not given a bye in that round, not `excluded`) and the games fixed.
+/// not given a bye in that round, not `excluded`) and the games fixed. The tournament is
+/// taken from `loaded` when it holds it at the store's revision, and kept there when
+/// read; without `loaded` (a publication checking its draft under the round's lock) it is
+/// read from the store.
 pub async fn prepare(
     connection: &mut Connection,
+    loaded: Option<&Loaded>,
     tournament_id: Uuid,
     number: i32,
     adjustments: &Adjustments,
@@ -72,9 +123,24 @@ pub async fn prepare(
     let round = store::rounds::find(connection, tournament_id, number)
         .await?
         .ok_or(ApiError::NotFound(Resource::Round))?;
-    let tournament = store::standings::tournament(connection, tournament_id)
-        .await?
-        .ok_or(ApiError::NotFound(Resource::Tournament))?;
+    let tournament = match loaded {
+        Some(loaded) => {
+            // The revision is read before the tournament: what is kept under it is never
+            // older than it.
+            let revision = store::tournaments::revision(connection, tournament_id)
+                .await?
+                .ok_or(ApiError::NotFound(Resource::Tournament))?;
+            match loaded.get(tournament_id, revision) {
+                Some(tournament) => tournament,
+                None => {
+                    let tournament = Arc::new(read(connection, tournament_id).await?);
+                    loaded.keep(tournament_id, revision, Arc::clone(&tournament));
+                    tournament
+                }
+            }
+        }
+        None => Arc::new(read(connection, tournament_id).await?),
+    };
     let round_number = u32::try_from(number).map_err(ApiError::internal)?;
     let mut violations = crate::error::Violations::new();
     for (index, player) in adjustments.excluded.iter().enumerate() {
@@ -108,6 +174,12 @@ pub async fn prepare(
         request,
         row: round,
     })
+}
+
+async fn read(connection: &mut Connection, tournament_id: Uuid) -> Result<Tournament, ApiError> {
+    store::standings::tournament(connection, tournament_id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Tournament))
 }
 
 /// A draft is made for a round not yet paired and not started: publishing replaces

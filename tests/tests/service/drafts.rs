@@ -487,6 +487,11 @@ async fn a_draft_is_published_as_returned_unless_the_round_changed() {
         .find(|player| Some(player.as_str()) != first["bye"].as_str())
         .unwrap();
     register(&service, &tournament, 1, absent, "absent").await;
+    // Drafted again, the round is read as it now is, not as the first draft read it.
+    let without = draft(&service, &format!("{round_1}/draft"), &admin, json!({})).await;
+    assert_ne!(without["state"], first["state"]);
+    let others: Vec<&String> = players.iter().filter(|player| *player != absent).collect();
+    assert_pairs_everyone(&without, &others);
     let publish_path = format!("{round_1}/publish");
     let stale = send(
         &service,
