@@ -37,7 +37,9 @@ impl Caller {
         }
     }
 
-    fn require(
+    /// Refuses a caller who is neither an admin nor a holder of one of the `allowed` roles
+    /// for `tournament_id`.
+    pub fn require(
         &self,
         allowed: &[Role],
         tournament_id: Option<Uuid>,
@@ -79,16 +81,6 @@ impl Caller {
             action,
         )
         .map(|_| ())
-    }
-
-    /// Rulings: the referees.
-    pub fn require_referee(
-        &self,
-        tournament_id: Uuid,
-        action: &'static str,
-    ) -> Result<Uuid, ApiError> {
-        self.require(&[Role::Referee], Some(tournament_id), action)
-            .map(|token| token.id)
     }
 }
 

@@ -3,10 +3,7 @@
 //! rewrites it on purpose.
 
 use crate::error::{FieldError, Problem, PROBLEM_JSON};
-use crate::routes::{
-    deletions, drafts, games, operations, pairings, player_copies, players, rating_lists, rounds,
-    standings, tokens, tournaments,
-};
+use crate::routes::Paths;
 use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::path::{HttpMethod, Operation};
 use utoipa::openapi::schema::{AdditionalProperties, Schema};
@@ -22,74 +19,8 @@ use utoipa::{Modify, OpenApi};
                        Every failure is an RFC 9457 problem (application/problem+json) with a stable `code`.",
         license(name = "MIT OR Apache-2.0")
     ),
-    paths(
-        operations::health,
-        operations::ready,
-        operations::metrics,
-        tokens::me,
-        tournaments::list,
-        tournaments::create,
-        tournaments::import,
-        tournaments::get,
-        tournaments::update,
-        tournaments::delete,
-        deletions::list,
-        players::list,
-        players::create,
-        player_copies::copy,
-        players::get,
-        players::replace,
-        players::delete,
-        tokens::list,
-        tokens::create,
-        tokens::revoke,
-        rounds::list,
-        rounds::create,
-        rounds::get,
-        rounds::delete,
-        rounds::start,
-        rounds::registrations,
-        rounds::register,
-        pairings::list,
-        pairings::create,
-        pairings::replace_round,
-        pairings::get,
-        pairings::replace,
-        pairings::delete,
-        pairings::rulings,
-        pairings::rule,
-        drafts::draft,
-        drafts::publish,
-        drafts::explain,
-        standings::result,
-        standings::record_result,
-        standings::get,
-        standings::download,
-        games::create,
-        games::list,
-        games::get,
-        games::events,
-        games::play::turn,
-        games::play::counting,
-        games::rulings::rule,
-        games::rulings::list,
-        games::stream::game,
-        games::stream::tournament,
-        games::sgf::export,
-        games::sgf::import,
-        games::svg::board,
-        rating_lists::import,
-        rating_lists::list,
-        rating_lists::search,
-        rating_lists::in_use,
-        rating_lists::pin,
-        rating_lists::unpin,
-        rating_lists::register,
-        rating_lists::report,
-        rating_lists::apply,
-    ),
     components(schemas(Problem, FieldError)),
-    modifiers(&Conventions),
+    modifiers(&Routes, &Conventions),
     tags(
         (name = "operations", description = "Health, readiness and metrics"),
         (name = "tournaments", description = "Tournaments and their settings"),
@@ -103,6 +34,16 @@ use utoipa::{Modify, OpenApi};
     )
 )]
 pub struct ApiDoc;
+
+/// The operations of the route table ([`crate::routes::table`]), each documented by its
+/// handler's `#[utoipa::path]`.
+struct Routes;
+
+impl Modify for Routes {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        openapi.merge(Paths::openapi());
+    }
+}
 
 /// The bearer scheme, and the problem responses every operation may give, added once
 /// here rather than on each handler.

@@ -1,4 +1,7 @@
-//! The route table: every resource, its methods, and a 405 for the others.
+//! The route table: every operation of the JSON API, declared once with its method, its
+//! path, its handler and who may call it ([`Access`]). The router is built from it, the
+//! OpenAPI document lists its handlers, the role matrix test calls every operation as every
+//! kind of caller, and a test holds the document's operations to it.
 
 pub mod conditional;
 pub mod deletions;
@@ -14,228 +17,356 @@ pub mod standings;
 pub mod tokens;
 pub mod tournaments;
 
+use crate::access::Role;
+use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::http::XML_BODY_LIMIT;
+use crate::services::live::write::Actor;
+use actix_web::body::BoxBody;
+use actix_web::dev::ServiceRequest;
 use actix_web::http::Method;
-use actix_web::middleware::{from_fn, Compress};
+use actix_web::middleware::{from_fn, Compress, Next};
 use actix_web::{web, HttpResponse};
+use uuid::Uuid;
 
-/// A resource whose other methods answer 405 with the `Allow` header (RFC 9110 §15.5.6).
-fn resource(path: &str, methods: &'static [Method]) -> actix_web::Resource {
-    web::resource(path).default_service(web::to(move || async move {
-        let allow = methods
+/// Who may call an operation. Admins may call every operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone, with a token or without.
+    Public,
+    /// Any valid token.
+    Token,
+    /// The admins only; the text says what the caller may not do.
+    Admin(&'static str),
+    /// The tokens of these roles for the path's tournament (`{tournament_id}`). A handler
+    /// may ask more on the records it reads: deleting a tournament with recorded games is
+    /// the admins', copying players needs the staff of the tournament copied from.
+    Tournament(&'static [Role], &'static str),
+    /// The callers who may act as this [`Actor`] on the game: its tournament and its table
+    /// are known only from the game's record, so the game's service checks them
+    /// ([`crate::services::live::write::authorize`]); the router asks for a token.
+    Game(Actor),
+}
+
+impl Access {
+    /// Refuses `caller` (401 or 403) if it may not call an operation of the path whose
+    /// `{tournament_id}` is `tournament_id`.
+    pub fn admit(self, caller: &Caller, tournament_id: Option<Uuid>) -> Result<(), ApiError> {
+        match self {
+            Access::Public => Ok(()),
+            Access::Token | Access::Game(_) => {
+                caller.token_id().map(|_| ()).ok_or(ApiError::MissingToken)
+            }
+            Access::Admin(action) => caller.require(&[], None, action).map(|_| ()),
+            Access::Tournament(roles, action) => {
+                caller.require(roles, tournament_id, action).map(|_| ())
+            }
+        }
+    }
+}
+
+/// The organizers of the path's tournament (and the admins).
+const fn organizers(action: &'static str) -> Access {
+    Access::Tournament(&[Role::Organizer], action)
+}
+
+/// The organizers and the referees of the path's tournament (and the admins).
+const fn staff(action: &'static str) -> Access {
+    Access::Tournament(&[Role::Organizer, Role::Referee], action)
+}
+
+/// The referees of the path's tournament (and the admins).
+const fn referees(action: &'static str) -> Access {
+    Access::Tournament(&[Role::Referee], action)
+}
+
+/// The admins only.
+const fn admins(action: &'static str) -> Access {
+    Access::Admin(action)
+}
+
+/// How a resource is served beyond its operations.
+#[derive(Debug, Clone, Copy)]
+enum Serving {
+    Plain,
+    /// Bodies up to this many bytes (the service's default is [`crate::http::BODY_LIMIT`]).
+    BodyLimit(usize),
+    /// Conditional requests answered from the representation's validator.
+    Revalidated,
+    /// Conditional requests, and compressed answers (a round's pairings are long).
+    RevalidatedCompressed,
+}
+
+/// One operation of a resource.
+pub struct Operation {
+    pub method: Method,
+    pub access: Access,
+    handler: fn() -> actix_web::Route,
+}
+
+impl Operation {
+    /// The operation's route: its handler behind its method and, unless it is public, the
+    /// check of its [`Access`] before any extractor reads the request.
+    fn route(&self) -> actix_web::Route {
+        let route = (self.handler)().method(self.method.clone());
+        let access = self.access;
+        if access == Access::Public {
+            return route;
+        }
+        route.wrap(from_fn(
+            move |caller: Caller, request: ServiceRequest, next: Next<BoxBody>| async move {
+                let tournament_id = request
+                    .match_info()
+                    .get("tournament_id")
+                    .and_then(|id| id.parse().ok());
+                access.admit(&caller, tournament_id)?;
+                next.call(request).await
+            },
+        ))
+    }
+}
+
+/// A resource of the API: its path and its operations.
+pub struct Resource {
+    pub path: &'static str,
+    serving: Serving,
+    pub operations: Vec<Operation>,
+}
+
+impl Resource {
+    /// Registers the resource; its other methods answer 405 with the `Allow` header
+    /// (RFC 9110 §15.5.6).
+    fn register(&self, config: &mut web::ServiceConfig) {
+        let allow = self
+            .operations
             .iter()
-            .map(Method::as_str)
+            .map(|operation| operation.method.as_str())
             .collect::<Vec<_>>()
             .join(", ");
-        Err::<HttpResponse, _>(ApiError::MethodNotAllowed { allow })
-    }))
+        let mut resource = web::resource(self.path).default_service(web::to(move || {
+            let allow = allow.clone();
+            async move { Err::<HttpResponse, _>(ApiError::MethodNotAllowed { allow }) }
+        }));
+        for operation in &self.operations {
+            resource = resource.route(operation.route());
+        }
+        match self.serving {
+            Serving::Plain => config.service(resource),
+            Serving::BodyLimit(limit) => {
+                config.service(resource.app_data(web::PayloadConfig::new(limit)))
+            }
+            Serving::Revalidated => config.service(resource.wrap(from_fn(conditional::revalidate))),
+            Serving::RevalidatedCompressed => config.service(
+                resource
+                    .wrap(from_fn(conditional::revalidate))
+                    .wrap(Compress::default()),
+            ),
+        };
+    }
 }
 
-const GET: &[Method] = &[Method::GET];
-const GET_POST: &[Method] = &[Method::GET, Method::POST];
-const GET_POST_PUT: &[Method] = &[Method::GET, Method::POST, Method::PUT];
-const GET_DELETE: &[Method] = &[Method::GET, Method::DELETE];
-const GET_PATCH_DELETE: &[Method] = &[Method::GET, Method::PATCH, Method::DELETE];
-const GET_PUT: &[Method] = &[Method::GET, Method::PUT];
-const GET_PUT_DELETE: &[Method] = &[Method::GET, Method::PUT, Method::DELETE];
-const POST: &[Method] = &[Method::POST];
-const PUT: &[Method] = &[Method::PUT];
-const DELETE: &[Method] = &[Method::DELETE];
-const PUT_DELETE: &[Method] = &[Method::PUT, Method::DELETE];
+/// The route table, and the document's list of its handlers ([`Paths`]), from one list.
+macro_rules! routes {
+    (@serving) => { Serving::Plain };
+    (@serving $serving:expr) => { $serving };
+    ($(
+        $path:literal $([$serving:expr])? {
+            $($method:ident $access:expr => $($handler:ident)::+),+ $(,)?
+        }
+    )+) => {
+        /// Every resource of the JSON API, in the router's order.
+        pub fn table() -> Vec<Resource> {
+            vec![$(
+                Resource {
+                    path: $path,
+                    serving: routes!(@serving $($serving)?),
+                    operations: vec![$(
+                        Operation {
+                            method: Method::$method,
+                            access: $access,
+                            handler: || web::to($($handler)::+),
+                        },
+                    )+],
+                },
+            )+]
+        }
 
+        /// The operations of the table, for the OpenAPI document ([`crate::openapi`]).
+        #[derive(utoipa::OpenApi)]
+        #[openapi(paths($($($($handler)::+),+),+))]
+        pub struct Paths;
+    };
+}
+
+use Access::{Game, Public, Token};
+
+// The router tries the resources in order: the live games' first, the requests of every
+// table's tablet all day, so a turn is matched after a few patterns rather than forty. The
+// rating lists come before the players, so that `players/from-rating-list` is not read as
+// a player's id.
+routes! {
+    // Live games: turns, counting, rulings, streams, SGF and the board picture.
+    "/games/{game_id}/turns" {
+        POST Game(Actor::Table) => games::play::turn,
+    }
+    "/tournaments/{tournament_id}/games" {
+        GET Public => games::list,
+        POST Game(Actor::Table) => games::create,
+    }
+    "/tournaments/{tournament_id}/games/import" {
+        POST staff("import games in this tournament") => games::sgf::import,
+    }
+    "/tournaments/{tournament_id}/stream" {
+        GET Public => games::stream::tournament,
+    }
+    "/games/{game_id}" {
+        GET Public => games::get,
+    }
+    "/games/{game_id}/events" {
+        GET Public => games::events,
+    }
+    "/games/{game_id}/stream" {
+        GET Public => games::stream::game,
+    }
+    "/games/{game_id}/counting" {
+        POST Game(Actor::Table) => games::play::counting,
+    }
+    "/games/{game_id}/rulings" {
+        GET Public => games::rulings::list,
+        POST Game(Actor::Referee) => games::rulings::rule,
+    }
+    "/games/{game_id}/sgf" {
+        GET Public => games::sgf::export,
+    }
+    "/games/{game_id}/board.svg" {
+        GET Public => games::svg::board,
+    }
+    // Rating lists: imports, search, the lists a tournament uses, registration from a
+    // list, refresh.
+    "/rating-lists" [Serving::BodyLimit(rating_lists::LIST_BODY_LIMIT)] {
+        GET Public => rating_lists::list,
+        POST admins("import rating lists") => rating_lists::import,
+    }
+    "/rating-lists/search" {
+        GET Public => rating_lists::search,
+    }
+    "/tournaments/{tournament_id}/rating-lists" {
+        GET Public => rating_lists::in_use,
+    }
+    "/tournaments/{tournament_id}/rating-lists/{source}" {
+        PUT organizers("pin the rating lists of this tournament") => rating_lists::pin,
+        DELETE organizers("pin the rating lists of this tournament") => rating_lists::unpin,
+    }
+    "/tournaments/{tournament_id}/players/from-rating-list" {
+        POST organizers("register players in this tournament") => rating_lists::register,
+    }
+    "/tournaments/{tournament_id}/rating-refresh" {
+        GET Public => rating_lists::report,
+        POST organizers("refresh the ratings of this tournament") => rating_lists::apply,
+    }
+    // Operations, tournaments, players, tokens, rounds, pairings.
+    "/health" {
+        GET Public => operations::health,
+    }
+    "/ready" {
+        GET Public => operations::ready,
+    }
+    "/metrics" {
+        GET Public => operations::metrics,
+    }
+    "/me" {
+        GET Token => tokens::me,
+    }
+    "/tournaments" {
+        GET Public => tournaments::list,
+        POST admins("create tournaments") => tournaments::create,
+    }
+    "/tournaments/import" [Serving::BodyLimit(XML_BODY_LIMIT)] {
+        POST admins("import tournaments") => tournaments::import,
+    }
+    "/tournaments/{tournament_id}" {
+        GET Public => tournaments::get,
+        PATCH organizers("change this tournament") => tournaments::update,
+        DELETE organizers("delete this tournament") => tournaments::delete,
+    }
+    "/tournaments/{tournament_id}/deletions" {
+        GET Public => deletions::list,
+    }
+    "/tournaments/{tournament_id}/players" {
+        GET Public => players::list,
+        POST organizers("register players in this tournament") => players::create,
+    }
+    "/tournaments/{tournament_id}/players/copy" {
+        POST organizers("register players in this tournament") => player_copies::copy,
+    }
+    "/tournaments/{tournament_id}/players/{player_id}" {
+        GET Public => players::get,
+        PUT organizers("change players of this tournament") => players::replace,
+        DELETE organizers("withdraw players of this tournament") => players::delete,
+    }
+    "/tournaments/{tournament_id}/tokens" {
+        GET organizers("see the tokens of this tournament") => tokens::list,
+        POST organizers("issue tokens of this tournament") => tokens::create,
+    }
+    "/tournaments/{tournament_id}/tokens/{token_id}" {
+        DELETE organizers("revoke tokens of this tournament") => tokens::revoke,
+    }
+    "/tournaments/{tournament_id}/rounds" {
+        GET Public => rounds::list,
+        POST organizers("add rounds to this tournament") => rounds::create,
+    }
+    "/tournaments/{tournament_id}/rounds/{number}" {
+        GET Public => rounds::get,
+        DELETE organizers("delete rounds of this tournament") => rounds::delete,
+    }
+    "/tournaments/{tournament_id}/rounds/{number}/start" {
+        POST staff("start rounds of this tournament") => rounds::start,
+    }
+    "/tournaments/{tournament_id}/rounds/{number}/registrations" {
+        GET Public => rounds::registrations,
+    }
+    "/tournaments/{tournament_id}/rounds/{number}/registrations/{player_id}" {
+        PUT staff("register players for rounds of this tournament") => rounds::register,
+    }
+    "/tournaments/{tournament_id}/rounds/{number}/pairings" [Serving::RevalidatedCompressed] {
+        GET Public => pairings::list,
+        POST organizers("pair rounds of this tournament") => pairings::create,
+        PUT organizers("pair rounds of this tournament") => pairings::replace_round,
+    }
+    "/tournaments/{tournament_id}/rounds/{number}/pairings/draft" {
+        POST staff("draft pairings of this tournament") => drafts::draft,
+    }
+    "/tournaments/{tournament_id}/rounds/{number}/pairings/publish" {
+        POST organizers("publish pairings of this tournament") => drafts::publish,
+    }
+    "/tournaments/{tournament_id}/rounds/{number}/pairings/explain" {
+        GET staff("explain pairings of this tournament") => drafts::explain,
+    }
+    "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}" {
+        GET Public => pairings::get,
+        PUT organizers("pair rounds of this tournament") => pairings::replace,
+        DELETE organizers("pair rounds of this tournament") => pairings::delete,
+    }
+    "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}/rulings" {
+        GET Public => pairings::rulings,
+        POST referees("issue rulings in this tournament") => pairings::rule,
+    }
+    // Standings, exports and results.
+    "/tournaments/{tournament_id}/standings" [Serving::Revalidated] {
+        GET Public => standings::get,
+    }
+    "/tournaments/{tournament_id}/exports/{format}" [Serving::Revalidated] {
+        GET Public => standings::download,
+    }
+    "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}/result" {
+        GET Public => standings::result,
+        PUT staff("record results in this tournament") => standings::record_result,
+    }
+}
+
+/// Registers every resource of [`table`], in its order.
 pub fn configure(config: &mut web::ServiceConfig) {
-    const TOURNAMENT: &str = "/tournaments/{tournament_id}";
-    const ROUND: &str = "/tournaments/{tournament_id}/rounds/{number}";
-    const PAIRING: &str = "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}";
-    // The router tries the resources in order: the live games' first, the requests of every
-    // table's tablet all day, so a turn is matched after a few patterns rather than forty.
-    configure_games(config);
-    configure_rating_lists(config);
-    config
-        .service(resource("/health", GET).route(web::get().to(operations::health)))
-        .service(resource("/ready", GET).route(web::get().to(operations::ready)))
-        .service(resource("/metrics", GET).route(web::get().to(operations::metrics)))
-        .service(resource("/me", GET).route(web::get().to(tokens::me)))
-        .service(
-            resource("/tournaments", GET_POST)
-                .route(web::get().to(tournaments::list))
-                .route(web::post().to(tournaments::create)),
-        )
-        .service(
-            resource("/tournaments/import", POST)
-                .app_data(web::PayloadConfig::new(XML_BODY_LIMIT))
-                .route(web::post().to(tournaments::import)),
-        )
-        .service(
-            resource(TOURNAMENT, GET_PATCH_DELETE)
-                .route(web::get().to(tournaments::get))
-                .route(web::patch().to(tournaments::update))
-                .route(web::delete().to(tournaments::delete)),
-        )
-        .service(
-            resource(&format!("{TOURNAMENT}/deletions"), GET).route(web::get().to(deletions::list)),
-        )
-        .service(
-            resource(&format!("{TOURNAMENT}/players"), GET_POST)
-                .route(web::get().to(players::list))
-                .route(web::post().to(players::create)),
-        )
-        .service(
-            resource(&format!("{TOURNAMENT}/players/copy"), POST)
-                .route(web::post().to(player_copies::copy)),
-        )
-        .service(
-            resource(
-                &format!("{TOURNAMENT}/players/{{player_id}}"),
-                GET_PUT_DELETE,
-            )
-            .route(web::get().to(players::get))
-            .route(web::put().to(players::replace))
-            .route(web::delete().to(players::delete)),
-        )
-        .service(
-            resource(&format!("{TOURNAMENT}/tokens"), GET_POST)
-                .route(web::get().to(tokens::list))
-                .route(web::post().to(tokens::create)),
-        )
-        .service(
-            resource(&format!("{TOURNAMENT}/tokens/{{token_id}}"), DELETE)
-                .route(web::delete().to(tokens::revoke)),
-        )
-        .service(
-            resource(&format!("{TOURNAMENT}/rounds"), GET_POST)
-                .route(web::get().to(rounds::list))
-                .route(web::post().to(rounds::create)),
-        )
-        .service(
-            resource(ROUND, GET_DELETE)
-                .route(web::get().to(rounds::get))
-                .route(web::delete().to(rounds::delete)),
-        )
-        .service(resource(&format!("{ROUND}/start"), POST).route(web::post().to(rounds::start)))
-        .service(
-            resource(&format!("{ROUND}/registrations"), GET)
-                .route(web::get().to(rounds::registrations)),
-        )
-        .service(
-            resource(&format!("{ROUND}/registrations/{{player_id}}"), PUT)
-                .route(web::put().to(rounds::register)),
-        )
-        .service(
-            resource(&format!("{ROUND}/pairings"), GET_POST_PUT)
-                .wrap(from_fn(conditional::revalidate))
-                .wrap(Compress::default())
-                .route(web::get().to(pairings::list))
-                .route(web::post().to(pairings::create))
-                .route(web::put().to(pairings::replace_round)),
-        )
-        .service(
-            resource(&format!("{ROUND}/pairings/draft"), POST).route(web::post().to(drafts::draft)),
-        )
-        .service(
-            resource(&format!("{ROUND}/pairings/publish"), POST)
-                .route(web::post().to(drafts::publish)),
-        )
-        .service(
-            resource(&format!("{ROUND}/pairings/explain"), GET)
-                .route(web::get().to(drafts::explain)),
-        )
-        .service(
-            resource(PAIRING, GET_PUT_DELETE)
-                .route(web::get().to(pairings::get))
-                .route(web::put().to(pairings::replace))
-                .route(web::delete().to(pairings::delete)),
-        )
-        .service(
-            resource(&format!("{PAIRING}/rulings"), GET_POST)
-                .route(web::get().to(pairings::rulings))
-                .route(web::post().to(pairings::rule)),
-        );
-    config
-        .service(
-            resource(&format!("{TOURNAMENT}/standings"), GET)
-                .wrap(from_fn(conditional::revalidate))
-                .route(web::get().to(standings::get)),
-        )
-        .service(
-            resource(&format!("{TOURNAMENT}/exports/{{format}}"), GET)
-                .wrap(from_fn(conditional::revalidate))
-                .route(web::get().to(standings::download)),
-        )
-        .service(
-            resource(&format!("{PAIRING}/result"), GET_PUT)
-                .route(web::get().to(standings::result))
-                .route(web::put().to(standings::record_result)),
-        );
-}
-
-/// Rating lists: imports, search, the lists a tournament uses, registration from a list,
-/// refresh. Before the players' resources, so that `players/from-rating-list` is not read
-/// as a player's id.
-fn configure_rating_lists(config: &mut web::ServiceConfig) {
-    const TOURNAMENT: &str = "/tournaments/{tournament_id}";
-    config
-        .service(
-            resource("/rating-lists", GET_POST)
-                .app_data(web::PayloadConfig::new(rating_lists::LIST_BODY_LIMIT))
-                .route(web::get().to(rating_lists::list))
-                .route(web::post().to(rating_lists::import)),
-        )
-        .service(resource("/rating-lists/search", GET).route(web::get().to(rating_lists::search)))
-        .service(
-            resource(&format!("{TOURNAMENT}/rating-lists"), GET)
-                .route(web::get().to(rating_lists::in_use)),
-        )
-        .service(
-            resource(&format!("{TOURNAMENT}/rating-lists/{{source}}"), PUT_DELETE)
-                .route(web::put().to(rating_lists::pin))
-                .route(web::delete().to(rating_lists::unpin)),
-        )
-        .service(
-            resource(&format!("{TOURNAMENT}/players/from-rating-list"), POST)
-                .route(web::post().to(rating_lists::register)),
-        )
-        .service(
-            resource(&format!("{TOURNAMENT}/rating-refresh"), GET_POST)
-                .route(web::get().to(rating_lists::report))
-                .route(web::post().to(rating_lists::apply)),
-        );
-}
-
-/// Live games: turns, counting, rulings, streams, SGF and the board picture.
-fn configure_games(config: &mut web::ServiceConfig) {
-    const TOURNAMENT: &str = "/tournaments/{tournament_id}";
-    const GAME: &str = "/games/{game_id}";
-    config
-        .service(resource(&format!("{GAME}/turns"), POST).route(web::post().to(games::play::turn)))
-        .service(
-            resource(&format!("{TOURNAMENT}/games"), GET_POST)
-                .route(web::get().to(games::list))
-                .route(web::post().to(games::create)),
-        )
-        .service(
-            resource(&format!("{TOURNAMENT}/games/import"), POST)
-                .route(web::post().to(games::sgf::import)),
-        )
-        .service(
-            resource(&format!("{TOURNAMENT}/stream"), GET)
-                .route(web::get().to(games::stream::tournament)),
-        )
-        .service(resource(GAME, GET).route(web::get().to(games::get)))
-        .service(resource(&format!("{GAME}/events"), GET).route(web::get().to(games::events)))
-        .service(resource(&format!("{GAME}/stream"), GET).route(web::get().to(games::stream::game)))
-        .service(
-            resource(&format!("{GAME}/counting"), POST)
-                .route(web::post().to(games::play::counting)),
-        )
-        .service(
-            resource(&format!("{GAME}/rulings"), GET_POST)
-                .route(web::get().to(games::rulings::list))
-                .route(web::post().to(games::rulings::rule)),
-        )
-        .service(resource(&format!("{GAME}/sgf"), GET).route(web::get().to(games::sgf::export)))
-        .service(
-            resource(&format!("{GAME}/board.svg"), GET).route(web::get().to(games::svg::board)),
-        );
+    for resource in table() {
+        resource.register(config);
+    }
 }

@@ -17,7 +17,7 @@ use proptest::prelude::*;
 
 mod common;
 
-use common::Random;
+use common::{tape, Random};
 
 /// Plays a random legal move for `color` that does not fill one of its own eyes (a
 /// point whose neighbours are all its stones), trying points from a random one on.
@@ -36,17 +36,14 @@ fn play_random_move(game: &mut Game, color: Color, random: &mut Random) -> bool 
 }
 
 /// Plays a random game to its end (two consecutive passes) or until `turn_limit`, then passes.
-fn random_game(preset: Preset, start: Start, seed: u64, turn_limit: usize) -> Game {
-    let mut random = Random(seed);
+fn random_game(preset: Preset, start: Start, random: &mut Random, turn_limit: usize) -> Game {
     let mut game = Game::new(preset.rules(), start);
     for _ in 0..turn_limit {
         if game.consecutive_passes() >= 2 {
             break;
         }
         let color = game.to_move().unwrap_or(Color::Black);
-        if !play_random_move(&mut game, color, &mut random)
-            && game.play(color, Action::Pass).is_err()
-        {
+        if !play_random_move(&mut game, color, random) && game.play(color, Action::Pass).is_err() {
             break;
         }
     }
@@ -60,8 +57,7 @@ fn random_game(preset: Preset, start: Start, seed: u64, turn_limit: usize) -> Ga
 }
 
 /// Some stones chosen at random, each standing for its whole chain.
-fn random_dead(game: &Game, seed: u64, how_many: usize) -> Vec<Point> {
-    let mut random = Random(seed ^ 0x5EED);
+fn random_dead(game: &Game, random: &mut Random, how_many: usize) -> Vec<Point> {
     let stones: Vec<Point> = game
         .board()
         .size()
@@ -74,11 +70,10 @@ fn random_dead(game: &Game, seed: u64, how_many: usize) -> Vec<Point> {
 }
 
 /// The start of a game: even, handicap as moves (FFG), or fixed handicap stones (`AB`).
-fn start(size: BoardSize, handicap: u32, fixed: bool, seed: u64) -> Start {
+fn start(size: BoardSize, handicap: u32, fixed: bool, random: &mut Random) -> Start {
     let mut start = Start::even(size);
     start.handicap = handicap;
     if fixed && handicap >= 2 {
-        let mut random = Random(seed ^ 0xF1CED);
         let mut stones: Vec<Point> = Vec::new();
         while stones.len() < handicap as usize {
             let point = size.point(random.below(size.points()));
@@ -104,14 +99,16 @@ proptest! {
         preset in 0..Preset::ALL.len(),
         handicap in prop_oneof![Just(0u32), 2u32..=4],
         fixed in any::<bool>(),
-        seed in any::<u64>(),
+        choices in tape(),
         dead in 0usize..4,
         komi in prop_oneof![Just(0.5), Just(5.5), Just(7.5), Just(-3.0)],
     ) {
         let size = BoardSize::new(width, height).unwrap();
         let handicap = handicap.min(u32::from(width) * u32::from(height) / 3);
-        let game = random_game(Preset::ALL[preset], start(size, handicap, fixed, seed), seed, 4 * size.points());
-        let dead = random_dead(&game, seed, dead);
+        let mut random = Random::new(choices);
+        let start = start(size, handicap, fixed, &mut random);
+        let game = random_game(Preset::ALL[preset], start, &mut random, 4 * size.points());
+        let dead = random_dead(&game, &mut random, dead);
         let breakdown = Breakdown::of_game(&game, &dead, komi).unwrap();
         prop_assert_eq!(breakdown.quick_margin(), Ok(breakdown.area_margin()));
         if handicap >= 2 {
@@ -131,12 +128,14 @@ proptest! {
     fn on_19x19_the_area_difference_has_the_parity_of_361_minus_dame(
         handicap in prop_oneof![Just(0u32), 2u32..=9],
         fixed in any::<bool>(),
-        seed in any::<u64>(),
+        choices in tape(),
         dead in 0usize..3,
     ) {
         let size = BoardSize::STANDARD;
-        let game = random_game(Preset::French, start(size, handicap, fixed, seed), seed, 1500);
-        let dead = random_dead(&game, seed, dead);
+        let mut random = Random::new(choices);
+        let start = start(size, handicap, fixed, &mut random);
+        let game = random_game(Preset::French, start, &mut random, 1500);
+        let dead = random_dead(&game, &mut random, dead);
         let breakdown = Breakdown::of_game(&game, &dead, 7.5).unwrap();
         prop_assert_eq!(breakdown.quick_margin(), Ok(breakdown.area_margin()));
         let difference = breakdown.area_difference();
@@ -189,7 +188,7 @@ proptest! {
         attempts in prop::collection::vec(attempt(6), 0..150),
     ) {
         let size = BoardSize::square(side).unwrap();
-        let settings = Settings::new(Preset::ALL[preset].rules(), start(size, handicap, false, 0), None, ResumptionPolicy::ALL[policy]);
+        let settings = Settings::new(Preset::ALL[preset].rules(), start(size, handicap, false, &mut Random::new(Vec::new())), None, ResumptionPolicy::ALL[policy]);
         let mut live = LiveGame::new(settings).unwrap();
         let mut turns = 0;
         for attempt in attempts {

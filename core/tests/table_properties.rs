@@ -26,7 +26,7 @@ use Color::{Black, White};
 
 mod common;
 
-use common::Random;
+use common::{tape, Random};
 
 /// The random players and referee of the tests.
 impl Random {
@@ -613,8 +613,7 @@ fn check_invariants(table: &Table, model: &Model) {
     }
 }
 
-fn run(terms: Terms, seed: u64, steps: usize, settle_first: u64) {
-    let mut random = Random(seed);
+fn run(terms: Terms, random: &mut Random, steps: usize, settle_first: u64) {
     let mut table = Table::new(terms.clone()).unwrap();
     let mut model = Model::new(&terms);
     let mut log: Vec<TableEvent> = Vec::new();
@@ -637,7 +636,7 @@ fn run(terms: Terms, seed: u64, steps: usize, settle_first: u64) {
                 log.extend(events);
                 check_invariants(&table, &model);
             }
-            random_input(&table, &mut random, now)
+            random_input(&table, random, now)
         };
         let due = table.flag_deadline().is_some_and(|deadline| now > deadline);
         let expected = if due && !matches!(input, Input::Clock { .. } | Input::Start { .. }) {
@@ -712,10 +711,9 @@ struct Draw {
     policy: FlagPolicy,
     resumption: ResumptionPolicy,
     preset: Preset,
-    seed: u64,
 }
 
-fn terms_of(draw: Draw) -> Terms {
+fn terms_of(draw: Draw, random: &mut Random) -> Terms {
     let Draw {
         side,
         handicap,
@@ -724,7 +722,6 @@ fn terms_of(draw: Draw) -> Terms {
         policy,
         resumption,
         preset,
-        seed,
     } = draw;
     let size = BoardSize::square(side).unwrap();
     let mut setup = Setup::default();
@@ -742,8 +739,7 @@ fn terms_of(draw: Draw) -> Terms {
         first_player: None,
     };
     let settings = Settings::new(preset.rules(), start, None, resumption);
-    let mut random = Random(seed ^ 0x5EED);
-    Terms::new(settings, time_control(system, &mut random), policy).unwrap()
+    Terms::new(settings, time_control(system, random), policy).unwrap()
 }
 
 fn flag_policy() -> impl Strategy<Value = FlagPolicy> {
@@ -766,14 +762,15 @@ proptest! {
         policy in flag_policy(),
         resumption in resumption(),
         preset in proptest::sample::select(Preset::ALL.to_vec()),
-        seed in any::<u64>(),
+        choices in tape(),
         steps in 1usize..300,
         settle_first in 70u64..=100,
     ) {
-        let terms = terms_of(Draw { side, handicap, fixed, system, policy, resumption, preset, seed });
+        let mut random = Random::new(choices);
+        let terms = terms_of(Draw { side, handicap, fixed, system, policy, resumption, preset }, &mut random);
         let placed = terms.settings.start.handicap >= 2;
         prop_assert_eq!(terms.handicap_form() == HandicapForm::Fixed, fixed && placed);
-        run(terms, seed, steps, settle_first);
+        run(terms, &mut random, steps, settle_first);
     }
 
     /// Handicap games in the FFG form, with fast clocks: placement, flags and passes.
@@ -783,9 +780,10 @@ proptest! {
         handicap in 2u32..=9,
         system in 1..SYSTEMS,
         policy in flag_policy(),
-        seed in any::<u64>(),
+        choices in tape(),
         steps in 1usize..60,
     ) {
+        let mut random = Random::new(choices);
         let terms = terms_of(Draw {
             side,
             handicap,
@@ -794,9 +792,8 @@ proptest! {
             policy,
             resumption: ResumptionPolicy::Strict,
             preset: Preset::French,
-            seed,
-        });
+        }, &mut random);
         prop_assert_eq!(terms.handicap_form(), HandicapForm::Moves);
-        run(terms, seed, steps, 100);
+        run(terms, &mut random, steps, 100);
     }
 }

@@ -29,7 +29,10 @@ use crate::store::games as game_store;
 
 use crate::store::pairings as pairing_store;
 use crate::store::standings as store;
-use actix_web::http::header::{self, HeaderMap};
+use actix_web::http::header::{
+    self, Accept, AcceptEncoding, Encoding, Header, Preference, Quality,
+};
+use actix_web::mime::{self, Mime};
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::export::{self, Format};
 use arbitre_core::result::GameResult as SgfResult;
@@ -185,25 +188,21 @@ fn offered_types() -> String {
 
 /// The representation `Accept` prefers (RFC 9110 §12.5.1): the most specific media range
 /// matching each offer gives its weight; the highest weight wins, JSON on a tie. No
-/// `Accept` means JSON.
-fn negotiate(headers: &HeaderMap) -> Result<Representation, StandingsFailure> {
-    let ranges: Vec<(String, f32)> = headers
-        .get_all(header::ACCEPT)
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .filter_map(media_range)
-        .collect();
+/// `Accept`, or none that parses, means JSON.
+fn negotiate(request: &HttpRequest) -> Result<Representation, StandingsFailure> {
+    let ranges = Accept::parse(request)
+        .map(|accept| accept.0)
+        .unwrap_or_default();
     if ranges.is_empty() {
         return Ok(Representation::Json);
     }
-    let weight = |media_type: &str| -> f32 {
-        let main_type = media_type.split('/').next().unwrap_or_default();
-        let specificity = |range: &str| {
-            if range == media_type {
+    let weight = |offer: &Mime| -> Quality {
+        let specificity = |range: &Mime| {
+            if range.essence_str() == offer.essence_str() {
                 Some(2)
-            } else if range.strip_suffix("/*") == Some(main_type) {
+            } else if range.subtype() == mime::STAR && range.type_() == offer.type_() {
                 Some(1)
-            } else if range == "*/*" {
+            } else if range.type_() == mime::STAR && range.subtype() == mime::STAR {
                 Some(0)
             } else {
                 None
@@ -211,33 +210,22 @@ fn negotiate(headers: &HeaderMap) -> Result<Representation, StandingsFailure> {
         };
         ranges
             .iter()
-            .filter_map(|(range, quality)| specificity(range).map(|rank| (rank, *quality)))
+            .filter_map(|range| specificity(&range.item).map(|rank| (rank, range.quality)))
             .max_by_key(|(rank, _)| *rank)
-            .map_or(0.0, |(_, quality)| quality)
+            .map_or(Quality::ZERO, |(_, quality)| quality)
     };
-    let mut best: Option<(Representation, f32)> = None;
+    let mut best: Option<(Representation, Quality)> = None;
     for offer in Representation::offered() {
-        let quality = weight(offer.media_type());
-        if quality > 0.0 && best.is_none_or(|(_, best_quality)| quality > best_quality) {
+        let Ok(media_type) = offer.media_type().parse::<Mime>() else {
+            continue;
+        };
+        let quality = weight(&media_type);
+        if quality > Quality::ZERO && best.is_none_or(|(_, best_quality)| quality > best_quality) {
             best = Some((offer, quality));
         }
     }
     best.map(|(offer, _)| offer)
         .ok_or_else(|| StandingsFailure::NotAcceptable(offered_types()))
-}
-
-/// `text/csv;q=0.5` as (`text/csv`, 0.5); parameters other than `q` are ignored.
-fn media_range(text: &str) -> Option<(String, f32)> {
-    let mut parts = text.split(';');
-    let media_type = parts.next()?.trim().to_ascii_lowercase();
-    if media_type.is_empty() {
-        return None;
-    }
-    let quality = parts
-        .filter_map(|parameter| parameter.split_once('='))
-        .find(|(name, _)| name.trim().eq_ignore_ascii_case("q"))
-        .map_or(1.0, |(_, value)| value.trim().parse::<f32>().unwrap_or(0.0));
-    Some((media_type, quality.clamp(0.0, 1.0)))
 }
 
 /// The stored tournament, or 404.
@@ -379,7 +367,7 @@ pub async fn get(
     query: ApiQuery<StandingsQuery>,
 ) -> Result<HttpResponse, StandingsFailure> {
     let tournament_id = path.into_inner();
-    let representation = negotiate(request.headers())?;
+    let representation = negotiate(&request)?;
     let asked = Asked {
         tournament_id,
         representation,
@@ -461,15 +449,18 @@ fn render(
     })
 }
 
-/// Whether the client takes gzip (`Accept-Encoding`, RFC 9110 §12.5.3).
+/// Whether the client takes gzip (`Accept-Encoding`, RFC 9110 §12.5.3): named, or `*`,
+/// with a weight above 0.
 fn accepts_gzip(request: &HttpRequest) -> bool {
-    request
-        .headers()
-        .get_all(header::ACCEPT_ENCODING)
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .filter_map(media_range)
-        .any(|(coding, quality)| (coding == "gzip" || coding == "*") && quality > 0.0)
+    AcceptEncoding::parse(request).is_ok_and(|accepted| {
+        accepted.iter().any(|coding| {
+            coding.quality > Quality::ZERO
+                && match &coding.item {
+                    Preference::Any => true,
+                    Preference::Specific(encoding) => *encoding == Encoding::gzip(),
+                }
+        })
+    })
 }
 
 /// The kept representation, compressed when the client takes it.
@@ -709,17 +700,22 @@ pub async fn record(
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use actix_web::http::header::HeaderValue;
+    use actix_web::test::TestRequest;
 
     fn accepting(accept: &str) -> Result<Representation, StandingsFailure> {
-        let mut headers = HeaderMap::new();
-        headers.insert(header::ACCEPT, HeaderValue::from_str(accept).unwrap());
-        negotiate(&headers)
+        negotiate(
+            &TestRequest::default()
+                .insert_header((header::ACCEPT, accept))
+                .to_http_request(),
+        )
     }
 
     #[test]
     fn accept_picks_the_most_specific_range_then_the_weight() {
-        assert_eq!(negotiate(&HeaderMap::new()).unwrap(), Representation::Json);
+        assert_eq!(
+            negotiate(&TestRequest::default().to_http_request()).unwrap(),
+            Representation::Json
+        );
         assert_eq!(accepting("*/*").unwrap(), Representation::Json);
         assert_eq!(
             accepting("application/egf").unwrap(),

@@ -590,7 +590,6 @@ pub async fn delete(
     query: ApiQuery<DeletionQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    caller.require_organizer(id, "delete this tournament")?;
     let query = query.0;
     let reason = query.reason()?;
     let mut connection = pool.get().await?;

@@ -7,6 +7,7 @@ pub mod reference;
 use arbitre_core::board::Board;
 use arbitre_core::history::{GameRecord, Turn};
 use arbitre_core::{BoardSize, Color, Point};
+use proptest::prelude::*;
 
 /// Reads `"B[pd] W[dd] B[]"`: one turn per bracketed value, `[]` a pass.
 pub fn turns(text: &str) -> Vec<Turn> {
@@ -46,13 +47,42 @@ pub fn from_diagram(diagram: &str, first: Color, moves: &str) -> GameRecord {
     record
 }
 
-/// SplitMix64, seeded by proptest: the random players of the property tests.
-pub struct Random(pub u64);
+/// How many choices a property test's tape holds at most (see [`Random`]).
+const TAPE: usize = 2048;
+
+/// The random players of the property tests. Their choices are read from a tape that
+/// proptest draws ([`tape`]), so that a failing case shrinks: proptest shortens the tape
+/// and lowers its values toward 0, the first option of every choice. Past the tape's end
+/// the choices go on from SplitMix64 started at the tape's length, so a case is
+/// reproduced from its tape alone.
+pub struct Random {
+    tape: Vec<u64>,
+    read: usize,
+    state: u64,
+}
+
+/// A tape of choices for [`Random`].
+pub fn tape() -> impl Strategy<Value = Vec<u64>> {
+    proptest::collection::vec(any::<u64>(), 0..=TAPE)
+}
 
 impl Random {
+    pub fn new(tape: Vec<u64>) -> Random {
+        let state = tape.len() as u64;
+        Random {
+            tape,
+            read: 0,
+            state,
+        }
+    }
+
     pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
+        if let Some(&choice) = self.tape.get(self.read) {
+            self.read += 1;
+            return choice;
+        }
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)

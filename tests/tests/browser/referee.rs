@@ -231,13 +231,13 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
             (game["id"].as_str().unwrap().to_string(), tablet)
         }
     };
-    // Table 1 plays; table 2's Black has one second and does not move; table 3's count
+    // Table 1 plays; table 2's Black has ten seconds and does not move; table 3's count
     // is disputed (rule 5 bis); table 4 has not started.
     let (playing, playing_tablet) = start(0, json!({})).await;
     play(&service, &playing_tablet, &playing, 1, &["dd", "pp"]).await;
     let (flagged, _) = start(
         1,
-        json!({"time_control": {"system": "absolute", "main_time_ms": 1000}}),
+        json!({"time_control": {"system": "absolute", "main_time_ms": 10_000}}),
     )
     .await;
     let (disputed, disputed_tablet) = start(2, json!({})).await;
@@ -266,7 +266,9 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
         200,
     )
     .await;
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // Table 2's ten seconds run out on the service's clock, not in real time.
+    service.advance(Duration::from_millis(10_500));
+    service.sweep().await;
     let lost = state(&service, &flagged).await;
     assert_eq!(lost["result"], "W+T", "{lost}");
 

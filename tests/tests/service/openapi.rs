@@ -2,7 +2,9 @@
 //! generates. `ARBITRE_WRITE_OPENAPI=1 ./scripts/test openapi` (or `arbitre openapi --write
 //! openapi/openapi.json`) rewrites it on purpose.
 
+use arbitre_api::routes::{table, Access};
 use arbitre_tests::TestService;
+use std::collections::BTreeSet;
 use std::path::Path;
 
 #[test]
@@ -17,6 +19,50 @@ fn committed_document_is_the_generated_one() {
         committed == generated,
         "openapi/openapi.json differs from the generated document: run `ARBITRE_WRITE_OPENAPI=1 ./scripts/test openapi` \
          and commit the change"
+    );
+}
+
+/// Every operation the router serves is in the document, at its path, with its method,
+/// secured when its access asks for a token; and the document lists nothing else. The web
+/// pages (HTML, `/dashboard`, `/table`, ...) are not operations of the JSON API: they are
+/// not in the route table nor in the document.
+#[test]
+fn the_document_has_the_operations_of_the_route_table() {
+    let served: BTreeSet<(String, String, bool)> = table()
+        .iter()
+        .flat_map(|resource| {
+            resource.operations.iter().map(|operation| {
+                (
+                    operation.method.to_string(),
+                    resource.path.to_string(),
+                    operation.access != Access::Public,
+                )
+            })
+        })
+        .collect();
+    let document = arbitre_api::openapi::document_value();
+    let mut documented = BTreeSet::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        let methods = [
+            "get", "put", "post", "delete", "options", "head", "patch", "trace",
+        ];
+        for (method, operation) in item.as_object().unwrap() {
+            if !methods.contains(&method.as_str()) {
+                continue;
+            }
+            documented.insert((
+                method.to_uppercase(),
+                path.clone(),
+                operation.get("security").is_some(),
+            ));
+        }
+    }
+    let undocumented: Vec<_> = served.difference(&documented).collect();
+    let unserved: Vec<_> = documented.difference(&served).collect();
+    assert!(
+        undocumented.is_empty() && unserved.is_empty(),
+        "served but not documented (method, path, secured): {undocumented:?}; \
+         documented but not served: {unserved:?}"
     );
 }
 
