@@ -213,7 +213,10 @@ pub fn respond((status, body): Answer) -> Result<HttpResponse, GameError> {
     post, path = "/tournaments/{tournament_id}/games", tag = "games",
     params(("tournament_id" = Uuid, Path)),
     request_body = NewGameRequest,
-    responses((status = 201, description = "Started: the clock of the first player runs", body = GameState)),
+    responses(
+        (status = 201, description = "Started: the clock of the first player runs", body = GameState),
+        (status = 422, description = "Terms the game cannot be played on: `terms.board_size` (another board than the tournament's), `terms.handicap`, `validation.failed`", body = crate::error::Problem, content_type = "application/problem+json"),
+    ),
     security(("bearer" = []))
 )]
 pub async fn create(

@@ -497,7 +497,10 @@ pub async fn get(pool: web::Data<DbPool>, path: web::Path<Uuid>) -> Result<HttpR
     patch, path = "/tournaments/{tournament_id}", tag = "tournaments",
     params(("tournament_id" = Uuid, Path)),
     request_body = TournamentChanges,
-    responses((status = 200, description = "The changed tournament", body = Tournament)),
+    responses(
+        (status = 200, description = "The changed tournament", body = Tournament),
+        (status = 409, description = "`tournament.rounds_exist`: fewer rounds than exist; `tournament.board_size_locked`: another board once a game or result is recorded", body = Problem, content_type = "application/problem+json"),
+    ),
     security(("bearer" = []))
 )]
 pub async fn update(
