@@ -26,6 +26,7 @@ use arbitre_core::rating_list::ReadError;
 use arbitre_core::round::RoundRefusal;
 use arbitre_core::standings::StandingsError;
 use arbitre_core::table::TableError;
+use arbitre_core::tournament_board::BoardRefusal;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use utoipa::ToSchema;
@@ -225,6 +226,11 @@ pub enum ApiError {
     /// The core's one check of a round's pairings; the code is the core's.
     #[error(transparent)]
     Round(#[from] arbitre_core::pairing::consistency::Inconsistency<Uuid>),
+    /// The core's rule of a tournament's one board (`arbitre_core::tournament_board`): a
+    /// game on another board (422), a board changed under recorded games (409); the code
+    /// is the core's.
+    #[error(transparent)]
+    Board(#[from] BoardRefusal),
     /// A uniqueness or reference rule of the store: `code` names it (`round.duplicate_number`).
     #[error("{detail}")]
     Conflict { code: &'static str, detail: String },
@@ -321,6 +327,7 @@ impl ApiError {
             ApiError::MethodNotAllowed { .. } => "method_not_allowed",
             ApiError::RoundState { refusal, .. } => refusal.code(),
             ApiError::Round(inconsistency) => inconsistency.code(),
+            ApiError::Board(refusal) => refusal.code(),
             ApiError::Conflict { code, .. } => code,
             ApiError::DatabaseUnavailable(_) => "database.unavailable",
             ApiError::Busy => "service.busy",
@@ -348,6 +355,10 @@ impl ApiError {
             ApiError::RoundState { .. } | ApiError::Round(_) | ApiError::Conflict { .. } => {
                 "Conflict"
             }
+            ApiError::Board(BoardRefusal::OtherBoard { .. }) => {
+                "The game is not on the tournament's board"
+            }
+            ApiError::Board(BoardRefusal::GamesRecorded { .. }) => "Conflict",
             ApiError::DatabaseUnavailable(_) | ApiError::Busy | ApiError::Stopping => {
                 "Service unavailable"
             }
@@ -407,6 +418,8 @@ impl ResponseError for ApiError {
             ApiError::RoundState { .. } | ApiError::Round(_) | ApiError::Conflict { .. } => {
                 StatusCode::CONFLICT
             }
+            ApiError::Board(BoardRefusal::OtherBoard { .. }) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Board(BoardRefusal::GamesRecorded { .. }) => StatusCode::CONFLICT,
             ApiError::DatabaseUnavailable(_) | ApiError::Busy | ApiError::Stopping => {
                 StatusCode::SERVICE_UNAVAILABLE
             }

@@ -23,6 +23,7 @@ diesel::table! {
         pairing_parameters -> Jsonb,
         number_of_rounds -> Int4,
         revision -> Int8,
+        board_size -> Int2,
     }
 }
 

@@ -28,6 +28,7 @@ pub mod sgf;
 pub mod standings;
 pub mod table;
 pub mod tablet;
+pub mod tournament_board;
 pub mod verify;
 
 pub use point::{BoardSize, Color, Point};

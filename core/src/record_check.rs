@@ -32,11 +32,53 @@ pub struct Expected<'a> {
     pub rules: Preset,
 }
 
+/// A property of a record compared with the pairing's game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Property {
+    #[serde(rename = "PB")]
+    BlackName,
+    #[serde(rename = "PW")]
+    WhiteName,
+    #[serde(rename = "KM")]
+    Komi,
+    #[serde(rename = "HA")]
+    Handicap,
+    #[serde(rename = "SZ")]
+    Size,
+    #[serde(rename = "RU")]
+    Rules,
+}
+
+impl Property {
+    /// Its SGF identifier.
+    pub fn sgf(self) -> &'static str {
+        match self {
+            Property::BlackName => "PB",
+            Property::WhiteName => "PW",
+            Property::Komi => "KM",
+            Property::Handicap => "HA",
+            Property::Size => "SZ",
+            Property::Rules => "RU",
+        }
+    }
+
+    /// The term of the game a record overrides when this property differs, as the
+    /// game's `overrides` name it.
+    pub fn term(self) -> &'static str {
+        match self {
+            Property::BlackName | Property::WhiteName => "players",
+            Property::Komi => "komi",
+            Property::Handicap => "handicap",
+            Property::Size => "board_size",
+            Property::Rules => "ruleset",
+        }
+    }
+}
+
 /// One property of the record that differs from the pairing.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Mismatch {
-    /// The SGF property: `PB`, `PW`, `KM`, `HA`, `SZ` or `RU`.
-    pub property: &'static str,
+    pub property: Property,
     /// What the record says.
     pub recorded: String,
     /// What the pairing (or the tournament) says.
@@ -54,8 +96,8 @@ pub fn mismatches(record: &GameRecord, expected: &Expected<'_>) -> Vec<Mismatch>
         });
     };
     for (property, recorded, registered) in [
-        ("PB", &record.info.black_name, expected.black),
-        ("PW", &record.info.white_name, expected.white),
+        (Property::BlackName, &record.info.black_name, expected.black),
+        (Property::WhiteName, &record.info.white_name, expected.white),
     ] {
         if let Some(name) = recorded.as_deref().filter(|name| !name.trim().is_empty()) {
             if !names_player(name, registered) {
@@ -68,17 +110,21 @@ pub fn mismatches(record: &GameRecord, expected: &Expected<'_>) -> Vec<Mismatch>
         }
     }
     if let Some(komi) = record.komi.filter(|&komi| komi != expected.komi) {
-        differ("KM", komi.to_string(), expected.komi.to_string());
+        differ(Property::Komi, komi.to_string(), expected.komi.to_string());
     }
     if record.handicap != expected.handicap {
         differ(
-            "HA",
+            Property::Handicap,
             record.handicap.to_string(),
             expected.handicap.to_string(),
         );
     }
     if record.size != expected.size {
-        differ("SZ", record.size.to_string(), expected.size.to_string());
+        differ(
+            Property::Size,
+            record.size.to_string(),
+            expected.size.to_string(),
+        );
     }
     let recorded_rules = record.rules.as_deref().and_then(|ru| {
         Preset::from_sgf_ru(ru)
@@ -86,9 +132,31 @@ pub fn mismatches(record: &GameRecord, expected: &Expected<'_>) -> Vec<Mismatch>
             .map(|_| ru)
     });
     if let Some(ru) = recorded_rules {
-        differ("RU", ru.to_string(), expected.rules.name().to_string());
+        differ(
+            Property::Rules,
+            ru.to_string(),
+            expected.rules.name().to_string(),
+        );
     }
     found
+}
+
+/// The staff's verdict on a record imported for a pairing: the terms of the game it
+/// overrides (none when it is the pairing's game, and each term once), or, when it
+/// differs and the staff give no reason to import it anyway (`override_given`), the
+/// mismatches that refuse it.
+pub fn judge(
+    record: &GameRecord,
+    expected: &Expected<'_>,
+    override_given: bool,
+) -> Result<Vec<&'static str>, Vec<Mismatch>> {
+    let found = mismatches(record, expected);
+    if !found.is_empty() && !override_given {
+        return Err(found);
+    }
+    let mut terms: Vec<&'static str> = found.iter().map(|found| found.property.term()).collect();
+    terms.dedup();
+    Ok(terms)
 }
 
 /// Whether a record's player name (`PB`, `PW`) names `player`: the surname and the first
@@ -132,6 +200,37 @@ mod tests {
         surname: "Dupont-Lefèvre",
         first_name: "Éric",
     };
+
+    #[test]
+    fn a_record_of_another_game_needs_the_staff_s_reason_and_names_what_it_overrides() {
+        let martin = Registered {
+            surname: "Martin",
+            first_name: "Claire",
+        };
+        let expected = Expected {
+            black: DUPONT,
+            white: martin,
+            komi: 7.5,
+            handicap: 0,
+            size: BoardSize::STANDARD,
+            rules: Preset::French,
+        };
+        let own = b"(;GM[1]FF[4]SZ[19]KM[7.5]PB[Dupont-Lefevre Eric]PW[Martin]RE[B+R];B[pd])";
+        let own = crate::sgf::parse(own).unwrap();
+        assert_eq!(judge(&own, &expected, false), Ok(Vec::new()));
+        let other =
+            b"(;GM[1]FF[4]SZ[19]KM[6.5]RU[Chinese]PB[Petit Paul]PW[Nowak Anna]RE[B+R];B[pd])";
+        let other = crate::sgf::parse(other).unwrap();
+        let refused = judge(&other, &expected, false).unwrap_err();
+        let properties: Vec<&str> = refused.iter().map(|found| found.property.sgf()).collect();
+        assert_eq!(properties, ["PB", "PW", "KM", "RU"]);
+        assert_eq!(refused[2].recorded, "6.5");
+        assert_eq!(refused[2].expected, "7.5");
+        assert_eq!(
+            judge(&other, &expected, true),
+            Ok(vec!["players", "komi", "ruleset"])
+        );
+    }
 
     #[test]
     fn names_match_with_accents_case_and_order_folded() {

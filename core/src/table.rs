@@ -47,6 +47,7 @@
 
 mod error;
 mod event;
+mod record;
 mod terms;
 
 pub use error::TableError;
@@ -54,6 +55,7 @@ pub use event::{
     AppliedRuling, ClockState, CountingStep, Decision, Input, Outcome, ResultSource, Ruling, Stage,
     TableEvent,
 };
+pub use record::{imported_result, read_one, record_preset, record_terms, RecordError, Recording};
 pub use terms::{
     check_result, fixed_handicap, HandicapForm, ResultError, Terms, TermsError, MAX_HANDICAP,
 };

@@ -28,7 +28,7 @@ use arbitre_core::ending::Settings;
 use arbitre_core::game::Start;
 use arbitre_core::history::Setup;
 use arbitre_core::table::{fixed_handicap, HandicapForm, Terms, TermsError};
-use arbitre_core::{BoardSize, Preset};
+use arbitre_core::{tournament_board, BoardSize, Preset};
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
@@ -127,7 +127,8 @@ pub struct NewGameRequest {
     pub pairing_id: Uuid,
     /// Default: the tournament's.
     pub ruleset: Option<Preset>,
-    /// Board side, 2 to 25 (default 19).
+    /// Board side, 2 to 25. Default: the tournament's, the only one its games are played
+    /// on: another is refused (422 `terms.board_size`).
     #[schema(minimum = 2, maximum = 25)]
     pub board_size: Option<u8>,
     /// Default: the pairing's.
@@ -146,8 +147,9 @@ pub struct NewGameRequest {
 }
 
 /// The terms `request` sets in place of the pairing's (komi, handicap) and the
-/// tournament's (ruleset, time control; a 19×19 board, the FFG's handicap stones played as
-/// moves, a fallen flag losing): the names of those that differ.
+/// tournament's (ruleset, time control; the FFG's handicap stones played as moves, a
+/// fallen flag losing): the names of those that differ. The board is no such term: a
+/// game is on its tournament's board (`arbitre_core::tournament_board`).
 fn overrides(
     request: &NewGameRequest,
     pairing: &PairingRow,
@@ -159,10 +161,6 @@ fn overrides(
             request
                 .ruleset
                 .is_some_and(|ruleset| ruleset != tournament.ruleset),
-        ),
-        (
-            "board_size",
-            request.board_size.is_some_and(|side| side != 19),
         ),
         (
             "komi",
@@ -215,7 +213,10 @@ pub fn respond((status, body): Answer) -> Result<HttpResponse, GameError> {
     post, path = "/tournaments/{tournament_id}/games", tag = "games",
     params(("tournament_id" = Uuid, Path)),
     request_body = NewGameRequest,
-    responses((status = 201, description = "Started: the clock of the first player runs", body = GameState)),
+    responses(
+        (status = 201, description = "Started: the clock of the first player runs", body = GameState),
+        (status = 422, description = "Terms the game cannot be played on: `terms.board_size` (another board than the tournament's), `terms.handicap`, `validation.failed`", body = crate::error::Problem, content_type = "application/problem+json"),
+    ),
     security(("bearer" = []))
 )]
 pub async fn create(
@@ -255,7 +256,7 @@ pub async fn create(
         }
     };
     let mut violations = crate::error::Violations::new();
-    let side = request.board_size.unwrap_or(19);
+    let side = request.board_size.unwrap_or(tournament.board_size);
     if let Err(issue) = arbitre_core::fields::check_board_side(side) {
         violations.add("board_size", issue.to_string());
     }
@@ -277,6 +278,7 @@ pub async fn create(
     violations.into_result()?;
     let size = BoardSize::square(side)
         .ok_or_else(|| ApiError::Validation(vec![FieldError::new("board_size", "unsupported")]))?;
+    tournament_board::check_game_board(tournament.board_size, size)?;
     let preset = request.ruleset.unwrap_or(tournament.ruleset);
     let resumption = tournament.dispute_policy;
     let refused = |error: TermsError| GameError::Unprocessable {

@@ -39,7 +39,7 @@ use arbitre_core::result::GameResult as SgfResult;
 use arbitre_core::round::RoundAction;
 use arbitre_core::standings::{self, Criterion, Outcome, RoundOutcome, Score, Tournament};
 use arbitre_core::table::{check_result, Decision, Ruling};
-use arbitre_core::BoardSize;
+use arbitre_core::tournament_board;
 use arbitre_core::Color;
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
@@ -664,13 +664,16 @@ pub async fn record(
         .await?;
         return Ok(state["result"].as_str().map(str::to_string));
     }
-    // No game: the pairing's own ruling, on the pairing's komi and the standard board.
+    // No game: the pairing's own ruling, on the pairing's komi and the tournament's board.
     if recorded != SgfResult::Unknown {
-        check_result(&recorded, pairing.komi, BoardSize::STANDARD).map_err(|error| {
-            GameError::Unprocessable {
-                code: error.code(),
-                detail: error.to_string(),
-            }
+        let side = crate::store::tournaments::find(&mut connection, tournament_id)
+            .await?
+            .ok_or(ApiError::NotFound(Resource::Tournament))?
+            .board_size;
+        let board = tournament_board::board(u8::try_from(side).map_err(ApiError::internal)?);
+        check_result(&recorded, pairing.komi, board).map_err(|error| GameError::Unprocessable {
+            code: error.code(),
+            detail: error.to_string(),
         })?;
     }
     let canonical = match recorded {

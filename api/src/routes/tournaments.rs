@@ -28,10 +28,11 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::clock::{self, EgdClass, TimeControl};
 use arbitre_core::ending::ResumptionPolicy;
 use arbitre_core::export::opengotha;
+use arbitre_core::fields::FieldIssue;
 use arbitre_core::pairing::parameters::System;
 use arbitre_core::pairing::PairingParameters;
 use arbitre_core::standings::{self as core_standings, Criterion};
-use arbitre_core::Preset;
+use arbitre_core::{tournament_board, Preset};
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
@@ -52,6 +53,9 @@ pub struct Tournament {
     /// wins threshold and seeding and the standings count them. 0 while rounds are added
     /// one by one, each raising it to its number.
     pub number_of_rounds: u32,
+    /// The side of the board every game is played on (`tournament_board`): the exports
+    /// name it (OpenGotha `size`, FFG `;size=`, SGF `SZ`).
+    pub board_size: u8,
     pub ruleset: Preset,
     pub komi_policy: KomiPolicy,
     pub time_control: TimeControl,
@@ -102,6 +106,12 @@ pub struct NewTournament {
     #[serde(default)]
     #[schema(maximum = 100, example = 5)]
     pub number_of_rounds: u32,
+    /// The side of the board every game is played on, 2 to 25 (default 19): a game or an
+    /// SGF record on another board is refused (422 `terms.board_size`), and the exports
+    /// name it.
+    #[serde(default = "default_board_size")]
+    #[schema(minimum = 2, maximum = 25, example = 19)]
+    pub board_size: u8,
     /// Default `french`.
     #[serde(default = "default_ruleset")]
     pub ruleset: Preset,
@@ -126,6 +136,10 @@ pub struct NewTournament {
     /// Default: OpenGotha's McMahon pairing parameters.
     #[serde(default = "default_pairing")]
     pub pairing: PairingParameters,
+}
+
+fn default_board_size() -> u8 {
+    tournament_board::DEFAULT_SIDE
 }
 
 fn default_ruleset() -> Preset {
@@ -168,6 +182,10 @@ pub struct TournamentChanges {
     /// while a round beyond it exists; delete those first.
     #[schema(maximum = 100)]
     pub number_of_rounds: Option<u32>,
+    /// 2 to 25. Changed only while the tournament has no recorded game or result (409
+    /// `tournament.board_size_locked` after).
+    #[schema(minimum = 2, maximum = 25)]
+    pub board_size: Option<u8>,
     pub ruleset: Option<Preset>,
     pub komi_policy: Option<KomiPolicy>,
     pub time_control: Option<TimeControl>,
@@ -232,6 +250,7 @@ fn checked_record(
         start_date,
         end_date,
         number_of_rounds,
+        board_size,
         ruleset,
         komi_policy,
         time_control,
@@ -280,6 +299,9 @@ fn checked_record(
             format!("must be at most {}", core_standings::Tournament::MAX_ROUNDS),
         );
     }
+    if let Err(issue) = arbitre_core::fields::check_board_side(board_size) {
+        violations.add("board_size", issue.to_string());
+    }
     if let KomiPolicy::Fixed { komi } = komi_policy {
         check_komi(&mut violations, "komi_policy.komi", komi);
     }
@@ -309,6 +331,7 @@ fn checked_record(
         standings_settings: to_json(&standings)?,
         pairing_parameters: to_json(&pairing)?,
         number_of_rounds: i32::try_from(number_of_rounds).map_err(ApiError::internal)?,
+        board_size: i16::from(board_size),
     })
 }
 
@@ -338,6 +361,7 @@ impl TryFrom<TournamentRow> for Tournament {
             start_date: row.start_date,
             end_date: row.end_date,
             number_of_rounds: u32::try_from(row.number_of_rounds).map_err(ApiError::internal)?,
+            board_size: u8::try_from(row.board_size).map_err(ApiError::internal)?,
             ruleset: from_text(row.ruleset)?,
             komi_policy: from_json(row.komi_policy)?,
             time_control,
@@ -365,6 +389,7 @@ impl Tournament {
             start_date: self.start_date,
             end_date: self.end_date,
             number_of_rounds: self.number_of_rounds,
+            board_size: self.board_size,
             ruleset: self.ruleset,
             komi_policy: self.komi_policy,
             time_control: self.time_control,
@@ -472,7 +497,10 @@ pub async fn get(pool: web::Data<DbPool>, path: web::Path<Uuid>) -> Result<HttpR
     patch, path = "/tournaments/{tournament_id}", tag = "tournaments",
     params(("tournament_id" = Uuid, Path)),
     request_body = TournamentChanges,
-    responses((status = 200, description = "The changed tournament", body = Tournament)),
+    responses(
+        (status = 200, description = "The changed tournament", body = Tournament),
+        (status = 409, description = "`tournament.rounds_exist`: fewer rounds than exist; `tournament.board_size_locked`: another board once a game or result is recorded", body = Problem, content_type = "application/problem+json"),
+    ),
     security(("bearer" = []))
 )]
 pub async fn update(
@@ -496,6 +524,7 @@ pub async fn update_tournament(
     caller.require_organizer(id, "change this tournament")?;
     let mut connection = pool.get().await?;
     let mut settings = load(&mut connection, id).await?.into_settings();
+    let current_board = settings.board_size;
     macro_rules! apply {
         ($($field:ident),*) => { $(if let Some(value) = changes.$field { settings.$field = value; })* };
     }
@@ -506,6 +535,7 @@ pub async fn update_tournament(
         start_date,
         end_date,
         number_of_rounds,
+        board_size,
         ruleset,
         komi_policy,
         time_control,
@@ -516,6 +546,7 @@ pub async fn update_tournament(
         standings,
         pairing
     );
+    let wanted_board = settings.board_size;
     let record = record(settings)?;
     let row = connection
         .transaction::<_, ApiError, _>(async |connection| {
@@ -529,6 +560,10 @@ pub async fn update_tournament(
                         record.number_of_rounds
                     ),
                 });
+            }
+            if wanted_board != current_board {
+                let recorded = store::has_recorded_games(connection, id).await?;
+                tournament_board::check_board_change(current_board, wanted_board, recorded)?;
             }
             let row = store::update(connection, id, &record).await?;
             rounds_store::insert_missing(connection, id, row.number_of_rounds).await?;
@@ -612,13 +647,17 @@ fn imported_settings(
     };
     let start_date = date("GeneralParameterSet.beginDate", &tournament.start_date);
     let end_date = date("GeneralParameterSet.endDate", &tournament.end_date);
+    let board_size = match u8::try_from(tournament.board_size) {
+        Ok(side) if arbitre_core::fields::check_board_side(side).is_ok() => side,
+        _ => {
+            let issue = FieldIssue::BoardSide;
+            violations.add("GeneralParameterSet.size", issue.to_string());
+            default_board_size()
+        }
+    };
     for (field, issue) in tournament.handicap.issues() {
-        let attribute = match field {
-            "reduction" => "hdCorrection",
-            _ => "hdCeiling",
-        };
         violations.add(
-            format!("HandicapParameterSet.{attribute}"),
+            format!("HandicapParameterSet.{}", field.opengotha_attribute()),
             issue.to_string(),
         );
     }
@@ -634,6 +673,7 @@ fn imported_settings(
         start_date,
         end_date,
         number_of_rounds: tournament.rounds,
+        board_size,
         ruleset: tournament.rules.unwrap_or_else(default_ruleset),
         komi_policy: KomiPolicy::Fixed {
             komi: tournament.komi,

@@ -86,6 +86,13 @@ pub enum LoadError {
     },
 }
 
+/// The event of one entry of a game's log.
+pub fn decode(entry: &EventRow) -> Result<TableEvent, LoadError> {
+    let seq = entry.seq;
+    let value = entry.event.clone().ok_or(LoadError::NoEvent { seq })?;
+    serde_json::from_value(value).map_err(|source| LoadError::Event { seq, source })
+}
+
 impl LoadedGame {
     /// The table of `row`, not started: its terms from the row's columns; `clock` stamps
     /// its new entries.
@@ -126,13 +133,13 @@ impl LoadedGame {
 
     /// Applies one entry of the log to the table, and returns its event.
     pub fn apply_entry(&mut self, entry: &EventRow) -> Result<TableEvent, LoadError> {
-        let seq = entry.seq;
-        let value = entry.event.clone().ok_or(LoadError::NoEvent { seq })?;
-        let event: TableEvent =
-            serde_json::from_value(value).map_err(|source| LoadError::Event { seq, source })?;
+        let event = decode(entry)?;
         self.table
             .apply(&event)
-            .map_err(|source| LoadError::Replay { seq, source })?;
+            .map_err(|source| LoadError::Replay {
+                seq: entry.seq,
+                source,
+            })?;
         Ok(event)
     }
 
@@ -142,6 +149,38 @@ impl LoadedGame {
         let turn = self.table.next_turn();
         let result_before = self.table.result();
         let events = self.table.handle(input)?;
+        self.queue(events, turn, result_before, issued_by);
+        Ok(())
+    }
+
+    /// Applies events the core decided elsewhere (a table built from an SGF record,
+    /// `Table::from_record`), one by one, and queues them for the store as [`handle`]
+    /// queues a judged input's.
+    ///
+    /// [`handle`]: LoadedGame::handle
+    pub fn adopt(
+        &mut self,
+        events: Vec<TableEvent>,
+        issued_by: Option<Uuid>,
+    ) -> Result<(), TableError> {
+        for event in events {
+            let turn = self.table.next_turn();
+            let result_before = self.table.result();
+            self.table.apply(&event)?;
+            self.queue(vec![event], turn, result_before, issued_by);
+        }
+        Ok(())
+    }
+
+    /// Queues the entries of `events`, just applied to the table: `turn` is the number
+    /// of the turn they play, if one, and `result_before` the result before them.
+    fn queue(
+        &mut self,
+        events: Vec<TableEvent>,
+        turn: u32,
+        result_before: Option<arbitre_core::result::GameResult>,
+        issued_by: Option<Uuid>,
+    ) {
         let first_seq = self.table.events() as usize + 1 - events.len();
         let last = events.len().saturating_sub(1);
         for (index, event) in events.into_iter().enumerate() {
@@ -170,7 +209,6 @@ impl LoadedGame {
             };
             self.pending.push(entry);
         }
-        Ok(())
     }
 
     /// A referee's ruling, issued by the token `referee` at `at`.

@@ -105,12 +105,6 @@ pub async fn import(connection: &mut Connection, import: Import) -> Result<Impor
 /// against oneself), which the standings would otherwise refuse later.
 fn check(tournament: &Tournament) -> Result<(), ApiError> {
     let mut violations = Violations::new();
-    if tournament.board_size != 19 {
-        violations.add(
-            "GeneralParameterSet.size",
-            "the service plays on 19×19 boards only",
-        );
-    }
     if Some(tournament.mcmahon.zero) != standings::Rank::kyu(30) {
         violations.add(
             "GeneralParameterSet.genMMZero",

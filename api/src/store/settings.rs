@@ -80,7 +80,10 @@ fn durations(control: &TimeControl) -> Vec<u64> {
 /// How handicaps are given: the core's policy, checked field by field.
 pub fn check_handicap_policy(policy: &HandicapPolicy, violations: &mut Violations) {
     for (field, issue) in policy.issues() {
-        violations.add(format!("handicap_policy.{field}"), issue.to_string());
+        violations.add(
+            format!("handicap_policy.{}", field.name()),
+            issue.to_string(),
+        );
     }
 }
 

@@ -21,9 +21,6 @@ use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use uuid::Uuid;
 
-/// The board the service's games are played on.
-const BOARD_SIZE: u32 = 19;
-
 /// Records the result of a pairing's game (SGF `RE` text, `None` while unknown).
 pub async fn set_result(
     connection: &mut Connection,
@@ -150,7 +147,7 @@ fn settings(row: TournamentRow) -> Result<Tournament, ApiError> {
         start_date: row.start_date.to_string(),
         end_date: row.end_date.to_string(),
         online: row.online,
-        board_size: BOARD_SIZE,
+        board_size: u32::try_from(row.board_size).map_err(ApiError::internal)?,
         komi: komi_policy.komi(&preset.rules(), 0),
         rules: Some(preset),
         time,

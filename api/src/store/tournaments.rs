@@ -2,7 +2,7 @@
 
 use crate::db::{Committed, Connection};
 use crate::error::{ApiError, Resource};
-use crate::schema::tournaments;
+use crate::schema::{games, pairings, rounds, tournaments};
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -30,6 +30,7 @@ pub struct TournamentRow {
     pub standings_settings: serde_json::Value,
     pub pairing_parameters: serde_json::Value,
     pub number_of_rounds: i32,
+    pub board_size: i16,
 }
 
 /// Every column a client decides (and the EGD class derived from them).
@@ -52,6 +53,7 @@ pub struct TournamentRecord {
     pub standings_settings: serde_json::Value,
     pub pairing_parameters: serde_json::Value,
     pub number_of_rounds: i32,
+    pub board_size: i16,
 }
 
 /// Filters of the tournament list.
@@ -162,6 +164,27 @@ pub async fn list(
         .load(connection)
         .await?;
     Ok((rows, total))
+}
+
+/// Whether the tournament holds a recorded game: a game (played or imported), or a
+/// result recorded without one (by hand, or from an OpenGotha file). Its board then
+/// stays as it is (`arbitre_core::tournament_board`).
+pub async fn has_recorded_games(connection: &mut Connection, id: Uuid) -> QueryResult<bool> {
+    let game = games::table.filter(games::tournament_id.eq(id));
+    let result = pairings::table
+        .inner_join(rounds::table)
+        .filter(rounds::tournament_id.eq(id))
+        .filter(
+            pairings::result
+                .is_not_null()
+                .or(pairings::opengotha_result.is_not_null()),
+        );
+    diesel::select(
+        diesel::dsl::exists(game.select(games::id))
+            .or(diesel::dsl::exists(result.select(pairings::id))),
+    )
+    .get_result(connection)
+    .await
 }
 
 /// Locks the tournament's row until the transaction ends, so that two requests that

@@ -25,7 +25,7 @@ use crate::pairing::parameters::{
     AdditionalOrder, DrawPosition, OpenGothaVersion, PairingParameters, Seeding,
 };
 use crate::standings::{
-    opengotha_result_name, result_named, Basis, Credit, Criterion, Game, GameResult,
+    opengotha_result_name, result_named, Basis, Credit, Criterion, Game, GameResult, HandicapField,
     HandicapPolicy, McMahon, Player, Rank, RoundEntry, Scoring, Tournament,
 };
 use quick_xml::events::{BytesStart, Event};
@@ -226,8 +226,8 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
         rules: None,
         time: import_time(&general)?,
         handicap: HandicapPolicy {
-            reduction: handicap.parse("hdCorrection", 1)?,
-            ceiling: handicap.number("hdCeiling", 9)?,
+            reduction: handicap.parse(HandicapField::Reduction.opengotha_attribute(), 1)?,
+            ceiling: handicap.number(HandicapField::Ceiling.opengotha_attribute(), 9)?,
             based_on_mms: handicap.flag("hdBasedOnMMS", true)?,
             no_handicap_from: handicap.rank("hdNoHdRankThreshold", "1D")?,
         },
@@ -913,8 +913,14 @@ pub fn export(tournament: &Tournament) -> Result<String, ExportError> {
         "HandicapParameterSet",
         &[
             ("hdBasedOnMMS", Some(&handicap.based_on_mms.to_string())),
-            ("hdCeiling", Some(&handicap.ceiling.to_string())),
-            ("hdCorrection", Some(&handicap.reduction.to_string())),
+            (
+                HandicapField::Ceiling.opengotha_attribute(),
+                Some(&handicap.ceiling.to_string()),
+            ),
+            (
+                HandicapField::Reduction.opengotha_attribute(),
+                Some(&handicap.reduction.to_string()),
+            ),
             (
                 "hdNoHdRankThreshold",
                 Some(&handicap.no_handicap_from.upper()),

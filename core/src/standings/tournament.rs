@@ -170,15 +170,40 @@ impl Default for HandicapPolicy {
     }
 }
 
+/// A checked field of a [`HandicapPolicy`], named as each way in names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandicapField {
+    Reduction,
+    Ceiling,
+}
+
+impl HandicapField {
+    /// The field's name in the policy's JSON (`handicap_policy.reduction`).
+    pub fn name(self) -> &'static str {
+        match self {
+            HandicapField::Reduction => "reduction",
+            HandicapField::Ceiling => "ceiling",
+        }
+    }
+
+    /// The attribute of OpenGotha's `HandicapParameterSet` that sets it.
+    pub fn opengotha_attribute(self) -> &'static str {
+        match self {
+            HandicapField::Reduction => "hdCorrection",
+            HandicapField::Ceiling => "hdCeiling",
+        }
+    }
+}
+
 impl HandicapPolicy {
     /// What is wrong with the policy, field by field (the rank is checked as it is read).
-    pub fn issues(&self) -> Vec<(&'static str, FieldIssue)> {
+    pub fn issues(&self) -> Vec<(HandicapField, FieldIssue)> {
         let mut issues = Vec::new();
         if let Err(issue) = check_handicap_correction(self.reduction) {
-            issues.push(("reduction", issue));
+            issues.push((HandicapField::Reduction, issue));
         }
         if let Err(issue) = check_handicap(self.ceiling) {
-            issues.push(("ceiling", issue));
+            issues.push((HandicapField::Ceiling, issue));
         }
         issues
     }

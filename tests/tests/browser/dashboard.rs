@@ -568,12 +568,15 @@ async fn the_settings_change_from_the_dashboard_and_what_the_form_does_not_show_
     browser.fill("t-floor", "20k").await;
     browser.fill("t-bar", "2d").await;
     browser.fill("t-rounds", "4").await;
+    // Nothing is recorded yet: the board may change (issue 25).
+    browser.fill("t-board", "13").await;
     browser.click("form.settings > button").await;
     browser
         .wait_until("document.querySelector('.settings-list') !== null", 10)
         .await;
     let settings = browser.text(".settings-list").await;
     assert!(settings.contains("2d and 20k"), "{settings}");
+    assert!(settings.contains("13×13"), "{settings}");
     let stored: serde_json::Value = service
         .get(&format!("/tournaments/{id}"))
         .send()
@@ -583,6 +586,7 @@ async fn the_settings_change_from_the_dashboard_and_what_the_form_does_not_show_
         .await
         .unwrap();
     assert_eq!(stored["number_of_rounds"], 4);
+    assert_eq!(stored["board_size"], 13);
     assert_eq!(stored["standings"]["mcmahon_bar"], "2d");
     // Kept: the time control, and the bye's credit the form does not show.
     assert_eq!(stored["time_control"], tournament["time_control"]);

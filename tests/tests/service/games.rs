@@ -9,6 +9,7 @@ use std::time::Duration;
 use uuid::Uuid;
 
 /// A tournament with `pairings` games in round 1, and the tokens to play and rule them.
+/// It is played on 9×9 boards (its games are short) unless `changes` say otherwise.
 pub struct Setup {
     pub tournament_id: String,
     pub pairings: Vec<String>,
@@ -17,7 +18,9 @@ pub struct Setup {
 }
 
 pub async fn setup(service: &TestService, changes: Value, pairings: usize) -> Setup {
-    let tournament = service.create_tournament(changes).await;
+    let mut settings = json!({"board_size": 9});
+    arbitre_tests::merge(&mut settings, changes);
+    let tournament = service.create_tournament(settings).await;
     let tournament_id = tournament["id"].as_str().unwrap().to_string();
     service.create_round(&tournament_id, 1).await;
     let mut ids = Vec::new();
@@ -60,16 +63,17 @@ pub async fn setup(service: &TestService, changes: Value, pairings: usize) -> Se
     }
 }
 
-/// Starts the game of pairing `index` on a `size`×`size` board; returns its id.
+/// Starts the game of pairing `index` on the tournament's board, with the terms of
+/// `extra`; returns its id.
 pub async fn start_game(
     service: &TestService,
     setup: &Setup,
     index: usize,
     extra: Value,
 ) -> String {
-    let mut body = json!({"pairing_id": setup.pairings[index], "board_size": 9});
+    let mut body = json!({"pairing_id": setup.pairings[index]});
     arbitre_tests::merge(&mut body, extra);
-    // A 9×9 board (and any other term) is the staff's to set: the referee starts it.
+    // A term other than the pairing's is the staff's to set: the referee starts it.
     let response = service
         .post(
             &format!("/tournaments/{}/games", setup.tournament_id),
@@ -793,8 +797,8 @@ async fn an_exported_sgf_verifies_and_reimports_to_the_same_game() {
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
-    // Re-imported on the other pairing, whose players it does not name, played on the 9×9
-    // board the staff set (they say why): the same position, turns and result.
+    // Re-imported on the other pairing, whose players it does not name (the staff say
+    // why), on the tournament's 9×9 board: the same position, turns and result.
     let import = json!({"pairing_id": setup.pairings[1], "sgf": sgf,
                         "override_reason": "the same game again, to compare"});
     let response = service
@@ -811,10 +815,7 @@ async fn an_exported_sgf_verifies_and_reimports_to_the_same_game() {
     assert_eq!(imported["turns"], original["turns"]);
     assert_eq!(imported["result"], original["result"]);
     assert_eq!(imported["black_prisoners"], original["black_prisoners"]);
-    assert_eq!(
-        imported["settings"]["overrides"],
-        json!(["players", "board_size"])
-    );
+    assert_eq!(imported["settings"]["overrides"], json!(["players"]));
     // An illegal record is refused with the turn and the reason.
     let illegal = "(;GM[1]FF[4]SZ[9]RU[french];B[aa];W[ab];B[aa])";
     let import = json!({"pairing_id": setup.pairings[1], "sgf": illegal});

@@ -296,8 +296,13 @@ impl Interrupted {
     /// Streams turns to a server and sends it `signal` in the middle of the stream.
     async fn stream_then_signal(signal: &str) -> Interrupted {
         let service = TestService::start().await;
-        let setup = setup(&service, json!({"time_control": {"system": "none"}}), 1).await;
-        let game = start_game(&service, &setup, 0, json!({"board_size": 19})).await;
+        let setup = setup(
+            &service,
+            json!({"time_control": {"system": "none"}, "board_size": 19}),
+            1,
+        )
+        .await;
+        let game = start_game(&service, &setup, 0, json!({})).await;
         let served = Served::start(&service.database_url).await;
         // Every other point of every other row: no captures, no suicide.
         let points: Vec<String> = (0..19u8)

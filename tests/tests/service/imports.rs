@@ -234,10 +234,11 @@ async fn an_import_answers_with_what_reading_tolerated() {
 }
 
 /// The record of issue 20: other players, komi 6.5 and Chinese rules on a French pairing
-/// of komi 7.5 (with a 9×9 board on top): refused naming each property with both values,
-/// nothing stored; accepted with the staff's reason, the overridden terms recorded on the
-/// game and the reason in its ruling; the result a referee had entered by hand replaced
-/// by a ruling on the pairing that keeps it.
+/// of komi 7.5: refused naming each property with both values, nothing stored; accepted
+/// with the staff's reason, the overridden terms recorded on the game and the reason in
+/// its ruling; the result a referee had entered by hand replaced by a ruling on the
+/// pairing that keeps it. The same record on a 9×9 board is no game of this 19×19
+/// tournament, whatever the reason (issue 25).
 #[tokio::test]
 async fn a_record_of_another_game_is_refused_unless_the_staff_override_it() {
     let setup = setup().await;
@@ -265,7 +266,25 @@ async fn a_record_of_another_game_is_refused_unless_the_staff_override_it() {
     .await;
 
     let other =
-        "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Chinese]PB[Dupont Jean]PW[Blanc1 Test]RE[W+R];B[ee];W[cc])";
+        "(;GM[1]FF[4]SZ[19]KM[6.5]RU[Chinese]PB[Dupont Jean]PW[Blanc1 Test]RE[W+R];B[ee];W[cc])";
+    let nine = other.replace("SZ[19]", "SZ[9]");
+    for reason in [None, Some("the organizer's 9x9 side event")] {
+        let problem = expect_problem(
+            import(
+                &setup,
+                json!({"pairing_id": setup.pairings[0], "sgf": nine, "override_reason": reason}),
+            )
+            .await,
+            422,
+            "terms.board_size",
+        )
+        .await;
+        assert!(
+            problem["detail"].as_str().unwrap().contains("19×19"),
+            "{problem}"
+        );
+    }
+    assert_eq!(games(&setup).await, 0);
     let problem = expect_problem(
         import(
             &setup,
@@ -282,11 +301,7 @@ async fn a_record_of_another_game_is_refused_unless_the_staff_override_it() {
         .iter()
         .map(|error| error["field"].as_str().unwrap())
         .collect();
-    assert_eq!(
-        fields,
-        ["sgf.PB", "sgf.KM", "sgf.SZ", "sgf.RU"],
-        "{problem}"
-    );
+    assert_eq!(fields, ["sgf.PB", "sgf.KM", "sgf.RU"], "{problem}");
     let black = &problem["errors"][0]["message"];
     assert!(
         black.as_str().unwrap().contains("Dupont Jean")
@@ -313,7 +328,7 @@ async fn a_record_of_another_game_is_refused_unless_the_staff_override_it() {
     )
     .await;
 
-    let reason = "the organizer's 9x9 side event, entered on this pairing";
+    let reason = "the organizer's side event, entered on this pairing";
     let imported = expect_json(
         import(
             &setup,
@@ -327,7 +342,7 @@ async fn a_record_of_another_game_is_refused_unless_the_staff_override_it() {
     assert_eq!(imported["replaced_result"], "B+R", "{imported}");
     assert_eq!(
         imported["settings"]["overrides"],
-        json!(["players", "komi", "board_size", "ruleset"]),
+        json!(["players", "komi", "ruleset"]),
         "{imported}"
     );
     let source = &imported["result_source"];

@@ -208,9 +208,10 @@ async fn a_hand_result_on_a_running_game_is_refused_and_the_flag_never_overwrite
 }
 
 /// A game's terms are the pairing's and the tournament's: the players' tablet starts its
-/// game on them and may set no other (a 5×5 board, komi −50, nine stones, no clock…);
-/// the staff may, and the game records which terms they set. The first game of a round
-/// starts the round.
+/// game on them and may set no other (komi −50, nine stones, no clock…); the staff may,
+/// and the game records which terms they set. The board is no one's to change: a game
+/// on another board than the tournament's is refused, whoever asks. The first game of a
+/// round starts the round.
 #[tokio::test]
 async fn the_tablet_plays_the_pairings_terms_and_only_the_staff_override_them() {
     let service = TestService::start().await;
@@ -224,7 +225,6 @@ async fn the_tablet_plays_the_pairings_terms_and_only_the_staff_override_them() 
 
     let pairing = &setup.pairings[0];
     for overriding in [
-        json!({"board_size": 5}),
         json!({"komi": -50}),
         json!({"handicap": 9}),
         json!({"handicap_form": "fixed"}),
@@ -243,6 +243,16 @@ async fn the_tablet_plays_the_pairings_terms_and_only_the_staff_override_them() 
         );
         expect_problem(refused.await, 403, "auth.forbidden").await;
     }
+    // The tournament is played on 9×9 boards: a game on another is none of its games.
+    for token in [&setup.tables[0], &setup.referee] {
+        let other_board = json!({"pairing_id": pairing, "board_size": 5});
+        let refused = crate::send(&service, Method::POST, &create, token, Some(&other_board));
+        let problem = expect_problem(refused.await, 422, "terms.board_size").await;
+        assert!(
+            problem["detail"].as_str().unwrap().contains("9×9"),
+            "{problem}"
+        );
+    }
     // Nothing was started by the refusals.
     let still = expect_json(service.get(&round).send().await.unwrap(), 200).await;
     assert_eq!(started_at(still), Value::Null);
@@ -257,7 +267,7 @@ async fn the_tablet_plays_the_pairings_terms_and_only_the_staff_override_them() 
         200,
     )
     .await;
-    let own = json!({"pairing_id": pairing, "komi": pairing_row["komi"], "board_size": 19});
+    let own = json!({"pairing_id": pairing, "komi": pairing_row["komi"], "board_size": 9});
     let sent = crate::send(
         &service,
         Method::POST,
@@ -266,7 +276,7 @@ async fn the_tablet_plays_the_pairings_terms_and_only_the_staff_override_them() 
         Some(&own),
     );
     let game = expect_json(sent.await, 201).await;
-    assert_eq!(game["settings"]["width"], 19);
+    assert_eq!(game["settings"]["width"], 9);
     assert_eq!(game["settings"]["komi"], pairing_row["komi"]);
     assert_eq!(game["settings"]["overrides"], json!([]));
     let after = expect_json(service.get(&round).send().await.unwrap(), 200).await;
@@ -287,7 +297,8 @@ async fn the_tablet_plays_the_pairings_terms_and_only_the_staff_override_them() 
     expect_problem(sent.await, 403, "auth.forbidden").await;
 
     // The referee may set other terms; the game says which.
-    let overridden = json!({"pairing_id": &setup.pairings[1], "board_size": 9, "komi": 0.5});
+    let overridden =
+        json!({"pairing_id": &setup.pairings[1], "komi": 0.5, "flag_policy": "auto-pass"});
     let sent = crate::send(
         &service,
         Method::POST,
@@ -296,7 +307,10 @@ async fn the_tablet_plays_the_pairings_terms_and_only_the_staff_override_them() 
         Some(&overridden),
     );
     let game = expect_json(sent.await, 201).await;
-    assert_eq!(game["settings"]["overrides"], json!(["board_size", "komi"]));
+    assert_eq!(
+        game["settings"]["overrides"],
+        json!(["komi", "flag_policy"])
+    );
     let read = expect_json(
         service
             .get(&format!("/games/{}", game["id"].as_str().unwrap()))
@@ -306,5 +320,8 @@ async fn the_tablet_plays_the_pairings_terms_and_only_the_staff_override_them() 
         200,
     )
     .await;
-    assert_eq!(read["settings"]["overrides"], json!(["board_size", "komi"]));
+    assert_eq!(
+        read["settings"]["overrides"],
+        json!(["komi", "flag_policy"])
+    );
 }

@@ -3,7 +3,9 @@
 //! finished game from its SGF, verified by the core first (an illegal record is refused
 //! with the turn and the reason). An import is one finished game: a collection of several
 //! games, a record without a result (unless the staff give it) and a record longer than
-//! [`MAX_TURNS`] are refused before anything is replayed.
+//! `arbitre_core::history::MAX_TURNS` are refused before anything is replayed. How a
+//! record becomes a table, and a table a record, is the core's
+//! (`Table::from_record`, `Table::record`); this module reads, authorizes, asks and stores.
 
 use crate::access::Role;
 use crate::auth::Caller;
@@ -16,61 +18,25 @@ use crate::routes::tournaments;
 use crate::services::heavy::{Class, Workshop};
 use crate::services::live::cache::GameCache;
 use crate::services::live::view::GameState;
-use crate::services::live::write::{insert_game, load};
-use crate::services::live::{LoadError, LoadedGame, StoredSettings};
+use crate::services::live::write::{insert_unstarted, load};
+use crate::services::live::{decode, StoredSettings};
 use crate::store::games as store;
 use crate::store::pairings::{self as pairing_store, PairingRow};
 use crate::store::players;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
-use arbitre_core::clock::{FlagPolicy, SgfMoveTime, TimeControl};
-use arbitre_core::ending::{ResumptionPolicy, Settings};
-use arbitre_core::game::Start;
-use arbitre_core::history::{Action, GameRecord, ReadWarning, Turn, MAX_TURNS};
+use arbitre_core::history::{GameRecord, ReadWarning};
 use arbitre_core::record_check;
-use arbitre_core::result::GameResult;
-use arbitre_core::table::{CountingStep, Decision, Input, Ruling, Stage, TableError};
+use arbitre_core::table::{
+    imported_result, read_one, record_preset, record_terms, RecordError, Recording, Table,
+    TableError, Terms,
+};
 use arbitre_core::verify::{self, VerifyOptions};
-use arbitre_core::{BoardSize, Color, Preset};
+use arbitre_core::{tournament_board, Color};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
-
-/// The record of a game: its log replayed, each turn with the time its player had left.
-pub fn record_of(game: &LoadedGame, rows: &[store::EventRow]) -> Result<GameRecord, LoadError> {
-    let mut replayed = LoadedGame::open(game.row.clone(), game.clock.clone())?;
-    let settings = &game.table.terms().settings;
-    let mut record = GameRecord::new(settings.start.size);
-    record.komi = Some(settings.komi);
-    record.handicap = settings.start.handicap;
-    record.setup = settings.start.setup.clone();
-    record.first_player = settings.start.first_player;
-    record.rules = Some(game.ruleset.clone());
-    record.result = game.result();
-    let control = game.table.terms().time_control.clone();
-    let time = control.to_sgf();
-    record.info.main_time = time.tm.as_deref().and_then(|seconds| seconds.parse().ok());
-    record.info.overtime = time.ot;
-    for row in rows {
-        let event = replayed.apply_entry(row)?;
-        let at = event.at();
-        let played: Vec<_> = replayed.table.turns().skip(record.turns.len()).collect();
-        for (color, action) in played {
-            let left = SgfMoveTime::from_player_time(
-                &control,
-                &replayed.table.clock().remaining(color, at),
-            );
-            record.turns.push(Turn {
-                color,
-                action,
-                time_left: left.map(|left| left.time_left_ms as f64 / 1000.0),
-                overtime_left: left.and_then(|left| left.overtime_left),
-            });
-        }
-    }
-    Ok(record)
-}
 
 /// The game as SGF FF[4].
 #[utoipa::path(
@@ -87,7 +53,10 @@ pub async fn export(
     let mut connection = pool.get().await?;
     let game = load(&mut connection, &cache, game_id).await?;
     let rows = store::events(&mut connection, game_id).await?;
-    let mut record = record_of(&game, &rows).map_err(ApiError::internal)?;
+    let log = rows.iter().map(decode).collect::<Result<Vec<_>, _>>();
+    let log = log.map_err(ApiError::internal)?;
+    let mut record = Table::record(game.table.terms().clone(), &game.ruleset, &log)
+        .map_err(ApiError::internal)?;
     let tournament = tournaments::load(&mut connection, game.row.tournament_id).await?;
     record.info.event = Some(tournament.name);
     record.info.place = Some(tournament.place);
@@ -128,7 +97,7 @@ pub struct GameImport {
     pub result: Option<String>,
     /// Why the staff import a record that differs from its pairing. Without it, a record
     /// whose players (`PB`, `PW`: names compared with accents and case folded), komi,
-    /// handicap, board size or ruleset differ from the pairing's and the tournament's is
+    /// handicap or ruleset differ from the pairing's and the tournament's is
     /// refused (422 `sgf.pairing_mismatch`, each property named with both values); with
     /// it, the game is recorded on the record's own terms, the terms overridden listed in
     /// its `settings.overrides`, and the reason kept in the ruling that records its result.
@@ -182,8 +151,9 @@ pub async fn import(
     // the heavy work's pool, in the staff's lane, never on a request worker.
     let sgf = std::mem::take(&mut request.sgf);
     let record = workshop
-        .run(Class::Staff, move || read_record(sgf.as_bytes()))
-        .await??;
+        .run(Class::Staff, move || read_one(sgf.as_bytes()))
+        .await?
+        .map_err(refused_record)?;
     let mut connection = pool.get().await?;
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
     let Some((pairing, pairing_tournament)) =
@@ -194,11 +164,9 @@ pub async fn import(
     if pairing_tournament != tournament_id {
         return Err(ApiError::NotFound(Resource::Pairing).into());
     }
-    let preset = record
-        .rules
-        .as_deref()
-        .and_then(Preset::from_sgf_ru)
-        .unwrap_or(tournament.ruleset);
+    // A record on another board is no game of this tournament, whatever the reason.
+    tournament_board::check_game_board(tournament.board_size, record.size)?;
+    let preset = record_preset(&record, tournament.ruleset);
     let (record, verdict) = workshop
         .run(Class::Staff, move || {
             let verdict = verify::verify(&record, preset.rules(), VerifyOptions::default());
@@ -211,10 +179,14 @@ pub async fn import(
             turn: illegal.turn,
         });
     }
-    let result = imported_result(request.result.as_deref(), record.result.as_deref())?;
-    let komi = record.komi.unwrap_or(pairing.komi);
+    let result = imported_result(request.result.as_deref(), record.result.as_deref())
+        .map_err(refused_record)?;
     let mut violations = crate::error::Violations::new();
-    crate::store::settings::check_komi(&mut violations, "sgf.KM", komi);
+    crate::store::settings::check_komi(
+        &mut violations,
+        "sgf.KM",
+        record.komi.unwrap_or(pairing.komi),
+    );
     if let Some(reason) = &request.override_reason {
         check_text(&mut violations, "override_reason", reason, 2000, true);
     }
@@ -224,26 +196,26 @@ pub async fn import(
         &record,
         &pairing,
         &tournament,
-        request.override_reason.as_deref(),
+        request.override_reason.is_some(),
     )
     .await?;
-    let mut start = Start::of_record(&record);
-    // Without `PL`, the record's first turn says who played first.
-    start.first_player = start
-        .first_player
-        .or(record.turns.first().map(|turn| turn.color));
+    let terms =
+        record_terms(&record, preset, pairing.komi).map_err(|error| GameError::Unprocessable {
+            code: error.code(),
+            detail: error.to_string(),
+        })?;
+    let Terms {
+        settings,
+        time_control,
+        flag_policy,
+    } = terms;
     let stored = StoredSettings {
         ruleset: preset.name().to_string(),
-        core: Settings::new(
-            preset.rules(),
-            start,
-            Some(komi),
-            ResumptionPolicy::AgreeAgain,
-        ),
+        core: settings,
         overrides: overrides.iter().map(|term| term.to_string()).collect(),
     };
     let warnings = record.warnings.clone();
-    let ruling_reason = match (&request.override_reason, overrides.is_empty()) {
+    let reason = match (&request.override_reason, overrides.is_empty()) {
         (Some(reason), false) => format!(
             "imported from an SGF record, its {} overriding the pairing's: {}",
             overrides.join(", "),
@@ -268,14 +240,13 @@ pub async fn import(
     };
     let state = connection
         .transaction::<_, GameError, _>(async move |connection| {
-            let mut game = insert_game(
+            let mut game = insert_unstarted(
                 (connection, cache.clock()),
                 tournament_id,
                 pairing.id,
                 stored,
-                TimeControl::None {},
-                FlagPolicy::Lose,
-                token_id,
+                time_control,
+                flag_policy,
             )
             .await?;
             if let Some((issued_by, previous, changes)) = replaced {
@@ -285,12 +256,20 @@ pub async fn import(
                 )
                 .await?;
             }
-            replay_record(&mut game, &record, result, ruling_reason, token_id).map_err(
-                |error| GameError::Unprocessable {
-                    code: error.code(),
-                    detail: error.to_string(),
-                },
-            )?;
+            // The core plays the record at a table; the game stores that table's log.
+            let recording = Recording {
+                result,
+                reason,
+                by: token_id.map(|id| id.to_string()).unwrap_or_default(),
+                at: game.instant(),
+            };
+            let refused = |error: TableError| GameError::Unprocessable {
+                code: error.code(),
+                detail: error.to_string(),
+            };
+            let (_, log) = Table::from_record(game.table.terms().clone(), &record, recording)
+                .map_err(refused)?;
+            game.adopt(log, token_id).map_err(refused)?;
             game.store(connection).await?;
             Ok(GameState::of(&game)?)
         })
@@ -302,55 +281,33 @@ pub async fn import(
     }))
 }
 
-/// The one game of an SGF collection, within the turn cap and on a board the service
-/// plays.
-fn read_record(sgf: &[u8]) -> Result<GameRecord, GameError> {
-    let mut games =
-        arbitre_core::sgf::parse_collection(sgf).map_err(|error| GameError::Unprocessable {
-            code: "sgf.invalid",
+/// A record the core refuses to import: a board the service does not play is a field
+/// of the record (`sgf.SZ`), like any other field's problem; the rest keep the core's code.
+fn refused_record(error: RecordError) -> GameError {
+    match error {
+        RecordError::Board(issue) => {
+            ApiError::Validation(vec![FieldError::new("sgf.SZ", issue.to_string())]).into()
+        }
+        error => GameError::Unprocessable {
+            code: error.code(),
             detail: error.to_string(),
-        })?;
-    if games.len() > 1 {
-        return Err(GameError::Unprocessable {
-            code: "sgf.collection",
-            detail: format!(
-                "the record holds {} games: import them one by one, each for its pairing",
-                games.len()
-            ),
-        });
+        },
     }
-    let Some(record) = games.pop() else {
-        return Err(ApiError::internal("a parsed SGF collection holds no game").into());
-    };
-    if record.turns.len() > MAX_TURNS {
-        return Err(GameError::Unprocessable {
-            code: "sgf.too_many_turns",
-            detail: format!(
-                "the record has {} turns: a game has at most {MAX_TURNS}",
-                record.turns.len()
-            ),
-        });
-    }
-    if let Err(issue) = arbitre_core::fields::check_board(record.size) {
-        let field = FieldError::new("sgf.SZ", issue.to_string());
-        return Err(ApiError::Validation(vec![field]).into());
-    }
-    Ok(record)
 }
 
 /// The reason of the ruling that records an imported game's result.
 const IMPORTED: &str = "imported from an SGF record";
 
-/// The terms of `record` that differ from its pairing's and its tournament's, as the
-/// core compares them ([`record_check`]): none, or those the staff override with a
-/// reason (`players`, `komi`, `handicap`, `board_size`, `ruleset`). Without a reason, a
-/// mismatch is refused, each property named with both values.
+/// The core's verdict ([`record_check::judge`]) on `record` for its pairing, with the
+/// pairing's players and terms and the tournament's: the terms the staff override with
+/// a reason (`override_given`), or 422 `sgf.pairing_mismatch` naming each property with
+/// both values.
 async fn check_against_pairing(
     connection: &mut crate::db::Connection,
     record: &GameRecord,
     pairing: &PairingRow,
     tournament: &tournaments::Tournament,
-    override_reason: Option<&str>,
+    override_given: bool,
 ) -> Result<Vec<&'static str>, ApiError> {
     let mut named = Vec::with_capacity(2);
     for id in [pairing.black_id, pairing.white_id] {
@@ -376,20 +333,16 @@ async fn check_against_pairing(
         white: registered(white),
         komi: pairing.komi,
         handicap: u32::try_from(pairing.handicap).unwrap_or(0),
-        size: BoardSize::STANDARD,
+        size: tournament_board::board(tournament.board_size),
         rules: tournament.ruleset,
     };
-    let mismatches = record_check::mismatches(record, &expected);
-    if mismatches.is_empty() {
-        return Ok(Vec::new());
-    }
-    if override_reason.is_none() {
-        return Err(ApiError::RecordMismatch(
+    record_check::judge(record, &expected, override_given).map_err(|mismatches| {
+        ApiError::RecordMismatch(
             mismatches
                 .iter()
                 .map(|mismatch| {
                     FieldError::new(
-                        format!("sgf.{}", mismatch.property),
+                        format!("sgf.{}", mismatch.property.sgf()),
                         format!(
                             "the record says {:?}, the pairing {:?}",
                             mismatch.recorded, mismatch.expected
@@ -397,84 +350,6 @@ async fn check_against_pairing(
                     )
                 })
                 .collect(),
-        ));
-    }
-    let mut terms: Vec<&'static str> = mismatches
-        .iter()
-        .map(|mismatch| match mismatch.property {
-            "PB" | "PW" => "players",
-            "KM" => "komi",
-            "HA" => "handicap",
-            "SZ" => "board_size",
-            _ => "ruleset",
-        })
-        .collect();
-    terms.dedup();
-    Ok(terms)
-}
-
-/// The result of an imported game: the staff's (`given`) when they give one, else the
-/// record's `RE`. An imported game is finished, so a game with neither (or `?`) is refused.
-fn imported_result(given: Option<&str>, recorded: Option<&str>) -> Result<GameResult, GameError> {
-    let (text, field) = match (given, recorded) {
-        (Some(text), _) => (text, "result"),
-        (None, Some(text)) => (text, "sgf RE"),
-        (None, None) => return Err(no_result()),
-    };
-    match text.parse::<GameResult>() {
-        Ok(GameResult::Unknown) => Err(no_result()),
-        Ok(result) => Ok(result),
-        Err(error) => Err(GameError::Unprocessable {
-            code: "sgf.invalid",
-            detail: format!("{field}: {error}"),
-        }),
-    }
-}
-
-fn no_result() -> GameError {
-    GameError::Unprocessable {
-        code: "sgf.no_result",
-        detail: "the record has no result: give the game's result in `result`".to_string(),
-    }
-}
-
-/// Appends the turns of `record` to a new game (a dispute where play went on after two
-/// passes), then its result, by a ruling that says where it comes from. White's passes
-/// between Black's FFG handicap stones are not played at the table (rule 6 bis).
-fn replay_record(
-    game: &mut LoadedGame,
-    record: &GameRecord,
-    result: GameResult,
-    reason: String,
-    token_id: Option<Uuid>,
-) -> Result<(), TableError> {
-    let at = game.instant();
-    // Imported turns carry no clock presses: the record's times are not the server's.
-    for turn in &record.turns {
-        let stage = game.table.stage();
-        if matches!(stage, Stage::Placing { .. })
-            && turn.color == Color::White
-            && turn.action == Action::Pass
-        {
-            continue;
-        }
-        if let Stage::Counting { .. } = stage {
-            let step = CountingStep::Dispute { color: turn.color };
-            game.handle(Input::Counting { step, at }, token_id)?;
-        }
-        let input = Input::Turn {
-            color: turn.color,
-            action: turn.action,
-            at,
-        };
-        game.handle(input, token_id)?;
-    }
-    let ruling = Ruling {
-        decision: Decision::ResultCorrection { result },
-        reason,
-        corrects: None,
-    };
-    let by = token_id.map(|id| id.to_string()).unwrap_or_default();
-    game.handle(Input::Ruling { ruling, by, at }, token_id)?;
-    Ok(())
+        )
+    })
 }

@@ -107,9 +107,9 @@ pub struct GameSettings {
     pub time_control: TimeControl,
     pub flag_policy: FlagPolicy,
     /// The terms the staff set in place of the pairing's and the tournament's when the game
-    /// started (`komi`, `handicap`, `handicap_form`, `board_size`, `ruleset`, `time_control`,
+    /// started (`komi`, `handicap`, `handicap_form`, `ruleset`, `time_control`,
     /// `flag_policy`; `players` for an imported record naming others); empty when the game
-    /// plays the pairing's terms.
+    /// plays the pairing's terms. Never the board: a game is on its tournament's.
     pub overrides: Vec<String>,
 }
 

@@ -215,6 +215,31 @@ pub async fn insert_game(
     policy: FlagPolicy,
     token_id: Option<Uuid>,
 ) -> Result<LoadedGame, GameError> {
+    let mut game = insert_unstarted(
+        (connection, clock),
+        tournament_id,
+        pairing_id,
+        stored,
+        control,
+        policy,
+    )
+    .await?;
+    let at = game.instant();
+    game.handle(Input::Start { at }, token_id)
+        .map_err(|refusal| refused(refusal, &game))?;
+    Ok(game)
+}
+
+/// The row of a new game of the pairing (409 `game.exists` when it has one), its table
+/// not started: the caller gives it its log (an imported record's, which starts it).
+pub async fn insert_unstarted(
+    (connection, clock): (&mut Connection, &ServerClock),
+    tournament_id: Uuid,
+    pairing_id: Uuid,
+    stored: StoredSettings,
+    control: arbitre_core::clock::TimeControl,
+    policy: FlagPolicy,
+) -> Result<LoadedGame, GameError> {
     if store::find_by_pairing(connection, pairing_id)
         .await?
         .is_some()
@@ -234,11 +259,7 @@ pub async fn insert_game(
         phase: "playing".to_string(),
     };
     let row = store::insert(connection, &new).await?;
-    let mut game = LoadedGame::open(row, clock.clone()).map_err(ApiError::internal)?;
-    let at = game.instant();
-    game.handle(Input::Start { at }, token_id)
-        .map_err(|refusal| refused(refusal, &game))?;
-    Ok(game)
+    Ok(LoadedGame::open(row, clock.clone()).map_err(ApiError::internal)?)
 }
 
 /// The game as it stands now, from the cache when it holds the stored game (one cheap

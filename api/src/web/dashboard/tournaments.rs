@@ -12,7 +12,7 @@ use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::clock::{self, TimeControl};
 use arbitre_core::rules::KomiPolicy;
-use arbitre_core::Preset;
+use arbitre_core::{tournament_board, Preset};
 use askama::Template;
 use serde::Deserialize;
 use serde_json::{json, to_value, Map, Value};
@@ -40,6 +40,10 @@ pub struct TournamentForm {
     pub start_date: String,
     pub end_date: String,
     pub number_of_rounds: String,
+    /// The side of the tournament's board (a form without it takes the API's default,
+    /// or keeps the tournament's).
+    #[serde(default)]
+    pub board_size: Option<String>,
     pub ruleset: String,
     pub time_system: String,
     pub main_minutes: String,
@@ -83,6 +87,7 @@ impl Default for TournamentForm {
             start_date: today.clone(),
             end_date: today,
             number_of_rounds: "5".to_string(),
+            board_size: Some(tournament_board::DEFAULT_SIDE.to_string()),
             ruleset: Preset::French.name().to_string(),
             time_system: "byo-yomi".to_string(),
             main_minutes: "60".to_string(),
@@ -178,6 +183,10 @@ impl TournamentForm {
             "handicap_policy": handicap,
         });
         if let Some(fields) = body.as_object_mut() {
+            if let Some(side) = &self.board_size {
+                let side = number(&mut problems, "board size", side);
+                fields.insert("board_size".into(), json!(side));
+            }
             if fields["time_control"].is_null() {
                 fields.remove("time_control");
             }
@@ -268,6 +277,7 @@ impl TournamentForm {
             start_date: tournament.start_date.to_string(),
             end_date: tournament.end_date.to_string(),
             number_of_rounds: tournament.number_of_rounds.to_string(),
+            board_size: Some(tournament.board_size.to_string()),
             ruleset: tournament.ruleset.name().to_string(),
             time_system: KEEP.to_string(),
             mcmahon_bar: tournament.standings.mcmahon_bar.clone(),

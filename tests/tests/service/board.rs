@@ -1,0 +1,255 @@
+//! The tournament's board (issue 25): a setting the tournament is created with, its games
+//! are played on, and every export names; a game or a record on another board is no game
+//! of the tournament, and the board stays once a game is recorded.
+
+use crate::{expect_json, expect_problem, send};
+use arbitre_api::access::Role;
+use arbitre_tests::TestService;
+use reqwest::Method;
+use serde_json::{json, Value};
+
+async fn get(service: &TestService, path: &str) -> (u16, String) {
+    let response = service.get(path).send().await.unwrap();
+    (response.status().as_u16(), response.text().await.unwrap())
+}
+
+async fn patch(service: &TestService, tournament: &str, body: Value) -> reqwest::Response {
+    send(
+        service,
+        Method::PATCH,
+        &format!("/tournaments/{tournament}"),
+        &service.admin_token,
+        Some(&body),
+    )
+    .await
+}
+
+/// The side is the core's field check: 2 to 25, a 422 naming `board_size` otherwise.
+#[tokio::test]
+async fn the_board_size_is_a_setting_checked_like_any_other() {
+    let service = TestService::start().await;
+    let default = service.create_tournament(json!({})).await;
+    assert_eq!(default["board_size"], 19, "{default}");
+    for side in [1, 26] {
+        let mut body = arbitre_tests::sample_tournament();
+        arbitre_tests::merge(&mut body, json!({"board_size": side}));
+        let response = service
+            .post("/tournaments", Some(&service.admin_token))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let problem = expect_problem(response, 422, "validation.failed").await;
+        assert_eq!(problem["errors"][0]["field"], "board_size", "{problem}");
+        let id = default["id"].as_str().unwrap();
+        let problem = expect_problem(
+            patch(&service, id, json!({"board_size": side})).await,
+            422,
+            "validation.failed",
+        )
+        .await;
+        assert_eq!(problem["errors"][0]["field"], "board_size", "{problem}");
+    }
+    // Nothing recorded yet: the board changes freely.
+    let id = default["id"].as_str().unwrap();
+    let changed = expect_json(patch(&service, id, json!({"board_size": 13})).await, 200).await;
+    assert_eq!(changed["board_size"], 13);
+    let (status, read) = get(&service, &format!("/tournaments/{id}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        serde_json::from_str::<Value>(&read).unwrap()["board_size"],
+        13
+    );
+}
+
+/// The acceptance test of issue 25: a 9×9 tournament, its players, a round and its
+/// results; every export that names a board names 9×9 (OpenGotha `size`, FFG `;size=`,
+/// each game's SGF `SZ`), and the OpenGotha file imports back as a 9×9 tournament.
+#[tokio::test]
+async fn a_9x9_tournament_is_exported_as_9x9() {
+    let service = TestService::start().await;
+    let created = service.create_tournament(json!({"board_size": 9})).await;
+    let tournament = created["id"].as_str().unwrap().to_string();
+    assert_eq!(created["board_size"], 9);
+    let mut players = Vec::new();
+    for (surname, rank) in [
+        ("Dupont", "2d"),
+        ("Martin", "1d"),
+        ("Petit", "1k"),
+        ("Nowak", "2k"),
+    ] {
+        players.push(service.create_player(&tournament, surname, rank).await);
+    }
+    service.create_round(&tournament, 1).await;
+    let mut pairings = Vec::new();
+    for table in 0..2 {
+        let pairing = service
+            .create_pairing(
+                &tournament,
+                1,
+                table as i32 + 1,
+                &players[2 * table],
+                &players[2 * table + 1],
+            )
+            .await;
+        pairings.push(pairing["id"].as_str().unwrap().to_string());
+    }
+    let referee = service
+        .token(Role::Referee, Some(tournament.parse().unwrap()), None)
+        .await;
+    let games = format!("/tournaments/{tournament}/games");
+    let import = format!("{games}/import");
+
+    // A game or a record on another board is none of this tournament's games.
+    let nineteen = json!({"pairing_id": pairings[0], "board_size": 19});
+    let problem = expect_problem(
+        send(&service, Method::POST, &games, &referee, Some(&nineteen)).await,
+        422,
+        "terms.board_size",
+    )
+    .await;
+    assert!(
+        problem["detail"].as_str().unwrap().contains("9×9"),
+        "{problem}"
+    );
+    let record = "(;GM[1]FF[4]SZ[19]KM[7.5]RU[french]PB[Dupont Test]PW[Martin Test]RE[B+R];B[pd])";
+    let body = json!({"pairing_id": pairings[0], "sgf": record, "override_reason": "a side event"});
+    expect_problem(
+        send(&service, Method::POST, &import, &referee, Some(&body)).await,
+        422,
+        "terms.board_size",
+    )
+    .await;
+
+    // Table 1's game comes as a 9×9 record; table 2's is started on the tournament's
+    // board without naming it, and Black resigns.
+    let record =
+        "(;GM[1]FF[4]SZ[9]KM[7.5]RU[french]PB[Dupont Test]PW[Martin Test]RE[B+R];B[ee];W[cc])";
+    let body = json!({"pairing_id": pairings[0], "sgf": record});
+    let imported = expect_json(
+        send(&service, Method::POST, &import, &referee, Some(&body)).await,
+        201,
+    )
+    .await;
+    let started = expect_json(
+        send(
+            &service,
+            Method::POST,
+            &games,
+            &referee,
+            Some(&json!({"pairing_id": pairings[1]})),
+        )
+        .await,
+        201,
+    )
+    .await;
+    assert_eq!(
+        (
+            &started["settings"]["width"],
+            &started["settings"]["height"]
+        ),
+        (&json!(9), &json!(9)),
+        "{started}"
+    );
+    assert_eq!(started["settings"]["overrides"], json!([]));
+    let table = service
+        .token(
+            Role::Table,
+            Some(tournament.parse().unwrap()),
+            Some(pairings[1].parse().unwrap()),
+        )
+        .await;
+    let resigned = expect_json(
+        send(
+            &service,
+            Method::POST,
+            &format!("/games/{}/turns", started["id"].as_str().unwrap()),
+            &table,
+            Some(&json!({"turn": 1, "action": "resign"})),
+        )
+        .await,
+        201,
+    )
+    .await;
+    assert_eq!(resigned["result"], "W+R");
+
+    for game in [&imported, &started] {
+        let (status, sgf) = get(
+            &service,
+            &format!("/games/{}/sgf", game["id"].as_str().unwrap()),
+        )
+        .await;
+        assert_eq!(status, 200, "{sgf}");
+        assert!(sgf.contains("SZ[9]"), "{sgf}");
+    }
+    let exports = format!("/tournaments/{tournament}/exports");
+    let (status, tou) = get(&service, &format!("{exports}/ffg")).await;
+    assert_eq!(status, 200, "{tou}");
+    assert!(tou.lines().any(|line| line == ";size=9"), "{tou}");
+    let (status, xml) = get(&service, &format!("{exports}/opengotha")).await;
+    assert_eq!(status, 200, "{xml}");
+    assert!(xml.contains(" size=\"9\""), "{xml}");
+    assert!(!xml.contains(" size=\"19\""), "{xml}");
+    // The EGD table names no board: it exports as before.
+    let (status, h9) = get(&service, &format!("{exports}/egd")).await;
+    assert_eq!(status, 200, "{h9}");
+
+    // Games are recorded: the board stays 9×9 (restating it is no change).
+    let problem = expect_problem(
+        patch(&service, &tournament, json!({"board_size": 19})).await,
+        409,
+        "tournament.board_size_locked",
+    )
+    .await;
+    assert!(
+        problem["detail"].as_str().unwrap().contains("9×9"),
+        "{problem}"
+    );
+    let kept = expect_json(
+        patch(
+            &service,
+            &tournament,
+            json!({"board_size": 9, "place": "Lyon"}),
+        )
+        .await,
+        200,
+    )
+    .await;
+    assert_eq!(
+        (&kept["board_size"], &kept["place"]),
+        (&json!(9), &json!("Lyon"))
+    );
+
+    // OpenGotha's file brings the board back: 9×9 imports as 9×9, a board the service
+    // does not play is refused naming the attribute.
+    let response = service
+        .post("/tournaments/import", Some(&service.admin_token))
+        .header("content-type", "application/xml")
+        .body(xml.clone())
+        .send()
+        .await
+        .unwrap();
+    let again = expect_json(response, 201).await;
+    let (status, read) = get(
+        &service,
+        &format!("/tournaments/{}", again["tournament_id"].as_str().unwrap()),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        serde_json::from_str::<Value>(&read).unwrap()["board_size"],
+        9
+    );
+    let response = service
+        .post("/tournaments/import", Some(&service.admin_token))
+        .header("content-type", "application/xml")
+        .body(xml.replace(" size=\"9\"", " size=\"52\""))
+        .send()
+        .await
+        .unwrap();
+    let problem = expect_problem(response, 422, "validation.failed").await;
+    assert_eq!(
+        problem["errors"][0]["field"], "GeneralParameterSet.size",
+        "{problem}"
+    );
+}
