@@ -2,7 +2,7 @@
 # A hall's load (issue 24): the tablets playing, and beside them every phone on the live
 # pages, the standings readers and the organizer drafting a large round.
 #
-#   bench/hall.sh    (TABLETS=50 TURNS=183 THINK_MS=250 STREAMS=1000 READERS=8 PLAYERS=2000)
+#   bench/hall.sh    (TABLETS=50 TURNS=183 THINK_MS=250 STREAMS=1000 READERS=8 PLAYERS=2000 PARTS=0)
 #
 # One `arbitre serve` on its own PostgreSQL (fsync on), the load generator
 # (tests/examples/live_load.rs) on the same 2 cores, traffic to 127.0.0.1 only. Four
@@ -17,6 +17,8 @@
 #    round 4 back to back. Goal: turn p99 within 1.5 times phase 1's;
 # 4. the phones have left: the server's CPU over 5 s, 30 s later, against its CPU over
 #    5 s at rest before phase 1.
+# With PARTS=1, two more phases say which part of the hall costs the tablets what: the
+# tablets beside the READERS alone, then beside the organizer's redrafts alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tablets="${TABLETS:-50}"
@@ -58,6 +60,10 @@ rest="$(cpu_over_5s)"
 alone="$(phase alone)"; echo "$alone"
 streaming="$(phase streams --streams "$streams")"; echo "$streaming"
 hall="$(phase hall --streams "$streams" --readers "$readers" --redraft 1 --big "$work/big.xml")"; echo "$hall"
+if [[ "${PARTS:-0}" == 1 ]]; then
+    phase readers --readers "$readers" --big "$work/big.xml"
+    phase redraft --redraft 1 --big "$work/big.xml"
+fi
 sleep 30
 after="$(cpu_over_5s)"
 python3 - "$alone" "$streaming" "$hall" "$rest" "$after" "$(cut -d' ' -f1-3 /proc/loadavg)" <<'PY'
