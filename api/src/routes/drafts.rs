@@ -4,7 +4,7 @@
 //! transaction, its tables as the round's pairings and its bye as a registration.
 
 use crate::auth::Caller;
-use crate::db::DbPool;
+use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, FieldError, Resource, Violations};
 use crate::http::{ApiJson, ApiQuery};
 use crate::routes::pairings::{self, Pairing, PairingDetails};
@@ -251,6 +251,25 @@ pub async fn draft(
     Ok(HttpResponse::Ok().json(draft))
 }
 
+/// The round `number` ready for the engine, its tournament as the workshop keeps it
+/// (read from the store once per change).
+async fn kept(
+    connection: &mut Connection,
+    workshop: &Workshop,
+    tournament_id: Uuid,
+    number: i32,
+    adjustments: &Adjustments,
+) -> Result<pairing::Prepared, ApiError> {
+    pairing::prepare(
+        connection,
+        Some(&workshop.loaded),
+        tournament_id,
+        number,
+        adjustments,
+    )
+    .await
+}
+
 /// What the engine is asked to change, as the pairing service takes it.
 fn adjustments(request: DraftRequest) -> Adjustments {
     Adjustments {
@@ -279,9 +298,9 @@ pub async fn make_draft(
     violations.into_result()?;
     let adjustments = adjustments(request);
     let mut connection = pool.get().await?;
-    let prepared = pairing::prepare(
+    let prepared = kept(
         &mut connection,
-        Some(&workshop.loaded),
+        workshop,
         tournament_id,
         number,
         &adjustments,
@@ -340,9 +359,9 @@ pub async fn table_numbers(
     caller.require_staff(tournament_id, "draft pairings of this tournament")?;
     let adjustments = adjustments(request);
     let mut connection = pool.get().await?;
-    let prepared = pairing::prepare(
+    let prepared = kept(
         &mut connection,
-        Some(&workshop.loaded),
+        workshop,
         tournament_id,
         number,
         &adjustments,
@@ -537,9 +556,9 @@ pub async fn make_explanation(
         ))
     };
     let mut connection = pool.get().await?;
-    let prepared = pairing::prepare(
+    let prepared = kept(
         &mut connection,
-        Some(&workshop.loaded),
+        workshop,
         tournament_id,
         number,
         &Adjustments::default(),
