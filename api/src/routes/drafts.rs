@@ -4,7 +4,7 @@
 //! transaction, its tables as the round's pairings and its bye as a registration.
 
 use crate::auth::Caller;
-use crate::db::{Connection, DbPool};
+use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Resource, Violations};
 use crate::http::{ApiJson, ApiQuery};
 use crate::routes::pairings::{self, Pairing, PairingDetails};
@@ -254,14 +254,15 @@ pub async fn draft(
 /// The round `number` ready for the engine, its tournament as the workshop keeps it
 /// (read from the store once per change).
 async fn kept(
-    connection: &mut Connection,
+    pool: &DbPool,
     workshop: &Workshop,
     tournament_id: Uuid,
     number: i32,
     adjustments: &Adjustments,
 ) -> Result<pairing::Prepared, ApiError> {
+    let mut connection = pool.get().await?;
     pairing::prepare(
-        connection,
+        &mut connection,
         Some(&workshop.loaded),
         tournament_id,
         number,
@@ -297,15 +298,8 @@ pub async fn make_draft(
     }
     violations.into_result()?;
     let adjustments = adjustments(request);
+    let prepared = kept(pool, workshop, tournament_id, number, &adjustments).await?;
     let mut connection = pool.get().await?;
-    let prepared = kept(
-        &mut connection,
-        workshop,
-        tournament_id,
-        number,
-        &adjustments,
-    )
-    .await?;
     pairing::check_unpaired(&mut connection, &prepared.row).await?;
     drop(connection);
     // On the pool too: what the draft is made from, fingerprinted (the whole tournament
@@ -358,16 +352,7 @@ pub async fn table_numbers(
 ) -> Result<Vec<u32>, ApiError> {
     caller.require_staff(tournament_id, "draft pairings of this tournament")?;
     let adjustments = adjustments(request);
-    let mut connection = pool.get().await?;
-    let prepared = kept(
-        &mut connection,
-        workshop,
-        tournament_id,
-        number,
-        &adjustments,
-    )
-    .await?;
-    drop(connection);
+    let prepared = kept(pool, workshop, tournament_id, number, &adjustments).await?;
     let games: Vec<(String, String)> = tables
         .iter()
         .map(|game| (game.white_id.to_string(), game.black_id.to_string()))
@@ -555,16 +540,14 @@ pub async fn make_explanation(
             format!("player {player} is not a player of round {number} (absent, not registered, the bye, or the same player)"),
         ))
     };
-    let mut connection = pool.get().await?;
     let prepared = kept(
-        &mut connection,
+        pool,
         workshop,
         tournament_id,
         number,
         &Adjustments::default(),
     )
     .await?;
-    drop(connection);
     let candidates = workshop
         .run(Class::Staff, move || {
             prepared
