@@ -2,16 +2,21 @@
 # A hall's load (issue 24): the tablets playing, and beside them every phone on the live
 # pages, the standings readers and the organizer drafting a large round.
 #
-#   bench/hall.sh    (TABLETS=50 TURNS=183 THINK_MS=250 STREAMS=1000 READERS=8 PLAYERS=2000 PARTS=0)
+#   bench/hall.sh    (TABLETS=50 TURNS=183 THINK_MS=250 STREAMS=1000 READERS=8 PLAYERS=2000 PARTS=0
+#                     STREAM_KINDS=result,clock,counting,ruling)
 #
 # One `arbitre serve` on its own PostgreSQL (fsync on), the load generator
-# (tests/examples/live_load.rs) on the same 2 cores, traffic to 127.0.0.1 only. Four
+# (tests/examples/live_load.rs) on the same 2 cores, traffic to 127.0.0.1 only. Five
 # phases, each with TABLETS fresh tablets playing a game of TURNS turns, each thinking
 # about THINK_MS between turns:
 #
+# 0. a warm-up, not counted: a fresh server and database pay for their cold caches
+#    (connections, plans, pages) in their first turns;
 # 1. the tablets alone: their turn p99 is the reference of the run;
-# 2. the tablets and STREAMS anonymous phones following their tournament's stream: the
-#    database transactions per turn (each turn is one notice) against phase 1's;
+# 2. the tablets and STREAMS anonymous phones following their tournament's stream as its
+#    public pages do, the kinds of entry that can carry a result (STREAM_KINDS=all: every
+#    entry, each move of each game): the database transactions per turn (each turn is one
+#    notice) against phase 1's;
 # 3. the hall: the tablets, the STREAMS phones, READERS anonymous clients reading the
 #    standings of a PLAYERS-player tournament back to back, and its organizer drafting its
 #    round 4 back to back. Goal: turn p99 within 1.5 times phase 1's;
@@ -27,6 +32,7 @@ think="${THINK_MS:-250}"
 streams="${STREAMS:-1000}"
 readers="${READERS:-8}"
 players="${PLAYERS:-2000}"
+stream_kinds="${STREAM_KINDS:-result,clock,counting,ruling}"
 source bench/serve.sh
 
 python3 bench/opengotha_tournament.py "$players" >"$work/big.xml"
@@ -54,12 +60,13 @@ print(json.dumps(figures))
 PY
 }
 
-echo "== $tablets tablets, $turns turns each, thinking ${think} ms; $streams streams; $readers standings readers of $players players; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== $tablets tablets, $turns turns each, thinking ${think} ms; $streams streams ($stream_kinds); $readers standings readers of $players players; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 sleep 2
 rest="$(cpu_over_5s)"
+phase warm-up --turns "$(( turns / 4 ))"
 alone="$(phase alone)"; echo "$alone"
-streaming="$(phase streams --streams "$streams")"; echo "$streaming"
-hall="$(phase hall --streams "$streams" --readers "$readers" --redraft 1 --big "$work/big.xml")"; echo "$hall"
+streaming="$(phase streams --streams "$streams" --stream-kinds "$stream_kinds")"; echo "$streaming"
+hall="$(phase hall --streams "$streams" --stream-kinds "$stream_kinds" --readers "$readers" --redraft 1 --big "$work/big.xml")"; echo "$hall"
 if [[ "${PARTS:-0}" == 1 ]]; then
     phase readers --readers "$readers" --big "$work/big.xml"
     phase redraft --redraft 1 --big "$work/big.xml"

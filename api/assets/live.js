@@ -10,7 +10,9 @@
 
 const main = document.querySelector("main[data-stream]");
 
-// The kinds of log entry that can carry a game's result (see the API's stream docs).
+// The kinds of log entry that can carry a game's result (see the API's stream docs): the
+// pages name them in their stream's address too (?kinds=), so that a phone following the
+// standings is not sent every move of the hall.
 const RESULT_KINDS = ["result", "clock", "counting", "ruling"];
 // A page may name the kinds that change it (data-kinds, space-separated): then each of
 // them refreshes it.

@@ -655,7 +655,7 @@ function watchForNextRound() {
   const table = page.table;
   if (!table || !table.tournament_id) return;
   if (!page.tournamentStream) {
-    const stream = new EventSource(`/tournaments/${table.tournament_id}/stream`);
+    const stream = new EventSource(`/tournaments/${table.tournament_id}/stream?kinds=start,result`);
     stream.addEventListener("start", () => refreshTable());
     stream.addEventListener("result", () => refreshTable());
     stream.addEventListener("open", () => linkState("online"));

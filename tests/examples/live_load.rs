@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! live_load BASE_URL ADMIN_TOKEN [--tablets 200] [--turns 183] [--think-ms 0]
-//!           [--streams 0] [--readers 0] [--redraft 0] [--big FILE] [--watch 0]
+//!           [--streams 0] [--stream-kinds result,clock,counting,ruling] [--readers 0]
+//!           [--redraft 0] [--big FILE] [--watch 0]
 //! ```
 //!
 //! Creates a tournament, 2×N players, a round of N pairings, N table tokens and N games
@@ -17,7 +18,9 @@
 //! does beside it; a latency is measured from writing the request to reading the whole answer.
 //!
 //! A hall's load beside them (bench/hall.sh, issue 24): `--streams N` anonymous phones
-//! following the tablets' tournament (`/tournaments/{id}/stream`), `--readers N`
+//! following the tablets' tournament as its public pages do
+//! (`/tournaments/{id}/stream?kinds=result,clock,counting,ruling`; `--stream-kinds all`:
+//! every entry, every move included), `--readers N`
 //! anonymous clients reading the standings of the OpenGotha tournament `--big FILE`
 //! (imported first) back to back, and `--redraft 1` its organizer drafting its round 4 back
 //! to back, all while the tablets play; their figures come on the same line. The hall's
@@ -51,6 +54,8 @@ struct Options {
     turns: usize,
     think: Duration,
     streams: usize,
+    /// The kinds of entry the phones follow (`?kinds=`); none: every kind.
+    stream_kinds: Option<String>,
     readers: usize,
     redraft: bool,
     big: Option<String>,
@@ -60,7 +65,8 @@ struct Options {
 fn options() -> Options {
     let mut arguments = std::env::args().skip(1);
     let usage = "usage: live_load BASE_URL ADMIN_TOKEN [--tablets N] [--turns N] [--think-ms MS] \
-                 [--streams N] [--readers N] [--redraft 0|1] [--big OPENGOTHA_FILE] [--watch 0|1]";
+                 [--streams N] [--stream-kinds KINDS|all] [--readers N] [--redraft 0|1] \
+                 [--big OPENGOTHA_FILE] [--watch 0|1]";
     let base = arguments
         .next()
         .expect(usage)
@@ -74,6 +80,7 @@ fn options() -> Options {
         turns: 183,
         think: Duration::ZERO,
         streams: 0,
+        stream_kinds: Some("result,clock,counting,ruling".to_string()),
         readers: 0,
         redraft: false,
         big: None,
@@ -90,6 +97,7 @@ fn options() -> Options {
                 )
             }
             "--streams" => options.streams = value.parse().expect("--streams: a number"),
+            "--stream-kinds" => options.stream_kinds = (value != "all").then_some(value),
             "--readers" => options.readers = value.parse().expect("--readers: a number"),
             "--redraft" => options.redraft = value == "1",
             "--big" => options.big = Some(value),
@@ -429,7 +437,10 @@ impl Hall {
             tally: Rc::default(),
         };
         let mut hall = hall;
-        let stream_path = format!("/tournaments/{tournament}/stream");
+        let stream_path = match &options.stream_kinds {
+            Some(kinds) => format!("/tournaments/{tournament}/stream?kinds={kinds}"),
+            None => format!("/tournaments/{tournament}/stream"),
+        };
         for _ in 0..options.streams {
             let task = follow(
                 options.base.clone(),

@@ -186,8 +186,10 @@ impl TableEvent {
         }
     }
 
-    /// The log's name for the kind of entry: `start`, `turn`, `result`, `clock`,
-    /// `counting`, `ruling`.
+    /// Every name [`TableEvent::kind`] gives.
+    pub const KINDS: [&'static str; 6] = ["start", "turn", "result", "clock", "counting", "ruling"];
+
+    /// The log's name for the kind of entry: one of [`TableEvent::KINDS`].
     pub fn kind(&self) -> &'static str {
         match self {
             TableEvent::Started { .. } => "start",

@@ -2,7 +2,7 @@
 //! streams, and a stream whose client has gone releases what it held.
 
 use crate::expect_json;
-use crate::games::{post_turn, setup, start_game};
+use crate::games::{play, post_turn, setup, start_game};
 use arbitre_tests::TestService;
 use diesel::sql_types::BigInt;
 use diesel::QueryableByName;
@@ -45,46 +45,60 @@ async fn wait_for_metric(service: &TestService, name: &str, value: u64, seconds:
     }
 }
 
+/// A stream opened on a raw connection, and what has been read of it and not yet taken.
+struct Raw {
+    connection: TcpStream,
+    received: Vec<u8>,
+}
+
 /// A stream opened on a raw connection, its response head and first line read.
-async fn open_raw(base_url: &str, path: &str) -> TcpStream {
+async fn open_raw(base_url: &str, path: &str) -> Raw {
     let address = base_url.trim_start_matches("http://");
     let mut connection = TcpStream::connect(address).await.unwrap();
     connection
         .write_all(format!("GET {path} HTTP/1.1\r\nHost: {address}\r\n\r\n").as_bytes())
         .await
         .unwrap();
-    let mut received = Vec::new();
-    let mut buffer = [0u8; 1024];
-    while !String::from_utf8_lossy(&received).contains("retry: 1000") {
-        let read = tokio::time::timeout(Duration::from_secs(30), connection.read(&mut buffer))
-            .await
-            .expect("the stream's first line within 30 s")
-            .unwrap();
-        assert!(
-            read > 0,
-            "the stream ended: {}",
-            String::from_utf8_lossy(&received)
-        );
-        received.extend_from_slice(&buffer[..read]);
-    }
-    assert!(String::from_utf8_lossy(&received).starts_with("HTTP/1.1 200"));
-    connection
+    let mut stream = Raw {
+        connection,
+        received: Vec::new(),
+    };
+    let head = read_until(&mut stream, "retry: 1000\n\n").await;
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    stream
 }
 
-/// Reads `connection` until `needle` comes (30 s at most).
-async fn read_until(connection: &mut TcpStream, needle: &str) {
-    let mut received = Vec::new();
+/// Reads `stream` until `needle` comes (30 s at most): what was read up to its end.
+async fn read_until(stream: &mut Raw, needle: &str) -> String {
     let mut buffer = [0u8; 4096];
     let deadline = Instant::now() + Duration::from_secs(30);
-    while !String::from_utf8_lossy(&received).contains(needle) {
+    loop {
+        if let Some(at) = String::from_utf8_lossy(&stream.received).find(needle) {
+            let taken: Vec<u8> = stream.received.drain(..at + needle.len()).collect();
+            return String::from_utf8_lossy(&taken).into_owned();
+        }
         let left = deadline.saturating_duration_since(Instant::now());
-        let read = tokio::time::timeout(left, connection.read(&mut buffer))
+        let read = tokio::time::timeout(left, stream.connection.read(&mut buffer))
             .await
             .unwrap_or_else(|_| panic!("no {needle} within 30 s"))
             .unwrap();
         assert!(read > 0, "the stream ended before {needle}");
-        received.extend_from_slice(&buffer[..read]);
+        stream.received.extend_from_slice(&buffer[..read]);
     }
+}
+
+/// The ids and kinds of the events in a stream's text, in order.
+fn events(text: &str) -> Vec<(i64, String)> {
+    text.split("\n\n")
+        .filter_map(|event| {
+            let field = |name: &str| {
+                event
+                    .lines()
+                    .find_map(|line| line.strip_prefix(name).map(str::to_string))
+            };
+            Some((field("id: ")?.parse().ok()?, field("event: ")?))
+        })
+        .collect()
 }
 
 #[tokio::test]
@@ -178,4 +192,61 @@ async fn a_thousand_streams_on_one_tournament_cost_the_database_one_listener_and
     drop(streams);
     wait_for_metric(&service, "arbitre_event_streams", 0, 10).await;
     assert_eq!(metric(&service, "arbitre_event_feeds").await, 0);
+}
+
+#[tokio::test]
+async fn a_stream_of_some_kinds_sends_those_alone_live_and_on_a_resume() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 1).await;
+    let table = &setup.tables[0];
+    let stream = format!("/tournaments/{}/stream", setup.tournament_id);
+    let mut everything = open_raw(&service.base_url, &stream).await;
+    let mut results = open_raw(&service.base_url, &format!("{stream}?kinds=result")).await;
+    let game = start_game(&service, &setup, 0, json!({})).await;
+    play(&service, table, &game, 1, "ee").await;
+    play(&service, table, &game, 2, "cc").await;
+    expect_json(
+        service
+            .post(&format!("/games/{game}/turns"), Some(table.as_str()))
+            .json(&json!({"turn": 3, "action": "resign"}))
+            .send()
+            .await
+            .unwrap(),
+        201,
+    )
+    .await;
+    let all = events(&read_until(&mut everything, "event: result").await);
+    let kinds: Vec<&str> = all.iter().map(|(_, kind)| kind.as_str()).collect();
+    assert_eq!(kinds, ["start", "turn", "turn", "result"]);
+    let result = all[3].clone();
+    // Live, from the feed: the result alone, under the id every stream gives it.
+    assert_eq!(
+        events(&read_until(&mut results, "event: result").await),
+        std::slice::from_ref(&result)
+    );
+    // On a resume from the start, from the log: the same.
+    let mut resumed = open_raw(&service.base_url, &format!("{stream}?kinds=result&after=0")).await;
+    assert_eq!(
+        events(&read_until(&mut resumed, "event: result").await),
+        std::slice::from_ref(&result)
+    );
+    // Two kinds: both, in the log's order.
+    let mut starts = open_raw(
+        &service.base_url,
+        &format!("{stream}?kinds=start,result&after=0"),
+    )
+    .await;
+    let both = events(&read_until(&mut starts, "event: result").await);
+    assert_eq!(both, [all[0].clone(), result]);
+    // A kind the log does not have is refused, naming the field.
+    let refused = expect_json(
+        service
+            .get(&format!("{stream}?kinds=result,moves"))
+            .send()
+            .await
+            .unwrap(),
+        422,
+    )
+    .await;
+    assert_eq!(refused["errors"][0]["field"], "kinds", "{refused}");
 }

@@ -15,7 +15,7 @@ use crate::error::GameError;
 use crate::error::{cause_chain, ApiError, FieldError};
 use crate::http::ApiQuery;
 use crate::routes::conditional;
-use crate::services::live::feed::{Feed, Horizon, Since, Subject, BATCH, MISSING_POLL};
+use crate::services::live::feed::{Feed, Horizon, Kinds, Since, Subject, BATCH, MISSING_POLL};
 use crate::services::live::notify::{Following, Hub};
 use crate::store::games as store;
 use actix_web::body::{BodySize, MessageBody};
@@ -28,6 +28,7 @@ use std::sync::atomic::Ordering;
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 use uuid::Uuid;
 
 /// A comment line every so often keeps proxies from closing an idle stream, and finds a
@@ -40,10 +41,39 @@ const BUFFER: usize = 32;
 const RETRY_AFTER_ERROR: Duration = Duration::from_secs(1);
 /// The least time between two writes to an anonymous stream (a phone following the
 /// tournament): what arrives meanwhile goes out in one chunk. A thousand phones then cost
-/// ten writes a second each however busy the tournament, at their own moments rather than
-/// all at once, while a signed-in stream (a tablet, the referee's view) is written as soon
-/// as its feed has read an event.
+/// ten writes a second each however busy the tournament, while a signed-in stream (a
+/// tablet, the referee's view) is written as soon as its feed has read an event.
 const PHONE_PACE: Duration = Duration::from_millis(100);
+
+/// When a phone's stream writes: at the moments of its own grid of [`PHONE_PACE`],
+/// shifted from its neighbours' by the golden ratio of the period. The streams of a feed
+/// all wake on the same read of the log; written at once, a thousand of them would hold
+/// the request workers for milliseconds in one go, every period, and the tablets' turns
+/// that arrive meanwhile with them. On their grids they are written a few at a time,
+/// spread evenly over the period, and stay so whatever the pace of the events.
+struct Pace {
+    origin: Instant,
+}
+
+impl Pace {
+    /// The grid of the stream at `place` among its feed's, opened at `opened`.
+    fn new(place: usize, opened: Instant) -> Pace {
+        const GOLDEN: f64 = 0.618_033_988_749_895;
+        let shift = (place as f64 * GOLDEN).fract();
+        Pace {
+            origin: opened + PHONE_PACE.mul_f64(shift),
+        }
+    }
+
+    /// The first moment of the grid after `now`.
+    fn next(&self, now: Instant) -> Instant {
+        let Some(elapsed) = now.checked_duration_since(self.origin) else {
+            return self.origin;
+        };
+        let periods = elapsed.as_nanos() / PHONE_PACE.as_nanos() + 1;
+        self.origin + PHONE_PACE * u32::try_from(periods).unwrap_or(u32::MAX)
+    }
+}
 
 /// Where to resume.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -54,6 +84,22 @@ pub struct StreamQuery {
     /// from the start of the game; for a tournament, from now.
     #[param(minimum = 0)]
     pub after: Option<i64>,
+}
+
+/// Where to resume, and which entries to send.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct TournamentStreamQuery {
+    /// Resume after this event id (as `Last-Event-ID`, which takes precedence). Default:
+    /// from now.
+    #[param(minimum = 0)]
+    pub after: Option<i64>,
+    /// The kinds of entry to send, separated by commas (`start`, `turn`, `result`,
+    /// `clock`, `counting`, `ruling`); default every kind. The public pages follow
+    /// `result,clock,counting,ruling`, the entries that can carry a result.
+    #[param(example = "result,clock,counting,ruling")]
+    pub kinds: Option<String>,
 }
 
 /// The body of an event stream: what the producing task sends.
@@ -74,7 +120,7 @@ impl MessageBody for EventStream {
     }
 }
 
-fn last_event_id(request: &HttpRequest, query: &StreamQuery) -> Result<Option<i64>, ApiError> {
+fn last_event_id(request: &HttpRequest, after: Option<i64>) -> Result<Option<i64>, ApiError> {
     match request.headers().get("last-event-id") {
         Some(value) => value
             .to_str()
@@ -88,7 +134,7 @@ fn last_event_id(request: &HttpRequest, query: &StreamQuery) -> Result<Option<i6
                     "must be an event id",
                 )])
             }),
-        None => Ok(query.after.filter(|id| *id >= 0)),
+        None => Ok(after.filter(|id| *id >= 0)),
     }
 }
 
@@ -104,7 +150,8 @@ fn frame(id: i64, row: store::EventRow) -> Bytes {
 /// is dropped), when the client does not read what is sent (its buffer full: it resumes
 /// after the last id it received, without holding back the others), or when the
 /// instance stops.
-fn open(hub: &Hub, following: Following, mut cursor: i64, pace: Option<Duration>) -> HttpResponse {
+fn open(hub: &Hub, following: Following, mut cursor: i64, paced: bool) -> HttpResponse {
+    let pace = paced.then(|| Pace::new(following.place, Instant::now()));
     let (sender, receiver) = mpsc::channel::<Bytes>(BUFFER);
     let stopped = hub.stopped();
     let hub = hub.clone();
@@ -118,19 +165,26 @@ fn open(hub: &Hub, following: Following, mut cursor: i64, pace: Option<Duration>
         }
         let mut head = feed.watch();
         let mut live = false;
+        let mut waited = false;
         let mut horizon = Horizon::default();
         loop {
             head.borrow_and_update();
             match feed.since(cursor) {
                 Since::Events(Some((last, chunk))) => {
                     live = true;
+                    if let Some(pace) = &pace {
+                        if !waited {
+                            // What arrives until the stream's moment goes out with this.
+                            waited = true;
+                            tokio::time::sleep_until(pace.next(Instant::now())).await;
+                            continue;
+                        }
+                        waited = false;
+                    }
                     if sender.try_send(chunk).is_err() {
                         return;
                     }
                     cursor = last;
-                    if let Some(pace) = pace {
-                        tokio::time::sleep(pace).await;
-                    }
                     continue;
                 }
                 Since::Events(None) => live = true,
@@ -201,7 +255,9 @@ async fn catch_up(
     let mut chunk = Vec::new();
     let mut read_to = cursor;
     for (id, row) in rows {
-        chunk.extend_from_slice(&feed.encode(id, row));
+        if feed.subject.sends(&row.kind) {
+            chunk.extend_from_slice(&feed.encode(id, row));
+        }
         read_to = id;
     }
     if !full {
@@ -211,9 +267,9 @@ async fn catch_up(
     Ok((read_to, Bytes::from(chunk), waiting))
 }
 
-/// An anonymous stream's pace, none for a signed-in one.
-fn pace(request: &HttpRequest) -> Option<Duration> {
-    conditional::anonymous(request).then_some(PHONE_PACE)
+/// Whether the stream is a phone's, paced ([`Pace`]): an anonymous one.
+fn paced(request: &HttpRequest) -> bool {
+    conditional::anonymous(request)
 }
 
 /// The live log of a game as server-sent events, resumable with `Last-Event-ID` (a `seq`).
@@ -230,7 +286,7 @@ pub async fn game(
     query: ApiQuery<StreamQuery>,
 ) -> Result<HttpResponse, GameError> {
     let game_id = path.into_inner();
-    let cursor = last_event_id(&request, &query.0)?.unwrap_or(0);
+    let cursor = last_event_id(&request, query.0.after)?.unwrap_or(0);
     let mut connection = pool.get().await?;
     let row = store::find(&mut connection, game_id)
         .await?
@@ -239,14 +295,15 @@ pub async fn game(
     let following = hub
         .follow(Subject::Game(game_id), i64::from(row.last_seq), frame)
         .ok_or_else(|| ApiError::internal("the feeds' lock is poisoned"))?;
-    Ok(open(&hub, following, cursor, pace(&request)))
+    Ok(open(&hub, following, cursor, paced(&request)))
 }
 
 /// The live log of every game of a tournament as server-sent events, resumable with
-/// `Last-Event-ID` (a tournament-wide event id).
+/// `Last-Event-ID` (a tournament-wide event id), of every kind of entry or of the kinds
+/// asked for.
 #[utoipa::path(
     get, path = "/tournaments/{tournament_id}/stream", tag = "games",
-    params(("tournament_id" = Uuid, Path), StreamQuery, ("Last-Event-ID" = Option<String>, Header, description = "Resume after this event id")),
+    params(("tournament_id" = Uuid, Path), TournamentStreamQuery, ("Last-Event-ID" = Option<String>, Header, description = "Resume after this event id")),
     responses((status = 200, description = "text/event-stream of the log entries of the tournament's games", content_type = "text/event-stream", body = String))
 )]
 pub async fn tournament(
@@ -254,11 +311,17 @@ pub async fn tournament(
     hub: web::Data<Hub>,
     request: HttpRequest,
     path: web::Path<Uuid>,
-    query: ApiQuery<StreamQuery>,
+    query: ApiQuery<TournamentStreamQuery>,
 ) -> Result<HttpResponse, GameError> {
     let tournament_id = path.into_inner();
-    let requested = last_event_id(&request, &query.0)?;
-    let subject = Subject::Tournament(tournament_id);
+    let requested = last_event_id(&request, query.0.after)?;
+    let kinds = match &query.0.kinds {
+        Some(kinds) => kinds.parse().map_err(|message: String| {
+            ApiError::Validation(vec![FieldError::new("kinds", message)])
+        })?,
+        None => Kinds::ALL,
+    };
+    let subject = Subject::Tournament(tournament_id, kinds);
     let mut connection = pool.get().await?;
     crate::store::tournaments::ensure_exists(&mut connection, tournament_id).await?;
     // A new feed starts from now: the last id of the log (every tournament's).
@@ -271,5 +334,42 @@ pub async fn tournament(
         .follow(subject, start, frame)
         .ok_or_else(|| ApiError::internal("the feeds' lock is poisoned"))?;
     let cursor = requested.unwrap_or_else(|| following.feed.head());
-    Ok(open(&hub, following, cursor, pace(&request)))
+    Ok(open(&hub, following, cursor, paced(&request)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_phone_writes_on_its_own_grid_at_most_once_a_period() {
+        let opened = Instant::now();
+        let pace = Pace::new(7, opened);
+        for millis in [0, 1, 99, 100, 101, 250, 10_000] {
+            let now = opened + Duration::from_millis(millis);
+            let next = pace.next(now);
+            assert!(
+                next > now && next - now <= PHONE_PACE,
+                "at {millis} ms: {:?}",
+                next - now
+            );
+            assert_eq!(pace.next(next), next + PHONE_PACE, "at {millis} ms");
+        }
+    }
+
+    #[test]
+    fn the_phones_of_a_feed_are_written_spread_over_the_period_not_at_once() {
+        let opened = Instant::now();
+        let mut slots = [0_usize; 10];
+        for place in 0..1000 {
+            let first = Pace::new(place, opened).next(opened) - opened;
+            let slot = first.as_nanos() * 10 / PHONE_PACE.as_nanos();
+            slots[usize::try_from(slot).unwrap_or(usize::MAX).min(9)] += 1;
+        }
+        // A tenth of the period holds about a tenth of the thousand phones.
+        assert!(
+            slots.iter().all(|count| (95..=105).contains(count)),
+            "{slots:?}"
+        );
+    }
 }

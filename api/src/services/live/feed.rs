@@ -15,6 +15,7 @@ use crate::db::DbPool;
 use crate::error::{cause_chain, ApiError};
 use crate::store::games as store;
 use actix_web::web::Bytes;
+use arbitre_core::table::TableEvent;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -49,7 +50,48 @@ const RING_BYTES: usize = 1 << 20;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Subject {
     Game(Uuid),
-    Tournament(Uuid),
+    /// The entries of these kinds of a tournament's games.
+    Tournament(Uuid, Kinds),
+}
+
+/// The kinds of log entry a tournament's stream sends (`?kinds=`, a set of
+/// [`TableEvent::KINDS`]). The public pages change only with a result: following the
+/// kinds that can carry one, a hall of phones is not sent every move of every game (some
+/// two hundred a second), of which each would discard all but a few.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Kinds(u8);
+
+impl Kinds {
+    pub const ALL: Kinds = Kinds((1 << TableEvent::KINDS.len()) - 1);
+
+    pub fn holds(self, kind: &str) -> bool {
+        TableEvent::KINDS
+            .iter()
+            .position(|known| *known == kind)
+            .is_some_and(|index| self.0 & (1 << index) != 0)
+    }
+}
+
+impl std::str::FromStr for Kinds {
+    type Err = String;
+
+    /// Kinds separated by commas: `result,clock,counting,ruling`.
+    fn from_str(text: &str) -> Result<Kinds, String> {
+        let mut kinds = 0;
+        for name in text.split(',').map(str::trim) {
+            let index = TableEvent::KINDS
+                .iter()
+                .position(|known| *known == name)
+                .ok_or_else(|| {
+                    format!(
+                        "`{name}` is not a kind of entry: kinds are {}, separated by commas",
+                        TableEvent::KINDS.join(", ")
+                    )
+                })?;
+            kinds |= 1 << index;
+        }
+        Ok(Kinds(kinds))
+    }
 }
 
 /// How an entry of the log is sent: the route's encoding of one event.
@@ -75,7 +117,7 @@ impl Subject {
                     .filter(|(seq, _)| *seq <= up_to)
                     .collect()
             }
-            Subject::Tournament(id) => {
+            Subject::Tournament(id, _) => {
                 store::tournament_events_after(&mut connection, id, (cursor, up_to), BATCH)
                     .await?
                     .into_iter()
@@ -96,7 +138,15 @@ impl Subject {
     ) -> Result<(i64, bool), ApiError> {
         match self {
             Subject::Game(_) => Ok((i64::MAX, false)),
-            Subject::Tournament(_) => horizon.advance(pool, from).await,
+            Subject::Tournament(..) => horizon.advance(pool, from).await,
+        }
+    }
+
+    /// Whether the streams of this subject send an entry of `kind`.
+    pub fn sends(self, kind: &str) -> bool {
+        match self {
+            Subject::Game(_) => true,
+            Subject::Tournament(_, kinds) => kinds.holds(kind),
         }
     }
 }
@@ -307,7 +357,9 @@ impl Feed {
             if let Some(mut ring) = self.ring() {
                 for (id, row) in rows {
                     last = id;
-                    ring.push(id, self.encode(id, row));
+                    if self.subject.sends(&row.kind) {
+                        ring.push(id, self.encode(id, row));
+                    }
                 }
                 if !full && up_to != i64::MAX {
                     // Every id up to the horizon is settled: the next read starts there.

@@ -62,6 +62,9 @@ pub struct Hub {
 pub struct Following {
     hub: Hub,
     pub feed: Arc<Feed>,
+    /// How many streams followed the feed when this one joined: where it stands among
+    /// them (the phones' streams spread their writes by it).
+    pub place: usize,
 }
 
 impl Drop for Following {
@@ -115,11 +118,13 @@ impl Hub {
             actix_web::rt::spawn(feed.clone().run(self.pool.clone(), self.counters.clone()));
             (feed, 0)
         });
+        let place = *streams;
         *streams += 1;
         self.counters.streams.fetch_add(1, Ordering::Relaxed);
         Some(Following {
             hub: self.clone(),
             feed: feed.clone(),
+            place,
         })
     }
 
@@ -127,11 +132,12 @@ impl Hub {
         let Ok(feeds) = self.feeds.lock() else {
             return;
         };
-        for subject in [
-            Subject::Tournament(notice.tournament_id),
-            Subject::Game(notice.game_id),
-        ] {
-            if let Some((feed, _)) = feeds.get(&subject) {
+        for (subject, (feed, _)) in feeds.iter() {
+            let concerned = match *subject {
+                Subject::Game(id) => id == notice.game_id,
+                Subject::Tournament(id, _) => id == notice.tournament_id,
+            };
+            if concerned {
                 feed.poke();
             }
         }
