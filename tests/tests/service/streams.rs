@@ -202,6 +202,8 @@ async fn a_stream_of_some_kinds_sends_those_alone_live_and_on_a_resume() {
     let stream = format!("/tournaments/{}/stream", setup.tournament_id);
     let mut everything = open_raw(&service.base_url, &stream).await;
     let mut results = open_raw(&service.base_url, &format!("{stream}?kinds=result")).await;
+    // Whatever kinds they follow, a tournament's streams share its one feed.
+    assert_eq!(metric(&service, "arbitre_event_feeds").await, 1);
     let game = start_game(&service, &setup, 0, json!({})).await;
     play(&service, table, &game, 1, "ee").await;
     play(&service, table, &game, 2, "cc").await;

@@ -150,7 +150,13 @@ fn frame(id: i64, row: store::EventRow) -> Bytes {
 /// is dropped), when the client does not read what is sent (its buffer full: it resumes
 /// after the last id it received, without holding back the others), or when the
 /// instance stops.
-fn open(hub: &Hub, following: Following, mut cursor: i64, paced: bool) -> HttpResponse {
+fn open(
+    hub: &Hub,
+    following: Following,
+    mut cursor: i64,
+    kinds: Kinds,
+    paced: bool,
+) -> HttpResponse {
     let pace = paced.then(|| Pace::new(following.place, Instant::now()));
     let (sender, receiver) = mpsc::channel::<Bytes>(BUFFER);
     let stopped = hub.stopped();
@@ -169,8 +175,11 @@ fn open(hub: &Hub, following: Following, mut cursor: i64, paced: bool) -> HttpRe
         let mut horizon = Horizon::default();
         loop {
             head.borrow_and_update();
-            match feed.since(cursor) {
-                Since::Events(Some((last, chunk))) => {
+            match feed.since(cursor, kinds) {
+                Since::Events {
+                    to,
+                    chunk: Some(chunk),
+                } => {
                     live = true;
                     if let Some(pace) = &pace {
                         if !waited {
@@ -184,15 +193,18 @@ fn open(hub: &Hub, following: Following, mut cursor: i64, paced: bool) -> HttpRe
                     if sender.try_send(chunk).is_err() {
                         return;
                     }
-                    cursor = last;
+                    cursor = to;
                     continue;
                 }
-                Since::Events(None) => live = true,
+                Since::Events { to, chunk: None } => {
+                    live = true;
+                    cursor = to;
+                }
                 // Fell behind the ring while following: a slow reader ends here.
                 Since::Behind { .. } if live => return,
                 Since::Behind { base } => {
                     hub.counters().catch_ups.fetch_add(1, Ordering::Relaxed);
-                    match catch_up(hub.pool(), feed, &mut horizon, cursor, base).await {
+                    match catch_up(hub.pool(), feed, &mut horizon, (cursor, base), kinds).await {
                         Ok((read_to, chunk, waiting)) => {
                             if !chunk.is_empty() && sender.try_send(chunk).is_err() {
                                 return;
@@ -240,13 +252,14 @@ fn open(hub: &Hub, following: Following, mut cursor: i64, paced: bool) -> HttpRe
 }
 
 /// The log of `feed`'s subject after `cursor`, up to the ring's `base` and the settled
-/// horizon: where the stream now stands, the events read, and whether an id is missing.
+/// horizon: where the stream now stands, the events of `kinds` read, and whether an id
+/// is missing.
 async fn catch_up(
     pool: &DbPool,
     feed: &Feed,
     horizon: &mut Horizon,
-    cursor: i64,
-    base: i64,
+    (cursor, base): (i64, i64),
+    kinds: Kinds,
 ) -> Result<(i64, Bytes, bool), ApiError> {
     let (settled, waiting) = feed.subject.settled(pool, horizon, cursor).await?;
     let up_to = settled.min(base);
@@ -255,7 +268,7 @@ async fn catch_up(
     let mut chunk = Vec::new();
     let mut read_to = cursor;
     for (id, row) in rows {
-        if feed.subject.sends(&row.kind) {
+        if kinds.holds(&row.kind) {
             chunk.extend_from_slice(&feed.encode(id, row));
         }
         read_to = id;
@@ -295,7 +308,7 @@ pub async fn game(
     let following = hub
         .follow(Subject::Game(game_id), i64::from(row.last_seq), frame)
         .ok_or_else(|| ApiError::internal("the feeds' lock is poisoned"))?;
-    Ok(open(&hub, following, cursor, paced(&request)))
+    Ok(open(&hub, following, cursor, Kinds::ALL, paced(&request)))
 }
 
 /// The live log of every game of a tournament as server-sent events, resumable with
@@ -321,7 +334,7 @@ pub async fn tournament(
         })?,
         None => Kinds::ALL,
     };
-    let subject = Subject::Tournament(tournament_id, kinds);
+    let subject = Subject::Tournament(tournament_id);
     let mut connection = pool.get().await?;
     crate::store::tournaments::ensure_exists(&mut connection, tournament_id).await?;
     // A new feed starts from now: the last id of the log (every tournament's).
@@ -334,7 +347,7 @@ pub async fn tournament(
         .follow(subject, start, frame)
         .ok_or_else(|| ApiError::internal("the feeds' lock is poisoned"))?;
     let cursor = requested.unwrap_or_else(|| following.feed.head());
-    Ok(open(&hub, following, cursor, paced(&request)))
+    Ok(open(&hub, following, cursor, kinds, paced(&request)))
 }
 
 #[cfg(test)]

@@ -50,25 +50,37 @@ const RING_BYTES: usize = 1 << 20;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Subject {
     Game(Uuid),
-    /// The entries of these kinds of a tournament's games.
-    Tournament(Uuid, Kinds),
+    Tournament(Uuid),
 }
 
-/// The kinds of log entry a tournament's stream sends (`?kinds=`, a set of
+/// The kinds of log entry a stream sends (a tournament's `?kinds=`, a set of
 /// [`TableEvent::KINDS`]). The public pages change only with a result: following the
 /// kinds that can carry one, a hall of phones is not sent every move of every game (some
-/// two hundred a second), of which each would discard all but a few.
+/// two hundred a second), of which each would discard all but a few. The streams of a
+/// tournament share one feed whatever kinds they follow, so a notice still costs the
+/// database one read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Kinds(u8);
 
 impl Kinds {
     pub const ALL: Kinds = Kinds((1 << TableEvent::KINDS.len()) - 1);
 
-    pub fn holds(self, kind: &str) -> bool {
+    /// The kind named `kind`; every kind for a name this version does not know (such an
+    /// entry is sent to every stream rather than to none).
+    fn named(kind: &str) -> Kinds {
         TableEvent::KINDS
             .iter()
             .position(|known| *known == kind)
-            .is_some_and(|index| self.0 & (1 << index) != 0)
+            .map_or(Kinds::ALL, |index| Kinds(1 << index))
+    }
+
+    fn meets(self, other: Kinds) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// Whether an entry of `kind` is one of these.
+    pub fn holds(self, kind: &str) -> bool {
+        self.meets(Kinds::named(kind))
     }
 }
 
@@ -117,7 +129,7 @@ impl Subject {
                     .filter(|(seq, _)| *seq <= up_to)
                     .collect()
             }
-            Subject::Tournament(id, _) => {
+            Subject::Tournament(id) => {
                 store::tournament_events_after(&mut connection, id, (cursor, up_to), BATCH)
                     .await?
                     .into_iter()
@@ -138,15 +150,7 @@ impl Subject {
     ) -> Result<(i64, bool), ApiError> {
         match self {
             Subject::Game(_) => Ok((i64::MAX, false)),
-            Subject::Tournament(..) => horizon.advance(pool, from).await,
-        }
-    }
-
-    /// Whether the streams of this subject send an entry of `kind`.
-    pub fn sends(self, kind: &str) -> bool {
-        match self {
-            Subject::Game(_) => true,
-            Subject::Tournament(_, kinds) => kinds.holds(kind),
+            Subject::Tournament(_) => horizon.advance(pool, from).await,
         }
     }
 }
@@ -196,22 +200,26 @@ impl Horizon {
     }
 }
 
-/// The events a feed keeps: every entry of its subject with an id in `(base, head]`.
+/// The events a feed keeps: every entry of its subject with an id in `(base, head]`, each
+/// with its kind.
 struct Ring {
-    frames: VecDeque<(i64, Bytes)>,
+    frames: VecDeque<(i64, Kinds, Bytes)>,
     bytes: usize,
     base: i64,
     head: i64,
-    /// The last chunk handed out, with the cursor it follows and its last id. After a
-    /// read, every stream following live stands at the same cursor: they share one chunk
-    /// (a reference count) instead of each copying the same events.
-    shared: Option<(i64, i64, Bytes)>,
+    /// The last chunk handed out for each set of kinds, with the cursor it follows and
+    /// its last id. After a read, every stream following live stands at the same cursor:
+    /// the streams of the same kinds share one chunk (a reference count) instead of each
+    /// copying the same events.
+    shared: Vec<(Kinds, i64, i64, Bytes)>,
 }
 
 /// What follows a stream's cursor.
 pub enum Since {
-    /// The events after the cursor, in one chunk, and the id of the last (none: nothing new).
-    Events(Option<(i64, Bytes)>),
+    /// The events of the kinds asked for after the cursor, in one chunk (none: nothing
+    /// of those kinds), and the id the cursor moves to: the last the ring holds, so that
+    /// a stream of a few kinds moves on over the others.
+    Events { to: i64, chunk: Option<Bytes> },
     /// The ring starts after the cursor: the log up to `base` is to be read first.
     Behind { base: i64 },
 }
@@ -223,17 +231,17 @@ impl Ring {
             bytes: 0,
             base: start,
             head: start,
-            shared: None,
+            shared: Vec::new(),
         }
     }
 
-    fn push(&mut self, id: i64, frame: Bytes) {
-        self.shared = None;
+    fn push(&mut self, id: i64, kind: Kinds, frame: Bytes) {
+        self.shared.clear();
         self.bytes += frame.len();
-        self.frames.push_back((id, frame));
+        self.frames.push_back((id, kind, frame));
         self.head = self.head.max(id);
         while self.bytes > RING_BYTES {
-            let Some((dropped, frame)) = self.frames.pop_front() else {
+            let Some((dropped, _, frame)) = self.frames.pop_front() else {
                 break;
             };
             self.bytes -= frame.len();
@@ -241,28 +249,38 @@ impl Ring {
         }
     }
 
-    fn since(&mut self, cursor: i64) -> Since {
+    fn since(&mut self, cursor: i64, kinds: Kinds) -> Since {
         if cursor < self.base {
             return Since::Behind { base: self.base };
         }
-        if let Some((after, last, chunk)) = &self.shared {
-            if *after == cursor {
-                return Since::Events(Some((*last, chunk.clone())));
-            }
+        if let Some((_, _, to, chunk)) = self
+            .shared
+            .iter()
+            .find(|(of, after, ..)| *of == kinds && *after == cursor)
+        {
+            return Since::Events {
+                to: *to,
+                chunk: Some(chunk.clone()),
+            };
         }
-        let first = self.frames.partition_point(|(id, _)| *id <= cursor);
+        let first = self.frames.partition_point(|(id, ..)| *id <= cursor);
         let mut chunk = Vec::new();
-        let mut last = None;
-        for (id, frame) in self.frames.range(first..) {
-            chunk.extend_from_slice(frame);
-            last = Some(*id);
+        let mut to = cursor;
+        for (id, kind, frame) in self.frames.range(first..) {
+            if kinds.meets(*kind) {
+                chunk.extend_from_slice(frame);
+            }
+            to = *id;
         }
-        let Some(last) = last else {
-            return Since::Events(None);
-        };
+        if chunk.is_empty() {
+            return Since::Events { to, chunk: None };
+        }
         let chunk = Bytes::from(chunk);
-        self.shared = Some((cursor, last, chunk.clone()));
-        Since::Events(Some((last, chunk)))
+        self.shared.push((kinds, cursor, to, chunk.clone()));
+        Since::Events {
+            to,
+            chunk: Some(chunk),
+        }
     }
 }
 
@@ -319,10 +337,14 @@ impl Feed {
         self.head.subscribe()
     }
 
-    pub fn since(&self, cursor: i64) -> Since {
+    /// What follows `cursor` of `kinds`.
+    pub fn since(&self, cursor: i64, kinds: Kinds) -> Since {
         match self.ring() {
-            Some(mut ring) => ring.since(cursor),
-            None => Since::Events(None),
+            Some(mut ring) => ring.since(cursor, kinds),
+            None => Since::Events {
+                to: cursor,
+                chunk: None,
+            },
         }
     }
 
@@ -357,9 +379,8 @@ impl Feed {
             if let Some(mut ring) = self.ring() {
                 for (id, row) in rows {
                     last = id;
-                    if self.subject.sends(&row.kind) {
-                        ring.push(id, self.encode(id, row));
-                    }
+                    let kind = Kinds::named(&row.kind);
+                    ring.push(id, kind, self.encode(id, row));
                 }
                 if !full && up_to != i64::MAX {
                     // Every id up to the horizon is settled: the next read starts there.
@@ -410,6 +431,9 @@ impl Feed {
 mod tests {
     use super::*;
 
+    /// `TableEvent::KINDS[1]`.
+    const TURN: Kinds = Kinds(1 << 1);
+
     fn frame(id: i64, size: usize) -> Bytes {
         Bytes::from(format!("{id:>size$}"))
     }
@@ -418,31 +442,58 @@ mod tests {
     fn a_cursor_inside_the_ring_gets_what_follows_it_in_one_chunk() {
         let mut ring = Ring::new(10);
         for id in [11, 13, 14] {
-            ring.push(id, frame(id, 4));
+            ring.push(id, TURN, frame(id, 4));
         }
-        let Since::Events(Some((last, chunk))) = ring.since(11) else {
+        let Since::Events {
+            to,
+            chunk: Some(chunk),
+        } = ring.since(11, Kinds::ALL)
+        else {
             panic!("events expected");
         };
-        assert_eq!(last, 14);
+        assert_eq!(to, 14);
         assert_eq!(&chunk[..], b"  13  14");
-        assert!(matches!(ring.since(14), Since::Events(None)));
-        assert!(matches!(ring.since(9), Since::Behind { base: 10 }));
+        assert!(matches!(
+            ring.since(14, Kinds::ALL),
+            Since::Events {
+                to: 14,
+                chunk: None
+            }
+        ));
+        assert!(matches!(
+            ring.since(9, Kinds::ALL),
+            Since::Behind { base: 10 }
+        ));
     }
 
     #[test]
     fn streams_at_the_same_cursor_share_one_chunk_until_the_ring_grows() {
         let mut ring = Ring::new(0);
-        ring.push(1, frame(1, 4));
-        ring.push(2, frame(2, 4));
-        let (Since::Events(Some((_, first))), Since::Events(Some((_, second)))) =
-            (ring.since(0), ring.since(0))
+        ring.push(1, TURN, frame(1, 4));
+        ring.push(2, TURN, frame(2, 4));
+        let (
+            Since::Events {
+                chunk: Some(first), ..
+            },
+            Since::Events {
+                chunk: Some(second),
+                ..
+            },
+        ) = (ring.since(0, Kinds::ALL), ring.since(0, Kinds::ALL))
         else {
             panic!("events expected");
         };
         assert_eq!(first.as_ptr(), second.as_ptr(), "one chunk shared");
-        assert!(matches!(ring.since(1), Since::Events(Some((2, chunk))) if &chunk[..] == b"   2"));
-        ring.push(3, frame(3, 4));
-        let Since::Events(Some((last, chunk))) = ring.since(0) else {
+        assert!(matches!(
+            ring.since(1, Kinds::ALL),
+            Since::Events { to: 2, chunk: Some(chunk) } if &chunk[..] == b"   2"
+        ));
+        ring.push(3, TURN, frame(3, 4));
+        let Since::Events {
+            to: last,
+            chunk: Some(chunk),
+        } = ring.since(0, Kinds::ALL)
+        else {
             panic!("events expected");
         };
         assert_eq!(last, 3);
@@ -459,12 +510,58 @@ mod tests {
         let size = 1024;
         let count = (RING_BYTES / size) as i64 + 10;
         for id in 1..=count {
-            ring.push(id, frame(id, size));
+            ring.push(id, TURN, frame(id, size));
         }
         assert!(ring.bytes <= RING_BYTES);
         assert_eq!(ring.base, 10);
         assert_eq!(ring.head, count);
-        assert!(matches!(ring.since(9), Since::Behind { base: 10 }));
-        assert!(matches!(ring.since(10), Since::Events(Some((last, _))) if last == count));
+        assert!(matches!(
+            ring.since(9, Kinds::ALL),
+            Since::Behind { base: 10 }
+        ));
+        assert!(matches!(
+            ring.since(10, Kinds::ALL),
+            Since::Events { to, chunk: Some(_) } if to == count
+        ));
+    }
+
+    #[test]
+    fn a_stream_of_some_kinds_gets_those_and_moves_on_over_the_others() {
+        assert_eq!(Kinds::named("turn"), TURN);
+        let result = Kinds::named("result");
+        let results: Kinds = "result,ruling".parse().unwrap();
+        let mut ring = Ring::new(0);
+        ring.push(1, TURN, frame(1, 4));
+        ring.push(2, result, frame(2, 4));
+        ring.push(3, TURN, frame(3, 4));
+        assert!(matches!(
+            ring.since(0, results),
+            Since::Events { to: 3, chunk: Some(chunk) } if &chunk[..] == b"   2"
+        ));
+        assert!(matches!(
+            ring.since(0, Kinds::ALL),
+            Since::Events { to: 3, chunk: Some(chunk) } if &chunk[..] == b"   1   2   3"
+        ));
+        // Nothing of its kinds: the cursor moves on, and nothing is sent.
+        assert!(matches!(
+            ring.since(2, results),
+            Since::Events { to: 3, chunk: None }
+        ));
+        // Each set of kinds keeps its own shared chunk.
+        let (
+            Since::Events {
+                chunk: Some(first), ..
+            },
+            Since::Events {
+                chunk: Some(second),
+                ..
+            },
+        ) = (ring.since(0, results), ring.since(0, results))
+        else {
+            panic!("events expected");
+        };
+        assert_eq!(first.as_ptr(), second.as_ptr());
+        assert!("result,moves".parse::<Kinds>().is_err());
+        assert!(Kinds::ALL.holds("turn") && !results.holds("turn"));
     }
 }

@@ -132,12 +132,11 @@ impl Hub {
         let Ok(feeds) = self.feeds.lock() else {
             return;
         };
-        for (subject, (feed, _)) in feeds.iter() {
-            let concerned = match *subject {
-                Subject::Game(id) => id == notice.game_id,
-                Subject::Tournament(id, _) => id == notice.tournament_id,
-            };
-            if concerned {
+        for subject in [
+            Subject::Tournament(notice.tournament_id),
+            Subject::Game(notice.game_id),
+        ] {
+            if let Some((feed, _)) = feeds.get(&subject) {
                 feed.poke();
             }
         }
