@@ -169,12 +169,12 @@ fn open(
         {
             return;
         }
-        let mut head = feed.watch();
+        let mut head = feed.watch(kinds);
         let mut live = false;
         let mut waited = false;
         let mut horizon = Horizon::default();
         loop {
-            head.borrow_and_update();
+            head.seen();
             match feed.since(cursor, kinds) {
                 Since::Events {
                     to,

@@ -82,6 +82,11 @@ impl Kinds {
     pub fn holds(self, kind: &str) -> bool {
         self.meets(Kinds::named(kind))
     }
+
+    /// The indices in [`TableEvent::KINDS`] of these kinds.
+    fn indices(self) -> impl Iterator<Item = usize> {
+        (0..TableEvent::KINDS.len()).filter(move |index| self.0 & (1 << index) != 0)
+    }
 }
 
 impl std::str::FromStr for Kinds {
@@ -207,6 +212,12 @@ struct Ring {
     bytes: usize,
     base: i64,
     head: i64,
+    /// For each kind, the last id the ring no longer holds an entry of that kind up to:
+    /// the ring's start at first (what came before may be of any kind), then the last
+    /// such entry dropped. A stream is behind only if it has missed an entry of its kinds:
+    /// a stream of a few kinds, woken only by those, stays on the ring however many
+    /// entries of the others pass it by.
+    dropped: [i64; TableEvent::KINDS.len()],
     /// The last chunk handed out for each set of kinds, with the cursor it follows and
     /// its last id. After a read, every stream following live stands at the same cursor:
     /// the streams of the same kinds share one chunk (a reference count) instead of each
@@ -231,6 +242,7 @@ impl Ring {
             bytes: 0,
             base: start,
             head: start,
+            dropped: [start; TableEvent::KINDS.len()],
             shared: Vec::new(),
         }
     }
@@ -241,16 +253,19 @@ impl Ring {
         self.frames.push_back((id, kind, frame));
         self.head = self.head.max(id);
         while self.bytes > RING_BYTES {
-            let Some((dropped, _, frame)) = self.frames.pop_front() else {
+            let Some((dropped, kind, frame)) = self.frames.pop_front() else {
                 break;
             };
             self.bytes -= frame.len();
             self.base = dropped;
+            for index in kind.indices() {
+                self.dropped[index] = dropped;
+            }
         }
     }
 
     fn since(&mut self, cursor: i64, kinds: Kinds) -> Since {
-        if cursor < self.base {
+        if kinds.indices().any(|index| cursor < self.dropped[index]) {
             return Since::Behind { base: self.base };
         }
         if let Some((_, _, to, chunk)) = self
@@ -297,12 +312,49 @@ pub struct FeedCounters {
     pub catch_ups: AtomicU64,
 }
 
+/// What a stream waits on: the feed's head, or the heads of its kinds.
+pub enum Watch {
+    All(watch::Receiver<i64>),
+    Kinds(Vec<watch::Receiver<i64>>),
+}
+
+impl Watch {
+    /// Marks what the stream is about to read as seen.
+    pub fn seen(&mut self) {
+        match self {
+            Watch::All(head) => {
+                head.borrow_and_update();
+            }
+            Watch::Kinds(heads) => heads.iter_mut().for_each(|head| {
+                head.borrow_and_update();
+            }),
+        }
+    }
+
+    /// Waits for a new event of the stream's kinds; an error when the feed is gone.
+    pub async fn changed(&mut self) -> Result<(), watch::error::RecvError> {
+        match self {
+            Watch::All(head) => head.changed().await,
+            Watch::Kinds(heads) => {
+                futures_util::future::select_all(
+                    heads.iter_mut().map(|head| Box::pin(head.changed())),
+                )
+                .await
+                .0
+            }
+        }
+    }
+}
+
 /// The fan-out of one subject.
 pub struct Feed {
     pub subject: Subject,
     ring: Mutex<Ring>,
-    /// The ring's head, watched by the streams.
+    /// The ring's head, watched by the streams of every kind.
     head: watch::Sender<i64>,
+    /// For each kind, the last entry of that kind read: a stream of a few kinds waits on
+    /// those alone, and is not woken by every move of a busy tournament.
+    kind_heads: [watch::Sender<i64>; TableEvent::KINDS.len()],
     /// A notice about the subject arrived (one stored permit: notices coalesce).
     poke: Notify,
     /// The last stream left: the feed's task ends.
@@ -317,6 +369,7 @@ impl Feed {
             subject,
             ring: Mutex::new(Ring::new(start)),
             head: watch::channel(start).0,
+            kind_heads: std::array::from_fn(|_| watch::channel(start).0),
             poke: Notify::new(),
             retired: Notify::new(),
             encode,
@@ -332,9 +385,18 @@ impl Feed {
         *self.head.borrow()
     }
 
-    /// Watches the head: a stream waits on it for new events.
-    pub fn watch(&self) -> watch::Receiver<i64> {
-        self.head.subscribe()
+    /// What a stream of `kinds` waits on for new events.
+    pub fn watch(&self, kinds: Kinds) -> Watch {
+        if kinds == Kinds::ALL {
+            Watch::All(self.head.subscribe())
+        } else {
+            Watch::Kinds(
+                kinds
+                    .indices()
+                    .map(|index| self.kind_heads[index].subscribe())
+                    .collect(),
+            )
+        }
     }
 
     /// What follows `cursor` of `kinds`.
@@ -381,6 +443,9 @@ impl Feed {
                     last = id;
                     let kind = Kinds::named(&row.kind);
                     ring.push(id, kind, self.encode(id, row));
+                    for index in kind.indices() {
+                        self.kind_heads[index].send_replace(id);
+                    }
                 }
                 if !full && up_to != i64::MAX {
                     // Every id up to the horizon is settled: the next read starts there.
@@ -562,6 +627,42 @@ mod tests {
         };
         assert_eq!(first.as_ptr(), second.as_ptr());
         assert!("result,moves".parse::<Kinds>().is_err());
+        assert!("".parse::<Kinds>().is_err());
         assert!(Kinds::ALL.holds("turn") && !results.holds("turn"));
+    }
+
+    #[test]
+    fn a_stream_of_some_kinds_is_behind_only_once_an_entry_of_its_kinds_left_the_ring() {
+        let results: Kinds = "result".parse().unwrap();
+        let mut ring = Ring::new(0);
+        ring.push(1, Kinds::named("result"), frame(1, 1024));
+        let size = 1024;
+        let count = (RING_BYTES / size) as i64 + 10;
+        // The result, then turns until the ring has dropped it.
+        for id in 2..=count {
+            ring.push(id, TURN, frame(id, size));
+            if ring.base < 1 {
+                // While the result is held, a stream of results at 1 has nothing new
+                // however many turns passed it.
+                assert!(matches!(
+                    ring.since(1, results),
+                    Since::Events { chunk: None, .. }
+                ));
+            }
+        }
+        assert!(ring.base > 1);
+        // A stream of results that had the result is on the ring still...
+        assert!(matches!(
+            ring.since(1, results),
+            Since::Events { to, chunk: None } if to == count
+        ));
+        // ... one that had not is behind, and so is one of every kind at 1.
+        assert!(matches!(ring.since(0, results), Since::Behind { .. }));
+        assert!(matches!(ring.since(1, Kinds::ALL), Since::Behind { .. }));
+        // And before the ring's start anything may have been: behind.
+        assert!(matches!(
+            Ring::new(5).since(4, results),
+            Since::Behind { base: 5 }
+        ));
     }
 }
