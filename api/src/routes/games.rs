@@ -16,7 +16,7 @@ use crate::http::{ApiJson, ApiQuery, PageInfo, PageQuery};
 use crate::routes::tournaments;
 use crate::services::live::cache::GameCache;
 use crate::services::live::view::GameState;
-use crate::services::live::write::{current, insert_game, Answer};
+use crate::services::live::write::{current, insert_game, Answer, NewGameTerms};
 use crate::services::live::StoredSettings;
 use crate::store::games::{self as store, EventRow, GameRow};
 use crate::store::pairings::PairingRow;
@@ -309,16 +309,14 @@ pub async fn create(
             // The first game of a round starts the round (README, "Live games"): from then
             // on its pairings change only by a referee's ruling.
             crate::store::rounds::start_if_waiting(connection, pairing.round_id).await?;
-            let game = insert_game(
-                (connection, cache.clock()),
+            let terms = NewGameTerms {
                 tournament_id,
-                pairing.id,
+                pairing_id: pairing.id,
                 stored,
                 control,
                 policy,
-                Some(token_id),
-            )
-            .await?;
+            };
+            let game = insert_game((connection, cache.clock()), terms, Some(token_id)).await?;
             game.store(connection).await?;
             Ok(GameState::of(&game)?)
         })

@@ -18,7 +18,7 @@ use crate::routes::tournaments;
 use crate::services::heavy::{Class, Workshop};
 use crate::services::live::cache::GameCache;
 use crate::services::live::view::GameState;
-use crate::services::live::write::{insert_unstarted, load};
+use crate::services::live::write::{insert_unstarted, load, NewGameTerms};
 use crate::services::live::{decode, StoredSettings};
 use crate::store::games as store;
 use crate::store::pairings::{self as pairing_store, PairingRow};
@@ -240,15 +240,14 @@ pub async fn import(
     };
     let state = connection
         .transaction::<_, GameError, _>(async move |connection| {
-            let mut game = insert_unstarted(
-                (connection, cache.clock()),
+            let terms = NewGameTerms {
                 tournament_id,
-                pairing.id,
+                pairing_id: pairing.id,
                 stored,
-                time_control,
-                flag_policy,
-            )
-            .await?;
+                control: time_control,
+                policy: flag_policy,
+            };
+            let mut game = insert_unstarted((connection, cache.clock()), terms).await?;
             if let Some((issued_by, previous, changes)) = replaced {
                 let reason = "result replaced by the imported SGF record";
                 pairing_store::insert_ruling(

@@ -65,13 +65,15 @@ pub struct Kinds(u8);
 impl Kinds {
     pub const ALL: Kinds = Kinds((1 << TableEvent::KINDS.len()) - 1);
 
+    /// The index of the kind named `name` in [`TableEvent::KINDS`].
+    fn index(name: &str) -> Option<usize> {
+        TableEvent::KINDS.iter().position(|known| *known == name)
+    }
+
     /// The kind named `kind`; every kind for a name this version does not know (such an
     /// entry is sent to every stream rather than to none).
     fn named(kind: &str) -> Kinds {
-        TableEvent::KINDS
-            .iter()
-            .position(|known| *known == kind)
-            .map_or(Kinds::ALL, |index| Kinds(1 << index))
+        Kinds::index(kind).map_or(Kinds::ALL, |index| Kinds(1 << index))
     }
 
     fn meets(self, other: Kinds) -> bool {
@@ -96,15 +98,12 @@ impl std::str::FromStr for Kinds {
     fn from_str(text: &str) -> Result<Kinds, String> {
         let mut kinds = 0;
         for name in text.split(',').map(str::trim) {
-            let index = TableEvent::KINDS
-                .iter()
-                .position(|known| *known == name)
-                .ok_or_else(|| {
-                    format!(
-                        "`{name}` is not a kind of entry: kinds are {}, separated by commas",
-                        TableEvent::KINDS.join(", ")
-                    )
-                })?;
+            let index = Kinds::index(name).ok_or_else(|| {
+                format!(
+                    "`{name}` is not a kind of entry: kinds are {}, separated by commas",
+                    TableEvent::KINDS.join(", ")
+                )
+            })?;
             kinds |= 1 << index;
         }
         Ok(Kinds(kinds))
@@ -438,13 +437,16 @@ impl Feed {
             let rows = self.subject.after(pool, head, up_to).await?;
             let full = rows.len() as i64 == BATCH;
             let mut last = head;
+            // The last entry of each kind read: its streams are woken once the ring's
+            // lock is released, once for the whole read.
+            let mut last_of = [None; TableEvent::KINDS.len()];
             if let Some(mut ring) = self.ring() {
                 for (id, row) in rows {
                     last = id;
                     let kind = Kinds::named(&row.kind);
                     ring.push(id, kind, self.encode(id, row));
                     for index in kind.indices() {
-                        self.kind_heads[index].send_replace(id);
+                        last_of[index] = Some(id);
                     }
                 }
                 if !full && up_to != i64::MAX {
@@ -452,6 +454,11 @@ impl Feed {
                     last = last.max(up_to);
                 }
                 ring.head = ring.head.max(last);
+            }
+            for (kind_head, id) in self.kind_heads.iter().zip(last_of) {
+                if let Some(id) = id {
+                    kind_head.send_replace(id);
+                }
             }
             if last != head {
                 self.head.send_replace(last);

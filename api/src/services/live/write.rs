@@ -204,26 +204,23 @@ pub async fn load(
     Ok(LoadedGame::replay(row, &log, cache.clock().clone()).map_err(ApiError::internal)?)
 }
 
+/// A new game: whose, and on what terms.
+pub struct NewGameTerms {
+    pub tournament_id: Uuid,
+    pub pairing_id: Uuid,
+    pub stored: StoredSettings,
+    pub control: arbitre_core::clock::TimeControl,
+    pub policy: FlagPolicy,
+}
+
 /// Creates the game row and its first entry (the clock starts at `clock`'s now), in
 /// `connection`'s transaction.
 pub async fn insert_game(
     (connection, clock): (&mut Connection, &ServerClock),
-    tournament_id: Uuid,
-    pairing_id: Uuid,
-    stored: StoredSettings,
-    control: arbitre_core::clock::TimeControl,
-    policy: FlagPolicy,
+    terms: NewGameTerms,
     token_id: Option<Uuid>,
 ) -> Result<LoadedGame, GameError> {
-    let mut game = insert_unstarted(
-        (connection, clock),
-        tournament_id,
-        pairing_id,
-        stored,
-        control,
-        policy,
-    )
-    .await?;
+    let mut game = insert_unstarted((connection, clock), terms).await?;
     let at = game.instant();
     game.handle(Input::Start { at }, token_id)
         .map_err(|refusal| refused(refusal, &game))?;
@@ -234,11 +231,13 @@ pub async fn insert_game(
 /// not started: the caller gives it its log (an imported record's, which starts it).
 pub async fn insert_unstarted(
     (connection, clock): (&mut Connection, &ServerClock),
-    tournament_id: Uuid,
-    pairing_id: Uuid,
-    stored: StoredSettings,
-    control: arbitre_core::clock::TimeControl,
-    policy: FlagPolicy,
+    NewGameTerms {
+        tournament_id,
+        pairing_id,
+        stored,
+        control,
+        policy,
+    }: NewGameTerms,
 ) -> Result<LoadedGame, GameError> {
     if store::find_by_pairing(connection, pairing_id)
         .await?
