@@ -282,16 +282,20 @@ impl TestService {
         issue_token(&self.database_url, role, tournament_id, pairing_id).await
     }
 
-    /// Creates a tournament as admin (a valid one, changed by `changes`) and returns its JSON.
-    pub async fn create_tournament(&self, changes: serde_json::Value) -> serde_json::Value {
+    /// Posts the sample tournament with `changes` (as admin), whatever the answer.
+    pub async fn post_tournament(&self, changes: serde_json::Value) -> reqwest::Response {
         let mut body = sample_tournament();
         merge(&mut body, changes);
-        let response = self
-            .post("/tournaments", Some(&self.admin_token))
+        self.post("/tournaments", Some(&self.admin_token))
             .json(&body)
             .send()
             .await
-            .unwrap();
+            .unwrap()
+    }
+
+    /// Creates a tournament as admin (a valid one, changed by `changes`) and returns its JSON.
+    pub async fn create_tournament(&self, changes: serde_json::Value) -> serde_json::Value {
+        let response = self.post_tournament(changes).await;
         assert_eq!(
             response.status(),
             201,

@@ -23,14 +23,7 @@ async fn malformed_json_is_400() {
 #[tokio::test]
 async fn unknown_fields_and_wrong_types_are_422_naming_the_field() {
     let service = TestService::start().await;
-    let mut body = arbitre_tests::sample_tournament();
-    arbitre_tests::merge(&mut body, json!({"colour": "black"}));
-    let response = service
-        .post("/tournaments", Some(&service.admin_token))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
+    let response = service.post_tournament(json!({"colour": "black"})).await;
     let problem = expect_problem(response, 422, "body.invalid").await;
     assert!(
         problem["errors"][0]["message"]
@@ -40,28 +33,15 @@ async fn unknown_fields_and_wrong_types_are_422_naming_the_field() {
         "{problem}"
     );
 
-    let mut body = arbitre_tests::sample_tournament();
-    arbitre_tests::merge(&mut body, json!({"start_date": 20260501}));
     let response = service
-        .post("/tournaments", Some(&service.admin_token))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
+        .post_tournament(json!({"start_date": 20260501}))
+        .await;
     let problem = expect_problem(response, 422, "body.invalid").await;
     assert_eq!(problem["errors"][0]["field"], "start_date");
 
-    let mut body = arbitre_tests::sample_tournament();
-    arbitre_tests::merge(
-        &mut body,
-        json!({"handicap_policy": {"reduction": "one", "ceiling": 9, "based_on_mms": true, "no_handicap_from": "1d"}}),
-    );
     let response = service
-        .post("/tournaments", Some(&service.admin_token))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
+        .post_tournament(json!({"handicap_policy": {"reduction": "one", "ceiling": 9, "based_on_mms": true, "no_handicap_from": "1d"}}))
+        .await;
     let problem = expect_problem(response, 422, "body.invalid").await;
     assert_eq!(problem["errors"][0]["field"], "handicap_policy.reduction");
 
@@ -73,14 +53,9 @@ async fn unknown_fields_and_wrong_types_are_422_naming_the_field() {
         .unwrap();
     expect_problem(response, 422, "body.invalid").await;
 
-    let mut body = arbitre_tests::sample_tournament();
-    arbitre_tests::merge(&mut body, json!({"name": "nul\u{0}byte"}));
     let response = service
-        .post("/tournaments", Some(&service.admin_token))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
+        .post_tournament(json!({"name": "nul\u{0}byte"}))
+        .await;
     expect_problem(response, 422, "validation.failed").await;
 }
 

@@ -31,14 +31,7 @@ async fn the_board_size_is_a_setting_checked_like_any_other() {
     let default = service.create_tournament(json!({})).await;
     assert_eq!(default["board_size"], 19, "{default}");
     for side in [1, 26] {
-        let mut body = arbitre_tests::sample_tournament();
-        arbitre_tests::merge(&mut body, json!({"board_size": side}));
-        let response = service
-            .post("/tournaments", Some(&service.admin_token))
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
+        let response = service.post_tournament(json!({"board_size": side})).await;
         let problem = expect_problem(response, 422, "validation.failed").await;
         assert_eq!(problem["errors"][0]["field"], "board_size", "{problem}");
         let id = default["id"].as_str().unwrap();

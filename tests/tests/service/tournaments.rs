@@ -69,17 +69,9 @@ async fn a_tournament_is_created_read_and_changed_with_its_egd_class_computed() 
 #[tokio::test]
 async fn validation_errors_name_the_fields() {
     let service = TestService::start().await;
-    let mut body = arbitre_tests::sample_tournament();
-    arbitre_tests::merge(
-        &mut body,
-        json!({"end_date": "2026-04-01", "name": " ", "time_control": {"system": "byo-yomi", "main_time_ms": 0, "periods": 0, "period_ms": 1}}),
-    );
     let response = service
-        .post("/tournaments", Some(&service.admin_token))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
+        .post_tournament(json!({"end_date": "2026-04-01", "name": " ", "time_control": {"system": "byo-yomi", "main_time_ms": 0, "periods": 0, "period_ms": 1}}))
+        .await;
     let problem = expect_problem(response, 422, "validation.failed").await;
     assert_eq!(
         problem_fields(&problem),
