@@ -14,7 +14,9 @@ use crate::services::heavy::{Class, Workshop};
 use crate::services::pairing::{self, Adjustments};
 use crate::store::pairings::{self as pairing_store, PairingTerms};
 use crate::store::rounds as round_store;
-use actix_web::{web, HttpResponse};
+use crate::services::reads::Rendered;
+use crate::store;
+use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::pairing::parameters::OpenGothaVersion;
 use arbitre_core::pairing::{
     consistency, edit, Candidate, Cost, PairedGame, PairingError, Parallelism,
@@ -22,7 +24,9 @@ use arbitre_core::pairing::{
 use diesel_async::AsyncConnection;
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use std::str::FromStr;
+use std::sync::Arc;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
@@ -203,6 +207,9 @@ pub struct Explanation {
     pub candidates: Vec<CandidateView>,
 }
 
+/// A draft's media type.
+const JSON: &str = "application/json";
+
 fn id(text: &str) -> Result<Uuid, ApiError> {
     Uuid::from_str(text).map_err(ApiError::internal)
 }
@@ -231,7 +238,8 @@ fn candidate(candidate: Candidate) -> Result<CandidateView, ApiError> {
 }
 
 /// Draft the pairing of a round not yet paired (organizers and referees): from the
-/// results before it, the tournament's pairing parameters and handicap policy.
+/// results before it, the tournament's pairing parameters and handicap policy. Drafting
+/// again with nothing changed answers the draft already made.
 #[utoipa::path(
     post, path = "/tournaments/{tournament_id}/rounds/{number}/pairings/draft", tag = "pairings",
     params(("tournament_id" = Uuid, Path), ("number" = i32, Path)),
@@ -243,20 +251,72 @@ pub async fn draft(
     pool: web::Data<DbPool>,
     workshop: web::Data<Workshop>,
     caller: Caller,
+    request: HttpRequest,
     path: web::Path<(Uuid, i32)>,
     body: ApiJson<DraftRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
-    let draft = make_draft(&pool, &workshop, &caller, tournament_id, number, body.0).await?;
-    // A round of 2,000 players is some 300 KB of JSON: milliseconds the request worker
-    // owes the tablets, written on the pool instead.
-    let json = workshop
-        .run(Class::Staff, move || serde_json::to_vec(&draft))
-        .await?
-        .map_err(ApiError::internal)?;
-    Ok(HttpResponse::Ok()
-        .content_type(actix_web::http::header::ContentType::json())
-        .body(json))
+    let drafted = drafted(&pool, &workshop, &caller, tournament_id, number, body.0).await?;
+    Ok(drafted.respond(&request))
+}
+
+/// The draft of round `number` made with `request`, as JSON (and gzip): made by the
+/// engine once per revision of the tournament and request, then kept
+/// ([`Workshop::drafts`]). An organizer who drafts again with nothing changed, or
+/// reopens the draft, is answered the draft made, and the heavy pool leaves the
+/// tablets' cores alone. Anything a draft is made from (a result, a registration, a
+/// player, a setting, the round's pairings) is a new revision, drafted afresh.
+async fn drafted(
+    pool: &DbPool,
+    workshop: &Workshop,
+    caller: &Caller,
+    tournament_id: Uuid,
+    number: i32,
+    request: DraftRequest,
+) -> Result<Arc<Rendered>, ApiError> {
+    caller.require_staff(tournament_id, "draft pairings of this tournament")?;
+    let mut violations = crate::error::Violations::new();
+    if request.fixed.len() > 1000 {
+        violations.add("fixed", "must hold at most 1000 games");
+    }
+    if request.exclude.len() > 2000 {
+        violations.add("exclude", "must hold at most 2000 players");
+    }
+    violations.into_result()?;
+    // Read before the draft is made: what is kept under it is never older than it.
+    let revision = {
+        let mut connection = pool.get().await?;
+        store::tournaments::revision(&mut connection, tournament_id)
+            .await?
+            .ok_or(ApiError::NotFound(Resource::Tournament))?
+    };
+    let variant = variant(number, &request);
+    workshop
+        .drafts
+        .get_or_render(tournament_id, variant, revision, || async {
+            let draft = engine_draft(pool, workshop, tournament_id, number, request).await?;
+            // A round of 2,000 players is some 300 KB of JSON: milliseconds the request
+            // worker owes the tablets, written on the pool instead.
+            workshop
+                .run(Class::Staff, move || {
+                    serde_json::to_vec(&draft).map(|json| Rendered::new(json, JSON))
+                })
+                .await?
+                .map_err(ApiError::internal)
+        })
+        .await
+}
+
+/// What a kept draft is made with beside the tournament: the round and the request's
+/// games fixed and players left out, in their order, hashed.
+fn variant(number: i32, request: &DraftRequest) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(number.to_be_bytes());
+    hasher.update((request.fixed.len() as u64).to_be_bytes());
+    for player in request.fixed.iter().flatten().chain(&request.exclude) {
+        hasher.update(player.as_bytes());
+    }
+    format!("draft {number} {:x}", hasher.finalize())
 }
 
 /// The round `number` ready for the engine, its tournament as the workshop keeps it
@@ -287,7 +347,7 @@ fn adjustments(request: DraftRequest) -> Adjustments {
     }
 }
 
-/// Drafts a round on the heavy-work pool, for this route and the organizer's pages alike.
+/// A round's draft for the organizer's pages, as [`drafted`] keeps it.
 pub async fn make_draft(
     pool: &DbPool,
     workshop: &Workshop,
@@ -296,15 +356,23 @@ pub async fn make_draft(
     number: i32,
     request: DraftRequest,
 ) -> Result<Draft, ApiError> {
-    caller.require_staff(tournament_id, "draft pairings of this tournament")?;
-    let mut violations = crate::error::Violations::new();
-    if request.fixed.len() > 1000 {
-        violations.add("fixed", "must hold at most 1000 games");
-    }
-    if request.exclude.len() > 2000 {
-        violations.add("exclude", "must hold at most 2000 players");
-    }
-    violations.into_result()?;
+    let drafted = drafted(pool, workshop, caller, tournament_id, number, request).await?;
+    workshop
+        .run(Class::Staff, move || {
+            serde_json::from_slice::<Draft>(&drafted.body)
+        })
+        .await?
+        .map_err(ApiError::internal)
+}
+
+/// The engine's draft of a round, made on the heavy-work pool.
+async fn engine_draft(
+    pool: &DbPool,
+    workshop: &Workshop,
+    tournament_id: Uuid,
+    number: i32,
+    request: DraftRequest,
+) -> Result<Draft, ApiError> {
     let adjustments = adjustments(request);
     let prepared = kept(pool, workshop, tournament_id, number, &adjustments).await?;
     let mut connection = pool.get().await?;

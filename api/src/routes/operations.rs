@@ -4,6 +4,7 @@ use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::services::live::feed::FeedCounters;
+use crate::services::heavy::{Class, Workshop};
 use crate::services::live::notify::Hub;
 use actix_web::{web, HttpResponse};
 use diesel_async::RunQueryDsl;
@@ -48,12 +49,30 @@ pub async fn ready(pool: web::Data<DbPool>) -> Result<HttpResponse, ApiError> {
     get, path = "/metrics", tag = "operations",
     responses((status = 200, description = "Prometheus text format", body = String, content_type = "text/plain"))
 )]
-pub async fn metrics(metrics: web::Data<Metrics>, hub: web::Data<Hub>) -> HttpResponse {
+pub async fn metrics(
+    metrics: web::Data<Metrics>,
+    hub: web::Data<Hub>,
+    workshop: web::Data<Workshop>,
+) -> HttpResponse {
     let mut text = metrics.render();
     render_feeds(&mut text, hub.counters());
+    render_heavy_jobs(&mut text, &workshop);
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
         .body(text)
+}
+
+/// The jobs the heavy-work pool ran, by class of caller: how often the drafts, imports,
+/// standings and exports were computed beside the tablets rather than answered as kept.
+fn render_heavy_jobs(text: &mut String, workshop: &Workshop) {
+    let name = "arbitre_heavy_jobs_total";
+    let _ = writeln!(
+        text,
+        "# HELP {name} Jobs run on the heavy-work pool, by class of caller.\n# TYPE {name} counter"
+    );
+    for (class, label) in [(Class::Anonymous, "anonymous"), (Class::Staff, "staff")] {
+        let _ = writeln!(text, "{name}{{class=\"{label}\"}} {}", workshop.jobs(class));
+    }
 }
 
 /// The event streams open, their feeds, and what they cost the database.

@@ -29,9 +29,7 @@ use crate::store::games as game_store;
 
 use crate::store::pairings as pairing_store;
 use crate::store::standings as store;
-use actix_web::http::header::{
-    self, Accept, AcceptEncoding, Encoding, Header, Preference, Quality,
-};
+use actix_web::http::header::{Accept, Header, Quality};
 use actix_web::mime::{self, Mime};
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::export::{self, Format};
@@ -375,7 +373,7 @@ pub async fn get(
         download: false,
     };
     let rendered = rendered(&pool, &reads, &workshop, caller.as_ref(), &request, asked).await?;
-    Ok(respond(&request, &rendered))
+    Ok(rendered.respond(&request))
 }
 
 /// A read of the standings or of an export.
@@ -449,37 +447,6 @@ fn render(
     })
 }
 
-/// Whether the client takes gzip (`Accept-Encoding`, RFC 9110 §12.5.3): named, or `*`,
-/// with a weight above 0.
-fn accepts_gzip(request: &HttpRequest) -> bool {
-    AcceptEncoding::parse(request).is_ok_and(|accepted| {
-        accepted.iter().any(|coding| {
-            coding.quality > Quality::ZERO
-                && match &coding.item {
-                    Preference::Any => true,
-                    Preference::Specific(encoding) => *encoding == Encoding::gzip(),
-                }
-        })
-    })
-}
-
-/// The kept representation, compressed when the client takes it.
-fn respond(request: &HttpRequest, rendered: &Rendered) -> HttpResponse {
-    let mut response = HttpResponse::Ok();
-    response.content_type(rendered.content_type);
-    response.insert_header((header::VARY, "Accept, Accept-Encoding"));
-    if let Some(disposition) = &rendered.disposition {
-        response.insert_header((header::CONTENT_DISPOSITION, disposition.as_str()));
-    }
-    match &rendered.gzip {
-        Some(gzip) if accepts_gzip(request) => {
-            response.insert_header((header::CONTENT_ENCODING, "gzip"));
-            response.body(gzip.clone())
-        }
-        _ => response.body(rendered.body.clone()),
-    }
-}
-
 /// The export of a tournament as a file to save (anyone): `egd` (`.h9`), `ffg` (`.tou`),
 /// `aga`, `csv` or `opengotha`, named after the tournament.
 #[utoipa::path(
@@ -522,7 +489,7 @@ pub async fn download(
         download: true,
     };
     let rendered = rendered(&pool, &reads, &workshop, caller.as_ref(), &request, asked).await?;
-    Ok(respond(&request, &rendered))
+    Ok(rendered.respond(&request))
 }
 
 /// The result recorded for a pairing's game.
@@ -700,6 +667,7 @@ pub async fn record(
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use actix_web::http::header;
     use actix_web::test::TestRequest;
 
     fn accepting(accept: &str) -> Result<Representation, StandingsFailure> {

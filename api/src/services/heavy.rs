@@ -14,7 +14,8 @@
 //! is abandoned with the process), so a stop never waits for a draft.
 
 use crate::error::ApiError;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use crate::services::reads::Reads;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use tokio::sync::{oneshot, watch, Semaphore};
 
@@ -31,6 +32,8 @@ pub enum Class {
 const RUNNING: usize = 1;
 /// Requests of one class that may wait for a running job of their class; more get 503.
 const QUEUED: [usize; 2] = [16, 4];
+/// The bytes of drafts kept: a 2,000-player round's is some 300 KB, and 50 KB compressed.
+const DRAFTS_BYTES: usize = 64 << 20;
 /// The pool's threads' nice value where `SCHED_IDLE` is refused (Linux: per thread; 10
 /// gives them about a tenth of a core whenever a request worker wants it).
 const NICE: i32 = 10;
@@ -48,6 +51,11 @@ pub struct Workshop {
     pool: Arc<rayon::ThreadPool>,
     /// The tournaments the pool pairs, as last read from the store.
     pub loaded: Arc<crate::services::pairing::Loaded>,
+    /// The drafts the pool made, as JSON, under their tournament's revision (see
+    /// `routes::drafts`).
+    pub drafts: Arc<Reads>,
+    /// Jobs run, by class.
+    jobs: Arc<[AtomicU64; 2]>,
     lanes: Arc<[Lane; 2]>,
     stopping: watch::Receiver<bool>,
 }
@@ -77,9 +85,16 @@ impl Workshop {
         Ok(Workshop {
             pool: Arc::new(pool),
             loaded: Arc::default(),
+            drafts: Arc::new(Reads::with_capacity(DRAFTS_BYTES)),
+            jobs: Arc::default(),
             lanes: Arc::new([lane(QUEUED[0]), lane(QUEUED[1])]),
             stopping,
         })
+    }
+
+    /// The jobs run so far for `class`.
+    pub fn jobs(&self, class: Class) -> u64 {
+        self.jobs[class as usize].load(Ordering::Relaxed)
     }
 
     /// As [`Workshop::run`], the job given the pool it runs on, to share its own work
@@ -116,6 +131,7 @@ impl Workshop {
                 .acquire_owned()
                 .await
                 .map_err(ApiError::internal)?;
+            self.jobs[class as usize].fetch_add(1, Ordering::Relaxed);
             let (sender, receiver) = oneshot::channel();
             // The permit goes with the job: a client that leaves frees its place in the
             // queue, not the job's thread.

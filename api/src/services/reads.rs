@@ -1,10 +1,12 @@
-//! What a tournament's readers ask again and again (its standings, its exports), computed
-//! once per change of the tournament rather than once per reader: kept under the
-//! tournament's revision (see `store::tournaments::revision`), in its plain and gzip
-//! forms. Readers asking for the same thing at the same revision while it is computed
+//! What a tournament's readers ask again and again (its standings, its exports, a round's
+//! draft), computed once per change of the tournament rather than once per reader: kept
+//! under the tournament's revision (see `store::tournaments::revision`), in its plain and
+//! gzip forms. Readers asking for the same thing at the same revision while it is computed
 //! wait for the one computation; a new revision replaces what the old one kept.
 
+use actix_web::http::header::{self, AcceptEncoding, Encoding, Header, Preference, Quality};
 use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse};
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use std::collections::HashMap;
@@ -14,8 +16,8 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::OnceCell;
 use uuid::Uuid;
 
-/// The bytes kept at most; beyond, everything kept is let go (the next readers compute
-/// again). The standings of 20,000 players are 11.7 MB, gzip 1.5 MB.
+/// The bytes a tournament's readers' representations keep at most (see [`Reads::default`]).
+/// The standings of 20,000 players are 11.7 MB, gzip 1.5 MB.
 const CAPACITY_BYTES: usize = 256 << 20;
 /// Bodies smaller than this are sent as they are: gzip would save little.
 const GZIP_FROM_BYTES: usize = 1024;
@@ -53,9 +55,40 @@ impl Rendered {
         }
     }
 
+    /// The response carrying it, compressed when the client takes gzip.
+    pub fn respond(&self, request: &HttpRequest) -> HttpResponse {
+        let mut response = HttpResponse::Ok();
+        response.content_type(self.content_type);
+        response.insert_header((header::VARY, "Accept, Accept-Encoding"));
+        if let Some(disposition) = &self.disposition {
+            response.insert_header((header::CONTENT_DISPOSITION, disposition.as_str()));
+        }
+        match &self.gzip {
+            Some(gzip) if accepts_gzip(request) => {
+                response.insert_header((header::CONTENT_ENCODING, "gzip"));
+                response.body(gzip.clone())
+            }
+            _ => response.body(self.body.clone()),
+        }
+    }
+
     fn size(&self) -> usize {
         self.body.len() + self.gzip.as_ref().map_or(0, Bytes::len)
     }
+}
+
+/// Whether the client takes gzip (`Accept-Encoding`, RFC 9110 §12.5.3): named, or `*`,
+/// with a weight above 0.
+fn accepts_gzip(request: &HttpRequest) -> bool {
+    AcceptEncoding::parse(request).is_ok_and(|accepted| {
+        accepted.iter().any(|coding| {
+            coding.quality > Quality::ZERO
+                && match &coding.item {
+                    Preference::Any => true,
+                    Preference::Specific(encoding) => *encoding == Encoding::gzip(),
+                }
+        })
+    })
 }
 
 struct Slot {
@@ -68,12 +101,28 @@ struct Slot {
 type Slots = (HashMap<(Uuid, String), Slot>, usize);
 
 /// The representations kept.
-#[derive(Default)]
 pub struct Reads {
     slots: Mutex<Slots>,
+    /// The bytes kept at most; beyond, everything kept is let go (the next readers
+    /// compute again).
+    capacity: usize,
+}
+
+impl Default for Reads {
+    fn default() -> Reads {
+        Reads::with_capacity(CAPACITY_BYTES)
+    }
 }
 
 impl Reads {
+    /// Representations kept up to `capacity` bytes.
+    pub fn with_capacity(capacity: usize) -> Reads {
+        Reads {
+            slots: Mutex::default(),
+            capacity,
+        }
+    }
+
     /// The representation `variant` of the tournament at `revision`: kept, or made by
     /// `render` (once, for every reader asking meanwhile). A failure is not kept.
     pub async fn get_or_render<E, F, Fut>(
@@ -134,7 +183,7 @@ impl Reads {
             .is_some_and(|slot| slot.revision == revision);
         if kept {
             slots.1 += size;
-            if slots.1 > CAPACITY_BYTES {
+            if slots.1 > self.capacity {
                 slots.0.clear();
                 slots.1 = 0;
             }

@@ -591,3 +591,91 @@ async fn a_draft_is_published_as_returned_unless_the_round_changed() {
     .await;
     expect_problem(twice, 409, "round.already_paired").await;
 }
+
+/// The heavy-work pool's jobs for the staff so far, as `/metrics` counts them.
+async fn staff_jobs(service: &TestService) -> u64 {
+    let text = service
+        .get("/metrics")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    text.lines()
+        .find_map(|line| line.strip_prefix("arbitre_heavy_jobs_total{class=\"staff\"} "))
+        .unwrap_or_else(|| panic!("no staff jobs in {text}"))
+        .parse()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_redraft_with_nothing_changed_answers_the_draft_made_and_any_change_drafts_afresh() {
+    let service = TestService::start().await;
+    let tournament = service.create_tournament(json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut players = Vec::new();
+    for index in 0..20 {
+        let rank = ["1d", "2k", "5k", "9k"][index % 4];
+        players.push(
+            service
+                .create_player(&tournament, &format!("Player{index}"), rank)
+                .await,
+        );
+    }
+    service.create_round(&tournament, 1).await;
+    let path = format!("/tournaments/{tournament}/rounds/1/pairings/draft");
+    let token = service.admin_token.clone();
+
+    let first = draft(&service, &path, &token, json!({})).await;
+    assert_pairs_everyone(&first, &players.iter().collect::<Vec<_>>());
+    let jobs = staff_jobs(&service).await;
+    assert!(jobs >= 1, "the engine ran on the heavy pool: {jobs} jobs");
+
+    // Nothing changed: the draft made, and no work on the pool, plain or compressed.
+    assert_eq!(draft(&service, &path, &token, json!({})).await, first);
+    assert_eq!(staff_jobs(&service).await, jobs);
+    let compressed = service
+        .post(&path, Some(&token))
+        .header("Accept-Encoding", "gzip")
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(compressed.status(), 200);
+    assert_eq!(compressed.headers()["content-encoding"], "gzip");
+    assert_eq!(&compressed.bytes().await.unwrap()[..2], &[0x1f, 0x8b]);
+    assert_eq!(staff_jobs(&service).await, jobs);
+
+    // What is kept is no one else's: a stranger is refused before it is looked up.
+    let other = service.create_tournament(json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let stranger = service.token(Role::Organizer, Some(other), None).await;
+    let refused = send(&service, Method::POST, &path, Some(&stranger), Some(json!({}))).await;
+    expect_problem(refused, 403, "auth.forbidden").await;
+
+    // Another request is drafted afresh; the first is still kept beside it.
+    let left_out = draft(&service, &path, &token, json!({ "exclude": [players[0]] })).await;
+    assert_pairs_everyone(&left_out, &players[1..].iter().collect::<Vec<_>>());
+    let jobs = staff_jobs(&service).await;
+    assert_eq!(draft(&service, &path, &token, json!({})).await, first);
+    assert_eq!(staff_jobs(&service).await, jobs);
+
+    // A change to the tournament (a player registered) is a new draft, with them.
+    let newcomer = service.create_player(&tournament, "Newcomer", "3k").await;
+    let changed = draft(&service, &path, &token, json!({})).await;
+    assert!(staff_jobs(&service).await > jobs);
+    assert_ne!(changed["state"], first["state"]);
+    let everyone: Vec<&String> = players.iter().chain([&newcomer]).collect();
+    assert_pairs_everyone(&changed, &everyone);
+
+    // Once the round is paired, drafting it is refused, not answered from what was kept.
+    publish(&service, &tournament, 1, &changed).await;
+    let again = send(&service, Method::POST, &path, Some(&token), Some(json!({}))).await;
+    expect_problem(again, 409, "round.already_paired").await;
+}
