@@ -19,11 +19,15 @@
 #    notice) against phase 1's;
 # 3. the hall: the tablets, the STREAMS phones, READERS anonymous clients reading the
 #    standings of a PLAYERS-player tournament back to back, and its organizer drafting its
-#    round 4 back to back. Goal: turn p99 within 1.5 times phase 1's;
-# 4. the phones have left: the server's CPU over 5 s, 30 s later, against its CPU over
+#    round 4 back to back with nothing changed (the service answers the draft it made).
+#    Goal: turn p99 within 1.5 times phase 1's;
+# 4. the same hall, the organizer leaving out another player in each draft, so that
+#    each is made by the engine: what a real change between drafts costs the tablets;
+# 5. the phones have left: the server's CPU over 5 s, 30 s later, against its CPU over
 #    5 s at rest before phase 1.
-# With PARTS=1, two more phases say which part of the hall costs the tablets what: the
-# tablets beside the READERS alone, then beside the organizer's redrafts alone.
+# With PARTS=1, three more phases say which part of the hall costs the tablets what: the
+# tablets beside the READERS alone, then beside the organizer's redrafts alone, unchanged
+# and changing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tablets="${TABLETS:-50}"
@@ -67,19 +71,23 @@ phase warm-up --turns "$(( turns / 4 ))"
 alone="$(phase alone)"; echo "$alone"
 streaming="$(phase streams --streams "$streams" --stream-kinds "$stream_kinds")"; echo "$streaming"
 hall="$(phase hall --streams "$streams" --stream-kinds "$stream_kinds" --readers "$readers" --redraft 1 --big "$work/big.xml")"; echo "$hall"
+changing="$(phase hall-changing --streams "$streams" --stream-kinds "$stream_kinds" --readers "$readers" --redraft changing --big "$work/big.xml")"; echo "$changing"
 if [[ "${PARTS:-0}" == 1 ]]; then
     phase readers --readers "$readers" --big "$work/big.xml"
     phase redraft --redraft 1 --big "$work/big.xml"
+    phase redraft-changing --redraft changing --big "$work/big.xml"
 fi
 sleep 30
 after="$(cpu_over_5s)"
-python3 - "$alone" "$streaming" "$hall" "$rest" "$after" "$(cut -d' ' -f1-3 /proc/loadavg)" <<'PY'
+python3 - "$alone" "$streaming" "$hall" "$changing" "$rest" "$after" "$(cut -d' ' -f1-3 /proc/loadavg)" <<'PY'
 import json, sys
-alone, streaming, hall = (json.loads(text) for text in sys.argv[1:4])
-rest, after, load = float(sys.argv[4]), float(sys.argv[5]), sys.argv[6]
+alone, streaming, hall, changing = (json.loads(text) for text in sys.argv[1:5])
+rest, after, load = float(sys.argv[5]), float(sys.argv[6]), sys.argv[7]
 ratio = hall["p99_ms"] / alone["p99_ms"]
 print(f"== load average at the end {load}")
 print(f"turn p99: alone {alone['p99_ms']} ms, with the hall {hall['p99_ms']} ms: ratio {ratio:.2f} (goal <= 1.5)")
+print(f"the hall with a change between drafts: {changing['p99_ms']} ms: ratio {changing['p99_ms'] / alone['p99_ms']:.2f}, "
+      f"drafts: {changing['hall']['drafts']}")
 print(f"database commits per turn: alone {alone['db_commits_per_turn']}, with {streaming['streams']} streams {streaming['db_commits_per_turn']} "
       f"(feed reads: {streaming['feed_reads']:.0f} for {streaming['turns']} turns)")
 print(f"standings: {hall['hall']['standings']}, drafts: {hall['hall']['drafts']}")

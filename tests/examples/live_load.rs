@@ -3,7 +3,7 @@
 //! ```text
 //! live_load BASE_URL ADMIN_TOKEN [--tablets 200] [--turns 183] [--think-ms 0]
 //!           [--streams 0] [--stream-kinds result,clock,counting,ruling] [--readers 0]
-//!           [--redraft 0] [--big FILE] [--watch 0]
+//!           [--redraft 0|1|changing] [--big FILE] [--watch 0]
 //! ```
 //!
 //! Creates a tournament, 2×N players, a round of N pairings, N table tokens and N games
@@ -23,7 +23,9 @@
 //! every entry, every move included), `--readers N`
 //! anonymous clients reading the standings of the OpenGotha tournament `--big FILE`
 //! (imported first) back to back, and `--redraft 1` its organizer drafting its round 4 back
-//! to back, all while the tablets play; their figures come on the same line. The hall's
+//! to back with nothing changed (the service answers the draft it made) or
+//! `--redraft changing` leaving out another player each time (each draft made by the
+//! engine), all while the tablets play; their figures come on the same line. The hall's
 //! clients run on a thread of their own: they stand for other devices than the tablets,
 //! and a thousand streams read on the tablets' thread would delay the reading of the
 //! tablets' answers, which is the load generator's time, not the service's.
@@ -57,15 +59,24 @@ struct Options {
     /// The kinds of entry the phones follow (`?kinds=`); none: every kind.
     stream_kinds: Option<String>,
     readers: usize,
-    redraft: bool,
+    redraft: Option<Redraft>,
     big: Option<String>,
     watch: bool,
+}
+
+/// How the organizer drafts again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Redraft {
+    /// The same request each time.
+    Same,
+    /// Each time another player left out.
+    Changing,
 }
 
 fn options() -> Options {
     let mut arguments = std::env::args().skip(1);
     let usage = "usage: live_load BASE_URL ADMIN_TOKEN [--tablets N] [--turns N] [--think-ms MS] \
-                 [--streams N] [--stream-kinds KINDS|all] [--readers N] [--redraft 0|1] \
+                 [--streams N] [--stream-kinds KINDS|all] [--readers N] [--redraft 0|1|changing] \
                  [--big OPENGOTHA_FILE] [--watch 0|1]";
     let base = arguments
         .next()
@@ -82,7 +93,7 @@ fn options() -> Options {
         streams: 0,
         stream_kinds: Some("result,clock,counting,ruling".to_string()),
         readers: 0,
-        redraft: false,
+        redraft: None,
         big: None,
         watch: false,
     };
@@ -99,7 +110,14 @@ fn options() -> Options {
             "--streams" => options.streams = value.parse().expect("--streams: a number"),
             "--stream-kinds" => options.stream_kinds = (value != "all").then_some(value),
             "--readers" => options.readers = value.parse().expect("--readers: a number"),
-            "--redraft" => options.redraft = value == "1",
+            "--redraft" => {
+                options.redraft = match value.as_str() {
+                    "0" => None,
+                    "1" => Some(Redraft::Same),
+                    "changing" => Some(Redraft::Changing),
+                    _ => panic!("{usage}"),
+                }
+            }
             "--big" => options.big = Some(value),
             "--watch" => options.watch = value == "1",
             _ => panic!("{usage}"),
@@ -380,22 +398,40 @@ async fn read_standings(
     }
 }
 
-/// The organizer drafting the same round again and again.
+/// The organizer drafting the same round again and again: with nothing changed, or
+/// leaving out each time the next player of the first draft.
 async fn redraft(
     base: String,
     admin: String,
     path: String,
+    how: Redraft,
     stop: Rc<std::cell::Cell<bool>>,
     tally: Rc<RefCell<HallTally>>,
 ) {
     let mut connection = Connection::open(&base).await;
+    let mut players: Vec<String> = Vec::new();
+    let mut drafts = 0;
     while !stop.get() {
+        let body = match (how, players.is_empty()) {
+            (Redraft::Changing, false) => json!({ "exclude": [players[drafts % players.len()]] }),
+            _ => json!({}),
+        };
         let began = Instant::now();
-        let (status, _) = connection
-            .request("POST", &path, &admin, &json!({}), None)
-            .await;
+        let (status, answer) = connection.request("POST", &path, &admin, &body, None).await;
+        let elapsed = began.elapsed();
+        if how == Redraft::Changing && players.is_empty() && status == 200 {
+            let draft: Value = serde_json::from_slice(&answer).expect("a draft");
+            players = draft["tables"]
+                .as_array()
+                .expect("the draft's tables")
+                .iter()
+                .flat_map(|table| [&table["white_id"], &table["black_id"]])
+                .map(|id| id.as_str().expect("a player id").to_string())
+                .collect();
+        }
+        drafts += 1;
         let mut tally = tally.borrow_mut();
-        tally.drafts.push(began.elapsed());
+        tally.drafts.push(elapsed);
         tally.draft_failures += u64::from(status != 200);
     }
 }
@@ -477,12 +513,13 @@ impl Hall {
             );
             hall.tasks.push(tokio::task::spawn_local(task));
         }
-        if options.redraft {
+        if let Some(how) = options.redraft {
             let path = format!("/tournaments/{big}/rounds/4/pairings/draft");
             let task = redraft(
                 options.base.clone(),
                 options.admin.clone(),
                 path,
+                how,
                 hall.stop.clone(),
                 hall.tally.clone(),
             );
@@ -838,7 +875,7 @@ fn main() {
                 "seconds": round(seconds), "turns_per_second": (count as f64 / seconds * 10.0).round() / 10.0,
                 "p50_ms": round(quantile(0.50)), "p99_ms": round(quantile(0.99)), "max_ms": round(quantile(1.0)),
                 "failures": tally.failures.len(), "first_failure": tally.failures.first(),
-                "streams": options.streams, "readers": options.readers, "redraft": options.redraft,
+                "streams": options.streams, "readers": options.readers, "redraft": format!("{:?}", options.redraft),
                 "feed_reads": feed_reads, "hall": hall, "seen": seen,
             })
         );

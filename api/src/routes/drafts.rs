@@ -12,10 +12,10 @@ use crate::routes::players::{Names, PlayerName};
 use crate::routes::tournaments;
 use crate::services::heavy::{Class, Workshop};
 use crate::services::pairing::{self, Adjustments};
-use crate::store::pairings::{self as pairing_store, PairingTerms};
-use crate::store::rounds as round_store;
 use crate::services::reads::Rendered;
 use crate::store;
+use crate::store::pairings::{self as pairing_store, PairingTerms};
+use crate::store::rounds as round_store;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::pairing::parameters::OpenGothaVersion;
 use arbitre_core::pairing::{

@@ -3,8 +3,8 @@
 use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
-use crate::services::live::feed::FeedCounters;
 use crate::services::heavy::{Class, Workshop};
+use crate::services::live::feed::FeedCounters;
 use crate::services::live::notify::Hub;
 use actix_web::{web, HttpResponse};
 use diesel_async::RunQueryDsl;

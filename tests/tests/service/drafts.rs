@@ -656,7 +656,14 @@ async fn a_redraft_with_nothing_changed_answers_the_draft_made_and_any_change_dr
         .parse()
         .unwrap();
     let stranger = service.token(Role::Organizer, Some(other), None).await;
-    let refused = send(&service, Method::POST, &path, Some(&stranger), Some(json!({}))).await;
+    let refused = send(
+        &service,
+        Method::POST,
+        &path,
+        Some(&stranger),
+        Some(json!({})),
+    )
+    .await;
     expect_problem(refused, 403, "auth.forbidden").await;
 
     // Another request is drafted afresh; the first is still kept beside it.
