@@ -10,8 +10,9 @@
 # phases, each with TABLETS fresh tablets playing a game of TURNS turns, each thinking
 # about THINK_MS between turns:
 #
-# 0. a warm-up, not counted: a fresh server and database pay for their cold caches
-#    (connections, plans, pages) in their first turns;
+# 0. a warm-up as long as a phase, not counted: a fresh server and database pay for
+#    their cold caches (connections, plans, pages) and for the autovacuum of their young
+#    tables in their first turns;
 # 1. the tablets alone: their turn p99 is the reference of the run;
 # 2. the tablets and STREAMS anonymous phones following their tournament's stream as its
 #    public pages do, the kinds of entry that can carry a result (STREAM_KINDS=all: every
@@ -69,7 +70,7 @@ PY
 echo "== $tablets tablets, $turns turns each, thinking ${think} ms; $streams streams ($stream_kinds); $readers standings readers of $players players; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 sleep 2
 rest="$(cpu_over_5s)"
-phase warm-up --turns "$(( turns / 4 ))"
+phase warm-up
 alone="$(phase alone)"; echo "$alone"
 streaming="$(phase streams --streams "$streams" --stream-kinds "$stream_kinds")"; echo "$streaming"
 hall="$(phase hall --streams "$streams" --stream-kinds "$stream_kinds" --readers "$readers" --redraft 1 --big "$work/big.xml")"; echo "$hall"

@@ -305,6 +305,23 @@ impl TestService {
         response.json().await.unwrap()
     }
 
+    /// A gauge or counter of `/metrics`: `name` with its labels, if any.
+    pub async fn metric(&self, name: &str) -> u64 {
+        let text = self
+            .get("/metrics")
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        text.lines()
+            .find_map(|line| line.strip_prefix(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no {name} in /metrics"))
+            .parse()
+            .unwrap()
+    }
+
     /// Registers a player (as admin) and returns its id.
     pub async fn create_player(&self, tournament_id: &str, surname: &str, rank: &str) -> String {
         let body = serde_json::json!({"surname": surname, "first_name": "Test", "rank": rank});

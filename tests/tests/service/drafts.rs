@@ -113,6 +113,16 @@ async fn send(
     .unwrap()
 }
 
+/// An organizer's token for another tournament than the one drafted.
+async fn stranger(service: &TestService) -> String {
+    let other = service.create_tournament(json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    service.token(Role::Organizer, Some(other), None).await
+}
+
 async fn draft(service: &TestService, path: &str, token: &str, body: Value) -> Value {
     expect_json(
         send(service, Method::POST, path, Some(token), Some(body)).await,
@@ -145,12 +155,7 @@ async fn a_round_is_drafted_adjusted_published_played_and_the_next_avoids_rematc
     // Staff only.
     let anonymous = send(&service, Method::POST, &round_1, None, Some(json!({}))).await;
     expect_problem(anonymous, 401, "auth.missing_token").await;
-    let other = service.create_tournament(json!({})).await["id"]
-        .as_str()
-        .unwrap()
-        .parse()
-        .unwrap();
-    let stranger = service.token(Role::Organizer, Some(other), None).await;
+    let stranger = stranger(&service).await;
     let refused = send(
         &service,
         Method::POST,
@@ -594,19 +599,9 @@ async fn a_draft_is_published_as_returned_unless_the_round_changed() {
 
 /// The heavy-work pool's jobs for the staff so far, as `/metrics` counts them.
 async fn staff_jobs(service: &TestService) -> u64 {
-    let text = service
-        .get("/metrics")
-        .send()
+    service
+        .metric("arbitre_heavy_jobs_total{class=\"staff\"}")
         .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    text.lines()
-        .find_map(|line| line.strip_prefix("arbitre_heavy_jobs_total{class=\"staff\"} "))
-        .unwrap_or_else(|| panic!("no staff jobs in {text}"))
-        .parse()
-        .unwrap()
 }
 
 #[tokio::test]
@@ -650,12 +645,7 @@ async fn a_redraft_with_nothing_changed_answers_the_draft_made_and_any_change_dr
     assert_eq!(staff_jobs(&service).await, jobs);
 
     // What is kept is no one else's: a stranger is refused before it is looked up.
-    let other = service.create_tournament(json!({})).await["id"]
-        .as_str()
-        .unwrap()
-        .parse()
-        .unwrap();
-    let stranger = service.token(Role::Organizer, Some(other), None).await;
+    let stranger = stranger(&service).await;
     let refused = send(
         &service,
         Method::POST,

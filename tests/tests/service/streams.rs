@@ -12,28 +12,11 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-/// A gauge or counter of `/metrics`.
-async fn metric(service: &TestService, name: &str) -> u64 {
-    let text = service
-        .get("/metrics")
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    text.lines()
-        .find_map(|line| line.strip_prefix(&format!("{name} ")))
-        .unwrap_or_else(|| panic!("no {name} in /metrics"))
-        .parse()
-        .unwrap()
-}
-
 /// Waits up to `seconds` for `name` to read `value`.
 async fn wait_for_metric(service: &TestService, name: &str, value: u64, seconds: u64) {
     let deadline = Instant::now() + Duration::from_secs(seconds);
     loop {
-        let now = metric(service, name).await;
+        let now = service.metric(name).await;
         if now == value {
             return;
         }
@@ -109,15 +92,15 @@ async fn a_stream_closed_by_its_client_releases_its_feed_and_its_work() {
     let tournament_path = format!("/tournaments/{}/stream", setup.tournament_id);
     let tournament_stream = open_raw(&service.base_url, &tournament_path).await;
     let game_stream = open_raw(&service.base_url, &format!("/games/{game}/stream")).await;
-    assert_eq!(metric(&service, "arbitre_event_streams").await, 2);
-    assert_eq!(metric(&service, "arbitre_event_feeds").await, 2);
+    assert_eq!(service.metric("arbitre_event_streams").await, 2);
+    assert_eq!(service.metric("arbitre_event_feeds").await, 2);
     drop(tournament_stream);
     drop(game_stream);
     // Closed by the client: gone within seconds, its feed with it.
     wait_for_metric(&service, "arbitre_event_streams", 0, 5).await;
     wait_for_metric(&service, "arbitre_event_feeds", 0, 5).await;
     // And its work: a turn costs no read of the log any more.
-    let reads = metric(&service, "arbitre_event_feed_reads_total").await;
+    let reads = service.metric("arbitre_event_feed_reads_total").await;
     expect_json(
         post_turn(&service, &setup.tables[0], &game, 1, "cc").await,
         201,
@@ -125,7 +108,7 @@ async fn a_stream_closed_by_its_client_releases_its_feed_and_its_work() {
     .await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(
-        metric(&service, "arbitre_event_feed_reads_total").await,
+        service.metric("arbitre_event_feed_reads_total").await,
         reads
     );
 }
@@ -151,11 +134,11 @@ async fn a_thousand_streams_on_one_tournament_cost_the_database_one_listener_and
     }
     let mut streams = opening.join_all().await;
     assert_eq!(
-        metric(&service, "arbitre_event_streams").await,
+        service.metric("arbitre_event_streams").await,
         STREAMS as u64
     );
-    assert_eq!(metric(&service, "arbitre_event_feeds").await, 1);
-    let reads = metric(&service, "arbitre_event_feed_reads_total").await;
+    assert_eq!(service.metric("arbitre_event_feeds").await, 1);
+    let reads = service.metric("arbitre_event_feed_reads_total").await;
     for (turn, point) in (1..=TURNS).zip(["cc", "gg", "cg", "gc"]) {
         expect_json(
             post_turn(&service, &setup.tables[0], &game, turn, point).await,
@@ -173,7 +156,7 @@ async fn a_thousand_streams_on_one_tournament_cost_the_database_one_listener_and
     }
     let streams = reading.join_all().await;
     // ... from one feed that read the log about once per notice, not once per stream.
-    let feed_reads = metric(&service, "arbitre_event_feed_reads_total").await - reads;
+    let feed_reads = service.metric("arbitre_event_feed_reads_total").await - reads;
     assert!(
         feed_reads <= 3 * u64::from(TURNS),
         "{feed_reads} reads of the log for {TURNS} turns"
@@ -191,7 +174,7 @@ async fn a_thousand_streams_on_one_tournament_cost_the_database_one_listener_and
     assert_eq!(listeners.count, 1);
     drop(streams);
     wait_for_metric(&service, "arbitre_event_streams", 0, 10).await;
-    assert_eq!(metric(&service, "arbitre_event_feeds").await, 0);
+    assert_eq!(service.metric("arbitre_event_feeds").await, 0);
 }
 
 #[tokio::test]
@@ -203,7 +186,7 @@ async fn a_stream_of_some_kinds_sends_those_alone_live_and_on_a_resume() {
     let mut everything = open_raw(&service.base_url, &stream).await;
     let mut results = open_raw(&service.base_url, &format!("{stream}?kinds=result")).await;
     // Whatever kinds they follow, a tournament's streams share its one feed.
-    assert_eq!(metric(&service, "arbitre_event_feeds").await, 1);
+    assert_eq!(service.metric("arbitre_event_feeds").await, 1);
     let game = start_game(&service, &setup, 0, json!({})).await;
     play(&service, table, &game, 1, "ee").await;
     play(&service, table, &game, 2, "cc").await;
