@@ -119,6 +119,10 @@ pub enum Parallelism<'p> {
     Sequential,
     /// Shared out over the threads of the caller's pool.
     Pool(&'p rayon::ThreadPool),
+    /// Shared out over the pool, each thread calling `pace` between steps of work (a row
+    /// of pair costs, a stage of a matching: a millisecond or less each), where the caller
+    /// may pause it: the service lets the tablets' requests through.
+    Paced(&'p rayon::ThreadPool, &'p (dyn Fn() + Sync)),
 }
 
 impl Parallelism<'_> {
@@ -130,12 +134,27 @@ impl Parallelism<'_> {
         R: Send,
         F: Fn(T) -> R + Sync + Send,
     {
+        use rayon::prelude::*;
         match self {
             Parallelism::Sequential => items.into_iter().map(work).collect(),
-            Parallelism::Pool(pool) => {
-                use rayon::prelude::*;
-                pool.install(|| items.into_par_iter().map(work).collect())
-            }
+            Parallelism::Pool(pool) => pool.install(|| items.into_par_iter().map(work).collect()),
+            Parallelism::Paced(pool, pace) => pool.install(|| {
+                items
+                    .into_par_iter()
+                    .map(|item| {
+                        let done = work(item);
+                        pace();
+                        done
+                    })
+                    .collect()
+            }),
+        }
+    }
+
+    /// Between two steps of work: the caller's pace, if any.
+    fn pace(self) {
+        if let Parallelism::Paced(_, pace) = self {
+            pace();
         }
     }
 }
@@ -465,8 +484,8 @@ fn group_pairs(
         row
     });
     let graph = Graph::new(size, rows.concat())?;
-    let mates =
-        matching::maximum_weight_perfect_matching(&graph).ok_or(PairingError::Unmatched(size))?;
+    let mates = matching::paced_perfect_matching(&graph, &|| parallelism.pace())
+        .ok_or(PairingError::Unmatched(size))?;
     Ok(mates
         .iter()
         .enumerate()

@@ -15,6 +15,7 @@ use arbitre_core::standings::{
 };
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn player(index: usize, rank: i32, club: u8) -> Player {
     shell::player(
@@ -172,6 +173,14 @@ proptest! {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
         let shared = pair(&tournament, &parameters, &request, Parallelism::Pool(&pool)).unwrap();
         prop_assert_eq!(&shared, &pairing);
+        // Paced, the same again, the pace called between the steps.
+        let paces = AtomicUsize::new(0);
+        let pace = || {
+            paces.fetch_add(1, Ordering::Relaxed);
+        };
+        let paced = pair(&tournament, &parameters, &request, Parallelism::Paced(&pool, &pace)).unwrap();
+        prop_assert_eq!(&paced, &pairing);
+        prop_assert!(pairing.games.is_empty() || paces.load(Ordering::Relaxed) > pairing.games.len());
 
         let mut seen: HashMap<String, usize> = HashMap::new();
         for game in &pairing.games {

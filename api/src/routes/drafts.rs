@@ -10,7 +10,7 @@ use crate::http::{ApiJson, ApiQuery};
 use crate::routes::pairings::{self, Pairing, PairingDetails};
 use crate::routes::players::{Names, PlayerName};
 use crate::routes::tournaments;
-use crate::services::heavy::{Class, Workshop};
+use crate::services::heavy::{self, Class, Workshop};
 use crate::services::pairing::{self, Adjustments};
 use crate::services::reads::Rendered;
 use crate::store;
@@ -385,7 +385,7 @@ async fn engine_draft(
             let state = prepared.state()?;
             let made = prepared
                 .round()?
-                .pair(Parallelism::Pool(pool))
+                .pair(Parallelism::Paced(pool, &heavy::pace))
                 .map_err(|error| pairing::refusal(error, "fixed"))?;
             Ok::<_, ApiError>((state, made))
         })

@@ -72,7 +72,7 @@ impl Graph {
 /// left out, and among matchings of equal cost the one Gabow's algorithm meets first in
 /// vertex order is returned.
 pub fn maximum_weight_matching(graph: &Graph) -> Vec<Option<usize>> {
-    gabow::gabow_matching(graph.vertices, &graph.weights)
+    gabow::gabow_matching(graph.vertices, &graph.weights, &|| {})
 }
 
 /// Each vertex's mate in a perfect matching of largest total cost (`None` when the number
@@ -84,6 +84,13 @@ pub fn maximum_weight_matching(graph: &Graph) -> Vec<Option<usize>> {
 /// The costs are raised until the lowest is 1: then the matching of largest cost is
 /// perfect, and it is the one OpenGotha returns wherever OpenGotha's is perfect.
 pub fn maximum_weight_perfect_matching(graph: &Graph) -> Option<Vec<usize>> {
+    paced_perfect_matching(graph, &|| {})
+}
+
+/// As [`maximum_weight_perfect_matching`], calling `pace` before each stage of the
+/// algorithm (one augmentation: at most a few hundred thousand steps on a 600-player
+/// group), where the caller may pause. The matching is the same.
+pub fn paced_perfect_matching(graph: &Graph, pace: &dyn Fn()) -> Option<Vec<usize>> {
     let n = graph.vertices;
     if !n.is_multiple_of(2) {
         return None;
@@ -93,10 +100,10 @@ pub fn maximum_weight_perfect_matching(graph: &Graph) -> Option<Vec<usize>> {
         .min()
         .unwrap_or(1);
     let mates = if lowest >= 1 {
-        gabow::gabow_matching(n, &graph.weights)
+        gabow::gabow_matching(n, &graph.weights, pace)
     } else {
         let raised: Vec<i64> = graph.weights.iter().map(|cost| cost + 1 - lowest).collect();
-        gabow::gabow_matching(n, &raised)
+        gabow::gabow_matching(n, &raised, pace)
     };
     mates.into_iter().collect()
 }

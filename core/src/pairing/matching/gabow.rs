@@ -112,10 +112,11 @@ enum Kind {
 /// Each vertex's mate (from 0) in a matching of largest total cost, the vertices met in
 /// Gabow's order: `costs` is the row-major matrix of a complete graph on `n` vertices (the
 /// entries `u < v` are read). Free vertices are `None`. Costs stay within ±2⁵⁹ (see
-/// [`super::MAX_WEIGHT`]): duals and slacks then fit an `i64`.
-pub fn gabow_matching(n: usize, costs: &[i64]) -> Vec<Option<usize>> {
+/// [`super::MAX_WEIGHT`]): duals and slacks then fit an `i64`. `pace` is called before each
+/// stage, where the caller may pause.
+pub fn gabow_matching(n: usize, costs: &[i64], pace: &dyn Fn()) -> Vec<Option<usize>> {
     let mut search = Search::new(n, costs);
-    search.run();
+    search.run(pace);
     (1..=n)
         .map(|v| {
             let mate = search.mate[v];
@@ -198,8 +199,10 @@ impl Search {
         self.base[self.to(self.mate[v])]
     }
 
-    fn run(&mut self) {
+    /// The stages, `pace` called before each.
+    fn run(&mut self, pace: &dyn Fn()) {
         loop {
+            pace();
             self.delta = 0;
             self.kind.fill(Kind::Unlabelled);
             self.scanned_at.fill(u64::MAX);
