@@ -399,7 +399,8 @@ async fn read_standings(
 }
 
 /// The organizer drafting the same round again and again: with nothing changed, or
-/// leaving out each time the next player of the first draft.
+/// leaving out each time the next player of the first draft (read plain, for its
+/// players). It takes gzip, as a browser and most HTTP libraries do.
 async fn redraft(
     base: String,
     admin: String,
@@ -416,8 +417,15 @@ async fn redraft(
             (Redraft::Changing, false) => json!({ "exclude": [players[drafts % players.len()]] }),
             _ => json!({}),
         };
+        let mut headers =
+            format!("Authorization: Bearer {admin}\r\nContent-Type: application/json\r\n");
+        if how == Redraft::Same || !players.is_empty() {
+            headers.push_str("Accept-Encoding: gzip\r\n");
+        }
         let began = Instant::now();
-        let (status, answer) = connection.request("POST", &path, &admin, &body, None).await;
+        let (status, answer) = connection
+            .send("POST", &path, &headers, body.to_string().as_bytes())
+            .await;
         let elapsed = began.elapsed();
         if how == Redraft::Changing && players.is_empty() && status == 200 {
             let draft: Value = serde_json::from_slice(&answer).expect("a draft");

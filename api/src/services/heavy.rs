@@ -9,7 +9,8 @@
 //! queue behind it; beyond that a request is refused at once with 503 `service.busy` and
 //! `Retry-After`, rather than piling up. The pool's threads run under `SCHED_IDLE` (or
 //! niced, [`NICE`]), so that the kernel runs the request workers and the database first
-//! whenever both want a core, and the pool leaves them a core of their own ([`threads`]).
+//! whenever both want a core, and the pool leaves them a core of their own ([`threads`]);
+//! a pairing works in slices of 2 ms with pauses between them ([`pace`]).
 //! When the server stops, a request waiting on a job answers 503 at once (the job itself
 //! is abandoned with the process), so a stop never waits for a draft.
 
