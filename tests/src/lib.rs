@@ -240,12 +240,36 @@ impl TestService {
 
     /// Runs a flag sweep now at the service's clock, as the server does every 200 ms, and
     /// returns how many games it settled (none that the server's own sweep is settling at
-    /// the same moment: those it skips).
+    /// the same moment: those it skips, and this waits for).
     pub async fn sweep(&self) -> usize {
+        use arbitre_api::schema::games;
+        use diesel::prelude::*;
+        use diesel_async::RunQueryDsl;
         let pool = db::pool(&self.database_url, 1).unwrap();
-        arbitre_api::services::live::sweep::sweep_once(&pool, &self.clock)
+        let settled = arbitre_api::services::live::sweep::sweep_once(&pool, &self.clock)
             .await
-            .unwrap()
+            .unwrap();
+        // The service's own sweep may hold a due game (the sweeps skip the games another
+        // one locked): wait until it has settled it too, so that nothing due is left.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let mut connection = pool.get().await.unwrap();
+            let due: i64 = games::table
+                .filter(games::flag_at.le(self.clock.now()))
+                .count()
+                .get_result(&mut connection)
+                .await
+                .unwrap();
+            if due == 0 {
+                return settled;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{due} games still due for their flag"
+            );
+            drop(connection);
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
     }
 
     /// A request to `path` (`/tournaments`), with the bearer token when given.
