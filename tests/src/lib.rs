@@ -329,16 +329,15 @@ impl TestService {
         response.json().await.unwrap()
     }
 
+    /// The text of `/metrics`.
+    pub async fn metrics_text(&self) -> String {
+        let response = self.get("/metrics").send().await.unwrap();
+        response.text().await.unwrap()
+    }
+
     /// A gauge or counter of `/metrics`: `name` with its labels, if any.
     pub async fn metric(&self, name: &str) -> u64 {
-        let text = self
-            .get("/metrics")
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let text = self.metrics_text().await;
         text.lines()
             .find_map(|line| line.strip_prefix(&format!("{name} ")))
             .unwrap_or_else(|| panic!("no {name} in /metrics"))

@@ -16,17 +16,12 @@ async fn health_and_ready_answer_with_a_request_id() {
     );
 }
 
-async fn metrics_text(service: &TestService) -> String {
-    let response = service.get("/metrics").send().await.unwrap();
-    response.text().await.unwrap()
-}
-
 #[tokio::test]
 async fn metrics_count_requests_by_route_and_status() {
     let service = TestService::start().await;
     service.get("/health").send().await.unwrap();
     service.get("/no/such/route").send().await.unwrap();
-    let metrics = metrics_text(&service).await;
+    let metrics = service.metrics_text().await;
     assert!(
         metrics.contains(
             r#"arbitre_http_requests_total{method="GET",route="/health",status="200"} 1"#
@@ -139,7 +134,7 @@ async fn a_connection_lost_mid_request_is_503_and_the_next_request_succeeds() {
 #[tokio::test]
 async fn made_up_methods_do_not_grow_the_metrics() {
     let service = TestService::start().await;
-    let before = metrics_text(&service).await;
+    let before = service.metrics_text().await;
     for index in 0..300 {
         let method = Method::from_bytes(format!("MADEUP{index}").as_bytes()).unwrap();
         let response = service
@@ -149,7 +144,7 @@ async fn made_up_methods_do_not_grow_the_metrics() {
             .unwrap();
         assert_eq!(response.status(), 405);
     }
-    let after = metrics_text(&service).await;
+    let after = service.metrics_text().await;
     assert!(
         after.len() < before.len() + 10 * 1024,
         "/metrics grew from {} to {} bytes",
