@@ -239,7 +239,9 @@ fn candidate(candidate: Candidate) -> Result<CandidateView, ApiError> {
 
 /// Draft the pairing of a round not yet paired (organizers and referees): from the
 /// results before it, the tournament's pairing parameters and handicap policy. Drafting
-/// again with nothing changed answers the draft already made.
+/// again with nothing changed answers the draft already made. Drafts are admitted at 20 a
+/// second across the service; beyond, a draft waits its turn (up to 2 s, then 503
+/// `service.busy` with `Retry-After`).
 #[utoipa::path(
     post, path = "/tournaments/{tournament_id}/rounds/{number}/pairings/draft", tag = "pairings",
     params(("tournament_id" = Uuid, Path), ("number" = i32, Path)),
@@ -283,6 +285,7 @@ async fn drafted(
         violations.add("exclude", "must hold at most 2000 players");
     }
     violations.into_result()?;
+    workshop.drafting.admit().await?;
     // Read before the draft is made: what is kept under it is never older than it.
     let revision = {
         let mut connection = pool.get().await?;

@@ -5,7 +5,8 @@
 //! at a steady rate with a burst (a generic cell rate algorithm, as a token bucket): a
 //! read beyond waits its turn, for a bounded time, and beyond that gets 503
 //! `service.busy` with `Retry-After`. Signed-in callers (the tablets, the staff) are not
-//! counted: their requests never wait here.
+//! counted here; the staff's drafts have an admission of their own
+//! (`services::heavy::Workshop::drafting`).
 
 use crate::error::ApiError;
 use std::sync::Mutex;
@@ -52,7 +53,7 @@ impl Admission {
         Some(wait)
     }
 
-    /// Waits for an anonymous read's turn: 503 `service.busy` when it would wait too long.
+    /// Waits for a request's turn: 503 `service.busy` when it would wait too long.
     pub async fn admit(&self) -> Result<(), ApiError> {
         let wait = self.reserve(Instant::now()).ok_or(ApiError::Busy)?;
         if !wait.is_zero() {

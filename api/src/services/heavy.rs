@@ -10,11 +10,12 @@
 //! `Retry-After`, rather than piling up. The pool's threads run under `SCHED_IDLE` (or
 //! niced, [`NICE`]), so that the kernel runs the request workers and the database first
 //! whenever both want a core, and the pool leaves them a core of their own ([`threads`]);
-//! a pairing works in slices of 2 ms with pauses between them ([`pace`]).
+//! a pairing works a quarter of the time, in slices of half a millisecond ([`pace`]).
 //! When the server stops, a request waiting on a job answers 503 at once (the job itself
 //! is abandoned with the process), so a stop never waits for a draft.
 
 use crate::error::ApiError;
+use crate::services::admission::Admission;
 use crate::services::reads::Reads;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -35,6 +36,8 @@ pub enum Class {
 const RUNNING: usize = 1;
 /// Requests of one class that may wait for a running job of their class; more get 503.
 const QUEUED: [usize; 2] = [16, 4];
+/// Drafts asked a second across the service, and at once ([`Workshop::drafting`]).
+const DRAFTS_PER_SECOND: u32 = 20;
 /// The bytes of drafts kept: a 2,000-player round's is some 300 KB, and 50 KB compressed.
 const DRAFTS_BYTES: usize = 64 << 20;
 /// The pool's threads' nice value where `SCHED_IDLE` is refused (Linux: per thread; 10
@@ -57,6 +60,11 @@ pub struct Workshop {
     /// The drafts the pool made, as JSON, under their tournament's revision (see
     /// `routes::drafts`).
     pub drafts: Arc<Reads>,
+    /// The pace of drafts asked, kept or made: an organizer drafts a few times a minute,
+    /// and a client asking again and again without pause (a kept draft is answered in
+    /// half a millisecond) would take a core from the tablets as anonymous readers would
+    /// (see [`Admission`]). Beyond [`DRAFTS_PER_SECOND`], a draft waits its turn.
+    pub drafting: Arc<Admission>,
     /// Jobs run, by class.
     jobs: Arc<[AtomicU64; 2]>,
     lanes: Arc<[Lane; 2]>,
@@ -89,6 +97,7 @@ impl Workshop {
             pool: Arc::new(pool),
             loaded: Arc::default(),
             drafts: Arc::new(Reads::with_capacity(DRAFTS_BYTES)),
+            drafting: Arc::new(Admission::new(DRAFTS_PER_SECOND, DRAFTS_PER_SECOND)),
             jobs: Arc::default(),
             lanes: Arc::new([lane(QUEUED[0]), lane(QUEUED[1])]),
             stopping,
@@ -153,9 +162,11 @@ impl Workshop {
     }
 }
 
-/// How long a pool thread works before it pauses ([`pace`]), and how long it pauses.
-const WORK: Duration = Duration::from_millis(2);
-const REST: Duration = Duration::from_millis(2);
+/// How long a pool thread works before it pauses ([`pace`]), and how long it pauses: a
+/// quarter of a core at most, in slices short enough that a turn arriving meets little of
+/// one.
+const WORK: Duration = Duration::from_micros(500);
+const REST: Duration = Duration::from_micros(1500);
 
 thread_local! {
     /// When the calling pool thread last resumed work.
@@ -166,10 +177,14 @@ thread_local! {
 /// `arbitre_core::pairing::Parallelism::Paced`): past [`WORK`] since the thread last
 /// resumed, it sleeps [`REST`]. On this 2-core virtual machine a thread kept busy costs
 /// the tablets' turns their p99 even under `SCHED_IDLE`, and the same thread working in
-/// slices of 2 ms with pauses of 2 ms costs them far less: beside 50 tablets (p99 5.2 ms
+/// short slices with longer pauses costs them far less: beside 50 tablets (p99 5.2 ms
 /// alone), a loop at idle priority took them to 10.2 ms busy all the time, 9.5 ms in
-/// slices of 10 ms, 6.9 ms in slices of 2 ms (see "A hall's load" in bench/README.md).
-/// A draft takes twice as long; the tablets do not wait.
+/// slices of 10 ms, 6.9 ms in slices of 2 ms with pauses of 2 ms, 6.2 ms working a
+/// quarter of the time. Beside the whole hall, the organizer's drafts made one after the
+/// other, 2 ms of work in 4 gave the tablets 10.6 ms, 1 ms in 4 9.5 ms, 0.5 ms in 2
+/// 9.0 ms (one run each, see "A hall's load" in bench/README.md). A draft takes three
+/// times as long (1.2 to 1.4 s for 2,000 players, 0.37 s unpaced); the tablets do not
+/// wait.
 pub fn pace() {
     let now = Instant::now();
     let resumed = RESUMED.get().unwrap_or(now);

@@ -676,3 +676,42 @@ async fn a_redraft_with_nothing_changed_answers_the_draft_made_and_any_change_dr
     let again = send(&service, Method::POST, &path, Some(&token), Some(json!({}))).await;
     expect_problem(again, 409, "round.already_paired").await;
 }
+
+#[tokio::test]
+async fn drafts_asked_without_pause_wait_their_turn_and_none_is_refused() {
+    let service = TestService::start().await;
+    let tournament = service.create_tournament(json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for index in 0..8 {
+        service
+            .create_player(&tournament, &format!("Player{index}"), "5k")
+            .await;
+    }
+    service.create_round(&tournament, 1).await;
+    let path = format!("/tournaments/{tournament}/rounds/1/pairings/draft");
+    let token = service.admin_token.clone();
+
+    // 20 drafts a second and 20 at once: of 30 asked together, the 20 first pass at
+    // once and each of the 10 others waits 50 ms more than the one before, the last
+    // half a second. Without the pace, the 30 are answered in about 0.1 s.
+    let began = std::time::Instant::now();
+    let mut asking = tokio::task::JoinSet::new();
+    for _ in 0..30 {
+        let request = service.post(&path, Some(&token)).json(&json!({}));
+        asking.spawn(async move { expect_json(request.send().await.unwrap(), 200).await });
+    }
+    let drafts = asking.join_all().await;
+    let elapsed = began.elapsed();
+    assert!(
+        drafts
+            .iter()
+            .all(|answer| answer["tables"] == drafts[0]["tables"]),
+        "every draft answered, the same"
+    );
+    assert!(
+        elapsed >= std::time::Duration::from_millis(500),
+        "30 drafts answered in {elapsed:?}"
+    );
+}
