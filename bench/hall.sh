@@ -20,7 +20,8 @@
 #    notice) against phase 1's;
 # 3. the hall: the tablets, the STREAMS phones, READERS anonymous clients reading the
 #    standings of a PLAYERS-player tournament back to back, and its organizer drafting its
-#    round 4 back to back with nothing changed (the service answers the draft it made).
+#    round 4 back to back with nothing changed (the service answers the draft it made,
+#    at most 20 drafts a second).
 #    Goal: turn p99 within 1.5 times phase 1's;
 # 4. the same hall, the organizer leaving out another player in each draft, so that
 #    each is made by the engine: what a real change between drafts costs the tablets;
