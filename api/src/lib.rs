@@ -10,6 +10,7 @@ pub mod http;
 pub mod metrics;
 pub mod openapi;
 pub mod postgres;
+pub mod router;
 pub mod routes;
 pub mod schema;
 pub mod server;

@@ -21,6 +21,7 @@ use crate::access::Role;
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::http::XML_BODY_LIMIT;
+use crate::router::Tree;
 use crate::services::live::write::Actor;
 use actix_web::body::BoxBody;
 use actix_web::dev::ServiceRequest;
@@ -134,16 +135,16 @@ pub struct Resource {
 }
 
 impl Resource {
-    /// Registers the resource; its other methods answer 405 with the `Allow` header
-    /// (RFC 9110 §15.5.6).
-    fn register(&self, config: &mut web::ServiceConfig) {
+    /// Registers the resource at `path` (its own, relative to the scope it is in); its
+    /// other methods answer 405 with the `Allow` header (RFC 9110 §15.5.6).
+    fn register(&self, config: &mut web::ServiceConfig, path: &str) {
         let allow = self
             .operations
             .iter()
             .map(|operation| operation.method.as_str())
             .collect::<Vec<_>>()
             .join(", ");
-        let mut resource = web::resource(self.path).default_service(web::to(move || {
+        let mut resource = web::resource(path).default_service(web::to(move || {
             let allow = allow.clone();
             async move { Err::<HttpResponse, _>(ApiError::MethodNotAllowed { allow }) }
         }));
@@ -174,7 +175,7 @@ macro_rules! routes {
             $($method:ident $access:expr => $($handler:ident)::+),+ $(,)?
         }
     )+) => {
-        /// Every resource of the JSON API, in the router's order.
+        /// Every resource of the JSON API, the live games' first.
         pub fn table() -> Vec<Resource> {
             vec![$(
                 Resource {
@@ -200,10 +201,9 @@ macro_rules! routes {
 
 use Access::{Game, Public, Token};
 
-// The router tries the resources in order: the live games' first, the requests of every
-// table's tablet all day, so a turn is matched after a few patterns rather than forty. The
-// rating lists come before the players, so that `players/from-rating-list` is not read as
-// a player's id.
+// The router matches these paths segment by segment ([`Tree`]), a literal segment before a
+// `{name}` one (`players/from-rating-list` is not a player's id), whatever their order
+// here: they are listed by what they serve, the live games first.
 routes! {
     // Live games: turns, counting, rulings, streams, SGF and the board picture.
     "/games/{game_id}/turns" {
@@ -364,9 +364,13 @@ routes! {
     }
 }
 
-/// Registers every resource of [`table`], in its order.
+/// Registers every resource of [`table`], in the router's tree ([`Tree`]).
 pub fn configure(config: &mut web::ServiceConfig) {
+    let mut tree = Tree::default();
     for resource in table() {
-        resource.register(config);
+        tree.add(resource.path, move |config, path| {
+            resource.register(config, path)
+        });
     }
+    tree.configure(config);
 }

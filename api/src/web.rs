@@ -20,12 +20,14 @@ pub mod public;
 pub mod session;
 pub mod tablet;
 
+use crate::router::Tree;
 use actix_web::web;
 
-/// The pages' routes. The JSON API's routes come first in the router; these paths are
-/// none of its.
+/// The pages' routes, in the router's tree ([`Tree`]). The JSON API's routes come first in
+/// the router; these paths are none of its.
 pub fn configure(config: &mut web::ServiceConfig) {
-    config
+    let mut routes = Tree::default();
+    routes
         .route("/", web::get().to(public::home))
         .route("/assets/{name}", web::get().to(assets::get))
         .route("/sign-in", web::get().to(session::form))
@@ -38,13 +40,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
             "/t/{tournament_id}/standings",
             web::get().to(public::standings),
         );
-    configure_dashboard(config);
-    configure_tablet(config);
+    configure_dashboard(&mut routes);
+    configure_tablet(&mut routes);
+    routes.configure(config);
 }
 
 /// The table's tablet (`/table`) and the staff's page of the tables' tablets.
-fn configure_tablet(config: &mut web::ServiceConfig) {
-    config
+fn configure_tablet(routes: &mut Tree) {
+    routes
         .route("/table", web::get().to(tablet::play::page))
         .route("/table/state", web::get().to(tablet::play::state))
         .route("/table/start", web::post().to(tablet::play::start))
@@ -75,9 +78,9 @@ fn configure_tablet(config: &mut web::ServiceConfig) {
 }
 
 /// The organizer's dashboard, under `/dashboard`.
-fn configure_dashboard(config: &mut web::ServiceConfig) {
+fn configure_dashboard(routes: &mut Tree) {
     const ROUND: &str = "/dashboard/t/{tournament_id}/rounds/{number}";
-    config
+    routes
         .route("/dashboard", web::get().to(dashboard::tournaments::list))
         .route(
             "/dashboard/tournaments",

@@ -1,7 +1,7 @@
 //! The modules of `api/src` import one way: no cycle between modules of a crate, and no
 //! module imports one of a higher layer. Layers, top to bottom:
 //!
-//! `commands` → `server` → `routes`, `openapi`, `web` → `services`, `auth`, `http` → `store` →
+//! `commands` → `server` → `routes`, `openapi`, `web` → `services`, `auth`, `http`, `router` → `store` →
 //! `schema`, `db`, `access`, `config`, `metrics`, `postgres` → `error`.
 //!
 //! The graph is read from the sources: every `crate::…` and `super::…` path (in `use`
@@ -23,7 +23,7 @@ fn layer(top: &str) -> usize {
         "error" => 0,
         "schema" | "db" | "access" | "config" | "metrics" | "postgres" => 1,
         "store" => 2,
-        "services" | "auth" | "http" => 3,
+        "services" | "auth" | "http" | "router" => 3,
         "routes" | "openapi" | "web" => 4,
         "server" => 5,
         "commands" => 6,
