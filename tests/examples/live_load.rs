@@ -3,7 +3,7 @@
 //! ```text
 //! live_load BASE_URL ADMIN_TOKEN [--tablets 200] [--turns 183] [--think-ms 0]
 //!           [--streams 0] [--stream-kinds result,clock,counting,ruling] [--readers 0]
-//!           [--redraft 0|1|changing] [--big FILE] [--watch 0]
+//!           [--redraft 0|1|changing] [--big FILE] [--watch 0] [--latencies FILE]
 //! ```
 //!
 //! Creates a tournament, 2×N players, a round of N pairings, N table tokens and N games
@@ -11,7 +11,9 @@
 //! by turn (each with an `Idempotency-Key`, as a real tablet retries): stones on the points
 //! (x + y) even of a 19×19 board, which never touch, so every turn is legal, then two passes
 //! (rule 5 bis). Prints one JSON line: turns, seconds, turns/s, p50/p99/max latency in ms,
-//! and any answer other than 201.
+//! and any answer other than 201. `--latencies FILE` also writes every turn's latency to
+//! FILE, in microseconds, one a line: `bench/hall.sh` takes the p99 of all the turns of its
+//! phases of the tablets alone together as the reference of its run.
 //!
 //! The tablets run on one thread with a plain HTTP/1.1 client, so the load generator takes
 //! as little as it can of the 2 cores it shares with the service and PostgreSQL, as pgbench
@@ -62,6 +64,7 @@ struct Options {
     redraft: Option<Redraft>,
     big: Option<String>,
     watch: bool,
+    latencies: Option<String>,
 }
 
 /// How the organizer drafts again.
@@ -77,7 +80,7 @@ fn options() -> Options {
     let mut arguments = std::env::args().skip(1);
     let usage = "usage: live_load BASE_URL ADMIN_TOKEN [--tablets N] [--turns N] [--think-ms MS] \
                  [--streams N] [--stream-kinds KINDS|all] [--readers N] [--redraft 0|1|changing] \
-                 [--big OPENGOTHA_FILE] [--watch 0|1]";
+                 [--big OPENGOTHA_FILE] [--watch 0|1] [--latencies FILE]";
     let base = arguments
         .next()
         .expect(usage)
@@ -96,6 +99,7 @@ fn options() -> Options {
         redraft: None,
         big: None,
         watch: false,
+        latencies: None,
     };
     while let Some(flag) = arguments.next() {
         let value = arguments.next().expect(usage);
@@ -120,6 +124,7 @@ fn options() -> Options {
             }
             "--big" => options.big = Some(value),
             "--watch" => options.watch = value == "1",
+            "--latencies" => options.latencies = Some(value),
             _ => panic!("{usage}"),
         }
     }
@@ -870,6 +875,14 @@ fn main() {
         let feed_reads = metric(&options.base, "arbitre_event_feed_reads_total").await - feed_reads;
         let mut tally = tally.borrow_mut();
         tally.latencies.sort_unstable();
+        if let Some(file) = &options.latencies {
+            let lines: String = tally
+                .latencies
+                .iter()
+                .map(|latency| format!("{}\n", latency.as_micros()))
+                .collect();
+            std::fs::write(file, lines).expect("write the latencies");
+        }
         let count = tally.latencies.len();
         let quantile = |q: f64| {
             let index = ((q * count as f64) as usize).min(count.saturating_sub(1));
