@@ -6,6 +6,7 @@ pub mod admission;
 pub mod heavy;
 pub mod live;
 pub mod opengotha;
+pub mod pace;
 pub mod pairing;
 pub mod rating_lists;
 pub mod reads;

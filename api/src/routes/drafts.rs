@@ -10,7 +10,8 @@ use crate::http::{ApiJson, ApiQuery};
 use crate::routes::pairings::{self, Pairing, PairingDetails};
 use crate::routes::players::{Names, PlayerName};
 use crate::routes::tournaments;
-use crate::services::heavy::{self, Class, Workshop};
+use crate::services::heavy::{Class, Workshop};
+use crate::services::pace;
 use crate::services::pairing::{self, Adjustments};
 use crate::services::reads::Rendered;
 use crate::store;
@@ -301,9 +302,7 @@ async fn drafted(
             // A round of 2,000 players is some 300 KB of JSON: milliseconds the request
             // worker owes the tablets, written on the pool instead.
             workshop
-                .run(Class::Staff, move || {
-                    serde_json::to_vec(&draft).map(|json| Rendered::new(json, JSON))
-                })
+                .run(Class::Staff, move || Rendered::json(&draft, JSON))
                 .await?
                 .map_err(ApiError::internal)
         })
@@ -388,7 +387,7 @@ async fn engine_draft(
             let state = prepared.state()?;
             let made = prepared
                 .round()?
-                .pair(Parallelism::Paced(pool, &heavy::pace))
+                .pair(Parallelism::Paced(pool, &pace::pace))
                 .map_err(|error| pairing::refusal(error, "fixed"))?;
             Ok::<_, ApiError>((state, made))
         })

@@ -423,15 +423,11 @@ fn render(
     after_round: u32,
 ) -> Result<Rendered, StandingsFailure> {
     Ok(match asked.representation {
-        Representation::Json => Rendered::new(
-            serde_json::to_vec(&standings_json(
-                asked.tournament_id,
-                tournament,
-                after_round,
-            )?)
-            .map_err(ApiError::internal)?,
+        Representation::Json => Rendered::json(
+            &standings_json(asked.tournament_id, tournament, after_round)?,
             JSON,
-        ),
+        )
+        .map_err(ApiError::internal)?,
         Representation::File(format) => {
             let (bytes, content_type) = file(format, tournament, after_round)?;
             let mut rendered = Rendered::new(bytes, content_type);

@@ -10,17 +10,16 @@
 //! `Retry-After`, rather than piling up. The pool's threads run under `SCHED_IDLE` (or
 //! niced, [`NICE`]), so that the kernel runs the request workers and the database first
 //! whenever both want a core, and the pool leaves them a core of their own ([`threads`]);
-//! a pairing works a quarter of the time, in slices of half a millisecond ([`pace`]).
+//! their work pauses every half a millisecond ([`pace`]).
 //! When the server stops, a request waiting on a job answers 503 at once (the job itself
 //! is abandoned with the process), so a stop never waits for a draft.
 
 use crate::error::ApiError;
 use crate::services::admission::Admission;
+use crate::services::pace;
 use crate::services::reads::Reads;
-use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 use tokio::sync::{oneshot, watch, Semaphore};
 
 /// Who asks: anyone (the standings and exports), or the staff of a tournament and the
@@ -86,7 +85,10 @@ impl Workshop {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads())
             .thread_name(|index| format!("arbitre-heavy-{index}"))
-            .start_handler(|_| lower_priority())
+            .start_handler(|_| {
+                lower_priority();
+                pace::resume();
+            })
             .build()?;
         let lane = |queued: usize| Lane {
             running: Arc::new(Semaphore::new(RUNNING)),
@@ -150,7 +152,7 @@ impl Workshop {
             self.pool.spawn(move || {
                 let _permit = permit;
                 // A job's slice of work starts with it ([`pace`]).
-                RESUMED.set(Some(Instant::now()));
+                pace::resume();
                 let _ = sender.send(job());
             });
             receiver.await.map_err(ApiError::internal)
@@ -159,40 +161,6 @@ impl Workshop {
             result = work => result,
             _ = stopping.wait_for(|stopping| *stopping) => Err(ApiError::Stopping),
         }
-    }
-}
-
-/// How long a pool thread works before it pauses ([`pace`]), and how long it pauses: a
-/// quarter of a core at most, in slices short enough that a turn arriving meets little of
-/// one.
-const WORK: Duration = Duration::from_micros(500);
-const REST: Duration = Duration::from_micros(1500);
-
-thread_local! {
-    /// When the calling pool thread last resumed work.
-    static RESUMED: Cell<Option<Instant>> = const { Cell::new(None) };
-}
-
-/// Between two steps of a job's work (the core's pairing calls it, see
-/// `arbitre_core::pairing::Parallelism::Paced`): past [`WORK`] since the thread last
-/// resumed, it sleeps [`REST`]. On this 2-core virtual machine a thread kept busy costs
-/// the tablets' turns their p99 even under `SCHED_IDLE`, and the same thread working in
-/// short slices with longer pauses costs them far less: beside 50 tablets (p99 5.2 ms
-/// alone), a loop at idle priority took them to 10.2 ms busy all the time, 9.5 ms in
-/// slices of 10 ms, 6.9 ms in slices of 2 ms with pauses of 2 ms, 6.2 ms working a
-/// quarter of the time. Beside the whole hall, the organizer's drafts made one after the
-/// other, 2 ms of work in 4 gave the tablets 10.6 ms, 1 ms in 4 9.5 ms, 0.5 ms in 2
-/// 9.0 ms (one run each, see "A hall's load" in bench/README.md). A draft takes three
-/// times as long (1.2 to 1.4 s for 2,000 players, 0.37 s unpaced); the tablets do not
-/// wait.
-pub fn pace() {
-    let now = Instant::now();
-    let resumed = RESUMED.get().unwrap_or(now);
-    if now.duration_since(resumed) >= WORK {
-        std::thread::sleep(REST);
-        RESUMED.set(Some(Instant::now()));
-    } else {
-        RESUMED.set(Some(resumed));
     }
 }
 
@@ -228,26 +196,5 @@ fn lower_priority() {
     let thread = rustix::thread::gettid();
     if let Err(error) = rustix::process::setpriority_process(Some(thread), NICE) {
         tracing::warn!(%error, idle = ?refused, "heavy work runs at normal priority");
-    }
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_pool_thread_pauses_once_it_has_worked_its_slice() {
-        // Within its slice: no pause, the slice goes on.
-        let later = Instant::now() + Duration::from_secs(60);
-        RESUMED.set(Some(later));
-        pace();
-        assert_eq!(RESUMED.get(), Some(later));
-        // Its slice worked: a pause, then a new slice.
-        RESUMED.set(Some(Instant::now().checked_sub(WORK).unwrap()));
-        let began = Instant::now();
-        pace();
-        assert!(began.elapsed() >= REST);
-        assert!(RESUMED.get().unwrap() >= began + REST);
     }
 }

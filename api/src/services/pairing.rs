@@ -5,6 +5,7 @@
 
 use crate::db::Connection;
 use crate::error::{ApiError, FieldError, Resource};
+use crate::services::pace::Paced;
 use crate::store;
 use crate::store::rounds::RoundRow;
 use arbitre_core::pairing::{PairingError, PairingParameters, Request, Round};
@@ -85,11 +86,11 @@ impl Prepared {
     /// publication checks it again, under the round's lock, so that a draft of another
     /// state is not published as if it were this one's.
     pub fn state(&self) -> Result<String, ApiError> {
-        let tournament = serde_json::to_vec(&*self.tournament).map_err(ApiError::internal)?;
         let mut hasher = Sha256::new();
         hasher.update(self.request.round.to_be_bytes());
-        hasher.update(&tournament);
-        let digest = hasher.finalize();
+        let mut paced = Paced::new(hasher);
+        serde_json::to_writer(&mut paced, &*self.tournament).map_err(ApiError::internal)?;
+        let digest = paced.into_inner().finalize();
         Ok(digest[..16]
             .iter()
             .map(|byte| format!("{byte:02x}"))

@@ -4,14 +4,15 @@
 //! gzip forms. Readers asking for the same thing at the same revision while it is computed
 //! wait for the one computation; a new revision replaces what the old one kept.
 
+use crate::services::pace::Paced;
 use actix_web::http::header::{self, AcceptEncoding, Encoding, Header, Preference, Quality};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use flate2::write::GzEncoder;
 use flate2::Compression;
+use serde::Serialize;
 use std::collections::HashMap;
 use std::future::Future;
-use std::io::Write as _;
 use std::sync::{Arc, Mutex};
 use tokio::sync::OnceCell;
 use uuid::Uuid;
@@ -34,15 +35,18 @@ pub struct Rendered {
 }
 
 impl Rendered {
-    /// `body` with its gzip form, when it is large enough to gain from it.
+    /// `body` with its gzip form, when it is large enough to gain from it, compressed at
+    /// the heavy work's pace ([`Paced`]).
     pub fn new(body: Vec<u8>, content_type: &'static str) -> Rendered {
         let gzip = (body.len() >= GZIP_FROM_BYTES)
             .then(|| {
-                let mut encoder =
-                    GzEncoder::new(Vec::with_capacity(body.len() / 4), Compression::default());
+                let mut encoder = Paced::new(GzEncoder::new(
+                    Vec::with_capacity(body.len() / 4),
+                    Compression::default(),
+                ));
                 encoder
-                    .write_all(&body)
-                    .and_then(|()| encoder.finish())
+                    .write_chunked(&body)
+                    .and_then(|()| encoder.into_inner().finish())
                     .ok()
             })
             .flatten()
@@ -53,6 +57,16 @@ impl Rendered {
             content_type,
             disposition: None,
         }
+    }
+
+    /// `value` as JSON, written at the heavy work's pace ([`Paced`]).
+    pub fn json(
+        value: &impl Serialize,
+        content_type: &'static str,
+    ) -> serde_json::Result<Rendered> {
+        let mut json = Paced::new(Vec::new());
+        serde_json::to_writer(&mut json, value)?;
+        Ok(Rendered::new(json.into_inner(), content_type))
     }
 
     /// The response carrying it, compressed when the client takes gzip.
