@@ -3,10 +3,12 @@
 # pages, the standings readers and the organizer drafting a large round.
 #
 #   bench/hall.sh    (TABLETS=50 TURNS=183 THINK_MS=250 STREAMS=1000 READERS=8 PLAYERS=2000 PARTS=0
-#                     STREAM_KINDS=result,clock,counting,ruling)
+#                     STREAM_KINDS=result,clock,counting,ruling HALL_NICE=0)
 #
 # One `arbitre serve` on its own PostgreSQL (fsync on), the load generator
-# (tests/examples/live_load.rs) on the same 2 cores, traffic to 127.0.0.1 only. Eight
+# (tests/examples/live_load.rs) on the same 2 cores, traffic to 127.0.0.1 only; the
+# load generator's phones, readers and organizer, which stand for devices of their own,
+# run on a thread of its own at nice HALL_NICE (0: as the service). Eight
 # phases, each with TABLETS fresh tablets playing a game of TURNS turns, each thinking
 # about THINK_MS between turns:
 #
@@ -46,6 +48,7 @@ streams="${STREAMS:-1000}"
 readers="${READERS:-8}"
 players="${PLAYERS:-2000}"
 stream_kinds="${STREAM_KINDS:-result,clock,counting,ruling}"
+hall_nice="${HALL_NICE:-0}"
 source bench/serve.sh
 
 python3 bench/opengotha_tournament.py "$players" >"$work/big.xml"
@@ -63,7 +66,7 @@ phase() {
     local name="$1"; shift
     local before figures
     before="$(commits)"
-    figures="$("$load" "$base" "$admin" --tablets "$tablets" --turns "$turns" --think-ms "$think" --latencies "$work/$name.latencies" "$@")"
+    figures="$("$load" "$base" "$admin" --tablets "$tablets" --turns "$turns" --think-ms "$think" --latencies "$work/$name.latencies" --hall-nice "$hall_nice" "$@")"
     python3 - "$name" "$figures" "$before" "$(commits)" <<'PY'
 import json, sys
 name, figures, before, after = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
@@ -73,7 +76,7 @@ print(json.dumps(figures))
 PY
 }
 
-echo "== $tablets tablets, $turns turns each, thinking ${think} ms; $streams streams ($stream_kinds); $readers standings readers of $players players; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== $tablets tablets, $turns turns each, thinking ${think} ms; $streams streams ($stream_kinds); $readers standings readers of $players players; the hall's clients at nice $hall_nice; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 sleep 2
 rest="$(cpu_over_5s)"
 phase warm-up

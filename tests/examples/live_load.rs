@@ -4,6 +4,7 @@
 //! live_load BASE_URL ADMIN_TOKEN [--tablets 200] [--turns 183] [--think-ms 0]
 //!           [--streams 0] [--stream-kinds result,clock,counting,ruling] [--readers 0]
 //!           [--redraft 0|1|changing] [--big FILE] [--watch 0] [--latencies FILE]
+//!           [--hall-nice 0]
 //! ```
 //!
 //! Creates a tournament, 2×N players, a round of N pairings, N table tokens and N games
@@ -30,7 +31,11 @@
 //! engine), all while the tablets play; their figures come on the same line. The hall's
 //! clients run on a thread of their own: they stand for other devices than the tablets,
 //! and a thousand streams read on the tablets' thread would delay the reading of the
-//! tablets' answers, which is the load generator's time, not the service's.
+//! tablets' answers, which is the load generator's time, not the service's. For the same
+//! reason `--hall-nice N` runs that thread at nice N (Linux, per thread): on a machine of
+//! two cores, the phones' and readers' own reading then gives way to the service, the
+//! database and the tablets' thread, as it would on devices of their own; what the
+//! service is asked stays the same (the figures say how many answers each client got).
 //!
 //! How soon a move is seen (bench/tablet_latency.sh, issue 23): `--watch 1` follows each
 //! game's stream from a second client (the other tablet of the table) and the tournament's
@@ -65,6 +70,7 @@ struct Options {
     big: Option<String>,
     watch: bool,
     latencies: Option<String>,
+    hall_nice: i32,
 }
 
 /// How the organizer drafts again.
@@ -80,7 +86,7 @@ fn options() -> Options {
     let mut arguments = std::env::args().skip(1);
     let usage = "usage: live_load BASE_URL ADMIN_TOKEN [--tablets N] [--turns N] [--think-ms MS] \
                  [--streams N] [--stream-kinds KINDS|all] [--readers N] [--redraft 0|1|changing] \
-                 [--big OPENGOTHA_FILE] [--watch 0|1] [--latencies FILE]";
+                 [--big OPENGOTHA_FILE] [--watch 0|1] [--latencies FILE] [--hall-nice N]";
     let base = arguments
         .next()
         .expect(usage)
@@ -100,6 +106,7 @@ fn options() -> Options {
         big: None,
         watch: false,
         latencies: None,
+        hall_nice: 0,
     };
     while let Some(flag) = arguments.next() {
         let value = arguments.next().expect(usage);
@@ -125,6 +132,7 @@ fn options() -> Options {
             "--big" => options.big = Some(value),
             "--watch" => options.watch = value == "1",
             "--latencies" => options.latencies = Some(value),
+            "--hall-nice" => options.hall_nice = value.parse().expect("--hall-nice: a number"),
             _ => panic!("{usage}"),
         }
     }
@@ -462,6 +470,13 @@ impl Hall {
         let (started, running) = tokio::sync::oneshot::channel::<()>();
         let (stop, stopping) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
+            if options.hall_nice != 0 {
+                rustix::process::setpriority_process(
+                    Some(rustix::thread::gettid()),
+                    options.hall_nice,
+                )
+                .expect("the hall's thread niced");
+            }
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build()
