@@ -51,7 +51,9 @@ pub fn pace() {
     }
 }
 
-/// A writer that calls [`pace`] every [`CHUNK`] bytes written through it.
+/// A writer that calls [`pace`] every [`CHUNK`] bytes written through it: it hands its
+/// inner writer at most a chunk at a time, so that `write_all` of a whole body pauses
+/// within it.
 pub struct Paced<W> {
     inner: W,
     since: usize,
@@ -65,18 +67,11 @@ impl<W: Write> Paced<W> {
     pub fn into_inner(self) -> W {
         self.inner
     }
-
-    /// Writes all of `bytes` in chunks, pacing between them.
-    pub fn write_chunked(&mut self, bytes: &[u8]) -> io::Result<()> {
-        bytes
-            .chunks(CHUNK)
-            .try_for_each(|chunk| self.write_all(chunk))
-    }
 }
 
 impl<W: Write> Write for Paced<W> {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        let written = self.inner.write(bytes)?;
+        let written = self.inner.write(&bytes[..bytes.len().min(CHUNK)])?;
         self.since += written;
         if self.since >= CHUNK {
             self.since = 0;
@@ -115,7 +110,7 @@ mod tests {
         std::thread::spawn(|| {
             let began = Instant::now();
             let mut paced = Paced::new(Vec::new());
-            paced.write_chunked(&vec![7; 64 * CHUNK]).unwrap();
+            paced.write_all(&vec![7; 64 * CHUNK]).unwrap();
             pace();
             assert_eq!(RESUMED.get(), None);
             assert_eq!(paced.into_inner().len(), 64 * CHUNK);
@@ -131,7 +126,7 @@ mod tests {
             RESUMED.set(Some(Instant::now().checked_sub(WORK).unwrap()));
             let began = Instant::now();
             let mut paced = Paced::new(Vec::new());
-            paced.write_chunked(&vec![7; 2 * CHUNK]).unwrap();
+            paced.write_all(&vec![7; 2 * CHUNK]).unwrap();
             // The slice was worked: the first full chunk paused the thread.
             assert!(began.elapsed() >= REST);
             assert_eq!(paced.into_inner(), vec![7; 2 * CHUNK]);

@@ -13,6 +13,7 @@ use flate2::Compression;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::future::Future;
+use std::io::Write as _;
 use std::sync::{Arc, Mutex};
 use tokio::sync::OnceCell;
 use uuid::Uuid;
@@ -45,7 +46,7 @@ impl Rendered {
                     Compression::default(),
                 ));
                 encoder
-                    .write_chunked(&body)
+                    .write_all(&body)
                     .and_then(|()| encoder.into_inner().finish())
                     .ok()
             })
