@@ -36,6 +36,8 @@
 # a run can flatter or spoil. Goal: each hall's turn p99 within 1.5 times that reference.
 # Each phase's own p99, and each hall's ratio against the phases alone beside it, are
 # printed too.
+# Each phase's share of the machine's time stolen by the hypervisor for other guests is
+# printed too: a run with much of it measured a disturbed machine, not the service.
 # With PARTS=1, three more phases (after 5) say which part of the hall costs the tablets
 # what: the tablets beside the READERS alone, then beside the organizer's redrafts alone,
 # unchanged and changing.
@@ -57,6 +59,9 @@ serve_start
 # The server's CPU time (user + system, in clock ticks) and the database's commits so far.
 cpu() { awk '{print $14 + $15}' "/proc/$server/stat"; }
 commits() { psql -Atq "$url" -c "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"; }
+# The machine's CPU time so far and the part of it the hypervisor gave other guests (steal),
+# in clock ticks: a phase with much steal ran on a disturbed machine.
+ticks() { awk '/^cpu / {total = 0; for (i = 2; i <= 9; i++) total += $i; print total, $9}' /proc/stat; }
 cpu_over_5s() {
     local before after
     before="$(cpu)"; sleep 5; after="$(cpu)"
@@ -64,14 +69,17 @@ cpu_over_5s() {
 }
 phase() {
     local name="$1"; shift
-    local before figures
+    local before figures ticks_before
     before="$(commits)"
+    ticks_before="$(ticks)"
     figures="$("$load" "$base" "$admin" --tablets "$tablets" --turns "$turns" --think-ms "$think" --latencies "$work/$name.latencies" --hall-nice "$hall_nice" "$@")"
-    python3 - "$name" "$figures" "$before" "$(commits)" <<'PY'
+    python3 - "$name" "$figures" "$before" "$(commits)" "$ticks_before" "$(ticks)" <<'PY'
 import json, sys
 name, figures, before, after = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+(total_before, steal_before), (total_after, steal_after) = ([int(t) for t in arg.split()] for arg in sys.argv[5:7])
 figures["phase"] = name
 figures["db_commits_per_turn"] = round((after - before) / max(figures["turns"], 1), 2)
+figures["steal"] = round((steal_after - steal_before) / max(total_after - total_before, 1), 3)
 print(json.dumps(figures))
 PY
 }
@@ -104,6 +112,8 @@ reference = turns[min(int(0.99 * len(turns)), len(turns) - 1)] / 1000
 print(f"== load average at the end {load}")
 print(f"turn p99 of the tablets alone: {reference:.2f} ms, the {len(turns)} turns of their three phases together "
       f"({alone['p99_ms']} ms before the halls, {between['p99_ms']} ms between them, {again['p99_ms']} ms at the end)")
+print("the machine's time stolen by the hypervisor, by phase: " + ", ".join(
+    f"{phase['phase']} {100 * phase['steal']:.1f} %" for phase in (alone, streaming, hall, between, changing, again)))
 for name, phase, before, next_ in [("the hall", hall, alone, between),
                                    ("the hall, a change between drafts", changing, between, again)]:
     print(f"{name}: turn p99 {phase['p99_ms']} ms: ratio {phase['p99_ms'] / reference:.2f} (goal <= 1.5; "

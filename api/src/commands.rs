@@ -211,6 +211,7 @@ async fn serve_on(config: &Config, url: &str) -> Result<(), BoxError> {
         server::Capacity {
             workers: config.workers,
             anonymous_reads: config.anonymous_reads,
+            anonymous_bytes: config.anonymous_bytes,
         },
         crate::services::live::ServerClock::default(),
     )?)

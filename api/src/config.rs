@@ -15,6 +15,12 @@ pub enum LogFormat {
 /// all reload at once), far below what two cores answer, so that the tablets keep them.
 pub const DEFAULT_ANONYMOUS_READS: u32 = 400;
 
+/// The bytes a second sent to anonymous readers by default: 16 MiB, some 134 Mbit/s, more
+/// than a hall's network carries (a 2,000-player tournament's standings, 150 KB with gzip,
+/// to a hundred phones a second), far below what two cores send, so that the tablets keep
+/// them. See `services::admission`.
+pub const DEFAULT_ANONYMOUS_BYTES: u64 = 16 << 20;
+
 #[derive(Debug, Clone)]
 pub struct Config {
     /// `DATABASE_URL`; without it arbitre runs its own PostgreSQL in `data_dir`.
@@ -31,6 +37,9 @@ pub struct Config {
     /// `ARBITRE_ANONYMOUS_READS`: anonymous reads admitted per second (and at once),
     /// default [`DEFAULT_ANONYMOUS_READS`].
     pub anonymous_reads: u32,
+    /// `ARBITRE_ANONYMOUS_BYTES`: bytes a second sent to anonymous readers, default
+    /// [`DEFAULT_ANONYMOUS_BYTES`].
+    pub anonymous_bytes: u64,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -97,6 +106,10 @@ impl Config {
                     invalid("ARBITRE_ANONYMOUS_READS", &rate.to_string(), "too large")
                 })?,
             },
+            anonymous_bytes: count("ARBITRE_ANONYMOUS_BYTES")?
+                .map_or(DEFAULT_ANONYMOUS_BYTES, |bytes| {
+                    u64::try_from(bytes).unwrap_or(u64::MAX)
+                }),
         })
     }
 }

@@ -85,6 +85,8 @@ pub struct Capacity {
     pub workers: Option<usize>,
     /// Anonymous reads admitted per second, and at once (see [`Admission`]).
     pub anonymous_reads: u32,
+    /// Bytes sent to anonymous readers per second (see [`Admission`]).
+    pub anonymous_bytes: u64,
 }
 
 /// A server on `listener`, not yet running: await it (and stop it through its handle),
@@ -104,10 +106,10 @@ pub fn build(
     let games = web::Data::new(crate::services::live::cache::GameCache::new(clock));
     let rating_lists = web::Data::new(crate::services::rating_lists::Indexes::default());
     let reads = web::Data::new(crate::services::reads::Reads::default());
-    let admission = web::Data::new(Admission::new(
-        capacity.anonymous_reads,
-        capacity.anonymous_reads,
-    ));
+    let admission = web::Data::new(
+        Admission::new(capacity.anonymous_reads, capacity.anonymous_reads)
+            .sending(capacity.anonymous_bytes),
+    );
     let pool = web::Data::new(pool);
     let metrics = web::Data::from(Arc::new(Metrics::default()));
     let openapi = openapi::document_value();

@@ -190,11 +190,16 @@ pub struct TestService {
 
 impl TestService {
     pub async fn start() -> TestService {
-        TestService::start_with(arbitre_api::config::DEFAULT_ANONYMOUS_READS).await
+        TestService::start_with(
+            arbitre_api::config::DEFAULT_ANONYMOUS_READS,
+            arbitre_api::config::DEFAULT_ANONYMOUS_BYTES,
+        )
+        .await
     }
 
-    /// The service admitting `anonymous_reads` anonymous reads a second (and at once).
-    pub async fn start_with(anonymous_reads: u32) -> TestService {
+    /// The service admitting `anonymous_reads` anonymous reads a second (and at once), and
+    /// sending them `anonymous_bytes` a second.
+    pub async fn start_with(anonymous_reads: u32, anonymous_bytes: u64) -> TestService {
         let database_url = cluster().fresh_database().await;
         let admin_token = issue_token(&database_url, Role::Admin, None, None).await;
         let (sender, receiver) = std::sync::mpsc::channel();
@@ -212,6 +217,7 @@ impl TestService {
                     arbitre_api::server::Capacity {
                         workers: Some(2),
                         anonymous_reads,
+                        anonymous_bytes,
                     },
                     server_clock,
                 )

@@ -12,13 +12,14 @@ use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::services::admission::Admission;
 use crate::store::tournaments as store;
-use actix_web::body::{BoxBody, MessageBody};
+use actix_web::body::{BodySize, BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, EntityTag, Header, HeaderMap, HeaderValue, IfNoneMatch};
 use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use sha2::{Digest, Sha256};
+use std::time::Instant;
 use uuid::Uuid;
 
 /// The tournament's revision, read by [`revalidate`] for the handler.
@@ -78,7 +79,8 @@ pub fn anonymous(request: &HttpRequest) -> bool {
 }
 
 /// The middleware: anonymous reads admitted at their pace (see [`Admission`]), then 304
-/// on a matching `If-None-Match`, the `ETag` on a 200.
+/// on a matching `If-None-Match`, the `ETag` on a 200; the body an anonymous read is sent
+/// charged to the reads after it.
 pub async fn revalidate(
     request: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -93,10 +95,11 @@ pub async fn revalidate(
     else {
         return Ok(next.call(request).await?.map_into_boxed_body());
     };
-    if anonymous(request.request()) {
-        if let Some(admission) = request.app_data::<web::Data<Admission>>() {
-            admission.admit().await?;
-        }
+    let admission = anonymous(request.request())
+        .then(|| request.app_data::<web::Data<Admission>>().cloned())
+        .flatten();
+    if let Some(admission) = &admission {
+        admission.admit().await?;
     }
     let revision = {
         let mut connection = pool.get().await.map_err(ApiError::from)?;
@@ -125,6 +128,11 @@ pub async fn revalidate(
     let mut response = next.call(request).await?;
     if response.status().is_success() {
         validators(response.headers_mut());
+    }
+    // The body as the handler made it: the pairings lists are compressed after this.
+    if let (Some(admission), BodySize::Sized(sent)) = (admission, response.response().body().size())
+    {
+        admission.charge(sent, Instant::now());
     }
     Ok(response.map_into_boxed_body())
 }

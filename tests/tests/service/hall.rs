@@ -267,7 +267,7 @@ async fn a_token_created_again_with_the_same_key_is_the_same_token() {
 /// wait get 503 `service.busy` with `Retry-After`; a signed-in caller never waits for them.
 #[tokio::test]
 async fn anonymous_reads_beyond_their_pace_wait_then_are_refused_and_the_signed_in_pass() {
-    let service = TestService::start_with(5).await;
+    let service = TestService::start_with(5, arbitre_api::config::DEFAULT_ANONYMOUS_BYTES).await;
     let tournament = service.create_tournament(json!({})).await["id"]
         .as_str()
         .unwrap()
@@ -311,6 +311,36 @@ async fn anonymous_reads_beyond_their_pace_wait_then_are_refused_and_the_signed_
     // Five at once, then one every 200 ms for at most 2 s: about fifteen admitted.
     assert!((5..30).contains(&admitted), "{admitted} admitted");
     assert!(refused > 0, "none refused");
+}
+
+/// What an anonymous read sent is charged to the reads after it: at 10 bytes a second,
+/// one body of the standings puts the next anonymous read beyond the most wait (503), a
+/// signed-in read is not kept waiting, and neither is the first read.
+#[tokio::test]
+async fn the_bytes_sent_to_anonymous_readers_put_off_the_reads_after_them() {
+    let service = TestService::start_with(1000, 10).await;
+    let tournament = service.create_tournament(json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let url = format!("{}/tournaments/{tournament}/standings", service.base_url);
+    let first = service.client.get(&url).send().await.unwrap();
+    assert_eq!(first.status(), 200);
+    let sent = first.bytes().await.unwrap().len();
+    // The burst (a second of reads' turns) forgives 10 bytes; past 30, the schedule runs
+    // more than the most wait (2 s) ahead.
+    assert!(sent > 30, "the standings were {sent} bytes");
+    let next = service.client.get(&url).send().await.unwrap();
+    assert!(next.headers().contains_key("retry-after"));
+    expect_problem(next, 503, "service.busy").await;
+    let signed_in = service
+        .client
+        .get(&url)
+        .bearer_auth(&service.admin_token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed_in.status(), 200);
 }
 
 /// The heavy work's threads run under `SCHED_IDLE` (Linux's policy 5): they take a core
