@@ -3,14 +3,13 @@
 # pages, the standings readers and the organizer drafting a large round.
 #
 #   bench/hall.sh    (TABLETS=50 TURNS=183 THINK_MS=250 STREAMS=1000 READERS=8 PLAYERS=2000 PARTS=0
-#                     STREAM_KINDS=result,clock,counting,ruling HALL_NICE=0)
+#                     STREAM_KINDS=result,clock,counting,ruling HALL_NICE=0 ALTERNATE=10 GAMES_EACH=4)
 #
 # One `arbitre serve` on its own PostgreSQL (fsync on), the load generator
 # (tests/examples/live_load.rs) on the same 2 cores, traffic to 127.0.0.1 only; the
 # load generator's phones, readers and organizer, which stand for devices of their own,
-# run on a thread of its own at nice HALL_NICE (0: as the service). Eight
-# phases, each with TABLETS fresh tablets playing a game of TURNS turns, each thinking
-# about THINK_MS between turns:
+# run on a thread of its own at nice HALL_NICE (0: as the service). TABLETS fresh tablets
+# play games of TURNS turns, each thinking about THINK_MS between turns, in each phase:
 #
 # 0. a warm-up as long as a phase, not counted: a fresh server and database pay for
 #    their cold caches (connections, plans, pages) and for the autovacuum of their young
@@ -20,26 +19,26 @@
 #    public pages do, the kinds of entry that can carry a result (STREAM_KINDS=all: every
 #    entry, each move of each game): the database transactions per turn (each turn is one
 #    notice) against phase 1's;
-# 3. the hall: the tablets, the STREAMS phones, READERS anonymous clients reading the
-#    standings of a PLAYERS-player tournament back to back, and its organizer drafting its
-#    round 4 back to back with nothing changed (the service answers the draft it made,
-#    at most 20 drafts a second);
-# 4. the tablets alone again, between the two halls;
-# 5. the same hall, the organizer leaving out another player in each draft, so that
-#    each is made by the engine: what a real change between drafts costs the tablets;
-# 6. the phones have left: the server's CPU over 5 s, 30 s later, against its CPU over
+# 3. the hall by turns: each tablet plays GAMES_EACH games in a row while the hall runs
+#    ALTERNATE seconds, stops for ALTERNATE seconds, runs again, and so on. The hall: the
+#    STREAMS phones, READERS anonymous clients reading the standings of a PLAYERS-player
+#    tournament back to back, and its organizer drafting its round 4 back to back with
+#    nothing changed (the service answers the draft it made, at most 20 drafts a second);
+# 4. the same, the organizer leaving out another player in each draft, so that each is
+#    made by the engine: what a real change between drafts costs the tablets;
+# 5. the phones have left: the server's CPU over 5 s, 30 s later, against its CPU over
 #    5 s at rest before phase 1;
-# 7. the tablets alone a third time.
-# The reference of the run is the p99 of the turns of the three phases of the tablets
-# alone (1, 4 and 7) taken together: on this virtual machine one phase's p99 differs from
-# the next one's under the same load by a third, so one phase alone makes a reference that
-# a run can flatter or spoil. Goal: each hall's turn p99 within 1.5 times that reference.
-# Each phase's own p99, and each hall's ratio against the phases alone beside it, are
-# printed too.
-# Each phase's share of the machine's time stolen by the hypervisor for other guests is
-# printed too: a run with much of it measured a disturbed machine, not the service.
-# With PARTS=1, three more phases (after 5) say which part of the hall costs the tablets
-# what: the tablets beside the READERS alone, then beside the organizer's redrafts alone,
+# 6. the tablets alone again.
+# Goal: in each of phases 3 and 4, the p99 of the turns played beside the hall within 1.5
+# times the p99 of the turns played without it. The two come from the same minutes (the
+# turns sent in the first 2 s after the hall started or stopped are left out of both):
+# this machine is a virtual one, and its neighbours on the host take from it now and then
+# (the hypervisor's steal time, printed for each phase), so that one phase of the tablets
+# alone can differ from the next by a third or more; windows of a few seconds, taken by
+# turns, see the same neighbours. Each hall's p99 against the tablets alone of phases 1
+# and 6 together, the reference of the runs until session 9, is printed too.
+# With PARTS=1, three more phases (after 4) say which part of the hall costs the tablets
+# what, by turns as well: the READERS alone, then the organizer's redrafts alone,
 # unchanged and changing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,6 +50,7 @@ readers="${READERS:-8}"
 players="${PLAYERS:-2000}"
 stream_kinds="${STREAM_KINDS:-result,clock,counting,ruling}"
 hall_nice="${HALL_NICE:-0}"
+by_turns=(--alternate "${ALTERNATE:-10}" --games-each "${GAMES_EACH:-4}")
 source bench/serve.sh
 
 python3 bench/opengotha_tournament.py "$players" >"$work/big.xml"
@@ -84,41 +84,40 @@ print(json.dumps(figures))
 PY
 }
 
-echo "== $tablets tablets, $turns turns each, thinking ${think} ms; $streams streams ($stream_kinds); $readers standings readers of $players players; the hall's clients at nice $hall_nice; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== $tablets tablets, $turns turns a game, thinking ${think} ms; $streams streams ($stream_kinds); $readers standings readers of $players players; the hall's clients at nice $hall_nice; the hall by turns: ${by_turns[*]}; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 sleep 2
 rest="$(cpu_over_5s)"
 phase warm-up
 alone="$(phase alone)"; echo "$alone"
 streaming="$(phase streams --streams "$streams" --stream-kinds "$stream_kinds")"; echo "$streaming"
-hall="$(phase hall --streams "$streams" --stream-kinds "$stream_kinds" --readers "$readers" --redraft 1 --big "$work/big.xml")"; echo "$hall"
-between="$(phase alone-between)"; echo "$between"
-changing="$(phase hall-changing --streams "$streams" --stream-kinds "$stream_kinds" --readers "$readers" --redraft changing --big "$work/big.xml")"; echo "$changing"
+hall="$(phase hall "${by_turns[@]}" --streams "$streams" --stream-kinds "$stream_kinds" --readers "$readers" --redraft 1 --big "$work/big.xml")"; echo "$hall"
+changing="$(phase hall-changing "${by_turns[@]}" --streams "$streams" --stream-kinds "$stream_kinds" --readers "$readers" --redraft changing --big "$work/big.xml")"; echo "$changing"
 if [[ "${PARTS:-0}" == 1 ]]; then
-    phase readers --readers "$readers" --big "$work/big.xml"
-    phase redraft --redraft 1 --big "$work/big.xml"
-    phase redraft-changing --redraft changing --big "$work/big.xml"
+    phase readers "${by_turns[@]}" --readers "$readers" --big "$work/big.xml"
+    phase redraft "${by_turns[@]}" --redraft 1 --big "$work/big.xml"
+    phase redraft-changing "${by_turns[@]}" --redraft changing --big "$work/big.xml"
 fi
 sleep 30
 after="$(cpu_over_5s)"
 again="$(phase alone-again)"; echo "$again"
-python3 - "$alone" "$streaming" "$hall" "$between" "$changing" "$again" "$rest" "$after" "$(cut -d' ' -f1-3 /proc/loadavg)" "$work" <<'PY'
+python3 - "$alone" "$streaming" "$hall" "$changing" "$again" "$rest" "$after" "$(cut -d' ' -f1-3 /proc/loadavg)" "$work" <<'PY'
 import json, sys
-alone, streaming, hall, between, changing, again = (json.loads(text) for text in sys.argv[1:7])
-rest, after, load, work = float(sys.argv[7]), float(sys.argv[8]), sys.argv[9], sys.argv[10]
-# The turns of the three phases alone together, quantile as live_load takes it.
-turns = sorted(int(line) for name in ("alone", "alone-between", "alone-again")
-               for line in open(f"{work}/{name}.latencies"))
+alone, streaming, hall, changing, again = (json.loads(text) for text in sys.argv[1:6])
+rest, after, load, work = float(sys.argv[6]), float(sys.argv[7]), sys.argv[8], sys.argv[9]
+# The turns of the two phases alone together, quantile as live_load takes it.
+turns = sorted(int(line) for name in ("alone", "alone-again") for line in open(f"{work}/{name}.latencies"))
 reference = turns[min(int(0.99 * len(turns)), len(turns) - 1)] / 1000
 print(f"== load average at the end {load}")
-print(f"turn p99 of the tablets alone: {reference:.2f} ms, the {len(turns)} turns of their three phases together "
-      f"({alone['p99_ms']} ms before the halls, {between['p99_ms']} ms between them, {again['p99_ms']} ms at the end)")
 print("the machine's time stolen by the hypervisor, by phase: " + ", ".join(
-    f"{phase['phase']} {100 * phase['steal']:.1f} %" for phase in (alone, streaming, hall, between, changing, again)))
-for name, phase, before, next_ in [("the hall", hall, alone, between),
-                                   ("the hall, a change between drafts", changing, between, again)]:
-    print(f"{name}: turn p99 {phase['p99_ms']} ms: ratio {phase['p99_ms'] / reference:.2f} (goal <= 1.5; "
-          f"against the phase alone before it {phase['p99_ms'] / before['p99_ms']:.2f}, after it {phase['p99_ms'] / next_['p99_ms']:.2f}), "
+    f"{phase['phase']} {100 * phase['steal']:.1f} %" for phase in (alone, streaming, hall, changing, again)))
+for name, phase in [("the hall", hall), ("the hall, a change between drafts", changing)]:
+    by_turns = phase["alternating"]
+    print(f"{name}, by turns of {by_turns['window_s']:g} s ({by_turns['windows_on']} with it): turn p99 {by_turns['on']['p99_ms']} ms "
+          f"({by_turns['on']['count']} turns) beside it, {by_turns['off']['p99_ms']} ms ({by_turns['off']['count']} turns) without: "
+          f"ratio {by_turns['p99_ratio']:.2f} (goal <= 1.5); against the phases alone {by_turns['on']['p99_ms'] / reference:.2f}; "
           f"drafts: {phase['hall']['drafts']}")
+print(f"turn p99 of the tablets alone: {reference:.2f} ms, the {len(turns)} turns of phases 1 and 6 together "
+      f"({alone['p99_ms']} ms, {again['p99_ms']} ms)")
 print(f"database commits per turn: alone {alone['db_commits_per_turn']}, with {streaming['streams']} streams {streaming['db_commits_per_turn']} "
       f"(feed reads: {streaming['feed_reads']:.0f} for {streaming['turns']} turns)")
 print(f"standings: {hall['hall']['standings']}")

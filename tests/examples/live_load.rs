@@ -4,7 +4,7 @@
 //! live_load BASE_URL ADMIN_TOKEN [--tablets 200] [--turns 183] [--think-ms 0]
 //!           [--streams 0] [--stream-kinds result,clock,counting,ruling] [--readers 0]
 //!           [--redraft 0|1|changing] [--big FILE] [--watch 0] [--latencies FILE]
-//!           [--hall-nice 0]
+//!           [--hall-nice 0] [--games-each 1] [--alternate SECONDS]
 //! ```
 //!
 //! Creates a tournament, 2×N players, a round of N pairings, N table tokens and N games
@@ -36,6 +36,15 @@
 //! two cores, the phones' and readers' own reading then gives way to the service, the
 //! database and the tablets' thread, as it would on devices of their own; what the
 //! service is asked stays the same (the figures say how many answers each client got).
+//!
+//! `--alternate SECONDS` runs the hall by turns instead: SECONDS without it, SECONDS with
+//! it (its clients started afresh, the large tournament imported once), and so on while
+//! the tablets play; `--games-each K` has each tablet play K games one after the other, so
+//! that a phase lasts long enough for several windows. The turns are then split by window:
+//! those sent at least [`SETTLE`] after the hall started or stopped and answered before it
+//! stopped or started again, and the line gives the p99 of each kind of window and their
+//! ratio. The tablets alone and beside the hall are measured on the same minutes of the
+//! same machine, whatever its neighbours do meanwhile on the host.
 //!
 //! How soon a move is seen (bench/tablet_latency.sh, issue 23): `--watch 1` follows each
 //! game's stream from a second client (the other tablet of the table) and the tournament's
@@ -71,7 +80,19 @@ struct Options {
     watch: bool,
     latencies: Option<String>,
     hall_nice: i32,
+    /// Games each tablet plays, one after the other.
+    games_each: usize,
+    /// The hall by turns, this long on, this long off.
+    alternate: Option<Duration>,
+    /// Which window of the hall by turns this is (0 at once): the changing organizer of
+    /// window w leaves out players from the (100 × w)th on, none left out in a draft of an
+    /// earlier window, so that the engine makes each of its drafts.
+    window: usize,
 }
+
+/// How long after the hall started or stopped a turn is left out of either kind of window
+/// (`--alternate`): the thousand streams connect, or close, meanwhile.
+const SETTLE: Duration = Duration::from_secs(2);
 
 /// How the organizer drafts again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,7 +107,8 @@ fn options() -> Options {
     let mut arguments = std::env::args().skip(1);
     let usage = "usage: live_load BASE_URL ADMIN_TOKEN [--tablets N] [--turns N] [--think-ms MS] \
                  [--streams N] [--stream-kinds KINDS|all] [--readers N] [--redraft 0|1|changing] \
-                 [--big OPENGOTHA_FILE] [--watch 0|1] [--latencies FILE] [--hall-nice N]";
+                 [--big OPENGOTHA_FILE] [--watch 0|1] [--latencies FILE] [--hall-nice N] \
+                 [--games-each K] [--alternate SECONDS]";
     let base = arguments
         .next()
         .expect(usage)
@@ -107,6 +129,9 @@ fn options() -> Options {
         watch: false,
         latencies: None,
         hall_nice: 0,
+        games_each: 1,
+        alternate: None,
+        window: 0,
     };
     while let Some(flag) = arguments.next() {
         let value = arguments.next().expect(usage);
@@ -133,6 +158,12 @@ fn options() -> Options {
             "--watch" => options.watch = value == "1",
             "--latencies" => options.latencies = Some(value),
             "--hall-nice" => options.hall_nice = value.parse().expect("--hall-nice: a number"),
+            "--games-each" => options.games_each = value.parse().expect("--games-each: a number"),
+            "--alternate" => {
+                options.alternate = Some(Duration::from_secs_f64(
+                    value.parse().expect("--alternate: seconds"),
+                ))
+            }
             _ => panic!("{usage}"),
         }
     }
@@ -256,8 +287,10 @@ fn points(turns: usize) -> Vec<Option<String>> {
         .collect()
 }
 
-/// The tournament, its players, one round of pairings, a table token and a game per pairing.
+/// The tournament, its players, one round of pairings, a table token and a game per pairing:
+/// `games_each` games for each tablet.
 async fn prepare(options: &Options) -> (String, Vec<(String, String)>) {
+    let count = options.tablets * options.games_each.max(1);
     let mut connection = Connection::open(&options.base).await;
     let admin = &options.admin;
     let tournament = connection
@@ -271,7 +304,7 @@ async fn prepare(options: &Options) -> (String, Vec<(String, String)>) {
         .expect("a tournament id")
         .to_string();
     let mut players = Vec::new();
-    for index in 0..2 * options.tablets {
+    for index in 0..2 * count {
         let body = json!({"surname": format!("P{index}"), "first_name": "Bench", "rank": "3k"});
         let player = connection
             .checked("POST", &format!("/tournaments/{tid}/players"), admin, body)
@@ -286,7 +319,7 @@ async fn prepare(options: &Options) -> (String, Vec<(String, String)>) {
             json!({"number": 1}),
         )
         .await;
-    let pairings: Vec<Value> = (0..options.tablets)
+    let pairings: Vec<Value> = (0..count)
         .map(|index| json!({"table": index + 1, "black_id": players[2 * index], "white_id": players[2 * index + 1]}))
         .collect();
     let path = format!("/tournaments/{tid}/rounds/1/pairings");
@@ -329,6 +362,29 @@ struct HallTally {
     standings_refused: u64,
     drafts: Vec<Duration>,
     draft_failures: u64,
+}
+
+impl HallTally {
+    /// Adds what the clients of another window saw.
+    fn absorb(&mut self, other: HallTally) {
+        self.stream_events += other.stream_events;
+        self.streams_ended += other.streams_ended;
+        self.standings.extend(other.standings);
+        self.standings_failures += other.standings_failures;
+        self.standings_refused += other.standings_refused;
+        self.drafts.extend(other.drafts);
+        self.draft_failures += other.draft_failures;
+    }
+
+    /// The figures, as the line gives them.
+    fn summary(mut self) -> Value {
+        json!({
+            "stream_events": self.stream_events, "streams_ended_by_server": self.streams_ended,
+            "standings": summary(&mut self.standings), "standings_failures": self.standings_failures,
+            "standings_refused": self.standings_refused,
+            "drafts": summary(&mut self.drafts), "draft_failures": self.draft_failures,
+        })
+    }
 }
 
 /// The hall's clients, running until `stop`.
@@ -413,18 +469,18 @@ async fn read_standings(
 
 /// The organizer drafting the same round again and again: with nothing changed, or
 /// leaving out each time the next player of the first draft (read plain, for its
-/// players). It takes gzip, as a browser and most HTTP libraries do.
+/// players), from its `first`th on. It takes gzip, as a browser and most HTTP libraries do.
 async fn redraft(
     base: String,
     admin: String,
-    path: String,
+    (path, first): (String, usize),
     how: Redraft,
     stop: Rc<std::cell::Cell<bool>>,
     tally: Rc<RefCell<HallTally>>,
 ) {
     let mut connection = Connection::open(&base).await;
     let mut players: Vec<String> = Vec::new();
-    let mut drafts = 0;
+    let mut drafts = first;
     while !stop.get() {
         let body = match (how, players.is_empty()) {
             (Redraft::Changing, false) => json!({ "exclude": [players[drafts % players.len()]] }),
@@ -463,8 +519,9 @@ impl Hall {
     async fn spawn(
         options: Options,
         tournament: String,
+        big: Option<String>,
     ) -> (
-        std::thread::JoinHandle<Value>,
+        std::thread::JoinHandle<HallTally>,
         tokio::sync::oneshot::Sender<()>,
     ) {
         let (started, running) = tokio::sync::oneshot::channel::<()>();
@@ -482,7 +539,7 @@ impl Hall {
                 .build()
                 .expect("a runtime for the hall");
             tokio::task::LocalSet::new().block_on(&runtime, async move {
-                let hall = Hall::start(&options, &tournament).await;
+                let hall = Hall::start(&options, &tournament, big.as_deref()).await;
                 let _ = started.send(());
                 let _ = stopping.await;
                 hall.stop().await
@@ -492,9 +549,9 @@ impl Hall {
         (thread, stop)
     }
 
-    /// Imports the large tournament, then starts the streams on `tournament`, the
-    /// standings readers and the drafting organizer.
-    async fn start(options: &Options, tournament: &str) -> Hall {
+    /// Starts the streams on `tournament`, and the standings readers and the drafting
+    /// organizer of the large tournament `big`.
+    async fn start(options: &Options, tournament: &str, big: Option<&str>) -> Hall {
         let hall = Hall {
             stop: Rc::default(),
             tasks: Vec::new(),
@@ -514,24 +571,9 @@ impl Hall {
             );
             hall.tasks.push(tokio::task::spawn_local(task));
         }
-        let Some(file) = &options.big else {
+        let Some(big) = big else {
             return hall;
         };
-        let xml = std::fs::read(file).expect("the OpenGotha file");
-        let headers = format!(
-            "Authorization: Bearer {}\r\nContent-Type: application/xml\r\n",
-            options.admin
-        );
-        let (status, answer) = Connection::open(&options.base)
-            .await
-            .send("POST", "/tournaments/import", &headers, &xml)
-            .await;
-        assert_eq!(status, 201, "import: {}", String::from_utf8_lossy(&answer));
-        let imported: Value = serde_json::from_slice(&answer).expect("a JSON answer");
-        let big = imported["tournament_id"]
-            .as_str()
-            .expect("a tournament id")
-            .to_string();
         for _ in 0..options.readers {
             let task = read_standings(
                 options.base.clone(),
@@ -546,7 +588,7 @@ impl Hall {
             let task = redraft(
                 options.base.clone(),
                 options.admin.clone(),
-                path,
+                (path, 100 * options.window),
                 how,
                 hall.stop.clone(),
                 hall.tally.clone(),
@@ -556,20 +598,106 @@ impl Hall {
         hall
     }
 
-    /// Stops every client (the streams leave) and sums up what they saw.
-    async fn stop(self) -> Value {
+    /// Stops every client (the streams leave) and gives what they saw.
+    async fn stop(self) -> HallTally {
         self.stop.set(true);
         for task in self.tasks {
             task.await.expect("a hall client");
         }
-        let mut tally = self.tally.borrow_mut();
-        json!({
-            "stream_events": tally.stream_events, "streams_ended_by_server": tally.streams_ended,
-            "standings": summary(&mut tally.standings), "standings_failures": tally.standings_failures,
-            "standings_refused": tally.standings_refused,
-            "drafts": summary(&mut tally.drafts), "draft_failures": tally.draft_failures,
-        })
+        std::mem::take(&mut *self.tally.borrow_mut())
     }
+}
+
+/// Imports the OpenGotha tournament `--big` (once for every window of the hall).
+async fn import_big(options: &Options) -> Option<String> {
+    let file = options.big.as_ref()?;
+    let xml = std::fs::read(file).expect("the OpenGotha file");
+    let headers = format!(
+        "Authorization: Bearer {}\r\nContent-Type: application/xml\r\n",
+        options.admin
+    );
+    let (status, answer) = Connection::open(&options.base)
+        .await
+        .send("POST", "/tournaments/import", &headers, &xml)
+        .await;
+    assert_eq!(status, 201, "import: {}", String::from_utf8_lossy(&answer));
+    let imported: Value = serde_json::from_slice(&answer).expect("a JSON answer");
+    Some(
+        imported["tournament_id"]
+            .as_str()
+            .expect("a tournament id")
+            .to_string(),
+    )
+}
+
+/// A stretch of the run with the hall on or off (`--alternate`).
+struct Window {
+    from: Instant,
+    to: Instant,
+    hall: bool,
+}
+
+/// The hall by turns while `playing`: `length` off, then `length` on with its clients
+/// started afresh, and so on; the windows and what the hall's clients saw.
+async fn alternate(
+    options: Options,
+    (tournament, big): (String, Option<String>),
+    length: Duration,
+    playing: Rc<std::cell::Cell<bool>>,
+) -> (Vec<Window>, HallTally) {
+    // Waits `length`, or less once the tablets are done.
+    let wait = |playing: Rc<std::cell::Cell<bool>>| async move {
+        let until = Instant::now() + length;
+        while playing.get() && Instant::now() < until {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    };
+    let mut options = options;
+    let mut windows = Vec::new();
+    let mut tally = HallTally::default();
+    let mut from = Instant::now();
+    while playing.get() {
+        options.window += 1;
+        wait(playing.clone()).await;
+        windows.push(Window {
+            from,
+            to: Instant::now(),
+            hall: false,
+        });
+        if !playing.get() {
+            break;
+        }
+        let (thread, stop) = Hall::spawn(options.clone(), tournament.clone(), big.clone()).await;
+        from = Instant::now();
+        wait(playing.clone()).await;
+        windows.push(Window {
+            from,
+            to: Instant::now(),
+            hall: true,
+        });
+        let _ = stop.send(());
+        let seen = tokio::task::spawn_blocking(move || thread.join().expect("the hall's thread"))
+            .await
+            .expect("the hall's thread joined");
+        tally.absorb(seen);
+        from = Instant::now();
+    }
+    (windows, tally)
+}
+
+/// The turns (when sent, how long) of each kind of window, off and on, each turn counted
+/// when sent at least [`SETTLE`] into its window and answered within it.
+fn by_window(turns: &[(Instant, Duration)], windows: &[Window]) -> [Vec<Duration>; 2] {
+    let mut split = [Vec::new(), Vec::new()];
+    for &(sent, latency) in turns {
+        let window = windows
+            .iter()
+            .find(|window| sent >= window.from + SETTLE && sent + latency <= window.to);
+        if let Some(window) = window {
+            split[usize::from(window.hall)].push(latency);
+        }
+    }
+    split
 }
 
 /// When each turn was sent, by game and turn number: the watchers measure from it.
@@ -791,7 +919,8 @@ async fn metric(base: &str, name: &str) -> f64 {
 /// What the tablets saw.
 #[derive(Default)]
 struct Tally {
-    latencies: Vec<Duration>,
+    /// When each turn was sent, and how long it took.
+    latencies: Vec<(Instant, Duration)>,
     failures: Vec<(u16, String)>,
 }
 
@@ -803,9 +932,10 @@ fn uniform(state: &mut u64) -> f64 {
     (*state >> 11) as f64 / (1u64 << 53) as f64
 }
 
+/// Plays `games` one after the other on one connection.
 async fn tablet(
     mut connection: Connection,
-    (game, token): (String, String),
+    games: Vec<(String, String)>,
     moves: Rc<Vec<Option<String>>>,
     think: Duration,
     seed: u64,
@@ -816,10 +946,35 @@ async fn tablet(
         // Tablets are not in step: each starts at its own moment.
         tokio::time::sleep(think.mul_f64(uniform(&mut random))).await;
     }
+    for (game, token) in games {
+        if !play(
+            &mut connection,
+            (&game, &token),
+            &moves,
+            think,
+            &mut random,
+            (&tally, &sent),
+        )
+        .await
+        {
+            return;
+        }
+    }
+}
+
+/// Plays a game to its end; false on an answer other than 201.
+async fn play(
+    connection: &mut Connection,
+    (game, token): (&str, &str),
+    moves: &[Option<String>],
+    think: Duration,
+    random: &mut u64,
+    (tally, sent): (&Rc<RefCell<Tally>>, &Sent),
+) -> bool {
     let path = format!("/games/{game}/turns");
     for (index, point) in moves.iter().enumerate() {
         if !think.is_zero() {
-            tokio::time::sleep(think.mul_f64(0.5 + uniform(&mut random))).await;
+            tokio::time::sleep(think.mul_f64(0.5 + uniform(random))).await;
         }
         let number = index + 1;
         let body = match point {
@@ -829,19 +984,20 @@ async fn tablet(
         let key = format!("{game}-{number}");
         let began = Instant::now();
         sent.borrow_mut()
-            .insert((game.clone(), number as i64), began);
+            .insert((game.to_string(), number as i64), began);
         let (status, answer) = connection
-            .request("POST", &path, &token, &body, Some(&key))
+            .request("POST", &path, token, &body, Some(&key))
             .await;
         let mut tally = tally.borrow_mut();
-        tally.latencies.push(began.elapsed());
+        tally.latencies.push((began, began.elapsed()));
         if status != 201 {
             tally
                 .failures
                 .push((status, String::from_utf8_lossy(&answer).into_owned()));
-            return;
+            return false;
         }
     }
+    true
 }
 
 fn main() {
@@ -853,7 +1009,15 @@ fn main() {
     let local = tokio::task::LocalSet::new();
     local.block_on(&runtime, async {
         let (tournament, games) = prepare(&options).await;
-        let (hall, stop_hall) = Hall::spawn(options.clone(), tournament.clone()).await;
+        let big = import_big(&options).await;
+        let playing = Rc::new(std::cell::Cell::new(true));
+        let (hall, alternating) = match options.alternate {
+            None => (Some(Hall::spawn(options.clone(), tournament.clone(), big).await), None),
+            Some(length) => {
+                let task = alternate(options.clone(), (tournament.clone(), big), length, playing.clone());
+                (None, Some(tokio::task::spawn_local(task)))
+            }
+        };
         let sent = Sent::default();
         let watchers = if options.watch {
             Some(Watchers::start(&options, &tournament, &games, &sent).await)
@@ -863,12 +1027,17 @@ fn main() {
         let feed_reads = metric(&options.base, "arbitre_event_feed_reads_total").await;
         let moves = Rc::new(points(options.turns));
         let tally = Rc::new(RefCell::new(Tally::default()));
+        // Tablet i plays games i, i + tablets, i + 2 × tablets, …
+        let mut plays = vec![Vec::new(); options.tablets];
+        for (index, game) in games.into_iter().enumerate() {
+            plays[index % options.tablets].push(game);
+        }
         let mut connections = Vec::new();
-        for _ in &games {
+        for _ in &plays {
             connections.push(Connection::open(&options.base).await);
         }
         let began = Instant::now();
-        let tablets: Vec<_> = games
+        let tablets: Vec<_> = plays
             .into_iter()
             .zip(connections)
             .enumerate()
@@ -881,27 +1050,46 @@ fn main() {
             tablet.await.expect("a tablet");
         }
         let seconds = began.elapsed().as_secs_f64();
+        playing.set(false);
         let seen = match watchers {
             Some(watchers) => watchers.stop(&sent).await,
             None => Value::Null,
         };
-        let _ = stop_hall.send(());
-        let hall = hall.join().expect("the hall's thread");
+        let (hall, windows) = match (hall, alternating) {
+            (Some((thread, stop)), _) => {
+                let _ = stop.send(());
+                (thread.join().expect("the hall's thread"), Vec::new())
+            }
+            (None, Some(task)) => {
+                let (windows, tally) = task.await.expect("the hall by turns");
+                (tally, windows)
+            }
+            (None, None) => unreachable!("the hall runs at once or by turns"),
+        };
         let feed_reads = metric(&options.base, "arbitre_event_feed_reads_total").await - feed_reads;
         let mut tally = tally.borrow_mut();
-        tally.latencies.sort_unstable();
+        let alternating = options.alternate.map(|length| {
+            let [mut off, mut on] = by_window(&tally.latencies, &windows);
+            let (off, on) = (summary(&mut off), summary(&mut on));
+            let ratio = on["p99_ms"].as_f64().unwrap_or(0.0) / off["p99_ms"].as_f64().unwrap_or(0.0).max(f64::MIN_POSITIVE);
+            json!({
+                "window_s": length.as_secs_f64(), "windows_on": windows.iter().filter(|window| window.hall).count(),
+                "off": off, "on": on, "p99_ratio": (ratio * 100.0).round() / 100.0,
+            })
+        });
+        tally.latencies.sort_unstable_by_key(|&(_, latency)| latency);
         if let Some(file) = &options.latencies {
             let lines: String = tally
                 .latencies
                 .iter()
-                .map(|latency| format!("{}\n", latency.as_micros()))
+                .map(|(_, latency)| format!("{}\n", latency.as_micros()))
                 .collect();
             std::fs::write(file, lines).expect("write the latencies");
         }
         let count = tally.latencies.len();
         let quantile = |q: f64| {
             let index = ((q * count as f64) as usize).min(count.saturating_sub(1));
-            tally.latencies.get(index).map_or(0.0, |latency| latency.as_secs_f64() * 1000.0)
+            tally.latencies.get(index).map_or(0.0, |(_, latency)| latency.as_secs_f64() * 1000.0)
         };
         let round = |value: f64| (value * 100.0).round() / 100.0;
         println!(
@@ -912,7 +1100,8 @@ fn main() {
                 "p50_ms": round(quantile(0.50)), "p99_ms": round(quantile(0.99)), "max_ms": round(quantile(1.0)),
                 "failures": tally.failures.len(), "first_failure": tally.failures.first(),
                 "streams": options.streams, "readers": options.readers, "redraft": format!("{:?}", options.redraft),
-                "feed_reads": feed_reads, "hall": hall, "seen": seen,
+                "feed_reads": feed_reads, "hall": hall.summary(), "seen": seen,
+                "alternating": alternating,
             })
         );
     });
