@@ -283,13 +283,7 @@ async fn anonymous_reads_beyond_their_pace_wait_then_are_refused_and_the_signed_
             response
         });
     }
-    let response = service
-        .client
-        .get(&url)
-        .bearer_auth(&service.admin_token)
-        .send()
-        .await
-        .unwrap();
+    let response = read_signed_in(&service, &url).await;
     let place = answered.load(std::sync::atomic::Ordering::SeqCst);
     assert_eq!(response.status(), 200);
     assert!(
@@ -333,14 +327,18 @@ async fn the_bytes_sent_to_anonymous_readers_put_off_the_reads_after_them() {
     let next = service.client.get(&url).send().await.unwrap();
     assert!(next.headers().contains_key("retry-after"));
     expect_problem(next, 503, "service.busy").await;
-    let signed_in = service
+    assert_eq!(read_signed_in(&service, &url).await.status(), 200);
+}
+
+/// `url` read by the admin: a signed-in caller, never counted among the anonymous readers.
+async fn read_signed_in(service: &TestService, url: &str) -> reqwest::Response {
+    service
         .client
-        .get(&url)
+        .get(url)
         .bearer_auth(&service.admin_token)
         .send()
         .await
-        .unwrap();
-    assert_eq!(signed_in.status(), 200);
+        .unwrap()
 }
 
 /// The heavy work's threads run under `SCHED_IDLE` (Linux's policy 5): they take a core
