@@ -16,7 +16,7 @@ pub enum LogFormat {
 pub const DEFAULT_ANONYMOUS_READS: u32 = 400;
 
 /// The bytes a second sent to anonymous readers by default: 16 MiB, some 134 Mbit/s, more
-/// than a hall's network carries (a 2,000-player tournament's standings, 150 KB with gzip,
+/// than a hall's network carries (a 2,000-player tournament's standings, 85 KB with gzip,
 /// to a hundred phones a second), far below what two cores send, so that the tablets keep
 /// them. See `services::admission`.
 pub const DEFAULT_ANONYMOUS_BYTES: u64 = 16 << 20;

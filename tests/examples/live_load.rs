@@ -630,6 +630,15 @@ async fn import_big(options: &Options) -> Option<String> {
     )
 }
 
+/// The hall beside the tablets: at once for the whole run, or by turns (`--alternate`).
+enum Running {
+    AtOnce(
+        std::thread::JoinHandle<HallTally>,
+        tokio::sync::oneshot::Sender<()>,
+    ),
+    ByTurns(tokio::task::JoinHandle<(Vec<Window>, HallTally)>),
+}
+
 /// A stretch of the run with the hall on or off (`--alternate`).
 struct Window {
     from: Instant,
@@ -1011,11 +1020,14 @@ fn main() {
         let (tournament, games) = prepare(&options).await;
         let big = import_big(&options).await;
         let playing = Rc::new(std::cell::Cell::new(true));
-        let (hall, alternating) = match options.alternate {
-            None => (Some(Hall::spawn(options.clone(), tournament.clone(), big).await), None),
+        let running = match options.alternate {
+            None => {
+                let (thread, stop) = Hall::spawn(options.clone(), tournament.clone(), big).await;
+                Running::AtOnce(thread, stop)
+            }
             Some(length) => {
                 let task = alternate(options.clone(), (tournament.clone(), big), length, playing.clone());
-                (None, Some(tokio::task::spawn_local(task)))
+                Running::ByTurns(tokio::task::spawn_local(task))
             }
         };
         let sent = Sent::default();
@@ -1055,16 +1067,12 @@ fn main() {
             Some(watchers) => watchers.stop(&sent).await,
             None => Value::Null,
         };
-        let (hall, windows) = match (hall, alternating) {
-            (Some((thread, stop)), _) => {
+        let (windows, hall) = match running {
+            Running::AtOnce(thread, stop) => {
                 let _ = stop.send(());
-                (thread.join().expect("the hall's thread"), Vec::new())
+                (Vec::new(), thread.join().expect("the hall's thread"))
             }
-            (None, Some(task)) => {
-                let (windows, tally) = task.await.expect("the hall by turns");
-                (tally, windows)
-            }
-            (None, None) => unreachable!("the hall runs at once or by turns"),
+            Running::ByTurns(task) => task.await.expect("the hall by turns"),
         };
         let feed_reads = metric(&options.base, "arbitre_event_feed_reads_total").await - feed_reads;
         let mut tally = tally.borrow_mut();
