@@ -28,7 +28,7 @@ use arbitre_core::ending::Settings;
 use arbitre_core::game::Start;
 use arbitre_core::history::Setup;
 use arbitre_core::table::{fixed_handicap, HandicapForm, Terms, TermsError};
-use arbitre_core::{tournament_board, BoardSize, Preset};
+use arbitre_core::{BoardSize, Preset};
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
@@ -278,7 +278,6 @@ pub async fn create(
     violations.into_result()?;
     let size = BoardSize::square(side)
         .ok_or_else(|| ApiError::Validation(vec![FieldError::new("board_size", "unsupported")]))?;
-    tournament_board::check_game_board(tournament.board_size, size)?;
     let preset = request.ruleset.unwrap_or(tournament.ruleset);
     let resumption = tournament.dispute_policy;
     let refused = |error: TermsError| GameError::Unprocessable {
@@ -306,6 +305,7 @@ pub async fn create(
     Terms::new(stored.core.clone(), control.clone(), policy).map_err(refused)?;
     let game = connection
         .transaction::<_, GameError, _>(async move |connection| {
+            tournaments::hold_game_board(connection, tournament_id, size).await?;
             // The first game of a round starts the round (README, "Live games"): from then
             // on its pairings change only by a referee's ruling.
             crate::store::rounds::start_if_waiting(connection, pairing.round_id).await?;

@@ -29,6 +29,7 @@ use crate::store::games as game_store;
 
 use crate::store::pairings as pairing_store;
 use crate::store::standings as store;
+use crate::store::tournaments::BoardHold;
 use actix_web::http::header::{Accept, Header, Quality};
 use actix_web::mime::{self, Mime};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -627,19 +628,7 @@ pub async fn record(
         .await?;
         return Ok(state["result"].as_str().map(str::to_string));
     }
-    // No game: the pairing's own ruling, on the pairing's komi and the tournament's board.
-    if recorded != SgfResult::Unknown {
-        let side = crate::store::tournaments::find(&mut connection, tournament_id)
-            .await?
-            .ok_or(ApiError::NotFound(Resource::Tournament))?
-            .board_size;
-        let board = tournament_board::board(u8::try_from(side).map_err(ApiError::internal)?);
-        check_result(&recorded, pairing.komi, board).map_err(|error| GameError::Unprocessable {
-            code: error.code(),
-            detail: error.to_string(),
-        })?;
-    }
-    let canonical = match recorded {
+    let canonical = match &recorded {
         SgfResult::Unknown => None,
         known => Some(known.to_string()),
     };
@@ -647,7 +636,25 @@ pub async fn record(
     let previous = json(RulingTerms::with_result(&pairing, pairing.result.clone()))?;
     let changes = json(RulingTerms::with_result(&pairing, canonical.clone()))?;
     connection
-        .transaction::<_, ApiError, _>(async |connection| {
+        .transaction::<_, GameError, _>(async |connection| {
+            // No game: the pairing's own ruling, on the pairing's komi and the tournament's
+            // board, held (a result recorded keeps the board as it is).
+            crate::store::tournaments::hold_board(connection, tournament_id, BoardHold::Play)
+                .await?;
+            if recorded != SgfResult::Unknown {
+                let side = crate::store::tournaments::find(connection, tournament_id)
+                    .await?
+                    .ok_or(ApiError::NotFound(Resource::Tournament))?
+                    .board_size;
+                let board =
+                    tournament_board::board(u8::try_from(side).map_err(ApiError::internal)?);
+                check_result(&recorded, pairing.komi, board).map_err(|error| {
+                    GameError::Unprocessable {
+                        code: error.code(),
+                        detail: error.to_string(),
+                    }
+                })?;
+            }
             pairing_store::insert_ruling(
                 connection, pairing_id, issued_by, &reason, previous, changes,
             )

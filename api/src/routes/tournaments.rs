@@ -22,7 +22,9 @@ use crate::store::settings::{
     check_criteria, check_handicap_policy, check_komi, check_time_control, default_criteria,
     HandicapPolicy, KomiPolicy, StandingsSettings,
 };
-use crate::store::tournaments::{self as store, TournamentFilter, TournamentRecord, TournamentRow};
+use crate::store::tournaments::{
+    self as store, BoardHold, TournamentFilter, TournamentRecord, TournamentRow,
+};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::clock::{self, EgdClass, TimeControl};
@@ -414,6 +416,19 @@ pub async fn load(
         .try_into()
 }
 
+/// Refused unless a game on `size` is one of the tournament's, the board held until the
+/// transaction ends ([`store::hold_board`]): a change of board made meanwhile comes before
+/// the game, or after it and is refused.
+pub async fn hold_game_board(
+    connection: &mut crate::db::Connection,
+    id: Uuid,
+    size: arbitre_core::BoardSize,
+) -> Result<(), ApiError> {
+    store::hold_board(connection, id, BoardHold::Play).await?;
+    let board = load(connection, id).await?.board_size;
+    Ok(tournament_board::check_game_board(board, size)?)
+}
+
 /// Create a tournament (admins).
 #[utoipa::path(
     post, path = "/tournaments", tag = "tournaments",
@@ -523,33 +538,36 @@ pub async fn update_tournament(
 ) -> Result<Tournament, ApiError> {
     caller.require_organizer(id, "change this tournament")?;
     let mut connection = pool.get().await?;
-    let mut settings = load(&mut connection, id).await?.into_settings();
-    let current_board = settings.board_size;
-    macro_rules! apply {
-        ($($field:ident),*) => { $(if let Some(value) = changes.$field { settings.$field = value; })* };
-    }
-    apply!(
-        name,
-        place,
-        country,
-        start_date,
-        end_date,
-        number_of_rounds,
-        board_size,
-        ruleset,
-        komi_policy,
-        time_control,
-        online,
-        handicap_policy,
-        dispute_policy,
-        placement_criteria,
-        standings,
-        pairing
-    );
-    let wanted_board = settings.board_size;
-    let record = record(settings)?;
     let row = connection
         .transaction::<_, ApiError, _>(async |connection| {
+            // The settings are read under the hold: another change, or a game being
+            // started on the board, comes before or after this one, never between.
+            store::hold_board(connection, id, BoardHold::Change).await?;
+            let mut settings = load(connection, id).await?.into_settings();
+            let current_board = settings.board_size;
+            macro_rules! apply {
+                ($($field:ident),*) => { $(if let Some(value) = changes.$field { settings.$field = value; })* };
+            }
+            apply!(
+                name,
+                place,
+                country,
+                start_date,
+                end_date,
+                number_of_rounds,
+                board_size,
+                ruleset,
+                komi_policy,
+                time_control,
+                online,
+                handicap_policy,
+                dispute_policy,
+                placement_criteria,
+                standings,
+                pairing
+            );
+            let wanted_board = settings.board_size;
+            let record = record(settings)?;
             let highest = rounds_store::highest(connection, id).await?.unwrap_or(0);
             if record.number_of_rounds < highest {
                 return Err(ApiError::Conflict {

@@ -202,6 +202,41 @@ pub async fn lock(connection: &mut Connection, id: Uuid) -> Result<(), ApiError>
         .ok_or(ApiError::NotFound(Resource::Tournament))
 }
 
+/// The seed of the board's advisory lock, whose key is the tournament's id hashed: the
+/// board's issue (25), so that another advisory lock of the tournament gets another key.
+const BOARD_LOCK_SEED: i64 = 25;
+
+/// How a transaction holds the tournament's board ([`hold_board`]).
+#[derive(Debug, Clone, Copy)]
+pub enum BoardHold {
+    /// The settings change, the board with them: alone.
+    Change,
+    /// A game starts or a record comes in on the board: beside the others.
+    Play,
+}
+
+/// Holds the tournament's board until the transaction ends. A change of settings waits
+/// for the games being started or imported, and they for it: a game starts on the board
+/// the tournament has when it starts, and the board changes only while no game is
+/// recorded (`arbitre_core::tournament_board`). Without it, a change could check that no
+/// game is recorded while a game was being started on the old board, and both commit.
+/// Two changes of settings also follow each other, each on what the other left.
+///
+/// An advisory lock, not the row's: the turns' log entries take key-share locks on the
+/// tournament's row, which a change of settings should neither wait for nor hold back.
+pub async fn hold_board(connection: &mut Connection, id: Uuid, hold: BoardHold) -> QueryResult<()> {
+    let sql = match hold {
+        BoardHold::Change => "SELECT pg_advisory_xact_lock(hashtextextended($1::text, $2))",
+        BoardHold::Play => "SELECT pg_advisory_xact_lock_shared(hashtextextended($1::text, $2))",
+    };
+    diesel::sql_query(sql)
+        .bind::<diesel::sql_types::Uuid, _>(id)
+        .bind::<diesel::sql_types::BigInt, _>(BOARD_LOCK_SEED)
+        .execute(connection)
+        .await
+        .map(|_| ())
+}
+
 /// 404 unless the tournament exists.
 pub async fn ensure_exists(connection: &mut Connection, id: Uuid) -> Result<(), ApiError> {
     if exists(connection, id).await? {

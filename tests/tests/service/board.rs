@@ -246,3 +246,44 @@ async fn a_9x9_tournament_is_exported_as_9x9() {
         "{problem}"
     );
 }
+
+/// A change of board and a game's start sent at once: whichever the service takes first,
+/// the other follows it. The game starts on the board the tournament has when it starts,
+/// or is refused; the board changes before any game is recorded, or is refused. Never a
+/// game left on a board the tournament no longer has.
+#[tokio::test]
+async fn a_board_change_and_a_game_start_at_once_leave_no_game_on_another_board() {
+    let service = TestService::start().await;
+    for attempt in 0..16 {
+        let setup = crate::games::setup(&service, json!({}), 1).await;
+        let tournament = &setup.tournament_id;
+        let (games, game) = (
+            format!("/tournaments/{tournament}/games"),
+            json!({"pairing_id": setup.pairings[0]}),
+        );
+        let start = send(&service, Method::POST, &games, &setup.referee, Some(&game));
+        let change = patch(&service, tournament, json!({"board_size": 13}));
+        let (started, changed) = tokio::join!(start, change);
+        let (started_status, changed_status) =
+            (started.status().as_u16(), changed.status().as_u16());
+        let (_, read) = get(&service, &format!("/tournaments/{tournament}")).await;
+        let board = serde_json::from_str::<Value>(&read).unwrap()["board_size"]
+            .as_u64()
+            .unwrap();
+        if started_status == 201 {
+            let game: Value = started.json().await.unwrap();
+            let side = game["board"].as_array().unwrap().len() as u64;
+            assert_eq!(
+                side, board,
+                "attempt {attempt}: a game on {side}×{side} in a tournament on {board}×{board} \
+                 (the change answered {changed_status})"
+            );
+        } else {
+            assert_eq!(
+                (started_status, changed_status, board),
+                (422, 200, 13),
+                "attempt {attempt}"
+            );
+        }
+    }
+}

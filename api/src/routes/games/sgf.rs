@@ -164,8 +164,10 @@ pub async fn import(
     if pairing_tournament != tournament_id {
         return Err(ApiError::NotFound(Resource::Pairing).into());
     }
-    // A record on another board is no game of this tournament, whatever the reason.
+    // A record on another board is no game of this tournament, whatever the reason
+    // (checked again, the board held, as the game is recorded).
     tournament_board::check_game_board(tournament.board_size, record.size)?;
+    let size = record.size;
     let preset = record_preset(&record, tournament.ruleset);
     let (record, verdict) = workshop
         .run(Class::Staff, move || {
@@ -240,6 +242,7 @@ pub async fn import(
     };
     let state = connection
         .transaction::<_, GameError, _>(async move |connection| {
+            tournaments::hold_game_board(connection, tournament_id, size).await?;
             let terms = NewGameTerms {
                 tournament_id,
                 pairing_id: pairing.id,
