@@ -13,6 +13,7 @@ use crate::web as web_pages;
 use actix_web::body::MessageBody;
 use actix_web::dev::{Server, Service as _, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue, USER_AGENT};
+use actix_web::middleware::from_fn;
 use actix_web::{web, App, HttpMessage, HttpServer};
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -110,6 +111,7 @@ pub fn build(
         Admission::new(capacity.anonymous_reads, capacity.anonymous_reads)
             .sending(capacity.anonymous_bytes),
     );
+    let revisions = web::Data::from(streams.revisions());
     let pool = web::Data::new(pool);
     let metrics = web::Data::from(Arc::new(Metrics::default()));
     let openapi = openapi::document_value();
@@ -121,6 +123,7 @@ pub fn build(
             .app_data(workshop.clone())
             .app_data(reads.clone())
             .app_data(admission.clone())
+            .app_data(revisions.clone())
             .app_data(games.clone())
             .app_data(rating_lists.clone())
             .app_data(metrics.clone())
@@ -153,6 +156,7 @@ pub fn build(
                     Ok(response.map_body(|_, body| body.boxed()))
                 }
             })
+            .wrap(from_fn(crate::routes::conditional::forget_after_writes))
             .wrap(TracingLogger::<RequestSpan>::new())
             .configure(routes::configure)
             .configure(web_pages::configure)

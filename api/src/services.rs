@@ -10,5 +10,6 @@ pub mod pace;
 pub mod pairing;
 pub mod rating_lists;
 pub mod reads;
+pub mod revisions;
 pub mod sign_in;
 pub mod tokens;

@@ -1,9 +1,9 @@
 //! Conditional reads of a tournament (RFC 9110 §13): the standings, the exports and the
 //! pairings lists carry an `ETag` made of the tournament's revision and what was asked
 //! (path, query, `Accept`), and a request whose `If-None-Match` names it is answered
-//! `304 Not Modified` after one lookup of the revision, without computing anything. A
-//! hall's phones polling the standings cost the service a query each while nothing
-//! changes.
+//! `304 Not Modified` after one lookup of the revision, without computing anything. An
+//! anonymous reader's revision is the one this instance knows (see [`Revisions`]): a
+//! hall's phones polling the standings cost the database nothing while nothing changes.
 //!
 //! The tag is weak (`W/"…"`): the same representation goes plain or compressed. It is
 //! read before the handler reads the tournament, so a body is never older than its tag.
@@ -11,6 +11,7 @@
 use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::services::admission::Admission;
+use crate::services::revisions::Revisions;
 use crate::store::tournaments as store;
 use actix_web::body::{BodySize, BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -40,6 +41,62 @@ pub async fn revision(
     }
     let mut connection = pool.get().await?;
     Ok(store::revision(&mut connection, tournament_id).await?)
+}
+
+/// The tournament's revision: for an anonymous reader (`revisions` given), the one this
+/// instance knows, or read and then known; for the staff, read from the store.
+async fn current(
+    pool: &DbPool,
+    revisions: Option<&Revisions>,
+    tournament_id: Uuid,
+) -> Result<Option<i64>, ApiError> {
+    let now = Instant::now();
+    if let Some(known) = revisions.and_then(|revisions| revisions.known(tournament_id, now)) {
+        return Ok(Some(known));
+    }
+    let ticket = revisions.map(|revisions| revisions.ticket(now));
+    let mut connection = pool.get().await?;
+    let revision = store::revision(&mut connection, tournament_id).await?;
+    if let (Some(revisions), Some(ticket), Some(revision)) = (revisions, ticket, revision) {
+        revisions.learn(ticket, tournament_id, revision);
+    }
+    Ok(revision)
+}
+
+/// The requests other than reads that leave the revisions known: a turn (the service's
+/// and the tablet page's), which changes none unless it ends the game, as its handler
+/// says (`routes::games::play::turn`); and the service's draft, which is not stored (the
+/// organizer's page may publish from its draft's form: it forgets). Two hundred turns
+/// and twenty drafts a second would otherwise leave the anonymous readers nothing known.
+const UNREVISED: [&str; 3] = [
+    "/games/{game_id}/turns",
+    "/table/games/{game_id}/turns",
+    "/tournaments/{tournament_id}/rounds/{number}/pairings/draft",
+];
+
+/// The middleware, on every request: once a request that may write (any but `GET`,
+/// `HEAD`, `OPTIONS`) is answered, the revisions this instance knows are forgotten, so
+/// that no anonymous reader who comes after the answer reads what came before it.
+pub async fn forget_after_writes(
+    request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let writes = !matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    );
+    let revisions = request.app_data::<web::Data<Revisions>>().cloned();
+    let response = next.call(request).await;
+    let unrevised = response.as_ref().is_ok_and(|response| {
+        response
+            .request()
+            .match_pattern()
+            .is_some_and(|pattern| UNREVISED.contains(&pattern.as_str()))
+    });
+    if let (true, false, Some(revisions)) = (writes, unrevised, revisions) {
+        revisions.forget();
+    }
+    response
 }
 
 fn tag(revision: i64, request: &ServiceRequest) -> EntityTag {
@@ -101,12 +158,16 @@ pub async fn revalidate(
     if let Some(admission) = &admission {
         admission.admit().await?;
     }
-    let revision = {
-        let mut connection = pool.get().await.map_err(ApiError::from)?;
-        store::revision(&mut connection, tournament_id)
-            .await
-            .map_err(ApiError::from)?
-    };
+    let revisions = admission
+        .is_some()
+        .then(|| request.app_data::<web::Data<Revisions>>().cloned())
+        .flatten();
+    let revision = current(
+        &pool,
+        revisions.as_deref().map(AsRef::as_ref),
+        tournament_id,
+    )
+    .await?;
     // No such tournament: the handler says so.
     let Some(revision) = revision else {
         return Ok(next.call(request).await?.map_into_boxed_body());

@@ -307,11 +307,12 @@ pub async fn append(connection: &mut Connection, append: &Append<'_>) -> QueryRe
         status: kept.response.status,
         body: &kept.response.body,
     });
+    let sets_result = append.projection.result.is_some() && !append.entries.is_empty();
     let write = serde_json::to_value(Write {
         game: append.game_id,
         after_seq: append.after_seq,
         pairing: append.pairing_id,
-        sets_result: append.projection.result.is_some() && !append.entries.is_empty(),
+        sets_result,
         projection: &append.projection,
         entries: append.entries,
         kept,
@@ -328,6 +329,7 @@ pub async fn append(connection: &mut Connection, append: &Append<'_>) -> QueryRe
         "tournament_id": last.tournament_id,
         "game_id": last.game_id,
         "seq": last.seq,
+        "revised": sets_result,
     });
     let notified = diesel::select(pg_notify(CHANNEL, notice.to_string())).execute(&mut &*shared);
     let (written, notified) = futures_util::future::join(written, notified).await;

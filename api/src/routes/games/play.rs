@@ -12,6 +12,7 @@ use crate::services::live::cache::GameCache;
 use crate::services::live::idempotency::IdempotencyKey;
 use crate::services::live::view::{conflict, refused, GameState};
 use crate::services::live::write::{write_game, Actor, Retry, Write};
+use crate::services::revisions::Revisions;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::history::Action;
@@ -135,7 +136,17 @@ pub async fn turn(
         },
     )
     .await
-    .and_then(respond)
+    .and_then(|answer| {
+        // A turn that ends the game (a resignation, a flag) records its result, which
+        // changes the standings (`routes::conditional::forget_after_writes` leaves turns to
+        // this handler).
+        if !answer.1["result"].is_null() {
+            if let Some(revisions) = request.app_data::<web::Data<Revisions>>() {
+                revisions.forget();
+            }
+        }
+        respond(answer)
+    })
 }
 
 /// A step of the counting phase (rule 5 bis).

@@ -12,6 +12,7 @@
 use super::feed::{Encode, Feed, FeedCounters, Subject};
 use crate::db::DbPool;
 use crate::error::cause_chain;
+use crate::services::revisions::Revisions;
 use crate::store::games::CHANNEL;
 use diesel_async::RunQueryDsl;
 use futures_util::StreamExt;
@@ -41,6 +42,9 @@ enum ListenError {
 pub struct Notice {
     pub tournament_id: Uuid,
     pub game_id: Uuid,
+    /// The write recorded the game's result, and so changed the tournament's revision.
+    #[serde(default)]
+    pub revised: bool,
 }
 
 /// A feed and the number of streams following it.
@@ -55,6 +59,7 @@ pub struct Hub {
     feeds: Arc<Mutex<Followed>>,
     counters: Arc<FeedCounters>,
     stopping: Arc<watch::Sender<bool>>,
+    revisions: Arc<Revisions>,
 }
 
 /// A stream following a feed: dropping it (the stream ended, its client left) lets the
@@ -92,7 +97,14 @@ impl Hub {
             feeds: Arc::default(),
             counters: Arc::default(),
             stopping: Arc::new(watch::channel(false).0),
+            revisions: Arc::default(),
         }
+    }
+
+    /// The revisions the anonymous readers are answered, which a notice of a result
+    /// makes forgotten.
+    pub fn revisions(&self) -> Arc<Revisions> {
+        self.revisions.clone()
     }
 
     pub fn pool(&self) -> &DbPool {
@@ -129,6 +141,11 @@ impl Hub {
     }
 
     fn dispatch(&self, notice: Notice) {
+        // Before the streams hear of the result: a phone that reads the standings on its
+        // event reads them anew.
+        if notice.revised {
+            self.revisions.forget();
+        }
         let Ok(feeds) = self.feeds.lock() else {
             return;
         };
@@ -142,8 +159,10 @@ impl Hub {
         }
     }
 
-    /// Every feed reads the log: notices may have been lost while the listener was away.
+    /// Every feed reads the log: notices may have been lost while the listener was away
+    /// (and with them results: the revisions known are forgotten too).
     fn poke_all(&self) {
+        self.revisions.forget();
         if let Ok(feeds) = self.feeds.lock() {
             feeds.values().for_each(|(feed, _)| feed.poke());
         }
