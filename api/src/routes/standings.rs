@@ -29,7 +29,6 @@ use crate::store::games as game_store;
 
 use crate::store::pairings as pairing_store;
 use crate::store::standings as store;
-use crate::store::tournaments::BoardHold;
 use actix_web::http::header::{Accept, Header, Quality};
 use actix_web::mime::{self, Mime};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -639,15 +638,9 @@ pub async fn record(
         .transaction::<_, GameError, _>(async |connection| {
             // No game: the pairing's own ruling, on the pairing's komi and the tournament's
             // board, held (a result recorded keeps the board as it is).
-            crate::store::tournaments::hold_board(connection, tournament_id, BoardHold::Play)
-                .await?;
+            let side = crate::routes::tournaments::held_board(connection, tournament_id).await?;
             if recorded != SgfResult::Unknown {
-                let side = crate::store::tournaments::find(connection, tournament_id)
-                    .await?
-                    .ok_or(ApiError::NotFound(Resource::Tournament))?
-                    .board_size;
-                let board =
-                    tournament_board::board(u8::try_from(side).map_err(ApiError::internal)?);
+                let board = tournament_board::board(side);
                 check_result(&recorded, pairing.komi, board).map_err(|error| {
                     GameError::Unprocessable {
                         code: error.code(),

@@ -416,16 +416,22 @@ pub async fn load(
         .try_into()
 }
 
-/// Refused unless a game on `size` is one of the tournament's, the board held until the
-/// transaction ends ([`store::hold_board`]): a change of board made meanwhile comes before
-/// the game, or after it and is refused.
+/// The tournament's board, held until the transaction ends ([`store::hold_board`]) for a
+/// game or a result to be recorded on it: a change of board made meanwhile comes before
+/// it, or after it and is refused.
+pub async fn held_board(connection: &mut crate::db::Connection, id: Uuid) -> Result<u8, ApiError> {
+    store::hold_board(connection, id, BoardHold::Play).await?;
+    Ok(load(connection, id).await?.board_size)
+}
+
+/// Refused unless a game on `size` is one of the tournament's, on its board held
+/// ([`held_board`]).
 pub async fn hold_game_board(
     connection: &mut crate::db::Connection,
     id: Uuid,
     size: arbitre_core::BoardSize,
 ) -> Result<(), ApiError> {
-    store::hold_board(connection, id, BoardHold::Play).await?;
-    let board = load(connection, id).await?.board_size;
+    let board = held_board(connection, id).await?;
     Ok(tournament_board::check_game_board(board, size)?)
 }
 
