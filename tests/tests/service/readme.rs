@@ -51,7 +51,7 @@ async fn the_api_walk_through_runs_as_written() {
         "set -euo pipefail\n\
          curl() {{ command curl --fail-with-body \"$@\"; }}\n\
          {script}\
-         echo \"T=$T\"\n"
+         printf '\\nT=%s\\n' \"$T\"\n"
     );
     let output = tokio::process::Command::new("bash")
         .arg("-c")
