@@ -10,7 +10,6 @@ pub mod deletions;
 pub mod heavy;
 pub mod live;
 pub mod opengotha;
-pub mod pace;
 pub mod pairing;
 pub mod rating_lists;
 pub mod reads;

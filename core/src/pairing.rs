@@ -98,6 +98,8 @@ pub enum PairingError {
     FixedTwice(String),
     #[error("a round robin's games follow the Berger table: none can be fixed")]
     FixedInRoundRobin,
+    #[error(transparent)]
+    Cancelled(#[from] Cancelled),
 }
 
 /// A possible opponent of a player, for explaining a pairing.
@@ -119,16 +121,25 @@ pub enum Parallelism<'p> {
     Sequential,
     /// Shared out over the threads of the caller's pool.
     Pool(&'p rayon::ThreadPool),
-    /// Shared out over the pool, each thread calling `pace` between steps of work (a row
-    /// of pair costs, a stage of a matching: a millisecond or less each), where the caller
-    /// may pause it: the service lets the tablets' requests through.
-    Paced(&'p rayon::ThreadPool, &'p (dyn Fn() + Sync)),
+    /// Shared out over the pool, `checkpoint` asked between steps of work (a row of pair
+    /// costs, a stage of a matching: a millisecond or less each): once it answers
+    /// [`Cancelled`], the pairing stops and answers [`PairingError::Cancelled`]. The
+    /// service stops a draft nobody waits for any more.
+    Cancellable(&'p rayon::ThreadPool, &'p Checkpoint<'p>),
 }
+
+/// Asked between steps of work whether to go on.
+pub type Checkpoint<'a> = dyn Fn() -> Result<(), Cancelled> + Sync + 'a;
+
+/// The caller abandoned the work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("the pairing was abandoned by its caller")]
+pub struct Cancelled;
 
 impl Parallelism<'_> {
     /// `work` applied to each item, on the calling thread or shared out over the pool;
     /// the results in the items' order.
-    fn map<T, R, F>(self, items: Vec<T>, work: F) -> Vec<R>
+    fn map<T, R, F>(self, items: Vec<T>, work: F) -> Result<Vec<R>, Cancelled>
     where
         T: Send,
         R: Send,
@@ -136,25 +147,24 @@ impl Parallelism<'_> {
     {
         use rayon::prelude::*;
         match self {
-            Parallelism::Sequential => items.into_iter().map(work).collect(),
-            Parallelism::Pool(pool) => pool.install(|| items.into_par_iter().map(work).collect()),
-            Parallelism::Paced(pool, pace) => pool.install(|| {
+            Parallelism::Sequential => Ok(items.into_iter().map(work).collect()),
+            Parallelism::Pool(pool) => {
+                Ok(pool.install(|| items.into_par_iter().map(work).collect()))
+            }
+            Parallelism::Cancellable(pool, checkpoint) => pool.install(|| {
                 items
                     .into_par_iter()
-                    .map(|item| {
-                        let done = work(item);
-                        pace();
-                        done
-                    })
+                    .map(|item| checkpoint().map(|()| work(item)))
                     .collect()
             }),
         }
     }
 
-    /// Between two steps of work: the caller's pace, if any.
-    fn pace(self) {
-        if let Parallelism::Paced(_, pace) = self {
-            pace();
+    /// Between two steps of work: the caller's checkpoint, if any.
+    fn checkpoint(self) -> Result<(), Cancelled> {
+        match self {
+            Parallelism::Cancellable(_, checkpoint) => checkpoint(),
+            Parallelism::Sequential | Parallelism::Pool(_) => Ok(()),
         }
     }
 }
@@ -459,7 +469,7 @@ fn best_pairs(
         .collect();
     let matched = parallelism.map(groups, |players| {
         group_pairs(criteria, &players, parallelism)
-    });
+    })?;
     let mut pairs = Vec::with_capacity(free.len() / 2);
     for group in matched {
         pairs.extend(group?);
@@ -482,9 +492,9 @@ fn group_pairs(
             row[b] = criteria.cost(players[a], players[b]).total();
         }
         row
-    });
+    })?;
     let graph = Graph::new(size, rows.concat())?;
-    let mates = matching::paced_perfect_matching(&graph, &|| parallelism.pace())
+    let mates = matching::cancellable_perfect_matching(&graph, &|| parallelism.checkpoint())?
         .ok_or(PairingError::Unmatched(size))?;
     Ok(mates
         .iter()

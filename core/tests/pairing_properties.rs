@@ -9,7 +9,9 @@
 mod shell;
 
 use arbitre_core::pairing::parameters::{OpenGothaVersion, System};
-use arbitre_core::pairing::{pair, PairingParameters, Parallelism, Request, Round};
+use arbitre_core::pairing::{
+    pair, Cancelled, PairingError, PairingParameters, Parallelism, Request, Round,
+};
 use arbitre_core::standings::{
     Basis, Criterion, Game, GameResult, Player, Rank, RoundEntry, Tournament,
 };
@@ -173,14 +175,30 @@ proptest! {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
         let shared = pair(&tournament, &parameters, &request, Parallelism::Pool(&pool)).unwrap();
         prop_assert_eq!(&shared, &pairing);
-        // Paced, the same again, the pace called between the steps.
-        let paces = AtomicUsize::new(0);
-        let pace = || {
-            paces.fetch_add(1, Ordering::Relaxed);
+        // Cancellable, the same again, the checkpoint asked between the steps.
+        let checkpoints = AtomicUsize::new(0);
+        let going_on = || {
+            checkpoints.fetch_add(1, Ordering::Relaxed);
+            Ok(())
         };
-        let paced = pair(&tournament, &parameters, &request, Parallelism::Paced(&pool, &pace)).unwrap();
-        prop_assert_eq!(&paced, &pairing);
-        prop_assert!(pairing.games.is_empty() || paces.load(Ordering::Relaxed) > pairing.games.len());
+        let checked = pair(&tournament, &parameters, &request, Parallelism::Cancellable(&pool, &going_on)).unwrap();
+        prop_assert_eq!(&checked, &pairing);
+        let asked = checkpoints.load(Ordering::Relaxed);
+        prop_assert!(pairing.games.is_empty() || asked > pairing.games.len());
+        // Cancelled at any of those checkpoints, the pairing stops there and says so.
+        let cancel_at = asked / 2;
+        let seen = AtomicUsize::new(0);
+        let cancelling = || {
+            if seen.fetch_add(1, Ordering::Relaxed) >= cancel_at {
+                Err(Cancelled)
+            } else {
+                Ok(())
+            }
+        };
+        if asked > 0 {
+            let cancelled = pair(&tournament, &parameters, &request, Parallelism::Cancellable(&pool, &cancelling));
+            prop_assert_eq!(cancelled, Err(PairingError::Cancelled(Cancelled)));
+        }
 
         let mut seen: HashMap<String, usize> = HashMap::new();
         for game in &pairing.games {

@@ -10,7 +10,6 @@ use crate::http::{ApiJson, ApiQuery};
 use crate::routes::pairings::{self, Pairing, PairingDetails};
 use crate::routes::players::{Names, PlayerName};
 use crate::services::heavy::{Class, Workshop};
-use crate::services::pace;
 use crate::services::pairing::{self, Adjustments};
 use crate::services::reads::Rendered;
 use crate::services::tournaments;
@@ -383,11 +382,11 @@ async fn engine_draft(
     // On the pool too: what the draft is made from, fingerprinted (the whole tournament
     // serialized and hashed, milliseconds a request worker owes the tablets).
     let (state, made) = workshop
-        .run_on_pool(Class::Staff, move |pool| {
+        .run_on_pool(Class::Staff, move |pool, abandoned| {
             let state = prepared.state()?;
             let made = prepared
                 .round()?
-                .pair(Parallelism::Paced(pool, &pace::pace))
+                .pair(Parallelism::Cancellable(pool, &|| abandoned.checkpoint()))
                 .map_err(|error| pairing::refusal(error, "fixed"))?;
             Ok::<_, ApiError>((state, made))
         })

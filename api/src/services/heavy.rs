@@ -9,16 +9,16 @@
 //! queue behind it; beyond that a request is refused at once with 503 `service.busy` and
 //! `Retry-After`, rather than piling up. The pool's threads run under `SCHED_IDLE` (or
 //! niced, [`NICE`]), so that the kernel runs the request workers and the database first
-//! whenever both want a core, and the pool leaves them a core of their own ([`threads`]);
-//! their work pauses every half a millisecond ([`pace`]).
-//! When the server stops, a request waiting on a job answers 503 at once (the job itself
-//! is abandoned with the process), so a stop never waits for a draft.
+//! whenever both want a core, and the pool leaves them a core of their own ([`threads`]).
+//! When the server stops, a request waiting on a job answers 503 at once, so a stop never
+//! waits for a draft; a job nobody waits for any more (its client left, or the server
+//! stops) is [`Abandoned`], and a draft stops at its next checkpoint.
 
 use crate::error::ApiError;
 use crate::services::admission::Admission;
-use crate::services::pace;
 use crate::services::reads::Reads;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use arbitre_core::pairing::Cancelled;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use tokio::sync::{oneshot, watch, Semaphore};
 
@@ -85,10 +85,7 @@ impl Workshop {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads())
             .thread_name(|index| format!("arbitre-heavy-{index}"))
-            .start_handler(|_| {
-                lower_priority();
-                pace::resume();
-            })
+            .start_handler(|_| lower_priority())
             .build()?;
         let lane = |queued: usize| Lane {
             running: Arc::new(Semaphore::new(RUNNING)),
@@ -113,14 +110,16 @@ impl Workshop {
 
     /// As [`Workshop::run`], the job given the pool it runs on, to share its own work
     /// over (a draft's pair costs and groups): its parts run on the pool's threads and
-    /// never beyond them, so a draft takes at most the pool's cores.
+    /// never beyond them, so a draft takes at most the pool's cores. The job is told when
+    /// nobody waits for it any more ([`Abandoned`]), to stop early.
     pub async fn run_on_pool<T, F>(&self, class: Class, job: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&rayon::ThreadPool) -> T + Send + 'static,
+        F: FnOnce(&rayon::ThreadPool, &Abandoned) -> T + Send + 'static,
     {
         let pool = Arc::clone(&self.pool);
-        self.run(class, move || job(&pool)).await
+        self.run_abandonable(class, move |abandoned| job(&pool, abandoned))
+            .await
     }
 
     /// Runs `job` on the pool in `class`'s lane and returns what it returns: 503
@@ -131,12 +130,24 @@ impl Workshop {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
+        self.run_abandonable(class, move |_| job()).await
+    }
+
+    /// As [`Workshop::run`], the job told when its request is dropped (its client left,
+    /// or the server stops) by the [`Abandoned`] it is given.
+    async fn run_abandonable<T, F>(&self, class: Class, job: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Abandoned) -> T + Send + 'static,
+    {
         let lane = &self.lanes[class as usize];
         if lane.admitted.fetch_add(1, Ordering::Relaxed) >= lane.capacity {
             lane.admitted.fetch_sub(1, Ordering::Relaxed);
             return Err(ApiError::Busy);
         }
         let _admitted = Admitted(lane);
+        let abandoned = Abandoned::default();
+        let _abandon = Abandon(abandoned.clone());
         let mut stopping = self.stopping.clone();
         let work = async {
             let permit = lane
@@ -148,12 +159,10 @@ impl Workshop {
             self.jobs[class as usize].fetch_add(1, Ordering::Relaxed);
             let (sender, receiver) = oneshot::channel();
             // The permit goes with the job: a client that leaves frees its place in the
-            // queue, not the job's thread.
+            // queue, not the job's thread, which the job frees at its next checkpoint.
             self.pool.spawn(move || {
                 let _permit = permit;
-                // A job's slice of work starts with it ([`pace`]).
-                pace::resume();
-                let _ = sender.send(job());
+                let _ = sender.send(job(&abandoned));
             });
             receiver.await.map_err(ApiError::internal)
         };
@@ -161,6 +170,31 @@ impl Workshop {
             result = work => result,
             _ = stopping.wait_for(|stopping| *stopping) => Err(ApiError::Stopping),
         }
+    }
+}
+
+/// Whether nobody waits for a job any more: set when the request that asked for it is
+/// dropped, answered or not (its client left, or the server stops).
+#[derive(Clone, Default)]
+pub struct Abandoned(Arc<AtomicBool>);
+
+impl Abandoned {
+    /// The core's checkpoint between steps of work: [`Cancelled`] once abandoned.
+    pub fn checkpoint(&self) -> Result<(), Cancelled> {
+        if self.0.load(Ordering::Relaxed) {
+            Err(Cancelled)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Abandons its job when the request's future ends or is dropped.
+struct Abandon(Abandoned);
+
+impl Drop for Abandon {
+    fn drop(&mut self) {
+        self.0 .0.store(true, Ordering::Relaxed);
     }
 }
 
@@ -196,5 +230,43 @@ fn lower_priority() {
     let thread = rustix::thread::gettid();
     if let Err(error) = rustix::process::setpriority_process(Some(thread), NICE) {
         tracing::warn!(%error, idle = ?refused, "heavy work runs at normal priority");
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    #[tokio::test]
+    async fn a_job_whose_request_is_dropped_stops_at_its_next_checkpoint() {
+        let (_stop, stopping) = watch::channel(false);
+        let workshop = Workshop::new(stopping).unwrap();
+        let (started, has_started) = mpsc::channel();
+        let (ended, has_ended) = mpsc::channel();
+        // The request waits on its job, then its client leaves.
+        let waiting = tokio::spawn(async move {
+            workshop
+                .run_on_pool(Class::Staff, move |_, abandoned| {
+                    started.send(()).unwrap();
+                    let mut checkpoints = 0_u64;
+                    while abandoned.checkpoint().is_ok() {
+                        checkpoints += 1;
+                    }
+                    ended.send(checkpoints).unwrap();
+                })
+                .await
+        });
+        tokio::task::spawn_blocking(move || has_started.recv().unwrap())
+            .await
+            .unwrap();
+        waiting.abort();
+        // Without the checkpoint, the job would loop for ever.
+        tokio::task::spawn_blocking(move || has_ended.recv_timeout(Duration::from_secs(60)))
+            .await
+            .unwrap()
+            .expect("the abandoned job stopped");
     }
 }

@@ -5,7 +5,6 @@
 
 use crate::db::Connection;
 use crate::error::{ApiError, FieldError, Resource};
-use crate::services::pace::Paced;
 use crate::store;
 use crate::store::rounds::RoundRow;
 use arbitre_core::pairing::{PairingError, PairingParameters, Request, Round};
@@ -88,9 +87,8 @@ impl Prepared {
     pub fn state(&self) -> Result<String, ApiError> {
         let mut hasher = Sha256::new();
         hasher.update(self.request.round.to_be_bytes());
-        let mut paced = Paced::new(hasher);
-        serde_json::to_writer(&mut paced, &*self.tournament).map_err(ApiError::internal)?;
-        let digest = paced.into_inner().finalize();
+        serde_json::to_writer(&mut hasher, &*self.tournament).map_err(ApiError::internal)?;
+        let digest = hasher.finalize();
         Ok(digest[..16]
             .iter()
             .map(|byte| format!("{byte:02x}"))
@@ -207,5 +205,7 @@ pub fn refusal(error: PairingError, field: &str) -> ApiError {
         | PairingError::Standings(_)
         | PairingError::Costs(_)
         | PairingError::Unmatched(_) => ApiError::internal(error),
+        // Nobody waits for the draft any more: the client left, or the server stops.
+        PairingError::Cancelled(_) => ApiError::Stopping,
     }
 }

@@ -4,7 +4,6 @@
 //! gzip forms. Readers asking for the same thing at the same revision while it is computed
 //! wait for the one computation; a new revision replaces what the old one kept.
 
-use crate::services::pace::Paced;
 use actix_web::http::header::{self, AcceptEncoding, Encoding, Header, Preference, Quality};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
@@ -36,18 +35,15 @@ pub struct Rendered {
 }
 
 impl Rendered {
-    /// `body` with its gzip form, when it is large enough to gain from it, compressed at
-    /// the heavy work's pace ([`Paced`]).
+    /// `body` with its gzip form, when it is large enough to gain from it.
     pub fn new(body: Vec<u8>, content_type: &'static str) -> Rendered {
         let gzip = (body.len() >= GZIP_FROM_BYTES)
             .then(|| {
-                let mut encoder = Paced::new(GzEncoder::new(
-                    Vec::with_capacity(body.len() / 4),
-                    Compression::default(),
-                ));
+                let mut encoder =
+                    GzEncoder::new(Vec::with_capacity(body.len() / 4), Compression::default());
                 encoder
                     .write_all(&body)
-                    .and_then(|()| encoder.into_inner().finish())
+                    .and_then(|()| encoder.finish())
                     .ok()
             })
             .flatten()
@@ -60,14 +56,12 @@ impl Rendered {
         }
     }
 
-    /// `value` as JSON, written at the heavy work's pace ([`Paced`]).
+    /// `value` as JSON.
     pub fn json(
         value: &impl Serialize,
         content_type: &'static str,
     ) -> serde_json::Result<Rendered> {
-        let mut json = Paced::new(Vec::new());
-        serde_json::to_writer(&mut json, value)?;
-        Ok(Rendered::new(json.into_inner(), content_type))
+        Ok(Rendered::new(serde_json::to_vec(value)?, content_type))
     }
 
     /// The response carrying it, compressed when the client takes gzip.

@@ -14,6 +14,7 @@
 
 mod gabow;
 
+use super::{Cancelled, Checkpoint};
 use thiserror::Error;
 
 /// The largest cost accepted, either sign: duals reach a few times the largest weight, and
@@ -72,7 +73,8 @@ impl Graph {
 /// left out, and among matchings of equal cost the one Gabow's algorithm meets first in
 /// vertex order is returned.
 pub fn maximum_weight_matching(graph: &Graph) -> Vec<Option<usize>> {
-    gabow::gabow_matching(graph.vertices, &graph.weights, &|| {})
+    // A checkpoint that always goes on: never cancelled.
+    gabow::gabow_matching(graph.vertices, &graph.weights, &|| Ok(())).unwrap_or_default()
 }
 
 /// Each vertex's mate in a perfect matching of largest total cost (`None` when the number
@@ -84,26 +86,30 @@ pub fn maximum_weight_matching(graph: &Graph) -> Vec<Option<usize>> {
 /// The costs are raised until the lowest is 1: then the matching of largest cost is
 /// perfect, and it is the one OpenGotha returns wherever OpenGotha's is perfect.
 pub fn maximum_weight_perfect_matching(graph: &Graph) -> Option<Vec<usize>> {
-    paced_perfect_matching(graph, &|| {})
+    // A checkpoint that always goes on: never cancelled.
+    cancellable_perfect_matching(graph, &|| Ok(())).unwrap_or_default()
 }
 
-/// As [`maximum_weight_perfect_matching`], calling `pace` before each stage of the
+/// As [`maximum_weight_perfect_matching`], asking `checkpoint` before each stage of the
 /// algorithm (one augmentation: at most a few hundred thousand steps on a 600-player
-/// group), where the caller may pause. The matching is the same.
-pub fn paced_perfect_matching(graph: &Graph, pace: &dyn Fn()) -> Option<Vec<usize>> {
+/// group) whether to go on. The matching is the same, or [`Cancelled`].
+pub fn cancellable_perfect_matching(
+    graph: &Graph,
+    checkpoint: &Checkpoint<'_>,
+) -> Result<Option<Vec<usize>>, Cancelled> {
     let n = graph.vertices;
     if !n.is_multiple_of(2) {
-        return None;
+        return Ok(None);
     }
     let lowest = (0..n)
         .flat_map(|u| (u + 1..n).map(move |v| graph.weight(u, v)))
         .min()
         .unwrap_or(1);
     let mates = if lowest >= 1 {
-        gabow::gabow_matching(n, &graph.weights, pace)
+        gabow::gabow_matching(n, &graph.weights, checkpoint)?
     } else {
         let raised: Vec<i64> = graph.weights.iter().map(|cost| cost + 1 - lowest).collect();
-        gabow::gabow_matching(n, &raised, pace)
+        gabow::gabow_matching(n, &raised, checkpoint)?
     };
-    mates.into_iter().collect()
+    Ok(mates.into_iter().collect())
 }

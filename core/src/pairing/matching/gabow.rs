@@ -31,6 +31,8 @@
 //!
 //! Written from the published algorithm; no OpenGotha code (GPL) was read.
 
+use crate::pairing::{Cancelled, Checkpoint};
+
 /// An edge `from → to` (both from 1), or the dummy edge of a free vertex.
 type Edge = usize;
 
@@ -112,17 +114,21 @@ enum Kind {
 /// Each vertex's mate (from 0) in a matching of largest total cost, the vertices met in
 /// Gabow's order: `costs` is the row-major matrix of a complete graph on `n` vertices (the
 /// entries `u < v` are read). Free vertices are `None`. Costs stay within ±2⁵⁹ (see
-/// [`super::MAX_WEIGHT`]): duals and slacks then fit an `i64`. `pace` is called before each
-/// stage, where the caller may pause.
-pub fn gabow_matching(n: usize, costs: &[i64], pace: &dyn Fn()) -> Vec<Option<usize>> {
+/// [`super::MAX_WEIGHT`]): duals and slacks then fit an `i64`. `checkpoint` is asked before
+/// each stage whether to go on.
+pub fn gabow_matching(
+    n: usize,
+    costs: &[i64],
+    checkpoint: &Checkpoint<'_>,
+) -> Result<Vec<Option<usize>>, Cancelled> {
     let mut search = Search::new(n, costs);
-    search.run(pace);
-    (1..=n)
+    search.run(checkpoint)?;
+    Ok((1..=n)
         .map(|v| {
             let mate = search.mate[v];
             (mate != search.dummy_edge).then(|| search.to(mate) - 1)
         })
-        .collect()
+        .collect())
 }
 
 impl Search {
@@ -199,10 +205,10 @@ impl Search {
         self.base[self.to(self.mate[v])]
     }
 
-    /// The stages, `pace` called before each.
-    fn run(&mut self, pace: &dyn Fn()) {
+    /// The stages, `checkpoint` asked before each.
+    fn run(&mut self, checkpoint: &Checkpoint<'_>) -> Result<(), Cancelled> {
         loop {
-            pace();
+            checkpoint()?;
             self.delta = 0;
             self.kind.fill(Kind::Unlabelled);
             self.scanned_at.fill(u64::MAX);
@@ -244,7 +250,7 @@ impl Search {
                 }
                 None => {
                     self.expand_all();
-                    return;
+                    return Ok(());
                 }
             }
         }
