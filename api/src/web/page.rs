@@ -1,6 +1,6 @@
 //! What every page answer shares: its security headers, and errors shown as pages.
 
-use crate::error::ApiError;
+use crate::error::{cause_chain, ApiError};
 use actix_web::body::BoxBody;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, Responder, ResponseError};
@@ -68,7 +68,7 @@ impl ResponseError for PageError {
         let status = self.status_code();
         let message = if status.is_server_error() {
             // The cause is logged with the request's id, never shown.
-            tracing::error!(error = %self.0, "page failed");
+            tracing::error!(cause = %cause_chain(&self.0), "page failed");
             "The server could not answer. Try again in a moment.".to_string()
         } else {
             self.0.to_string()
