@@ -3,8 +3,10 @@
 //! `schema`/`db`, with `error` below them all (see `tests/tests/service/modules.rs`).
 
 pub mod admission;
+pub mod drafts;
 pub mod heavy;
 pub mod live;
+pub mod names;
 pub mod opengotha;
 pub mod pace;
 pub mod pairing;
