@@ -21,6 +21,7 @@ use crate::store::pairings::{self as pairing_store, PairingRow, PairingTerms};
 use crate::store::rounds as round_store;
 use arbitre_core::pairing::edit::{self, EditError};
 use arbitre_core::pairing::parameters::OpenGothaVersion;
+use arbitre_core::pairing::PairingParameters;
 use arbitre_core::pairing::{consistency, Candidate, Cost, PairedGame, PairingError, Parallelism};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
@@ -47,18 +48,41 @@ pub struct DraftRequest {
     pub exclude: Vec<Uuid>,
 }
 
-/// A pair's cost: the total the matching maximizes, and each criterion's part.
+/// A pair's cost: the total the matching maximizes, each criterion's part, and the pair
+/// in words.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct PairCost {
     /// OpenGotha's `totalCost`: the criteria plus one.
     pub total: i64,
     pub criteria: Cost,
+    /// How far the pair meets each criterion the round weighs, in words, in the order of
+    /// OpenGotha's evaluation function: why the engine made it, for a person to read.
+    pub in_words: Vec<PairReason>,
 }
 
-impl From<Cost> for PairCost {
-    fn from(cost: Cost) -> PairCost {
+/// A criterion of the pairing and the pair by it, in words.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct PairReason {
+    /// The criterion, under the name OpenGotha's pairing settings give it.
+    #[schema(example = "Minimize score difference")]
+    pub criterion: String,
+    /// The pair by this criterion.
+    #[schema(example = "the same score")]
+    pub pair: String,
+}
+
+impl PairCost {
+    fn of(cost: Cost, parameters: &PairingParameters) -> PairCost {
         PairCost {
             total: cost.total(),
+            in_words: cost
+                .in_words(parameters)
+                .iter()
+                .map(|reason| PairReason {
+                    criterion: reason.criterion.setting().to_string(),
+                    pair: reason.words().to_string(),
+                })
+                .collect(),
             criteria: cost,
         }
     }
@@ -157,7 +181,11 @@ fn id(text: &str) -> Result<Uuid, ApiError> {
     Uuid::from_str(text).map_err(ApiError::internal)
 }
 
-fn table(game: PairedGame, names: &Names) -> Result<DraftTable, ApiError> {
+fn table(
+    game: PairedGame,
+    names: &Names,
+    parameters: &PairingParameters,
+) -> Result<DraftTable, ApiError> {
     let (white_id, black_id) = (id(&game.white)?, id(&game.black)?);
     Ok(DraftTable {
         table: game.table,
@@ -168,15 +196,18 @@ fn table(game: PairedGame, names: &Names) -> Result<DraftTable, ApiError> {
         handicap: game.handicap,
         komi: game.komi,
         rematch: game.rematch,
-        cost: game.cost.into(),
+        cost: PairCost::of(game.cost, parameters),
     })
 }
 
-fn candidate(candidate: Candidate) -> Result<CandidateView, ApiError> {
+fn candidate(
+    candidate: Candidate,
+    parameters: &PairingParameters,
+) -> Result<CandidateView, ApiError> {
     Ok(CandidateView {
         opponent_id: id(&candidate.opponent)?,
         rematch: candidate.rematch,
-        cost: candidate.cost.into(),
+        cost: PairCost::of(candidate.cost, parameters),
     })
 }
 
@@ -297,6 +328,7 @@ async fn engine_draft(
     let mut connection = pool.get().await?;
     pairing::check_unpaired(&mut connection, &prepared.row).await?;
     drop(connection);
+    let parameters = prepared.parameters.clone();
     // On the pool too: what the draft is made from, fingerprinted (the whole tournament
     // serialized and hashed, milliseconds a request worker owes the tablets).
     let (state, made) = workshop
@@ -324,7 +356,7 @@ async fn engine_draft(
         tables: made
             .games
             .into_iter()
-            .map(|game| table(game, &names))
+            .map(|game| table(game, &names, &parameters))
             .collect::<Result<_, _>>()?,
         bye,
         bye_player: bye.map(|bye| names.get(bye)).transpose()?,
@@ -660,6 +692,7 @@ pub async fn make_explanation(
         &Adjustments::default(),
     )
     .await?;
+    let parameters = prepared.parameters.clone();
     let candidates = workshop
         .run(Class::Staff, move || {
             prepared
@@ -679,7 +712,7 @@ pub async fn make_explanation(
                 .find(|candidate| candidate.opponent == black_id)
                 .ok_or_else(|| absent("black", black))?;
             Explanation {
-                pair: Some(candidate(pair)?),
+                pair: Some(candidate(pair, &parameters)?),
                 candidates: Vec::new(),
             }
         }
@@ -687,7 +720,7 @@ pub async fn make_explanation(
             pair: None,
             candidates: candidates
                 .into_iter()
-                .map(candidate)
+                .map(|each| candidate(each, &parameters))
                 .collect::<Result<_, _>>()?,
         },
     };

@@ -113,6 +113,10 @@ async fn a_round_of_a_thousand_players_is_drafted_edited_and_published_from_the_
     submit(&browser, "button[value='draft']").await;
     let engine = shown(&browser).await;
     assert_eq!(engine.len(), 500, "a thousand players at 500 tables");
+    // Why each pair was made, in words: never the engine's raw cost.
+    let report = browser.text("#table-1 .report").await;
+    assert!(report.contains("a first meeting"), "{report}");
+    assert!(!browser.text("table.draft").await.contains("cost"));
     // Swap the colours of table 400: its two players change places, nothing else.
     submit(&browser, "button[value='swap-400']").await;
     let swapped = shown(&browser).await;

@@ -304,19 +304,21 @@ struct DraftPage {
     explanation: Option<PairExplanation>,
 }
 
-/// Why the engine made a pair: the pair's cost criterion by criterion (OpenGotha's names),
-/// and where the opponent stands among the white player's candidates.
+/// Why the engine made a pair: the pair criterion by criterion, in words (OpenGotha's
+/// names of the criteria), and where the opponent stands among the white player's
+/// candidates.
 struct PairExplanation {
     table: u32,
     white: String,
     black: String,
-    total: i64,
-    terms: [(&'static str, i64); 9],
-    /// The black player's place among white's candidate opponents (1: the costliest).
+    reasons: Vec<drafts::PairReason>,
+    /// The black player's place among white's candidate opponents (1: the best for
+    /// white alone).
     place: usize,
     candidates: usize,
     rematch: bool,
-    /// The candidates costlier than the pair, the costliest first (at most three).
+    /// The candidates better for white alone than the pair, the best first (at most
+    /// three).
     costlier: Vec<String>,
 }
 
@@ -330,7 +332,7 @@ fn invalid(field: &str, message: impl ToString) -> ApiError {
     ApiError::InvalidBody(FieldError::new(field, message.to_string()))
 }
 
-/// How many costlier candidates an explanation names.
+/// How many better candidates an explanation names.
 const COSTLIER_NAMED: usize = 3;
 
 /// The explanation of the pair `white`–`black` (at `table`) from white's candidate
@@ -352,26 +354,28 @@ fn explain(
                 format!("{black} is not a candidate opponent of {white} in this round"),
             )
         })?;
-    let pair = &candidates[place];
+    let (better, rest) = candidates.split_at(place);
+    let pair = rest
+        .first()
+        .ok_or_else(|| ApiError::internal("no candidate at the pair's place"))?;
     Ok(PairExplanation {
         table,
         white: white.to_string(),
         black: black.to_string(),
-        total: pair.cost.total,
-        terms: pair.cost.criteria.terms(),
+        reasons: pair.cost.in_words.clone(),
         place: place + 1,
         candidates: candidates.len(),
         rematch: pair.rematch,
-        costlier: candidates[..place]
+        costlier: better
             .iter()
             .take(COSTLIER_NAMED)
             .map(|candidate| {
-                format!(
-                    "{} (cost {}{})",
-                    name(&candidate.opponent_id),
-                    candidate.cost.total,
-                    if candidate.rematch { ", a rematch" } else { "" }
-                )
+                let name = name(&candidate.opponent_id);
+                if candidate.rematch {
+                    format!("{name} (a rematch)")
+                } else {
+                    name
+                }
             })
             .collect(),
     })
