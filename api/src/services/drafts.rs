@@ -328,7 +328,7 @@ async fn engine_draft(
     let mut connection = pool.get().await?;
     pairing::check_unpaired(&mut connection, &prepared.row).await?;
     drop(connection);
-    let parameters = prepared.parameters.clone();
+    let parameters = prepared.parameters;
     // On the pool too: what the draft is made from, fingerprinted (the whole tournament
     // serialized and hashed, milliseconds a request worker owes the tablets).
     let (state, made) = workshop
@@ -692,7 +692,7 @@ pub async fn make_explanation(
         &Adjustments::default(),
     )
     .await?;
-    let parameters = prepared.parameters.clone();
+    let parameters = prepared.parameters;
     let candidates = workshop
         .run(Class::Staff, move || {
             prepared
