@@ -10,12 +10,12 @@ use crate::error::{ApiError, Violations};
 use crate::http::{ApiJson, ApiQuery};
 use crate::routes::pairings::{self, Pairing, PairingDetails};
 use crate::routes::players::{Names, PlayerName};
-use crate::routes::tournaments;
 use crate::services::drafts::{self, Publication};
 pub use crate::services::drafts::{
     CandidateView, Draft, DraftRequest, DraftTable, ExplainQuery, Explanation, PairCost,
 };
 use crate::services::heavy::Workshop;
+use crate::services::tournaments;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
