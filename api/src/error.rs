@@ -572,6 +572,7 @@ impl GameError {
             | TableError::Paused
             | TableError::NotPlaying
             | TableError::NotCounting
+            | TableError::SupersededProposal { .. }
             | TableError::TurnCap { .. }
             | TableError::CountingCap { .. }
             | TableError::FlagDue { .. }

@@ -94,6 +94,9 @@ pub struct Table {
     started_at: Option<u64>,
     /// The log's number of the last dispute of a count (rule 5 bis).
     disputed: Option<u32>,
+    /// The log's number of the event that put the proposal of rule 5 bis on the table
+    /// (the second pass, or the step that changed the dead stones): its revision.
+    proposal_revision: u32,
 }
 
 impl PartialEq for Table {
@@ -111,6 +114,7 @@ impl PartialEq for Table {
             && self.last_at == other.last_at
             && self.started_at == other.started_at
             && self.disputed == other.disputed
+            && self.proposal_revision == other.proposal_revision
     }
 }
 
@@ -143,6 +147,7 @@ impl Table {
             last_at: 0,
             started_at: None,
             disputed: None,
+            proposal_revision: 0,
         })
     }
 
@@ -181,7 +186,17 @@ impl Table {
             Input::Start { at } => TableEvent::Started { at },
             Input::Turn { color, action, at } => TableEvent::Turn { color, action, at },
             Input::Resign { color, at } => TableEvent::Resigned { color, at },
-            Input::Counting { step, at } => TableEvent::Counting { step, at },
+            Input::Counting { step, revision, at } => {
+                // FFG rule 5 bis: both players agree on the same dead stones, so a step
+                // answers the proposal its player saw; one made meanwhile (on another
+                // tablet, while this one was offline) must be seen before it is answered.
+                if let Some(current) = self.proposal_revision() {
+                    if revision != current {
+                        return Err(TableError::SupersededProposal { revision, current });
+                    }
+                }
+                TableEvent::Counting { step, at }
+            }
             Input::Ruling { ruling, by, at } => TableEvent::Ruling { ruling, by, at },
         };
         self.apply(&event)?;
@@ -205,6 +220,7 @@ impl Table {
                 return Err(TableError::FlagDue { color, deadline });
             }
         }
+        let proposal_before = self.agreement().map(|agreement| agreement.proposal().clone());
         match event {
             TableEvent::Started { at } => self.start(*at)?,
             TableEvent::Turn { color, action, at } => self.turn(*color, *action, *at)?,
@@ -219,6 +235,11 @@ impl Table {
         }
         self.events += 1;
         self.last_at = at;
+        if let Some(agreement) = self.agreement() {
+            if proposal_before.as_ref() != Some(agreement.proposal()) {
+                self.proposal_revision = self.events;
+            }
+        }
         Ok(())
     }
 
@@ -284,6 +305,13 @@ impl Table {
             Phase::Counting { agreement } if self.outcome.is_none() => Some(agreement),
             _ => None,
         }
+    }
+
+    /// The revision of the proposal on the table, while the game is counted: the log's
+    /// number of the event that put these dead stones there. A counting step names it
+    /// ([`Input::Counting`]).
+    pub fn proposal_revision(&self) -> Option<u32> {
+        self.agreement().map(|_| self.proposal_revision)
     }
 
     /// The count, once the game is counted.

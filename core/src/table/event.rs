@@ -126,8 +126,12 @@ pub enum Input {
     Clock {
         at: u64,
     },
+    /// A step of the count, answering the proposal of revision `revision`
+    /// ([`Table::proposal_revision`](super::Table::proposal_revision)): a step on a
+    /// proposal since replaced is refused.
     Counting {
         step: CountingStep,
+        revision: u32,
         at: u64,
     },
     /// A referee's ruling; `by` names the referee (the service's token id).

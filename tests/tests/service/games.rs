@@ -114,12 +114,18 @@ pub async fn play(service: &TestService, token: &str, game: &str, turn: u32, poi
     expect_json(post_turn(service, token, game, turn, point).await, 201).await
 }
 
+/// A counting step as a tablet showing the game now sends it: answering the proposal on
+/// the table (its `counting.revision`), unless `body` names another.
 pub async fn counting(
     service: &TestService,
     token: &str,
     game: &str,
-    body: Value,
+    mut body: Value,
 ) -> reqwest::Response {
+    if body.get("revision").is_none() {
+        let shown = state(service, game).await;
+        body["revision"] = json!(shown["counting"]["revision"].as_u64().unwrap_or(0));
+    }
     service
         .post(&format!("/games/{game}/counting"), Some(token))
         .json(&body)
@@ -581,6 +587,70 @@ async fn a_dispute_resumes_play_and_ends_in_a_strict_count() {
     assert!(counted["result"].is_string());
 }
 
+/// FFG rule 5 bis: both players agree on the same dead stones. Two tablets at one table:
+/// Black's acceptance, sent from the one that was offline, answers the proposal it showed
+/// (none dead); White proposed Black's stone dead on the other meanwhile. The acceptance
+/// is refused with the new proposal, nothing is stored, and Black answers the new one.
+#[tokio::test]
+async fn an_acceptance_of_a_replaced_proposal_is_refused_with_the_new_one() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 1).await;
+    let table = &setup.tables[0];
+    let game = start_game(&service, &setup, 0, json!({})).await;
+    for (index, point) in ["ee", "cc", "pass", "pass"].iter().enumerate() {
+        play(&service, table, &game, index as u32 + 1, point).await;
+    }
+    let shown_offline = state(&service, &game).await;
+    let seen = shown_offline["counting"]["revision"].clone();
+    assert_eq!(seen, shown_offline["seq"], "{shown_offline}");
+    let proposed = expect_json(
+        counting(
+            &service,
+            table,
+            &game,
+            json!({"action": "propose", "color": "W", "dead": ["ee"], "revision": seen}),
+        )
+        .await,
+        200,
+    )
+    .await;
+    let current = proposed["counting"]["revision"].clone();
+    assert_eq!(current, proposed["seq"]);
+    assert_ne!(current, seen);
+    let entries = log(&service, &game).await.len();
+    let problem = expect_problem(
+        counting(
+            &service,
+            table,
+            &game,
+            json!({"action": "accept", "color": "B", "revision": seen}),
+        )
+        .await,
+        409,
+        "counting.superseded",
+    )
+    .await;
+    assert_eq!(problem["state"]["counting"]["revision"], current, "{problem}");
+    assert_eq!(problem["state"]["counting"]["proposal"], json!(["ee"]));
+    assert_eq!(problem["state"]["counting"]["accepted"], json!([false, true]));
+    assert_eq!(log(&service, &game).await.len(), entries);
+    assert_eq!(state(&service, &game).await["phase"], "counting");
+    // Shown the new proposal, Black disputes it: play resumes, Black to move.
+    let resumed = expect_json(
+        counting(
+            &service,
+            table,
+            &game,
+            json!({"action": "dispute", "color": "B", "revision": current}),
+        )
+        .await,
+        200,
+    )
+    .await;
+    assert_eq!(resumed["phase"], "playing");
+    assert!(resumed["counting"].is_null());
+}
+
 #[tokio::test]
 async fn a_referee_ruling_changes_the_result_and_the_audit_trail_stays() {
     let service = TestService::start().await;
@@ -922,6 +992,11 @@ async fn bad_input_to_the_game_routes_is_a_problem_never_a_500() {
             counting_path.clone(),
             table.clone(),
             json!({"action": "accept", "color": "B"}),
+        ),
+        (
+            counting_path.clone(),
+            table.clone(),
+            json!({"action": "accept", "color": "B", "revision": -1}),
         ),
         (
             counting_path.clone(),

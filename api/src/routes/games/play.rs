@@ -170,6 +170,11 @@ pub struct CountingStep {
     /// For a proposal: a point of each dead chain, SGF coordinates.
     #[serde(default)]
     pub dead: Vec<String>,
+    /// The proposal this step answers: the state's `counting.revision` as the player saw
+    /// it. A step on a proposal replaced since is refused (409 `counting.superseded`, with
+    /// the new proposal in `state`): both players agree on the same dead stones (FFG
+    /// rule 5 bis).
+    pub revision: u32,
 }
 
 /// Take a step of the counting phase (the table's tablet).
@@ -179,7 +184,7 @@ pub struct CountingStep {
     request_body = CountingStep,
     responses(
         (status = 200, description = "Recorded; when both accepted, `count` holds the rule 6 and 6 bis breakdown", body = GameState),
-        (status = 409, description = "The game is not paused for counting; or `game.contended`, the game changed under the request too often: send it again", body = crate::error::Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game is not paused for counting; `counting.superseded`, the step answers a proposal replaced since (the new one is in `state`); or `game.contended`, the game changed under the request too often: send it again", body = crate::error::Problem, content_type = "application/problem+json"),
     ),
     security(("bearer" = []))
 )]
@@ -217,6 +222,7 @@ pub async fn counting(
         move |write: Write<'_>| {
             let Write { game, at, token_id } = write;
             let color = step.color;
+            let revision = step.revision;
             let step = match step.action {
                 CountingAction::Propose => Step::Propose {
                     color,
@@ -225,7 +231,7 @@ pub async fn counting(
                 CountingAction::Accept => Step::Accept { color },
                 CountingAction::Dispute => Step::Dispute { color },
             };
-            game.handle(Input::Counting { step, at }, Some(token_id))
+            game.handle(Input::Counting { step, revision, at }, Some(token_id))
                 .map_err(|refusal| refused(refusal, game))
         },
     )
