@@ -62,6 +62,7 @@ const page = {
   offlineSince: null,   // Date.now() when the server was last found unreachable
   refused: [],          // outbox entries the server refused: { text, key }
   said: null,           // the phase #message spoke about: it goes when the phase changes
+  heard: { seq: 0, at: 0 }, // the game's last entry this tablet had, and when it came (tableNow)
 };
 
 // ---- keys and the outbox -------------------------------------------------------------
@@ -91,8 +92,24 @@ function keepOutbox(entries) {
   document.body.dataset.outbox = String(entries.length);
 }
 
+/** The tablet's monotonic clock, in milliseconds, comparable across a reload. */
+function tableNow() {
+  return performance.timeOrigin + performance.now();
+}
+
+/** Puts a step in the outbox. A turn carries the table's account of its time, as a
+ * physical clock on the table measures it: from the last entry of the game the tablet
+ * had (or the step before it still waiting here) to now. */
 function enqueue(path, body) {
-  keepOutbox([...outbox(), { key: newKey(), path, body, game: page.game.id }]);
+  const game = page.game;
+  const madeAt = tableNow();
+  const before = waiting(game);
+  const previous = before[before.length - 1];
+  const from = previous ? previous.madeAt : page.heard.seq === game.seq ? page.heard.at : undefined;
+  if (body.turn !== undefined && body.action !== "resign" && typeof from === "number") {
+    body.table_time = { since: game.seq + before.length, elapsed_ms: Math.max(0, Math.round(madeAt - from)) };
+  }
+  keepOutbox([...outbox(), { key: newKey(), path, body, game: game.id, madeAt }]);
   render();
   flush();
 }
@@ -182,8 +199,8 @@ function connectionBack() {
   render();
 }
 
-/** `entry` and the entries waiting behind it, refused: shown with why, never dropped
- * silently. */
+/** `entry` and the entries waiting behind it, refused: shown with their point and why,
+ * never dropped silently. */
 function refuse(entry, problem) {
   const game = page.game;
   const height = game ? game.settings.height : 19;
@@ -193,7 +210,10 @@ function refuse(entry, problem) {
   const entries = outbox();
   const behind = entries.slice(entries.findIndex((kept) => kept.key === entry.key) + 1)
     .filter((kept) => kept.game === entry.game);
-  page.refused.push({ key: entry.key, text: WORDS.refused(describe(entry), explain(problem)) });
+  // An illegal move is the player's to play again at once: said where the board asks for
+  // it. A step the game had moved past is kept in the list until a player has seen it.
+  if ((problem.code || "").startsWith("illegal_move")) say(`${describe(entry)}: ${explain(problem)}`);
+  else page.refused.push({ key: entry.key, text: WORDS.refused(describe(entry), explain(problem)) });
   for (const kept of behind) page.refused.push({ key: kept.key, text: WORDS.refused(describe(kept), WORDS.behind) });
   const gone = new Set([entry.key, ...behind.map((kept) => kept.key)]);
   keepOutbox(entries.filter((kept) => !gone.has(kept.key)));
@@ -230,6 +250,8 @@ async function flush() {
   }
   if (response.ok && answer && answer.id) {
     keepOutbox(outbox().filter((kept) => kept.key !== entry.key));
+    // The clock was pressed when the step was made here, not when the answer came.
+    if (entry.madeAt && answer.seq >= page.heard.seq) page.heard = { seq: answer.seq, at: entry.madeAt };
     show(answer);
   } else {
     refuse(entry, answer || {});
@@ -783,6 +805,7 @@ function show(state) {
   const changed = !page.game || page.game.next_turn !== state.next_turn || page.game.phase !== state.phase;
   page.game = state;
   page.receivedAt = performance.now();
+  if (state.seq !== page.heard.seq) page.heard = { seq: state.seq, at: tableNow() };
   if (page.said !== null && page.said !== state.phase) say("");
   keepShown();
   if (page.rulingsOf !== state.id) {
@@ -801,7 +824,7 @@ function show(state) {
  * reached (the service worker's copy of the page, where a browser allows one). */
 function keepShown() {
   try {
-    localStorage.setItem(SHOWN, JSON.stringify({ table: page.table, game: page.game }));
+    localStorage.setItem(SHOWN, JSON.stringify({ table: page.table, game: page.game, heard: page.heard }));
   } catch {
     // Full storage: the outbox, kept apart, matters more than this copy.
   }
@@ -966,6 +989,7 @@ function setUp() {
     if (shown && shown.table) {
       page.table = shown.table;
       page.game = shown.game;
+      if (shown.heard) page.heard = shown.heard;
     }
   } catch {
     // A copy that does not read: the server's state comes instead.

@@ -630,9 +630,15 @@ async fn an_acceptance_of_a_replaced_proposal_is_refused_with_the_new_one() {
         "counting.superseded",
     )
     .await;
-    assert_eq!(problem["state"]["counting"]["revision"], current, "{problem}");
+    assert_eq!(
+        problem["state"]["counting"]["revision"], current,
+        "{problem}"
+    );
     assert_eq!(problem["state"]["counting"]["proposal"], json!(["ee"]));
-    assert_eq!(problem["state"]["counting"]["accepted"], json!([false, true]));
+    assert_eq!(
+        problem["state"]["counting"]["accepted"],
+        json!([false, true])
+    );
     assert_eq!(log(&service, &game).await.len(), entries);
     assert_eq!(state(&service, &game).await["phase"], "counting");
     // Shown the new proposal, Black disputes it: play resumes, Black to move.
@@ -649,6 +655,66 @@ async fn an_acceptance_of_a_replaced_proposal_is_refused_with_the_new_one() {
     .await;
     assert_eq!(resumed["phase"], "playing");
     assert!(resumed["counting"].is_null());
+}
+
+/// Time as the table saw it (issue 43): turns that reach the service a minute late, in a
+/// burst, are charged as the table's account says (the time each took there), never
+/// before the game's last entry nor after their arrival, and the log keeps both instants.
+#[tokio::test]
+async fn turns_arriving_late_are_charged_the_time_they_took_at_the_table() {
+    let service = TestService::start().await;
+    let setup = setup(
+        &service,
+        json!({"time_control": {"system": "absolute", "main_time_ms": 600_000}}),
+        1,
+    )
+    .await;
+    let table = &setup.tables[0];
+    let game = start_game(&service, &setup, 0, json!({})).await;
+    let started = log(&service, &game).await[0]["at_ms"].as_i64().unwrap();
+    // The hall's network is down for a minute: Black thought 4 s, White 7 s.
+    service.advance(Duration::from_secs(60));
+    for (turn, point, since, elapsed_ms) in [(1, "ee", 1, 4_000), (2, "cc", 2, 7_000)] {
+        let mut body = turn_body(turn, point);
+        body["table_time"] = json!({"since": since, "elapsed_ms": elapsed_ms});
+        let response = service
+            .post(&format!("/games/{game}/turns"), Some(table))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        expect_json(response, 201).await;
+    }
+    let entries = log(&service, &game).await;
+    let instants: Vec<i64> = entries
+        .iter()
+        .map(|entry| entry["at_ms"].as_i64().unwrap())
+        .collect();
+    assert_eq!(instants, [started, started + 4_000, started + 11_000]);
+    let shown = state(&service, &game).await;
+    assert_eq!(
+        shown["clocks"]["white"]["main_ms"],
+        600_000 - 7_000,
+        "{shown}"
+    );
+    // An account longer than the wall time since the last entry is held to the arrival.
+    let mut body = turn_body(3, "gg");
+    body["table_time"] = json!({"since": 3, "elapsed_ms": 10_000_000});
+    expect_json(
+        service
+            .post(&format!("/games/{game}/turns"), Some(table))
+            .json(&body)
+            .send()
+            .await
+            .unwrap(),
+        201,
+    )
+    .await;
+    let arrived = log(&service, &game).await[3]["at_ms"].as_i64().unwrap();
+    assert!(
+        arrived >= started + 60_000 && arrived < started + 10_000_000,
+        "{arrived}"
+    );
 }
 
 #[tokio::test]

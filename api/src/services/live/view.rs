@@ -171,15 +171,14 @@ impl GameState {
             last_move: table.last_move(),
             black_prisoners: core.prisoners(Color::Black),
             white_prisoners: core.prisoners(Color::White),
-            counting: table
-                .agreement()
-                .zip(table.proposal_revision())
-                .map(|(agreement, revision)| CountingProposal {
+            counting: table.agreement().zip(table.proposal_revision()).map(
+                |(agreement, revision)| CountingProposal {
                     revision,
                     proposal: agreement.proposal().clone(),
                     accepted: [Color::Black, Color::White]
                         .map(|color| agreement.accepted_by(color)),
-                }),
+                },
+            ),
             count: table.count().cloned(),
             clocks: Clocks {
                 at_ms: at,
