@@ -150,9 +150,11 @@ async fn an_acceptance_sent_offline_is_refused_when_the_count_changed_meanwhile(
         .wait_until("document.body.dataset.outbox === '1'", 10)
         .await;
     tap(&other, "dd").await;
+    // Drawn at once, then recorded: the other tablet's outbox empties.
     other
         .wait_until(
-            "document.querySelector(\"#board .dead-mark[data-point='dd']\") !== null",
+            "document.body.dataset.outbox === '0' \
+             && document.querySelector(\"#board .dead-mark[data-point='dd']\") !== null",
             10,
         )
         .await;
