@@ -3,6 +3,7 @@
 //! `schema`/`db`, with `error` below them all (see `tests/tests/service/modules.rs`).
 
 pub mod admission;
+pub mod audit;
 pub mod heavy;
 pub mod live;
 pub mod opengotha;

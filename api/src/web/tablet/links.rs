@@ -13,6 +13,7 @@ use crate::store::{pairings, players, tokens};
 use crate::web::dashboard::{caller, check_origin, see_other};
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Viewer;
+use crate::web::tablet::reach::{unreachable, Unreachable};
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
@@ -37,6 +38,7 @@ struct TabletsPage {
     tables: Vec<TableLine>,
     count: i32,
     hours: i64,
+    unreachable: Option<Unreachable>,
 }
 
 /// A table's sign-in link, to print.
@@ -72,6 +74,7 @@ async fn table_count(
 
 /// `GET /dashboard/t/{id}/tablets`.
 pub async fn show(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     path: web::Path<Uuid>,
@@ -94,6 +97,7 @@ pub async fn show(
         tables,
         count,
         hours: sign_in::LIFETIME_HOURS,
+        unreachable: unreachable(&request, &format!("/dashboard/t/{tournament_id}/tablets")),
     })
 }
 
@@ -103,7 +107,7 @@ pub struct LinksForm {
 }
 
 /// The QR code of `text`, as an SVG element.
-fn qr_svg(text: &str) -> Result<String, ApiError> {
+pub fn qr_svg(text: &str) -> Result<String, ApiError> {
     let code = qrcode::QrCode::new(text.as_bytes()).map_err(ApiError::internal)?;
     let svg = code
         .render::<qrcode::render::svg::Color<'_>>()
