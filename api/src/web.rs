@@ -17,6 +17,7 @@ pub mod assets;
 pub mod dashboard;
 mod page;
 pub mod public;
+pub mod qr;
 pub mod session;
 pub mod tablet;
 

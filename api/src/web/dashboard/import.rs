@@ -6,9 +6,9 @@ use super::tournaments::tournaments_page;
 use super::{caller, check_origin, problems, upload};
 use crate::db::DbPool;
 use crate::http::XML_BODY_LIMIT;
-use crate::routes::tournaments as api;
 use crate::services::heavy::Workshop;
 use crate::services::opengotha::Imported;
+use crate::services::tournament_import;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Viewer;
 use actix_multipart::Multipart;
@@ -40,7 +40,7 @@ pub async fn import(
     )
     .await
     {
-        Ok(upload) => api::import_file(&pool, &workshop, &caller, upload.file).await,
+        Ok(upload) => tournament_import::import(&pool, &workshop, &caller, upload.file).await,
         Err(error) => Err(error),
     };
     match outcome {

@@ -7,11 +7,12 @@
 use crate::access::Role;
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError};
-use crate::routes::tournaments;
 use crate::services::sign_in::{self, CodeFor};
+use crate::services::tournaments;
 use crate::store::{pairings, players, tokens};
 use crate::web::dashboard::{caller, check_origin, see_other};
 use crate::web::page::{secured, Page, PageError};
+use crate::web::qr::qr_svg;
 use crate::web::session::Viewer;
 use crate::web::tablet::reach::{unreachable, Unreachable};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -104,20 +105,6 @@ pub async fn show(
 #[derive(Debug, Deserialize)]
 pub struct LinksForm {
     tables: i32,
-}
-
-/// The QR code of `text`, as an SVG element.
-pub fn qr_svg(text: &str) -> Result<String, ApiError> {
-    let code = qrcode::QrCode::new(text.as_bytes()).map_err(ApiError::internal)?;
-    let svg = code
-        .render::<qrcode::render::svg::Color<'_>>()
-        .min_dimensions(180, 180)
-        .build();
-    // Inline in the page: the XML declaration goes.
-    Ok(match svg.find("<svg") {
-        Some(start) => svg[start..].to_string(),
-        None => svg,
-    })
 }
 
 /// `POST /dashboard/t/{id}/tablets/links`: a one-time sign-in link for each table from 1
