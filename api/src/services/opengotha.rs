@@ -105,12 +105,6 @@ pub async fn import(connection: &mut Connection, import: Import) -> Result<Impor
 /// against oneself), which the standings would otherwise refuse later.
 fn check(tournament: &Tournament) -> Result<(), ApiError> {
     let mut violations = Violations::new();
-    if Some(tournament.mcmahon.zero) != standings::Rank::kyu(30) {
-        violations.add(
-            "GeneralParameterSet.genMMZero",
-            "the service counts McMahon start scores from 30K only",
-        );
-    }
     for game in &tournament.games {
         let field = || {
             format!(
