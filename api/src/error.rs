@@ -308,6 +308,7 @@ impl ApiError {
                 OpenGothaError::UnknownPlayer { .. } => "opengotha.unknown_player",
                 OpenGothaError::TooLarge { .. } => "opengotha.too_large",
                 OpenGothaError::InvalidText { .. } => "opengotha.invalid_text",
+                OpenGothaError::UnknownCriterion { .. } => "opengotha.unknown_criterion",
             },
             ApiError::RatingList(error) => match error {
                 ReadError::Empty => "rating_list.empty",
@@ -472,7 +473,8 @@ fn file_position(error: &OpenGothaError) -> (Option<usize>, Option<usize>) {
         | OpenGothaError::DuplicatePlayer { line, .. }
         | OpenGothaError::UnknownPlayer { line, .. }
         | OpenGothaError::TooLarge { line, .. }
-        | OpenGothaError::InvalidText { line, .. } => (Some(line), None),
+        | OpenGothaError::InvalidText { line, .. }
+        | OpenGothaError::UnknownCriterion { line, .. } => (Some(line), None),
         OpenGothaError::UnknownEncoding(_) | OpenGothaError::MissingElement(_) => (None, None),
     }
 }
@@ -701,6 +703,7 @@ impl StandingsFailure {
                 ExportError::DuplicateKey(..) => "export.duplicate_player_name",
                 ExportError::TooManyCriteria(_) => "export.too_many_criteria",
                 ExportError::TooManyRounds(_) => "export.too_many_rounds",
+                ExportError::CriterionNotInOpenGotha(_) => "export.criterion_not_in_opengotha",
             },
         };
         code.to_string()

@@ -293,7 +293,7 @@ pub struct Scoring {
     pub unplayed_as_half_point_in_sos: bool,
 }
 
-/// The score a tie-breaker sums: McMahon score or number of wins.
+/// The score a tie-breaker sums: McMahon score, number of wins or Breizh score.
 #[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "utoipa", schema(as = ScoreBasis))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
