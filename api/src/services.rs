@@ -6,6 +6,7 @@
 //! `api/tests/modules.rs`).
 
 pub mod admission;
+pub mod audit;
 pub mod deletions;
 pub mod drafts;
 pub mod heavy;

@@ -11,6 +11,7 @@ mod referee;
 mod round_at_size;
 mod session;
 mod tablet;
+mod tablet_offline;
 
 use arbitre_api::access::Role;
 use arbitre_tests::browser::Browser;
