@@ -6,9 +6,12 @@
 //! `api/tests/modules.rs`).
 
 pub mod admission;
+pub mod audit;
 pub mod deletions;
+pub mod drafts;
 pub mod heavy;
 pub mod live;
+pub mod names;
 pub mod opengotha;
 pub mod pairing;
 pub mod rating_lists;

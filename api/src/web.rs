@@ -17,11 +17,33 @@ pub mod assets;
 pub mod dashboard;
 mod page;
 pub mod public;
+pub mod qr;
 pub mod session;
 pub mod tablet;
 
+use crate::error::{ApiError, FieldError};
 use crate::router::Tree;
+use actix_web::error::UrlencodedError;
 use actix_web::web;
+
+/// The largest page form: a draft's form names the pairs kept and the players left out
+/// (some 80 bytes a pair), never the draft itself, and no other form comes near.
+pub const FORM_LIMIT: usize = 64 * 1024;
+
+/// The pages' forms: read up to [`FORM_LIMIT`] bytes, and a form refused (too large, or
+/// unreadable) answers a page a person can read, as any page's error, never the
+/// framework's plain text.
+pub fn form_config() -> web::FormConfig {
+    web::FormConfig::default()
+        .limit(FORM_LIMIT)
+        .error_handler(|error, _| {
+            let error = match error {
+                UrlencodedError::Overflow { limit, .. } => ApiError::BodyTooLarge { limit },
+                other => ApiError::InvalidBody(FieldError::new("form", other.to_string())),
+            };
+            page::PageError(error).into()
+        })
+}
 
 /// The pages' routes, in the router's tree ([`Tree`]). The JSON API's routes come first in
 /// the router; these paths are none of its.
@@ -97,6 +119,38 @@ fn configure_dashboard(routes: &mut Tree) {
         .route(
             "/dashboard/t/{tournament_id}",
             web::get().to(dashboard::tournament::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/rating-lists",
+            web::get().to(dashboard::rating_lists::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/rating-lists/import",
+            web::post().to(dashboard::rating_lists::import),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/rating-lists/pin",
+            web::post().to(dashboard::rating_lists::pin),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/rating-lists/refresh",
+            web::get().to(dashboard::rating_lists::report),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/rating-lists/refresh",
+            web::post().to(dashboard::rating_lists::apply),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/staff",
+            web::get().to(dashboard::staff::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/staff",
+            web::post().to(dashboard::staff::make),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/staff/{token_id}/revoke",
+            web::post().to(dashboard::staff::revoke),
         )
         .route(
             "/dashboard/t/{tournament_id}/settings",
