@@ -7,6 +7,7 @@
 
 pub mod admission;
 pub mod audit;
+pub mod board_svg;
 pub mod deletions;
 pub mod drafts;
 pub mod heavy;

@@ -1,130 +1,14 @@
-//! `GET /games/{id}/board.svg`: the position as a picture, for the dashboard and for
-//! disputes. During counting the proposed dead stones are crossed and the territory
-//! they would leave is marked with small squares of its owner's colour; once counted,
-//! the count's dead stones and territory. The last stone played is ringed.
+//! `GET /games/{id}/board.svg`: the position as a picture ([`board_svg::render`]), for
+//! the dashboard and for disputes.
 
 use crate::db::DbPool;
-use crate::error::{ApiError, GameError};
+use crate::error::GameError;
+use crate::services::board_svg;
 use crate::services::live::cache::GameCache;
 use crate::services::live::write::load;
-use crate::services::live::LoadedGame;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
-use arbitre_core::scoring::territory;
-use arbitre_core::{Color, Point};
-use std::fmt::Write as _;
 use uuid::Uuid;
-
-const CELL: u32 = 24;
-const MARGIN: u32 = 24;
-
-pub fn render(game: &LoadedGame) -> Result<String, GameError> {
-    let board = game.table.game().board();
-    let size = board.size();
-    let width = MARGIN * 2 + CELL * (u32::from(size.width) - 1);
-    let height = MARGIN * 2 + CELL * (u32::from(size.height) - 1);
-    let at = |coordinate: u8| MARGIN + CELL * u32::from(coordinate);
-    let mut svg = String::new();
-    let _ = write!(
-        svg,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}"><rect width="100%" height="100%" fill="#dcb35c"/>"##
-    );
-    for x in 0..size.width {
-        let _ = write!(
-            svg,
-            r#"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="black"/>"#,
-            at(x),
-            at(0),
-            at(size.height - 1)
-        );
-    }
-    for y in 0..size.height {
-        let _ = write!(
-            svg,
-            r#"<line x1="{1}" y1="{0}" x2="{2}" y2="{0}" stroke="black"/>"#,
-            at(y),
-            at(0),
-            at(size.width - 1)
-        );
-    }
-    // The dead stones on the table during counting, or those of the count.
-    let dead: Option<&[Point]> = match (game.table.agreement(), game.table.count()) {
-        (Some(agreement), _) => Some(agreement.proposal().points()),
-        (None, Some(count)) => Some(count.dead.points()),
-        (None, None) => None,
-    };
-    let radius = CELL / 2 - 1;
-    for point in size.all_points() {
-        if let Some(color) = board.get(point) {
-            let (fill, stroke) = match color {
-                Color::Black => ("black", "black"),
-                Color::White => ("white", "black"),
-            };
-            let _ = write!(
-                svg,
-                r#"<circle cx="{}" cy="{}" r="{radius}" fill="{fill}" stroke="{stroke}"/>"#,
-                at(point.x),
-                at(point.y)
-            );
-            if dead.is_some_and(|dead| dead.contains(&point)) {
-                let (x, y, arm) = (at(point.x), at(point.y), CELL / 4);
-                let mark = if color == Color::Black {
-                    "white"
-                } else {
-                    "black"
-                };
-                let _ = write!(
-                    svg,
-                    r#"<path class="dead" d="M{} {}L{} {}M{} {}L{} {}" stroke="{mark}" stroke-width="2"/>"#,
-                    x - arm,
-                    y - arm,
-                    x + arm,
-                    y + arm,
-                    x - arm,
-                    y + arm,
-                    x + arm,
-                    y - arm
-                );
-            }
-        }
-    }
-    // The last stone played, ringed in the other colour, as every Go board marks it (a
-    // suicide, where the rules allow it, leaves no stone to ring).
-    let last = game.table.last_move();
-    if let Some((point, color)) = last.and_then(|point| Some((point, board.get(point)?))) {
-        let ring = match color {
-            Color::Black => "white",
-            Color::White => "black",
-        };
-        let _ = write!(
-            svg,
-            r#"<circle class="last-move" data-point="{point}" cx="{}" cy="{}" r="{}" fill="none" stroke="{ring}" stroke-width="2"/>"#,
-            at(point.x),
-            at(point.y),
-            CELL / 4
-        );
-    }
-    if let Some(dead) = dead {
-        let side = CELL / 3;
-        // The territory the count scores, as the core counts it.
-        let owned = territory(board, dead).map_err(ApiError::internal)?;
-        for (point, owner) in owned {
-            let fill = if owner == Color::Black {
-                "black"
-            } else {
-                "white"
-            };
-            let _ = write!(
-                svg,
-                r#"<rect class="territory" x="{}" y="{}" width="{side}" height="{side}" fill="{fill}" stroke="gray"/>"#,
-                at(point.x) - side / 2,
-                at(point.y) - side / 2
-            );
-        }
-    }
-    svg.push_str("</svg>");
-    Ok(svg)
-}
 
 /// The board as SVG: stones, and during counting the proposed dead stones and territory.
 #[utoipa::path(
@@ -141,5 +25,5 @@ pub async fn board(
     let game = load(&mut connection, &cache, path.into_inner()).await?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "image/svg+xml"))
-        .body(render(&game)?))
+        .body(board_svg::render(&game)?))
 }

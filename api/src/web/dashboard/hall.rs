@@ -13,8 +13,8 @@ use super::{caller, check_origin, see_other};
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, FieldError, GameError, Resource};
 use crate::routes::games::rulings::{self, NewGameRuling, RulingKind};
-use crate::routes::games::svg;
-use crate::routes::players::Names;
+use crate::services::board_svg;
+use crate::services::names::Names;
 use crate::services::live::cache::GameCache;
 use crate::services::live::idempotency::IdempotencyKey;
 use crate::services::live::view::{GameState, PlayerClock};
@@ -225,7 +225,7 @@ impl GameView {
             black: ClockView::of("Black", &state.clocks.black, overtime),
             white: ClockView::of("White", &state.clocks.white, overtime),
             board: if with_board {
-                svg::render(game)?
+                board_svg::render(game)?
             } else {
                 String::new()
             },

@@ -6,7 +6,7 @@ use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, GameError, Resource};
 use crate::routes::pairings::Ruling;
-use crate::routes::players::Names;
+use crate::services::names::Names;
 use crate::routes::standings::{self as api, ResultChange};
 use crate::services::live::cache::GameCache;
 use crate::store::pairings as pairing_store;
