@@ -8,8 +8,8 @@ use crate::peer::Origin;
 use crate::store::{sessions, tokens};
 use actix_web::body::MessageBody;
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
-use actix_web::middleware::Next;
 use actix_web::http::header;
+use actix_web::middleware::Next;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use arbitre_core::tablet::{round_at_table, TableRound};
 use base64::Engine as _;
@@ -201,7 +201,9 @@ async fn resolve(
     match credential {
         Credential::None => Ok(Caller::Anonymous),
         Credential::Malformed => Err(ApiError::InvalidToken),
-        Credential::Bearer(secret) => token_of_secret(pool()?.get_ref(), &secret).await.map(Caller::Token),
+        Credential::Bearer(secret) => token_of_secret(pool()?.get_ref(), &secret)
+            .await
+            .map(Caller::Token),
         Credential::Session {
             from_own_page: false,
             ..
@@ -210,10 +212,12 @@ async fn resolve(
         )),
         Credential::Session { id, .. } => {
             let mut connection = pool()?.get_ref().get().await?;
-            Ok(match session_token(&mut connection, &id, Utc::now()).await? {
-                Some(token) => Caller::Token(token),
-                None => Caller::Anonymous,
-            })
+            Ok(
+                match session_token(&mut connection, &id, Utc::now()).await? {
+                    Some(token) => Caller::Token(token),
+                    None => Caller::Anonymous,
+                },
+            )
         }
     }
 }

@@ -90,11 +90,26 @@ fn configure_tablet(routes: &mut Pages) {
         .get("/table/state", web::to(tablet::play::state))
         .post("/table/start", web::to(tablet::play::start))
         .post("/table/games/{game_id}/turns", web::to(tablet::play::turn))
-        .post("/table/games/{game_id}/counting", web::to(tablet::play::counting))
-        .get("/dashboard/t/{tournament_id}/tablets", web::to(tablet::links::show))
-        .post("/dashboard/t/{tournament_id}/tablets/links", web::to(tablet::links::links))
-        .post("/dashboard/t/{tournament_id}/tablets/link", web::to(tablet::links::link))
-        .post("/dashboard/t/{tournament_id}/tablets/{table}/revoke", web::to(tablet::links::revoke));
+        .post(
+            "/table/games/{game_id}/counting",
+            web::to(tablet::play::counting),
+        )
+        .get(
+            "/dashboard/t/{tournament_id}/tablets",
+            web::to(tablet::links::show),
+        )
+        .post(
+            "/dashboard/t/{tournament_id}/tablets/links",
+            web::to(tablet::links::links),
+        )
+        .post(
+            "/dashboard/t/{tournament_id}/tablets/link",
+            web::to(tablet::links::link),
+        )
+        .post(
+            "/dashboard/t/{tournament_id}/tablets/{table}/revoke",
+            web::to(tablet::links::revoke),
+        );
 }
 
 /// The organizer's dashboard, under `/dashboard`.
@@ -102,29 +117,86 @@ fn configure_dashboard(routes: &mut Pages) {
     const ROUND: &str = "/dashboard/t/{tournament_id}/rounds/{number}";
     routes
         .get("/dashboard", web::to(dashboard::tournaments::list))
-        .post("/dashboard/tournaments", web::to(dashboard::tournaments::create))
-        .get("/dashboard/time-class", web::to(dashboard::settings::time_class))
+        .post(
+            "/dashboard/tournaments",
+            web::to(dashboard::tournaments::create),
+        )
+        .get(
+            "/dashboard/time-class",
+            web::to(dashboard::settings::time_class),
+        )
         .post("/dashboard/import", web::to(dashboard::import::import))
-        .get("/dashboard/t/{tournament_id}", web::to(dashboard::tournament::show))
-        .get("/dashboard/t/{tournament_id}/settings", web::to(dashboard::settings::show))
-        .post("/dashboard/t/{tournament_id}/settings", web::to(dashboard::settings::change))
-        .get("/dashboard/t/{tournament_id}/standings", web::to(dashboard::standings::show))
-        .get("/dashboard/t/{tournament_id}/rating-list", web::to(dashboard::from_list::show))
-        .post("/dashboard/t/{tournament_id}/rating-list", web::to(dashboard::from_list::register))
-        .post("/dashboard/t/{tournament_id}/players", web::to(dashboard::players::register))
-        .post("/dashboard/t/{tournament_id}/players/copy", web::to(dashboard::players::copy))
-        .get("/dashboard/t/{tournament_id}/players/{player_id}", web::to(dashboard::players::show))
-        .post("/dashboard/t/{tournament_id}/players/{player_id}", web::to(dashboard::players::change))
-        .post("/dashboard/t/{tournament_id}/players/{player_id}/withdraw", web::to(dashboard::players::withdraw))
-        .get("/dashboard/t/{tournament_id}/hall", web::to(dashboard::hall::show))
-        .get("/dashboard/t/{tournament_id}/hall/games/{game_id}", web::to(dashboard::hall::table))
-        .post("/dashboard/t/{tournament_id}/hall/games/{game_id}/rulings", web::to(dashboard::hall::rule))
+        .get(
+            "/dashboard/t/{tournament_id}",
+            web::to(dashboard::tournament::show),
+        )
+        .get(
+            "/dashboard/t/{tournament_id}/settings",
+            web::to(dashboard::settings::show),
+        )
+        .post(
+            "/dashboard/t/{tournament_id}/settings",
+            web::to(dashboard::settings::change),
+        )
+        .get(
+            "/dashboard/t/{tournament_id}/standings",
+            web::to(dashboard::standings::show),
+        )
+        .get(
+            "/dashboard/t/{tournament_id}/rating-list",
+            web::to(dashboard::from_list::show),
+        )
+        .post(
+            "/dashboard/t/{tournament_id}/rating-list",
+            web::to(dashboard::from_list::register),
+        )
+        .post(
+            "/dashboard/t/{tournament_id}/players",
+            web::to(dashboard::players::register),
+        )
+        .post(
+            "/dashboard/t/{tournament_id}/players/copy",
+            web::to(dashboard::players::copy),
+        )
+        .get(
+            "/dashboard/t/{tournament_id}/players/{player_id}",
+            web::to(dashboard::players::show),
+        )
+        .post(
+            "/dashboard/t/{tournament_id}/players/{player_id}",
+            web::to(dashboard::players::change),
+        )
+        .post(
+            "/dashboard/t/{tournament_id}/players/{player_id}/withdraw",
+            web::to(dashboard::players::withdraw),
+        )
+        .get(
+            "/dashboard/t/{tournament_id}/hall",
+            web::to(dashboard::hall::show),
+        )
+        .get(
+            "/dashboard/t/{tournament_id}/hall/games/{game_id}",
+            web::to(dashboard::hall::table),
+        )
+        .post(
+            "/dashboard/t/{tournament_id}/hall/games/{game_id}/rulings",
+            web::to(dashboard::hall::rule),
+        )
         .get(ROUND, web::to(dashboard::rounds::show))
-        .post(&format!("{ROUND}/participation/{{player_id}}"), web::to(dashboard::rounds::participation_change))
+        .post(
+            &format!("{ROUND}/participation/{{player_id}}"),
+            web::to(dashboard::rounds::participation_change),
+        )
         .post(&format!("{ROUND}/draft"), web::to(dashboard::rounds::draft))
         .get(&format!("{ROUND}/print"), web::to(dashboard::rounds::print))
         .get(&format!("{ROUND}/sheets"), web::to(dashboard::sheets::show))
         .post(&format!("{ROUND}/start"), web::to(dashboard::rounds::start))
-        .get(&format!("{ROUND}/pairings/{{pairing_id}}"), web::to(dashboard::results::show))
-        .post(&format!("{ROUND}/pairings/{{pairing_id}}"), web::to(dashboard::results::record));
+        .get(
+            &format!("{ROUND}/pairings/{{pairing_id}}"),
+            web::to(dashboard::results::show),
+        )
+        .post(
+            &format!("{ROUND}/pairings/{{pairing_id}}"),
+            web::to(dashboard::results::record),
+        );
 }

@@ -3,8 +3,8 @@
 //! page's session is its own record, which signing out ends.
 
 use arbitre_api::access::Role;
-use diesel_async::AsyncConnection as _;
 use arbitre_tests::TestService;
+use diesel_async::AsyncConnection as _;
 use reqwest::Method;
 use serde_json::json;
 use uuid::Uuid;
@@ -28,16 +28,18 @@ fn concrete(template: &str) -> String {
 
 /// Every method and path of the JSON API's route table and of the pages' table.
 fn every_route() -> Vec<(Method, String)> {
-    let api = arbitre_api::routes::table().into_iter().flat_map(|resource| {
-        resource
-            .operations
-            .iter()
-            .map(|operation| {
-                let method = Method::from_bytes(operation.method.as_str().as_bytes()).unwrap();
-                (method, resource.path.to_string())
-            })
-            .collect::<Vec<_>>()
-    });
+    let api = arbitre_api::routes::table()
+        .into_iter()
+        .flat_map(|resource| {
+            resource
+                .operations
+                .iter()
+                .map(|operation| {
+                    let method = Method::from_bytes(operation.method.as_str().as_bytes()).unwrap();
+                    (method, resource.path.to_string())
+                })
+                .collect::<Vec<_>>()
+        });
     let pages = arbitre_api::web::table().into_iter().map(|route| {
         let method = Method::from_bytes(route.method.as_str().as_bytes()).unwrap();
         (method, route.path)
@@ -116,9 +118,7 @@ async fn a_session_is_its_own_record_and_signing_out_ends_it() {
         .unwrap()
         .parse()
         .unwrap();
-    let token = service
-        .token(Role::Organizer, Some(tournament), None)
-        .await;
+    let token = service.token(Role::Organizer, Some(tournament), None).await;
     let cookie = service.session_cookie(&token).await;
     let (name, session) = cookie.split_once('=').unwrap();
     assert_eq!(name, "arbitre_session");
@@ -190,7 +190,9 @@ async fn a_session_ends_with_its_token_and_at_its_expiries() {
     let hash = |cookie: &str| {
         let id = cookie.split_once('=').unwrap().1;
         let hash = arbitre_api::access::hash_secret(id);
-        hash.iter().map(|byte| format!("{byte:02x}")).collect::<String>()
+        hash.iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect::<String>()
     };
     run(&format!(
         "UPDATE sessions SET last_seen_at = now() - interval '25 hours' \
@@ -205,10 +207,13 @@ async fn a_session_ends_with_its_token_and_at_its_expiries() {
     ))
     .await;
     assert_eq!(me_with_cookie(&service, &idle).await, 401, "idle too long");
-    assert_eq!(me_with_cookie(&service, &old).await, 401, "past its lifetime");
+    assert_eq!(
+        me_with_cookie(&service, &old).await,
+        401,
+        "past its lifetime"
+    );
     assert_eq!(me_with_cookie(&service, &kept).await, 200);
-    run("UPDATE api_tokens SET revoked_at = now() WHERE role = 'admin'")
-        .await;
+    run("UPDATE api_tokens SET revoked_at = now() WHERE role = 'admin'").await;
     assert_eq!(me_with_cookie(&service, &kept).await, 401, "token revoked");
 }
 
