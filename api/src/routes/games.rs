@@ -13,11 +13,11 @@ use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, GameError, Resource};
 use crate::http::{ApiJson, ApiQuery, PageInfo, PageQuery};
-use crate::routes::tournaments;
 use crate::services::live::cache::GameCache;
 use crate::services::live::view::GameState;
 use crate::services::live::write::{current, insert_game, Answer, NewGameTerms};
 use crate::services::live::StoredSettings;
+use crate::services::tournaments;
 use crate::store::games::{self as store, EventRow, GameRow};
 use crate::store::pairings::PairingRow;
 use crate::store::settings::check_komi;
@@ -306,7 +306,7 @@ pub async fn create(
     let game = connection
         .transaction::<_, GameError, _>(async move |connection| {
             tournaments::hold_game_board(connection, tournament_id, size).await?;
-            // The first game of a round starts the round (README, "Live games"): from then
+            // The first game of a round starts the round (docs/live-games.md): from then
             // on its pairings change only by a referee's ruling.
             crate::store::rounds::start_if_waiting(connection, pairing.round_id).await?;
             let terms = NewGameTerms {
