@@ -17,6 +17,7 @@ pub mod assets;
 pub mod dashboard;
 mod page;
 pub mod public;
+pub mod qr;
 pub mod session;
 pub mod tablet;
 
@@ -129,6 +130,38 @@ fn configure_dashboard(routes: &mut Pages) {
         .get(
             "/dashboard/t/{tournament_id}",
             web::to(dashboard::tournament::show),
+        )
+        .get(
+            "/dashboard/t/{tournament_id}/rating-lists",
+            web::to(dashboard::rating_lists::show),
+        )
+        .post(
+            "/dashboard/t/{tournament_id}/rating-lists/import",
+            web::to(dashboard::rating_lists::import),
+        )
+        .post(
+            "/dashboard/t/{tournament_id}/rating-lists/pin",
+            web::to(dashboard::rating_lists::pin),
+        )
+        .get(
+            "/dashboard/t/{tournament_id}/rating-lists/refresh",
+            web::to(dashboard::rating_lists::report),
+        )
+        .post(
+            "/dashboard/t/{tournament_id}/rating-lists/refresh",
+            web::to(dashboard::rating_lists::apply),
+        )
+        .get(
+            "/dashboard/t/{tournament_id}/staff",
+            web::to(dashboard::staff::show),
+        )
+        .post(
+            "/dashboard/t/{tournament_id}/staff",
+            web::to(dashboard::staff::make),
+        )
+        .post(
+            "/dashboard/t/{tournament_id}/staff/{token_id}/revoke",
+            web::to(dashboard::staff::revoke),
         )
         .get(
             "/dashboard/t/{tournament_id}/settings",
