@@ -309,7 +309,7 @@ pub async fn show(
     let id = path.into_inner();
     caller(&viewer)?.require_staff(id, "watch this tournament's tables")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let tournament = crate::routes::tournaments::load(&mut connection, id).await?;
+    let tournament = crate::services::tournaments::load(&mut connection, id).await?;
     let (rounds, _) = round_store::list(&mut connection, id, ROUNDS_LISTED, 0)
         .await
         .map_err(ApiError::from)?;
@@ -556,7 +556,7 @@ async fn table_page(
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_staff(id, "watch this tournament's tables")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let tournament = crate::routes::tournaments::load(&mut connection, id).await?;
+    let tournament = crate::services::tournaments::load(&mut connection, id).await?;
     let row = game_store::find(&mut connection, game_id)
         .await
         .map_err(ApiError::from)?

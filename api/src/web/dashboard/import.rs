@@ -7,9 +7,9 @@ use super::{caller, check_origin, problems};
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError};
 use crate::http::XML_BODY_LIMIT;
-use crate::routes::tournaments as api;
 use crate::services::heavy::Workshop;
 use crate::services::opengotha::Imported;
+use crate::services::tournament_import;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Viewer;
 use actix_multipart::Multipart;
@@ -72,7 +72,7 @@ pub async fn import(
     check_origin(&request)?;
     let caller = caller(&viewer)?;
     let outcome = match file_of(form).await {
-        Ok(bytes) => api::import_file(&pool, &workshop, &caller, bytes).await,
+        Ok(bytes) => tournament_import::import(&pool, &workshop, &caller, bytes).await,
         Err(error) => Err(error),
     };
     match outcome {

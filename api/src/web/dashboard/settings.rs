@@ -10,7 +10,7 @@ use super::tournaments::{kept_class, time_systems, TournamentForm, KEEP};
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::ApiError;
-use crate::routes::tournaments::{self as api, Tournament, TournamentChanges};
+use crate::services::tournaments::{self as service, Tournament, TournamentChanges};
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -45,7 +45,7 @@ async fn settings_page(
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_organizer(id, "change this tournament")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let tournament: Tournament = api::load(&mut connection, id).await?;
+    let tournament: Tournament = service::load(&mut connection, id).await?;
     let keep = format!(
         "Keep: {}",
         serde_json::to_string(&tournament.time_control).map_err(ApiError::internal)?
@@ -98,13 +98,13 @@ pub async fn change(
     let id = path.into_inner();
     let form = form.into_inner();
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let current = api::load(&mut connection, id).await?;
+    let current = service::load(&mut connection, id).await?;
     drop(connection);
     let changes = form.body(Some(&current)).and_then(|body| {
         serde_json::from_value::<TournamentChanges>(body).map_err(|error| vec![error.to_string()])
     });
     let refused = match changes {
-        Ok(changes) => match api::update_tournament(&pool, &caller, id, changes).await {
+        Ok(changes) => match service::update(&pool, &caller, id, changes).await {
             Ok(_) => return Ok(see_other(&format!("/dashboard/t/{id}"))),
             Err(error) => problems(error)?,
         },

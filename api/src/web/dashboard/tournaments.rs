@@ -5,7 +5,7 @@ use super::{caller, check_origin, parameters, problems, see_other};
 use crate::access::Role;
 use crate::db::DbPool;
 use crate::error::ApiError;
-use crate::routes::tournaments::{self as api, NewTournament, Tournament};
+use crate::services::tournaments::{self as service, NewTournament, Tournament};
 use crate::store::tournaments::{self as store, TournamentFilter};
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Viewer;
@@ -403,7 +403,7 @@ pub async fn create(
     let caller = caller(&viewer)?;
     let form = form.into_inner();
     let refused = match form.settings() {
-        Ok(settings) => match api::create_tournament(&pool, &caller, settings).await {
+        Ok(settings) => match service::create(&pool, &caller, settings).await {
             Ok(tournament) => return Ok(see_other(&format!("/dashboard/t/{}", tournament.id))),
             Err(error) => problems(error)?,
         },

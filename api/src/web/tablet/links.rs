@@ -7,8 +7,8 @@
 use crate::access::Role;
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError};
-use crate::routes::tournaments;
 use crate::services::sign_in::{self, CodeFor};
+use crate::services::tournaments;
 use crate::store::{pairings, players, tokens};
 use crate::web::dashboard::{caller, check_origin, see_other};
 use crate::web::page::{secured, Page, PageError};
