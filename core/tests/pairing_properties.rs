@@ -502,7 +502,11 @@ fn the_secondary_thresholds_spare_nobody() {
         parameters.opengotha = version;
         let round = Round::prepare(&tournament, &parameters, &request).unwrap();
         for (a, b) in [("P00", "P01"), ("P00", "P02"), ("P02", "P03")] {
-            assert_eq!(round.cost(a, b).unwrap().geography, 0, "{version:?} {a} {b}");
+            assert_eq!(
+                round.cost(a, b).unwrap().geography,
+                0,
+                "{version:?} {a} {b}"
+            );
         }
     }
 }

@@ -437,6 +437,12 @@ impl PairingParameters {
         }
     }
 
+    /// The OpenGotha release whose pairing these parameters reproduce, for a director to
+    /// check against: none for a round robin, which OpenGotha does not offer.
+    pub fn reproduced_release(&self) -> Option<&'static str> {
+        (self.system != System::RoundRobin).then(|| self.opengotha.release())
+    }
+
     /// The seeding system and group order of `round`.
     pub fn seeding_of(&self, round: u32) -> (Seeding, AdditionalOrder) {
         if round <= self.main.last_round_for_seed_system_1 {
