@@ -7,6 +7,7 @@
 
 pub mod admission;
 pub mod audit;
+pub mod contacts;
 pub mod deletions;
 pub mod heavy;
 pub mod live;

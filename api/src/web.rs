@@ -52,6 +52,7 @@ fn configure_tablet(routes: &mut Tree) {
         .route("/table", web::get().to(tablet::play::page))
         .route("/table/state", web::get().to(tablet::play::state))
         .route("/table/start", web::post().to(tablet::play::start))
+        .route("/table/contact", web::post().to(tablet::play::contact))
         .route(
             "/table/games/{game_id}/turns",
             web::post().to(tablet::play::turn),

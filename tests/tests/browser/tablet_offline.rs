@@ -419,3 +419,47 @@ async fn a_move_waiting_through_a_real_cut_and_a_pause_is_shown_refused() {
         .wait_until("document.getElementById('refused').hidden", 10)
         .await;
 }
+
+/// The referee's hall sees a table's tablet fall silent (a real cut: the proxy stops)
+/// and come back.
+#[tokio::test]
+async fn the_hall_shows_a_table_whose_tablet_is_cut_off_offline_then_back() {
+    let service = TestService::start().await;
+    let table = table(
+        &service,
+        json!({"system": "absolute", "main_time_ms": 3_600_000}),
+    )
+    .await;
+    let proxy = arbitre_tests::proxy::Proxy::start(&service.base_url).await;
+    let tablet = Browser::open(&proxy.origin(), LAPTOP).await;
+    use_link(&tablet, &link(&service, table.tournament).await).await;
+    let hall = Browser::open(&service.base_url, LAPTOP).await;
+    let referee = service
+        .token(Role::Referee, Some(table.tournament), None)
+        .await;
+    super::dashboard::sign_in(&hall, &referee).await;
+    hall.visit(&format!("/dashboard/t/{}/hall", table.tournament))
+        .await;
+    let link_is = |state: &str| {
+        format!(
+            "document.querySelector(\"li[data-table='1'] .tablet-link\") !== null \
+             && document.querySelector(\"li[data-table='1'] .tablet-link\").dataset.link === '{state}'"
+        )
+    };
+    hall.wait_until(&link_is("online"), 20).await;
+    hall.check("the hall, a tablet online").await;
+    proxy.cut();
+    play_on(&tablet, "dd").await;
+    hall.wait_until(&link_is("offline"), 30).await;
+    assert!(hall
+        .text("li[data-table='1'] .tablet-link")
+        .await
+        .starts_with("Tablet offline for"));
+    hall.screenshot("hall-tablet-offline-laptop").await;
+    proxy.restore().await;
+    hall.wait_until(&link_is("online"), 30).await;
+    tablet
+        .wait_until("document.body.dataset.outbox === '0'", 20)
+        .await;
+    assert_eq!(game_state(&service, &table.game).await["turns"], 1);
+}
