@@ -8,6 +8,7 @@ mod dashboard;
 mod dashboard_tools;
 mod public;
 mod referee;
+mod round_at_size;
 mod session;
 mod tablet;
 mod tablet_offline;
