@@ -75,6 +75,11 @@ if (main) {
     return source;
   };
   let source = follow();
+  // A page may also want a look every so often (data-every, in milliseconds): the hall
+  // sees a table's tablet fall silent, which no entry of the stream says.
+  if (main.dataset.every) {
+    setInterval(schedule, Number(main.dataset.every));
+  }
   // Leaving the page ends its stream at once: a page kept for the back button would
   // otherwise hold one of the six connections a browser opens to a host until the
   // server next wrote to it, and the next pages' requests would wait seconds for it.

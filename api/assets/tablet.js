@@ -18,6 +18,7 @@ const SHOWN = "arbitre.tablet.shown";
 const NEAR = "arbitre.tablet.near";
 const BEEPS = "arbitre.tablet.beeps";
 const SVG = "http://www.w3.org/2000/svg";
+const REPORT_EVERY_MS = 3000;
 const LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const KINDS = ["start", "turn", "clock", "counting", "ruling", "result"];
 
@@ -182,6 +183,23 @@ function shownCount(game) {
     if (body.action !== "dispute") accepted[body.color === "B" ? 0 : 1] = true;
   });
   return { proposal, accepted, revision };
+}
+
+/** Tells the server this tablet is there and how many steps wait in its outbox (issue
+ * 43): the referee's hall marks a table whose tablet falls silent. It is also a look at
+ * the connection while nothing else is sent. */
+async function report() {
+  try {
+    const response = await fetch("/table/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ waiting: outbox().length }),
+      cache: "no-store",
+    });
+    if (response.status < 500) connectionBack();
+  } catch {
+    connectionLost();
+  }
 }
 
 /** The server could not be reached: the banner says since when and what waits. */
@@ -979,6 +997,7 @@ function setUp() {
   window.addEventListener("online", flush);
   // A second's tick for the offline banner's time.
   setInterval(drawOffline, 1000);
+  setInterval(report, REPORT_EVERY_MS);
   if (window.isSecureContext && navigator.serviceWorker) {
     navigator.serviceWorker.register("/assets/tablet-sw.js", { scope: "/table" }).catch(() => {
       // No worker (a private window, a browser's setting): the page recovers by itself.
@@ -1005,6 +1024,7 @@ function setUp() {
     if (event.persisted) refreshTable().then(flush);
   });
   render();
+  report();
   refreshTable().then(flush);
   requestAnimationFrame(tick);
 }

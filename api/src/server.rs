@@ -108,6 +108,7 @@ pub fn build(
         crate::services::heavy::Workshop::new(streams.stopping()).map_err(std::io::Error::other)?,
     );
     let games = web::Data::new(crate::services::live::cache::GameCache::new(clock));
+    let contacts = web::Data::new(crate::services::contacts::Contacts::default());
     let rating_lists = web::Data::new(crate::services::rating_lists::Indexes::default());
     let reads = web::Data::new(crate::services::reads::Reads::default());
     let admission = web::Data::new(
@@ -129,6 +130,7 @@ pub fn build(
             .app_data(admission.clone())
             .app_data(revisions.clone())
             .app_data(games.clone())
+            .app_data(contacts.clone())
             .app_data(rating_lists.clone())
             .app_data(metrics.clone())
             .app_data(trusted_proxies.clone())

@@ -8,6 +8,7 @@
 pub mod admission;
 pub mod audit;
 pub mod board_svg;
+pub mod contacts;
 pub mod deletions;
 pub mod drafts;
 pub mod heavy;

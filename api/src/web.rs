@@ -111,6 +111,7 @@ fn configure_tablet(routes: &mut Pages) {
         .get("/table", web::to(tablet::play::page))
         .get("/table/state", web::to(tablet::play::state))
         .post("/table/start", web::to(tablet::play::start))
+        .post("/table/contact", web::to(tablet::play::contact))
         .post("/table/games/{game_id}/turns", web::to(tablet::play::turn))
         .post(
             "/table/games/{game_id}/counting",

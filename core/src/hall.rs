@@ -132,3 +132,44 @@ pub fn order<T>(tables: &mut [T], watch: impl Fn(&T) -> Watch) {
         (watch.attention, watch.table)
     });
 }
+
+/// How long the service may hear nothing from a table's tablet before the hall marks the
+/// table offline (issue 43): a tablet reports every few seconds while its page is open,
+/// so ten seconds of silence is a hall's Wi-Fi gone at that table, and the referee can
+/// walk over.
+pub const OFFLINE_AFTER_MS: u64 = 10_000;
+
+/// What the service last heard from a table's tablet: when, and how many steps it said
+/// were waiting in its outbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Contact {
+    pub at: u64,
+    pub waiting: u32,
+}
+
+/// A table's tablet as the hall shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Link {
+    /// Never heard from since this instance started (no tablet open at the table).
+    Unknown,
+    /// Heard from lately, nothing waiting.
+    Online,
+    /// Heard from lately, with steps made while it was cut off still to arrive.
+    Back { waiting: u32 },
+    /// Silent for [`OFFLINE_AFTER_MS`] or more, since `since`.
+    Offline { since: u64 },
+}
+
+impl Link {
+    /// The tablet at a table at the instant `now`, from its last `contact`.
+    pub fn of(contact: Option<Contact>, now: u64) -> Link {
+        match contact {
+            None => Link::Unknown,
+            Some(contact) if now.saturating_sub(contact.at) >= OFFLINE_AFTER_MS => {
+                Link::Offline { since: contact.at }
+            }
+            Some(Contact { waiting: 0, .. }) => Link::Online,
+            Some(Contact { waiting, .. }) => Link::Back { waiting },
+        }
+    }
+}

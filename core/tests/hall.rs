@@ -266,3 +266,26 @@ proptest! {
             .all(|watch| watch.attention >= Attention::InPlay));
     }
 }
+
+#[test]
+fn a_tablet_silent_for_ten_seconds_is_offline_and_back_with_its_waiting_steps() {
+    use arbitre_core::hall::{Contact, Link, OFFLINE_AFTER_MS};
+    assert_eq!(Link::of(None, 50_000), Link::Unknown);
+    let heard = Contact {
+        at: 40_000,
+        waiting: 0,
+    };
+    assert_eq!(
+        Link::of(Some(heard), 40_000 + OFFLINE_AFTER_MS - 1),
+        Link::Online
+    );
+    assert_eq!(
+        Link::of(Some(heard), 40_000 + OFFLINE_AFTER_MS),
+        Link::Offline { since: 40_000 }
+    );
+    let back = Contact {
+        at: 70_000,
+        waiting: 12,
+    };
+    assert_eq!(Link::of(Some(back), 71_000), Link::Back { waiting: 12 });
+}

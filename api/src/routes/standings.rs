@@ -16,11 +16,11 @@ use crate::error::{
 };
 use crate::http::{check_text, ApiJson, ApiQuery};
 use crate::routes::conditional;
-use crate::routes::games::fingerprint_of;
 use crate::routes::pairings::RulingTerms;
 use crate::routes::rounds;
 use crate::services::heavy::{Class, Workshop};
 use crate::services::live::cache::GameCache;
+use crate::services::live::idempotency::fingerprint_of;
 use crate::services::live::idempotency::IdempotencyKey;
 use crate::services::live::view::{conflict, refused};
 use crate::services::live::write::{write_game, Actor, Retry, Write};

@@ -8,6 +8,8 @@ pub mod feed;
 pub mod idempotency;
 pub mod instant;
 pub mod notify;
+pub mod play;
+pub mod start;
 pub mod sweep;
 pub mod view;
 pub mod write;

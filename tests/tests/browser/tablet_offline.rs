@@ -353,20 +353,27 @@ async fn ten_moves_and_both_passes_made_offline_arrive_in_order_once_after_a_rel
     }
 }
 
+/// A game of an hour each at table 1, and its tablet reaching the service through a
+/// proxy that the test stops and restarts (a real cut of the hall's network).
+async fn behind_a_proxy(service: &TestService) -> (Table, arbitre_tests::proxy::Proxy, Browser) {
+    let table = table(
+        service,
+        json!({"system": "absolute", "main_time_ms": 3_600_000}),
+    )
+    .await;
+    let proxy = arbitre_tests::proxy::Proxy::start(&service.base_url).await;
+    let tablet = Browser::open(&proxy.origin(), LAPTOP).await;
+    use_link(&tablet, &link(service, table.tournament).await).await;
+    (table, proxy, tablet)
+}
+
 /// A real cut (the proxy in front of the service stops): Black's move waits; the referee
 /// pauses the game meanwhile. Back online the move is refused, and the tablet says which
 /// and why; once the referee resumes, nothing says the game is paused any more.
 #[tokio::test]
 async fn a_move_waiting_through_a_real_cut_and_a_pause_is_shown_refused() {
     let service = TestService::start().await;
-    let table = table(
-        &service,
-        json!({"system": "absolute", "main_time_ms": 3_600_000}),
-    )
-    .await;
-    let proxy = arbitre_tests::proxy::Proxy::start(&service.base_url).await;
-    let tablet = Browser::open(&proxy.origin(), LAPTOP).await;
-    use_link(&tablet, &link(&service, table.tournament).await).await;
+    let (table, proxy, tablet) = behind_a_proxy(&service).await;
     tablet
         .wait_until("document.body.dataset.phase === 'playing'", 10)
         .await;
@@ -418,4 +425,41 @@ async fn a_move_waiting_through_a_real_cut_and_a_pause_is_shown_refused() {
     tablet
         .wait_until("document.getElementById('refused').hidden", 10)
         .await;
+}
+
+/// The referee's hall sees a table's tablet fall silent (a real cut: the proxy stops)
+/// and come back.
+#[tokio::test]
+async fn the_hall_shows_a_table_whose_tablet_is_cut_off_offline_then_back() {
+    let service = TestService::start().await;
+    let (table, proxy, tablet) = behind_a_proxy(&service).await;
+    let hall = Browser::open(&service.base_url, LAPTOP).await;
+    let referee = service
+        .token(Role::Referee, Some(table.tournament), None)
+        .await;
+    super::dashboard::sign_in(&hall, &referee).await;
+    hall.visit(&format!("/dashboard/t/{}/hall", table.tournament))
+        .await;
+    let link_is = |state: &str| {
+        format!(
+            "document.querySelector(\"li[data-table='1'] .tablet-link\") !== null \
+             && document.querySelector(\"li[data-table='1'] .tablet-link\").dataset.link === '{state}'"
+        )
+    };
+    hall.wait_until(&link_is("online"), 20).await;
+    hall.check("the hall, a tablet online").await;
+    proxy.cut();
+    play_on(&tablet, "dd").await;
+    hall.wait_until(&link_is("offline"), 30).await;
+    assert!(hall
+        .text("li[data-table='1'] .tablet-link")
+        .await
+        .starts_with("Tablet offline for"));
+    hall.screenshot("hall-tablet-offline-laptop").await;
+    proxy.restore().await;
+    hall.wait_until(&link_is("online"), 30).await;
+    tablet
+        .wait_until("document.body.dataset.outbox === '0'", 20)
+        .await;
+    assert_eq!(game_state(&service, &table.game).await["turns"], 1);
 }

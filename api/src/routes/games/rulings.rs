@@ -3,16 +3,18 @@
 //! ruling pointing (`corrects`) at the entry it corrects. A ruling that changes the result
 //! changes the game's `result`, which the standings read.
 
-use super::play::parse_point;
-use super::{fingerprint_of, respond, GameEvent};
+use super::GameEvent;
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::GameError;
 use crate::error::Violations;
 use crate::http::{check_text, ApiJson};
 use crate::services::live::cache::GameCache;
+use crate::services::live::idempotency::fingerprint_of;
 use crate::services::live::idempotency::IdempotencyKey;
+use crate::services::live::play::parse_point;
 use crate::services::live::view::{refused, GameState};
+use crate::services::live::write::respond;
 use crate::services::live::write::{write_game, Actor, Answer, Retry, Write};
 use crate::store::games as store;
 use crate::store::tokens;

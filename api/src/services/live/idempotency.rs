@@ -8,6 +8,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, FieldError};
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest};
+use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::future::Future;
 use std::pin::Pin;
@@ -66,4 +67,17 @@ pub fn fingerprint(method: &str, path: &str, body: &serde_json::Value) -> Vec<u8
     hasher.update([0]);
     hasher.update(body.to_string().as_bytes());
     hasher.finalize().to_vec()
+}
+
+/// The request's identity for `Idempotency-Key`.
+pub fn fingerprint_of(
+    request: &actix_web::HttpRequest,
+    body: &impl Serialize,
+) -> Result<Vec<u8>, ApiError> {
+    let body = serde_json::to_value(body).map_err(ApiError::internal)?;
+    Ok(fingerprint(
+        request.method().as_str(),
+        request.path(),
+        &body,
+    ))
 }

@@ -16,6 +16,7 @@ use crate::services::live::view::{refused, state_of, GameState};
 use crate::services::live::{LoadedGame, ServerClock, StoredSettings};
 use crate::store::games::{self as store, GameRow, IdempotentResponse, NewGame};
 use actix_web::http::StatusCode;
+use actix_web::HttpResponse;
 use arbitre_core::clock::FlagPolicy;
 use arbitre_core::table::Input;
 use uuid::Uuid;
@@ -278,4 +279,13 @@ pub async fn current(
     let state = GameState::of(&game)?;
     cache.put(game);
     Ok(state)
+}
+
+/// The answer to a write, or the one kept for its `Idempotency-Key` (a kept status that
+/// is not one is a defect of the store, not a 200).
+pub fn respond((status, body): Answer) -> Result<HttpResponse, GameError> {
+    let status = u16::try_from(status)
+        .map_err(ApiError::internal)
+        .and_then(|code| StatusCode::from_u16(code).map_err(ApiError::internal))?;
+    Ok(HttpResponse::build(status).json(body))
 }

@@ -14,6 +14,7 @@ use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, FieldError, GameError, Resource};
 use crate::routes::games::rulings::{self, NewGameRuling, RulingKind};
 use crate::services::board_svg;
+use crate::services::contacts::Contacts;
 use crate::services::live::cache::GameCache;
 use crate::services::live::idempotency::IdempotencyKey;
 use crate::services::live::view::{GameState, PlayerClock};
@@ -28,7 +29,7 @@ use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::clock::TimeControl;
-use arbitre_core::hall::{order, Attention, Watch};
+use arbitre_core::hall::{order, Attention, Link, Watch};
 use arbitre_core::history::Action;
 use arbitre_core::table::{CountingStep, TableEvent};
 use arbitre_core::{Color, Point};
@@ -275,6 +276,9 @@ struct HallLine {
     result: String,
     game_id: Option<Uuid>,
     watch: Watch,
+    /// The table's tablet: `online`, `back`, `offline`, or empty when none was heard.
+    link: &'static str,
+    link_text: String,
 }
 
 #[derive(Template)]
@@ -302,6 +306,7 @@ pub struct HallQuery {
 pub async fn show(
     pool: web::Data<DbPool>,
     cache: web::Data<GameCache>,
+    contacts: web::Data<Contacts>,
     viewer: Viewer,
     path: web::Path<Uuid>,
     query: web::Query<HallQuery>,
@@ -362,6 +367,9 @@ pub async fn show(
         let attention = game
             .as_ref()
             .map_or(Attention::NotStarted, |game| game.attention);
+        let now = cache.clock().now_ms();
+        let (link, link_text) =
+            link_words(Link::of(contacts.last(id, pairing.table_number), now), now);
         lines.push(HallLine {
             table: pairing.table_number,
             white: label(pairing.white_id)?,
@@ -383,6 +391,8 @@ pub async fn show(
                 table: u32::try_from(pairing.table_number).unwrap_or(0),
                 attention,
             },
+            link,
+            link_text,
         });
     }
     order(&mut lines, |line| line.watch);
@@ -404,6 +414,25 @@ pub async fn show(
         lines,
         waiting,
     })
+}
+
+/// What a referee reads of a table's tablet (issue 43), and its name for the page.
+fn link_words(link: Link, now: u64) -> (&'static str, String) {
+    match link {
+        Link::Unknown => ("", String::new()),
+        Link::Online => ("online", "Tablet online".to_string()),
+        Link::Back { waiting } => (
+            "back",
+            format!("Tablet back online, {waiting} waiting to arrive"),
+        ),
+        Link::Offline { since } => (
+            "offline",
+            format!(
+                "Tablet offline for {}",
+                clock_text(now.saturating_sub(since))
+            ),
+        ),
+    }
 }
 
 /// A read of a game that failed, as the error page shows it.

@@ -5,25 +5,32 @@
 //! What the tablet records (a turn, a counting step, the start of its game) goes through
 //! `/table/...`: the session cookie stands for the bearer token the script cannot read
 //! (`HttpOnly`), the `Origin` must be this server's, and each request is handed to the
-//! very route the JSON API serves ([`games::create`], [`play::turn`], [`play::counting`])
+//! service the JSON API's routes call ([`start_game`], [`play::turn`], [`play::counting`])
 //! with the tablet's token as the caller, `Idempotency-Key` and all. Which game the tablet
-//! may act on is the token's, resolved in [`crate::auth::token_of_secret`].
+//! may act on is the token's, resolved in [`crate::auth::token_of_secret`]. The tablet
+//! also reports every few seconds ([`contact`]), for the referee's hall.
 
 use crate::access::{Role, StoredToken};
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, GameError};
-use crate::http::{parse_json, ApiJson};
-use crate::routes::games::{self, play, NewGameRequest};
+use crate::http::parse_json;
+use crate::services::contacts::Contacts;
 use crate::services::live::cache::GameCache;
+use crate::services::live::idempotency::fingerprint_of;
 use crate::services::live::idempotency::IdempotencyKey;
+use crate::services::live::play::{self, CountingStep, NewTurn};
+use crate::services::live::start::{start_game, NewGameRequest};
+use crate::services::live::write::respond;
+use crate::services::revisions::Revisions;
 use crate::services::tournaments;
 use crate::store::{games as game_store, pairings, players};
 use crate::web::page::{Page, PageError};
 use crate::web::session::{check_origin, Viewer};
 use actix_web::{web, HttpRequest, HttpResponse};
+use arbitre_core::hall::Contact;
 use askama::Template;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 #[derive(Template)]
@@ -156,6 +163,44 @@ fn acting(request: &HttpRequest, viewer: &Viewer) -> Result<(Caller, Idempotency
     Ok((caller(request, viewer)?, IdempotencyKey::of(request)?))
 }
 
+/// What a tablet reports of itself.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Report {
+    /// The steps waiting in its outbox.
+    waiting: u32,
+}
+
+/// `POST /table/contact`: the tablet is there, with `waiting` steps in its outbox (issue
+/// 43). It reports every few seconds: the referee's hall marks a silent table offline.
+pub async fn contact(
+    request: HttpRequest,
+    cache: web::Data<GameCache>,
+    contacts: web::Data<Contacts>,
+    viewer: Viewer,
+    body: web::Bytes,
+) -> Result<HttpResponse, GameError> {
+    let caller = caller(&request, &viewer)?;
+    let report = parse_json::<Report>(&body)?;
+    if let Caller::Token(StoredToken {
+        tournament_id: Some(tournament),
+        table_number: Some(table),
+        ..
+    }) = caller
+    {
+        let at = cache.clock().now_ms();
+        contacts.heard(
+            tournament,
+            table,
+            Contact {
+                at,
+                waiting: report.waiting,
+            },
+        );
+    }
+    Ok(HttpResponse::NoContent().finish())
+}
+
 /// `POST /table/start`: starts the game of the pairing at the table, on its terms
 /// (as `POST /tournaments/{id}/games` from the tablet).
 pub async fn start(
@@ -183,14 +228,8 @@ pub async fn start(
         time_control: None,
         flag_policy: None,
     };
-    games::create(
-        pool,
-        cache,
-        caller,
-        web::Path::from(tournament_id),
-        ApiJson(body),
-    )
-    .await
+    let game = start_game((&pool, &cache), &caller, tournament_id, body).await?;
+    Ok(HttpResponse::Created().json(game))
 }
 
 /// `POST /table/games/{id}/turns`: a move, a pass or a resignation (as `POST
@@ -204,16 +243,19 @@ pub async fn turn(
     body: web::Bytes,
 ) -> Result<HttpResponse, GameError> {
     let (caller, key) = acting(&request, &viewer)?;
-    play::turn(
-        pool,
-        cache,
-        caller,
-        request,
-        key,
-        path,
-        ApiJson(parse_json::<play::NewTurn>(&body)?),
+    let turn = parse_json::<NewTurn>(&body)?;
+    let fingerprint = fingerprint_of(&request, &turn)?;
+    let revisions = request.app_data::<web::Data<Revisions>>();
+    let answer = play::turn(
+        (&pool, &cache),
+        &caller,
+        (key, fingerprint),
+        path.into_inner(),
+        turn,
+        revisions.map(|revisions| revisions.get_ref()),
     )
-    .await
+    .await?;
+    respond(answer)
 }
 
 /// `POST /table/games/{id}/counting`: a step of the count (as `POST /games/{id}/counting`).
@@ -226,14 +268,15 @@ pub async fn counting(
     body: web::Bytes,
 ) -> Result<HttpResponse, GameError> {
     let (caller, key) = acting(&request, &viewer)?;
-    play::counting(
-        pool,
-        cache,
-        caller,
-        request,
-        key,
-        path,
-        ApiJson(parse_json::<play::CountingStep>(&body)?),
+    let step = parse_json::<CountingStep>(&body)?;
+    let fingerprint = fingerprint_of(&request, &step)?;
+    let answer = play::counting(
+        (&pool, &cache),
+        &caller,
+        (key, fingerprint),
+        path.into_inner(),
+        step,
     )
-    .await
+    .await?;
+    respond(answer)
 }
