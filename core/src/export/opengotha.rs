@@ -517,15 +517,23 @@ impl<'a> Element<'a> {
         max_chars: usize,
     ) -> Result<&'a str, OpenGothaError> {
         let value = self.text(attribute, "");
-        fields::check_text(value, max_chars, false).map_err(|issue| {
-            OpenGothaError::InvalidText {
-                line: self.record.line,
-                element: self.name,
-                attribute,
-                issue,
-            }
-        })?;
+        self.check_text(attribute, value, max_chars)?;
         Ok(value)
+    }
+
+    /// The checks of every entry ([`fields::check_text`]) on a value of `attribute`.
+    fn check_text(
+        &self,
+        attribute: &'static str,
+        value: &str,
+        max_chars: usize,
+    ) -> Result<(), OpenGothaError> {
+        fields::check_text(value, max_chars, false).map_err(|issue| OpenGothaError::InvalidText {
+            line: self.record.line,
+            element: self.name,
+            attribute,
+            issue,
+        })
     }
 
     /// [`Element::checked_text`], but control characters (a tab, a line break in a club
@@ -542,14 +550,7 @@ impl<'a> Element<'a> {
         }
         warnings.push(self.warning(attribute, "control characters stripped"));
         let stripped: String = value.chars().filter(|c| !c.is_control()).collect();
-        fields::check_text(&stripped, max_chars, false).map_err(|issue| {
-            OpenGothaError::InvalidText {
-                line: self.record.line,
-                element: self.name,
-                attribute,
-                issue,
-            }
-        })?;
+        self.check_text(attribute, &stripped, max_chars)?;
         Ok(stripped)
     }
 
