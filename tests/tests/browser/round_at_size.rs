@@ -192,7 +192,39 @@ async fn a_round_of_a_thousand_players_is_drafted_edited_and_published_from_the_
         })
         .collect();
     assert_eq!(published, exchanged);
+    // Published, not started: no table reads "playing" beside the round's start.
+    let results = browser
+        .client
+        .execute(
+            "return [...document.querySelectorAll('#overview td.result')].map(c => c.textContent);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let results: Vec<String> = serde_json::from_value(results).unwrap();
+    assert_eq!(results.len(), 500);
+    assert!(
+        results.iter().all(|result| result == "not started"),
+        "{:?}",
+        &results[..3]
+    );
+    assert!(browser
+        .text("main")
+        .await
+        .contains("Round 1 has not started"));
     browser.check("a published round of 500 tables").await;
+    // Round 2, while round 1 has no result: the page says so before any draft.
+    browser.visit(&format!("/dashboard/t/{id}/rounds/2")).await;
+    let warning = browser.text("#unfinished").await;
+    assert!(
+        warning.starts_with("Round 1 has 500 tables without a result"),
+        "{warning}"
+    );
+    submit(&browser, "button[value='draft']").await;
+    assert!(browser
+        .text("#unfinished")
+        .await
+        .starts_with("Round 1 has 500 tables without a result"));
 }
 
 #[tokio::test]

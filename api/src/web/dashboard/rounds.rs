@@ -61,6 +61,37 @@ struct RoundPage {
     tables: Vec<OverviewLine>,
     byes: Vec<String>,
     participation: Vec<ParticipationLine>,
+    unfinished: Option<Unfinished>,
+}
+
+/// The round before the one being drafted, when some of its tables have no result: the
+/// engine pairs from the results recorded, so a draft made now treats those games as not
+/// played, which the director should know before drafting.
+struct Unfinished {
+    round: i32,
+    /// The tables without a result, by number.
+    tables: Vec<i32>,
+}
+
+/// The round before `number`, if paired and with tables still without a result.
+async fn unfinished(
+    connection: &mut crate::db::Connection,
+    id: Uuid,
+    number: i32,
+) -> Result<Option<Unfinished>, ApiError> {
+    let Some(before) = round_store::find(connection, id, number - 1).await? else {
+        return Ok(None);
+    };
+    let tables: Vec<i32> = pairing_store::all_of_round(connection, before.id)
+        .await?
+        .into_iter()
+        .filter(|pairing| pairing.result.is_none() && pairing.opengotha_result.is_none())
+        .map(|pairing| pairing.table_number)
+        .collect();
+    Ok((!tables.is_empty()).then_some(Unfinished {
+        round: before.number,
+        tables,
+    }))
 }
 
 /// How many players the participation list shows.
@@ -144,10 +175,13 @@ async fn round_page(
     let pairings = pairing_store::all_of_round(&mut connection, row.id)
         .await
         .map_err(ApiError::from)?;
-    let participation = if pairings.is_empty() {
-        participation(&mut connection, id, row.id).await?
+    let (participation, unfinished) = if pairings.is_empty() {
+        (
+            participation(&mut connection, id, row.id).await?,
+            unfinished(&mut connection, id, number).await?,
+        )
     } else {
-        Vec::new()
+        (Vec::new(), None)
     };
     let lines = round_lines(&tournament, round, "");
     // Both lists are by table number, one line per pairing.
@@ -171,6 +205,7 @@ async fn round_page(
         tables,
         byes: lines.byes,
         participation,
+        unfinished,
     })
 }
 
@@ -302,6 +337,7 @@ struct DraftPage {
     choices: Vec<Choice>,
     problems: Vec<String>,
     explanation: Option<PairExplanation>,
+    unfinished: Option<Unfinished>,
 }
 
 /// Why the engine made a pair: the pair criterion by criterion, in words (OpenGotha's
@@ -579,6 +615,10 @@ pub async fn draft(
         },
     }
     let tournament = tournament(&pool, id).await?;
+    let unfinished = {
+        let mut connection = pool.get().await.map_err(ApiError::from)?;
+        unfinished(&mut connection, id, number).await?
+    };
     let draft = held.draft;
     let mut choices: Vec<Choice> = draft
         .tables
@@ -658,6 +698,7 @@ pub async fn draft(
         choices,
         problems: problems_shown,
         explanation,
+        unfinished,
     })?;
     Ok(secured(status, page.0))
 }
