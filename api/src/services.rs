@@ -13,6 +13,7 @@ pub mod live;
 pub mod opengotha;
 pub mod pace;
 pub mod pairing;
+pub mod players;
 pub mod rating_lists;
 pub mod reads;
 pub mod revisions;

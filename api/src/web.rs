@@ -120,6 +120,10 @@ fn configure_dashboard(routes: &mut Tree) {
             web::post().to(dashboard::rating_lists::apply),
         )
         .route(
+            "/dashboard/t/{tournament_id}/wall-chart",
+            web::get().to(dashboard::standings::wall),
+        )
+        .route(
             "/dashboard/t/{tournament_id}/staff",
             web::get().to(dashboard::staff::show),
         )

@@ -10,6 +10,7 @@ mod public;
 mod referee;
 mod session;
 mod tablet;
+mod wall_chart;
 
 use arbitre_api::access::Role;
 use arbitre_tests::browser::Browser;
