@@ -9,6 +9,7 @@ pub mod error;
 pub mod http;
 pub mod metrics;
 pub mod openapi;
+pub mod peer;
 pub mod postgres;
 pub mod router;
 pub mod routes;
