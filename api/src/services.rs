@@ -16,6 +16,7 @@ pub mod live;
 pub mod names;
 pub mod opengotha;
 pub mod pairing;
+pub mod players;
 pub mod rating_lists;
 pub mod reads;
 pub mod revisions;

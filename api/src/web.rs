@@ -174,6 +174,10 @@ fn configure_dashboard(routes: &mut Pages) {
             web::to(dashboard::rating_lists::apply),
         )
         .get(
+            "/dashboard/t/{tournament_id}/wall-chart",
+            web::to(dashboard::standings::wall),
+        )
+        .get(
             "/dashboard/t/{tournament_id}/staff",
             web::to(dashboard::staff::show),
         )

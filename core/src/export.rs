@@ -17,10 +17,13 @@ pub mod csv;
 pub mod egd;
 pub mod ffg;
 pub mod opengotha;
+pub mod wall_chart;
 
 use crate::clock::TimeControl;
+use crate::point::Color;
 use crate::standings::{
-    self, Basis, Credit, Criterion, Player, RoundOutcome, Standing, StandingsError, Tournament,
+    self, Basis, Credit, Criterion, Outcome, Player, RoundOutcome, Standing, StandingsError,
+    Tournament,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -301,6 +304,40 @@ impl<'t> ResultsTable<'t> {
     /// The row of an opponent; players who took part always have one.
     fn row(&self, player: &str) -> u32 {
         self.rows.get(player).copied().unwrap_or(0)
+    }
+
+    /// A round of a line as the EGD table writes it (`2+/w0`, `0=`): the opponent's row,
+    /// the result, `/` (`!` for a game won or lost by default), the colour and the
+    /// handicap; a bye or an absence as its credit.
+    fn cell(&self, round: &RoundOutcome) -> String {
+        match round {
+            RoundOutcome::Game {
+                opponent,
+                colour,
+                handicap,
+                outcome,
+                by_default,
+            } => {
+                let symbol = match outcome {
+                    Outcome::Win => '+',
+                    Outcome::Loss => '-',
+                    Outcome::Jigo => '=',
+                    Outcome::Unknown => '?',
+                };
+                let mark = if *by_default { '!' } else { '/' };
+                let colour = match colour {
+                    Some(Color::Black) => 'b',
+                    Some(Color::White) => 'w',
+                    None => '?',
+                };
+                format!("{}{symbol}{mark}{colour}{handicap}", self.row(opponent))
+            }
+            RoundOutcome::Bye => format!("0{}", self.credit_symbol(self.tournament.scoring.bye)),
+            RoundOutcome::Absent => {
+                format!("0{}", self.credit_symbol(self.tournament.scoring.absence))
+            }
+            RoundOutcome::Void { .. } | RoundOutcome::Unpaired => "0-".to_string(),
+        }
     }
 
     /// `+`, `=` or `-`: a credit of one point, half a point or nothing in the main score.

@@ -54,6 +54,39 @@ fn juvisy_csv_standings() {
     );
 }
 
+/// The wall chart agrees with the CSV standings checked above (the same results table):
+/// each line's row, place, name, criteria and rounds; and its wins are the rounds the
+/// cells show won (`+` after the opponent's row, or a bye credited a point).
+#[test]
+fn juvisy_wall_chart_agrees_with_the_csv_standings() {
+    let tournament = juvisy();
+    let round = tournament.last_round();
+    let chart = export::wall_chart::wall_chart(&tournament, round).unwrap();
+    let csv = String::from_utf8(golden("juvisy.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').collect())
+        .collect();
+    assert_eq!(chart.lines.len(), rows.len());
+    assert_eq!(chart.round, round);
+    let criteria = chart.criteria.len();
+    for (line, fields) in chart.lines.iter().zip(&rows) {
+        assert_eq!(line.row.to_string(), fields[0]);
+        assert_eq!(line.place.to_string(), fields[1]);
+        assert_eq!(line.surname, fields[2]);
+        assert_eq!(line.first_name, fields[3]);
+        assert_eq!(line.criteria, fields[7..7 + criteria]);
+        assert_eq!(line.rounds, fields[7 + criteria..]);
+        let won = line
+            .rounds
+            .iter()
+            .filter(|cell| cell.contains("+/") || cell.contains("+!") || *cell == "0+")
+            .count();
+        assert_eq!(line.wins, won.to_string(), "{line:?}");
+    }
+}
+
 /// Veterans 2015 (14 players, 5 rounds, placed by number of wins): OpenGotha's h9 and tou
 /// exports, with the names `Mizessyn François`, `Lamôle Laurent` and `Bendaoud Loïc`.
 fn veterans() -> Tournament {

@@ -344,37 +344,6 @@ pub async fn delete(
     path: web::Path<(Uuid, Uuid)>,
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, player_id) = path.into_inner();
-    withdraw(&pool, &caller, tournament_id, player_id).await?;
+    crate::services::players::withdraw(&pool, &caller, tournament_id, player_id).await?;
     Ok(HttpResponse::NoContent().finish())
-}
-
-/// Withdraws a player who has not taken part, for this route and the organizer's pages.
-pub async fn withdraw(
-    pool: &DbPool,
-    caller: &Caller,
-    tournament_id: Uuid,
-    player_id: Uuid,
-) -> Result<(), ApiError> {
-    caller.require_organizer(tournament_id, "withdraw players of this tournament")?;
-    let mut connection = pool.get().await?;
-    store::find(&mut connection, tournament_id, player_id)
-        .await?
-        .ok_or(ApiError::NotFound(Resource::Player))?;
-    let rounds = store::rounds_taken_part(&mut connection, player_id).await?;
-    if let Some(&last) = rounds.last() {
-        let list: Vec<String> = rounds.iter().map(ToString::to_string).collect();
-        return Err(ApiError::Conflict {
-            code: "player.has_played",
-            detail: format!(
-                "the player takes part in round(s) {}: their games stay in the standings; to \
-                 withdraw them, mark them absent in each later round (PUT \
-                 /tournaments/{tournament_id}/rounds/{{number}}/registrations/{player_id} with \
-                 {{\"status\": \"absent\"}}, from round {})",
-                list.join(", "),
-                last + 1
-            ),
-        });
-    }
-    store::delete(&mut connection, player_id).await?;
-    Ok(())
 }

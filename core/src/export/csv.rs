@@ -7,8 +7,7 @@
 //! not yet known.
 
 use super::{ExportError, ResultsTable};
-use crate::point::Color;
-use crate::standings::{Outcome, RoundOutcome, Tournament};
+use crate::standings::Tournament;
 
 /// The standings after `round`, as CSV text.
 pub fn standings(tournament: &Tournament, round: u32) -> Result<String, ExportError> {
@@ -44,47 +43,10 @@ pub fn standings(tournament: &Tournament, round: u32) -> Result<String, ExportEr
             neutralised(&player.club),
         ];
         fields.extend(table.criterion_texts(entry));
-        fields.extend(
-            entry
-                .standing
-                .rounds
-                .iter()
-                .map(|round| cell(&table, round)),
-        );
+        fields.extend(entry.standing.rounds.iter().map(|round| table.cell(round)));
         text.push_str(&record(&fields));
     }
     Ok(text)
-}
-
-fn cell(table: &ResultsTable, round: &RoundOutcome) -> String {
-    match round {
-        RoundOutcome::Game {
-            opponent,
-            colour,
-            handicap,
-            outcome,
-            by_default,
-        } => {
-            let symbol = match outcome {
-                Outcome::Win => '+',
-                Outcome::Loss => '-',
-                Outcome::Jigo => '=',
-                Outcome::Unknown => '?',
-            };
-            let mark = if *by_default { '!' } else { '/' };
-            let colour = match colour {
-                Some(Color::Black) => 'b',
-                Some(Color::White) => 'w',
-                None => '?',
-            };
-            format!("{}{symbol}{mark}{colour}{handicap}", table.row(opponent))
-        }
-        RoundOutcome::Bye => format!("0{}", table.credit_symbol(table.tournament.scoring.bye)),
-        RoundOutcome::Absent => {
-            format!("0{}", table.credit_symbol(table.tournament.scoring.absence))
-        }
-        RoundOutcome::Void { .. } | RoundOutcome::Unpaired => "0-".to_string(),
-    }
 }
 
 /// A cell of text typed by a person (a name, a club), made inert for a spreadsheet: one that

@@ -422,10 +422,25 @@ async fn players_are_searched_edited_withdrawn_checked_in_and_two_are_exchanged_
         .visit(&format!("/dashboard/t/{id}/players/{mistake}"))
         .await;
     browser.click("#withdraw").await;
+    // One click withdraws nobody: the page asks first, naming the player.
+    browser
+        .wait_until("document.querySelector('#confirm') !== null", 10)
+        .await;
+    assert!(browser
+        .text("#confirm-question")
+        .await
+        .starts_with("Withdraw Erreur Test (10k)"));
+    pictured(&browser, "dashboard-withdraw-confirmation").await;
+    browser.click("#confirm").await;
     browser
         .wait_until("document.querySelector('#player-list') !== null", 10)
         .await;
     assert_eq!(browser.text("#players").await, "Players (6)");
+    // The audit says who withdrew whom.
+    browser.visit(&format!("/dashboard/t/{id}/staff")).await;
+    let audit = browser.text("#audit-list tbody tr").await;
+    assert!(audit.contains("withdrew the player"), "{audit}");
+    assert!(audit.contains("Erreur Test (10k)"), "{audit}");
     // Check-in for round 1: Garnier is not here; the draft leaves her out.
     browser.visit(&format!("/dashboard/t/{id}/rounds/1")).await;
     assert_eq!(column(&browser, "#participation-list", 1).await.len(), 6);

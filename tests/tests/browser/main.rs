@@ -12,6 +12,7 @@ mod round_at_size;
 mod session;
 mod tablet;
 mod tablet_offline;
+mod wall_chart;
 
 use arbitre_api::access::Role;
 use arbitre_tests::browser::Browser;

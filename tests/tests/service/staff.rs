@@ -230,3 +230,47 @@ async fn the_tablets_page_warns_that_a_loopback_address_reaches_no_tablet() {
     );
     assert!(tablets.contains("No tablet can reach this service"));
 }
+
+#[tokio::test]
+async fn a_player_is_withdrawn_from_the_pages_after_a_confirmation_into_the_audit() {
+    let service = TestService::start().await;
+    let (tournament, jeanne) = organizer(&service).await;
+    let player = service.create_player(&tournament, "Muller", "5k").await;
+    let withdraw = format!("/dashboard/t/{tournament}/players/{player}/withdraw");
+
+    let asked = post_form(&service, &jeanne, &withdraw, &[]).await;
+    assert_eq!(asked.status(), 200);
+    let asked = asked.text().await.unwrap();
+    assert!(
+        asked.contains("Withdraw Muller Test (5k) from the tournament?"),
+        "{asked}"
+    );
+    assert!(asked.contains(r#"name="confirmed" value="yes""#));
+    let still = service
+        .get(&format!("/tournaments/{tournament}/players/{player}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(still.status(), 200, "asking withdraws nobody");
+
+    let done = post_form(&service, &jeanne, &withdraw, &[("confirmed", "yes")]).await;
+    assert_eq!(done.status(), 303);
+    let gone = service
+        .get(&format!("/tournaments/{tournament}/players/{player}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(gone.status(), 404);
+    let (_, staff) = page(
+        &service,
+        &jeanne,
+        &format!("/dashboard/t/{tournament}/staff"),
+    )
+    .await;
+    assert!(
+        staff.contains(
+            "<td>Jeanne (organizer)</td><td>withdrew the player</td><td>Muller Test (5k)</td>"
+        ),
+        "{staff}"
+    );
+}

@@ -2,13 +2,14 @@
 //! details or withdrawing them from their own page, copying those of an earlier
 //! tournament, each through the route's own function (its checks, its role).
 
+use super::confirm::{Confirmation, Confirmed};
 use super::tournament::{tournament_page, PlayerForm};
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, Resource};
 use crate::routes::player_copies::{copy_players, CopiedPlayers};
 use crate::routes::players as api;
-use crate::services::tournaments;
+use crate::services::{players, tournaments};
 use crate::store::players as store;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Viewer;
@@ -112,17 +113,40 @@ pub async fn change(
     }
 }
 
-/// `POST …/players/{player}/withdraw`: withdraws a player who has not taken part; one
-/// who has is kept, and the page says how to leave them out of the later rounds.
+/// `POST …/players/{player}/withdraw`: asks first, naming the player; confirmed,
+/// withdraws a player who has not taken part (audited); one who has is kept, and the page
+/// says how to leave them out of the later rounds.
 pub async fn withdraw(
     request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     path: web::Path<(Uuid, Uuid)>,
+    form: web::Form<Confirmed>,
 ) -> Result<HttpResponse, PageError> {
     check_origin(&request)?;
     let (id, player_id) = path.into_inner();
-    match api::withdraw(&pool, &caller(&viewer)?, id, player_id).await {
+    let caller = caller(&viewer)?;
+    if !form.is_confirmed() {
+        caller.require_organizer(id, "withdraw players of this tournament")?;
+        let mut connection = pool.get().await.map_err(ApiError::from)?;
+        let player = store::find(&mut connection, id, player_id)
+            .await
+            .map_err(ApiError::from)?
+            .ok_or(ApiError::NotFound(Resource::Player))?;
+        let name = format!("{} {} ({})", player.surname, player.first_name, player.rank);
+        let back = format!("/dashboard/t/{id}/players/{player_id}");
+        let mut confirmation = Confirmation::new(&viewer);
+        confirmation.title = "Withdraw a player".to_string();
+        confirmation.question = format!(
+            "Withdraw {name} from the tournament? Their registration and everything typed \
+             for them are removed; registering them again means typing them again."
+        );
+        confirmation.action = format!("{back}/withdraw");
+        confirmation.button = format!("Withdraw {name}");
+        confirmation.back = back;
+        return confirmation.ask();
+    }
+    match players::withdraw(&pool, &caller, id, player_id).await {
         Ok(()) => Ok(see_other(&format!("/dashboard/t/{id}#players"))),
         Err(error) => {
             let refused = problems(error)?;

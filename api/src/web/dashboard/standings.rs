@@ -5,12 +5,14 @@
 
 use super::caller;
 use crate::db::DbPool;
+use crate::error::{ApiError, FieldError};
 use crate::services::heavy::{Class, Workshop};
 use crate::services::reads::Reads;
 use crate::web::page::{Page, PageError};
 use crate::web::public::{self, StandingsTable};
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest};
+use arbitre_core::export::wall_chart::{wall_chart, WallChart};
 use arbitre_core::export::Format;
 use askama::Template;
 use serde::Deserialize;
@@ -85,4 +87,46 @@ pub async fn show(
         })
     })
     .await
+}
+
+#[derive(Template)]
+#[template(path = "dashboard/wall_chart.html")]
+struct WallChartPage {
+    signed_in: Option<String>,
+    id: Uuid,
+    name: String,
+    rounds: Vec<u32>,
+    chart: WallChart,
+}
+
+/// `GET /dashboard/t/{id}/wall-chart?round=N`: the wall chart after round N (the core's
+/// [`wall_chart`], computed on the heavy-work pool), to read on screen or on a phone and
+/// to print on A4 or A3 in landscape.
+pub async fn wall(
+    pool: web::Data<DbPool>,
+    workshop: web::Data<Workshop>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    query: web::Query<StandingsQuery>,
+) -> Result<Page, PageError> {
+    let id = path.into_inner();
+    caller(&viewer)?.require_staff(id, "see this tournament's standings")?;
+    let tournament = public::tournament(&pool, id).await?;
+    let round = public::round_shown(&tournament, query.round)?;
+    let (tournament, chart) = workshop
+        .run(Class::Staff, move || {
+            let chart = wall_chart(&tournament, round);
+            (tournament, chart)
+        })
+        .await?;
+    let chart = chart.map_err(|error| {
+        ApiError::Validation(vec![FieldError::new("standings", error.to_string())])
+    })?;
+    Page::render(&WallChartPage {
+        signed_in: viewer.describe(),
+        id,
+        name: tournament.name.clone(),
+        rounds: (1..=tournament.rounds).collect(),
+        chart,
+    })
 }
