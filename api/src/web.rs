@@ -15,6 +15,7 @@
 
 pub mod assets;
 pub mod dashboard;
+pub mod language;
 mod page;
 pub mod public;
 pub mod session;
@@ -35,6 +36,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/sign-in/link/{code}", web::get().to(session::link))
         .route("/sign-in/link/{code}", web::post().to(session::use_link))
         .route("/sign-out", web::post().to(session::sign_out))
+        .route("/language", web::post().to(language::switch))
         .route("/t/{tournament_id}", web::get().to(public::pairings))
         .route(
             "/t/{tournament_id}/standings",

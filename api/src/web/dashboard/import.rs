@@ -7,10 +7,12 @@ use super::{caller, check_origin, problems};
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError};
 use crate::http::XML_BODY_LIMIT;
+use crate::i18n::Language;
 use crate::routes::tournaments as api;
 use crate::services::heavy::Workshop;
 use crate::services::opengotha::Imported;
 use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -20,7 +22,8 @@ use futures_util::StreamExt as _;
 #[derive(Template)]
 #[template(path = "dashboard/imported.html")]
 struct ImportedPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     imported: Imported,
 }
 
@@ -78,6 +81,7 @@ pub async fn import(
     match outcome {
         Ok(imported) => {
             let page = Page::render(&ImportedPage {
+                t: viewer.language(),
                 signed_in: viewer.describe(),
                 imported,
             })?;

@@ -13,6 +13,7 @@
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Resource};
+use crate::i18n::Language;
 use crate::routes::drafts::{
     self as api, Draft, DraftPublication, DraftRequest, ExplainQuery, PublishedTable,
 };
@@ -24,6 +25,7 @@ use crate::store::players::{self as player_store, PlayerFilter};
 use crate::store::rounds as round_store;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::public::{kept_page, round_lines, tournament, NameLine, TableLine};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::pairing::edit::{self, EditError};
@@ -56,7 +58,8 @@ struct ParticipationLine {
 #[derive(Template)]
 #[template(path = "dashboard/round.html")]
 struct RoundPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     heading: RoundHeading,
     started: bool,
     tables: Vec<OverviewLine>,
@@ -150,7 +153,7 @@ async fn round_page(
     } else {
         Vec::new()
     };
-    let lines = round_lines(&tournament, round, "");
+    let lines = round_lines(&tournament, round, "", viewer.language());
     // Both lists are by table number, one line per pairing.
     let tables = lines
         .tables
@@ -162,6 +165,7 @@ async fn round_page(
         })
         .collect();
     Page::render(&RoundPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         started: row.started_at.is_some(),
         heading: RoundHeading {
@@ -216,7 +220,8 @@ pub async fn start(
 #[derive(Template)]
 #[template(path = "dashboard/print.html")]
 struct PrintPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     heading: RoundHeading,
     tables: Vec<TableLine>,
     names: Vec<NameLine>,
@@ -234,8 +239,9 @@ pub async fn print(
     caller(&viewer)?.require_staff(id, "print this tournament's pairings")?;
     let tournament = tournament(&pool, id).await?;
     let round = round_number(number, tournament.rounds)?;
-    let lines = round_lines(&tournament, round, "");
+    let lines = round_lines(&tournament, round, "", viewer.language());
     Page::render(&PrintPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         heading: RoundHeading {
             id,
@@ -286,7 +292,8 @@ struct Choice {
 #[derive(Template)]
 #[template(path = "dashboard/draft.html")]
 struct DraftPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     heading: RoundHeading,
     draft: Draft,
     /// The OpenGotha version the draft follows, as the API names it (`3.52`).
@@ -669,6 +676,7 @@ pub async fn draft(
         HttpResponse::Conflict()
     };
     let page = Page::render(&DraftPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         heading: RoundHeading {
             id,

@@ -10,8 +10,10 @@ use super::tournaments::{kept_class, time_systems, TournamentForm, KEEP};
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::ApiError;
+use crate::i18n::Language;
 use crate::routes::tournaments::{self as api, Tournament, TournamentChanges};
 use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::ending::ResumptionPolicy;
@@ -23,7 +25,8 @@ use uuid::Uuid;
 #[derive(Template)]
 #[template(path = "dashboard/settings.html")]
 struct SettingsPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     id: Uuid,
     tournament: String,
     form: TournamentForm,
@@ -62,6 +65,7 @@ async fn settings_page(
         None => TournamentForm::of(&tournament),
     };
     Page::render(&SettingsPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         id,
         dispute_policies: ResumptionPolicy::ALL.iter().map(|p| p.name()).collect(),

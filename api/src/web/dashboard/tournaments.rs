@@ -5,9 +5,11 @@ use super::{caller, check_origin, parameters, problems, see_other};
 use crate::access::Role;
 use crate::db::DbPool;
 use crate::error::ApiError;
+use crate::i18n::Language;
 use crate::routes::tournaments::{self as api, NewTournament, Tournament};
 use crate::store::tournaments::{self as store, TournamentFilter};
 use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::clock::{self, TimeControl};
@@ -318,7 +320,8 @@ pub const KEEP: &str = "keep";
 #[derive(Template)]
 #[template(path = "dashboard/tournaments.html")]
 struct TournamentsPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     tournaments: Vec<Listed>,
     may_create: bool,
     form: TournamentForm,
@@ -376,6 +379,7 @@ pub async fn tournaments_page(
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let tournaments = visible(&mut connection, viewer).await?;
     Page::render(&TournamentsPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         tournaments,
         may_create: caller.require_admin("create tournaments").is_ok(),

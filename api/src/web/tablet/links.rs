@@ -7,11 +7,13 @@
 use crate::access::Role;
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError};
+use crate::i18n::Language;
 use crate::routes::tournaments;
 use crate::services::sign_in::{self, CodeFor};
 use crate::store::{pairings, players, tokens};
 use crate::web::dashboard::{caller, check_origin, see_other};
 use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -31,7 +33,8 @@ pub struct TableLine {
 #[derive(Template)]
 #[template(path = "tablet/tablets.html")]
 struct TabletsPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     tournament_id: Uuid,
     name: String,
     tables: Vec<TableLine>,
@@ -49,7 +52,8 @@ pub struct Card {
 #[derive(Template)]
 #[template(path = "tablet/links.html")]
 struct LinksPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     tournament_id: Uuid,
     name: String,
     cards: Vec<Card>,
@@ -88,6 +92,7 @@ pub async fn show(
         .collect();
     let count = table_count(&mut connection, tournament_id, &tables).await?;
     Page::render(&TabletsPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         tournament_id,
         name: tournament.name,
@@ -190,6 +195,7 @@ async fn print(
         })
         .collect::<Result<Vec<_>, ApiError>>()?;
     let page = Page::render(&LinksPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         tournament_id,
         name: tournament.name,
