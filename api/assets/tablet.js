@@ -133,8 +133,16 @@ function say(text) {
   document.getElementById("message").textContent = text;
 }
 
+/** The words of each state of the link to the server. */
+const LINK_STATES = {
+  connecting: "tablet-link-connecting",
+  online: "tablet-link-online",
+  offline: "tablet-link-offline",
+  reconnecting: "tablet-link-reconnecting",
+};
+
 function linkState(state) {
-  document.getElementById("link-state").textContent = words(`tablet-link-${state}`);
+  document.getElementById("link-state").textContent = words(LINK_STATES[state]);
   document.getElementById("table").dataset.connection = state;
 }
 

@@ -323,7 +323,7 @@ mod tests {
         let words: serde_json::Value =
             serde_json::from_str(&french.script_words(&["tablet-", "clock-", "result-"])).unwrap();
         assert_eq!(
-            words["tablet-wins-resignation"],
+            words["result-wins-resignation"],
             "{$winner} gagne par abandon"
         );
         assert_eq!(words["tablet-then"], " : {$result}");
