@@ -355,3 +355,8 @@ log-ruling = Entscheidung: { $kind ->
     [result_correction] Ergebniskorrektur
    *[other] { $kind }
 } — { $reason }
+time-system-byo-yomi = Japanisches Byo-Yomi
+time-system-canadian = Kanadisches Byo-Yomi
+time-system-fischer = Fischer
+time-system-absolute = Ohne Byo-Yomi
+time-keep = Beibehalten: { $control }

@@ -357,3 +357,8 @@ log-ruling = ruling: { $kind ->
     [result_correction] result correction
    *[other] { $kind }
 } — { $reason }
+time-system-byo-yomi = Japanese byo-yomi
+time-system-canadian = Canadian byo-yomi
+time-system-fischer = Fischer
+time-system-absolute = Sudden death
+time-keep = Keep: { $control }

@@ -356,3 +356,8 @@ log-ruling = décision : { $kind ->
     [result_correction] correction du résultat
    *[other] { $kind }
 } — { $reason }
+time-system-byo-yomi = Byo-yomi japonais
+time-system-canadian = Byo-yomi canadien
+time-system-fischer = Fischer
+time-system-absolute = Temps absolu
+time-keep = Garder : { $control }

@@ -355,3 +355,8 @@ log-ruling = decisione: { $kind ->
     [result_correction] correzione del risultato
    *[other] { $kind }
 } — { $reason }
+time-system-byo-yomi = Byo-yomi giapponese
+time-system-canadian = Byo-yomi canadese
+time-system-fischer = Fischer
+time-system-absolute = Tempo assoluto
+time-keep = Mantieni: { $control }

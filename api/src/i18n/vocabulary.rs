@@ -19,6 +19,14 @@ pub fn ruleset(language: Language, preset: Preset) -> String {
     })
 }
 
+/// The rulesets a form offers: each preset's API name and its words.
+pub fn ruleset_choices(language: Language) -> Vec<(&'static str, String)> {
+    Preset::ALL
+        .iter()
+        .map(|preset| (preset.name(), ruleset(language, *preset)))
+        .collect()
+}
+
 /// A duration as a clock setting says it: "60 min", "30 s", "1 h 30 min" (the units'
 /// symbols are the same in every language the pages speak).
 pub fn duration(milliseconds: u64) -> String {

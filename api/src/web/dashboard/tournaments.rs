@@ -5,7 +5,7 @@ use super::{caller, check_origin, parameters, problems, see_other};
 use crate::access::Role;
 use crate::db::DbPool;
 use crate::error::ApiError;
-use crate::i18n::Language;
+use crate::i18n::{vocabulary, Language};
 use crate::routes::tournaments::{self as api, NewTournament, Tournament};
 use crate::store::tournaments::{self as store, TournamentFilter};
 use crate::web::page::{secured, Page, PageError};
@@ -110,19 +110,20 @@ impl Default for TournamentForm {
     }
 }
 
-/// The time systems the form offers, by their API names.
+/// The time systems the form offers, by their API names, with the catalog's key of
+/// their words.
 const TIME_SYSTEMS: [(&str, &str); 4] = [
-    ("byo-yomi", "Japanese byo-yomi"),
-    ("canadian", "Canadian byo-yomi"),
-    ("fischer", "Fischer"),
-    ("absolute", "Sudden death"),
+    ("byo-yomi", "time-system-byo-yomi"),
+    ("canadian", "time-system-canadian"),
+    ("fischer", "time-system-fischer"),
+    ("absolute", "time-system-absolute"),
 ];
 
-/// The time systems, as the form's list shows them.
-pub fn time_systems() -> Vec<(String, String)> {
+/// The time systems, as the form's list shows them in `language`.
+pub fn time_systems(language: Language) -> Vec<(String, String)> {
     TIME_SYSTEMS
         .iter()
-        .map(|(value, label)| (value.to_string(), label.to_string()))
+        .map(|(value, key)| (value.to_string(), language.text(key)))
         .collect()
 }
 
@@ -325,7 +326,8 @@ struct TournamentsPage {
     tournaments: Vec<Listed>,
     may_create: bool,
     form: TournamentForm,
-    rulesets: Vec<&'static str>,
+    /// Each ruleset's API name and words.
+    rulesets: Vec<(&'static str, String)>,
     time_systems: Vec<(String, String)>,
     problems: Vec<String>,
 }
@@ -384,8 +386,8 @@ pub async fn tournaments_page(
         tournaments,
         may_create: caller.require_admin("create tournaments").is_ok(),
         form,
-        rulesets: Preset::ALL.iter().map(|preset| preset.name()).collect(),
-        time_systems: time_systems(),
+        rulesets: vocabulary::ruleset_choices(viewer.language()),
+        time_systems: time_systems(viewer.language()),
         problems,
     })
 }
