@@ -3,8 +3,9 @@
 //! - Which error where: the core's verdicts are its `thiserror` enums; the store returns
 //!   diesel's errors (or [`ApiError`] where it decodes what it stored); the services and
 //!   routes return [`ApiError`], or [`GameError`] (the game routes: the core's verdicts on
-//!   a live game, with the game's state) and [`StandingsFailure`] (the standings: content
-//!   negotiation and what a rating body would refuse). All three are rendered here, once.
+//!   a live game, with the game's state; `error/game.rs`) and [`StandingsFailure`] (the
+//!   standings: content negotiation and what a rating body would refuse;
+//!   `error/standings.rs`). All three are rendered as one [`Problem`], under this module.
 //! - 4xx: the client's request, with a stable `code` (`validation.failed`,
 //!   `illegal_move.superko`, `round.started`): bad input is 400/422, missing or wrong
 //!   credentials 401/403, unknown records 404, a state that forbids the request 409.
@@ -17,18 +18,19 @@
 //! JSON, bad path or query parameters, unknown routes) come here too, so no client ever
 //! sees a `text/plain` error.
 
+mod game;
+mod standings;
+
+pub use game::GameError;
+pub use standings::StandingsFailure;
+
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use arbitre_core::export::opengotha::OpenGothaError;
-use arbitre_core::export::ExportError;
-use arbitre_core::game::IllegalMove;
 use arbitre_core::rating_list::ReadError;
 use arbitre_core::round::RoundRefusal;
-use arbitre_core::standings::StandingsError;
-use arbitre_core::table::TableError;
 use arbitre_core::tournament_board::BoardRefusal;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -474,256 +476,6 @@ fn file_position(error: &OpenGothaError) -> (Option<usize>, Option<usize>) {
         | OpenGothaError::TooLarge { line, .. }
         | OpenGothaError::InvalidText { line, .. } => (Some(line), None),
         OpenGothaError::UnknownEncoding(_) | OpenGothaError::MissingElement(_) => (None, None),
-    }
-}
-
-/// The failures of the game routes: the API's, plus the core's verdicts, which carry
-/// the details a tablet needs (`repeats_turn`, the current state).
-#[derive(Debug)]
-pub enum GameError {
-    Api(ApiError),
-    /// No game with this id.
-    NotFound,
-    /// The core refused the turn (`illegal_move.superko`, ...): nothing was stored.
-    IllegalMove {
-        reason: IllegalMove,
-        turn: u32,
-    },
-    /// The request was made against another state of the game (409, with the current state).
-    Conflict {
-        code: &'static str,
-        detail: String,
-        /// The game as it stands (`GameState`), rendered by whoever judged the request.
-        state: Option<Box<serde_json::Value>>,
-    },
-    /// A request the game cannot take in any state (422).
-    Unprocessable {
-        code: &'static str,
-        detail: String,
-    },
-}
-
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameError::Api(error) => error.fmt(f),
-            GameError::NotFound => f.write_str("no game with this id"),
-            GameError::IllegalMove { reason, turn } => {
-                write!(f, "turn {turn} is illegal: {reason}")
-            }
-            GameError::Conflict { detail, .. } | GameError::Unprocessable { detail, .. } => {
-                f.write_str(detail)
-            }
-        }
-    }
-}
-
-impl<E: Into<ApiError>> From<E> for GameError {
-    fn from(error: E) -> GameError {
-        GameError::Api(error.into())
-    }
-}
-
-impl GameError {
-    /// A conflict with the game as it stands (`state`, rendered by the caller); a state
-    /// that cannot be rendered is an internal error, not a conflict without it.
-    pub fn conflict(
-        code: &'static str,
-        detail: impl Into<String>,
-        state: Result<serde_json::Value, ApiError>,
-    ) -> GameError {
-        match state {
-            Ok(state) => GameError::Conflict {
-                code,
-                detail: detail.into(),
-                state: Some(Box::new(state)),
-            },
-            Err(error) => GameError::Api(error),
-        }
-    }
-
-    /// A refusal of the live table at `turn`, under the table's own code; `state` renders
-    /// the game as it stands. A request the game cannot take in any state is 422; one made
-    /// against the state the game is in, 409 with that state; a log that does not fold, or
-    /// a count that does not add up, is a defect.
-    pub fn refused(
-        refusal: TableError,
-        turn: u32,
-        state: impl FnOnce() -> Result<serde_json::Value, ApiError>,
-    ) -> GameError {
-        let code = refusal.code();
-        match refusal {
-            TableError::IllegalMove { reason } => GameError::IllegalMove { reason, turn },
-            TableError::Terms(_)
-            | TableError::DeadStones(_)
-            | TableError::Result(_)
-            | TableError::MissingReason
-            | TableError::ZeroDelta
-            | TableError::UnknownEvent { .. } => GameError::Unprocessable {
-                code,
-                detail: refusal.to_string(),
-            },
-            TableError::Count(_)
-            | TableError::TimeWentBackwards { .. }
-            | TableError::NoFlag { .. } => GameError::Api(ApiError::internal(refusal)),
-            TableError::NotStarted
-            | TableError::AlreadyStarted
-            | TableError::Finished
-            | TableError::Paused
-            | TableError::NotPlaying
-            | TableError::NotCounting
-            | TableError::TurnCap { .. }
-            | TableError::CountingCap { .. }
-            | TableError::FlagDue { .. }
-            | TableError::Clock(_)
-            | TableError::BothOutOfTime
-            | TableError::NotPaused
-            | TableError::AlreadyPaused => GameError::conflict(code, refusal.to_string(), state()),
-        }
-    }
-}
-
-/// What the standings resource fails with beyond the common errors: no acceptable
-/// representation (406), or a tournament the rating bodies would refuse (422). Rendered as
-/// the same problem details as [`ApiError`].
-#[derive(Debug, thiserror::Error)]
-pub enum StandingsFailure {
-    #[error(transparent)]
-    Api(#[from] ApiError),
-    /// None of the media types in Accept is offered; holds those that are.
-    #[error("none of the media types in Accept is available: ask for {0}")]
-    NotAcceptable(String),
-    #[error(transparent)]
-    Export(#[from] ExportError),
-}
-
-impl From<diesel::result::Error> for StandingsFailure {
-    fn from(error: diesel::result::Error) -> StandingsFailure {
-        StandingsFailure::Api(error.into())
-    }
-}
-
-impl From<diesel_async::pooled_connection::deadpool::PoolError> for StandingsFailure {
-    fn from(error: diesel_async::pooled_connection::deadpool::PoolError) -> StandingsFailure {
-        StandingsFailure::Api(error.into())
-    }
-}
-
-impl From<StandingsError> for StandingsFailure {
-    fn from(error: StandingsError) -> StandingsFailure {
-        StandingsFailure::Export(ExportError::Standings(error))
-    }
-}
-
-impl GameError {
-    /// The stable code: the API's, `not_found.game`, `illegal_move.<reason>`, or the
-    /// conflict's (`game.finished`, `turn.stale`, ...).
-    fn code(&self) -> String {
-        match self {
-            GameError::Api(error) => error.code(),
-            GameError::NotFound => "not_found.game".to_string(),
-            GameError::IllegalMove { reason, .. } => format!("illegal_move.{}", reason.code()),
-            GameError::Conflict { code, .. } | GameError::Unprocessable { code, .. } => {
-                (*code).to_string()
-            }
-        }
-    }
-}
-
-/// The core's verdicts carry what a tablet needs: the turn and, for ko and superko, the
-/// turn whose position would repeat; a conflict carries the game's current state.
-impl ResponseError for GameError {
-    fn status_code(&self) -> StatusCode {
-        match self {
-            GameError::Api(error) => error.status_code(),
-            GameError::NotFound => StatusCode::NOT_FOUND,
-            GameError::IllegalMove { .. } | GameError::Unprocessable { .. } => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
-            GameError::Conflict { .. } => StatusCode::CONFLICT,
-        }
-    }
-
-    fn error_response(&self) -> HttpResponse {
-        let title = match self {
-            GameError::Api(error) => return error.error_response(),
-            GameError::IllegalMove { .. } => "Illegal move",
-            GameError::Conflict { .. } => "Conflict",
-            GameError::NotFound => "Not found",
-            GameError::Unprocessable { .. } => "The request is invalid",
-        };
-        let mut extensions = serde_json::Map::new();
-        match self {
-            GameError::IllegalMove { reason, turn } => {
-                extensions.insert("turn".to_string(), (*turn).into());
-                if let Some(repeats) = reason.repeats_turn() {
-                    extensions.insert("repeats_turn".to_string(), repeats.into());
-                }
-                if let IllegalMove::WrongTurn { expected } = reason {
-                    extensions.insert("expected_color".to_string(), expected.to_string().into());
-                }
-            }
-            GameError::Conflict {
-                state: Some(state), ..
-            } => {
-                extensions.insert("state".to_string(), (**state).clone());
-            }
-            _ => {}
-        }
-        Problem::new(self.code(), title, self.status_code(), self.to_string()).respond(extensions)
-    }
-}
-
-impl StandingsFailure {
-    /// The stable code: `not_acceptable`, `standings.*` for results the standings cannot
-    /// count, `export.*` for what a rating body would refuse.
-    pub fn code(&self) -> String {
-        let code = match self {
-            StandingsFailure::Api(error) => return error.code(),
-            StandingsFailure::NotAcceptable(_) => "not_acceptable",
-            StandingsFailure::Export(ExportError::Standings(error)) => match error {
-                StandingsError::DuplicatePlayer(_) => "standings.duplicate_player",
-                StandingsError::UnknownPlayer { .. } => "standings.unknown_player",
-                StandingsError::DoublePairing { .. } => "standings.double_pairing",
-                StandingsError::SelfPairing { .. } => "standings.self_pairing",
-                StandingsError::RoundZero => "standings.round_zero",
-                StandingsError::RoundBeyondTournament { .. } => "standings.round_beyond_tournament",
-                StandingsError::TooManyRounds(_) => "standings.too_many_rounds",
-            },
-            StandingsFailure::Export(error) => match error {
-                ExportError::Standings(_) => "standings.invalid",
-                ExportError::UnknownResult { .. } => "export.unknown_result",
-                ExportError::UnknownColours { .. } => "export.unknown_colours",
-                ExportError::InvalidDate(_) => "export.invalid_date",
-                ExportError::InvalidLicence { .. } => "export.invalid_ffg_licence",
-                ExportError::InvalidEgdPin { .. } => "export.invalid_egd_pin",
-                ExportError::MissingAgaId(_) => "export.missing_aga_id",
-                ExportError::DuplicateKey(..) => "export.duplicate_player_name",
-                ExportError::TooManyCriteria(_) => "export.too_many_criteria",
-                ExportError::TooManyRounds(_) => "export.too_many_rounds",
-            },
-        };
-        code.to_string()
-    }
-}
-
-impl ResponseError for StandingsFailure {
-    fn status_code(&self) -> StatusCode {
-        match self {
-            StandingsFailure::Api(error) => error.status_code(),
-            StandingsFailure::NotAcceptable(_) => StatusCode::NOT_ACCEPTABLE,
-            StandingsFailure::Export(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        }
-    }
-
-    fn error_response(&self) -> HttpResponse {
-        let title = match self {
-            StandingsFailure::Api(error) => return error.error_response(),
-            StandingsFailure::NotAcceptable(_) => "Not acceptable",
-            StandingsFailure::Export(_) => "The results cannot be exported",
-        };
-        Problem::new(self.code(), title, self.status_code(), self.to_string())
-            .respond(serde_json::Map::new())
     }
 }
 

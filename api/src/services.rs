@@ -1,8 +1,12 @@
 //! The services: what a request does beyond parsing and answering it, shared by the
-//! routes and the commands. Layers, top to bottom: `routes` → `services` → `store` →
-//! `schema`/`db`, with `error` below them all (see `tests/tests/service/modules.rs`).
+//! routes, the pages and the commands. An operation is one function taking typed input
+//! and the caller and returning typed output or an [`crate::error::ApiError`]; a route
+//! or a page parses, calls it and answers. Layers, top to bottom: `routes`, `web` →
+//! `services` → `store` → `schema`/`db`, with `error` below them all (see
+//! `api/tests/modules.rs`).
 
 pub mod admission;
+pub mod deletions;
 pub mod heavy;
 pub mod live;
 pub mod opengotha;
@@ -13,3 +17,5 @@ pub mod reads;
 pub mod revisions;
 pub mod sign_in;
 pub mod tokens;
+pub mod tournament_import;
+pub mod tournaments;

@@ -1,13 +1,13 @@
 //! Deletions (issue 20): a tournament, a round without games, a pairing without a game,
 //! each deleted by its staff and kept in `/tournaments/{id}/deletions` with who, when, why
 //! and what it held. The deleting routes are the resources' own (`DELETE` on the
-//! tournament, the round, the pairing); this module holds what they share and the list.
+//! tournament, the round, the pairing), each recording it with
+//! [`crate::services::deletions::record`]; this module holds their query and the list.
 
-use crate::auth::Caller;
-use crate::db::{Connection, DbPool};
+use crate::db::DbPool;
 use crate::error::{ApiError, Violations};
 use crate::http::{check_text, ApiQuery, PageInfo, PageQuery};
-use crate::store::deletions::{self as store, DeletionRow, NewDeletion};
+use crate::store::deletions::{self as store, DeletionRow};
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -76,34 +76,6 @@ impl From<DeletionRow> for Deletion {
 pub struct DeletionPage {
     pub items: Vec<Deletion>,
     pub page: PageInfo,
-}
-
-/// Records the deletion of `subject` (in the caller's transaction, before the erasure).
-pub async fn record(
-    connection: &mut Connection,
-    caller: &Caller,
-    tournament_id: Uuid,
-    (subject, subject_id): (&str, Uuid),
-    reason: &str,
-    snapshot: &impl Serialize,
-) -> Result<(), ApiError> {
-    let Caller::Token(token) = caller else {
-        return Err(ApiError::MissingToken);
-    };
-    store::record(
-        connection,
-        &NewDeletion {
-            tournament_id,
-            subject,
-            subject_id,
-            reason,
-            snapshot: serde_json::to_value(snapshot).map_err(ApiError::internal)?,
-            issued_by: token.id,
-            issued_by_label: &token.label,
-        },
-    )
-    .await?;
-    Ok(())
 }
 
 /// What was deleted in a tournament (the tournament itself included), oldest first.

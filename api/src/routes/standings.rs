@@ -638,7 +638,7 @@ pub async fn record(
         .transaction::<_, GameError, _>(async |connection| {
             // No game: the pairing's own ruling, on the pairing's komi and the tournament's
             // board, held (a result recorded keeps the board as it is).
-            let side = crate::routes::tournaments::held_board(connection, tournament_id).await?;
+            let side = crate::services::tournaments::held_board(connection, tournament_id).await?;
             if recorded != SgfResult::Unknown {
                 let board = tournament_board::board(side);
                 check_result(&recorded, pairing.komi, board).map_err(|error| {

@@ -11,8 +11,8 @@ use crate::i18n::Language;
 use crate::routes::rating_lists::{
     register_from_list, search_lists, RegistrationFromList, SearchQuery, SearchResult,
 };
-use crate::routes::tournaments as api;
 use crate::services::rating_lists::Indexes;
+use crate::services::tournaments as service;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
@@ -55,7 +55,7 @@ async fn from_list_page(
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_organizer(id, "register players in this tournament")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let tournament = api::load(&mut connection, id).await?;
+    let tournament = service::load(&mut connection, id).await?;
     drop(connection);
     let (found, problems_shown) = if search.trim().is_empty() {
         (Vec::new(), problems_shown)

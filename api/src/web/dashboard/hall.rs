@@ -321,7 +321,7 @@ pub async fn show(
     let language = viewer.language();
     caller(&viewer)?.require_staff(id, "watch this tournament's tables")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let tournament = crate::routes::tournaments::load(&mut connection, id).await?;
+    let tournament = crate::services::tournaments::load(&mut connection, id).await?;
     let (rounds, _) = round_store::list(&mut connection, id, ROUNDS_LISTED, 0)
         .await
         .map_err(ApiError::from)?;
@@ -584,7 +584,7 @@ async fn table_page(
     caller(viewer)?.require_staff(id, "watch this tournament's tables")?;
     let language = viewer.language();
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let tournament = crate::routes::tournaments::load(&mut connection, id).await?;
+    let tournament = crate::services::tournaments::load(&mut connection, id).await?;
     let row = game_store::find(&mut connection, game_id)
         .await
         .map_err(ApiError::from)?

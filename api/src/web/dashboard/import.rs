@@ -8,9 +8,9 @@ use crate::db::DbPool;
 use crate::error::{ApiError, FieldError};
 use crate::http::XML_BODY_LIMIT;
 use crate::i18n::Language;
-use crate::routes::tournaments as api;
 use crate::services::heavy::Workshop;
 use crate::services::opengotha::Imported;
+use crate::services::tournament_import;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
@@ -75,7 +75,7 @@ pub async fn import(
     check_origin(&request)?;
     let caller = caller(&viewer)?;
     let outcome = match file_of(form).await {
-        Ok(bytes) => api::import_file(&pool, &workshop, &caller, bytes).await,
+        Ok(bytes) => tournament_import::import(&pool, &workshop, &caller, bytes).await,
         Err(error) => Err(error),
     };
     match outcome {

@@ -9,7 +9,7 @@ use crate::error::{ApiError, Resource};
 use crate::i18n::Language;
 use crate::routes::player_copies::{copy_players, CopiedPlayers};
 use crate::routes::players as api;
-use crate::routes::tournaments;
+use crate::services::tournaments;
 use crate::store::players as store;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
@@ -62,7 +62,7 @@ async fn player_page(
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_staff(id, "see this tournament's players")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let tournament = crate::routes::tournaments::load(&mut connection, id).await?;
+    let tournament = crate::services::tournaments::load(&mut connection, id).await?;
     let row = store::find(&mut connection, id, player_id)
         .await
         .map_err(ApiError::from)?

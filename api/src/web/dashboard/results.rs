@@ -77,7 +77,7 @@ async fn result_page(
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_staff(id, "see this tournament's results")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let tournament = crate::routes::tournaments::load(&mut connection, id).await?;
+    let tournament = crate::services::tournaments::load(&mut connection, id).await?;
     let round = round_store::find(&mut connection, id, number)
         .await
         .map_err(ApiError::from)?

@@ -11,7 +11,7 @@ use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::i18n::{vocabulary, Language};
-use crate::routes::tournaments::{self as api, Tournament, TournamentChanges};
+use crate::services::tournaments::{self as service, Tournament, TournamentChanges};
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
@@ -48,7 +48,7 @@ async fn settings_page(
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_organizer(id, "change this tournament")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let tournament: Tournament = api::load(&mut connection, id).await?;
+    let tournament: Tournament = service::load(&mut connection, id).await?;
     let language = viewer.language();
     let keep = language.text_with(
         "time-keep",
@@ -104,13 +104,13 @@ pub async fn change(
     let id = path.into_inner();
     let form = form.into_inner();
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let current = api::load(&mut connection, id).await?;
+    let current = service::load(&mut connection, id).await?;
     drop(connection);
     let changes = form.body(Some(&current)).and_then(|body| {
         serde_json::from_value::<TournamentChanges>(body).map_err(|error| vec![error.to_string()])
     });
     let refused = match changes {
-        Ok(changes) => match api::update_tournament(&pool, &caller, id, changes).await {
+        Ok(changes) => match service::update(&pool, &caller, id, changes).await {
             Ok(_) => return Ok(see_other(&format!("/dashboard/t/{id}"))),
             Err(error) => problems(error)?,
         },

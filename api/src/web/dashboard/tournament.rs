@@ -8,7 +8,7 @@ use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::i18n::{vocabulary, Language};
 use crate::routes::players::PlayerDetails;
-use crate::routes::tournaments::{self as api, Tournament};
+use crate::services::tournaments::{self as service, Tournament};
 use crate::store::players::{self as player_store, PlayerFilter};
 use crate::store::rounds as round_store;
 use crate::web::page::{Page, PageError};
@@ -109,7 +109,7 @@ pub async fn tournament_page(
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_staff(id, "see this tournament's dashboard")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let tournament = api::load(&mut connection, id).await?;
+    let tournament = service::load(&mut connection, id).await?;
     let filter = PlayerFilter {
         surname_pattern: Some(search.trim())
             .filter(|text| !text.is_empty())

@@ -6,7 +6,7 @@ use crate::access::Role;
 use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::i18n::{vocabulary, Language};
-use crate::routes::tournaments::{self as api, NewTournament, Tournament};
+use crate::services::tournaments::{self as service, NewTournament, Tournament};
 use crate::store::tournaments::{self as store, TournamentFilter};
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
@@ -409,7 +409,7 @@ pub async fn create(
     let caller = caller(&viewer)?;
     let form = form.into_inner();
     let refused = match form.settings() {
-        Ok(settings) => match api::create_tournament(&pool, &caller, settings).await {
+        Ok(settings) => match service::create(&pool, &caller, settings).await {
             Ok(tournament) => return Ok(see_other(&format!("/dashboard/t/{}", tournament.id))),
             Err(error) => problems(error)?,
         },

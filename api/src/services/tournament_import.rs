@@ -1,0 +1,119 @@
+//! An OpenGotha file imported as a tournament: the core's reader reads it (on the
+//! heavy-work pool), its settings become a created tournament's and pass the same checks
+//! ([`tournaments::checked_record`]), and [`crate::services::opengotha`] stores it with
+//! its players, rounds and results.
+
+use crate::auth::Caller;
+use crate::db::DbPool;
+use crate::error::{ApiError, Violations};
+use crate::services::heavy::{Class, Workshop};
+use crate::services::opengotha::{self as importer, Import, Imported};
+use crate::services::tournaments::{
+    self, default_board_size, default_dispute_policy, default_ruleset, NewTournament,
+};
+use crate::store::settings::{KomiPolicy, StandingsSettings};
+use actix_web::web::Bytes;
+use arbitre_core::export::opengotha;
+use arbitre_core::fields::FieldIssue;
+use arbitre_core::pairing::PairingParameters;
+use arbitre_core::standings as core_standings;
+use chrono::NaiveDate;
+
+/// The settings of a tournament read from an OpenGotha file, as a created tournament's:
+/// the file's komi for even games (handicap games the rules', as OpenGotha pairs them), its McMahon bar, floor, credits and categories, its
+/// handicap parameters, placement criteria and pairing parameters; the FFG rules, which
+/// OpenGotha does not record.
+fn imported_settings(
+    tournament: &core_standings::Tournament,
+    pairing: PairingParameters,
+) -> Result<NewTournament, ApiError> {
+    let mut violations = Violations::new();
+    let mut date = |field: &'static str, text: &str| {
+        text.parse::<NaiveDate>().unwrap_or_else(|error| {
+            violations.add(field, format!("{text:?}: {error}"));
+            NaiveDate::MIN
+        })
+    };
+    let start_date = date("GeneralParameterSet.beginDate", &tournament.start_date);
+    let end_date = date("GeneralParameterSet.endDate", &tournament.end_date);
+    let board_size = match u8::try_from(tournament.board_size) {
+        Ok(side) if arbitre_core::fields::check_board_side(side).is_ok() => side,
+        _ => {
+            let issue = FieldIssue::BoardSide;
+            violations.add("GeneralParameterSet.size", issue.to_string());
+            default_board_size()
+        }
+    };
+    for (field, issue) in tournament.handicap.issues() {
+        violations.add(
+            format!("HandicapParameterSet.{}", field.opengotha_attribute()),
+            issue.to_string(),
+        );
+    }
+    violations.into_result()?;
+    let name = match tournament.name.trim() {
+        "" => tournament.short_name.clone(),
+        _ => tournament.name.clone(),
+    };
+    Ok(NewTournament {
+        name,
+        place: tournament.city.clone(),
+        country: tournament.country.clone(),
+        start_date,
+        end_date,
+        number_of_rounds: tournament.rounds,
+        board_size,
+        ruleset: tournament.rules.unwrap_or_else(default_ruleset),
+        komi_policy: KomiPolicy::Fixed {
+            komi: tournament.komi,
+        },
+        time_control: tournament.time.clone(),
+        online: tournament.online,
+        handicap_policy: tournament.handicap,
+        dispute_policy: default_dispute_policy(),
+        placement_criteria: tournament.criteria.clone(),
+        standings: StandingsSettings {
+            mcmahon_bar: tournament.mcmahon.bar.to_string(),
+            mcmahon_floor: tournament.mcmahon.floor.to_string(),
+            bye: tournament.scoring.bye.into(),
+            absence: tournament.scoring.absence.into(),
+            round_down: tournament.scoring.round_down,
+            unplayed_as_half_point_in_sos: tournament.scoring.unplayed_as_half_point_in_sos,
+            category_limits: tournament
+                .category_limits
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+        },
+        pairing,
+    })
+}
+
+/// Imports an OpenGotha file (admins), in progress or finished, in one transaction:
+/// nothing is written on any error.
+pub async fn import(
+    pool: &DbPool,
+    workshop: &Workshop,
+    caller: &Caller,
+    bytes: Bytes,
+) -> Result<Imported, ApiError> {
+    caller.require_admin("import tournaments")?;
+    let (tournament, pairing) = workshop
+        .run(Class::Staff, move || {
+            let tournament = opengotha::import(&bytes)?;
+            let pairing = arbitre_core::pairing::opengotha::read(&bytes, &tournament)?.parameters;
+            Ok::<_, ApiError>((tournament, pairing))
+        })
+        .await??;
+    let settings = imported_settings(&tournament, pairing)?;
+    let mut warnings = Vec::new();
+    let import = Import {
+        komi_policy: settings.komi_policy,
+        rules: settings.ruleset.rules(),
+        settings: tournaments::checked_record(settings, Some(&mut warnings))?,
+        tournament,
+        warnings,
+    };
+    let mut connection = pool.get().await?;
+    importer::import(&mut connection, import).await
+}
