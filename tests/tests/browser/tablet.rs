@@ -774,7 +774,10 @@ async fn a_tablet_switched_to_french_in_one_tap_plays_to_the_count_in_french() {
     tablet
         .wait_until("document.body.dataset.phase === 'counting'", 10)
         .await;
-    assert!(tablet.text("#where").await.contains("Décompte (règle 5 bis)"));
+    assert!(tablet
+        .text("#where")
+        .await
+        .contains("Décompte (règle 5 bis)"));
     tablet.check_french("le décompte").await;
     tablet.screenshot("tablet-counting-laptop-fr").await;
     seat_button(&tablet, "B", "accept").await;
