@@ -15,7 +15,7 @@ use crate::{db, openapi, server};
 use clap::{Args, Subcommand};
 use sha2::{Digest, Sha256};
 use std::fs::{File, TryLockError};
-use std::net::TcpListener;
+use std::net::{SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use uuid::Uuid;
@@ -205,6 +205,7 @@ async fn serve_on(config: &Config, url: &str) -> Result<(), BoxError> {
     let pool = db::pool(url, config.pool_size)?;
     let listener = TcpListener::bind(config.bind)?;
     tracing::info!(address = %config.bind, "serving");
+    print_first_admin_link(&pool, config.bind).await?;
     server::run_until_signal(server::build(
         listener,
         pool,
@@ -217,6 +218,30 @@ async fn serve_on(config: &Config, url: &str) -> Result<(), BoxError> {
     )?)
     .await?;
     tracing::info!("stopped serving");
+    Ok(())
+}
+
+/// With no admin yet, prints on the console the one-time link that signs the first admin
+/// in (as Jupyter prints its token): the person at this machine opens it, and does the
+/// rest from the pages.
+async fn print_first_admin_link(pool: &db::DbPool, bind: SocketAddr) -> Result<(), BoxError> {
+    let mut connection = pool.get().await?;
+    let Some((code, expires_at)) = crate::services::sign_in::first_admin(&mut connection).await?
+    else {
+        return Ok(());
+    };
+    // The console is this machine's: its loopback reaches the service whatever it binds.
+    let host = match bind.ip() {
+        ip if ip.is_unspecified() => std::net::IpAddr::from([127, 0, 0, 1]),
+        ip => ip,
+    };
+    let origin = SocketAddr::new(host, bind.port());
+    tracing::info!("no admin yet: the first admin's sign-in link is printed on the console");
+    println!(
+        "\nNo admin yet. Sign in as the first admin by opening this link in a browser on this \
+         machine (it works once, until {}):\n\n    http://{origin}/sign-in/link/{code}\n",
+        expires_at.format("%H:%M UTC")
+    );
     Ok(())
 }
 

@@ -100,10 +100,10 @@ diesel::table! {
     sign_in_codes (code_sha256) {
         code_sha256 -> Bytea,
         role -> Text,
-        tournament_id -> Uuid,
+        tournament_id -> Nullable<Uuid>,
         table_number -> Nullable<Int4>,
         label -> Text,
-        issued_by -> Uuid,
+        issued_by -> Nullable<Uuid>,
         created_at -> Timestamptz,
         expires_at -> Timestamptz,
         used_at -> Nullable<Timestamptz>,
@@ -256,3 +256,16 @@ diesel::allow_tables_to_appear_in_same_query!(
     player_licence_statuses,
     player_rating_updates,
 );
+
+diesel::table! {
+    audit_entries (id) {
+        id -> Uuid,
+        tournament_id -> Uuid,
+        action -> Text,
+        subject -> Text,
+        subject_id -> Nullable<Uuid>,
+        by_token -> Uuid,
+        by_label -> Text,
+        at -> Timestamptz,
+    }
+}

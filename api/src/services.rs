@@ -6,6 +6,7 @@
 //! `api/tests/modules.rs`).
 
 pub mod admission;
+pub mod audit;
 pub mod deletions;
 pub mod heavy;
 pub mod live;

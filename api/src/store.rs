@@ -1,6 +1,7 @@
 //! Repository functions: each takes a connection, so a handler composes several in one
 //! transaction. Rows are the tables' shapes; the routes turn them into resources.
 
+pub mod audit;
 pub mod deletions;
 pub mod games;
 pub mod pairings;

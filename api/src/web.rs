@@ -18,6 +18,7 @@ pub mod dashboard;
 pub mod language;
 mod page;
 pub mod public;
+pub mod qr;
 pub mod session;
 pub mod tablet;
 
@@ -99,6 +100,38 @@ fn configure_dashboard(routes: &mut Tree) {
         .route(
             "/dashboard/t/{tournament_id}",
             web::get().to(dashboard::tournament::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/rating-lists",
+            web::get().to(dashboard::rating_lists::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/rating-lists/import",
+            web::post().to(dashboard::rating_lists::import),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/rating-lists/pin",
+            web::post().to(dashboard::rating_lists::pin),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/rating-lists/refresh",
+            web::get().to(dashboard::rating_lists::report),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/rating-lists/refresh",
+            web::post().to(dashboard::rating_lists::apply),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/staff",
+            web::get().to(dashboard::staff::show),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/staff",
+            web::post().to(dashboard::staff::make),
+        )
+        .route(
+            "/dashboard/t/{tournament_id}/staff/{token_id}/revoke",
+            web::post().to(dashboard::staff::revoke),
         )
         .route(
             "/dashboard/t/{tournament_id}/settings",

@@ -306,7 +306,7 @@ pub async fn create(
     let game = connection
         .transaction::<_, GameError, _>(async move |connection| {
             tournaments::hold_game_board(connection, tournament_id, size).await?;
-            // The first game of a round starts the round (README, "Live games"): from then
+            // The first game of a round starts the round (docs/live-games.md): from then
             // on its pairings change only by a referee's ruling.
             crate::store::rounds::start_if_waiting(connection, pairing.round_id).await?;
             let terms = NewGameTerms {

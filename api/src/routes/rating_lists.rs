@@ -8,7 +8,7 @@
 
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{ApiError, FieldError, Problem, Resource};
+use crate::error::{ApiError, FieldError, Problem};
 use crate::http::{body, media_type, ApiJson, ApiQuery};
 use crate::routes::players::Player;
 use crate::services::rating_lists::{
@@ -28,9 +28,7 @@ use std::pin::Pin;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-/// The largest list upload: the EGD's whole world is about 4 MB as HTML (1 MB zipped),
-/// a list of 100,000 players about 9 MB.
-pub const LIST_BODY_LIMIT: usize = 32 * 1024 * 1024;
+pub use crate::services::rating_lists::LIST_BODY_LIMIT;
 
 /// A list file's bytes, as downloaded: `text/html`, `text/plain`, `application/zip` or
 /// `application/octet-stream`, at most [`LIST_BODY_LIMIT`].
@@ -374,16 +372,13 @@ pub async fn pin(
     let (tournament_id, source) = path.into_inner();
     let mut connection = pool.get().await?;
     ensure_exists(&mut connection, tournament_id).await?;
-    let row = store::find(&mut connection, body.0.rating_list_id)
-        .await?
-        .ok_or(ApiError::NotFound(Resource::RatingList))?;
-    if row.source != source.name() {
-        return Err(ApiError::Validation(vec![FieldError::new(
-            "rating_list_id",
-            format!("is a {} list, not a {source} list", row.source),
-        )]));
-    }
-    store::pin(&mut connection, tournament_id, source.name(), row.id).await?;
+    let row = service::pin(
+        &mut connection,
+        tournament_id,
+        source,
+        body.0.rating_list_id,
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(ListInUse {
         rating_list: row.try_into()?,
         pinned: true,

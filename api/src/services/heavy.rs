@@ -168,7 +168,7 @@ impl Workshop {
 /// left to the request workers and the database whatever the pool does: on a 2-core
 /// machine, a 2,000-player draft redone back to back on both cores (under `SCHED_IDLE`)
 /// took the tablets' turns to 24.8 ms at p99 against 6.4 ms alone; on one core, to
-/// 10.6 ms, the draft taking 0.5 s instead of 0.3 (see "A hall's load" in bench/README.md).
+/// 10.6 ms, the draft taking 0.5 s instead of 0.3 (see bench/HISTORY.md).
 /// The kernel's priorities do not give a waking turn its core back at once on a virtual
 /// machine; a core left free does.
 fn threads() -> usize {

@@ -39,7 +39,7 @@ pub fn resume() {
 /// pauses of 2 ms, 6.2 ms working a quarter of the time. Beside the whole hall, the
 /// organizer's drafts made one after the other, 2 ms of work in 4 gave the tablets
 /// 10.6 ms, 1 ms in 4 9.5 ms, 0.5 ms in 2 9.0 ms (see "A hall's load" in
-/// bench/README.md). A 2,000-player draft takes 1.9 s beside the hall instead of 0.37 s;
+/// bench/HISTORY.md). A 2,000-player draft takes 1.9 s beside the hall instead of 0.37 s;
 /// the tablets do not wait.
 pub fn pace() {
     let Some(resumed) = RESUMED.get() else {

@@ -26,6 +26,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use uuid::Uuid;
 
+/// The largest list upload: the EGD's whole world is about 4 MB as HTML (1 MB zipped),
+/// a list of 100,000 players about 9 MB.
+pub const LIST_BODY_LIMIT: usize = 32 * 1024 * 1024;
+
 /// The search indexes of the snapshots read so far, by snapshot id.
 #[derive(Debug, Default)]
 pub struct Indexes(Mutex<HashMap<Uuid, Arc<Index>>>);
@@ -171,6 +175,27 @@ pub async fn in_use(
         }
     }
     Ok(used)
+}
+
+/// Pins the snapshot `rating_list_id` for `source` in the tournament: it uses that list,
+/// not a newer one, until unpinned. Refused when the snapshot is another source's.
+pub async fn pin(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    source: Source,
+    rating_list_id: Uuid,
+) -> Result<SnapshotRow, ApiError> {
+    let row = store::find(connection, rating_list_id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::RatingList))?;
+    if row.source != source.name() {
+        return Err(ApiError::Validation(vec![FieldError::new(
+            "rating_list_id",
+            format!("is a {} list, not a {source} list", row.source),
+        )]));
+    }
+    store::pin(connection, tournament_id, source.name(), row.id).await?;
+    Ok(row)
 }
 
 /// One entry of a snapshot.

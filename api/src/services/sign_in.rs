@@ -20,6 +20,13 @@ use uuid::Uuid;
 /// How long a code may wait to be opened: a morning's set-up of a hall's tablets.
 pub const LIFETIME_HOURS: i64 = 4;
 
+/// How long the first admin's link may wait: it is opened on the machine that just
+/// started the service, at once; a later start prints a new one.
+pub const FIRST_ADMIN_MINUTES: i64 = 60;
+
+/// The label of the first admin's token.
+pub const FIRST_ADMIN_LABEL: &str = "First admin";
+
 /// The token a code issues when it is opened.
 #[derive(Debug, Clone)]
 pub struct CodeFor {
@@ -72,10 +79,10 @@ pub async fn create(
                     &NewCode {
                         code_sha256: hash_secret(secret),
                         role: code.role.name(),
-                        tournament_id: code.tournament_id,
+                        tournament_id: Some(code.tournament_id),
                         table_number: code.table_number,
                         label: &code.label,
-                        issued_by,
+                        issued_by: Some(issued_by),
                         expires_at,
                     },
                 )
@@ -85,6 +92,39 @@ pub async fn create(
         })
         .await?;
     Ok((secrets, expires_at))
+}
+
+/// The first admin's one-time code, when no admin token is active (a fresh service):
+/// `arbitre serve` prints its link on the console, as Jupyter prints its token, so that
+/// the person who started the service signs in from the pages with no command to type.
+/// Codes of earlier starts not used yet are forgotten; `None` once an admin exists.
+pub async fn first_admin(
+    connection: &mut Connection,
+) -> Result<Option<(String, DateTime<Utc>)>, ApiError> {
+    let secret = new_code()?;
+    let expires_at = Utc::now() + chrono::Duration::minutes(FIRST_ADMIN_MINUTES);
+    connection
+        .transaction::<_, ApiError, _>(async |connection| {
+            if crate::store::tokens::admin_exists(connection).await? {
+                return Ok(None);
+            }
+            store::forget_unused_admin_codes(connection).await?;
+            store::insert(
+                connection,
+                &NewCode {
+                    code_sha256: hash_secret(&secret),
+                    role: Role::Admin.name(),
+                    tournament_id: None,
+                    table_number: None,
+                    label: FIRST_ADMIN_LABEL,
+                    issued_by: None,
+                    expires_at,
+                },
+            )
+            .await?;
+            Ok(Some((secret, expires_at)))
+        })
+        .await
 }
 
 /// What opening `code` would do; `None` for a code that never was.
@@ -116,7 +156,7 @@ pub async fn redeem(
             let issued = issue(
                 connection,
                 role,
-                Some(row.tournament_id),
+                row.tournament_id,
                 Binding {
                     pairing_id: None,
                     table_number: row.table_number,

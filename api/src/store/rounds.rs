@@ -210,7 +210,7 @@ pub async fn set_schedule(
 }
 
 /// Starts round `id` if it has not started yet, in the caller's transaction: the first game
-/// of a round starts it (README, "Live games").
+/// of a round starts it (docs/live-games.md).
 pub async fn start_if_waiting(connection: &mut Connection, id: Uuid) -> QueryResult<usize> {
     diesel::update(rounds::table.find(id).filter(rounds::started_at.is_null()))
         .set(rounds::started_at.eq(diesel::dsl::now))

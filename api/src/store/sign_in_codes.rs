@@ -12,7 +12,8 @@ use uuid::Uuid;
 #[diesel(table_name = sign_in_codes)]
 pub struct CodeRow {
     pub role: String,
-    pub tournament_id: Uuid,
+    /// `None` for the first admin's code, which no tournament bounds.
+    pub tournament_id: Option<Uuid>,
     pub table_number: Option<i32>,
     pub label: String,
     pub expires_at: DateTime<Utc>,
@@ -23,10 +24,11 @@ pub struct CodeRow {
 pub struct NewCode<'a> {
     pub code_sha256: [u8; 32],
     pub role: &'a str,
-    pub tournament_id: Uuid,
+    pub tournament_id: Option<Uuid>,
     pub table_number: Option<i32>,
     pub label: &'a str,
-    pub issued_by: Uuid,
+    /// `None` for the first admin's code: nobody is signed in to issue it.
+    pub issued_by: Option<Uuid>,
     pub expires_at: DateTime<Utc>,
 }
 
@@ -73,4 +75,14 @@ pub async fn take(
         .get_result(connection)
         .await
         .optional()
+}
+
+/// Forgets the first admin's codes not used yet: a new start prints a new one, and only
+/// that one may be used.
+pub async fn forget_unused_admin_codes(connection: &mut Connection) -> QueryResult<usize> {
+    diesel::delete(sign_in_codes::table)
+        .filter(sign_in_codes::role.eq("admin"))
+        .filter(sign_in_codes::used_at.is_null())
+        .execute(connection)
+        .await
 }

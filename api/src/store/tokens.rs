@@ -104,6 +104,36 @@ pub async fn list_for_tournament(
     Ok((tokens, total))
 }
 
+/// Whether any admin token is active: without one, `arbitre serve` prints the first
+/// admin's sign-in link.
+pub async fn admin_exists(connection: &mut Connection) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        api_tokens::table
+            .filter(api_tokens::role.eq("admin"))
+            .filter(api_tokens::revoked_at.is_null()),
+    ))
+    .get_result(connection)
+    .await
+}
+
+/// The active token `token_id` of the tournament.
+pub async fn find_active(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    token_id: Uuid,
+) -> QueryResult<Option<StoredToken>> {
+    api_tokens::table
+        .filter(api_tokens::id.eq(token_id))
+        .filter(api_tokens::tournament_id.eq(tournament_id))
+        .filter(api_tokens::revoked_at.is_null())
+        .select(TokenRow::as_select())
+        .first(connection)
+        .await
+        .optional()?
+        .map(TokenRow::into_token)
+        .transpose()
+}
+
 /// Revokes a token of the tournament; false when there is no such active token.
 pub async fn revoke(
     connection: &mut Connection,

@@ -7,18 +7,22 @@
 //! changes state is refused unless its `Origin` is this server ([`check_origin`]); the
 //! session cookie is `SameSite=Strict`, so another site's form does not carry it either.
 
+pub mod confirm;
 pub mod from_list;
 pub mod hall;
 pub mod import;
 pub mod parameters;
 pub mod players;
+pub mod rating_lists;
 pub mod results;
 pub mod rounds;
 pub mod settings;
 pub mod sheets;
+pub mod staff;
 pub mod standings;
 pub mod tournament;
 pub mod tournaments;
+pub mod upload;
 
 use super::page::PageError;
 use super::session::Viewer;

@@ -8,3 +8,4 @@
 
 pub mod links;
 pub mod play;
+pub mod reach;

@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// An EGD list in the shape of `allworld_lp.html`.
-fn egd_list() -> Vec<u8> {
+pub fn egd_list() -> Vec<u8> {
     let mut file = b"<html>\n<title> List of Players EURO </title>\n<body>\n<hr>\n(27 Dec 2025)\n<hr>\n<pre>\n   PIN          Name                              Club     Grade P&D    GoR    NT appearance\n".to_vec();
     for line in [
         " 16749645  (undefined) Man_Hai                   XX  xxxx   20k   --    100     1  T130209I",

@@ -38,8 +38,8 @@ const CALLERS: [Caller; 7] = [
     Caller::OtherReferee,
 ];
 
-/// Whether `access` lets `caller` through, as the README's table of roles says: written
-/// here from the roles' meaning, not from the service's code.
+/// Whether `access` lets `caller` through, as docs/api.md's roles say: written here from
+/// the roles' meaning, not from the service's code.
 fn lets_through(access: Access, caller: Caller) -> bool {
     match (access, caller) {
         (Access::Public, _) => true,

@@ -13,8 +13,10 @@ use crate::services::tournaments;
 use crate::store::{pairings, players, tokens};
 use crate::web::dashboard::{caller, check_origin, see_other};
 use crate::web::page::{secured, Page, PageError};
+use crate::web::qr::qr_svg;
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
+use crate::web::tablet::reach::{unreachable, Unreachable};
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
@@ -40,6 +42,7 @@ struct TabletsPage {
     tables: Vec<TableLine>,
     count: i32,
     hours: i64,
+    unreachable: Option<Unreachable>,
 }
 
 /// A table's sign-in link, to print.
@@ -76,6 +79,7 @@ async fn table_count(
 
 /// `GET /dashboard/t/{id}/tablets`.
 pub async fn show(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     path: web::Path<Uuid>,
@@ -99,26 +103,13 @@ pub async fn show(
         tables,
         count,
         hours: sign_in::LIFETIME_HOURS,
+        unreachable: unreachable(&request, &format!("/dashboard/t/{tournament_id}/tablets")),
     })
 }
 
 #[derive(Debug, Deserialize)]
 pub struct LinksForm {
     tables: i32,
-}
-
-/// The QR code of `text`, as an SVG element.
-fn qr_svg(text: &str) -> Result<String, ApiError> {
-    let code = qrcode::QrCode::new(text.as_bytes()).map_err(ApiError::internal)?;
-    let svg = code
-        .render::<qrcode::render::svg::Color<'_>>()
-        .min_dimensions(180, 180)
-        .build();
-    // Inline in the page: the XML declaration goes.
-    Ok(match svg.find("<svg") {
-        Some(start) => svg[start..].to_string(),
-        None => svg,
-    })
 }
 
 /// `POST /dashboard/t/{id}/tablets/links`: a one-time sign-in link for each table from 1

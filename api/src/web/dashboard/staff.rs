@@ -1,0 +1,335 @@
+//! `/dashboard/t/{id}/staff`: the tournament's credentials, for its organizers. Each is
+//! made with a label (who holds it: `Marie`, `Table 12`), handed over as a one-time
+//! sign-in link (with its QR code, for a phone or a tablet) or as a token's secret (for a
+//! script), shown once; each can be revoked, after a confirmation, and each revocation is
+//! in the audit shown below the list, with who did it and to whom.
+
+use super::confirm::{Confirmation, Confirmed};
+use super::{caller, check_origin, problems, see_other};
+use crate::access::{Binding, Role};
+use crate::db::{Connection, DbPool};
+use crate::error::{ApiError, FieldError, Resource, Violations};
+use crate::http::check_text;
+use crate::i18n::Language;
+use crate::services::audit::{self, Action};
+use crate::services::sign_in::{self, CodeFor};
+use crate::services::tokens::issue;
+use crate::store::audit::AuditRow;
+use crate::store::{tokens, tournaments};
+use crate::web::page::{secured, Page, PageError};
+use crate::web::qr::qr_svg;
+use crate::web::session::Signed;
+use crate::web::session::Viewer;
+use actix_web::http::header::{HeaderValue, CACHE_CONTROL};
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use diesel_async::AsyncConnection;
+use serde::Deserialize;
+use uuid::Uuid;
+
+/// The most credentials and audit lines the page lists.
+const LISTED: i64 = 500;
+
+/// The action a revocation is audited as.
+const REVOKED: &str = "revoked the credential";
+
+/// A credential in the list.
+pub struct CredentialLine {
+    pub id: Uuid,
+    pub role: &'static str,
+    pub label: String,
+    pub table: String,
+    pub since: String,
+}
+
+/// An audit line: when, who, what, whom.
+pub struct AuditLine {
+    pub at: String,
+    pub who: String,
+    pub action: String,
+    pub subject: String,
+}
+
+impl From<AuditRow> for AuditLine {
+    fn from(row: AuditRow) -> AuditLine {
+        AuditLine {
+            at: row.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+            who: row.by_label,
+            action: row.action,
+            subject: row.subject,
+        }
+    }
+}
+
+/// What the form to make a credential holds, as typed.
+#[derive(Debug, Default, Deserialize)]
+pub struct CredentialForm {
+    #[serde(default)]
+    role: String,
+    #[serde(default)]
+    label: String,
+    #[serde(default)]
+    table: String,
+    /// `link` (a one-time sign-in link) or `secret` (a token's secret).
+    #[serde(default)]
+    handover: String,
+}
+
+#[derive(Template)]
+#[template(path = "dashboard/staff.html")]
+struct StaffPage {
+    t: Language,
+    signed_in: Option<Signed>,
+    tournament_id: Uuid,
+    name: String,
+    credentials: Vec<CredentialLine>,
+    audit: Vec<AuditLine>,
+    form: CredentialForm,
+    problems: Vec<String>,
+    hours: i64,
+}
+
+/// A credential just made: its link (and QR code) or its secret, shown once.
+#[derive(Template)]
+#[template(path = "dashboard/staff_made.html")]
+struct MadePage {
+    t: Language,
+    signed_in: Option<Signed>,
+    tournament_id: Uuid,
+    name: String,
+    who: String,
+    link: Option<(String, String)>,
+    secret: Option<String>,
+    expires: String,
+}
+
+async fn tournament_name(connection: &mut Connection, id: Uuid) -> Result<String, ApiError> {
+    tournaments::find(connection, id)
+        .await?
+        .map(|row| row.name)
+        .ok_or(ApiError::NotFound(Resource::Tournament))
+}
+
+async fn staff_page(
+    pool: &DbPool,
+    viewer: &Viewer,
+    tournament_id: Uuid,
+    form: CredentialForm,
+    problems: Vec<String>,
+) -> Result<Page, PageError> {
+    caller(viewer)?.require_organizer(tournament_id, "see the credentials of this tournament")?;
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let name = tournament_name(&mut connection, tournament_id).await?;
+    let (tokens, _) = tokens::list_for_tournament(&mut connection, tournament_id, LISTED, 0)
+        .await
+        .map_err(ApiError::from)?;
+    let credentials = tokens
+        .into_iter()
+        .map(|token| CredentialLine {
+            id: token.id,
+            role: token.role.name(),
+            table: token
+                .table_number
+                .map_or_else(String::new, |table| table.to_string()),
+            since: token.created_at.format("%Y-%m-%d %H:%M UTC").to_string(),
+            label: token.label,
+        })
+        .collect();
+    let audit = audit::latest(&mut connection, tournament_id, LISTED)
+        .await?
+        .into_iter()
+        .map(AuditLine::from)
+        .collect();
+    Page::render(&StaffPage {
+        t: viewer.language(),
+        signed_in: viewer.describe(),
+        tournament_id,
+        name,
+        credentials,
+        audit,
+        form,
+        problems,
+        hours: sign_in::LIFETIME_HOURS,
+    })
+}
+
+/// `GET /dashboard/t/{id}/staff`.
+pub async fn show(
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+) -> Result<Page, PageError> {
+    staff_page(
+        &pool,
+        &viewer,
+        path.into_inner(),
+        Default::default(),
+        vec![],
+    )
+    .await
+}
+
+/// The credential a form asks for, checked: its role, its label (required: the audit
+/// says who did what by it), and a table's number.
+fn asked(form: &CredentialForm) -> Result<(Role, String, Option<i32>), ApiError> {
+    let mut violations = Violations::new();
+    let role = match form.role.as_str() {
+        "organizer" => Some(Role::Organizer),
+        "referee" => Some(Role::Referee),
+        "table" => Some(Role::Table),
+        _ => {
+            violations.add("role", "choose organizer, referee or table");
+            None
+        }
+    };
+    let label = form.label.trim().to_string();
+    check_text(&mut violations, "label", &label, 200, true);
+    let table = match (role, form.table.trim()) {
+        (Some(Role::Table), typed) => match typed.parse::<i32>() {
+            Ok(number) if (1..=10_000).contains(&number) => Some(number),
+            _ => {
+                violations.add("table", "a table's number, from 1 to 10000");
+                None
+            }
+        },
+        _ => None,
+    };
+    violations.into_result()?;
+    match role {
+        Some(role) => Ok((role, label, table)),
+        None => Err(ApiError::Validation(vec![FieldError::new(
+            "role",
+            "choose organizer, referee or table",
+        )])),
+    }
+}
+
+/// `POST /dashboard/t/{id}/staff`: makes the credential and shows it once; a refused
+/// form comes back with its problems.
+pub async fn make(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    form: web::Form<CredentialForm>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let tournament_id = path.into_inner();
+    let caller = caller(&viewer)?;
+    caller.require_organizer(tournament_id, "issue the credentials of this tournament")?;
+    let form = form.into_inner();
+    let (role, label, table_number) = match asked(&form) {
+        Ok(asked) => asked,
+        Err(error) => {
+            let refused = problems(error)?;
+            let page = staff_page(&pool, &viewer, tournament_id, form, refused).await?;
+            return Ok(secured(HttpResponse::UnprocessableEntity(), page.0));
+        }
+    };
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let name = tournament_name(&mut connection, tournament_id).await?;
+    let who = format!("{label} ({})", role.name());
+    let mut made = MadePage {
+        t: viewer.language(),
+        signed_in: viewer.describe(),
+        tournament_id,
+        name,
+        who,
+        link: None,
+        secret: None,
+        expires: String::new(),
+    };
+    if form.handover == "secret" {
+        let binding = Binding {
+            pairing_id: None,
+            table_number,
+        };
+        let (secret, _) = issue(&mut connection, role, Some(tournament_id), binding, label).await?;
+        made.secret = Some(secret);
+    } else {
+        let issuer = caller.token_id().ok_or(ApiError::MissingToken)?;
+        let code = CodeFor {
+            role,
+            tournament_id,
+            table_number,
+            label,
+        };
+        let (codes, expires_at) = sign_in::create(&mut connection, issuer, &[code]).await?;
+        let info = request.connection_info();
+        let origin = format!("{}://{}", info.scheme(), info.host());
+        let url = codes
+            .first()
+            .map(|code| format!("{origin}/sign-in/link/{code}"))
+            .ok_or_else(|| ApiError::internal("no code made"))?;
+        made.link = Some((qr_svg(&url)?, url));
+        made.expires = expires_at.format("%Y-%m-%d %H:%M UTC").to_string();
+    }
+    let page = Page::render(&made)?;
+    // A secret or a link that signs in: no cache keeps it.
+    let mut response = secured(HttpResponse::Created(), page.0);
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+/// `POST /dashboard/t/{id}/staff/{token_id}/revoke`: asks first; confirmed, revokes the
+/// credential (every browser and script using it is signed out at its next request) and
+/// records who did it, in one transaction.
+pub async fn revoke(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    viewer: Viewer,
+    path: web::Path<(Uuid, Uuid)>,
+    form: web::Form<Confirmed>,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let (tournament_id, token_id) = path.into_inner();
+    let caller = caller(&viewer)?;
+    let by = caller
+        .require(
+            &[Role::Organizer],
+            Some(tournament_id),
+            "revoke the credentials of this tournament",
+        )?
+        .clone();
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let token = tokens::find_active(&mut connection, tournament_id, token_id)
+        .await
+        .map_err(ApiError::from)?
+        .ok_or(ApiError::NotFound(Resource::Token))?;
+    let whom = audit::who(&token);
+    let back = format!("/dashboard/t/{tournament_id}/staff");
+    if !form.is_confirmed() {
+        let mut confirmation = Confirmation::new(&viewer);
+        confirmation.title = "Revoke a credential".to_string();
+        confirmation.question = format!(
+            "Revoke the credential of {whom}? Every browser, tablet and script signed in with it \
+             is signed out at its next request; a new credential is needed to sign in again."
+        );
+        confirmation.action = format!("{back}/{token_id}/revoke");
+        confirmation.button = format!("Revoke {whom}");
+        confirmation.back = back;
+        return confirmation.ask();
+    }
+    connection
+        .transaction::<_, ApiError, _>(async |connection| {
+            if !tokens::revoke(connection, tournament_id, token_id).await? {
+                return Err(ApiError::NotFound(Resource::Token));
+            }
+            audit::record(
+                connection,
+                &by,
+                Action {
+                    tournament_id,
+                    action: REVOKED,
+                    subject: &whom,
+                    subject_id: Some(token_id),
+                },
+            )
+            .await?;
+            Ok(())
+        })
+        .await?;
+    Ok(see_other(&back))
+}
