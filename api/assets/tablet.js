@@ -84,7 +84,7 @@ async function flush() {
     });
   } catch {
     page.sending = false;
-    linkState("offline: the move waits and will be sent");
+    linkState("waiting");
     setTimeout(flush, 1000);
     return;
   }
@@ -138,6 +138,7 @@ const LINK_STATES = {
   connecting: "tablet-link-connecting",
   online: "tablet-link-online",
   offline: "tablet-link-offline",
+  waiting: "tablet-link-waiting",
   reconnecting: "tablet-link-reconnecting",
 };
 

@@ -170,6 +170,7 @@ tablet-swap = Seiten tauschen
 tablet-link-connecting = verbinde…
 tablet-link-online = online
 tablet-link-offline = offline
+tablet-link-waiting = offline: Der Zug wartet und wird gesendet
 tablet-link-reconnecting = verbinde neu…
 tablet-after-start = dem Beginn der Partie
 tablet-after-turn = Zug { $turn }

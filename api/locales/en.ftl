@@ -172,6 +172,7 @@ tablet-swap = Swap sides
 tablet-link-connecting = connecting
 tablet-link-online = online
 tablet-link-offline = offline
+tablet-link-waiting = offline: the move waits and will be sent
 tablet-link-reconnecting = reconnecting
 tablet-after-start = the start of the game
 tablet-after-turn = turn { $turn }

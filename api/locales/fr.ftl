@@ -171,6 +171,7 @@ tablet-swap = Changer de côté
 tablet-link-connecting = connexion…
 tablet-link-online = en ligne
 tablet-link-offline = hors ligne
+tablet-link-waiting = hors ligne : le coup attend et sera envoyé
 tablet-link-reconnecting = reconnexion…
 tablet-after-start = le début de la partie
 tablet-after-turn = le coup { $turn }

@@ -170,6 +170,7 @@ tablet-swap = Scambia i lati
 tablet-link-connecting = connessione…
 tablet-link-online = in linea
 tablet-link-offline = non in linea
+tablet-link-waiting = non in linea: la mossa attende e sarà inviata
 tablet-link-reconnecting = riconnessione…
 tablet-after-start = l'inizio della partita
 tablet-after-turn = la mossa { $turn }
