@@ -4,20 +4,50 @@
 // The server decides everything: this script draws the game's state (GET /games/{id}),
 // follows its event stream, and sends what the players do through /table/... (the
 // session cookie stands for the tablet's token). It needs no secure context (a hall's
-// LAN address is plain http): no crypto.randomUUID, no service worker, no wake lock.
+// LAN address is plain http): no crypto.randomUUID, no wake lock; a service worker keeps
+// the page for a reload offline only where the browser allows one (HTTPS, localhost).
 //
-// A turn or a counting step waits in an outbox kept in localStorage until the server has
-// answered it; it is sent again, with the same Idempotency-Key, after a lost connection
-// or a reload, so the server records it exactly once.
+// Every turn and counting step waits in an outbox kept in localStorage, in order, until
+// the server has answered it; any number may wait while the hall's network is down (the
+// board shows them, played but not sent). Each is sent again, with the same
+// Idempotency-Key, after a lost connection or a reload, so the server records it exactly
+// once; one the server refuses is shown with its point and why, never dropped silently.
 
 import { counted, decimal, words } from "/assets/words.js";
 
 const OUTBOX = "arbitre.tablet.outbox";
+const SHOWN = "arbitre.tablet.shown";
 const NEAR = "arbitre.tablet.near";
 const BEEPS = "arbitre.tablet.beeps";
 const SVG = "http://www.w3.org/2000/svg";
 const LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const KINDS = ["start", "turn", "clock", "counting", "ruling", "result"];
+
+// What the tablet says about its connection and its outbox, in one place.
+const WORDS = {
+  offline: (since, waiting, kept) => [
+    words("tablet-offline-since", { since }),
+    waiting === 0 ? words("tablet-offline-nothing") : counted("tablet-offline-waiting", waiting),
+    words("tablet-offline-keep-playing"),
+    words(kept ? "tablet-offline-kept" : "tablet-offline-do-not-reload"),
+  ].join(" "),
+  waitingStones: (count) => words("tablet-waiting-stones", { count }),
+  bothPassed: words("tablet-both-passed"),
+  refused: (what, why) => words("tablet-refused-step", { what, why }),
+  behind: words("tablet-behind"),
+  seen: words("tablet-seen"),
+  turn: (colour, body, height) => {
+    const who = colourName(colour === "W" ? "W" : "B");
+    if (body.action === "pass") return words("tablet-turn-pass", { who, turn: body.turn });
+    if (body.action === "resign") return words("tablet-turn-resign", { who });
+    return words("tablet-turn-move", { who, point: label(...fromSgf(body.point), height), turn: body.turn });
+  },
+  step: (body) => words(
+    body.action === "propose" ? "tablet-step-propose"
+      : body.action === "accept" ? "tablet-step-accept" : "tablet-step-dispute",
+    { who: colourName(body.color === "W" ? "W" : "B") },
+  ),
+};
 
 const page = {
   table: null,          // GET /table/state
@@ -33,6 +63,10 @@ const page = {
   sending: false,
   lastBeep: -1,
   audio: null,
+  offlineSince: null,   // Date.now() when the server was last found unreachable
+  refused: [],          // outbox entries the server refused: { text, key }
+  said: null,           // the phase #message spoke about: it goes when the phase changes
+  heard: { seq: 0, at: 0 }, // the game's last entry this tablet had, and when it came (tableNow)
 };
 
 // ---- keys and the outbox -------------------------------------------------------------
@@ -62,12 +96,134 @@ function keepOutbox(entries) {
   document.body.dataset.outbox = String(entries.length);
 }
 
+/** The tablet's monotonic clock, in milliseconds, comparable across a reload. */
+function tableNow() {
+  return performance.timeOrigin + performance.now();
+}
+
+/** Puts a step in the outbox. A turn carries the table's account of its time, as a
+ * physical clock on the table measures it: from the last entry of the game the tablet
+ * had (or the step before it still waiting here) to now. */
 function enqueue(path, body) {
-  keepOutbox([...outbox(), { key: newKey(), path, body }]);
+  const game = page.game;
+  const madeAt = tableNow();
+  const before = waiting(game);
+  const previous = before[before.length - 1];
+  const from = previous ? previous.madeAt : page.heard.seq === game.seq ? page.heard.at : undefined;
+  if (body.turn !== undefined && body.action !== "resign" && typeof from === "number") {
+    body.table_time = { since: game.seq + before.length, elapsed_ms: Math.max(0, Math.round(madeAt - from)) };
+  }
+  keepOutbox([...outbox(), { key: newKey(), path, body, game: game.id, madeAt }]);
+  render();
   flush();
 }
 
-/** Sends the outbox's first entry; a network failure or a 5xx keeps it for later. */
+/** The entries of `game` waiting in the outbox that the game shown does not have yet. */
+function waiting(game) {
+  return outbox().filter((entry) => entry.game === game.id
+    && (entry.body.turn === undefined || entry.body.turn >= game.next_turn));
+}
+
+/** The turns waiting, played at the table but not yet recorded. */
+function waitingTurns(game) {
+  return waiting(game).filter((entry) => entry.body.turn !== undefined && entry.body.action !== "resign");
+}
+
+/** The number the next turn played at the table will have. */
+function nextTurn(game) {
+  const turns = waitingTurns(game);
+  return turns.length > 0 ? turns[turns.length - 1].body.turn + 1 : game.next_turn;
+}
+
+/** Black's handicap stones still to place (FFG handicap), in the game shown. */
+function stonesToPlace(game) {
+  return game.phase === "placing" ? game.settings.handicap - (game.board.join("").split("X").length - 1) : 0;
+}
+
+/** Who plays next at the table: the game's player to move after the turns waiting (FFG
+ * handicap: Black places its stones one after the other). */
+function toMove(game) {
+  let colour = game.to_move;
+  let stones = stonesToPlace(game);
+  for (const entry of waitingTurns(game)) {
+    if (entry.body.action === "move" && stones > 0) stones -= 1;
+    colour = stones > 0 ? "B" : entry.body.color === "B" ? "W" : "B";
+  }
+  return colour;
+}
+
+/** Two passes in a row at the table, one at least still waiting: the game pauses for the
+ * count (rule 5 bis) once the server has them. A game shown with turns and no last stone
+ * ended on a pass. */
+function passedTwice(game) {
+  const turns = waitingTurns(game);
+  if (turns.length === 0 || game.phase !== "playing") return false;
+  let passes = game.turns > 0 && !game.last_move ? 1 : 0;
+  for (const entry of turns) passes = entry.body.action === "pass" ? passes + 1 : 0;
+  return passes >= 2;
+}
+
+/** The count as the table sees it: the server's proposal and acceptances, then the steps
+ * waiting. A step names the revision of the proposal it answers: one made here and not
+ * yet sent will have the log's number it is recorded at (each waiting entry is one entry
+ * of the log). */
+function shownCount(game) {
+  const counting = game.counting || { proposal: [], accepted: [false, false], revision: 0 };
+  let proposal = new Set(counting.proposal);
+  let accepted = [...counting.accepted];
+  let revision = counting.revision;
+  waiting(game).forEach((entry, index) => {
+    const body = entry.body;
+    if (!entry.path.endsWith("/counting")) return;
+    if (body.action === "propose") {
+      const dead = new Set(body.dead.flatMap((point) => [...chain(game.board, ...fromSgf(point))]));
+      if (dead.size !== proposal.size || [...dead].some((stone) => !proposal.has(stone))) {
+        proposal = dead;
+        accepted = [false, false];
+        revision = game.seq + index + 1;
+      }
+    }
+    if (body.action !== "dispute") accepted[body.color === "B" ? 0 : 1] = true;
+  });
+  return { proposal, accepted, revision };
+}
+
+/** The server could not be reached: the banner says since when and what waits. */
+function connectionLost() {
+  if (page.offlineSince === null) page.offlineSince = Date.now();
+  linkState("offline");
+  render();
+}
+
+/** The server answered: the banner goes. */
+function connectionBack() {
+  if (page.offlineSince === null) return;
+  page.offlineSince = null;
+  linkState("online");
+  render();
+}
+
+/** `entry` and the entries waiting behind it, refused: shown with their point and why,
+ * never dropped silently. */
+function refuse(entry, problem) {
+  const game = page.game;
+  const height = game ? game.settings.height : 19;
+  const describe = (kept) => kept.body.turn !== undefined
+    ? WORDS.turn(kept.body.color || (game && game.to_move), kept.body, height)
+    : WORDS.step(kept.body);
+  const entries = outbox();
+  const behind = entries.slice(entries.findIndex((kept) => kept.key === entry.key) + 1)
+    .filter((kept) => kept.game === entry.game);
+  // An illegal move is the player's to play again at once: said where the board asks for
+  // it. A step the game had moved past is kept in the list until a player has seen it.
+  if ((problem.code || "").startsWith("illegal_move")) say(`${describe(entry)}: ${explain(problem)}`);
+  else page.refused.push({ key: entry.key, text: WORDS.refused(describe(entry), explain(problem)) });
+  for (const kept of behind) page.refused.push({ key: kept.key, text: WORDS.refused(describe(kept), WORDS.behind) });
+  const gone = new Set([entry.key, ...behind.map((kept) => kept.key)]);
+  keepOutbox(entries.filter((kept) => !gone.has(kept.key)));
+}
+
+/** Sends the outbox's entries in order; a network failure or a 5xx keeps them for later. */
 async function flush() {
   if (page.sending) return;
   const entries = outbox();
@@ -75,6 +231,7 @@ async function flush() {
   page.sending = true;
   const entry = entries[0];
   let response;
+  let answer;
   try {
     response = await fetch(entry.path, {
       method: "POST",
@@ -82,27 +239,31 @@ async function flush() {
       body: JSON.stringify(entry.body),
       cache: "no-store",
     });
+    answer = await response.json().catch(() => null);
   } catch {
     page.sending = false;
-    linkState("waiting");
+    connectionLost();
     setTimeout(flush, 1000);
     return;
   }
   page.sending = false;
-  if (response.status >= 500 || response.status === 429) {
+  connectionBack();
+  if (response.status >= 500 || response.status === 429 || (answer && answer.code === "game.contended")) {
     setTimeout(flush, 1000);
     return;
   }
-  keepOutbox(outbox().filter((kept) => kept.key !== entry.key));
-  const answer = await response.json().catch(() => null);
   if (response.ok && answer && answer.id) {
+    keepOutbox(outbox().filter((kept) => kept.key !== entry.key));
+    // The clock was pressed when the step was made here, not when the answer came.
+    if (entry.madeAt && answer.seq >= page.heard.seq) page.heard = { seq: answer.seq, at: entry.madeAt };
     show(answer);
-  } else if (answer) {
-    say(explain(answer));
-    if (answer.state) show(answer.state);
+  } else {
+    refuse(entry, answer || {});
+    if (answer && answer.state) show(answer.state);
     else refresh();
   }
   if (response.status === 401 || response.status === 403) refreshTable();
+  render();
   flush();
 }
 
@@ -120,7 +281,10 @@ function explain(problem) {
     case "illegal_move.wrong_turn": return words("tablet-illegal-wrong-turn");
     case "illegal_move.off_board": return words("tablet-illegal-off-board");
     case "game.stale_turn": return words("tablet-stale-turn");
+    case "counting.superseded": return words("tablet-counting-superseded");
     case "game.paused": return words("tablet-game-paused");
+    case "game.not_playing": return words("tablet-not-playing");
+    case "game.not_counting": return words("tablet-not-counting");
     case "game.finished": return words("tablet-game-finished");
     case "auth.forbidden": return words("tablet-forbidden");
     case "auth.missing_token": case "auth.invalid_token": return words("tablet-signed-out");
@@ -129,8 +293,11 @@ function explain(problem) {
   }
 }
 
+/** Says `text` about the game as it stands: it goes when the game's phase changes (a
+ * pause's message once play resumes). */
 function say(text) {
   document.getElementById("message").textContent = text;
+  page.said = text && page.game ? page.game.phase : null;
 }
 
 /** The words of each state of the link to the server. */
@@ -138,7 +305,6 @@ const LINK_STATES = {
   connecting: "tablet-link-connecting",
   online: "tablet-link-online",
   offline: "tablet-link-offline",
-  waiting: "tablet-link-waiting",
   reconnecting: "tablet-link-reconnecting",
 };
 
@@ -206,7 +372,7 @@ async function loadRulings(gameId) {
     const items = (await response.json()).items;
     noteRuling(items[items.length - 1]);
   } catch {
-    linkState("offline");
+    connectionLost();
   }
 }
 
@@ -289,9 +455,9 @@ function drawBoard() {
   for (const [x, y] of starPoints(width === height ? width : 0)) {
     svg.appendChild(element("circle", { cx: x + 1, cy: y + 1, r: 0.12, class: "star" }));
   }
-  const dead = new Set(game.phase === "counting" && game.counting ? game.counting.proposal : []);
+  const dead = game.phase === "counting" ? shownCount(game).proposal : new Set();
   const countedDead = new Set(game.count && game.count.dead ? game.count.dead : []);
-  const sent = outbox().find((entry) => entry.body.action === "move" && entry.body.point);
+  const played = waitingTurns(game).filter((entry) => entry.body.action === "move");
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const stone = game.board[y][x];
@@ -321,34 +487,41 @@ function drawBoard() {
       }));
     }
   }
-  const colour = game.to_move === "W" ? "white" : "black";
-  if (sent) {
-    const [x, y] = fromSgf(sent.body.point);
-    svg.appendChild(element("circle", { cx: x + 1, cy: y + 1, r: 0.47, class: `stone ${colour} sending`, "data-point": sent.body.point }));
-  } else if (page.pending) {
+  // The moves played here and not yet sent: drawn apart (the server decides captures).
+  for (const entry of played) {
+    const [x, y] = fromSgf(entry.body.point);
+    svg.appendChild(element("circle", {
+      cx: x + 1, cy: y + 1, r: 0.47, "data-point": entry.body.point,
+      class: `stone ${entry.body.color === "W" ? "white" : "black"} sending`,
+    }));
+  }
+  const colour = toMove(game) === "W" ? "white" : "black";
+  if (page.pending) {
     const [x, y] = fromSgf(page.pending);
     svg.appendChild(element("circle", { cx: x + 1, cy: y + 1, r: 0.47, class: `stone ${colour} ghost`, "data-point": page.pending, id: "pending-stone" }));
   }
   const last = game.last_move ? words("tablet-board-last", { point: label(...fromSgf(game.last_move), height) }) : "";
+  const unsent = played.length > 0 ? WORDS.waitingStones(played.length) : "";
   const chosen = page.pending ? words("tablet-board-chosen", { point: label(...fromSgf(page.pending), height) }) : "";
-  svg.setAttribute("aria-label", `${counted("tablet-board", game.turns)}${last}${chosen}`);
+  svg.setAttribute("aria-label", `${counted("tablet-board", game.turns)}${unsent}${last}${chosen}`);
 }
 
 function tap(event) {
   const point = event.target.getAttribute("data-point");
   const game = page.game;
-  if (!point || !game || outbox().length > 0) return;
+  if (!point || !game) return;
   const [x, y] = fromSgf(point);
   if (game.phase === "counting") {
     if (game.board[y][x] === ".") return;
-    const proposal = new Set(game.counting ? game.counting.proposal : []);
+    const count = shownCount(game);
     const stones = chain(game.board, x, y);
-    const marked = [...stones].some((stone) => proposal.has(stone));
-    const dead = marked ? [...proposal].filter((stone) => !stones.has(stone)) : [...proposal, point];
-    enqueue(`/table/games/${game.id}/counting`, { action: "propose", color: game.to_move || "B", dead });
+    const marked = [...stones].some((stone) => count.proposal.has(stone));
+    const dead = marked ? [...count.proposal].filter((stone) => !stones.has(stone)) : [...count.proposal, point];
+    enqueue(`/table/games/${game.id}/counting`, { action: "propose", color: game.to_move || "B", dead, revision: count.revision });
     return;
   }
   if (game.phase !== "playing" && game.phase !== "placing") return;
+  if (passedTwice(game) || waitingTurns(game).some((entry) => entry.body.point === point)) return;
   if (page.pending === point) {
     play();
   } else {
@@ -364,8 +537,7 @@ function play() {
   const point = page.pending;
   page.pending = null;
   say("");
-  enqueue(`/table/games/${game.id}/turns`, { turn: game.next_turn, action: "move", point, color: game.to_move });
-  render();
+  enqueue(`/table/games/${game.id}/turns`, { turn: nextTurn(game), action: "move", point, color: toMove(game) });
 }
 
 // ---- clocks ---------------------------------------------------------------------------
@@ -486,7 +658,6 @@ function drawSeat(container, colour) {
   actions.className = "actions";
   container.append(heading, clock, period, actions);
   if (!game) return;
-  const waiting = outbox().length > 0;
   const prisoners = colour === "B" ? game.black_prisoners : game.white_prisoners;
   const captured = document.createElement("p");
   captured.className = "prisoners";
@@ -500,16 +671,20 @@ function drawSeat(container, colour) {
     return;
   }
   if (game.phase === "counting") {
-    const accepted = game.counting && game.counting.accepted[colour === "B" ? 0 : 1];
+    const count = shownCount(game);
+    const accepted = count.accepted[colour === "B" ? 0 : 1];
     const note = document.createElement("p");
     note.textContent = words(accepted ? "tablet-accepted" : "tablet-tap-dead");
     actions.append(note);
+    // A step names the proposal shown (FFG rule 5 bis: both agree on the same dead
+    // stones): one replaced meanwhile on another tablet is refused and shown here.
+    const revision = count.revision;
     const accept = button(words("tablet-accept"), "accept", () =>
-      enqueue(`/table/games/${game.id}/counting`, { action: "accept", color: colour }));
-    accept.disabled = waiting || accepted;
+      enqueue(`/table/games/${game.id}/counting`, { action: "accept", color: colour, revision }));
+    accept.disabled = accepted;
     const dispute = button(words("tablet-dispute"), "dispute", () =>
-      enqueue(`/table/games/${game.id}/counting`, { action: "dispute", color: colour }));
-    dispute.disabled = waiting;
+      enqueue(`/table/games/${game.id}/counting`, { action: "dispute", color: colour, revision }));
+    dispute.disabled = waiting(game).some((entry) => entry.body.action === "dispute");
     actions.append(accept, dispute);
     return;
   }
@@ -518,23 +693,29 @@ function drawSeat(container, colour) {
     note.textContent = words("tablet-paused-note");
     actions.append(note);
   }
-  const toMove = game.to_move === colour && game.phase !== "paused";
-  if (toMove) {
+  const bothPassed = passedTwice(game);
+  if (bothPassed) {
+    const note = document.createElement("p");
+    note.textContent = WORDS.bothPassed;
+    actions.append(note);
+  }
+  if (toMove(game) === colour && game.phase !== "paused" && !bothPassed) {
     const play_ = button(page.pending
       ? words("tablet-play-point", { point: label(...fromSgf(page.pending), game.settings.height) })
       : words("tablet-play"), "play", play);
-    play_.disabled = !page.pending || waiting;
+    play_.disabled = !page.pending;
     const pass = button(words("tablet-pass"), "pass", () => {
       page.pending = null;
-      enqueue(`/table/games/${game.id}/turns`, { turn: game.next_turn, action: "pass", color: colour });
+      enqueue(`/table/games/${game.id}/turns`, { turn: nextTurn(game), action: "pass", color: colour });
     });
-    pass.disabled = waiting || game.phase === "placing";
+    const placed = waitingTurns(game).filter((entry) => entry.body.action === "move").length;
+    pass.disabled = placed < stonesToPlace(game);
     actions.append(play_, pass);
   }
   if (page.armed[colour]) {
     const confirm = button(words("tablet-resign-confirm"), "resign-confirm", () => {
       page.armed[colour] = false;
-      enqueue(`/table/games/${game.id}/turns`, { turn: game.next_turn, action: "resign", color: colour });
+      enqueue(`/table/games/${game.id}/turns`, { turn: nextTurn(game), action: "resign", color: colour });
     });
     const cancel = button(words("tablet-keep-playing"), "quiet", () => {
       page.armed[colour] = false;
@@ -546,7 +727,6 @@ function drawSeat(container, colour) {
       page.armed[colour] = true;
       render();
     });
-    resign.disabled = waiting;
     actions.append(resign);
   }
 }
@@ -558,7 +738,7 @@ function phaseText(game) {
       return words("tablet-placing", { stone: placed + 1, handicap: game.settings.handicap });
     }
     case "playing":
-      return words("tablet-to-play", { colour: colourName(game.to_move === "W" ? "W" : "B"), turn: game.next_turn });
+      return words("tablet-to-play", { colour: colourName(toMove(game) === "W" ? "W" : "B"), turn: nextTurn(game) });
     case "counting": return words("tablet-counting");
     case "paused": return words("tablet-paused");
     case "finished": {
@@ -613,6 +793,38 @@ function render() {
   document.body.dataset.phase = game ? game.phase : "none";
   document.body.dataset.seq = game ? String(game.seq) : "";
   document.body.dataset.outbox = String(outbox().length);
+  drawOffline();
+  drawRefused();
+}
+
+/** The offline banner: since when, and how many steps wait; none while online. */
+function drawOffline() {
+  const banner = document.getElementById("offline");
+  const offline = page.offlineSince !== null;
+  banner.hidden = !offline;
+  document.body.dataset.offline = String(offline);
+  if (!offline) return;
+  const kept = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+  const text = WORDS.offline(time(Date.now() - page.offlineSince), outbox().length, kept);
+  if (banner.textContent !== text) banner.textContent = text;
+}
+
+/** The steps the server refused on arrival, each until a player has seen it. */
+function drawRefused() {
+  const list = document.getElementById("refused");
+  list.hidden = page.refused.length === 0;
+  list.replaceChildren(...page.refused.map((refusal) => {
+    const item = document.createElement("li");
+    item.dataset.key = refusal.key;
+    const text = document.createElement("span");
+    text.textContent = refusal.text;
+    const seen = button(WORDS.seen, "quiet seen", () => {
+      page.refused = page.refused.filter((kept) => kept !== refusal);
+      render();
+    });
+    item.append(text, seen);
+    return item;
+  }));
 }
 
 // ---- the server's state and streams --------------------------------------------------
@@ -622,6 +834,9 @@ function show(state) {
   const changed = !page.game || page.game.next_turn !== state.next_turn || page.game.phase !== state.phase;
   page.game = state;
   page.receivedAt = performance.now();
+  if (state.seq !== page.heard.seq) page.heard = { seq: state.seq, at: tableNow() };
+  if (page.said !== null && page.said !== state.phase) say("");
+  keepShown();
   if (page.rulingsOf !== state.id) {
     page.rulingsOf = state.id;
     loadRulings(state.id);
@@ -634,14 +849,25 @@ function show(state) {
   if (state.phase === "finished") watchForNextRound();
 }
 
+/** The table and its game as last shown, kept for a reload while the server cannot be
+ * reached (the service worker's copy of the page, where a browser allows one). */
+function keepShown() {
+  try {
+    localStorage.setItem(SHOWN, JSON.stringify({ table: page.table, game: page.game, heard: page.heard }));
+  } catch {
+    // Full storage: the outbox, kept apart, matters more than this copy.
+  }
+}
+
 async function refresh() {
   const game = page.game || (page.table && page.table.game_id ? { id: page.table.game_id } : null);
   if (!game) return;
   try {
     const response = await fetch(`/games/${game.id}`, { cache: "no-store" });
+    connectionBack();
     if (response.ok) show(await response.json());
   } catch {
-    linkState("offline");
+    connectionLost();
   }
 }
 
@@ -669,12 +895,17 @@ function follow(gameId, after) {
     }
   });
   stream.addEventListener("open", () => {
+    connectionBack();
     linkState("online");
     // Back after a cut: the server's clocks and anything missed, and the outbox.
     changed();
     flush();
   });
-  stream.addEventListener("error", () => linkState("reconnecting"));
+  stream.addEventListener("error", () => {
+    // The stream reconnects by itself; a look at the game tells a cut from a restart.
+    linkState("reconnecting");
+    refresh();
+  });
 }
 
 /** While no game is in play here: the tournament's stream (a game started at this
@@ -712,12 +943,14 @@ async function refreshTable() {
     if (!response.ok) return;
     table = await response.json();
   } catch {
-    linkState("offline");
+    connectionLost();
     setTimeout(refreshTable, 2000);
     return;
   }
+  connectionBack();
   const moved = !page.table || page.table.game_id !== table.game_id || page.table.pairing_id !== table.pairing_id;
   page.table = table;
+  keepShown();
   if (moved && page.game && page.game.id !== table.game_id) {
     page.game = null;
     if (page.stream) page.stream.close();
@@ -773,6 +1006,23 @@ function setUp() {
   // An AudioContext starts only from a gesture: the first tap after a reload.
   document.addEventListener("pointerdown", audio, { once: true });
   window.addEventListener("online", flush);
+  // A second's tick for the offline banner's time.
+  setInterval(drawOffline, 1000);
+  if (window.isSecureContext && navigator.serviceWorker) {
+    navigator.serviceWorker.register("/assets/tablet-sw.js", { scope: "/table" }).catch(() => {
+      // No worker (a private window, a browser's setting): the page recovers by itself.
+    });
+  }
+  try {
+    const shown = JSON.parse(localStorage.getItem(SHOWN) || "null");
+    if (shown && shown.table) {
+      page.table = shown.table;
+      page.game = shown.game;
+      if (shown.heard) page.heard = shown.heard;
+    }
+  } catch {
+    // A copy that does not read: the server's state comes instead.
+  }
   // Leaving the page ends its streams at once (a page kept for the back button would
   // hold the browser's connections to the server); back on it, they resume.
   window.addEventListener("pagehide", () => {

@@ -111,29 +111,35 @@ error-back = Zurück zu den Turnieren
 ## Wertungskriterien (neben den Kürzeln von OpenGotha)
 criterion-cat = Kategorie
 criterion-mms = McMahon-Punkte
+criterion-bzs = Breizh-Punkte
 criterion-nbw = Anzahl der Siege
 criterion-sts = Straßburg-Punkte
 criterion-sosts = Summe der Straßburg-Punkte der Gegner
 criterion-cps = Pokalwertung
 criterion-sos = { $basis ->
     [wins] Summe der Siege der Gegner
+   [breizh] Summe der Breizh-Punkte der Gegner
    *[mms] Summe der McMahon-Punkte der Gegner
 }
 criterion-sos-minus-1 = { $basis ->
     [wins] Summe der Siege der Gegner ohne den schwächsten
+   [breizh] Summe der Breizh-Punkte der Gegner ohne den schwächsten
    *[mms] Summe der McMahon-Punkte der Gegner ohne den schwächsten
 }
 criterion-sos-minus-2 = { $basis ->
     [wins] Summe der Siege der Gegner ohne die zwei schwächsten
+   [breizh] Summe der Breizh-Punkte der Gegner ohne die zwei schwächsten
    *[mms] Summe der McMahon-Punkte der Gegner ohne die zwei schwächsten
 }
 criterion-sodos = { $basis ->
     [wins] Summe der Siege der besiegten Gegner
+   [breizh] Summe der Breizh-Punkte der besiegten Gegner
    *[mms] Summe der McMahon-Punkte der besiegten Gegner
 }
 criterion-sosos = Summe der SOS der Gegner
 criterion-cuss = { $basis ->
     [wins] Kumulierte Summe der Siege
+   [breizh] Kumulierte Summe der Breizh-Punkte
    *[mms] Kumulierte Summe der McMahon-Punkte
 }
 criterion-ext = Versuchte Exploits
@@ -170,7 +176,6 @@ tablet-swap = Seiten tauschen
 tablet-link-connecting = verbinde…
 tablet-link-online = online
 tablet-link-offline = offline
-tablet-link-waiting = offline: Der Zug wartet und wird gesendet
 tablet-link-reconnecting = verbinde neu…
 tablet-after-start = dem Beginn der Partie
 tablet-after-turn = Zug { $turn }
@@ -182,7 +187,7 @@ tablet-illegal-handicap = Schwarz setzt zuerst die Vorgabesteine.
 tablet-illegal-wrong-turn = Der andere Spieler ist am Zug.
 tablet-illegal-off-board = Dieser Punkt liegt außerhalb des Bretts.
 tablet-stale-turn = Die Partie war weiter: Das Brett ist jetzt aktuell.
-tablet-game-paused = Der Schiedsrichter hat die Partie unterbrochen: Warte auf ihn.
+tablet-game-paused = Der Schiedsrichter hatte die Partie unterbrochen.
 tablet-game-finished = Die Partie ist beendet.
 tablet-forbidden = Dieses Tablet darf in dieser Partie nicht mehr handeln.
 tablet-signed-out = Dieses Tablet ist abgemeldet: Bitte die Turnierleitung um einen neuen Link.
@@ -251,6 +256,28 @@ tablet-table = Brett { $table }
 tablet-no-game = Gerade keine Partie an diesem Brett: Die Partie der nächsten veröffentlichten Runde erscheint hier.
 tablet-has-result = Die Partie dieses Bretts hat ihr Ergebnis: { $result }.
 tablet-not-started = Die Partie hat nicht begonnen. Beginne sie, wenn die Runde beginnt.
+tablet-not-recorded = Nicht gespeichert
+tablet-counting-superseded = Die toten Steine wurden vor dem Senden geändert: Sieh dir den gezeigten Vorschlag an, dann akzeptiere oder bestreite ihn.
+tablet-not-playing = Die Partie war für die Zählung angehalten.
+tablet-not-counting = Die Partie wurde nicht mehr gezählt.
+tablet-offline-since = Keine Verbindung zum Server seit { $since }.
+tablet-offline-nothing = Nichts wartet auf das Senden.
+tablet-offline-waiting-one = { $count } Schritt wartet auf diesem Tablet, in Reihenfolge, und wird von selbst gesendet.
+tablet-offline-waiting-other = { $count } Schritte warten auf diesem Tablet, in Reihenfolge, und werden von selbst gesendet.
+tablet-offline-keep-playing = Spielt weiter.
+tablet-offline-kept = Die Seite ist auf diesem Tablet gespeichert: Neu laden ist sicher.
+tablet-offline-do-not-reload = Diese Seite nicht neu laden: Sie erholt sich von selbst, wenn das Netz zurückkommt.
+tablet-waiting-stones = , { $count } hier gespielt und noch nicht gesendet
+tablet-both-passed = Beide Spieler haben gepasst: Die Zählung beginnt, wenn der Server die Pässe hat.
+tablet-refused-step = Nicht gespeichert: { $what }. { $why }
+tablet-behind = Er wartete hinter einem vom Server abgelehnten Schritt: Spiele ihn erneut, wenn er noch gilt.
+tablet-seen = Gesehen
+tablet-turn-pass = Pass von { $who } (Zug { $turn })
+tablet-turn-resign = Aufgabe von { $who }
+tablet-turn-move = { $who } auf { $point } (Zug { $turn })
+tablet-step-propose = tote Steine von { $who }
+tablet-step-accept = Annahme der Zählung durch { $who }
+tablet-step-dispute = Widerspruch gegen die Zählung durch { $who }
 
 ## Regeln und Bedenkzeiten
 rules-french = Französische Regeln (FFG)

@@ -112,29 +112,35 @@ error-back = Back to the tournaments
 ## Placement criteria (OpenGotha's short names are kept beside these)
 criterion-cat = Category
 criterion-mms = McMahon score
+criterion-bzs = Breizh score
 criterion-nbw = Number of wins
 criterion-sts = Strasbourg score
 criterion-sosts = Sum of opponents' Strasbourg scores
 criterion-cps = Cup score
 criterion-sos = { $basis ->
     [wins] Sum of opponents' wins
+   [breizh] Sum of opponents' Breizh scores
    *[mms] Sum of opponents' McMahon scores
 }
 criterion-sos-minus-1 = { $basis ->
     [wins] Sum of opponents' wins, the lowest left out
+   [breizh] Sum of opponents' Breizh scores, the lowest left out
    *[mms] Sum of opponents' McMahon scores, the lowest left out
 }
 criterion-sos-minus-2 = { $basis ->
     [wins] Sum of opponents' wins, the two lowest left out
+   [breizh] Sum of opponents' Breizh scores, the two lowest left out
    *[mms] Sum of opponents' McMahon scores, the two lowest left out
 }
 criterion-sodos = { $basis ->
     [wins] Sum of defeated opponents' wins
+   [breizh] Sum of defeated opponents' Breizh scores
    *[mms] Sum of defeated opponents' McMahon scores
 }
 criterion-sosos = Sum of opponents' SOS
 criterion-cuss = { $basis ->
     [wins] Cumulative sum of wins
+   [breizh] Cumulative sum of Breizh scores
    *[mms] Cumulative sum of McMahon scores
 }
 criterion-ext = Exploits attempted
@@ -172,7 +178,6 @@ tablet-swap = Swap sides
 tablet-link-connecting = connecting
 tablet-link-online = online
 tablet-link-offline = offline
-tablet-link-waiting = offline: the move waits and will be sent
 tablet-link-reconnecting = reconnecting
 tablet-after-start = the start of the game
 tablet-after-turn = turn { $turn }
@@ -184,7 +189,7 @@ tablet-illegal-handicap = Black places the handicap stones first.
 tablet-illegal-wrong-turn = It is the other player's turn.
 tablet-illegal-off-board = That point is off the board.
 tablet-stale-turn = The game had moved on: the board is up to date now.
-tablet-game-paused = The referee paused the game: wait for the referee.
+tablet-game-paused = The referee had paused the game.
 tablet-game-finished = The game is over.
 tablet-forbidden = This tablet may not act on that game any more.
 tablet-signed-out = This tablet is signed out: ask the staff for a new link.
@@ -253,6 +258,28 @@ tablet-table = table { $table }
 tablet-no-game = No game at this table now: the next published round's game will appear here.
 tablet-has-result = This table's game has its result: { $result }.
 tablet-not-started = The game has not started. Start it when the round starts.
+tablet-not-recorded = Not recorded
+tablet-counting-superseded = The dead stones were changed before this was sent: look at the proposal now shown, then accept or dispute it.
+tablet-not-playing = The game had paused for the count.
+tablet-not-counting = The game was no longer being counted.
+tablet-offline-since = No connection to the server for { $since }.
+tablet-offline-nothing = Nothing waits to be sent.
+tablet-offline-waiting-one = { $count } step waits on this tablet, in order, and will be sent by itself.
+tablet-offline-waiting-other = { $count } steps wait on this tablet, in order, and will be sent by itself.
+tablet-offline-keep-playing = Keep playing.
+tablet-offline-kept = The page is kept on this tablet: a reload is safe.
+tablet-offline-do-not-reload = Do not reload this page: it recovers by itself when the network returns.
+tablet-waiting-stones = , { $count } played here and not sent yet
+tablet-both-passed = Both players passed: the count starts when the server has the passes.
+tablet-refused-step = Not recorded: { $what }. { $why }
+tablet-behind = It waited behind a step the server refused: play it again if it still stands.
+tablet-seen = Seen
+tablet-turn-pass = { $who }'s pass (turn { $turn })
+tablet-turn-resign = { $who }'s resignation
+tablet-turn-move = { $who } at { $point } (turn { $turn })
+tablet-step-propose = { $who }'s dead stones
+tablet-step-accept = { $who }'s acceptance of the count
+tablet-step-dispute = { $who }'s dispute of the count
 
 ## Rules and time controls
 rules-french = French rules (FFG)

@@ -112,29 +112,35 @@ error-back = Retour aux tournois
 ## Critères de classement (les abréviations d'OpenGotha restent à côté)
 criterion-cat = Catégorie
 criterion-mms = Score McMahon
+criterion-bzs = Score Breizh
 criterion-nbw = Nombre de victoires
 criterion-sts = Score Strasbourg
 criterion-sosts = Somme des scores Strasbourg des adversaires
 criterion-cps = Score de coupe
 criterion-sos = { $basis ->
     [wins] Somme des victoires des adversaires
+   [breizh] Somme des scores Breizh des adversaires
    *[mms] Somme des scores McMahon des adversaires
 }
 criterion-sos-minus-1 = { $basis ->
     [wins] Somme des victoires des adversaires, sauf la plus faible
+   [breizh] Somme des scores Breizh des adversaires, sauf le plus faible
    *[mms] Somme des scores McMahon des adversaires, sauf le plus faible
 }
 criterion-sos-minus-2 = { $basis ->
     [wins] Somme des victoires des adversaires, sauf les deux plus faibles
+   [breizh] Somme des scores Breizh des adversaires, sauf les deux plus faibles
    *[mms] Somme des scores McMahon des adversaires, sauf les deux plus faibles
 }
 criterion-sodos = { $basis ->
     [wins] Somme des victoires des adversaires battus
+   [breizh] Somme des scores Breizh des adversaires battus
    *[mms] Somme des scores McMahon des adversaires battus
 }
 criterion-sosos = Somme des SOS des adversaires
 criterion-cuss = { $basis ->
     [wins] Somme cumulée des victoires
+   [breizh] Somme cumulée des scores Breizh
    *[mms] Somme cumulée des scores McMahon
 }
 criterion-ext = Exploits tentés
@@ -171,7 +177,6 @@ tablet-swap = Changer de côté
 tablet-link-connecting = connexion…
 tablet-link-online = en ligne
 tablet-link-offline = hors ligne
-tablet-link-waiting = hors ligne : le coup attend et sera envoyé
 tablet-link-reconnecting = reconnexion…
 tablet-after-start = le début de la partie
 tablet-after-turn = le coup { $turn }
@@ -183,7 +188,7 @@ tablet-illegal-handicap = Noir pose d'abord les pierres de handicap.
 tablet-illegal-wrong-turn = C'est à l'autre joueur de jouer.
 tablet-illegal-off-board = Cette intersection est hors du goban.
 tablet-stale-turn = La partie avait avancé : le goban est à jour maintenant.
-tablet-game-paused = L'arbitre a suspendu la partie : attendez l'arbitre.
+tablet-game-paused = L'arbitre avait suspendu la partie.
 tablet-game-finished = La partie est terminée.
 tablet-forbidden = Cette tablette ne peut plus agir sur cette partie.
 tablet-signed-out = Cette tablette est déconnectée : demandez un nouveau lien à l'équipe d'arbitrage.
@@ -252,6 +257,28 @@ tablet-table = table { $table }
 tablet-no-game = Pas de partie à cette table pour l'instant : la partie de la prochaine ronde publiée apparaîtra ici.
 tablet-has-result = La partie de cette table a son résultat : { $result }.
 tablet-not-started = La partie n'a pas commencé. Commencez-la au début de la ronde.
+tablet-not-recorded = Non enregistré
+tablet-counting-superseded = Les pierres mortes ont changé avant l'envoi : regardez la proposition affichée, puis acceptez-la ou contestez-la.
+tablet-not-playing = La partie s'était arrêtée pour le décompte.
+tablet-not-counting = La partie n'était plus en décompte.
+tablet-offline-since = Pas de connexion au serveur depuis { $since }.
+tablet-offline-nothing = Rien n'attend d'être envoyé.
+tablet-offline-waiting-one = { $count } action attend sur cette tablette, dans l'ordre, et partira d'elle-même.
+tablet-offline-waiting-other = { $count } actions attendent sur cette tablette, dans l'ordre, et partiront d'elles-mêmes.
+tablet-offline-keep-playing = Continuez à jouer.
+tablet-offline-kept = La page est gardée sur cette tablette : la recharger est sans risque.
+tablet-offline-do-not-reload = Ne rechargez pas cette page : elle reprend d'elle-même au retour du réseau.
+tablet-waiting-stones = , { $count } joués ici et pas encore envoyés
+tablet-both-passed = Les deux joueurs ont passé : le décompte commence quand le serveur a reçu les passes.
+tablet-refused-step = Non enregistré : { $what }. { $why }
+tablet-behind = Elle attendait derrière une action refusée par le serveur : rejouez-la si elle tient toujours.
+tablet-seen = Vu
+tablet-turn-pass = passe de { $who } (coup { $turn })
+tablet-turn-resign = abandon de { $who }
+tablet-turn-move = { $who } en { $point } (coup { $turn })
+tablet-step-propose = pierres mortes de { $who }
+tablet-step-accept = acceptation du décompte par { $who }
+tablet-step-dispute = contestation du décompte par { $who }
 
 ## Règles et cadences
 rules-french = Règles françaises (FFG)

@@ -111,29 +111,35 @@ error-back = Torna ai tornei
 ## Criteri di classifica (accanto alle sigle di OpenGotha)
 criterion-cat = Categoria
 criterion-mms = Punteggio McMahon
+criterion-bzs = Punteggio Breizh
 criterion-nbw = Numero di vittorie
 criterion-sts = Punteggio Strasburgo
 criterion-sosts = Somma dei punteggi Strasburgo degli avversari
 criterion-cps = Punteggio di coppa
 criterion-sos = { $basis ->
     [wins] Somma delle vittorie degli avversari
+   [breizh] Somma dei punteggi Breizh degli avversari
    *[mms] Somma dei punteggi McMahon degli avversari
 }
 criterion-sos-minus-1 = { $basis ->
     [wins] Somma delle vittorie degli avversari, tolta la più bassa
+   [breizh] Somma dei punteggi Breizh degli avversari, tolto il più basso
    *[mms] Somma dei punteggi McMahon degli avversari, tolto il più basso
 }
 criterion-sos-minus-2 = { $basis ->
     [wins] Somma delle vittorie degli avversari, tolte le due più basse
+   [breizh] Somma dei punteggi Breizh degli avversari, tolti i due più bassi
    *[mms] Somma dei punteggi McMahon degli avversari, tolti i due più bassi
 }
 criterion-sodos = { $basis ->
     [wins] Somma delle vittorie degli avversari battuti
+   [breizh] Somma dei punteggi Breizh degli avversari battuti
    *[mms] Somma dei punteggi McMahon degli avversari battuti
 }
 criterion-sosos = Somma dei SOS degli avversari
 criterion-cuss = { $basis ->
     [wins] Somma cumulata delle vittorie
+   [breizh] Somma cumulata dei punteggi Breizh
    *[mms] Somma cumulata dei punteggi McMahon
 }
 criterion-ext = Imprese tentate
@@ -170,7 +176,6 @@ tablet-swap = Scambia i lati
 tablet-link-connecting = connessione…
 tablet-link-online = in linea
 tablet-link-offline = non in linea
-tablet-link-waiting = non in linea: la mossa attende e sarà inviata
 tablet-link-reconnecting = riconnessione…
 tablet-after-start = l'inizio della partita
 tablet-after-turn = la mossa { $turn }
@@ -182,7 +187,7 @@ tablet-illegal-handicap = Il Nero posa prima le pietre di handicap.
 tablet-illegal-wrong-turn = Tocca all'altro giocatore.
 tablet-illegal-off-board = Questo punto è fuori dal goban.
 tablet-stale-turn = La partita era andata avanti: ora il goban è aggiornato.
-tablet-game-paused = L'arbitro ha sospeso la partita: attendi l'arbitro.
+tablet-game-paused = L'arbitro aveva sospeso la partita.
 tablet-game-finished = La partita è finita.
 tablet-forbidden = Questo tablet non può più agire su questa partita.
 tablet-signed-out = Questo tablet è disconnesso: chiedi un nuovo link allo staff.
@@ -251,6 +256,28 @@ tablet-table = tavolo { $table }
 tablet-no-game = Nessuna partita a questo tavolo ora: la partita del prossimo turno pubblicato apparirà qui.
 tablet-has-result = La partita di questo tavolo ha il suo risultato: { $result }.
 tablet-not-started = La partita non è iniziata. Iniziala quando inizia il turno.
+tablet-not-recorded = Non registrato
+tablet-counting-superseded = Le pietre morte sono cambiate prima dell'invio: guarda la proposta ora mostrata, poi accettala o contestala.
+tablet-not-playing = La partita si era fermata per il conteggio.
+tablet-not-counting = La partita non era più in conteggio.
+tablet-offline-since = Nessuna connessione al server da { $since }.
+tablet-offline-nothing = Niente attende di essere inviato.
+tablet-offline-waiting-one = { $count } azione attende su questo tablet, in ordine, e sarà inviata da sola.
+tablet-offline-waiting-other = { $count } azioni attendono su questo tablet, in ordine, e saranno inviate da sole.
+tablet-offline-keep-playing = Continuate a giocare.
+tablet-offline-kept = La pagina è conservata su questo tablet: ricaricarla è sicuro.
+tablet-offline-do-not-reload = Non ricaricare questa pagina: riprende da sola quando torna la rete.
+tablet-waiting-stones = , { $count } giocate qui e non ancora inviate
+tablet-both-passed = Entrambi i giocatori hanno passato: il conteggio inizia quando il server ha i passi.
+tablet-refused-step = Non registrato: { $what }. { $why }
+tablet-behind = Attendeva dietro un'azione rifiutata dal server: rigiocala se vale ancora.
+tablet-seen = Visto
+tablet-turn-pass = passo del { $who } (mossa { $turn })
+tablet-turn-resign = abbandono del { $who }
+tablet-turn-move = { $who } in { $point } (mossa { $turn })
+tablet-step-propose = pietre morte del { $who }
+tablet-step-accept = accettazione del conteggio del { $who }
+tablet-step-dispute = contestazione del conteggio del { $who }
 
 ## Regole e tempi di gioco
 rules-french = Regole francesi (FFG)

@@ -310,6 +310,7 @@ impl ApiError {
                 OpenGothaError::UnknownPlayer { .. } => "opengotha.unknown_player",
                 OpenGothaError::TooLarge { .. } => "opengotha.too_large",
                 OpenGothaError::InvalidText { .. } => "opengotha.invalid_text",
+                OpenGothaError::UnknownCriterion { .. } => "opengotha.unknown_criterion",
             },
             ApiError::RatingList(error) => match error {
                 ReadError::Empty => "rating_list.empty",
@@ -474,7 +475,8 @@ fn file_position(error: &OpenGothaError) -> (Option<usize>, Option<usize>) {
         | OpenGothaError::DuplicatePlayer { line, .. }
         | OpenGothaError::UnknownPlayer { line, .. }
         | OpenGothaError::TooLarge { line, .. }
-        | OpenGothaError::InvalidText { line, .. } => (Some(line), None),
+        | OpenGothaError::InvalidText { line, .. }
+        | OpenGothaError::UnknownCriterion { line, .. } => (Some(line), None),
         OpenGothaError::UnknownEncoding(_) | OpenGothaError::MissingElement(_) => (None, None),
     }
 }

@@ -129,6 +129,7 @@ pub fn build(
             .app_data(metrics.clone())
             .app_data(web::PathConfig::default().error_handler(path_error))
             .app_data(web::PayloadConfig::new(BODY_LIMIT))
+            .app_data(crate::web::form_config())
             .wrap_fn(move |request, service| {
                 let started = Instant::now();
                 let metrics = metrics_of_app.clone();

@@ -8,8 +8,10 @@
 pub mod admission;
 pub mod audit;
 pub mod deletions;
+pub mod drafts;
 pub mod heavy;
 pub mod live;
+pub mod names;
 pub mod opengotha;
 pub mod pace;
 pub mod pairing;

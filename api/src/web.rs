@@ -22,8 +22,29 @@ pub mod qr;
 pub mod session;
 pub mod tablet;
 
+use crate::error::{ApiError, FieldError};
 use crate::router::Tree;
+use actix_web::error::UrlencodedError;
 use actix_web::web;
+
+/// The largest page form: a draft's form names the pairs kept and the players left out
+/// (some 80 bytes a pair), never the draft itself, and no other form comes near.
+pub const FORM_LIMIT: usize = 64 * 1024;
+
+/// The pages' forms: read up to [`FORM_LIMIT`] bytes, and a form refused (too large, or
+/// unreadable) answers a page a person can read, as any page's error, never the
+/// framework's plain text.
+pub fn form_config() -> web::FormConfig {
+    web::FormConfig::default()
+        .limit(FORM_LIMIT)
+        .error_handler(|error, _| {
+            let error = match error {
+                UrlencodedError::Overflow { limit, .. } => ApiError::BodyTooLarge { limit },
+                other => ApiError::InvalidBody(FieldError::new("form", other.to_string())),
+            };
+            page::PageError(error).into()
+        })
+}
 
 /// The pages' routes, in the router's tree ([`Tree`]). The JSON API's routes come first in
 /// the router; these paths are none of its.

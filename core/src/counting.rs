@@ -75,13 +75,10 @@ impl DeadStones {
 /// The agreement of rule 5 bis: the dead stones on the table and who accepts them.
 /// Any change to the proposal clears earlier acceptances; the proposer accepts what
 /// it proposes.
-#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "utoipa", schema(as = CountingAgreement))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Agreement {
     proposal: DeadStones,
     /// Black's acceptance, then White's (indexed by [`Color::index`]).
-    #[cfg_attr(feature = "utoipa", schema(min_items = 2, max_items = 2))]
     accepted: [bool; 2],
 }
 

@@ -151,6 +151,8 @@ pub enum ExportError {
     DuplicateKey(String, String),
     #[error("OpenGotha keeps at most 6 placement criteria, the tournament has {0}")]
     TooManyCriteria(usize),
+    #[error("OpenGotha has no placement criterion {0} of the Breizh score")]
+    CriterionNotInOpenGotha(&'static str),
     #[error("OpenGotha keeps at most 20 rounds, the tournament has {0}")]
     TooManyRounds(u32),
 }
@@ -162,7 +164,8 @@ pub fn write(format: Format, tournament: &Tournament) -> Result<Vec<u8>, ExportE
 }
 
 /// The file for `format` as the tournament stood after `round` (games, byes and absences
-/// of later rounds left out, standings and results tables over rounds 1 to `round`),
+/// of later rounds left out, standings and results tables over rounds 1 to `round`; an
+/// OpenGotha file keeps the absences of later rounds, known before they are paired),
 /// encoded as the body receiving it expects: ISO-8859-15 for the EGD, the FFG and the AGA
 /// (what OpenGotha writes), UTF-8 for CSV and XML. The one entry point for every source of
 /// a tournament: the CLI with an OpenGotha file, the service with a stored tournament.
@@ -182,7 +185,13 @@ pub fn write_after(
         }
         .into());
     }
-    let tournament = tournament.clone().as_after(round);
+    // An OpenGotha file is the tournament itself, not a results table: it keeps the
+    // absences announced for later rounds, which decide their credits and who is paired
+    // next (OpenGotha's own save keeps every round's `participating`).
+    let tournament = match format {
+        Format::OpenGotha => tournament.clone().unpaired(round + 1),
+        _ => tournament.clone().as_after(round),
+    };
     let tournament = &tournament;
     Ok(match format {
         Format::Egd => latin9(&egd::h9(tournament, round)?),
@@ -297,7 +306,7 @@ impl<'t> ResultsTable<'t> {
     /// `+`, `=` or `-`: a credit of one point, half a point or nothing in the main score.
     fn credit_symbol(&self, credit: Credit) -> char {
         let half_points = match self.tournament.results_table_basis() {
-            Basis::Mms => credit.mms_half_points,
+            Basis::Mms | Basis::Breizh => credit.mms_half_points,
             Basis::Wins => credit.nbw_half_points,
         };
         match half_points {

@@ -19,7 +19,7 @@ pub mod parameters;
 pub mod round_robin;
 pub mod tables;
 
-pub use criteria::Cost;
+pub use criteria::{Cost, Criterion, Met, Reason};
 pub use parameters::PairingParameters;
 
 use crate::point::Color;

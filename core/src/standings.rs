@@ -15,6 +15,6 @@ pub use compute::{compute, Outcome, RoundOutcome, Score, Standing, StandingsErro
 pub use rank::{Rank, RankError};
 pub use recorded::{counts, opengotha_result_name, result_named, Recorded};
 pub use tournament::{
-    Basis, Credit, Criterion, Game, GameResult, HandicapField, HandicapPolicy, McMahon, Player,
-    RoundEntry, Scoring, Tournament,
+    Basis, Credit, Criterion, Game, GameResult, HandicapField, HandicapPolicy, KeyLocale, McMahon,
+    Player, RoundEntry, Scoring, Tournament,
 };

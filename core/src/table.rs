@@ -90,10 +90,15 @@ pub struct Table {
     counting_steps: u32,
     /// The instant of the last event (time never goes backwards).
     last_at: u64,
+    /// The instant of each event, by its number in the log less one.
+    instants: Vec<u64>,
     /// The instant the clock started.
     started_at: Option<u64>,
     /// The log's number of the last dispute of a count (rule 5 bis).
     disputed: Option<u32>,
+    /// The log's number of the event that put the proposal of rule 5 bis on the table
+    /// (the second pass, or the step that changed the dead stones): its revision.
+    proposal_revision: u32,
 }
 
 impl PartialEq for Table {
@@ -109,8 +114,10 @@ impl PartialEq for Table {
             && self.events == other.events
             && self.counting_steps == other.counting_steps
             && self.last_at == other.last_at
+            && self.instants == other.instants
             && self.started_at == other.started_at
             && self.disputed == other.disputed
+            && self.proposal_revision == other.proposal_revision
     }
 }
 
@@ -141,8 +148,10 @@ impl Table {
             events: 0,
             counting_steps: 0,
             last_at: 0,
+            instants: Vec::new(),
             started_at: None,
             disputed: None,
+            proposal_revision: 0,
         })
     }
 
@@ -181,7 +190,17 @@ impl Table {
             Input::Start { at } => TableEvent::Started { at },
             Input::Turn { color, action, at } => TableEvent::Turn { color, action, at },
             Input::Resign { color, at } => TableEvent::Resigned { color, at },
-            Input::Counting { step, at } => TableEvent::Counting { step, at },
+            Input::Counting { step, revision, at } => {
+                // FFG rule 5 bis: both players agree on the same dead stones, so a step
+                // answers the proposal its player saw; one made meanwhile (on another
+                // tablet, while this one was offline) must be seen before it is answered.
+                if let Some(current) = self.proposal_revision() {
+                    if revision != current {
+                        return Err(TableError::SupersededProposal { revision, current });
+                    }
+                }
+                TableEvent::Counting { step, at }
+            }
             Input::Ruling { ruling, by, at } => TableEvent::Ruling { ruling, by, at },
         };
         self.apply(&event)?;
@@ -205,6 +224,9 @@ impl Table {
                 return Err(TableError::FlagDue { color, deadline });
             }
         }
+        let proposal_before = self
+            .agreement()
+            .map(|agreement| agreement.proposal().clone());
         match event {
             TableEvent::Started { at } => self.start(*at)?,
             TableEvent::Turn { color, action, at } => self.turn(*color, *action, *at)?,
@@ -219,6 +241,12 @@ impl Table {
         }
         self.events += 1;
         self.last_at = at;
+        self.instants.push(at);
+        if let Some(agreement) = self.agreement() {
+            if proposal_before.as_ref() != Some(agreement.proposal()) {
+                self.proposal_revision = self.events;
+            }
+        }
         Ok(())
     }
 
@@ -286,6 +314,13 @@ impl Table {
         }
     }
 
+    /// The revision of the proposal on the table, while the game is counted: the log's
+    /// number of the event that put these dead stones there. A counting step names it
+    /// ([`Input::Counting`]).
+    pub fn proposal_revision(&self) -> Option<u32> {
+        self.agreement().map(|_| self.proposal_revision)
+    }
+
     /// The count, once the game is counted.
     pub fn count(&self) -> Option<&Count> {
         self.live.count()
@@ -351,6 +386,31 @@ impl Table {
     /// The instant of the last event.
     pub fn last_at(&self) -> u64 {
         self.last_at
+    }
+
+    /// The instant a turn played at the table is charged at, as a physical clock on the
+    /// table charges it (issue 43): the table's account of the turn, `elapsed_ms` on its
+    /// monotonic clock since the event number `since` of the log it had acknowledged,
+    /// bounded by what the service can check: never before the game's last event (time
+    /// never goes backwards), never after `received_at`, the instant the turn reached the
+    /// service (no more than the wall time since that event). Without an account (none
+    /// given, or `since` not in the log) the turn is charged when it arrived.
+    ///
+    /// A hall's network drops for minutes: the turns played meanwhile reach the service
+    /// together, and charging each when it arrived would give the whole outage to the
+    /// first player and nothing to the others; on a physical clock each player's time is
+    /// the time of their own turns.
+    pub fn table_instant(&self, since: u32, elapsed_ms: Option<u64>, received_at: u64) -> u64 {
+        let base = since
+            .checked_sub(1)
+            .and_then(|index| self.instants.get(index as usize));
+        match (base, elapsed_ms) {
+            (Some(base), Some(elapsed)) => base
+                .saturating_add(elapsed)
+                .min(received_at)
+                .max(self.last_at),
+            _ => received_at,
+        }
     }
 
     /// The instant the clock started, once it has.

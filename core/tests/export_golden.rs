@@ -181,6 +181,7 @@ fn empty_tournament(name: &str, short_name: &str, start: &str, end: &str) -> Tou
             zero: rank("30k"),
         },
         category_limits: Vec::new(),
+        breizh_limits: Vec::new(),
         scoring: Scoring {
             bye: Credit {
                 mms_half_points: 2,
@@ -199,6 +200,7 @@ fn empty_tournament(name: &str, short_name: &str, start: &str, end: &str) -> Tou
         byes: Vec::new(),
         absences: Vec::new(),
         pairing: None,
+        key_locale: Default::default(),
     }
 }
 

@@ -246,20 +246,34 @@ fn unknown_players_are_reported_with_their_line() {
     );
 }
 
-/// OpenGotha's importer leaves out a criterion name it does not know, and so does arbitre.
+/// OpenGotha 3.52's Breizh score is read; a criterion name arbitre does not know is
+/// refused with its name and line (OpenGotha would leave the slot out, and the standings
+/// would lose a tie-breaker without a word). `NULL` slots are unused.
 #[test]
-fn unknown_criteria_are_left_out() {
-    let exotic = SPECIAL
+fn unknown_criteria_are_refused_with_their_name() {
+    let breizh = SPECIAL
         .replace(r#"name="CUSSM""#, r#"name="BZS""#)
+        .replace(r#"name="NULL""#, r#"name="SOSOSB""#)
         .replace("ISO-8859-1", "UTF-8");
     assert_eq!(
-        opengotha::import(exotic.as_bytes()).unwrap().criteria,
+        opengotha::import(breizh.as_bytes()).unwrap().criteria,
         vec![
             Criterion::Mms,
             Criterion::SimplifiedDirectConfrontation,
-            Criterion::SosMinus1(Basis::Mms)
+            Criterion::SosMinus1(Basis::Mms),
+            Criterion::Bzs,
+            Criterion::Sosos(Basis::Breizh),
         ]
     );
+    let exotic = breizh.replace(r#"name="BZS""#, r#"name="XYZ""#);
+    let refused = opengotha::import(exotic.as_bytes()).unwrap_err();
+    assert!(
+        matches!(&refused, OpenGothaError::UnknownCriterion { line: 25, name } if name == "XYZ"),
+        "{refused:?}"
+    );
+    assert!(refused
+        .to_string()
+        .starts_with("line 25: placement criterion `XYZ`"));
 }
 
 /// Malformed files are refused with the place of the fault, never with a panic.

@@ -77,12 +77,14 @@ fn disputed() -> Table {
     table
         .handle(Input::Counting {
             step: propose,
+            revision: table.proposal_revision().unwrap(),
             at: 6_000,
         })
         .unwrap();
     table
         .handle(Input::Counting {
             step: CountingStep::Dispute { color: White },
+            revision: table.proposal_revision().unwrap(),
             at: 7_000,
         })
         .unwrap();
@@ -120,6 +122,7 @@ fn a_ruling_before_the_dispute_does_not_settle_it() {
     table
         .handle(Input::Counting {
             step: CountingStep::Dispute { color: White },
+            revision: table.proposal_revision().unwrap(),
             at: 4_000,
         })
         .unwrap();

@@ -408,6 +408,70 @@ fn cup_and_strasbourg_scores() {
     assert_eq!(line("TTOM").criteria[2], points(33.0 + 36.0));
 }
 
+/// OpenGotha's Strasbourg test is the score alone: with 4 rounds and the bar at 4D (start
+/// 33), a McMahon score of exactly 35 after round 2 adds 2 points from round 2 on, and one
+/// of exactly 36 after round 3 adds 2 more from round 3 on (`opengotha-standings.md` §3.7,
+/// as OpenGotha 3.52.03 computes it on SEYGO 2020 stage 2, and on this very file: its
+/// oracle prints these values).
+///
+/// All four are 5D; B starts at 34 (correction +1), C at 35 (+2). Round 1: A beat B, C
+/// beat D; round 2: A beat C, B beat D; round 3: A beat D, B beat C.
+/// * A won all: 34, 35 (+2), 36 (+2): STS 40 after round 3.
+/// * B lost round 1 yet scores 35 after round 2 and 36 after round 3: STS 40 as well.
+/// * C scores 36 after round 2 (not 35: no bonus), 36 after round 3 (+2): STS 38.
+/// * D lost all: 33.
+#[test]
+fn strasbourg_bonus_is_a_test_of_the_score() {
+    let corrected = |line: String, correction: &str| {
+        line.replace(
+            r#"smmsCorrection="0""#,
+            &format!(r#"smmsCorrection="{correction}""#),
+        )
+    };
+    let players = [
+        player("A", "Ann", "5D", 2500),
+        corrected(player("B", "Bob", "5D", 2500), "1"),
+        corrected(player("C", "Cid", "5D", 2500), "2"),
+        player("D", "Dan", "5D", 2500),
+    ];
+    let won = "RESULT_BLACKWINS";
+    let games = [
+        game(1, 1, "AANN", "BBOB", won),
+        game(1, 2, "CCID", "DDAN", won),
+        game(2, 1, "AANN", "CCID", won),
+        game(2, 2, "BBOB", "DDAN", won),
+        game(3, 1, "AANN", "DDAN", won),
+        game(3, 2, "BBOB", "CCID", won),
+    ];
+    let tournament = import(
+        &file(&players, &games, "", "", "", &["STS", "MMS"])
+            .replace(r#"numberOfRounds="3""#, r#"numberOfRounds="4""#),
+    );
+    let sts = |round: u32| -> Vec<(String, Score)> {
+        let mut values = values(&tournament, round, 0);
+        values.sort();
+        values
+    };
+    assert_eq!(
+        sts(2),
+        named(&[
+            ("AANN", 37.0),
+            ("BBOB", 37.0),
+            ("CCID", 36.0),
+            ("DDAN", 33.0)
+        ])
+    );
+    assert_eq!(
+        sts(3),
+        named(&[
+            ("AANN", 40.0),
+            ("BBOB", 40.0),
+            ("CCID", 38.0),
+            ("DDAN", 33.0)
+        ])
+    );
+}
+
 /// A key upper-cased under a Turkish locale (`İ` for `i`), a rank OpenGotha could not read
 /// (`99K`) and one beyond its scale (`35K`), unknown attributes and elements.
 #[test]

@@ -122,6 +122,7 @@ fn tournament() -> Tournament {
             zero: rank("30k"),
         },
         category_limits: Vec::new(),
+        breizh_limits: Vec::new(),
         scoring: Scoring {
             bye: Credit {
                 mms_half_points: 2,
@@ -162,6 +163,7 @@ fn tournament() -> Tournament {
             player: "H".to_string(),
         }],
         pairing: None,
+        key_locale: Default::default(),
     }
 }
 

@@ -417,6 +417,7 @@ fn a_dispute_resumes_with_the_clock_of_the_player_who_passed_first() {
     table
         .handle(Input::Counting {
             step: CountingStep::Dispute { color: Black },
+            revision: table.proposal_revision().unwrap(),
             at: 30_000,
         })
         .unwrap();
@@ -441,6 +442,7 @@ fn an_agreed_count_finishes_the_game_with_a_stopped_clock() {
         table
             .handle(Input::Counting {
                 step: CountingStep::Accept { color },
+                revision: table.proposal_revision().unwrap(),
                 at: 5_000,
             })
             .unwrap();
@@ -452,6 +454,69 @@ fn an_agreed_count_finishes_the_game_with_a_stopped_clock() {
         ResultSource::Count { .. }
     ));
     assert_eq!(table.clock_state(), ClockState::Stopped);
+}
+
+/// FFG rule 5 bis: both players agree on the same dead stones. Two tablets at one table:
+/// White proposes a Black stone dead on one while Black, offline on the other, accepts
+/// the proposal it saw (none dead); Black's acceptance names that proposal and is refused.
+#[test]
+fn an_acceptance_of_a_replaced_proposal_is_refused() {
+    let mut table = started(terms(9, 0, HandicapForm::None, BYO_YOMI, FlagPolicy::Lose));
+    play(&mut table, Black, "ee", 2_000);
+    play(&mut table, White, "cc", 3_000);
+    pass(&mut table, Black, 4_000);
+    pass(&mut table, White, 5_000);
+    // The second pass put the first proposal (no dead stones) on the table: event 5.
+    let seen_by_black = table.proposal_revision().unwrap();
+    assert_eq!(seen_by_black, table.events());
+    let proposal = Input::Counting {
+        step: CountingStep::Propose {
+            color: White,
+            dead: vec![at("ee")],
+        },
+        revision: seen_by_black,
+        at: 6_000,
+    };
+    table.handle(proposal).unwrap();
+    let current = table.proposal_revision().unwrap();
+    assert_eq!(current, table.events());
+    let before = table.events();
+    let stale = table.handle(Input::Counting {
+        step: CountingStep::Accept { color: Black },
+        revision: seen_by_black,
+        at: 7_000,
+    });
+    assert_eq!(
+        stale,
+        Err(TableError::SupersededProposal {
+            revision: seen_by_black,
+            current
+        })
+    );
+    assert_eq!(stale.unwrap_err().code(), "counting.superseded");
+    assert_eq!(table.events(), before);
+    assert!(!table.agreement().unwrap().accepted_by(Black));
+    // The same set proposed again is the same proposal: its revision stays.
+    table
+        .handle(Input::Counting {
+            step: CountingStep::Propose {
+                color: White,
+                dead: vec![at("ee")],
+            },
+            revision: current,
+            at: 8_000,
+        })
+        .unwrap();
+    assert_eq!(table.proposal_revision(), Some(current));
+    // Black, having seen it, disputes it: play resumes, and no proposal is on the table.
+    table
+        .handle(Input::Counting {
+            step: CountingStep::Dispute { color: Black },
+            revision: current,
+            at: 9_000,
+        })
+        .unwrap();
+    assert_eq!(table.proposal_revision(), None);
 }
 
 #[test]
@@ -492,6 +557,7 @@ fn the_turns_stop_at_the_cap() {
             table
                 .handle(Input::Counting {
                     step: CountingStep::Dispute { color: Black },
+                    revision: table.proposal_revision().unwrap(),
                     at: instant,
                 })
                 .unwrap();

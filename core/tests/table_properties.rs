@@ -88,6 +88,9 @@ struct Model {
     pass_at_resumption: bool,
     /// Events in the log.
     events: u32,
+    /// The log's number of the event that put the dead stones on the table, and them.
+    revision: u32,
+    proposal: Vec<Point>,
 }
 
 impl Model {
@@ -122,6 +125,8 @@ impl Model {
             clock_over: false,
             pass_at_resumption: false,
             events: 0,
+            revision: 0,
+            proposal: Vec::new(),
         }
     }
 
@@ -195,9 +200,11 @@ impl Model {
             }
             Input::Resign { .. } if finished => Expect::Refuse("game.finished"),
             Input::Resign { .. } => Expect::Accept,
-            Input::Counting { step, .. } => {
+            Input::Counting { step, revision, .. } => {
                 if finished {
                     Expect::Refuse("game.finished")
+                } else if self.counting && *revision != self.revision {
+                    Expect::Refuse("counting.superseded")
                 } else if self.paused {
                     Expect::Refuse("game.paused")
                 } else if !self.counting {
@@ -267,6 +274,8 @@ impl Model {
             return false;
         }
         self.counting = true;
+        self.revision = self.events;
+        self.proposal.clear();
         self.strict_ordered
             || (self.resumptions > 0
                 && match self.resumption {
@@ -367,6 +376,14 @@ impl Model {
                     }
                 }
                 CountingStep::Propose { .. } | CountingStep::Accept { .. } => {
+                    // The chains a proposal names are the board's to expand: the model
+                    // sees the stones, and a new set is a new revision.
+                    if let Some(agreement) = table.agreement() {
+                        if agreement.proposal().points() != self.proposal.as_slice() {
+                            self.proposal = agreement.proposal().points().to_vec();
+                            self.revision = self.events;
+                        }
+                    }
                     if table.is_finished() {
                         assert!(matches!(
                             table.outcome().unwrap().source,
@@ -551,6 +568,12 @@ fn random_input(table: &Table, random: &mut Random, at: u64) -> Input {
                 _ => CountingStep::Accept {
                     color: random.color(),
                 },
+            },
+            // Mostly the proposal on the table; sometimes one a tablet saw before it
+            // was replaced.
+            revision: match table.proposal_revision() {
+                Some(revision) if random.chance(85) => revision,
+                _ => random.under(u64::from(table.events()) + 2) as u32,
             },
             at,
         },

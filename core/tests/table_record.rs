@@ -95,7 +95,16 @@ fn play(terms: Terms, moves: &[(u8, u8, bool)], result: GameResult) -> (Table, V
         };
         if let Stage::Counting { .. } = table.stage() {
             let step = CountingStep::Dispute { color };
-            log.extend(table.handle(Input::Counting { step, at: AT }).unwrap());
+            let revision = table.proposal_revision().unwrap();
+            log.extend(
+                table
+                    .handle(Input::Counting {
+                        step,
+                        revision,
+                        at: AT,
+                    })
+                    .unwrap(),
+            );
             match table.handle(turn(action)) {
                 Ok(events) => log.extend(events),
                 Err(_) => log.extend(table.handle(turn(Action::Pass)).unwrap()),

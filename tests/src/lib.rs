@@ -15,6 +15,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 pub mod browser;
+pub mod proxy;
 
 use arbitre_api::access::Role;
 use arbitre_api::db;

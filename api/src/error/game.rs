@@ -103,6 +103,7 @@ impl GameError {
             | TableError::Paused
             | TableError::NotPlaying
             | TableError::NotCounting
+            | TableError::SupersededProposal { .. }
             | TableError::TurnCap { .. }
             | TableError::CountingCap { .. }
             | TableError::FlagDue { .. }

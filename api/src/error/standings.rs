@@ -66,6 +66,7 @@ impl StandingsFailure {
                 ExportError::DuplicateKey(..) => "export.duplicate_player_name",
                 ExportError::TooManyCriteria(_) => "export.too_many_criteria",
                 ExportError::TooManyRounds(_) => "export.too_many_rounds",
+                ExportError::CriterionNotInOpenGotha(_) => "export.criterion_not_in_opengotha",
             },
         };
         code.to_string()

@@ -170,6 +170,7 @@ pub fn criterion(language: Language, criterion: Criterion) -> CriterionName {
     let (key, basis) = match criterion {
         Criterion::Category => ("criterion-cat", None),
         Criterion::Mms => ("criterion-mms", None),
+        Criterion::Bzs => ("criterion-bzs", None),
         Criterion::Nbw => ("criterion-nbw", None),
         Criterion::Sts => ("criterion-sts", None),
         Criterion::Sosts => ("criterion-sosts", None),
@@ -189,6 +190,7 @@ pub fn criterion(language: Language, criterion: Criterion) -> CriterionName {
     };
     let basis = match basis {
         Some(Basis::Wins) => "wins",
+        Some(Basis::Breizh) => "breizh",
         Some(Basis::Mms) | None => "mms",
     };
     let short = match criterion {

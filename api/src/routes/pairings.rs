@@ -16,20 +16,18 @@ use crate::routes::deletions::DeletionQuery;
 use crate::routes::players::{Names, PlayerName};
 use crate::routes::rounds;
 use crate::services::deletions;
+use crate::services::pairing::check_round;
 use crate::services::tournaments::{self, Tournament};
 use crate::store::deletions as deletion_store;
 use crate::store::pairings::{self as store, PairingRow, PairingTerms, RulingRow};
-use crate::store::players;
-use crate::store::rounds::{self as rounds_store, RoundRow};
+use crate::store::rounds::RoundRow;
 use crate::store::settings::check_komi;
 use actix_web::{web, HttpRequest, HttpResponse};
-use arbitre_core::pairing::consistency;
 use arbitre_core::round::RoundAction;
 use arbitre_core::Preset;
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
@@ -327,45 +325,6 @@ pub fn terms(
         handicap: details.handicap,
         komi,
     }
-}
-
-/// The round's pairings hold together (the core's one check: one game per table and per
-/// player, no game for a player with the round's bye), and every player is registered in
-/// the tournament.
-pub async fn check_round(
-    connection: &mut Connection,
-    tournament_id: Uuid,
-    round_id: Uuid,
-    round: &[PairingTerms],
-) -> Result<(), ApiError> {
-    let players: Vec<Uuid> = round
-        .iter()
-        .flat_map(|pairing| [pairing.black_id, pairing.white_id])
-        .collect::<HashSet<_>>()
-        .into_iter()
-        .collect();
-    let byes = rounds_store::byes_among(connection, round_id, &players).await?;
-    consistency::check(boards(round), &byes)?;
-    let known: HashSet<Uuid> = players::existing_ids(connection, tournament_id, &players)
-        .await?
-        .into_iter()
-        .collect();
-    if let Some(unknown) = players.iter().find(|player| !known.contains(player)) {
-        return Err(ApiError::Validation(vec![crate::error::FieldError::new(
-            "black_id",
-            format!("player {unknown} is not registered in this tournament"),
-        )]));
-    }
-    Ok(())
-}
-
-/// The round's games as the core's consistency check sees them.
-pub fn boards(round: &[PairingTerms]) -> impl Iterator<Item = consistency::Board<&Uuid>> {
-    round.iter().map(|pairing| consistency::Board {
-        table: i64::from(pairing.table_number),
-        black: &pairing.black_id,
-        white: &pairing.white_id,
-    })
 }
 
 /// Whether two terms start the same game: same players in the same colours, same komi and

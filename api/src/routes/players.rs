@@ -1,12 +1,13 @@
 //! `/tournaments/{id}/players`: the players registered in a tournament.
 
 use crate::auth::Caller;
-use crate::db::{Connection, DbPool};
+use crate::db::DbPool;
 use crate::error::{ApiError, Resource, Violations};
 use crate::http::{
     check_country, check_filter, check_optional_text, check_text, like_pattern, ApiJson, ApiQuery,
     PageInfo, Window,
 };
+pub use crate::services::names::{Names, PlayerName};
 use crate::store::players::{self as store, PlayerFilter, PlayerRecord, PlayerRow};
 use crate::store::tournaments::ensure_exists;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -14,7 +15,6 @@ use arbitre_core::fields;
 use arbitre_core::standings::Rank;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
@@ -38,48 +38,6 @@ pub struct Player {
     pub aga_id: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
-}
-
-/// A player as a pairing, a draft or a ruling names them: who, without a second request.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct PlayerName {
-    pub id: Uuid,
-    /// `Surname First-name`, as the rating exports write it.
-    #[schema(example = "Dupont Jean")]
-    pub name: String,
-    #[schema(example = "3k")]
-    pub rank: String,
-}
-
-/// The names of some players of a tournament, by id.
-pub struct Names(HashMap<Uuid, PlayerName>);
-
-impl Names {
-    /// The names of the players `ids` of the tournament.
-    pub async fn of(
-        connection: &mut Connection,
-        tournament_id: Uuid,
-        ids: impl IntoIterator<Item = Uuid>,
-    ) -> Result<Names, ApiError> {
-        let ids: Vec<Uuid> = ids.into_iter().collect();
-        let rows = store::names(connection, tournament_id, &ids).await?;
-        Ok(Names(
-            rows.into_iter()
-                .map(|(id, surname, first_name, rank)| {
-                    let name = format!("{surname} {first_name}").trim().to_string();
-                    (id, PlayerName { id, name, rank })
-                })
-                .collect(),
-        ))
-    }
-
-    /// The player `id`; a player a stored pairing names always exists.
-    pub fn get(&self, id: Uuid) -> Result<PlayerName, ApiError> {
-        self.0
-            .get(&id)
-            .cloned()
-            .ok_or_else(|| ApiError::internal(format!("no player {id} in the tournament")))
-    }
 }
 
 impl From<PlayerRow> for Player {

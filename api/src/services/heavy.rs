@@ -57,7 +57,7 @@ pub struct Workshop {
     /// The tournaments the pool pairs, as last read from the store.
     pub loaded: Arc<crate::services::pairing::Loaded>,
     /// The drafts the pool made, as JSON, under their tournament's revision (see
-    /// `routes::drafts`).
+    /// `services::drafts`).
     pub drafts: Arc<Reads>,
     /// The pace of drafts asked, kept or made: an organizer drafts a few times a minute,
     /// and a client asking again and again without pause (a kept draft is answered in

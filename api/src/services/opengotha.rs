@@ -105,12 +105,6 @@ pub async fn import(connection: &mut Connection, import: Import) -> Result<Impor
 /// against oneself), which the standings would otherwise refuse later.
 fn check(tournament: &Tournament) -> Result<(), ApiError> {
     let mut violations = Violations::new();
-    if Some(tournament.mcmahon.zero) != standings::Rank::kyu(30) {
-        violations.add(
-            "GeneralParameterSet.genMMZero",
-            "the service counts McMahon start scores from 30K only",
-        );
-    }
     for game in &tournament.games {
         let field = || {
             format!(
@@ -153,6 +147,24 @@ fn unkept(tournament: &Tournament) -> Vec<ImportWarning> {
             "GeneralParameterSet.director",
             tournament.director.trim(),
             "not kept: the service records no director",
+        ));
+    }
+    if let Some(limit) = tournament.breizh_limits.first() {
+        warnings.push(ImportWarning::new(
+            "GeneralParameterSet.numberOfBZHGroups",
+            (tournament.breizh_limits.len() + 1).to_string(),
+            &format!(
+                "not kept: the service keeps no Breizh groups (the first from {limit}); \
+                 its Breizh score starts every player at 0"
+            ),
+        ));
+    }
+    if tournament.key_locale == standings::KeyLocale::Turkish {
+        warnings.push(ImportWarning::new(
+            "Game.whitePlayer",
+            "İ",
+            "not kept: the file names players by keys upper-cased under a Turkish locale; \
+             the service's OpenGotha file writes them in the plain form (İ as I)",
         ));
     }
     if !tournament.short_name.trim().is_empty() {

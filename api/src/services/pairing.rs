@@ -7,8 +7,9 @@ use crate::db::Connection;
 use crate::error::{ApiError, FieldError, Resource};
 use crate::services::pace::Paced;
 use crate::store;
+use crate::store::pairings::PairingTerms;
 use crate::store::rounds::RoundRow;
-use arbitre_core::pairing::{PairingError, PairingParameters, Request, Round};
+use arbitre_core::pairing::{consistency, PairingError, PairingParameters, Request, Round};
 use arbitre_core::round::RoundAction;
 use arbitre_core::standings::Tournament;
 use sha2::{Digest, Sha256};
@@ -208,4 +209,43 @@ pub fn refusal(error: PairingError, field: &str) -> ApiError {
         | PairingError::Costs(_)
         | PairingError::Unmatched(_) => ApiError::internal(error),
     }
+}
+
+/// The round's pairings hold together (the core's one check: one game per table and per
+/// player, no game for a player with the round's bye), and every player is registered in
+/// the tournament.
+pub async fn check_round(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    round_id: Uuid,
+    round: &[PairingTerms],
+) -> Result<(), ApiError> {
+    let players: Vec<Uuid> = round
+        .iter()
+        .flat_map(|pairing| [pairing.black_id, pairing.white_id])
+        .collect::<HashSet<_>>()
+        .into_iter()
+        .collect();
+    let byes = store::rounds::byes_among(connection, round_id, &players).await?;
+    consistency::check(boards(round), &byes)?;
+    let known: HashSet<Uuid> = store::players::existing_ids(connection, tournament_id, &players)
+        .await?
+        .into_iter()
+        .collect();
+    if let Some(unknown) = players.iter().find(|player| !known.contains(player)) {
+        return Err(ApiError::Validation(vec![crate::error::FieldError::new(
+            "black_id",
+            format!("player {unknown} is not registered in this tournament"),
+        )]));
+    }
+    Ok(())
+}
+
+/// The round's games as the core's consistency check sees them.
+pub fn boards(round: &[PairingTerms]) -> impl Iterator<Item = consistency::Board<&Uuid>> {
+    round.iter().map(|pairing| consistency::Board {
+        table: i64::from(pairing.table_number),
+        black: &pairing.black_id,
+        white: &pairing.white_id,
+    })
 }

@@ -155,6 +155,7 @@ fn settings(row: TournamentRow) -> Result<Tournament, ApiError> {
         rounds: 0,
         mcmahon: standings.mcmahon()?,
         category_limits: standings.category_limits()?,
+        breizh_limits: Vec::new(),
         scoring: standings.scoring(),
         criteria,
         players: Vec::new(),
@@ -162,6 +163,7 @@ fn settings(row: TournamentRow) -> Result<Tournament, ApiError> {
         byes: Vec::new(),
         absences: Vec::new(),
         pairing: Some(pairing),
+        key_locale: Default::default(),
     })
 }
 

@@ -46,6 +46,11 @@ const ASSETS: &[Asset] = &[
         bytes: include_bytes!("../../assets/words.js"),
     },
     Asset {
+        name: "tablet-sw.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../../assets/tablet-sw.js"),
+    },
+    Asset {
         name: "hall.js",
         content_type: "text/javascript; charset=utf-8",
         bytes: include_bytes!("../../assets/hall.js"),
@@ -66,6 +71,9 @@ const ASSETS: &[Asset] = &[
         bytes: include_bytes!("../../assets/time-class.js"),
     },
 ];
+
+/// The table's service worker (issue 43): a reload offline shows the table again.
+const TABLET_WORKER: &str = "tablet-sw.js";
 
 /// The `ETag` of each asset, computed once.
 fn etags() -> &'static [String] {
@@ -107,6 +115,10 @@ pub async fn get(request: HttpRequest, name: web::Path<String>) -> Result<HttpRe
         .insert_header((header::ETAG, etag.as_str()))
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"));
+    if asset.name == TABLET_WORKER {
+        // It keeps the table's page, `/table`, outside `/assets/`.
+        response.insert_header(("Service-Worker-Allowed", "/table"));
+    }
     Ok(if unchanged {
         response.finish()
     } else {

@@ -26,10 +26,11 @@ use crate::pairing::parameters::{
 };
 use crate::standings::{
     opengotha_result_name, result_named, Basis, Credit, Criterion, Game, GameResult, HandicapField,
-    HandicapPolicy, McMahon, Player, Rank, RoundEntry, Scoring, Tournament,
+    HandicapPolicy, KeyLocale, McMahon, Player, Rank, RoundEntry, Scoring, Tournament,
 };
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
+use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write;
 use thiserror::Error;
@@ -84,6 +85,11 @@ pub enum OpenGothaError {
     },
     #[error("line {line}: {what}: not an OpenGotha file")]
     TooLarge { line: usize, what: String },
+    #[error(
+        "line {line}: placement criterion `{name}` is not one arbitre knows (OpenGotha's are \
+         NBW, MMS, STS, CPS, BZS, SOS…, SOSOS…, SODOS…, CUSS…, EXT, EXR, DC, SDC, CAT, Rank, Rating)"
+    )]
+    UnknownCriterion { line: usize, name: String },
     #[error("line {line}: player `{key}` is registered twice")]
     DuplicatePlayer { line: usize, key: String },
     #[error("line {line}: round {round}: unknown player `{player}`")]
@@ -110,6 +116,7 @@ struct Elements {
     handicap: Option<Record>,
     criteria: Vec<Record>,
     categories: Vec<Record>,
+    breizh_groups: Vec<Record>,
 }
 
 /// Reads an OpenGotha tournament file (any encoding its XML declaration names).
@@ -196,11 +203,12 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
     let mut criteria = BTreeMap::new();
     for record in &elements.criteria {
         let element = Element::of("PlacementCriterion", record);
-        if let Some(criterion) = import_criterion(&element) {
+        if let Some(criterion) = import_criterion(&element)? {
             criteria.insert(element.number("number", 1)?, criterion);
         }
     }
-    let category_limits = import_categories(&general, &elements.categories)?;
+    let category_limits = import_limits(&CATEGORIES, &general, &elements.categories)?;
+    let breizh_limits = import_limits(&BREIZH_GROUPS, &general, &elements.breizh_groups)?;
     let credit = |mms: &'static str, nbw: &'static str| -> Result<Credit, OpenGothaError> {
         Ok(Credit {
             mms_half_points: general.number(mms, 0)?,
@@ -235,9 +243,12 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
         mcmahon: McMahon {
             bar: general.rank("genMMBar", "4D")?,
             floor: general.rank("genMMFloor", "20K")?,
-            zero: general.rank("genMMZero", "30K")?,
+            // OpenGotha reads `genMMZero` and ignores it: start scores count from 30K in
+            // every version (3.40.01 to 3.52.03), whatever the file says.
+            zero: Rank::THIRTY_KYU,
         },
         category_limits,
+        breizh_limits,
         scoring: Scoring {
             bye: credit("genMMS2ValueBye", "genNBW2ValueBye")?,
             absence: credit("genMMS2ValueAbsent", "genNBW2ValueAbsent")?,
@@ -251,6 +262,7 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
         byes,
         absences,
         pairing: None,
+        key_locale: keys.locale(),
     };
     tournament.pairing = Some(crate::pairing::opengotha::read(bytes, &tournament)?.parameters);
     Ok(tournament)
@@ -348,6 +360,7 @@ fn elements(text: &str) -> Result<Elements, OpenGothaError> {
             ("ByePlayer", "ByePlayers" | "ByePlayer") => Some(&mut elements.byes),
             ("PlacementCriterion", _) if open_placement > 0 => Some(&mut elements.criteria),
             ("Category", _) if open_general > 0 => Some(&mut elements.categories),
+            ("BZHGroup", _) if open_general > 0 => Some(&mut elements.breizh_groups),
             _ => None,
         };
         let single = match (name.as_str(), parent) {
@@ -565,13 +578,27 @@ fn opengotha_rank(text: &str) -> Option<Rank> {
     }
 }
 
-/// OpenGotha's player key (`Player.getKeyString`): name and first name, upper case, no spaces.
+/// OpenGotha's player key (`Player.getKeyString`): name and first name without their
+/// U+0020 spaces (other spaces, U+00A0 or U+2006, stay), upper case.
 pub(crate) fn player_key(surname: &str, first_name: &str) -> String {
-    format!("{surname}{first_name}")
+    key_in(KeyLocale::Root, surname, first_name)
+}
+
+/// The key as OpenGotha upper-cases it in `locale`: under a Turkish locale `i` becomes
+/// `İ` and `ı` becomes `I` (Java's `toUpperCase`), elsewhere both become `I`.
+fn key_in(locale: KeyLocale, surname: &str, first_name: &str) -> String {
+    let mut key = String::with_capacity(surname.len() + first_name.len());
+    for c in surname
         .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect::<String>()
-        .to_uppercase()
+        .chain(first_name.chars())
+        .filter(|&c| c != ' ')
+    {
+        match (locale, c) {
+            (KeyLocale::Turkish, 'i') => key.push('İ'),
+            _ => key.extend(c.to_uppercase()),
+        }
+    }
+    key
 }
 
 fn import_player(element: &Element) -> Result<Player, OpenGothaError> {
@@ -612,20 +639,31 @@ fn import_player(element: &Element) -> Result<Player, OpenGothaError> {
 /// older version (accents dropped, other case or spacing) finds its player.
 struct PlayerKeys {
     exact: HashSet<String>,
+    /// The Turkish-locale keys that differ from the plain ones, and their players.
+    turkish: HashMap<String, String>,
     folded: HashMap<String, String>,
+    /// Whether a game or a bye named a player by its Turkish-locale key.
+    turkish_found: Cell<bool>,
 }
 
 impl PlayerKeys {
     fn new(players: &[Player]) -> PlayerKeys {
         let mut folded = HashMap::new();
+        let mut turkish = HashMap::new();
         for player in players {
             folded
                 .entry(folded_key(&player.id))
                 .or_insert_with(|| player.id.clone());
+            let key = key_in(KeyLocale::Turkish, &player.surname, &player.first_name);
+            if key != player.id {
+                turkish.entry(key).or_insert_with(|| player.id.clone());
+            }
         }
         PlayerKeys {
             exact: players.iter().map(|player| player.id.clone()).collect(),
+            turkish,
             folded,
+            turkish_found: Cell::new(false),
         }
     }
 
@@ -634,7 +672,21 @@ impl PlayerKeys {
         if self.exact.contains(key) {
             return Some(key.to_string());
         }
+        if let Some(id) = self.turkish.get(key) {
+            self.turkish_found.set(true);
+            return Some(id.clone());
+        }
         self.folded.get(&folded_key(key)).cloned()
+    }
+
+    /// The locale the file's keys were written in: Turkish when any game or bye names a
+    /// player by the key only a Turkish locale writes.
+    fn locale(&self) -> KeyLocale {
+        if self.turkish_found.get() {
+            KeyLocale::Turkish
+        } else {
+            KeyLocale::Root
+        }
     }
 
     /// The player an attribute of `element` names in `round`.
@@ -680,31 +732,59 @@ fn import_result(element: &Element) -> Result<(GameResult, bool), OpenGothaError
     result_named(element.text("result", "RESULT_UNKNOWN")).ok_or_else(|| element.invalid("result"))
 }
 
-/// A criterion by its OpenGotha long name, in any case. OpenGotha's importer leaves out a
-/// name it does not know (`NULL`, pairgoth's `NONE`, or a name of another version such as
-/// `BZS`), and so does arbitre.
-fn import_criterion(element: &Element) -> Option<Criterion> {
-    let name = element.text("name", "NULL").to_uppercase();
+/// A criterion by its OpenGotha long name, in any case; `None` for an unused slot (`NULL`,
+/// pairgoth's `NONE`). A name arbitre does not know is refused with its name: OpenGotha
+/// leaves such a slot out, and the standings would silently lose a tie-breaker.
+fn import_criterion(element: &Element) -> Result<Option<Criterion>, OpenGothaError> {
+    let name = element.text("name", "NULL").trim();
+    if name.eq_ignore_ascii_case("NULL") || name.eq_ignore_ascii_case("NONE") {
+        return Ok(None);
+    }
     CRITERION_NAMES
         .iter()
-        .find(|(_, long_name)| long_name.eq_ignore_ascii_case(&name))
-        .map(|(criterion, _)| *criterion)
+        .find(|(_, long_name)| long_name.eq_ignore_ascii_case(name))
+        .map(|(criterion, _)| Some(*criterion))
+        .ok_or_else(|| OpenGothaError::UnknownCriterion {
+            line: element.record.line,
+            name: name.to_string(),
+        })
 }
 
-/// The categories' lower limits (`numberOfCategories`, and a `Category` element with its
-/// `number` and `lowerLimit` for each category but the last). A limit the file leaves
-/// out is 1D, as in OpenGotha (an array of zeros).
-fn import_categories(general: &Element, records: &[Record]) -> Result<Vec<Rank>, OpenGothaError> {
-    let count = general.number("numberOfCategories", 1)?;
+/// Groups of players by rank, the categories or (OpenGotha 3.52) the Breizh groups: the
+/// attribute of `GeneralParameterSet` counting them, and the element giving a lower limit.
+struct RankGroups {
+    count: &'static str,
+    element: &'static str,
+}
+
+const CATEGORIES: RankGroups = RankGroups {
+    count: "numberOfCategories",
+    element: "Category",
+};
+
+const BREIZH_GROUPS: RankGroups = RankGroups {
+    count: "numberOfBZHGroups",
+    element: "BZHGroup",
+};
+
+/// The groups' lower limits (the count, and an element with its `number` and
+/// `lowerLimit` for each group but the last). A limit the file leaves out is 1D, as in
+/// OpenGotha (an array of zeros).
+fn import_limits(
+    groups: &RankGroups,
+    general: &Element,
+    records: &[Record],
+) -> Result<Vec<Rank>, OpenGothaError> {
+    let count = general.number(groups.count, 1)?;
     if count <= 1 {
         return Ok(Vec::new());
     }
     if count > MAX_CATEGORIES {
-        return Err(general.invalid("numberOfCategories"));
+        return Err(general.invalid(groups.count));
     }
     let mut limits = vec![Rank::FIRST_DAN; count as usize - 1];
     for record in records {
-        let element = Element::of("Category", record);
+        let element = Element::of(groups.element, record);
         let number = element.number("number", 1)?;
         let limit = limits
             .get_mut((number as usize).wrapping_sub(1))
@@ -714,9 +794,9 @@ fn import_categories(general: &Element, records: &[Record]) -> Result<Vec<Rank>,
     Ok(limits)
 }
 
-/// OpenGotha's long names (`PlacementParameterSet.allPlacementCriteria`), and `CPS`, the
-/// cup score of its help.
-pub const CRITERION_NAMES: [(Criterion, &str); 24] = [
+/// OpenGotha's long names (`PlacementParameterSet.allPlacementCriteria`): those of every
+/// version, `CPS` (the cup score, from 3.51.02) and the Breizh family (3.52).
+pub const CRITERION_NAMES: [(Criterion, &str); 30] = [
     (Criterion::Category, "CAT"),
     (Criterion::Mms, "MMS"),
     (Criterion::Nbw, "NBW"),
@@ -741,14 +821,21 @@ pub const CRITERION_NAMES: [(Criterion, &str); 24] = [
     (Criterion::Sosos(Basis::Wins), "SOSOSW"),
     (Criterion::Cuss(Basis::Mms), "CUSSM"),
     (Criterion::Cuss(Basis::Wins), "CUSSW"),
+    (Criterion::Bzs, "BZS"),
+    (Criterion::Sos(Basis::Breizh), "SOSB"),
+    (Criterion::SosMinus1(Basis::Breizh), "SOSB-1"),
+    (Criterion::SosMinus2(Basis::Breizh), "SOSB-2"),
+    (Criterion::Sodos(Basis::Breizh), "SODOSB"),
+    (Criterion::Sosos(Basis::Breizh), "SOSOSB"),
 ];
 
-/// OpenGotha's long name of a criterion.
-fn criterion_name(criterion: Criterion) -> &'static str {
+/// OpenGotha's long name of a criterion, if it has one (it has no cumulative Breizh sum).
+fn criterion_name(criterion: Criterion) -> Result<&'static str, ExportError> {
     CRITERION_NAMES
         .iter()
         .find(|(known, _)| *known == criterion)
-        .map_or("NULL", |(_, name)| name)
+        .map(|(_, name)| *name)
+        .ok_or(ExportError::CriterionNotInOpenGotha(criterion.short_name()))
 }
 
 /// OpenGotha's time settings (`GeneralParameterSet`): whole minutes of main time, then
@@ -794,7 +881,7 @@ pub fn export(tournament: &Tournament) -> Result<String, ExportError> {
     let mut keys: HashMap<&str, String> = HashMap::new();
     let mut owners: HashMap<String, &Player> = HashMap::new();
     for player in &tournament.players {
-        let key = player_key(&player.surname, &player.first_name);
+        let key = key_in(tournament.key_locale, &player.surname, &player.first_name);
         if let Some(other) = owners.insert(key.clone(), player) {
             let names = format!(
                 "{} {} and {} {}",
@@ -929,10 +1016,10 @@ pub fn export(tournament: &Tournament) -> Result<String, ExportError> {
     );
     xml.push_str("<PlacementParameterSet>\n<PlacementCriteria>\n");
     for number in 0..MAX_CRITERIA {
-        let name = tournament
-            .criteria
-            .get(number)
-            .map_or("NULL", |criterion| criterion_name(*criterion));
+        let name = match tournament.criteria.get(number) {
+            Some(criterion) => criterion_name(*criterion)?,
+            None => "NULL",
+        };
         element(
             &mut xml,
             "PlacementCriterion",
@@ -1114,7 +1201,8 @@ fn general_parameters(xml: &mut String, tournament: &Tournament) {
             scoring.absence.mms_half_points.to_string(),
         ),
         ("genMMS2ValueBye", scoring.bye.mms_half_points.to_string()),
-        ("genMMZero", mcmahon.zero.upper()),
+        // OpenGotha's fixed value, the only one it counts from (it ignores the attribute).
+        ("genMMZero", "30K".to_string()),
         (
             "genNBW2ValueAbsent",
             scoring.absence.nbw_half_points.to_string(),
@@ -1125,6 +1213,10 @@ fn general_parameters(xml: &mut String, tournament: &Tournament) {
         ("location", tournament.city.clone()),
         ("name", tournament.name.clone()),
         ("nbMovesCanTime", stones.to_string()),
+        (
+            "numberOfBZHGroups",
+            (tournament.breizh_limits.len() + 1).to_string(),
+        ),
         (
             "numberOfCategories",
             (tournament.category_limits.len() + 1).to_string(),
@@ -1138,22 +1230,33 @@ fn general_parameters(xml: &mut String, tournament: &Tournament) {
         .iter()
         .map(|(name, value)| (*name, Some(value.as_str())))
         .collect();
-    if tournament.category_limits.is_empty() {
+    if tournament.category_limits.is_empty() && tournament.breizh_limits.is_empty() {
         element(xml, "GeneralParameterSet", &attributes);
         return;
     }
-    tag(xml, "GeneralParameterSet", &attributes, ">\n<Categories>\n");
-    for (number, limit) in tournament.category_limits.iter().enumerate() {
+    tag(xml, "GeneralParameterSet", &attributes, ">\n");
+    limits(xml, "Categories", &CATEGORIES, &tournament.category_limits);
+    limits(xml, "BZHGroups", &BREIZH_GROUPS, &tournament.breizh_limits);
+    xml.push_str("</GeneralParameterSet>\n");
+}
+
+/// The lower limits of rank groups in their list element, when there are any.
+fn limits(xml: &mut String, list: &str, groups: &RankGroups, limits: &[Rank]) {
+    if limits.is_empty() {
+        return;
+    }
+    let _ = writeln!(xml, "<{list}>");
+    for (number, limit) in limits.iter().enumerate() {
         element(
             xml,
-            "Category",
+            groups.element,
             &[
                 ("lowerLimit", Some(&limit.upper())),
                 ("number", Some(&(number + 1).to_string())),
             ],
         );
     }
-    xml.push_str("</Categories>\n</GeneralParameterSet>\n");
+    let _ = writeln!(xml, "</{list}>");
 }
 
 fn result_name(game: &Game) -> String {

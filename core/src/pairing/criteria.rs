@@ -58,18 +58,15 @@ impl Cost {
             geography,
         } = *self;
         [
-            ("Avoid pairing same pair twice", duplicate_game),
+            (Criterion::Rematch.setting(), duplicate_game),
             ("Random", random),
-            ("Balance White and Black", colour_balance),
-            ("Avoid mixing categories", categories),
-            ("Minimize score difference", score_difference),
-            ("Draw-up/draw-down", draw_up_down),
-            ("Seeding system", seeding),
-            ("Minimize handicap", handicap),
-            (
-                "Avoid intra-country and intra-clubs/groups pairing",
-                geography,
-            ),
+            (Criterion::Colours.setting(), colour_balance),
+            (Criterion::Category.setting(), categories),
+            (Criterion::Score.setting(), score_difference),
+            (Criterion::DrawUpDown.setting(), draw_up_down),
+            (Criterion::Seeding.setting(), seeding),
+            (Criterion::Handicap.setting(), handicap),
+            (Criterion::Geography.setting(), geography),
         ]
     }
 
@@ -78,6 +75,136 @@ impl Cost {
         self.terms()
             .into_iter()
             .fold(1i64, |total, (_, cost)| total.saturating_add(cost))
+    }
+
+    /// The pair in words, criterion by criterion: how far it meets each criterion the
+    /// round weighs (a weight above zero; the random draw aside, which is no reason), in
+    /// the order of OpenGotha's evaluation function. A criterion earns at most its
+    /// weight: all of it is met fully, none of it not at all.
+    pub fn in_words(&self, parameters: &PairingParameters) -> Vec<Reason> {
+        let (base, main, secondary) = (&parameters.base, &parameters.main, &parameters.secondary);
+        [
+            (
+                Criterion::Rematch,
+                self.duplicate_game,
+                base.avoid_duplicate_game,
+            ),
+            (
+                Criterion::Colours,
+                self.colour_balance,
+                base.balance_white_black,
+            ),
+            (
+                Criterion::Category,
+                self.categories,
+                main.avoid_mixing_categories,
+            ),
+            (
+                Criterion::Score,
+                self.score_difference,
+                main.minimize_score_difference,
+            ),
+            (Criterion::DrawUpDown, self.draw_up_down, main.draw_up_down),
+            (Criterion::Seeding, self.seeding, main.seeding),
+            (
+                Criterion::Handicap,
+                self.handicap,
+                secondary.minimize_handicap,
+            ),
+            (
+                Criterion::Geography,
+                self.geography,
+                secondary.avoid_same_geography,
+            ),
+        ]
+        .into_iter()
+        .filter(|&(_, _, weight)| weight > 0)
+        .map(|(criterion, cost, weight)| Reason {
+            criterion,
+            met: if cost >= weight {
+                Met::Fully
+            } else if cost <= 0 {
+                Met::Not
+            } else {
+                Met::Partly
+            },
+        })
+        .collect()
+    }
+}
+
+/// A criterion of the pairing, as a director reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Criterion {
+    Rematch,
+    Colours,
+    Category,
+    Score,
+    DrawUpDown,
+    Seeding,
+    Handicap,
+    Geography,
+}
+
+impl Criterion {
+    /// The criterion under the name OpenGotha's pairing settings give it.
+    pub fn setting(self) -> &'static str {
+        match self {
+            Criterion::Rematch => "Avoid pairing same pair twice",
+            Criterion::Colours => "Balance White and Black",
+            Criterion::Category => "Avoid mixing categories",
+            Criterion::Score => "Minimize score difference",
+            Criterion::DrawUpDown => "Draw-up/draw-down",
+            Criterion::Seeding => "Seeding system",
+            Criterion::Handicap => "Minimize handicap",
+            Criterion::Geography => "Avoid intra-country and intra-clubs/groups pairing",
+        }
+    }
+}
+
+/// How far a pair meets a criterion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Met {
+    Fully,
+    Partly,
+    Not,
+}
+
+/// A pair's criterion and how far the pair meets it ([`Cost::in_words`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reason {
+    pub criterion: Criterion,
+    pub met: Met,
+}
+
+impl Reason {
+    /// What the pair is, by this criterion, in a few words.
+    pub fn words(&self) -> &'static str {
+        use Criterion as C;
+        use Met::{Fully, Not, Partly};
+        match (self.criterion, self.met) {
+            (C::Rematch, Not) => "a rematch",
+            (C::Rematch, _) => "a first meeting",
+            (C::Colours, Fully) => "colours balanced",
+            (C::Colours, _) => "colours not balanced",
+            (C::Category, Fully) => "the same category",
+            (C::Category, Partly) => "neighbouring categories",
+            (C::Category, Not) => "distant categories",
+            (C::Score, Fully) => "the same score",
+            (C::Score, Partly) => "close scores",
+            (C::Score, Not) => "scores far apart",
+            (C::DrawUpDown, Fully) => "no draw-up or draw-down",
+            (C::DrawUpDown, _) => "a draw-up or draw-down",
+            (C::Seeding, Fully) => "placed as the seeding system asks",
+            (C::Seeding, Partly) => "near the seeding system's place",
+            (C::Seeding, Not) => "away from the seeding system's place",
+            (C::Handicap, Fully) => "the least handicap",
+            (C::Handicap, Partly) => "some handicap",
+            (C::Handicap, Not) => "a large handicap",
+            (C::Geography, Fully) => "different clubs and countries",
+            (C::Geography, Partly) => "a club, group or country in common, set apart",
+            (C::Geography, Not) => "the same club or country",
+        }
     }
 }
 

@@ -199,6 +199,7 @@ enum Tally {
     Mms,
     Wins,
     Sts,
+    Breizh,
 }
 
 impl From<Basis> for Tally {
@@ -206,6 +207,7 @@ impl From<Basis> for Tally {
         match basis {
             Basis::Mms => Tally::Mms,
             Basis::Wins => Tally::Wins,
+            Basis::Breizh => Tally::Breizh,
         }
     }
 }
@@ -224,13 +226,18 @@ struct Table<'t> {
     slots: Vec<Vec<Slot>>,
     /// McMahon start score, in points.
     start: Vec<i64>,
+    /// Breizh start score, in points.
+    breizh_start: Vec<i64>,
     /// Score after each round, real and with unplayed rounds as half points, by basis.
     mms: Vec<Vec<i64>>,
     nbw: Vec<Vec<i64>>,
     /// Strasbourg score: the McMahon score with the bracket's bonus.
     sts: Vec<Vec<i64>>,
+    /// Breizh score: the McMahon score from the Breizh start.
+    bzs: Vec<Vec<i64>>,
     virtual_mms: Vec<Vec<i64>>,
     virtual_nbw: Vec<Vec<i64>>,
+    virtual_bzs: Vec<Vec<i64>>,
 }
 
 /// A basis's tie-breakers for every player, in half points (SODOS in quarter points).
@@ -257,16 +264,24 @@ impl<'t> Table<'t> {
                     + i64::from(player.mms_correction)
             })
             .collect();
+        let breizh_start = tournament
+            .players
+            .iter()
+            .map(|player| tournament.breizh_start(player) as i64 + i64::from(player.mms_correction))
+            .collect();
         let mut table = Table {
             tournament,
             rounds,
             slots,
             start,
+            breizh_start,
             mms: Vec::new(),
             nbw: Vec::new(),
             sts: Vec::new(),
+            bzs: Vec::new(),
             virtual_mms: Vec::new(),
             virtual_nbw: Vec::new(),
+            virtual_bzs: Vec::new(),
         };
         for player in 0..tournament.players.len() {
             table.score_rounds(player);
@@ -277,36 +292,28 @@ impl<'t> Table<'t> {
         Ok(table)
     }
 
-    /// OpenGotha's help ("Placement settings", STS): in a tournament of `n` rounds whose
-    /// top group (the players at or above the McMahon bar) plays an elimination bracket,
-    /// a win in the quarter-final (round `n`−2) or the semi-final (round `n`−1) gives 2
-    /// more points to the players who reached the semi-final, having won every game before
-    /// it. Everyone else's STS is their McMahon score.
+    /// OpenGotha's Strasbourg score (STS): the players of an elimination bracket among the
+    /// top group are told by their score alone. With `n` declared rounds and `B` the bar's
+    /// start score, a McMahon score of exactly `B + n − 2` after round `n`−2 adds 2 points
+    /// from that round on, and one of exactly `B + n − 1` after round `n`−1 adds 2 more from
+    /// that round on; the two tests are independent (measured with OpenGotha 3.51 and
+    /// 3.52: SEYGO 2020 stage 2, where a player corrected above the bar and unbeaten is not
+    /// counted, while a player at the bar with a loss is).
     fn strasbourg_scores(&self, player: usize) -> Vec<i64> {
-        let mut scores = self.mms[player].clone();
-        let rounds = self.tournament.rounds as usize;
-        let top_group = self.tournament.players[player].rank >= self.tournament.mcmahon.bar;
-        if !top_group || rounds < 3 {
-            return scores;
-        }
-        let (quarter, semi) = (rounds - 3, rounds - 2);
-        let won = |round: usize| match self.slots[player].get(round) {
-            Some(&Slot::Played { game, colour, .. }) => {
-                let game = &self.tournament.games[game];
-                let decisive = matches!(game.result, GameResult::BlackWins | GameResult::WhiteWins);
-                decisive && !game.by_default && game.result.half_points(colour) == 2
+        let mms = &self.mms[player];
+        let mut scores = mms.clone();
+        let rounds = i64::from(self.tournament.rounds);
+        let mcmahon = self.tournament.mcmahon;
+        let bar = i64::from(mcmahon.bar.value() - mcmahon.zero.value());
+        for round in [rounds - 2, rounds - 1] {
+            let Ok(index) = usize::try_from(round - 1) else {
+                continue;
+            };
+            if mms.get(index) == Some(&(2 * (bar + round))) {
+                for score in &mut scores[index..] {
+                    *score += 4;
+                }
             }
-            _ => false,
-        };
-        if !(0..=quarter).all(won) {
-            return scores;
-        }
-        let mut bonus = 0;
-        for (round, score) in scores.iter_mut().enumerate() {
-            if (round == quarter || round == semi) && won(round) {
-                bonus += 4;
-            }
-            *score += bonus;
         }
         scores
     }
@@ -320,16 +327,20 @@ impl<'t> Table<'t> {
                 credit
             }
         };
-        let start = 2 * self.start[player];
-        let (mut games, mut credit_mms, mut credit_nbw, mut played, mut unplayed) = (0, 0, 0, 0, 0);
-        let (mut mms, mut nbw, mut virtual_mms, mut virtual_nbw) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let version = self.tournament.opengotha_version();
+        let (start, breizh_start) = (2 * self.start[player], 2 * self.breizh_start[player]);
+        let (mut games, mut mcmahon_games, mut played, mut unplayed) = (0, 0, 0, 0);
+        let (mut credit_mms, mut credit_nbw) = (0, 0);
+        let (mut mms, mut nbw, mut bzs) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut virtual_mms, mut virtual_nbw, mut virtual_bzs) =
+            (Vec::new(), Vec::new(), Vec::new());
         for slot in &self.slots[player] {
             match *slot {
                 Slot::Played { game, colour, .. } => {
                     let game = &self.tournament.games[game];
                     let half_points = i64::from(game.result.half_points(colour));
                     games += half_points;
+                    mcmahon_games += i64::from(game.result.mcmahon_half_points(colour, version));
                     if game.by_default
                         || matches!(game.result, GameResult::Void | GameResult::Unknown)
                     {
@@ -350,15 +361,19 @@ impl<'t> Table<'t> {
                 }
                 Slot::Unpaired => unplayed += 1,
             }
-            mms.push(start + games + round_down(credit_mms));
+            mms.push(start + mcmahon_games + round_down(credit_mms));
             nbw.push(games + round_down(credit_nbw));
+            bzs.push(breizh_start + games + round_down(credit_mms));
             virtual_mms.push(start + played + unplayed);
             virtual_nbw.push(played + unplayed);
+            virtual_bzs.push(breizh_start + played + unplayed);
         }
         self.mms.push(mms);
         self.nbw.push(nbw);
+        self.bzs.push(bzs);
         self.virtual_mms.push(virtual_mms);
         self.virtual_nbw.push(virtual_nbw);
+        self.virtual_bzs.push(virtual_bzs);
     }
 
     /// Each round's score of a basis, in half points.
@@ -367,6 +382,7 @@ impl<'t> Table<'t> {
             Tally::Mms => &self.mms,
             Tally::Wins => &self.nbw,
             Tally::Sts => &self.sts,
+            Tally::Breizh => &self.bzs,
         }
     }
 
@@ -386,6 +402,7 @@ impl<'t> Table<'t> {
         let scores = match basis {
             Tally::Mms | Tally::Sts => &self.virtual_mms,
             Tally::Wins => &self.virtual_nbw,
+            Tally::Breizh => &self.virtual_bzs,
         };
         scores[opponent]
             .last()
@@ -412,6 +429,7 @@ impl<'t> Table<'t> {
     fn virtual_opponent(&self, player: usize, basis: Tally) -> i64 {
         match basis {
             Tally::Mms | Tally::Sts => 2 * self.start[player],
+            Tally::Breizh => 2 * self.breizh_start[player],
             Tally::Wins => 0,
         }
     }
@@ -525,6 +543,9 @@ impl<'t> Table<'t> {
                                 Score::from_halves(self.final_score(player, Tally::Sts))
                             }
                             (Criterion::Cps, _) => Score::from_halves(self.cup_score(player)),
+                            (Criterion::Bzs, _) => {
+                                Score::from_halves(self.final_score(player, Tally::Breizh))
+                            }
                             (Criterion::Ext, _) => Score::from_halves(self.exploits(player).0),
                             (Criterion::Exr, _) => Score::from_halves(self.exploits(player).1),
                             (Criterion::Nbw, _) => {

@@ -24,6 +24,8 @@ const WEAKEST_KYU: u32 = 50;
 impl Rank {
     /// 1d, the zero of OpenGotha's scale.
     pub const FIRST_DAN: Rank = Rank(0);
+    /// 30k, the rank OpenGotha's McMahon start scores count from (its fixed `genMMZero`).
+    pub const THIRTY_KYU: Rank = Rank(-30);
 
     pub fn kyu(kyu: u32) -> Option<Rank> {
         (1..=WEAKEST_KYU)

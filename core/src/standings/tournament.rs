@@ -4,6 +4,7 @@
 use super::rank::Rank;
 use crate::clock::TimeControl;
 use crate::fields::{check_handicap, check_handicap_correction, FieldIssue};
+use crate::pairing::parameters::OpenGothaVersion;
 use crate::pairing::PairingParameters;
 use crate::point::Color;
 use crate::rules::Preset;
@@ -46,6 +47,11 @@ pub struct Tournament {
     /// below (OpenGotha `GeneralParameterSet.lowerCategoryLimits`; no limit, one category).
     #[serde(default)]
     pub category_limits: Vec<Rank>,
+    /// Lower rank limits of the Breizh groups, strongest group first (OpenGotha 3.52's
+    /// `BZHGroup` elements, `numberOfBZHGroups` being one more): a player's Breizh start
+    /// score is the number of groups below theirs, see [`Tournament::breizh_start`].
+    #[serde(default)]
+    pub breizh_limits: Vec<Rank>,
     pub scoring: Scoring,
     /// Placement criteria, most important first.
     pub criteria: Vec<Criterion>,
@@ -61,6 +67,24 @@ pub struct Tournament {
     /// `None` writes OpenGotha's defaults for the tournament's system.
     #[serde(default)]
     pub pairing: Option<PairingParameters>,
+    /// How an OpenGotha file names the players in its games and byes: the key upper-cases
+    /// in the locale of the program that saved it, and a file saved under a Turkish locale
+    /// writes `İ` for `i` (`YİLMAZ`). Written back as read, so that OpenGotha in that
+    /// locale finds every player's games again.
+    #[serde(default)]
+    pub key_locale: KeyLocale,
+}
+
+/// The locale OpenGotha upper-cased its player keys in (Java's `String.toUpperCase()`
+/// under the JVM's default locale).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KeyLocale {
+    /// Every locale but Turkish and Azeri: `i` → `I`.
+    #[default]
+    Root,
+    /// Turkish: `i` → `İ` (U+0130), `ı` → `I`.
+    Turkish,
 }
 
 impl Tournament {
@@ -101,7 +125,7 @@ impl Tournament {
     /// decides (`TournamentParameterSet.tournamentType`, `ScoredPlayer.halfGamesStrings`).
     pub fn results_table_basis(&self) -> Basis {
         match self.criteria.first() {
-            Some(Criterion::Mms) => Basis::Mms,
+            Some(Criterion::Mms | Criterion::Bzs) => Basis::Mms,
             _ => Basis::Wins,
         }
     }
@@ -116,6 +140,23 @@ impl Tournament {
             .iter()
             .position(|&limit| player.rank >= limit)
             .unwrap_or(self.category_limits.len())
+    }
+
+    /// The OpenGotha version whose rules the tournament follows: its pairing parameters'
+    /// (a file's writer, [`crate::pairing::opengotha`]), 3.52 for a tournament without them.
+    pub fn opengotha_version(&self) -> OpenGothaVersion {
+        self.pairing
+            .map(|parameters| parameters.opengotha)
+            .unwrap_or_default()
+    }
+
+    /// The player's Breizh start score before their correction: the number of Breizh groups
+    /// below theirs, 0 for a player below every limit (OpenGotha 3.52, BZS).
+    pub fn breizh_start(&self, player: &Player) -> usize {
+        self.breizh_limits
+            .iter()
+            .position(|&limit| player.rank >= limit)
+            .map_or(0, |group| self.breizh_limits.len() - group)
     }
 
     /// The tournament as it stood after `round`: later games, byes and absences left out,
@@ -252,7 +293,7 @@ pub struct Scoring {
     pub unplayed_as_half_point_in_sos: bool,
 }
 
-/// The score a tie-breaker sums: McMahon score or number of wins.
+/// The score a tie-breaker sums: McMahon score, number of wins or Breizh score.
 #[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "utoipa", schema(as = ScoreBasis))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -260,6 +301,9 @@ pub struct Scoring {
 pub enum Basis {
     Mms,
     Wins,
+    /// The Breizh score (BZS, OpenGotha 3.52): a McMahon score whose start is the player's
+    /// Breizh group.
+    Breizh,
 }
 
 /// A placement criterion: every criterion OpenGotha offers (its help, "Placement
@@ -277,11 +321,15 @@ pub enum Criterion {
     Mms,
     /// Number of wins.
     Nbw,
-    /// Strasbourg score (`STS`): the McMahon score, plus 2 points for each win in the
-    /// quarter- and semi-final of the top group's elimination bracket (the rounds before
-    /// the last two and before the last) for the top-group players who won every game
-    /// before the semi-final.
+    /// Strasbourg score (`STS`): the McMahon score, plus 2 points from round `n`−2 on for
+    /// a player whose McMahon score after round `n`−2 is exactly the bar's start score
+    /// plus `n`−2 (`n` the declared rounds), and 2 more from round `n`−1 on when it is
+    /// exactly the bar's plus `n`−1 after round `n`−1: the players still unbeaten at the
+    /// bar reach the elimination bracket's quarter- and semi-final (OpenGotha's test).
     Sts,
+    /// Breizh score (`BZS`, OpenGotha 3.52): the McMahon score counted from the Breizh
+    /// start score ([`Tournament::breizh_start`]) instead of the McMahon one.
+    Bzs,
     /// Sum of the opponents' Strasbourg scores (`SOSTS`).
     Sosts,
     /// Cup score (`CPS`): "a win in a given round has always a bigger weight than all wins
@@ -324,6 +372,7 @@ impl Criterion {
             Criterion::Nbw => "NBW",
             Criterion::Sts => "STS",
             Criterion::Cps => "CPS",
+            Criterion::Bzs => "BZS",
             Criterion::Sosts => "SOSTS",
             Criterion::Sos(_) => "SOS",
             Criterion::SosMinus1(_) => "SOS-1",
@@ -419,6 +468,17 @@ impl GameResult {
             (GameResult::BothWin, _) => 2,
             (GameResult::Jigo, _) => 1,
             _ => 0,
+        }
+    }
+
+    /// Half points the McMahon score (and the Strasbourg score built on it) counts for the
+    /// player who had `colour`: the game's points, except that OpenGotha 3.52 gives Black
+    /// no McMahon point for "both win" (its number of wins and Breizh score keep it; 24
+    /// public files rank otherwise under 3.51.02 and 3.52.03).
+    pub fn mcmahon_half_points(self, colour: Color, version: OpenGothaVersion) -> u32 {
+        match (self, colour, version) {
+            (GameResult::BothWin, Color::Black, OpenGothaVersion::Since352) => 0,
+            _ => self.half_points(colour),
         }
     }
 }

@@ -33,6 +33,11 @@ pub enum TableError {
         "the counting phase has taken {cap} steps, the most it may: a referee's ruling ends it"
     )]
     CountingCap { cap: u32 },
+    /// FFG rule 5 bis: both players agree on the same dead stones.
+    #[error(
+        "this step answers the proposal of event {revision}, replaced by that of event {current}: look at the new proposal first"
+    )]
+    SupersededProposal { revision: u32, current: u32 },
     #[error("instant {at} ms comes before the last event's, {last} ms")]
     TimeWentBackwards { at: u64, last: u64 },
     /// Time is settled first: an input after a fallen flag waits for
@@ -79,6 +84,7 @@ impl TableError {
             TableError::NotCounting => "game.not_counting",
             TableError::TurnCap { .. } => "game.turn_cap",
             TableError::CountingCap { .. } => "game.counting_cap",
+            TableError::SupersededProposal { .. } => "counting.superseded",
             TableError::TimeWentBackwards { .. } => "game.time_went_backwards",
             TableError::FlagDue { .. } => "clock.flag_due",
             TableError::NoFlag { .. } => "clock.no_flag",

@@ -107,9 +107,7 @@ pub struct Ruling {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Input {
     /// The game starts: the first player's clock runs.
-    Start {
-        at: u64,
-    },
+    Start { at: u64 },
     /// A move or a pass, with the press of the player's clock.
     Turn {
         color: Color,
@@ -117,25 +115,20 @@ pub enum Input {
         at: u64,
     },
     /// `color` resigns (either player, at any time).
-    Resign {
-        color: Color,
-        at: u64,
-    },
+    Resign { color: Color, at: u64 },
     /// Someone looks at the clock (the service's sweep, or a request): the flags that
     /// fell by `at` are recorded.
-    Clock {
-        at: u64,
-    },
+    Clock { at: u64 },
+    /// A step of the count, answering the proposal of revision `revision`
+    /// ([`Table::proposal_revision`](super::Table::proposal_revision)): a step on a
+    /// proposal since replaced is refused.
     Counting {
         step: CountingStep,
+        revision: u32,
         at: u64,
     },
     /// A referee's ruling; `by` names the referee (the service's token id).
-    Ruling {
-        ruling: Ruling,
-        by: String,
-        at: u64,
-    },
+    Ruling { ruling: Ruling, by: String, at: u64 },
 }
 
 /// One entry of a table's log; the table is the fold of its log.

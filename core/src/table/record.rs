@@ -165,9 +165,9 @@ impl Table {
             {
                 continue;
             }
-            if let Stage::Counting { .. } = stage {
+            if let Some(revision) = table.proposal_revision() {
                 let step = CountingStep::Dispute { color: turn.color };
-                log.extend(table.handle(Input::Counting { step, at })?);
+                log.extend(table.handle(Input::Counting { step, revision, at })?);
             }
             let input = Input::Turn {
                 color: turn.color,

@@ -48,6 +48,7 @@ pub fn tournament(
             zero: Rank::from_value(-30),
         },
         category_limits: Vec::new(),
+        breizh_limits: Vec::new(),
         scoring: Scoring {
             bye: Credit {
                 mms_half_points: 2,
@@ -66,6 +67,7 @@ pub fn tournament(
         byes,
         absences: Vec::new(),
         pairing: None,
+        key_locale: Default::default(),
     }
 }
 

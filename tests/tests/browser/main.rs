@@ -8,8 +8,10 @@ mod dashboard;
 mod dashboard_tools;
 mod public;
 mod referee;
+mod round_at_size;
 mod session;
 mod tablet;
+mod tablet_offline;
 
 use arbitre_api::access::Role;
 use arbitre_tests::browser::Browser;

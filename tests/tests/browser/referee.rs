@@ -250,11 +250,12 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
     )
     .await;
     let counting = format!("/games/{disputed}/counting");
-    posted(
+    let paused = state(&service, &disputed).await;
+    let proposed = posted(
         &service,
         &counting,
         &disputed_tablet,
-        json!({"action": "propose", "color": "B", "dead": ["gg"]}),
+        json!({"action": "propose", "color": "B", "dead": ["gg"], "revision": paused["counting"]["revision"]}),
         200,
     )
     .await;
@@ -262,7 +263,7 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
         &service,
         &counting,
         &disputed_tablet,
-        json!({"action": "dispute", "color": "W"}),
+        json!({"action": "dispute", "color": "W", "revision": proposed["counting"]["revision"]}),
         200,
     )
     .await;

@@ -36,7 +36,7 @@ async fn handicap_table(service: &TestService) -> (String, Vec<String>) {
 }
 
 /// Opens the one-time link `path` in `browser` and signs in with it: the table's page.
-async fn use_link(browser: &Browser, path: &str) {
+pub async fn use_link(browser: &Browser, path: &str) {
     browser.visit(path).await;
     browser.check("a sign-in link").await;
     browser.click("#use-link").await;
@@ -45,7 +45,7 @@ async fn use_link(browser: &Browser, path: &str) {
         .await;
 }
 
-async fn read(service: &TestService, path: &str) -> Value {
+pub async fn read(service: &TestService, path: &str) -> Value {
     service
         .get(path)
         .send()
@@ -56,18 +56,18 @@ async fn read(service: &TestService, path: &str) -> Value {
         .unwrap()
 }
 
-async fn game_state(service: &TestService, game: &str) -> Value {
+pub async fn game_state(service: &TestService, game: &str) -> Value {
     read(service, &format!("/games/{game}")).await
 }
 
 /// Taps the point `point` (SGF) on the board of `browser`: once shows the stone, twice plays it.
-async fn tap(browser: &Browser, point: &str) {
+pub async fn tap(browser: &Browser, point: &str) {
     click(browser, &format!("#board rect.hit[data-point='{point}']")).await;
 }
 
 /// Clicks `css` once it is there. The page is drawn again when the game's state arrives:
 /// an element found just before may be gone by the click, and is looked up again.
-async fn click(browser: &Browser, css: &str) {
+pub async fn click(browser: &Browser, css: &str) {
     let quoted = serde_json::to_string(css).unwrap();
     browser
         .wait_until(&format!("document.querySelector({quoted}) !== null"), 10)
@@ -97,19 +97,19 @@ async fn play(browser: &Browser, point: &str) {
 }
 
 /// Waits until the page of `browser` shows the game at `seq`.
-async fn at_seq(browser: &Browser, seq: i64) {
+pub async fn at_seq(browser: &Browser, seq: i64) {
     browser
         .wait_until(&format!("Number(document.body.dataset.seq) >= {seq}"), 10)
         .await;
 }
 
-async fn seq_of(service: &TestService, game: &str) -> i64 {
+pub async fn seq_of(service: &TestService, game: &str) -> i64 {
     game_state(service, game).await["seq"].as_i64().unwrap()
 }
 
 /// Reads the console of `browser`: its only errors are those Chromium logs for the
 /// failed requests the test caused on purpose (each containing one of `expected`).
-async fn only_expected_errors(browser: &Browser, expected: &[&str]) {
+pub async fn only_expected_errors(browser: &Browser, expected: &[&str]) {
     let errors: Vec<_> = browser
         .console()
         .await
@@ -136,7 +136,7 @@ async fn last_marked(browser: &Browser, point: &str) {
 }
 
 /// Clicks the button `css` in the seat of `colour` (`B` or `W`).
-async fn seat_button(browser: &Browser, colour: &str, css: &str) {
+pub async fn seat_button(browser: &Browser, colour: &str, css: &str) {
     click(
         browser,
         &format!(".seat[data-colour='{colour}'] button.{css}:not(:disabled)"),

@@ -114,12 +114,18 @@ pub async fn play(service: &TestService, token: &str, game: &str, turn: u32, poi
     expect_json(post_turn(service, token, game, turn, point).await, 201).await
 }
 
+/// A counting step as a tablet showing the game now sends it: answering the proposal on
+/// the table (its `counting.revision`), unless `body` names another.
 pub async fn counting(
     service: &TestService,
     token: &str,
     game: &str,
-    body: Value,
+    mut body: Value,
 ) -> reqwest::Response {
+    if body.get("revision").is_none() {
+        let shown = state(service, game).await;
+        body["revision"] = json!(shown["counting"]["revision"].as_u64().unwrap_or(0));
+    }
     service
         .post(&format!("/games/{game}/counting"), Some(token))
         .json(&body)
@@ -581,6 +587,136 @@ async fn a_dispute_resumes_play_and_ends_in_a_strict_count() {
     assert!(counted["result"].is_string());
 }
 
+/// FFG rule 5 bis: both players agree on the same dead stones. Two tablets at one table:
+/// Black's acceptance, sent from the one that was offline, answers the proposal it showed
+/// (none dead); White proposed Black's stone dead on the other meanwhile. The acceptance
+/// is refused with the new proposal, nothing is stored, and Black answers the new one.
+#[tokio::test]
+async fn an_acceptance_of_a_replaced_proposal_is_refused_with_the_new_one() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 1).await;
+    let table = &setup.tables[0];
+    let game = start_game(&service, &setup, 0, json!({})).await;
+    for (index, point) in ["ee", "cc", "pass", "pass"].iter().enumerate() {
+        play(&service, table, &game, index as u32 + 1, point).await;
+    }
+    let shown_offline = state(&service, &game).await;
+    let seen = shown_offline["counting"]["revision"].clone();
+    assert_eq!(seen, shown_offline["seq"], "{shown_offline}");
+    let proposed = expect_json(
+        counting(
+            &service,
+            table,
+            &game,
+            json!({"action": "propose", "color": "W", "dead": ["ee"], "revision": seen}),
+        )
+        .await,
+        200,
+    )
+    .await;
+    let current = proposed["counting"]["revision"].clone();
+    assert_eq!(current, proposed["seq"]);
+    assert_ne!(current, seen);
+    let entries = log(&service, &game).await.len();
+    let problem = expect_problem(
+        counting(
+            &service,
+            table,
+            &game,
+            json!({"action": "accept", "color": "B", "revision": seen}),
+        )
+        .await,
+        409,
+        "counting.superseded",
+    )
+    .await;
+    assert_eq!(
+        problem["state"]["counting"]["revision"], current,
+        "{problem}"
+    );
+    assert_eq!(problem["state"]["counting"]["proposal"], json!(["ee"]));
+    assert_eq!(
+        problem["state"]["counting"]["accepted"],
+        json!([false, true])
+    );
+    assert_eq!(log(&service, &game).await.len(), entries);
+    assert_eq!(state(&service, &game).await["phase"], "counting");
+    // Shown the new proposal, Black disputes it: play resumes, Black to move.
+    let resumed = expect_json(
+        counting(
+            &service,
+            table,
+            &game,
+            json!({"action": "dispute", "color": "B", "revision": current}),
+        )
+        .await,
+        200,
+    )
+    .await;
+    assert_eq!(resumed["phase"], "playing");
+    assert!(resumed["counting"].is_null());
+}
+
+/// Time as the table saw it (issue 43): turns that reach the service a minute late, in a
+/// burst, are charged as the table's account says (the time each took there), never
+/// before the game's last entry nor after their arrival, and the log keeps both instants.
+#[tokio::test]
+async fn turns_arriving_late_are_charged_the_time_they_took_at_the_table() {
+    let service = TestService::start().await;
+    let setup = setup(
+        &service,
+        json!({"time_control": {"system": "absolute", "main_time_ms": 600_000}}),
+        1,
+    )
+    .await;
+    let table = &setup.tables[0];
+    let game = start_game(&service, &setup, 0, json!({})).await;
+    let started = log(&service, &game).await[0]["at_ms"].as_i64().unwrap();
+    // The hall's network is down for a minute: Black thought 4 s, White 7 s.
+    service.advance(Duration::from_secs(60));
+    for (turn, point, since, elapsed_ms) in [(1, "ee", 1, 4_000), (2, "cc", 2, 7_000)] {
+        let mut body = turn_body(turn, point);
+        body["table_time"] = json!({"since": since, "elapsed_ms": elapsed_ms});
+        let response = service
+            .post(&format!("/games/{game}/turns"), Some(table))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        expect_json(response, 201).await;
+    }
+    let entries = log(&service, &game).await;
+    let instants: Vec<i64> = entries
+        .iter()
+        .map(|entry| entry["at_ms"].as_i64().unwrap())
+        .collect();
+    assert_eq!(instants, [started, started + 4_000, started + 11_000]);
+    let shown = state(&service, &game).await;
+    assert_eq!(
+        shown["clocks"]["white"]["main_ms"],
+        600_000 - 7_000,
+        "{shown}"
+    );
+    // An account longer than the wall time since the last entry is held to the arrival.
+    let mut body = turn_body(3, "gg");
+    body["table_time"] = json!({"since": 3, "elapsed_ms": 10_000_000});
+    expect_json(
+        service
+            .post(&format!("/games/{game}/turns"), Some(table))
+            .json(&body)
+            .send()
+            .await
+            .unwrap(),
+        201,
+    )
+    .await;
+    let arrived = log(&service, &game).await[3]["at_ms"].as_i64().unwrap();
+    assert!(
+        arrived >= started + 60_000 && arrived < started + 10_000_000,
+        "{arrived}"
+    );
+}
+
 #[tokio::test]
 async fn a_referee_ruling_changes_the_result_and_the_audit_trail_stays() {
     let service = TestService::start().await;
@@ -922,6 +1058,11 @@ async fn bad_input_to_the_game_routes_is_a_problem_never_a_500() {
             counting_path.clone(),
             table.clone(),
             json!({"action": "accept", "color": "B"}),
+        ),
+        (
+            counting_path.clone(),
+            table.clone(),
+            json!({"action": "accept", "color": "B", "revision": -1}),
         ),
         (
             counting_path.clone(),

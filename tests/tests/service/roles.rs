@@ -166,7 +166,9 @@ fn sample(method: &Method, template: &str, fixture: &Fixture) -> Option<Value> {
         .unwrap_or(template);
     Some(match (method.as_str(), path) {
         ("POST", "/games/{game_id}/turns") => json!({"turn": 99, "action": "pass"}),
-        ("POST", "/games/{game_id}/counting") => json!({"action": "accept", "color": "B"}),
+        ("POST", "/games/{game_id}/counting") => {
+            json!({"action": "accept", "color": "B", "revision": 0})
+        }
         ("POST", "/games/{game_id}/rulings") => json!({"kind": "warning", "reason": "noise"}),
         ("POST", "/games") => json!({"pairing_id": fixture.pairing}),
         ("POST", "/games/import") => {

@@ -1,6 +1,7 @@
 //! `POST /games/{id}/turns` and `POST /games/{id}/counting`: what the table's tablet
 //! records. Each turn states the number it expects to have; the core judges it before
-//! anything is stored, and the server's clock times it.
+//! anything is stored, and times it: by the table's account of it when the tablet gives
+//! one (within what the server can check), else by the server's clock.
 
 use super::{fingerprint_of, respond};
 use crate::auth::Caller;
@@ -45,6 +46,22 @@ pub struct NewTurn {
     pub point: Option<String>,
     /// The player (default: the player to move). A resignation may come from either.
     pub color: Option<Color>,
+    /// The table's account of a move or a pass: without it, the turn is charged when it
+    /// arrives.
+    pub table_time: Option<TableTime>,
+}
+
+/// How long a turn took at the table (issue 43), as the tablet measured it on its
+/// monotonic clock: the turn is charged at that instant, as a physical clock on the table
+/// would charge it, however late it arrives (a hall's network down for minutes), held
+/// between the game's last entry and the turn's arrival (the entry's `recorded_at`).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TableTime {
+    /// The log's entry (`seq`) the tablet had acknowledged last when the turn began.
+    pub since: u32,
+    /// Milliseconds from then to the turn, at the table.
+    pub elapsed_ms: u64,
 }
 
 pub fn parse_point(field: &str, text: &str) -> Result<Point, ApiError> {
@@ -118,17 +135,23 @@ pub async fn turn(
                 return Err(conflict("game.stale_turn", detail, game));
             }
             let color = turn.color.or(game.table.to_move()).unwrap_or(Color::Black);
+            let charged = match turn.table_time {
+                Some(TableTime { since, elapsed_ms }) => {
+                    game.table.table_instant(since, Some(elapsed_ms), at)
+                }
+                None => at,
+            };
             let input = match (turn.action, point) {
                 (TurnAction::Resign, _) => Input::Resign { color, at },
                 (TurnAction::Move, Some(point)) => Input::Turn {
                     color,
                     action: Action::Move(point),
-                    at,
+                    at: charged,
                 },
                 _ => Input::Turn {
                     color,
                     action: Action::Pass,
-                    at,
+                    at: charged,
                 },
             };
             game.handle(input, Some(token_id))
@@ -170,6 +193,11 @@ pub struct CountingStep {
     /// For a proposal: a point of each dead chain, SGF coordinates.
     #[serde(default)]
     pub dead: Vec<String>,
+    /// The proposal this step answers: the state's `counting.revision` as the player saw
+    /// it. A step on a proposal replaced since is refused (409 `counting.superseded`, with
+    /// the new proposal in `state`): both players agree on the same dead stones (FFG
+    /// rule 5 bis).
+    pub revision: u32,
 }
 
 /// Take a step of the counting phase (the table's tablet).
@@ -179,7 +207,7 @@ pub struct CountingStep {
     request_body = CountingStep,
     responses(
         (status = 200, description = "Recorded; when both accepted, `count` holds the rule 6 and 6 bis breakdown", body = GameState),
-        (status = 409, description = "The game is not paused for counting; or `game.contended`, the game changed under the request too often: send it again", body = crate::error::Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game is not paused for counting; `counting.superseded`, the step answers a proposal replaced since (the new one is in `state`); or `game.contended`, the game changed under the request too often: send it again", body = crate::error::Problem, content_type = "application/problem+json"),
     ),
     security(("bearer" = []))
 )]
@@ -217,6 +245,7 @@ pub async fn counting(
         move |write: Write<'_>| {
             let Write { game, at, token_id } = write;
             let color = step.color;
+            let revision = step.revision;
             let step = match step.action {
                 CountingAction::Propose => Step::Propose {
                     color,
@@ -225,7 +254,7 @@ pub async fn counting(
                 CountingAction::Accept => Step::Accept { color },
                 CountingAction::Dispute => Step::Dispute { color },
             };
-            game.handle(Input::Counting { step, at }, Some(token_id))
+            game.handle(Input::Counting { step, revision, at }, Some(token_id))
                 .map_err(|refusal| refused(refusal, game))
         },
     )

@@ -5,7 +5,7 @@
 use crate::error::{ApiError, GameError};
 use crate::services::live::LoadedGame;
 use arbitre_core::clock::{FlagPolicy, PlayerTime, TimeControl};
-use arbitre_core::counting::Agreement;
+use arbitre_core::counting::DeadStones;
 use arbitre_core::ending::{Count, ResumptionPolicy};
 use arbitre_core::table::{ClockState, ResultSource, TableError};
 use arbitre_core::{Color, Point};
@@ -86,12 +86,26 @@ pub struct GameState {
     pub last_move: Option<Point>,
     pub black_prisoners: u32,
     pub white_prisoners: u32,
-    /// During counting: the proposal on the table and who accepted it.
-    pub counting: Option<Agreement>,
+    /// During counting: the proposal on the table, its revision and who accepted it.
+    pub counting: Option<CountingProposal>,
     /// Once counted: the basis, the dead stones, and the rule 6 / 6 bis breakdown.
     pub count: Option<Count>,
     pub clocks: Clocks,
     pub settings: GameSettings,
+}
+
+/// The dead stones proposed in the counting phase of rule 5 bis.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CountingAgreement)]
+pub struct CountingProposal {
+    /// The log's number (`seq`) of the entry that put this proposal on the table: a
+    /// counting step names it, so that both players agree on the same dead stones.
+    pub revision: u32,
+    /// The dead stones (whole chains), SGF points.
+    pub proposal: DeadStones,
+    /// Black's acceptance, then White's.
+    #[schema(min_items = 2, max_items = 2)]
+    pub accepted: [bool; 2],
 }
 
 /// The conditions of a game.
@@ -157,7 +171,14 @@ impl GameState {
             last_move: table.last_move(),
             black_prisoners: core.prisoners(Color::Black),
             white_prisoners: core.prisoners(Color::White),
-            counting: table.agreement().cloned(),
+            counting: table.agreement().zip(table.proposal_revision()).map(
+                |(agreement, revision)| CountingProposal {
+                    revision,
+                    proposal: agreement.proposal().clone(),
+                    accepted: [Color::Black, Color::White]
+                        .map(|color| agreement.accepted_by(color)),
+                },
+            ),
             count: table.count().cloned(),
             clocks: Clocks {
                 at_ms: at,

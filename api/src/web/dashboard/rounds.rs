@@ -1,23 +1,22 @@
 //! The dashboard's rounds: a round's overview once paired (live, from the tournament's
 //! stream), and before that its draft.
 //!
-//! A draft is the engine's (`POST …/pairings/draft`), never stored: the page keeps it in
-//! the form as the API returned it and sends it back with each change. Swapping a table's
-//! colours, moving a game to another table and renumbering the tables edit it there,
-//! by the core's rules ([`edit`]); exchanging two players asks the engine for a new draft
-//! that keeps the two new pairs (the draft's `fixed` games), so that colours, handicaps
-//! and the other tables stay the engine's. Why a pair was made is the explain route's
-//! answer, shown beside the draft. Publishing sends the draft to the route's own
-//! publication, which refuses it (`draft.stale`) if the tournament changed since.
+//! A draft is the engine's, kept by the service and never stored ([`drafts`]): the page's
+//! form names it (what the engine was asked, the hand edits made, the state it was made
+//! from) and the one change asked, never carries it. Swapping a table's colours, moving
+//! a game to another table and renumbering the tables are hand edits, made by the core's
+//! rules ([`edit`]); exchanging two players asks the engine for a new draft that keeps
+//! the two new pairs (the draft's `fixed` games), so that colours, handicaps and the
+//! other tables stay the engine's. Why a pair was made is the explain route's answer,
+//! shown beside the draft. Publishing goes through the service's publication, which
+//! refuses it (`draft.stale`) if the tournament changed since.
 
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Resource};
 use crate::i18n::Language;
-use crate::routes::drafts::{
-    self as api, Draft, DraftPublication, DraftRequest, ExplainQuery, PublishedTable,
-};
 use crate::routes::rounds::{register_for_round, start_round, RegistrationStatus};
+use crate::services::drafts::{self, Draft, DraftRequest, ExplainQuery, HandEdit, Sketch};
 use crate::services::heavy::Workshop;
 use crate::services::reads::Reads;
 use crate::store::pairings as pairing_store;
@@ -254,24 +253,26 @@ pub async fn print(
     })
 }
 
-/// The draft form: what to do, and the draft as the page holds it.
+/// The draft form: what to do, and the draft as the page names it (never the draft
+/// itself, which the service keeps: [`drafts::held`]).
 #[derive(Debug, Deserialize)]
 pub struct DraftForm {
     /// `draft`, `swap-TABLE`, `explain-TABLE`, `move`, `renumber`, `exchange`, `fix`,
     /// `leave-out` or `publish`.
     action: String,
-    /// The draft, as the API returned it (JSON), edited or not.
+    /// The state of the draft shown: a change or a publication of a draft made before
+    /// the round changed is refused, and a fresh draft shown.
     #[serde(default)]
-    draft: String,
+    state: String,
     /// The games kept by earlier exchanges (JSON pairs of player ids).
     #[serde(default)]
     fixed: String,
-    /// The tables whose colours were swapped by hand, comma-separated.
-    #[serde(default)]
-    edited: String,
     /// The players left out of this draft (JSON player ids).
     #[serde(default)]
     excluded: String,
+    /// The hand edits made so far, in order, space-separated ([`HandEdit`]).
+    #[serde(default)]
+    edits: String,
     /// The two players to exchange, or to pair together.
     first: Option<Uuid>,
     second: Option<Uuid>,
@@ -298,38 +299,39 @@ struct DraftPage {
     draft: Draft,
     /// The OpenGotha version the draft follows, as the API names it (`3.52`).
     opengotha: String,
-    draft_json: String,
     fixed_json: String,
     excluded_json: String,
+    edits_text: String,
     /// The kept pairs and the players left out, by name, for the director to see.
     kept: Vec<String>,
     left_out: Vec<String>,
-    edited: Vec<u32>,
-    edited_text: String,
+    swapped: Vec<u32>,
     choices: Vec<Choice>,
     problems: Vec<String>,
     explanation: Option<PairExplanation>,
 }
 
-/// Why the engine made a pair: the pair's cost criterion by criterion (OpenGotha's names),
-/// and where the opponent stands among the white player's candidates.
+/// Why the engine made a pair: the pair criterion by criterion, in words (OpenGotha's
+/// names of the criteria), and where the opponent stands among the white player's
+/// candidates.
 struct PairExplanation {
     table: u32,
     white: String,
     black: String,
-    total: i64,
-    terms: [(&'static str, i64); 9],
-    /// The black player's place among white's candidate opponents (1: the costliest).
+    reasons: Vec<drafts::PairReason>,
+    /// The black player's place among white's candidate opponents (1: the best for
+    /// white alone).
     place: usize,
     candidates: usize,
     rematch: bool,
-    /// The candidates costlier than the pair, the costliest first (at most three).
+    /// The candidates better for white alone than the pair, the best first (at most
+    /// three).
     costlier: Vec<String>,
 }
 
 impl DraftPage {
     fn is_edited(&self, table: &u32) -> bool {
-        self.edited.contains(table)
+        self.swapped.contains(table)
     }
 }
 
@@ -337,12 +339,7 @@ fn invalid(field: &str, message: impl ToString) -> ApiError {
     ApiError::InvalidBody(FieldError::new(field, message.to_string()))
 }
 
-/// A refused hand edit, for the page: which edit and why.
-fn refused(error: EditError<Uuid>) -> ApiError {
-    invalid("draft", error)
-}
-
-/// How many costlier candidates an explanation names.
+/// How many better candidates an explanation names.
 const COSTLIER_NAMED: usize = 3;
 
 /// The explanation of the pair `white`–`black` (at `table`) from white's candidate
@@ -352,7 +349,7 @@ fn explain(
     white: &str,
     black: &str,
     black_id: Uuid,
-    candidates: &[api::CandidateView],
+    candidates: &[drafts::CandidateView],
     name: impl Fn(&Uuid) -> String,
 ) -> Result<PairExplanation, ApiError> {
     let place = candidates
@@ -364,56 +361,30 @@ fn explain(
                 format!("{black} is not a candidate opponent of {white} in this round"),
             )
         })?;
-    let pair = &candidates[place];
+    let (better, rest) = candidates.split_at(place);
+    let pair = rest
+        .first()
+        .ok_or_else(|| ApiError::internal("no candidate at the pair's place"))?;
     Ok(PairExplanation {
         table,
         white: white.to_string(),
         black: black.to_string(),
-        total: pair.cost.total,
-        terms: pair.cost.criteria.terms(),
+        reasons: pair.cost.in_words.clone(),
         place: place + 1,
         candidates: candidates.len(),
         rematch: pair.rematch,
-        costlier: candidates[..place]
+        costlier: better
             .iter()
             .take(COSTLIER_NAMED)
             .map(|candidate| {
-                format!(
-                    "{} (cost {}{})",
-                    name(&candidate.opponent_id),
-                    candidate.cost.total,
-                    if candidate.rematch { ", a rematch" } else { "" }
-                )
+                let name = name(&candidate.opponent_id);
+                if candidate.rematch {
+                    format!("{name} (a rematch)")
+                } else {
+                    name
+                }
             })
             .collect(),
-    })
-}
-
-fn publication(draft: Draft) -> Result<DraftPublication, ApiError> {
-    let tables = draft
-        .tables
-        .into_iter()
-        .map(|game| {
-            Ok(PublishedTable {
-                table: i32::try_from(game.table).map_err(|error| invalid("draft", error))?,
-                white_id: game.white_id,
-                black_id: game.black_id,
-                handicap: i16::try_from(game.handicap).map_err(|error| invalid("draft", error))?,
-                komi: Some(game.komi),
-                _white: None,
-                _black: None,
-                _rematch: None,
-                _cost: None,
-            })
-        })
-        .collect::<Result<_, ApiError>>()?;
-    Ok(DraftPublication {
-        round: draft.round,
-        tables,
-        bye: draft.bye,
-        _bye_player: None,
-        _opengotha: None,
-        state: draft.state,
     })
 }
 
@@ -422,10 +393,66 @@ fn release(fixed: &mut Vec<[Uuid; 2]>, players: &[Uuid]) {
     fixed.retain(|pair| !pair.iter().any(|player| players.contains(player)));
 }
 
+/// A list the form holds as JSON (`field`), empty when not given.
+fn listed<T: serde::de::DeserializeOwned>(field: &str, text: &str) -> Result<Vec<T>, ApiError> {
+    if text.is_empty() {
+        Ok(Vec::new())
+    } else {
+        serde_json::from_str(text).map_err(|error| invalid(field, error))
+    }
+}
+
+/// The draft the form names: the engine's request (pairs kept, players left out) and
+/// the hand edits made on it.
+fn sketch(form: &DraftForm) -> Result<Sketch, ApiError> {
+    Ok(Sketch {
+        request: DraftRequest {
+            fixed: listed("fixed", &form.fixed)?,
+            exclude: listed("excluded", &form.excluded)?,
+        },
+        edits: form
+            .edits
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Result<_, _>>()?,
+    })
+}
+
+/// The hand edit a form asks, if it asks one: `swap-TABLE`, `move` or `renumber`.
+fn hand_edit(form: &DraftForm) -> Option<Result<HandEdit, ApiError>> {
+    let action = form.action.as_str();
+    if let Some(table) = action.strip_prefix("swap-") {
+        return Some(
+            table
+                .parse()
+                .map(HandEdit::Swap)
+                .map_err(|error| invalid("action", error)),
+        );
+    }
+    match action {
+        "renumber" => Some(Ok(HandEdit::Renumber)),
+        "move" => Some(match (form.from, form.to.trim().parse::<u32>()) {
+            (Some(from), Ok(to)) => Ok(HandEdit::Move { from, to }),
+            (None, _) => Err(invalid("from", "choose the table to move")),
+            (_, Err(_)) => Err(invalid(
+                "to",
+                format!(
+                    "give the table number to move to, from 1 to {}",
+                    edit::MAX_TABLE
+                ),
+            )),
+        }),
+        _ => None,
+    }
+}
+
 /// `POST /dashboard/t/{id}/rounds/{number}/draft`: asks for a draft, changes it, or
-/// publishes it (then opens the round's overview). Exchanging two players, pairing two
-/// together or leaving one out asks the engine for a new draft with the pairs kept so far
-/// (`fixed`) and the players left out so far (`exclude`).
+/// publishes it (then opens the round's overview). The form names the draft (what the
+/// engine was asked, the hand edits made, the state it was made from) and the one change
+/// asked; the service keeps the draft ([`drafts::held`]), so that a round of any size is
+/// edited and published by forms of a few hundred bytes. Exchanging two players, pairing
+/// two together or leaving one out asks the engine for a new draft with the pairs kept so
+/// far (`fixed`) and the players left out so far (`exclude`).
 pub async fn draft(
     request: HttpRequest,
     pool: web::Data<DbPool>,
@@ -437,68 +464,65 @@ pub async fn draft(
     check_origin(&request)?;
     let caller = caller(&viewer)?;
     let (id, number) = path.into_inner();
+    let at = (id, number);
     let form = form.into_inner();
-    let mut fixed: Vec<[Uuid; 2]> = if form.fixed.is_empty() {
-        Vec::new()
+    let fresh = form.action == "draft" || form.state.is_empty();
+    let mut sketch = if fresh {
+        Sketch::default()
     } else {
-        serde_json::from_str(&form.fixed).map_err(|error| invalid("fixed", error))?
-    };
-    let mut edited: Vec<u32> = form
-        .edited
-        .split(',')
-        .filter_map(|table| table.parse().ok())
-        .collect();
-    let mut excluded: Vec<Uuid> = if form.excluded.is_empty() {
-        Vec::new()
-    } else {
-        serde_json::from_str(&form.excluded).map_err(|error| invalid("excluded", error))?
-    };
-    let held: Option<Draft> = if form.draft.is_empty() {
-        None
-    } else {
-        Some(serde_json::from_str(&form.draft).map_err(|error| invalid("draft", error))?)
+        sketch(&form)?
     };
     let mut problems_shown = Vec::new();
     // A hand edit refused by the core's rules, rather than by the engine or the store.
     let mut edit_refused = false;
     let mut explained = None;
-    let request = |fixed: &[[Uuid; 2]], excluded: &[Uuid]| DraftRequest {
-        fixed: fixed.to_vec(),
-        exclude: excluded.to_vec(),
+    let state = (!fresh).then_some(form.state.as_str());
+    let mut held = match drafts::held(&pool, &workshop, &caller, at, &sketch, state).await {
+        Ok(held) => held,
+        // Made from another state of the round: a fresh draft, to look at again.
+        Err(error @ ApiError::Conflict { .. }) => {
+            problems_shown = problems(error)?;
+            sketch.edits.clear();
+            drafts::held(&pool, &workshop, &caller, at, &sketch, None).await?
+        }
+        Err(error) => return Err(error.into()),
     };
-    let draft = match (form.action.as_str(), held) {
-        ("publish", Some(draft)) => {
-            match api::publish_draft(&pool, &caller, id, number, publication(draft)?).await {
+    match form.action.as_str() {
+        _ if !problems_shown.is_empty() || fresh => {}
+        "publish" => {
+            let publication = held.publication()?;
+            match drafts::publish(&pool, &caller, id, number, publication).await {
                 Ok(_) => return Ok(see_other(&format!("/dashboard/t/{id}/rounds/{number}"))),
                 Err(error) => {
                     problems_shown = problems(error)?;
                     // Stale or refused: a fresh draft, to look at again.
-                    edited.clear();
-                    let request = request(&fixed, &excluded);
-                    api::make_draft(&pool, &workshop, &caller, id, number, request).await?
+                    sketch.edits.clear();
+                    held = drafts::held(&pool, &workshop, &caller, at, &sketch, None).await?;
                 }
             }
         }
-        (action @ ("exchange" | "fix" | "leave-out"), Some(draft)) => {
+        action @ ("exchange" | "fix" | "leave-out") => {
+            let mut request = sketch.request.clone();
             let two = || match (form.first, form.second) {
                 (Some(first), Some(second)) => Ok((first, second)),
                 _ => Err(invalid("first", "choose two players")),
             };
             let changed = match action {
                 "exchange" => two().and_then(|(first, second)| {
-                    let pairs = edit::exchanged(&draft.tables, &first, &second).map_err(refused)?;
-                    release(&mut fixed, pairs.as_flattened());
-                    fixed.extend(pairs);
+                    let pairs = edit::exchanged(&held.draft.tables, &first, &second)
+                        .map_err(|error| invalid("draft", error))?;
+                    release(&mut request.fixed, pairs.as_flattened());
+                    request.fixed.extend(pairs);
                     Ok(())
                 }),
                 "fix" => two().map(|(first, second)| {
-                    release(&mut fixed, &[first, second]);
-                    fixed.push([first, second]);
+                    release(&mut request.fixed, &[first, second]);
+                    request.fixed.push([first, second]);
                 }),
                 _ => match form.leave_out {
                     Some(player) => {
-                        release(&mut fixed, &[player]);
-                        excluded.push(player);
+                        release(&mut request.fixed, &[player]);
+                        request.exclude.push(player);
                         Ok(())
                     }
                     None => Err(invalid("leave_out", "choose a player")),
@@ -506,125 +530,63 @@ pub async fn draft(
             };
             // A refused change, or the engine's own refusal (a pair of one player, a
             // player not in the round), is shown above the draft as it was.
-            let fresh = match changed {
+            let redrafted = match changed {
                 Ok(()) => {
-                    let request = request(&fixed, &excluded);
-                    api::make_draft(&pool, &workshop, &caller, id, number, request).await
+                    let asked = Sketch {
+                        request,
+                        edits: Vec::new(),
+                    };
+                    drafts::held(&pool, &workshop, &caller, at, &asked, None)
+                        .await
+                        .map(|fresh| (fresh, asked))
                 }
                 Err(error) => {
                     edit_refused = true;
                     Err(error)
                 }
             };
-            match fresh {
-                Ok(fresh) => {
-                    edited.clear();
-                    fresh
+            match redrafted {
+                Ok((fresh, asked)) => {
+                    held = fresh;
+                    sketch = asked;
                 }
-                Err(error) => {
-                    problems_shown = problems(error)?;
-                    draft
-                }
+                Err(error) => problems_shown = problems(error)?,
             }
         }
-        (action, Some(mut draft)) if action.starts_with("swap-") => {
-            let table = action["swap-".len()..]
-                .parse()
-                .map_err(|error| invalid("action", error))?;
-            match edit::swap_colours(&mut draft.tables, table) {
-                Ok(()) => {
-                    if let Some(at) = edited.iter().position(|shown| *shown == table) {
-                        edited.remove(at);
-                    } else {
-                        edited.push(table);
-                    }
-                }
-                Err(error) => {
-                    edit_refused = true;
-                    problems_shown = problems(refused(error))?;
-                }
-            }
-            draft
-        }
-        (action, Some(draft)) if action.starts_with("explain-") => {
+        action if action.starts_with("explain-") => {
             let table = action["explain-".len()..]
                 .parse()
                 .map_err(|error| invalid("action", error))?;
-            match draft.tables.iter().find(|game| game.table == table) {
-                Some(game) => {
-                    explained = Some((table, game.white_id, game.black_id));
-                }
+            match held.draft.tables.iter().find(|game| game.table == table) {
+                Some(game) => explained = Some((table, game.white_id, game.black_id)),
                 None => {
                     edit_refused = true;
-                    problems_shown = problems(refused(EditError::NoTable(table)))?;
+                    problems_shown = problems(invalid("draft", EditError::<Uuid>::NoTable(table)))?;
                 }
             }
-            draft
         }
-        (action @ ("move" | "renumber"), Some(mut draft)) => {
-            // The tables swapped by hand follow their games to their new numbers.
-            let swapped: Vec<Uuid> = draft
-                .tables
-                .iter()
-                .filter(|game| edited.contains(&game.table))
-                .map(|game| game.white_id)
-                .collect();
-            let outcome = if action == "move" {
-                match (form.from, form.to.trim().parse::<u32>()) {
-                    (Some(from), Ok(to)) => {
-                        edit::move_table(&mut draft.tables, from, to).map_err(refused)
-                    }
-                    (None, _) => Err(invalid("from", "choose the table to move")),
-                    (_, Err(_)) => Err(invalid(
-                        "to",
-                        format!(
-                            "give the table number to move to, from 1 to {}",
-                            edit::MAX_TABLE
-                        ),
-                    )),
-                }
-            } else {
-                let request = request(&fixed, &excluded);
-                match api::table_numbers(
-                    &pool,
-                    &workshop,
-                    &caller,
-                    id,
-                    number,
-                    request,
-                    &draft.tables,
-                )
-                .await
-                {
-                    Ok(numbers) => edit::renumber(&mut draft.tables, &numbers).map_err(refused),
+        _ => match hand_edit(&form) {
+            Some(asked) => {
+                let made = match asked {
+                    Ok(hand_edit) => held
+                        .edit(&pool, &workshop, &caller, at, &sketch, hand_edit)
+                        .await
+                        .map(|()| hand_edit),
                     Err(error) => Err(error),
-                }
-            };
-            match outcome {
-                Ok(()) => {
-                    edited = draft
-                        .tables
-                        .iter()
-                        .filter(|game| swapped.contains(&game.white_id))
-                        .map(|game| game.table)
-                        .collect();
-                }
-                Err(error) => {
-                    edit_refused = true;
-                    problems_shown = problems(error)?;
+                };
+                match made {
+                    Ok(hand_edit) => sketch.edits.push(hand_edit),
+                    Err(error) => {
+                        edit_refused = true;
+                        problems_shown = problems(error)?;
+                    }
                 }
             }
-            draft
-        }
-        _ => {
-            fixed.clear();
-            excluded.clear();
-            edited.clear();
-            let request = DraftRequest::default();
-            api::make_draft(&pool, &workshop, &caller, id, number, request).await?
-        }
-    };
+            None => return Err(invalid("action", "not an action of the draft").into()),
+        },
+    }
     let tournament = tournament(&pool, id).await?;
+    let draft = held.draft;
     let mut choices: Vec<Choice> = draft
         .tables
         .iter()
@@ -641,11 +603,13 @@ pub async fn draft(
             .map(|player| format!("{} {} ({})", player.surname, player.first_name, player.rank))
             .unwrap_or_else(|| player.to_string())
     };
-    let kept = fixed
+    let kept = sketch
+        .request
+        .fixed
         .iter()
         .map(|[first, second]| format!("{} – {}", name(first), name(second)))
         .collect();
-    let left_out = excluded.iter().map(name).collect();
+    let left_out = sketch.request.exclude.iter().map(name).collect();
     let explanation = match explained {
         Some((table, white, black)) => {
             let query = ExplainQuery {
@@ -654,7 +618,7 @@ pub async fn draft(
                 player: Some(white),
             };
             let explanation =
-                api::make_explanation(&pool, &workshop, &caller, id, number, query).await?;
+                drafts::make_explanation(&pool, &workshop, &caller, id, number, query).await?;
             Some(explain(
                 table,
                 &name(&white),
@@ -688,17 +652,18 @@ pub async fn draft(
             .as_str()
             .unwrap_or_default()
             .to_string(),
-        draft_json: serde_json::to_string(&draft).map_err(ApiError::internal)?,
-        fixed_json: serde_json::to_string(&fixed).map_err(ApiError::internal)?,
-        excluded_json: serde_json::to_string(&excluded).map_err(ApiError::internal)?,
-        kept,
-        left_out,
-        edited_text: edited
+        fixed_json: serde_json::to_string(&sketch.request.fixed).map_err(ApiError::internal)?,
+        excluded_json: serde_json::to_string(&sketch.request.exclude)
+            .map_err(ApiError::internal)?,
+        edits_text: sketch
+            .edits
             .iter()
             .map(ToString::to_string)
             .collect::<Vec<_>>()
-            .join(","),
-        edited,
+            .join(" "),
+        kept,
+        left_out,
+        swapped: held.swapped,
         draft,
         choices,
         problems: problems_shown,

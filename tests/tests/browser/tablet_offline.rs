@@ -1,0 +1,421 @@
+//! The table's tablet when the hall's network drops (issue 43): what a tablet did while it
+//! could not reach the service arrives, or is refused and shown, never silently lost.
+
+use super::tablet::{game_state, read, seat_button, tap, use_link};
+use arbitre_api::access::Role;
+use arbitre_api::db;
+use arbitre_api::services::sign_in::{self, CodeFor};
+use arbitre_tests::browser::{Browser, LAPTOP};
+use arbitre_tests::TestService;
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+/// A tournament with one game at table 1, started, and a table token of the game.
+struct Table {
+    tournament: Uuid,
+    game: String,
+    token: String,
+}
+
+async fn table(service: &TestService, time_control: Value) -> Table {
+    let tournament = service
+        .create_tournament(json!({"name": "Open de Nantes", "time_control": time_control}))
+        .await;
+    let id = tournament["id"].as_str().unwrap().to_string();
+    service.create_round(&id, 1).await;
+    let black = service.create_player(&id, "Noir", "1k").await;
+    let white = service.create_player(&id, "Blanc", "1k").await;
+    let pairing = service.create_pairing(&id, 1, 1, &black, &white).await;
+    let pairing = pairing["id"].as_str().unwrap().to_string();
+    let tournament = Uuid::parse_str(&id).unwrap();
+    let referee = service.token(Role::Referee, Some(tournament), None).await;
+    let response = service
+        .post(&format!("/tournaments/{id}/games"), Some(&referee))
+        .json(&json!({"pairing_id": pairing}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 201);
+    let game: Value = response.json().await.unwrap();
+    let token = service
+        .token(
+            Role::Table,
+            Some(tournament),
+            Some(Uuid::parse_str(&pairing).unwrap()),
+        )
+        .await;
+    Table {
+        tournament,
+        game: game["id"].as_str().unwrap().to_string(),
+        token,
+    }
+}
+
+/// A one-time sign-in link of table 1, as the organizer prints it: its path.
+async fn link(service: &TestService, tournament: Uuid) -> String {
+    use diesel_async::AsyncConnection;
+    let mut connection = db::Connection::establish(&service.database_url)
+        .await
+        .unwrap();
+    let (_, issuer) = arbitre_api::services::tokens::issue(
+        &mut connection,
+        Role::Organizer,
+        Some(tournament),
+        arbitre_api::access::Binding::default(),
+        "organizer".to_string(),
+    )
+    .await
+    .unwrap();
+    let (codes, _) = sign_in::create(
+        &mut connection,
+        issuer.id,
+        &[CodeFor {
+            role: Role::Table,
+            tournament_id: tournament,
+            table_number: Some(1),
+            label: "Table 1".to_string(),
+        }],
+    )
+    .await
+    .unwrap();
+    format!("/sign-in/link/{}", codes[0])
+}
+
+/// A tablet of table 1, signed in, showing its game.
+async fn tablet(service: &TestService, table: &Table) -> Browser {
+    let browser = Browser::open_named(&service.base_url, "tablet.hall", LAPTOP).await;
+    use_link(&browser, &link(service, table.tournament).await).await;
+    browser
+        .wait_until("document.body.dataset.seq !== ''", 10)
+        .await;
+    browser
+}
+
+/// Plays `points` through the service, from the game's next turn on.
+async fn played(service: &TestService, table: &Table, points: &[&str]) {
+    for point in points {
+        let turn = game_state(service, &table.game).await["next_turn"].clone();
+        let body = if *point == "pass" {
+            json!({"turn": turn, "action": "pass"})
+        } else {
+            json!({"turn": turn, "action": "move", "point": point})
+        };
+        let response = service
+            .post(&format!("/games/{}/turns", table.game), Some(&table.token))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 201, "{}", response.text().await.unwrap());
+    }
+}
+
+/// The counting steps of the game's log: (action, colour).
+async fn counting_steps(service: &TestService, game: &str) -> Vec<(String, String)> {
+    let log = read(service, &format!("/games/{game}/events")).await;
+    log["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|entry| entry["kind"] == "counting")
+        .map(|entry| {
+            (
+                entry["event"]["step"].as_str().unwrap().to_string(),
+                entry["event"]["color"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// FFG rule 5 bis: both players agree on the same dead stones. Two tablets at one table:
+/// Black accepts the count on one while it is offline; meanwhile a Black chain is marked
+/// dead on the other. Back online, the acceptance is refused (it answers the proposal
+/// the first tablet showed), the new proposal is shown there, and only an acceptance of
+/// it counts the game.
+#[tokio::test]
+async fn an_acceptance_sent_offline_is_refused_when_the_count_changed_meanwhile() {
+    let service = TestService::start().await;
+    let table = table(&service, json!({"system": "none"})).await;
+    played(&service, &table, &["dd", "pp", "pass", "pass"]).await;
+    let offline = tablet(&service, &table).await;
+    let other = tablet(&service, &table).await;
+    for browser in [&offline, &other] {
+        browser
+            .wait_until("document.body.dataset.phase === 'counting'", 10)
+            .await;
+    }
+    offline.offline(true).await;
+    seat_button(&offline, "B", "accept").await;
+    offline
+        .wait_until("document.body.dataset.outbox === '1'", 10)
+        .await;
+    tap(&other, "dd").await;
+    // Drawn at once, then recorded: the other tablet's outbox empties.
+    other
+        .wait_until(
+            "document.body.dataset.outbox === '0' \
+             && document.querySelector(\"#board .dead-mark[data-point='dd']\") !== null",
+            10,
+        )
+        .await;
+    let proposed = game_state(&service, &table.game).await;
+    assert_eq!(
+        proposed["counting"]["proposal"],
+        json!(["dd"]),
+        "{proposed}"
+    );
+
+    offline.offline(false).await;
+    offline
+        .wait_until(
+            "document.body.dataset.outbox === '0' \
+             && document.querySelector(\"#board .dead-mark[data-point='dd']\") !== null \
+             && document.getElementById('refused').textContent.includes('acceptance of the count') \
+             && document.getElementById('refused').textContent.includes('changed')",
+            15,
+        )
+        .await;
+    let after = game_state(&service, &table.game).await;
+    assert_eq!(after["phase"], "counting", "{after}");
+    assert_eq!(after["counting"], proposed["counting"]);
+    let steps = counting_steps(&service, &table.game).await;
+    assert!(
+        !steps.contains(&("accept".to_string(), "B".to_string())),
+        "{steps:?}"
+    );
+    // Shown the new proposal, the players accept it: both agreed on the same stones.
+    let yet_to_accept = if after["counting"]["accepted"][0] == json!(true) {
+        "W"
+    } else {
+        "B"
+    };
+    seat_button(&offline, yet_to_accept, "accept").await;
+    offline
+        .wait_until("document.body.dataset.phase === 'finished'", 10)
+        .await;
+    let finished = game_state(&service, &table.game).await;
+    assert_eq!(finished["count"]["dead"], json!(["dd"]), "{finished}");
+}
+
+/// A tablet of table 1 at `origin` (loopback: a secure context, where the browser runs
+/// the table's service worker), signed in, showing its game, its page kept by the worker.
+async fn kept_tablet(service: &TestService, table: &Table, origin: &str) -> Browser {
+    let browser = Browser::open(origin, LAPTOP).await;
+    use_link(&browser, &link(service, table.tournament).await).await;
+    browser
+        .wait_until(
+            "document.body.dataset.seq !== '' && navigator.serviceWorker.controller !== null",
+            15,
+        )
+        .await;
+    browser
+}
+
+/// The turns of the game's log, in order: (colour, the point or `pass`).
+async fn turns(service: &TestService, game: &str) -> Vec<(String, String)> {
+    let log = read(service, &format!("/games/{game}/events")).await;
+    log["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|entry| entry["kind"] == "turn")
+        .map(|entry| {
+            let action = &entry["event"]["action"];
+            let played = action["move"].as_str().unwrap_or("pass").to_string();
+            (
+                entry["event"]["color"].as_str().unwrap().to_string(),
+                played,
+            )
+        })
+        .collect()
+}
+
+/// Plays `point` on the tablet: two taps.
+async fn play_on(browser: &Browser, point: &str) {
+    let waiting = format!("#board circle.sending[data-point='{point}']");
+    tap(browser, point).await;
+    browser
+        .wait_until("document.getElementById('pending-stone') !== null", 10)
+        .await;
+    tap(browser, point).await;
+    browser
+        .wait_until(
+            &format!("document.querySelector(\"{waiting}\") !== null"),
+            10,
+        )
+        .await;
+}
+
+const TEN_MOVES: [&str; 10] = ["dd", "pp", "dp", "pd", "jj", "cc", "qq", "cq", "qc", "jd"];
+
+/// The hall's Wi-Fi drops for ten moves and both passes: each waits on the tablet, shown
+/// on the board and counted on the banner; a reload keeps the page and the moves; back
+/// online, they arrive in order, once, and the game pauses for the count.
+#[tokio::test]
+async fn ten_moves_and_both_passes_made_offline_arrive_in_order_once_after_a_reload() {
+    let service = TestService::start().await;
+    let table = table(
+        &service,
+        json!({"system": "absolute", "main_time_ms": 3_600_000}),
+    )
+    .await;
+    let tablet = kept_tablet(&service, &table, &service.base_url).await;
+    tablet.offline(true).await;
+    for point in TEN_MOVES {
+        play_on(&tablet, point).await;
+    }
+    seat_button(&tablet, "B", "pass").await;
+    seat_button(&tablet, "W", "pass").await;
+    tablet
+        .wait_until(
+            "document.body.dataset.outbox === '12' \
+             && !document.getElementById('offline').hidden \
+             && document.getElementById('offline').textContent.includes('12 steps wait')",
+            10,
+        )
+        .await;
+    assert_eq!(
+        game_state(&service, &table.game).await["turns"],
+        0,
+        "nothing reached the server"
+    );
+    // A reload while offline: the worker's copy of the page, the moves still there.
+    tablet
+        .client
+        .execute("location.reload(); return null;", vec![])
+        .await
+        .unwrap();
+    tablet
+        .wait_until(
+            "document.body && document.body.dataset.outbox === '12' \
+             && document.querySelectorAll('#board circle.sending').length === 10 \
+             && !document.getElementById('offline').hidden",
+            15,
+        )
+        .await;
+    // Each turn carries the table's account: the time it took at the table.
+    let accounts = tablet
+        .client
+        .execute(
+            "return JSON.parse(localStorage.getItem('arbitre.tablet.outbox'))\
+             .map(entry => entry.body.table_time);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let took: Vec<i64> = accounts
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|account| account["elapsed_ms"].as_i64().unwrap())
+        .collect();
+    assert_eq!(took.len(), 12, "{accounts}");
+    tablet.offline(false).await;
+    tablet
+        .wait_until(
+            "document.body.dataset.outbox === '0' && document.body.dataset.phase === 'counting' \
+             && document.getElementById('offline').hidden",
+            20,
+        )
+        .await;
+    let mut expected: Vec<(String, String)> = TEN_MOVES
+        .iter()
+        .enumerate()
+        .map(|(index, point)| {
+            let colour = if index % 2 == 0 { "B" } else { "W" };
+            (colour.to_string(), point.to_string())
+        })
+        .collect();
+    expected.push(("B".to_string(), "pass".to_string()));
+    expected.push(("W".to_string(), "pass".to_string()));
+    assert_eq!(turns(&service, &table.game).await, expected);
+    let counted = game_state(&service, &table.game).await;
+    assert_eq!(counted["phase"], "counting", "{counted}");
+    assert_eq!(counted["turns"], 12);
+    // As a physical clock on the table: each turn is charged the time it took there,
+    // not when the burst arrived, and each player's clock shows their own turns' time.
+    let log = read(&service, &format!("/games/{}/events", table.game)).await;
+    let instants: Vec<i64> = log["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| entry["at_ms"].as_i64().unwrap())
+        .collect();
+    let charged: Vec<i64> = instants.windows(2).map(|pair| pair[1] - pair[0]).collect();
+    assert_eq!(charged, took, "{log}");
+    for (colour, first) in [("black", 0), ("white", 1)] {
+        let own: i64 = took.iter().skip(first).step_by(2).sum();
+        assert_eq!(
+            counted["clocks"][colour]["main_ms"].as_i64().unwrap(),
+            3_600_000 - own,
+            "{colour}: {counted}"
+        );
+    }
+}
+
+/// A real cut (the proxy in front of the service stops): Black's move waits; the referee
+/// pauses the game meanwhile. Back online the move is refused, and the tablet says which
+/// and why; once the referee resumes, nothing says the game is paused any more.
+#[tokio::test]
+async fn a_move_waiting_through_a_real_cut_and_a_pause_is_shown_refused() {
+    let service = TestService::start().await;
+    let table = table(
+        &service,
+        json!({"system": "absolute", "main_time_ms": 3_600_000}),
+    )
+    .await;
+    let proxy = arbitre_tests::proxy::Proxy::start(&service.base_url).await;
+    let tablet = Browser::open(&proxy.origin(), LAPTOP).await;
+    use_link(&tablet, &link(&service, table.tournament).await).await;
+    tablet
+        .wait_until("document.body.dataset.phase === 'playing'", 10)
+        .await;
+    proxy.cut();
+    play_on(&tablet, "dd").await;
+    tablet
+        .wait_until(
+            "document.body.dataset.outbox === '1' && !document.getElementById('offline').hidden",
+            15,
+        )
+        .await;
+    let referee = service
+        .token(Role::Referee, Some(table.tournament), None)
+        .await;
+    let rulings = format!("/games/{}/rulings", table.game);
+    let pause = service
+        .post(&rulings, Some(&referee))
+        .json(&json!({"kind": "pause", "reason": "a phone rang"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(pause.status(), 201, "{}", pause.text().await.unwrap());
+    proxy.restore().await;
+    tablet
+        .wait_until(
+            "document.body.dataset.outbox === '0' && document.getElementById('offline').hidden \
+             && document.getElementById('refused').textContent.includes('Black at D16') \
+             && document.getElementById('refused').textContent.includes('paused')",
+            20,
+        )
+        .await;
+    assert_eq!(game_state(&service, &table.game).await["turns"], 0);
+    let resume = service
+        .post(&rulings, Some(&referee))
+        .json(&json!({"kind": "resume", "reason": "quiet again"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resume.status(), 201, "{}", resume.text().await.unwrap());
+    tablet
+        .wait_until(
+            "document.body.dataset.phase === 'playing' \
+             && !document.getElementById('table').textContent.includes('The referee paused')",
+            10,
+        )
+        .await;
+    // The refusal stays until a player has seen it.
+    tablet.click("#refused button.seen").await;
+    tablet
+        .wait_until("document.getElementById('refused').hidden", 10)
+        .await;
+}
