@@ -213,6 +213,7 @@ async fn serve_on(config: &Config, url: &str) -> Result<(), BoxError> {
             workers: config.workers,
             anonymous_reads: config.anonymous_reads,
             anonymous_bytes: config.anonymous_bytes,
+            trusted_proxies: crate::peer::TrustedProxies::new(config.trusted_proxies.clone()),
         },
         crate::services::live::ServerClock::default(),
     )?)

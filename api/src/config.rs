@@ -40,6 +40,10 @@ pub struct Config {
     /// `ARBITRE_ANONYMOUS_BYTES`: bytes a second sent to anonymous readers, default
     /// [`DEFAULT_ANONYMOUS_BYTES`].
     pub anonymous_bytes: u64,
+    /// `ARBITRE_TRUSTED_PROXIES`: the addresses of the reverse proxies whose
+    /// `X-Forwarded-*` and `Forwarded` headers are believed, comma-separated; default none
+    /// (see [`crate::peer`]).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -110,6 +114,20 @@ impl Config {
                 .map_or(DEFAULT_ANONYMOUS_BYTES, |bytes| {
                     u64::try_from(bytes).unwrap_or(u64::MAX)
                 }),
+            trusted_proxies: match read("ARBITRE_TRUSTED_PROXIES") {
+                None => Vec::new(),
+                Some(value) => value
+                    .split(',')
+                    .map(|address| address.trim().parse())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| {
+                        invalid(
+                            "ARBITRE_TRUSTED_PROXIES",
+                            &value,
+                            "expected IP addresses separated by commas, e.g. 127.0.0.1,::1",
+                        )
+                    })?,
+            },
         })
     }
 }

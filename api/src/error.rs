@@ -460,6 +460,13 @@ impl ResponseError for ApiError {
                 response.headers_mut().insert(header::ALLOW, value);
             }
         }
+        if let ApiError::InvalidToken = self {
+            // RFC 6750 §3.1: the token presented is unknown, revoked or malformed.
+            response.headers_mut().insert(
+                header::WWW_AUTHENTICATE,
+                header::HeaderValue::from_static(r#"Bearer error="invalid_token""#),
+            );
+        }
         response
     }
 }

@@ -10,6 +10,7 @@ pub mod http;
 pub mod i18n;
 pub mod metrics;
 pub mod openapi;
+pub mod peer;
 pub mod postgres;
 pub mod router;
 pub mod routes;

@@ -111,6 +111,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    sessions (id_sha256) {
+        id_sha256 -> Bytea,
+        token_id -> Uuid,
+        created_at -> Timestamptz,
+        last_seen_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        ended_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     pairing_rulings (id) {
         id -> Uuid,
         pairing_id -> Uuid,
@@ -129,6 +140,7 @@ diesel::joinable!(registrations -> players (player_id));
 diesel::joinable!(pairings -> rounds (round_id));
 diesel::joinable!(pairing_rulings -> pairings (pairing_id));
 diesel::joinable!(pairing_rulings -> api_tokens (issued_by));
+diesel::joinable!(sessions -> api_tokens (token_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     tournaments,
@@ -138,6 +150,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     pairings,
     api_tokens,
     pairing_rulings,
+    sessions,
 );
 
 diesel::table! {

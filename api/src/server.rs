@@ -5,6 +5,7 @@ use crate::db::DbPool;
 use crate::http::{path_error, route_not_found, BODY_LIMIT};
 use crate::metrics::Metrics;
 use crate::openapi;
+use crate::peer::TrustedProxies;
 use crate::routes;
 use crate::services::admission::Admission;
 use crate::services::live::notify::Hub;
@@ -79,8 +80,8 @@ impl RootSpanBuilder for RequestSpan {
     }
 }
 
-/// How much the server takes on.
-#[derive(Debug, Clone, Copy)]
+/// How much the server takes on, and from whom.
+#[derive(Debug, Clone)]
 pub struct Capacity {
     /// Actix workers; `None`: one per core.
     pub workers: Option<usize>,
@@ -88,6 +89,8 @@ pub struct Capacity {
     pub anonymous_reads: u32,
     /// Bytes sent to anonymous readers per second (see [`Admission`]).
     pub anonymous_bytes: u64,
+    /// The reverse proxies whose forwarding headers are believed.
+    pub trusted_proxies: TrustedProxies,
 }
 
 /// A server on `listener`, not yet running: await it (and stop it through its handle),
@@ -112,6 +115,7 @@ pub fn build(
             .sending(capacity.anonymous_bytes),
     );
     let revisions = web::Data::from(streams.revisions());
+    let trusted_proxies = web::Data::new(capacity.trusted_proxies);
     let pool = web::Data::new(pool);
     let metrics = web::Data::from(Arc::new(Metrics::default()));
     let openapi = openapi::document_value();
@@ -127,6 +131,7 @@ pub fn build(
             .app_data(games.clone())
             .app_data(rating_lists.clone())
             .app_data(metrics.clone())
+            .app_data(trusted_proxies.clone())
             .app_data(web::PathConfig::default().error_handler(path_error))
             .app_data(web::PayloadConfig::new(BODY_LIMIT))
             .app_data(crate::web::form_config())
@@ -159,6 +164,7 @@ pub fn build(
             })
             .wrap(from_fn(crate::web::language::translate_page_errors))
             .wrap(from_fn(crate::routes::conditional::forget_after_writes))
+            .wrap(from_fn(crate::auth::refuse_invalid_credentials))
             .wrap(TracingLogger::<RequestSpan>::new())
             .configure(routes::configure)
             .configure(web_pages::configure)

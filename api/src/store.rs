@@ -8,6 +8,7 @@ pub mod pairings;
 pub mod players;
 pub mod rating_lists;
 pub mod rounds;
+pub mod sessions;
 pub mod settings;
 pub mod sign_in_codes;
 pub mod standings;

@@ -25,6 +25,7 @@ pub mod tablet;
 use crate::error::{ApiError, FieldError};
 use crate::router::Tree;
 use actix_web::error::UrlencodedError;
+use actix_web::http::Method;
 use actix_web::web;
 
 /// The largest page form: a draft's form names the pairs kept and the players left out
@@ -46,193 +47,212 @@ pub fn form_config() -> web::FormConfig {
         })
 }
 
+/// One page route: its method, its path and its handler.
+pub struct PageRoute {
+    pub method: Method,
+    pub path: String,
+    handler: actix_web::Route,
+}
+
+/// The list of the pages' routes, built by method.
+#[derive(Default)]
+struct Pages(Vec<PageRoute>);
+
+impl Pages {
+    fn add(&mut self, method: Method, path: &str, handler: actix_web::Route) -> &mut Self {
+        self.0.push(PageRoute {
+            method,
+            path: path.to_string(),
+            handler,
+        });
+        self
+    }
+
+    fn get(&mut self, path: &str, handler: actix_web::Route) -> &mut Self {
+        self.add(Method::GET, path, handler)
+    }
+
+    fn post(&mut self, path: &str, handler: actix_web::Route) -> &mut Self {
+        self.add(Method::POST, path, handler)
+    }
+}
+
+/// Every page route, and the requests the pages' scripts send: the tests go through it
+/// as they go through the JSON API's route table.
+pub fn table() -> Vec<PageRoute> {
+    let mut routes = Pages::default();
+    routes
+        .get("/", web::to(public::home))
+        .get("/assets/{name}", web::to(assets::get))
+        .get("/sign-in", web::to(session::form))
+        .post("/sign-in", web::to(session::sign_in))
+        .get("/sign-in/link/{code}", web::to(session::link))
+        .post("/sign-in/link/{code}", web::to(session::use_link))
+        .post("/sign-out", web::to(session::sign_out))
+        .post("/language", web::to(language::switch))
+        .get("/t/{tournament_id}", web::to(public::pairings))
+        .get("/t/{tournament_id}/standings", web::to(public::standings));
+    configure_dashboard(&mut routes);
+    configure_tablet(&mut routes);
+    routes.0
+}
+
 /// The pages' routes, in the router's tree ([`Tree`]). The JSON API's routes come first in
 /// the router; these paths are none of its.
 pub fn configure(config: &mut web::ServiceConfig) {
-    let mut routes = Tree::default();
-    routes
-        .route("/", web::get().to(public::home))
-        .route("/assets/{name}", web::get().to(assets::get))
-        .route("/sign-in", web::get().to(session::form))
-        .route("/sign-in", web::post().to(session::sign_in))
-        .route("/sign-in/link/{code}", web::get().to(session::link))
-        .route("/sign-in/link/{code}", web::post().to(session::use_link))
-        .route("/sign-out", web::post().to(session::sign_out))
-        .route("/language", web::post().to(language::switch))
-        .route("/t/{tournament_id}", web::get().to(public::pairings))
-        .route(
-            "/t/{tournament_id}/standings",
-            web::get().to(public::standings),
-        );
-    configure_dashboard(&mut routes);
-    configure_tablet(&mut routes);
-    routes.configure(config);
+    let mut tree = Tree::default();
+    for route in table() {
+        tree.route(&route.path, route.handler.method(route.method));
+    }
+    tree.configure(config);
 }
 
 /// The table's tablet (`/table`) and the staff's page of the tables' tablets.
-fn configure_tablet(routes: &mut Tree) {
+fn configure_tablet(routes: &mut Pages) {
     routes
-        .route("/table", web::get().to(tablet::play::page))
-        .route("/table/state", web::get().to(tablet::play::state))
-        .route("/table/start", web::post().to(tablet::play::start))
-        .route(
-            "/table/games/{game_id}/turns",
-            web::post().to(tablet::play::turn),
-        )
-        .route(
+        .get("/table", web::to(tablet::play::page))
+        .get("/table/state", web::to(tablet::play::state))
+        .post("/table/start", web::to(tablet::play::start))
+        .post("/table/games/{game_id}/turns", web::to(tablet::play::turn))
+        .post(
             "/table/games/{game_id}/counting",
-            web::post().to(tablet::play::counting),
+            web::to(tablet::play::counting),
         )
-        .route(
+        .get(
             "/dashboard/t/{tournament_id}/tablets",
-            web::get().to(tablet::links::show),
+            web::to(tablet::links::show),
         )
-        .route(
+        .post(
             "/dashboard/t/{tournament_id}/tablets/links",
-            web::post().to(tablet::links::links),
+            web::to(tablet::links::links),
         )
-        .route(
+        .post(
             "/dashboard/t/{tournament_id}/tablets/link",
-            web::post().to(tablet::links::link),
+            web::to(tablet::links::link),
         )
-        .route(
+        .post(
             "/dashboard/t/{tournament_id}/tablets/{table}/revoke",
-            web::post().to(tablet::links::revoke),
+            web::to(tablet::links::revoke),
         );
 }
 
 /// The organizer's dashboard, under `/dashboard`.
-fn configure_dashboard(routes: &mut Tree) {
+fn configure_dashboard(routes: &mut Pages) {
     const ROUND: &str = "/dashboard/t/{tournament_id}/rounds/{number}";
     routes
-        .route("/dashboard", web::get().to(dashboard::tournaments::list))
-        .route(
+        .get("/dashboard", web::to(dashboard::tournaments::list))
+        .post(
             "/dashboard/tournaments",
-            web::post().to(dashboard::tournaments::create),
+            web::to(dashboard::tournaments::create),
         )
-        .route(
+        .get(
             "/dashboard/time-class",
-            web::get().to(dashboard::settings::time_class),
+            web::to(dashboard::settings::time_class),
         )
-        .route(
-            "/dashboard/import",
-            web::post().to(dashboard::import::import),
-        )
-        .route(
+        .post("/dashboard/import", web::to(dashboard::import::import))
+        .get(
             "/dashboard/t/{tournament_id}",
-            web::get().to(dashboard::tournament::show),
+            web::to(dashboard::tournament::show),
         )
-        .route(
+        .get(
             "/dashboard/t/{tournament_id}/rating-lists",
-            web::get().to(dashboard::rating_lists::show),
+            web::to(dashboard::rating_lists::show),
         )
-        .route(
+        .post(
             "/dashboard/t/{tournament_id}/rating-lists/import",
-            web::post().to(dashboard::rating_lists::import),
+            web::to(dashboard::rating_lists::import),
         )
-        .route(
+        .post(
             "/dashboard/t/{tournament_id}/rating-lists/pin",
-            web::post().to(dashboard::rating_lists::pin),
+            web::to(dashboard::rating_lists::pin),
         )
-        .route(
+        .get(
             "/dashboard/t/{tournament_id}/rating-lists/refresh",
-            web::get().to(dashboard::rating_lists::report),
+            web::to(dashboard::rating_lists::report),
         )
-        .route(
+        .post(
             "/dashboard/t/{tournament_id}/rating-lists/refresh",
-            web::post().to(dashboard::rating_lists::apply),
+            web::to(dashboard::rating_lists::apply),
         )
-        .route(
+        .get(
             "/dashboard/t/{tournament_id}/staff",
-            web::get().to(dashboard::staff::show),
+            web::to(dashboard::staff::show),
         )
-        .route(
+        .post(
             "/dashboard/t/{tournament_id}/staff",
-            web::post().to(dashboard::staff::make),
+            web::to(dashboard::staff::make),
         )
-        .route(
+        .post(
             "/dashboard/t/{tournament_id}/staff/{token_id}/revoke",
-            web::post().to(dashboard::staff::revoke),
+            web::to(dashboard::staff::revoke),
         )
-        .route(
+        .get(
             "/dashboard/t/{tournament_id}/settings",
-            web::get().to(dashboard::settings::show),
+            web::to(dashboard::settings::show),
         )
-        .route(
+        .post(
             "/dashboard/t/{tournament_id}/settings",
-            web::post().to(dashboard::settings::change),
+            web::to(dashboard::settings::change),
         )
-        .route(
+        .get(
             "/dashboard/t/{tournament_id}/standings",
-            web::get().to(dashboard::standings::show),
+            web::to(dashboard::standings::show),
         )
-        .route(
+        .get(
             "/dashboard/t/{tournament_id}/rating-list",
-            web::get().to(dashboard::from_list::show),
+            web::to(dashboard::from_list::show),
         )
-        .route(
+        .post(
             "/dashboard/t/{tournament_id}/rating-list",
-            web::post().to(dashboard::from_list::register),
+            web::to(dashboard::from_list::register),
         )
-        .route(
+        .post(
             "/dashboard/t/{tournament_id}/players",
-            web::post().to(dashboard::players::register),
+            web::to(dashboard::players::register),
         )
-        .route(
+        .post(
             "/dashboard/t/{tournament_id}/players/copy",
-            web::post().to(dashboard::players::copy),
+            web::to(dashboard::players::copy),
         )
-        .route(
+        .get(
             "/dashboard/t/{tournament_id}/players/{player_id}",
-            web::get().to(dashboard::players::show),
+            web::to(dashboard::players::show),
         )
-        .route(
+        .post(
             "/dashboard/t/{tournament_id}/players/{player_id}",
-            web::post().to(dashboard::players::change),
+            web::to(dashboard::players::change),
         )
-        .route(
+        .post(
             "/dashboard/t/{tournament_id}/players/{player_id}/withdraw",
-            web::post().to(dashboard::players::withdraw),
+            web::to(dashboard::players::withdraw),
         )
-        .route(
+        .get(
             "/dashboard/t/{tournament_id}/hall",
-            web::get().to(dashboard::hall::show),
+            web::to(dashboard::hall::show),
         )
-        .route(
+        .get(
             "/dashboard/t/{tournament_id}/hall/games/{game_id}",
-            web::get().to(dashboard::hall::table),
+            web::to(dashboard::hall::table),
         )
-        .route(
+        .post(
             "/dashboard/t/{tournament_id}/hall/games/{game_id}/rulings",
-            web::post().to(dashboard::hall::rule),
+            web::to(dashboard::hall::rule),
         )
-        .route(ROUND, web::get().to(dashboard::rounds::show))
-        .route(
+        .get(ROUND, web::to(dashboard::rounds::show))
+        .post(
             &format!("{ROUND}/participation/{{player_id}}"),
-            web::post().to(dashboard::rounds::participation_change),
+            web::to(dashboard::rounds::participation_change),
         )
-        .route(
-            &format!("{ROUND}/draft"),
-            web::post().to(dashboard::rounds::draft),
-        )
-        .route(
-            &format!("{ROUND}/print"),
-            web::get().to(dashboard::rounds::print),
-        )
-        .route(
-            &format!("{ROUND}/sheets"),
-            web::get().to(dashboard::sheets::show),
-        )
-        .route(
-            &format!("{ROUND}/start"),
-            web::post().to(dashboard::rounds::start),
-        )
-        .route(
+        .post(&format!("{ROUND}/draft"), web::to(dashboard::rounds::draft))
+        .get(&format!("{ROUND}/print"), web::to(dashboard::rounds::print))
+        .get(&format!("{ROUND}/sheets"), web::to(dashboard::sheets::show))
+        .post(&format!("{ROUND}/start"), web::to(dashboard::rounds::start))
+        .get(
             &format!("{ROUND}/pairings/{{pairing_id}}"),
-            web::get().to(dashboard::results::show),
+            web::to(dashboard::results::show),
         )
-        .route(
+        .post(
             &format!("{ROUND}/pairings/{{pairing_id}}"),
-            web::post().to(dashboard::results::record),
+            web::to(dashboard::results::record),
         );
 }

@@ -353,3 +353,37 @@ fn export_refuses_players_opengotha_cannot_tell_apart() {
         matches!(opengotha::export(&tournament), Err(ExportError::DuplicateKey(_, key)) if key == "SMITHANN")
     );
 }
+
+/// OpenGotha reads a club or an EGD PIN holding a control character, and a komi with a
+/// decimal comma; arbitre reads them too, strips the control characters, takes the comma
+/// for a point, and names each field and its line in a warning.
+#[test]
+fn values_opengotha_reads_are_read_with_a_warning() {
+    let lenient = SPECIAL
+        .replace(r#"club="Lyon""#, r#"club="Ly&#9;on""#)
+        .replace(r#"egfPin="""#, r#"egfPin="1234&#10;5678""#)
+        .replace(r#"komi="6.5""#, r#"komi="6,5""#)
+        .replace("ISO-8859-1", "UTF-8");
+    let (tournament, warnings) = opengotha::import_with_warnings(lenient.as_bytes()).unwrap();
+    assert_eq!(tournament.players[0].club, "Lyon");
+    assert_eq!(tournament.players[0].egd_pin.as_deref(), Some("12345678"));
+    assert_eq!(tournament.komi, 6.5);
+    let described: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        described,
+        [
+            "line 4: <Player egfPin=\"1234\\n5678\">: control characters stripped",
+            "line 4: <Player club=\"Ly\\ton\">: control characters stripped",
+            "line 18: <GeneralParameterSet komi=\"6,5\">: a decimal comma, read as a decimal point",
+        ]
+    );
+    assert_eq!(opengotha::import(lenient.as_bytes()).unwrap(), tournament);
+    let not_a_number = lenient.replace(r#"komi="6,5""#, r#"komi="6,5,5""#);
+    assert!(matches!(
+        opengotha::import(not_a_number.as_bytes()),
+        Err(OpenGothaError::InvalidAttribute {
+            attribute: "komi",
+            ..
+        })
+    ));
+}

@@ -807,7 +807,7 @@ async fn referee_page(
     stop: Rc<std::cell::Cell<bool>>,
 ) {
     let mut connection = Connection::open(&base).await;
-    let cookie = format!("Cookie: arbitre_session={session}\r\n");
+    let cookie = format!("Authorization: Bearer {session}\r\n");
     while !stop.get() {
         let taken: Vec<Instant> = waiting.sent.borrow_mut().drain(..).collect();
         if taken.is_empty() {

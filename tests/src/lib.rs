@@ -219,6 +219,7 @@ impl TestService {
                         workers: Some(2),
                         anonymous_reads,
                         anonymous_bytes,
+                        trusted_proxies: Default::default(),
                     },
                     server_clock,
                 )
@@ -293,6 +294,29 @@ impl TestService {
             Some(token) => request.bearer_auth(token),
             None => request,
         }
+    }
+
+    /// Signs a browser in with `token` as the sign-in page does: the `Cookie` header's
+    /// value that carries the session it opens (`arbitre_session=...`).
+    pub async fn session_cookie(&self, token: &str) -> String {
+        let response = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap()
+            .post(format!("{}/sign-in", self.base_url))
+            .header("Origin", &self.base_url)
+            .form(&[("token", token)])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 303, "signing in with a valid token");
+        response.headers()["set-cookie"]
+            .to_str()
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_string()
     }
 
     pub fn get(&self, path: &str) -> reqwest::RequestBuilder {

@@ -103,10 +103,15 @@ fn load(source: &Path) -> Result<Tournament, ExportCommandError> {
         path: source.to_path_buf(),
         source: error,
     })?;
-    opengotha::import(&bytes).map_err(|error| ExportCommandError::OpenGotha {
-        path: source.to_path_buf(),
-        source: error,
-    })
+    let (tournament, warnings) =
+        opengotha::import_with_warnings(&bytes).map_err(|error| ExportCommandError::OpenGotha {
+            path: source.to_path_buf(),
+            source: error,
+        })?;
+    for warning in warnings {
+        eprintln!("arbitre export: {}: {warning}", source.display());
+    }
+    Ok(tournament)
 }
 
 fn save(output: Option<&Path>, file: &[u8]) -> Result<(), ExportCommandError> {

@@ -70,7 +70,11 @@ fn pair(arguments: &PairArguments) -> Result<(), PairCommandError> {
         path: path.clone(),
         source,
     };
-    let tournament = opengotha::import(&bytes).map_err(opengotha_error)?;
+    let (tournament, warnings) =
+        opengotha::import_with_warnings(&bytes).map_err(opengotha_error)?;
+    for warning in warnings {
+        eprintln!("arbitre pair: {}: {warning}", path.display());
+    }
     let settings = pairing::opengotha::read(&bytes, &tournament).map_err(opengotha_error)?;
     let request = Request {
         round: arguments.round,

@@ -131,8 +131,10 @@ fn matches(request: &impl HttpMessage, tag: &EntityTag) -> bool {
 /// a phone of the hall, whose reads are admitted at the anonymous readers' pace and whose
 /// event streams are paced (see `routes::games::stream`).
 pub fn anonymous(request: &HttpRequest) -> bool {
-    request.headers().get(header::AUTHORIZATION).is_none()
-        && request.cookie(crate::web::session::COOKIE).is_none()
+    !matches!(
+        crate::auth::resolved(request),
+        Some(crate::auth::Caller::Token(_))
+    )
 }
 
 /// The middleware: anonymous reads admitted at their pace (see [`Admission`]), then 304

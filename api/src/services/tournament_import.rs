@@ -7,7 +7,7 @@ use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, Violations};
 use crate::services::heavy::{Class, Workshop};
-use crate::services::opengotha::{self as importer, Import, Imported};
+use crate::services::opengotha::{self as importer, Import, ImportWarning, Imported};
 use crate::services::tournaments::{
     self, default_board_size, default_dispute_policy, default_ruleset, NewTournament,
 };
@@ -98,15 +98,29 @@ pub async fn import(
     bytes: Bytes,
 ) -> Result<Imported, ApiError> {
     caller.require_admin("import tournaments")?;
-    let (tournament, pairing) = workshop
+    let (tournament, pairing, read) = workshop
         .run(Class::Staff, move || {
-            let tournament = opengotha::import(&bytes)?;
+            let (tournament, read) = opengotha::import_with_warnings(&bytes)?;
             let pairing = arbitre_core::pairing::opengotha::read(&bytes, &tournament)?.parameters;
-            Ok::<_, ApiError>((tournament, pairing))
+            Ok::<_, ApiError>((tournament, pairing, read))
         })
         .await??;
     let settings = imported_settings(&tournament, pairing)?;
-    let mut warnings = Vec::new();
+    // What the reader took as OpenGotha takes it (a control character stripped from a
+    // club, a komi's decimal comma), named by element and line.
+    let mut warnings: Vec<ImportWarning> = read
+        .into_iter()
+        .map(|warning| {
+            ImportWarning::new(
+                format!(
+                    "{}[line {}].{}",
+                    warning.element, warning.line, warning.attribute
+                ),
+                warning.value,
+                warning.message,
+            )
+        })
+        .collect();
     let import = Import {
         komi_policy: settings.komi_policy,
         rules: settings.ruleset.rules(),

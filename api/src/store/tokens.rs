@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = api_tokens)]
-struct TokenRow {
+pub(super) struct TokenRow {
     id: Uuid,
     role: String,
     tournament_id: Option<Uuid>,
@@ -21,7 +21,7 @@ struct TokenRow {
 }
 
 impl TokenRow {
-    fn into_token(self) -> QueryResult<StoredToken> {
+    pub(super) fn into_token(self) -> QueryResult<StoredToken> {
         let role = self
             .role
             .parse()

@@ -1,35 +1,34 @@
-//! Signing in on the pages: a person pastes the token the organizer gave them; the
-//! server checks it and keeps it in a cookie the page's scripts cannot read
+//! Signing in on the pages: a person pastes the token the organizer gave them (or opens a
+//! one-time link); the server checks it and opens a session ([`start_session`]): its
+//! cookie holds a random session id, never the token, that the page's scripts cannot read
 //! (`HttpOnly`), that no other site's request carries (`SameSite=Strict`), and that a
 //! plain-HTTP hall network can still hold (no `Secure` unless the page came over HTTPS).
+//! Signing out ends the session on the server: the cookie opens nothing after it.
 //!
-//! A request that changes state from a page must come from a page of this server: its
-//! `Origin` header (which every browser sends with a form's `POST`) must name this host.
+//! The caller behind a cookie is read where a bearer token's is ([`crate::auth::Caller`]):
+//! a request that changes state with it must come from a page of this server, its
+//! `Origin` header (which every browser sends with a form's `POST`) naming this host.
 
 use super::language::Reader;
 use super::page::{secured, Page, PageError};
 use crate::access::{Role, StoredToken};
-use crate::auth::token_of_secret;
-use crate::db::DbPool;
+use crate::auth::{end_session, open_session, token_of_secret, Caller, SESSION_COOKIE};
+use crate::db::{Connection, DbPool};
 use crate::error::ApiError;
 use crate::i18n::Language;
+use crate::peer::Origin;
 use crate::services::sign_in::{self, CodeState};
-use actix_web::cookie::{time::Duration, Cookie, SameSite};
+use actix_web::cookie::{time::OffsetDateTime, Cookie, SameSite};
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use askama::Template;
+use chrono::Utc;
 use serde::Deserialize;
 use std::future::Future;
 use std::pin::Pin;
 
-/// The cookie that holds a signed-in person's token.
-pub const COOKIE: &str = "arbitre_session";
-
-/// How long a browser keeps the session: a tournament's days, not more.
-const SESSION_DAYS: i64 = 7;
-
-/// The person a page is shown to: signed in with a valid token, or not.
+/// The person a page is shown to: signed in (an open session, or a bearer token), or not.
 #[derive(Debug, Clone, Default)]
 pub struct Viewer(pub Option<StoredToken>, pub Reader);
 
@@ -80,22 +79,14 @@ impl FromRequest for Viewer {
     type Error = actix_web::Error;
     type Future = Pin<Box<dyn Future<Output = Result<Viewer, actix_web::Error>>>>;
 
-    fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let secret = request
-            .cookie(COOKIE)
-            .map(|cookie| cookie.value().to_string());
-        let pool = request.app_data::<web::Data<DbPool>>().cloned();
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let caller = Caller::from_request(request, payload);
         let sign_in_first = SignInFirst::of(request);
         let reader = Reader::of(request);
         Box::pin(async move {
-            let token = match (secret, pool) {
-                (Some(secret), Some(pool)) => match token_of_secret(&pool, &secret).await {
-                    Ok(token) => Some(token),
-                    // A revoked or unknown token signs the person out, it is no error.
-                    Err(ApiError::InvalidToken) => None,
-                    Err(error) => return Err(PageError(error).into()),
-                },
-                _ => None,
+            let token = match caller.await.map_err(PageError)? {
+                Caller::Token(token) => Some(token),
+                Caller::Anonymous => None,
             };
             match (token, sign_in_first) {
                 (None, Some(sign_in_first)) => Err(sign_in_first.into()),
@@ -153,13 +144,7 @@ fn next_page(asked: &str, token: &StoredToken) -> String {
 
 /// Refuses a state-changing request that no page of this server sent.
 pub fn check_origin(request: &HttpRequest) -> Result<(), PageError> {
-    let info = request.connection_info();
-    let expected = format!("{}://{}", info.scheme(), info.host());
-    let origin = request
-        .headers()
-        .get(header::ORIGIN)
-        .and_then(|value| value.to_str().ok());
-    if origin == Some(expected.as_str()) {
+    if Origin::sent(request) {
         Ok(())
     } else {
         Err(PageError(ApiError::Forbidden(
@@ -213,7 +198,11 @@ pub async fn sign_in(
     check_origin(&request)?;
     let secret = body.token.trim();
     match token_of_secret(&pool, secret).await {
-        Ok(token) => Ok(signed_in(&request, secret, &token, &body.next)),
+        Ok(token) => {
+            let mut connection = pool.get().await.map_err(ApiError::from)?;
+            let cookie = start_session(&request, &mut connection, &token).await?;
+            Ok(signed_in(cookie, &token, &body.next))
+        }
         Err(ApiError::InvalidToken) => {
             let page = Page::render(&SignInPage {
                 t: Reader::of(&request).language(),
@@ -236,22 +225,28 @@ fn home_of(token: &StoredToken) -> &'static str {
     }
 }
 
-/// The answer that signs a browser in with `secret` (the token `token`): the session
-/// cookie, and a redirect to the page `asked` for (a dashboard page the person was sent
-/// away from), else to the person's home.
-fn signed_in(
+/// Starts a session for `token`, the credential a person just proved they hold (a pasted
+/// token, a one-time link): the cookie that carries it, to set on the answer.
+pub async fn start_session(
     request: &HttpRequest,
-    secret: &str,
+    connection: &mut Connection,
     token: &StoredToken,
-    asked: &str,
-) -> HttpResponse {
-    let cookie = Cookie::build(COOKIE, secret.to_string())
+) -> Result<Cookie<'static>, PageError> {
+    let (id, expires_at) = open_session(connection, token, Utc::now()).await?;
+    let expires = OffsetDateTime::from_unix_timestamp(expires_at.timestamp())
+        .map_err(|error| PageError(ApiError::internal(error)))?;
+    Ok(Cookie::build(SESSION_COOKIE, id)
         .path("/")
         .http_only(true)
         .same_site(SameSite::Strict)
-        .secure(request.connection_info().scheme() == "https")
-        .max_age(Duration::days(SESSION_DAYS))
-        .finish();
+        .secure(Origin::of(request).is_https())
+        .expires(expires)
+        .finish())
+}
+
+/// The answer that signs a browser in: the session's `cookie`, and a redirect to the page
+/// `asked` for (a dashboard page the person was sent away from), else to the person's home.
+fn signed_in(cookie: Cookie<'static>, token: &StoredToken, asked: &str) -> HttpResponse {
     HttpResponse::SeeOther()
         .cookie(cookie)
         .insert_header((header::LOCATION, next_page(asked, token)))
@@ -316,7 +311,10 @@ pub async fn use_link(
     check_origin(&request)?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     match sign_in::redeem(&mut connection, &code).await? {
-        Some((secret, token)) => Ok(signed_in(&request, &secret, &token, "")),
+        Some((_, token)) => {
+            let cookie = start_session(&request, &mut connection, &token).await?;
+            Ok(signed_in(cookie, &token, ""))
+        }
         None => {
             let state = sign_in::state(&mut connection, &code).await?;
             let page = Page::render(&CodePage {
@@ -330,10 +328,17 @@ pub async fn use_link(
     }
 }
 
-/// `POST /sign-out`: the cookie is removed.
-pub async fn sign_out(request: HttpRequest) -> Result<HttpResponse, PageError> {
+/// `POST /sign-out`: the session ends on the server, and its cookie is removed.
+pub async fn sign_out(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+) -> Result<HttpResponse, PageError> {
     check_origin(&request)?;
-    let mut cookie = Cookie::build(COOKIE, "").path("/").finish();
+    if let Some(cookie) = request.cookie(SESSION_COOKIE) {
+        let mut connection = pool.get().await.map_err(ApiError::from)?;
+        end_session(&mut connection, cookie.value(), Utc::now()).await?;
+    }
+    let mut cookie = Cookie::build(SESSION_COOKIE, "").path("/").finish();
     cookie.make_removal();
     Ok(HttpResponse::SeeOther()
         .cookie(cookie)

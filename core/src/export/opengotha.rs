@@ -119,8 +119,41 @@ struct Elements {
     breizh_groups: Vec<Record>,
 }
 
-/// Reads an OpenGotha tournament file (any encoding its XML declaration names).
+/// A value the reader took as OpenGotha takes it though arbitre's checks would refuse it,
+/// and what it did: the director is told, nothing is changed silently.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadWarning {
+    pub line: usize,
+    pub element: &'static str,
+    pub attribute: &'static str,
+    /// The value as the file writes it.
+    pub value: String,
+    pub message: &'static str,
+}
+
+impl std::fmt::Display for ReadWarning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "line {}: <{} {}={:?}>: {}",
+            self.line, self.element, self.attribute, self.value, self.message
+        )
+    }
+}
+
+/// Reads an OpenGotha tournament file (any encoding its XML declaration names); what it
+/// read leniently is left out: see [`import_with_warnings`].
 pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
+    import_with_warnings(bytes).map(|(tournament, _)| tournament)
+}
+
+/// Reads an OpenGotha tournament file, and says what it read as OpenGotha does though
+/// arbitre's own checks would refuse it: control characters in a club, a country or an
+/// identifier (stripped), a komi written with a decimal comma (`6,5`, read 6.5).
+pub fn import_with_warnings(
+    bytes: &[u8],
+) -> Result<(Tournament, Vec<ReadWarning>), OpenGothaError> {
+    let mut warnings = Vec::new();
     let text = decode(bytes)?;
     let elements = elements(&text)?;
     if let Some(beyond) = elements.players.get(fields::TOURNAMENT_PLAYERS) {
@@ -144,7 +177,7 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
     let mut registered = HashSet::new();
     for record in &elements.players {
         let element = Element::of("Player", record);
-        let player = import_player(&element)?;
+        let player = import_player(&element, &mut warnings)?;
         if !registered.insert(player.id.clone()) {
             return Err(OpenGothaError::DuplicatePlayer {
                 line: record.line,
@@ -230,7 +263,7 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
             false => general.flag("bInternet", false)?,
         },
         board_size: general.number("size", 19)?,
-        komi: general.decimal("komi", 7.5)?,
+        komi: general.komi(&mut warnings)?,
         rules: None,
         time: import_time(&general)?,
         handicap: HandicapPolicy {
@@ -265,7 +298,7 @@ pub fn import(bytes: &[u8]) -> Result<Tournament, OpenGothaError> {
         key_locale: keys.locale(),
     };
     tournament.pairing = Some(crate::pairing::opengotha::read(bytes, &tournament)?.parameters);
-    Ok(tournament)
+    Ok((tournament, warnings))
 }
 
 /// Decodes the file with the encoding its XML declaration names (UTF-8 by default; a
@@ -484,15 +517,71 @@ impl<'a> Element<'a> {
         max_chars: usize,
     ) -> Result<&'a str, OpenGothaError> {
         let value = self.text(attribute, "");
-        fields::check_text(value, max_chars, false).map_err(|issue| {
-            OpenGothaError::InvalidText {
-                line: self.record.line,
-                element: self.name,
-                attribute,
-                issue,
-            }
-        })?;
+        self.check_text(attribute, value, max_chars)?;
         Ok(value)
+    }
+
+    /// The checks of every entry ([`fields::check_text`]) on a value of `attribute`.
+    fn check_text(
+        &self,
+        attribute: &'static str,
+        value: &str,
+        max_chars: usize,
+    ) -> Result<(), OpenGothaError> {
+        fields::check_text(value, max_chars, false).map_err(|issue| OpenGothaError::InvalidText {
+            line: self.record.line,
+            element: self.name,
+            attribute,
+            issue,
+        })
+    }
+
+    /// [`Element::checked_text`], but control characters (a tab, a line break in a club
+    /// or an EGD PIN, which OpenGotha reads) are stripped, with a warning.
+    fn stripped_text(
+        &self,
+        attribute: &'static str,
+        max_chars: usize,
+        warnings: &mut Vec<ReadWarning>,
+    ) -> Result<String, OpenGothaError> {
+        let value = self.text(attribute, "");
+        if !value.chars().any(char::is_control) {
+            return Ok(self.checked_text(attribute, max_chars)?.to_string());
+        }
+        warnings.push(self.warning(attribute, "control characters stripped"));
+        let stripped: String = value.chars().filter(|c| !c.is_control()).collect();
+        self.check_text(attribute, &stripped, max_chars)?;
+        Ok(stripped)
+    }
+
+    /// The komi, a decimal number; one written with a decimal comma (`6,5`, a file saved
+    /// under a French locale by hand or by another program) is read as OpenGotha reads
+    /// it, with a warning.
+    fn komi(&self, warnings: &mut Vec<ReadWarning>) -> Result<f64, OpenGothaError> {
+        let value = self.text("komi", "");
+        if !value.contains(',') {
+            return self.decimal("komi", 7.5);
+        }
+        let komi: f64 = value
+            .trim()
+            .replacen(',', ".", 1)
+            .parse()
+            .map_err(|_| self.invalid("komi"))?;
+        if !komi.is_finite() {
+            return Err(self.invalid("komi"));
+        }
+        warnings.push(self.warning("komi", "a decimal comma, read as a decimal point"));
+        Ok(komi)
+    }
+
+    fn warning(&self, attribute: &'static str, message: &'static str) -> ReadWarning {
+        ReadWarning {
+            line: self.record.line,
+            element: self.name,
+            attribute,
+            value: self.text(attribute, "").to_string(),
+            message,
+        }
     }
 
     fn invalid(&self, attribute: &'static str) -> OpenGothaError {
@@ -601,13 +690,19 @@ fn key_in(locale: KeyLocale, surname: &str, first_name: &str) -> String {
     key
 }
 
-fn import_player(element: &Element) -> Result<Player, OpenGothaError> {
+fn import_player(
+    element: &Element,
+    warnings: &mut Vec<ReadWarning>,
+) -> Result<Player, OpenGothaError> {
     let surname = element.checked_text("name", NAME_CHARS)?.to_string();
     let first_name = element.checked_text("firstName", NAME_CHARS)?.to_string();
-    let optional = |attribute: &'static str| -> Result<Option<String>, OpenGothaError> {
-        let value = element.checked_text(attribute, TITLE_CHARS)?.trim();
-        Ok(Some(value.to_string()).filter(|value| !value.is_empty()))
+    let mut optional = |attribute: &'static str| -> Result<Option<String>, OpenGothaError> {
+        let value = element.stripped_text(attribute, TITLE_CHARS, warnings)?;
+        Ok(Some(value.trim().to_string()).filter(|value| !value.is_empty()))
     };
+    let egd_pin = optional("egfPin")?;
+    let ffg_licence = optional("ffgLicence")?;
+    let aga_id = optional("agaId")?;
     let rank_attribute = if element.record.attributes.contains_key("rank") {
         "rank"
     } else {
@@ -621,11 +716,11 @@ fn import_player(element: &Element) -> Result<Player, OpenGothaError> {
         id: player_key(&surname, &first_name),
         rank: element.rank(rank_attribute, "30K")?,
         rating,
-        country: element.checked_text("country", TITLE_CHARS)?.to_string(),
-        club: element.checked_text("club", TITLE_CHARS)?.to_string(),
-        egd_pin: optional("egfPin")?,
-        ffg_licence: optional("ffgLicence")?,
-        aga_id: optional("agaId")?,
+        country: element.stripped_text("country", TITLE_CHARS, warnings)?,
+        club: element.stripped_text("club", TITLE_CHARS, warnings)?,
+        egd_pin,
+        ffg_licence,
+        aga_id,
         mms_correction: element.parse("smmsCorrection", 0)?,
         preliminary: element.text("registeringStatus", "").trim() == "PRE",
         surname,

@@ -172,7 +172,7 @@ async fn post_form(
         .header("Origin", origin)
         .form(form);
     if let Some(token) = session {
-        request = request.header("Cookie", format!("arbitre_session={token}"));
+        request = request.header("Cookie", service.session_cookie(token).await);
     }
     request.send().await.unwrap().status().as_u16()
 }
@@ -253,7 +253,7 @@ async fn a_page_of_the_dashboard_refuses_a_wrong_role_and_a_foreign_form() {
         async move { request.send().await.unwrap().status().as_u16() }
     };
     assert_eq!(
-        page(Some(format!("arbitre_session={}", hall.referee))).await,
+        page(Some(service.session_cookie(&hall.referee).await)).await,
         200
     );
     // Nobody signed in is sent to sign in (303; `dashboard_tools` follows the way back).

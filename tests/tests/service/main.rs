@@ -4,6 +4,7 @@
 
 mod bad_input;
 mod board;
+mod credentials;
 mod deletions;
 mod drafts;
 mod first_admin;

@@ -196,7 +196,8 @@ fn warnings_by_element(warnings: &Value) -> Vec<(&str, &str)> {
 /// Two things real files hold that a director met (issue 20): a game both players won (and
 /// one both lost, by default), and an end date before the start date. The file comes in,
 /// the odd values kept as written and listed in `warnings` with their elements, and the
-/// standings count the games as the core counts the file.
+/// standings count the games as the core counts the file. A club holding a tab and a komi
+/// with a decimal comma are read as OpenGotha reads them, each with its warning.
 #[tokio::test]
 async fn odd_results_and_dates_out_of_order_import_with_warnings() {
     let service = TestService::start().await;
@@ -213,11 +214,17 @@ async fn odd_results_and_dates_out_of_order_import_with_warnings() {
             1,
         )
         .replace(r#"endDate="2026-11-22""#, r#"endDate="2026-11-20""#)
-        .replace(r#"location="Lyon""#, r#"location="""#);
+        .replace(r#"location="Lyon""#, r#"location="""#)
+        // What OpenGotha reads though arbitre's checks would not (issue 38): a control
+        // character in a club, stripped, and a decimal comma, read as a point.
+        .replace(r#"club="Berl""#, r#"club="Be&#9;rl""#)
+        .replace(r#"komi="7.5""#, r#"komi="7,5""#);
     let imported = expect_json(post_file(&service, &odd, Some(&admin)).await, 201).await;
     assert_eq!(
         warnings_by_element(&imported["warnings"]),
         [
+            ("Player[line 5].club", "Be\trl"),
+            ("GeneralParameterSet[line 28].komi", "7,5"),
             ("GeneralParameterSet.location", ""),
             ("GeneralParameterSet.endDate", "2026-11-20"),
             ("GeneralParameterSet.director", "Anne Arbitre"),

@@ -39,7 +39,7 @@ async fn import(
             "{}/dashboard/t/{tournament}/rating-lists/import",
             service.base_url
         ))
-        .header("Cookie", format!("arbitre_session={secret}"))
+        .header("Cookie", service.session_cookie(secret).await)
         .header("Origin", &service.base_url)
         .header(
             "Content-Type",
@@ -55,7 +55,7 @@ async fn import(
 async fn get(service: &TestService, secret: &str, path: &str) -> (u16, String) {
     let response = service
         .get(path)
-        .header("Cookie", format!("arbitre_session={secret}"))
+        .header("Cookie", service.session_cookie(secret).await)
         .send()
         .await
         .unwrap();
@@ -70,7 +70,7 @@ async fn post(
 ) -> (u16, String) {
     let response = client()
         .post(format!("{}{path}", service.base_url))
-        .header("Cookie", format!("arbitre_session={secret}"))
+        .header("Cookie", service.session_cookie(secret).await)
         .header("Origin", &service.base_url)
         .form(form)
         .send()

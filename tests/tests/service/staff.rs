@@ -36,7 +36,7 @@ async fn organizer(service: &TestService) -> (String, String) {
 async fn page(service: &TestService, secret: &str, path: &str) -> (u16, String) {
     let response = service
         .get(path)
-        .header("Cookie", format!("arbitre_session={secret}"))
+        .header("Cookie", service.session_cookie(secret).await)
         .send()
         .await
         .unwrap();
@@ -51,7 +51,7 @@ async fn post_form(
 ) -> reqwest::Response {
     no_redirects()
         .post(format!("{}{path}", service.base_url))
-        .header("Cookie", format!("arbitre_session={secret}"))
+        .header("Cookie", service.session_cookie(secret).await)
         .header("Origin", &service.base_url)
         .form(form)
         .send()

@@ -175,8 +175,7 @@ async fn print(
         .collect();
     let issuer = caller.token_id().ok_or(ApiError::MissingToken)?;
     let (secrets, expires_at) = sign_in::create(&mut connection, issuer, &codes).await?;
-    let info = request.connection_info();
-    let origin = format!("{}://{}", info.scheme(), info.host());
+    let origin = crate::peer::Origin::of(request).serialized();
     let cards = numbers
         .zip(secrets)
         .map(|(number, code)| {
