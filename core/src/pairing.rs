@@ -13,6 +13,7 @@ pub mod edit;
 pub mod entrants;
 pub mod groups;
 pub mod handicap;
+pub mod java_sort;
 pub mod matching;
 pub mod opengotha;
 pub mod parameters;
@@ -303,8 +304,9 @@ impl<'a> Round<'a> {
             .cost(self.position(first)?, self.position(second)?))
     }
 
-    /// The table numbers of `games` (pairs of players' ids, a draft adjusted by hand), as
-    /// [`Round::pair`] numbers its own: OpenGotha's "renumber tables by best score order".
+    /// The table numbers of `games` (White's and Black's ids, a draft adjusted by hand),
+    /// as [`Round::pair`] numbers its own: OpenGotha's "renumber tables by best score
+    /// order".
     pub fn number_tables(&self, games: &[(&str, &str)]) -> Result<Vec<u32>, PairingError> {
         let pairs = games
             .iter()
@@ -363,19 +365,24 @@ impl<'a> Round<'a> {
             pairs.extend(self.fixed.iter().copied());
             pairs
         };
-        let tables = self.tables(&pairs)?;
+        let coloured: Vec<(usize, usize)> = pairs
+            .iter()
+            .map(|&(a, b)| {
+                let handicap = criteria.handicap(a, b);
+                if colour_of_first(&criteria, &self.list, a, b, handicap) == Color::White {
+                    (a, b)
+                } else {
+                    (b, a)
+                }
+            })
+            .collect();
+        let tables = self.tables(&coloured)?;
         let rules = tournament.rules.unwrap_or_default().rules();
-        let mut games: Vec<PairedGame> = pairs
+        let mut games: Vec<PairedGame> = coloured
             .iter()
             .zip(tables)
-            .map(|(&(a, b), table)| {
-                let handicap = criteria.handicap(a, b);
-                let (white, black) =
-                    if colour_of_first(&criteria, &self.list, a, b, handicap) == Color::White {
-                        (a, b)
-                    } else {
-                        (b, a)
-                    };
+            .map(|(&(white, black), table)| {
+                let handicap = criteria.handicap(white, black);
                 PairedGame {
                     table,
                     white: tournament.players[self.list[white].player].id.clone(),
@@ -385,8 +392,8 @@ impl<'a> Round<'a> {
                         komi: tournament.komi,
                     }
                     .komi(&rules, handicap),
-                    rematch: criteria.met(a, b),
-                    cost: criteria.cost(a, b),
+                    rematch: criteria.met(white, black),
+                    cost: criteria.cost(white, black),
                 }
             })
             .collect();
@@ -399,8 +406,9 @@ impl<'a> Round<'a> {
         })
     }
 
-    /// The table of each pair (positions in the list), see [`tables`]: the placement
-    /// criteria are those of the round paired, before any of its games.
+    /// The table of each game (White's and Black's positions in the list), see
+    /// [`tables`]: the placement criteria are those of the round paired, before any of its
+    /// games.
     fn tables(&self, pairs: &[(usize, usize)]) -> Result<Vec<u32>, PairingError> {
         let round = self.request.round;
         let mut before = self.tournament.clone();
@@ -418,13 +426,12 @@ impl<'a> Round<'a> {
             let player = self.list[position].player;
             tables::Seat {
                 criteria: &criteria[player],
-                rating: self.tournament.players[player].rating.unwrap_or(i32::MIN),
+                rating: entrants::rating(&self.tournament.players[player]),
                 vertex: position,
             }
         };
         let games: Vec<_> = pairs.iter().map(|&(a, b)| (seat(a), seat(b))).collect();
-        let by_rating = self.parameters.opengotha != OpenGothaVersion::Until350;
-        Ok(tables::number(&games, by_rating))
+        Ok(tables::number(&games, self.parameters.opengotha))
     }
 }
 

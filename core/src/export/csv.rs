@@ -37,11 +37,11 @@ pub fn standings(tournament: &Tournament, round: u32) -> Result<String, ExportEr
         let mut fields = vec![
             entry.row.to_string(),
             entry.place.to_string(),
-            player.surname.clone(),
-            player.first_name.clone(),
+            neutralised(&player.surname),
+            neutralised(&player.first_name),
             player.rank.to_string(),
-            player.country.clone(),
-            player.club.clone(),
+            neutralised(&player.country),
+            neutralised(&player.club),
         ];
         fields.extend(table.criterion_texts(entry));
         fields.extend(
@@ -87,6 +87,19 @@ fn cell(table: &ResultsTable, round: &RoundOutcome) -> String {
     }
 }
 
+/// A cell of text typed by a person (a name, a club), made inert for a spreadsheet: one that
+/// starts with `=`, `+`, `-`, `@`, a tab or a carriage return would be read as a formula
+/// (`=HYPERLINK(...)` opens a link, DDE runs a command), so it gets a leading `'`, as the
+/// OWASP "CSV Injection" sheet recommends; the spreadsheet shows the text as typed. The
+/// cells the export computes (places, scores, results) are never formulas.
+fn neutralised(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    }
+}
+
 /// One CSV record: fields holding a comma, a quote or a line break are quoted.
 fn record(fields: &[String]) -> String {
     let quoted: Vec<String> = fields
@@ -100,4 +113,30 @@ fn record(fields: &[String]) -> String {
         })
         .collect();
     format!("{}\r\n", quoted.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cell_a_spreadsheet_would_read_as_a_formula_is_neutralised() {
+        for formula in [
+            "=HYPERLINK(\"http://x\",\"y\")",
+            "+1",
+            "-2+3",
+            "@SUM(A1)",
+            "\tx",
+            "\rx",
+        ] {
+            assert_eq!(neutralised(formula), format!("'{formula}"));
+        }
+        for text in ["Dupont", "O'Neil", "1=1", "a-b", ""] {
+            assert_eq!(neutralised(text), text);
+        }
+        assert_eq!(
+            record(&[neutralised("=1,2"), neutralised("Dupont")]),
+            "\"'=1,2\",Dupont\r\n"
+        );
+    }
 }

@@ -24,6 +24,7 @@ use crate::fields::{self, FieldIssue, NAME_CHARS, TITLE_CHARS};
 use crate::pairing::parameters::{
     AdditionalOrder, DrawPosition, OpenGothaVersion, PairingParameters, Seeding,
 };
+use crate::rating_list::{MAX_GOR, MIN_GOR};
 use crate::standings::{
     opengotha_result_name, result_named, Basis, Credit, Criterion, Game, GameResult, HandicapField,
     HandicapPolicy, KeyLocale, McMahon, Player, Rank, RoundEntry, Scoring, Tournament,
@@ -269,7 +270,7 @@ pub fn import_with_warnings(
         handicap: HandicapPolicy {
             reduction: handicap.parse(HandicapField::Reduction.opengotha_attribute(), 1)?,
             ceiling: handicap.number(HandicapField::Ceiling.opengotha_attribute(), 9)?,
-            based_on_mms: handicap.flag("hdBasedOnMMS", true)?,
+            based_on_mms: handicap_based_on_mms(&handicap)?,
             no_handicap_from: handicap.rank("hdNoHdRankThreshold", "1D")?,
         },
         rounds,
@@ -643,6 +644,18 @@ impl<'a> Element<'a> {
     }
 }
 
+/// Whether stones follow McMahon scores rather than ranks: `hdBasedOnMMS` (true when
+/// absent), overridden by `hdBase` where a file has it, the one attribute OpenGotha 3.52
+/// writes (`RANK`, `MMS`, or `BZS`, which hands out stones by rank).
+fn handicap_based_on_mms(handicap: &Element) -> Result<bool, OpenGothaError> {
+    match handicap.text("hdBase", "").trim() {
+        "" => handicap.flag("hdBasedOnMMS", true),
+        "MMS" => Ok(true),
+        "RANK" | "BZS" => Ok(false),
+        _ => Err(handicap.invalid("hdBase")),
+    }
+}
+
 /// A rank as OpenGotha reads it (`Player.convertKDPToInt`): a number and `K`, `D` or `P`
 /// in either case, held between 30K and 9D; professional ranks count as 7D (1P–3P), 8D
 /// (4P–6P) or 9D. OpenGotha writes `99K` for a rank it could not read, which so reads back
@@ -708,9 +721,11 @@ fn import_player(
     } else {
         "grade"
     };
+    // OpenGotha holds a rating between −900 and 2949 on import (a file's −7800 reads as
+    // −900), the bounds of the EGD's scale.
     let rating = match element.text("rating", "").trim() {
         "" => None,
-        _ => Some(element.parse("rating", 0)?),
+        _ => Some(element.parse::<i32>("rating", 0)?.clamp(MIN_GOR, MAX_GOR)),
     };
     Ok(Player {
         id: player_key(&surname, &first_name),

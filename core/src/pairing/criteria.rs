@@ -222,15 +222,12 @@ pub struct Criteria<'a> {
     seeding: Seeding,
     seed: u64,
     pseudo_ranks: Vec<i32>,
-    /// Players the secondary criteria do not concern (above their thresholds).
-    exempt: Vec<bool>,
     /// What the deterministic random draws from each entrant's name ([`Criteria::draw`]).
     names: Vec<NameSums>,
     /// Each entrant's country and club, as numbers equal where the names are equal
     /// without regard to ASCII case.
     places: Vec<(usize, usize)>,
-    /// The concave criteria, by distance: score difference, categories, and handicap
-    /// up to 3.51.
+    /// The concave criteria, by distance: score difference, categories and handicap.
     score_curve: Curve,
     category_curve: Curve,
     handicap_curve: Curve,
@@ -307,18 +304,6 @@ impl<'a> Criteria<'a> {
                     player.rank,
                     entrant.mms,
                 )
-            })
-            .collect();
-        let spared = parameters.opengotha.spares_strong_players();
-        let exempt = entrants
-            .iter()
-            .map(|entrant| {
-                let rank = tournament.players[entrant.player].rank;
-                spared
-                    && (rank >= secondary.rank_threshold
-                        || secondary.wins_threshold
-                            && entrant.wins >= 2 * i64::from(tournament.rounds)
-                        || secondary.bar_threshold && rank >= tournament.mcmahon.bar)
             })
             .collect();
         let main = MainScore::of(tournament);
@@ -412,7 +397,6 @@ impl<'a> Criteria<'a> {
             seeding: parameters.seeding_of(round).0,
             seed,
             pseudo_ranks,
-            exempt,
             names,
             places,
             score_curve,
@@ -456,7 +440,7 @@ impl<'a> Criteria<'a> {
             } else {
                 0
             };
-        let (handicap_cost, geography) = self.secondary(a, b, handicap);
+        let (handicap_cost, geography) = self.secondary(a, b);
         Cost {
             duplicate_game: if self.met(a, b) {
                 0
@@ -556,15 +540,12 @@ impl<'a> Criteria<'a> {
     /// fifth more for each player it draws back the other way (when compensating), one
     /// fifth less for each it draws the same way again; plus up to a tenth for each player
     /// by where they stand in their group (top, middle or bottom as the settings prefer).
-    /// Up to OpenGotha 3.51, players [`DRAW_REACH`] groups apart or more are not drawn to
-    /// each other at all: the criterion earns nothing (its help, "Pairing evaluation
-    /// function"); 3.52 draws across any gap (see
-    /// [`super::parameters::OpenGothaVersion`]). Between categories the cost is divided
-    /// by (category gap + 1)⁴.
+    /// Players [`DRAW_REACH`] groups apart or more are not drawn to each other at all: the
+    /// criterion earns nothing (its help, "Pairing evaluation function"; OpenGotha 3.52.03
+    /// as 3.51.02). Between categories the cost is divided by (category gap + 1)⁴.
     fn draw_up_down(&self, first: &Entrant, second: &Entrant) -> i64 {
         let main = &self.parameters.main;
-        let out_of_reach = !self.parameters.opengotha.spares_strong_players()
-            && first.group.abs_diff(second.group) >= DRAW_REACH;
+        let out_of_reach = first.group.abs_diff(second.group) >= DRAW_REACH;
         if first.group == second.group || main.draw_up_down == 0 || out_of_reach {
             return 0;
         }
@@ -611,38 +592,19 @@ impl<'a> Criteria<'a> {
         ) / divisor
     }
 
-    /// Handicap and geography.
+    /// Handicap and geography, for every pair whatever the players' ranks, wins or start
+    /// scores (OpenGotha 3.51.02 and 3.52.03 alike, measured on 1,898 rounds: 3.52's help
+    /// says players above the secondary thresholds are spared them, its engine does not).
     ///
-    /// Up to 3.51 ([`super::parameters::OpenGothaVersion`]), the handicap criterion
-    /// earns `W·(1 − x)(1 + k·x)` with `x` the gap of the two McMahon scores (whole
-    /// points, a player above a threshold counting as the highest score) over its range;
-    /// stones, ceiling and correction play no part. In 3.52, players above the
-    /// thresholds are not concerned by handicap and geography (OpenGotha's help,
-    /// "Pairing evaluation function"): a pair of two such players earns both weights
-    /// whole, a pair of one such and one concerned player earns half-way between the
-    /// weight and what the concerned pair would earn (see [`exempted`]); the handicap
-    /// criterion there follows the stones of the game (the weights `bosp2024` dumps).
-    fn secondary(&self, a: usize, b: usize, handicap: u32) -> (i64, i64) {
+    /// The handicap criterion earns `W·(1 − x)(1 + k·x)` with `x` the gap of the two
+    /// McMahon scores (whole points, a player above a threshold counting as the highest
+    /// score) over its range; stones, ceiling and correction play no part.
+    fn secondary(&self, a: usize, b: usize) -> (i64, i64) {
         let secondary = &self.parameters.secondary;
-        let spared = self.parameters.opengotha.spares_strong_players();
-        let exempt = usize::from(self.exempt[a]) + usize::from(self.exempt[b]);
-        let handicap_cost = if spared {
-            let ceiling = i64::from(self.tournament.handicap.ceiling);
-            let nominal = if handicap == 0 || ceiling == 0 {
-                secondary.minimize_handicap
-            } else {
-                let stones = i64::from(handicap).min(ceiling);
-                narrow(
-                    i128::from(secondary.minimize_handicap) * i128::from(ceiling - stones)
-                        / i128::from(ceiling),
-                )
-            };
-            exempted(secondary.minimize_handicap, nominal, exempt)
-        } else {
-            let distance = self.handicap_scores[a].abs_diff(self.handicap_scores[b]);
-            self.handicap_curve
-                .at(usize::try_from(distance).unwrap_or(usize::MAX))
-        };
+        let distance = self.handicap_scores[a].abs_diff(self.handicap_scores[b]);
+        let handicap_cost = self
+            .handicap_curve
+            .at(usize::try_from(distance).unwrap_or(usize::MAX));
         let ((country_a, club_a), (country_b, club_b)) = (self.places[a], self.places[b]);
         let apart = |same: bool, gap: u32| if same { 0 } else { gap };
         let geography = geography(
@@ -653,11 +615,6 @@ impl<'a> Criteria<'a> {
             apart(country_a == country_b, secondary.country_gap),
             apart(club_a == club_b, secondary.club_gap),
         );
-        let geography = if spared {
-            exempted(secondary.avoid_same_geography, geography, exempt)
-        } else {
-            geography
-        };
         (handicap_cost, geography)
     }
 }
@@ -693,22 +650,7 @@ fn geography(
     score_weight.saturating_sub(kept as i64).min(weight)
 }
 
-/// A secondary criterion's cost when `exempt` of the two players (0, 1 or 2) are above the
-/// thresholds: `nominal` when neither is, the `weight` whole when both are, and half-way
-/// between the two when one is ("an intermediate value", says OpenGotha's help; the
-/// dumps of `bosp2024` round 3 give 50,000,000,000 for a player above the thresholds and
-/// one below of the same club, 54,563,979,290 and 55,205,621,302 where the pair below
-/// would earn 9,127,958,580 and 10,411,242,604).
-fn exempted(weight: i64, nominal: i64, exempt: usize) -> i64 {
-    match exempt {
-        0 => nominal,
-        1 => narrow((i128::from(weight) + i128::from(nominal)) / 2),
-        _ => weight,
-    }
-}
-
-/// The group gap from which two players earn nothing for draw-ups and draw-downs up to
-/// OpenGotha 3.51: "if players have a group distance >= 4, set to 0" (its help), and its
+/// The group gap from which two players earn nothing for draw-ups and draw-downs: "if players have a group distance >= 4, set to 0" (its help), and its
 /// dumps agree (a 1d at the bar and a 5k earn 0 before round 1, a 6k at 25½ points and an
 /// 11k at 22 earn it whole before round 4).
 const DRAW_REACH: usize = 4;
@@ -788,14 +730,6 @@ mod tests {
         assert!(apart < 0 && apart > score - geo, "{apart}");
         // The weight caps it.
         assert_eq!(geography(score, 0, 15, HALF, 1, 3), 0);
-    }
-
-    #[test]
-    fn a_pair_with_one_player_above_the_thresholds_earns_half_way() {
-        assert_eq!(exempted(100_000_000_000, 9_127_958_580, 0), 9_127_958_580);
-        assert_eq!(exempted(100_000_000_000, 9_127_958_580, 1), 54_563_979_290);
-        assert_eq!(exempted(100_000_000_000, 0, 1), 50_000_000_000);
-        assert_eq!(exempted(100_000_000_000, 0, 2), 100_000_000_000);
     }
 
     #[test]

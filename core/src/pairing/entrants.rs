@@ -11,8 +11,9 @@
 use super::parameters::{AdditionalOrder, PairingParameters};
 use super::player_index;
 use crate::point::Color;
+use crate::rating_list::{MAX_GOR, MIN_GOR};
 use crate::standings::{
-    self, Criterion, GameResult, Rank, RoundOutcome, Standing, StandingsError, Tournament,
+    self, Criterion, GameResult, Player, Rank, RoundOutcome, Standing, StandingsError, Tournament,
 };
 use std::cmp::{Ordering, Reverse};
 use std::collections::HashMap;
@@ -68,18 +69,26 @@ pub struct Groups {
 
 impl Groups {
     /// In McMahon, scores run from the bar's plus 2 plus the rounds played down to the
-    /// floor's less 1: `bar − floor + round + 3` of them; otherwise from `round − 1` wins
-    /// down to 0.
+    /// floor's less 1: `bar − floor + round + 3` of them; with the cup score, which doubles
+    /// each round, from `2^(round − 1)` down to 0 (OpenGotha, every version: round 3 has
+    /// the five groups 4 to 0); otherwise from `round − 1` wins down to 0.
     pub fn of(tournament: &Tournament, main: MainScore, round: u32, categories: usize) -> Groups {
         let round = i64::from(round.max(1));
-        let (top, span) = if main == MainScore::McMahon {
-            let mcmahon = &tournament.mcmahon;
-            let bar = i64::from(mcmahon.bar.value() - mcmahon.zero.value());
-            let floor = i64::from(mcmahon.floor.value() - mcmahon.zero.value());
-            let top = bar + 2 + (round - 1);
-            (top, top - (floor - 1) + 1)
-        } else {
-            (round - 1, round)
+        let (top, span) = match main {
+            MainScore::McMahon => {
+                let mcmahon = &tournament.mcmahon;
+                let bar = i64::from(mcmahon.bar.value() - mcmahon.zero.value());
+                let floor = i64::from(mcmahon.floor.value() - mcmahon.zero.value());
+                let top = bar + 2 + (round - 1);
+                (top, top - (floor - 1) + 1)
+            }
+            MainScore::Cup(_) => {
+                // OpenGotha has at most 20 rounds; held at 2^40 so that no count of
+                // groups overflows in a longer tournament of arbitre's.
+                let top = 1i64 << (round - 1).min(40);
+                (top, top + 1)
+            }
+            MainScore::Wins => (round - 1, round),
         };
         Groups {
             top,
@@ -175,7 +184,7 @@ pub fn entrants(
         let record = &tournament.players[player];
         match additional {
             AdditionalOrder::None => 0,
-            AdditionalOrder::Rating => i64::from(record.rating.unwrap_or(i32::MIN)),
+            AdditionalOrder::Rating => i64::from(rating(record)),
             AdditionalOrder::Rank => i64::from(record.rank.value()),
         }
     };
@@ -258,6 +267,14 @@ pub fn entrants(
         })
         .collect();
     Ok(list)
+}
+
+/// A player's rating as OpenGotha's pairing sees it: held between −900 and 2949, as
+/// OpenGotha holds ratings on import, and −900 when there is none, the rating OpenGotha
+/// gives a player whose file names none (measured: such a player saved again says
+/// `rating="-900"`, whatever the rank).
+pub fn rating(player: &Player) -> i32 {
+    player.rating.unwrap_or(MIN_GOR).clamp(MIN_GOR, MAX_GOR)
 }
 
 /// Draw-ups and draw-downs of every player in rounds 1 to `last`: a game against an

@@ -3,8 +3,9 @@
 //! [`crate::standings::Player::preliminary`]) are not paired, but stay in the tournament:
 //! OpenGotha counts every player of the file in the score groups.
 //!
-//! Attribute names and defaults: OpenGotha's `tournament.dtd` and `PairingParameterSet`
-//! (data version 201); a missing attribute takes OpenGotha's default.
+//! Attribute names: OpenGotha's `tournament.dtd` (data version 201). A missing attribute
+//! takes the value OpenGotha's import gives it
+//! ([`PairingParameters::opengotha_import_defaults`]), not a new tournament's default.
 
 use super::entrants::MainScore;
 use super::parameters::{
@@ -30,7 +31,7 @@ pub fn read(bytes: &[u8], tournament: &Tournament) -> Result<PairingSettings, Op
     let mut reader = Reader::from_str(&text);
     let mut pairing: Option<(usize, HashMap<String, String>)> = None;
     let mut categories = 1;
-    let mut version = OpenGothaVersion::default();
+    let mut version = OpenGothaVersion::V351;
     let mut lines = LineCounter::default();
     loop {
         let offset = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
@@ -71,7 +72,7 @@ pub fn read(bytes: &[u8], tournament: &Tournament) -> Result<PairingSettings, Op
         }
     }
     let system = system(tournament, categories);
-    let mut parameters = PairingParameters::opengotha_defaults(system);
+    let mut parameters = PairingParameters::opengotha_import_defaults(system);
     parameters.opengotha = version;
     if let Some((line, values)) = pairing {
         Fields {
@@ -213,8 +214,9 @@ impl Fields<'_> {
 /// The OpenGotha that wrote the file. Up to 3.48, and in the first 3.49 releases, it writes
 /// `gothaVersion="348"` (or `"349"`) with a `gothaMinorVersion`; later releases write
 /// `fullVersionNumber="3.49.05"`, `"3.50.01"`, `"3.51.02"`, `"3.52.03"` (the files in
-/// OpenGotha's repository and the ones it saves). A file that says neither, such as
-/// pairgoth's, follows 3.52.
+/// OpenGotha's repository and the ones it saves). A file that says neither (OpenGotha's
+/// own `egc2011EssaiLuc.xml`, pairgoth's files) is read as the 3.51 line: OpenGotha
+/// 3.51.02 pairs it, and 3.52.03 pairs such files alike.
 fn opengotha_version(tournament: &HashMap<String, String>) -> OpenGothaVersion {
     let full = tournament.get("fullVersionNumber").and_then(|version| {
         let mut parts = version.trim().split('.');
@@ -227,7 +229,7 @@ fn opengotha_version(tournament: &HashMap<String, String>) -> OpenGothaVersion {
         Some((version / 100, version % 100))
     };
     full.or_else(legacy)
-        .map_or(OpenGothaVersion::default(), |(major, minor)| {
+        .map_or(OpenGothaVersion::V351, |(major, minor)| {
             OpenGothaVersion::of_release(major, minor)
         })
 }
@@ -331,10 +333,7 @@ mod tests {
             let file = attributes(&[("dataVersion", "201"), ("fullVersionNumber", full)]);
             assert_eq!(opengotha_version(&file), version, "{full}");
         }
-        assert_eq!(
-            opengotha_version(&attributes(&[])),
-            OpenGothaVersion::Since352
-        );
+        assert_eq!(opengotha_version(&attributes(&[])), OpenGothaVersion::V351);
     }
 
     #[test]

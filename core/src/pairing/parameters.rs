@@ -249,28 +249,27 @@ pub struct SecondaryCriteria {
     pub club_gap: u32,
 }
 
-/// Which OpenGotha's behaviour to reproduce where its versions differ
-/// (`shared/docs/opengotha-pairing.md`, measured by running OpenGotha 3.51.02 on 1,898
-/// real rounds, and the weights 3.48 and 3.52 dumped for pairgoth's tests):
+/// Which OpenGotha's behaviour to reproduce where its release lines differ
+/// (`shared/docs/opengotha-pairing.md`, measured by running OpenGotha 3.50, 3.51.02 and
+/// 3.52.03 on 1,898 real rounds). The pair costs are the same in every line; what differs:
 ///
-/// * up to 3.51, the secondary criteria concern every player (the thresholds only cap the
-///   McMahon score the handicap criterion sees) and players whose groups are four or more
-///   apart earn no draw-up/down cost;
-/// * 3.52 spares the players above the thresholds from handicap and geography (a 3d and a
-///   5d of the same club earn the geography weight whole in `bosp2024`) and draws up and
-///   down across any gap;
-/// * the tables of 3.50 and older do not look at ratings ([`super::tables`]).
+/// * the tables: 3.50 and older do not look at ratings, 3.52 numbers each game by its
+///   stronger player where 3.51 takes the weaker ([`super::tables`]);
+/// * the deterministic random: 3.50 and older hash the two names in the player order
+///   ([`super::criteria::Criteria::draw`]);
+/// * 3.52 gives Black no McMahon point for a game both won (the standings).
 ///
-/// A file says which version wrote it ([`super::opengotha`]); a new tournament, and a file
-/// that says nothing, follows 3.52.
+/// A file says which version wrote it ([`super::opengotha`]), and one that says nothing is
+/// read as the 3.51 line, as OpenGotha 3.51.02 reads it; a tournament made in arbitre
+/// follows OpenGotha 3.52.03, the release in use.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub enum OpenGothaVersion {
-    /// OpenGotha 3.52 and what is not known to be older.
+    /// OpenGotha 3.52 (3.52.03).
     #[default]
     #[serde(rename = "3.52")]
     Since352,
-    /// OpenGotha 3.51.
+    /// OpenGotha 3.51 (3.51.02).
     #[serde(rename = "3.51")]
     V351,
     /// OpenGotha 3.50 and older (3.48 and 3.49 included).
@@ -289,10 +288,14 @@ impl OpenGothaVersion {
         }
     }
 
-    /// Whether players above the secondary thresholds are spared handicap and geography,
-    /// and draw-ups and draw-downs reach across any gap (3.52).
-    pub fn spares_strong_players(self) -> bool {
-        self == OpenGothaVersion::Since352
+    /// The OpenGotha release whose pairing this line reproduces, as a director finds it
+    /// in OpenGotha's *Help .. About*: the one measured.
+    pub fn release(self) -> &'static str {
+        match self {
+            OpenGothaVersion::Since352 => "3.52.03",
+            OpenGothaVersion::V351 => "3.51.02",
+            OpenGothaVersion::Until350 => "3.50",
+        }
     }
 }
 
@@ -383,6 +386,61 @@ impl PairingParameters {
             },
             opengotha: OpenGothaVersion::default(),
         }
+    }
+
+    /// What OpenGotha's import gives a file's `PairingParameterSet` attributes that are
+    /// missing, whatever the system: not the new-tournament defaults of
+    /// [`PairingParameters::opengotha_defaults`] (a missing `paiMaSeedSystem2` is split and
+    /// fold, `paiBaBalanceWB` 1,000). Measured with OpenGotha 3.50, 3.51.02 and 3.52.03,
+    /// which give the same values: a real file with every attribute of the set removed,
+    /// loaded and saved again by each (`docs/pairing.md`, "Reading a file").
+    pub fn opengotha_import_defaults(system: System) -> PairingParameters {
+        let score = 100_000_000_000;
+        PairingParameters {
+            system,
+            base: BaseCriteria {
+                avoid_duplicate_game: 500_000_000_000_000,
+                random: 0,
+                deterministic: true,
+                balance_white_black: 1_000,
+            },
+            main: MainCriteria {
+                avoid_mixing_categories: 20_000_000_000_000,
+                minimize_score_difference: score,
+                draw_up_down: 100_000_000,
+                compensate_draw_up_down: true,
+                draw_down_position: DrawPosition::Middle,
+                draw_up_position: DrawPosition::Middle,
+                seeding: 5_000_000,
+                last_round_for_seed_system_1: 2,
+                seed_system_1: Seeding::SplitAndRandom,
+                seed_system_2: Seeding::SplitAndFold,
+                additional_order_1: AdditionalOrder::Rating,
+                additional_order_2: AdditionalOrder::None,
+            },
+            secondary: SecondaryCriteria {
+                rank_threshold: Rank::from_value(3),
+                wins_threshold: true,
+                bar_threshold: true,
+                default_weight: score,
+                minimize_handicap: 0,
+                avoid_same_geography: score,
+                country_gap: 1,
+                clubs_group_gap: 2,
+                club_gap: 3,
+            },
+            concavity: Ratio {
+                numerator: 1,
+                denominator: 2,
+            },
+            opengotha: OpenGothaVersion::V351,
+        }
+    }
+
+    /// The OpenGotha release whose pairing these parameters reproduce, for a director to
+    /// check against: none for a round robin, which OpenGotha does not offer.
+    pub fn reproduced_release(&self) -> Option<&'static str> {
+        (self.system != System::RoundRobin).then(|| self.opengotha.release())
     }
 
     /// The seeding system and group order of `round`.

@@ -297,8 +297,8 @@ struct DraftPage {
     signed_in: Option<Signed>,
     heading: RoundHeading,
     draft: Draft,
-    /// The OpenGotha version the draft follows, as the API names it (`3.52`).
-    opengotha: String,
+    /// The OpenGotha release whose pairing the draft reproduces (`3.52.03`), if any.
+    release: Option<&'static str>,
     fixed_json: String,
     excluded_json: String,
     edits_text: String,
@@ -647,11 +647,9 @@ pub async fn draft(
             name: tournament.name.clone(),
             number,
         },
-        opengotha: serde_json::to_value(draft.opengotha)
-            .map_err(ApiError::internal)?
-            .as_str()
-            .unwrap_or_default()
-            .to_string(),
+        release: tournament
+            .pairing
+            .and_then(|parameters| parameters.reproduced_release()),
         fixed_json: serde_json::to_string(&sketch.request.fixed).map_err(ApiError::internal)?,
         excluded_json: serde_json::to_string(&sketch.request.exclude)
             .map_err(ApiError::internal)?,
