@@ -8,6 +8,8 @@
 // wrong, plays no part; a new event brings a new element and the server's time again.
 // The server decides every flag: at zero the clock shows 0:00 and waits for the event.
 
+import { words } from "/assets/words.js";
+
 const seen = new WeakMap();
 
 function text(ms) {
@@ -19,16 +21,16 @@ function text(ms) {
 }
 
 // What `clock` shows `elapsed` ms after the server read it: [time, phase], the phase in
-// the words the server renders (main time, byo-yomi k of n, Canadian m stones in t,
-// Fischer, per move).
+// the words the server renders (the catalog's `clock-` messages: main time, byo-yomi k
+// of n, Canadian m stones in t, Fischer, per move).
 function reading(clock, elapsed) {
   const data = clock.dataset;
   const main = Number(data.main) - elapsed;
   if (data.overtime === "fischer") {
-    return [text(main), `Fischer, +${text(Number(data.increment))} a move`];
+    return [text(main), words("clock-fischer", { increment: text(Number(data.increment)) })];
   }
   if (main > 0) {
-    return [text(main), "main time"];
+    return [text(main), words("clock-main")];
   }
   const over = -main;
   if (data.overtime === "periods" || data.overtime === "per-move") {
@@ -40,16 +42,16 @@ function reading(clock, elapsed) {
       left += period;
     }
     if (data.overtime === "per-move") {
-      return [text(left), `${text(period)} per move`];
+      return [text(left), words("clock-simple", { time: text(period) })];
     }
     const of = Number(data.of);
-    return [text(left), `byo-yomi ${of - Math.max(periods, 1) + 1} of ${of}`];
+    return [text(left), words("clock-byo-yomi", { period: of - Math.max(periods, 1) + 1, periods: of })];
   }
   if (data.overtime === "canadian") {
     const left = Number(data.periodLeft) - over;
-    return [text(left), `Canadian: ${data.stones} stones in ${text(left)}`];
+    return [text(left), words("clock-canadian", { stones: data.stones, time: text(left) })];
   }
-  return [text(0), "main time"];
+  return [text(0), words("clock-main")];
 }
 
 function tick() {

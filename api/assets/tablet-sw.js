@@ -7,7 +7,7 @@
 // is used only when the server cannot be reached.
 
 const CACHE = "arbitre-tablet";
-const SHELL = ["/table", "/assets/tablet.js", "/assets/tablet.css", "/assets/arbitre.css", "/assets/favicon.svg"];
+const SHELL = ["/table", "/assets/tablet.js", "/assets/words.js", "/assets/tablet.css", "/assets/arbitre.css", "/assets/favicon.svg"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));

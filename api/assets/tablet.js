@@ -13,6 +13,8 @@
 // Idempotency-Key, after a lost connection or a reload, so the server records it exactly
 // once; one the server refuses is shown with its point and why, never dropped silently.
 
+import { counted, decimal, words } from "/assets/words.js";
+
 const OUTBOX = "arbitre.tablet.outbox";
 const SHOWN = "arbitre.tablet.shown";
 const NEAR = "arbitre.tablet.near";
@@ -25,25 +27,27 @@ const KINDS = ["start", "turn", "clock", "counting", "ruling", "result"];
 // What the tablet says about its connection and its outbox, in one place.
 const WORDS = {
   offline: (since, waiting, kept) => [
-    `No connection to the server for ${since}.`,
-    waiting === 0 ? "Nothing waits to be sent."
-      : `${waiting} ${waiting === 1 ? "step waits" : "steps wait"} on this tablet, in order, and will be sent by itself.`,
-    "Keep playing.",
-    kept ? "The page is kept on this tablet: a reload is safe."
-      : "Do not reload this page: it recovers by itself when the network returns.",
+    words("tablet-offline-since", { since }),
+    waiting === 0 ? words("tablet-offline-nothing") : counted("tablet-offline-waiting", waiting),
+    words("tablet-offline-keep-playing"),
+    words(kept ? "tablet-offline-kept" : "tablet-offline-do-not-reload"),
   ].join(" "),
-  waitingStones: (count) => `, ${count} played here and not sent yet`,
-  bothPassed: "Both players passed: the count starts when the server has the passes.",
-  refused: (what, why) => `Not recorded: ${what}. ${why}`,
-  behind: "It waited behind a step the server refused: play it again if it still stands.",
-  seen: "Seen",
+  waitingStones: (count) => words("tablet-waiting-stones", { count }),
+  bothPassed: words("tablet-both-passed"),
+  refused: (what, why) => words("tablet-refused-step", { what, why }),
+  behind: words("tablet-behind"),
+  seen: words("tablet-seen"),
   turn: (colour, body, height) => {
-    const who = colour === "W" ? "White" : "Black";
-    if (body.action === "pass") return `${who}'s pass (turn ${body.turn})`;
-    if (body.action === "resign") return `${who}'s resignation`;
-    return `${who} at ${label(...fromSgf(body.point), height)} (turn ${body.turn})`;
+    const who = colourName(colour === "W" ? "W" : "B");
+    if (body.action === "pass") return words("tablet-turn-pass", { who, turn: body.turn });
+    if (body.action === "resign") return words("tablet-turn-resign", { who });
+    return words("tablet-turn-move", { who, point: label(...fromSgf(body.point), height), turn: body.turn });
   },
-  step: (body) => `${body.color === "W" ? "White" : "Black"}'s ${body.action === "propose" ? "dead stones" : body.action === "accept" ? "acceptance of the count" : "dispute of the count"}`,
+  step: (body) => words(
+    body.action === "propose" ? "tablet-step-propose"
+      : body.action === "accept" ? "tablet-step-accept" : "tablet-step-dispute",
+    { who: colourName(body.color === "W" ? "W" : "B") },
+  ),
 };
 
 const page = {
@@ -285,24 +289,25 @@ async function flush() {
 
 function explain(problem) {
   const turn = problem.repeats_turn;
-  const after = turn === 0 ? "the start of the game" : `turn ${turn}`;
+  const after = turn === 0 ? words("tablet-after-start") : words("tablet-after-turn", { turn });
   switch (problem.code) {
-    case "illegal_move.occupied": return "Illegal move: that point is already occupied.";
-    case "illegal_move.suicide": return "Illegal move: suicide (the stone would have no liberty and capture nothing).";
-    case "illegal_move.ko": return `Illegal move: ko. Retaking at once repeats the position after ${after}: play elsewhere first.`;
-    case "illegal_move.superko": return `Illegal move: superko. It would repeat the position after ${after}.`;
-    case "illegal_move.handicap": return "Black places the handicap stones first.";
-    case "illegal_move.wrong_turn": return "It is the other player's turn.";
-    case "illegal_move.off_board": return "That point is off the board.";
-    case "game.stale_turn": return "The game had moved on: the board is up to date now.";
-    case "counting.superseded": return "The dead stones were changed before this was sent: look at the proposal now shown, then accept or dispute it.";
-    case "game.paused": return "The referee had paused the game.";
-    case "game.not_playing": return "The game had paused for the count.";
-    case "game.not_counting": return "The game was no longer being counted.";
-    case "game.finished": return "The game is over.";
-    case "auth.forbidden": return "This tablet may not act on that game any more.";
-    case "auth.missing_token": case "auth.invalid_token": return "This tablet is signed out: ask the staff for a new link.";
-    default: return problem.detail || problem.title || "The server refused this.";
+    case "illegal_move.occupied": return words("tablet-illegal-occupied");
+    case "illegal_move.suicide": return words("tablet-illegal-suicide");
+    case "illegal_move.ko": return words("tablet-illegal-ko", { after });
+    case "illegal_move.superko": return words("tablet-illegal-superko", { after });
+    case "illegal_move.handicap": return words("tablet-illegal-handicap");
+    case "illegal_move.wrong_turn": return words("tablet-illegal-wrong-turn");
+    case "illegal_move.off_board": return words("tablet-illegal-off-board");
+    case "game.stale_turn": return words("tablet-stale-turn");
+    case "counting.superseded": return words("tablet-counting-superseded");
+    case "game.paused": return words("tablet-game-paused");
+    case "game.not_playing": return words("tablet-not-playing");
+    case "game.not_counting": return words("tablet-not-counting");
+    case "game.finished": return words("tablet-game-finished");
+    case "auth.forbidden": return words("tablet-forbidden");
+    case "auth.missing_token": case "auth.invalid_token": return words("tablet-signed-out");
+    // The API's own detail is English: the tablet says what it can in the players' words.
+    default: return words("tablet-refused");
   }
 }
 
@@ -313,44 +318,57 @@ function say(text) {
   page.said = text && page.game ? page.game.phase : null;
 }
 
-function linkState(text) {
-  document.getElementById("link-state").textContent = text;
-  document.getElementById("table").dataset.connection = text;
+/** The words of each state of the link to the server. */
+const LINK_STATES = {
+  connecting: "tablet-link-connecting",
+  online: "tablet-link-online",
+  offline: "tablet-link-offline",
+  reconnecting: "tablet-link-reconnecting",
+};
+
+function linkState(state) {
+  document.getElementById("link-state").textContent = words(LINK_STATES[state]);
+  document.getElementById("table").dataset.connection = state;
+}
+
+function colourName(colour) {
+  return colour === "B" ? words("tablet-black") : colour === "W" ? words("tablet-white") : "";
 }
 
 function resultInWords(result) {
   if (!result) return "";
-  if (result === "0" || result === "Draw") return "Draw (jigo)";
-  if (result === "Void") return "No result (void)";
+  if (result === "0" || result === "Draw") return words("result-draw");
+  if (result === "Void") return words("result-no-result");
   const [who, how] = result.split("+");
-  const winner = who === "B" ? "Black" : who === "W" ? "White" : who;
-  if (how === "R" || how === "Resign") return `${winner} wins by resignation`;
-  if (how === "T" || how === "Time") return `${winner} wins on time`;
-  if (how === "F" || how === "Forfeit") return `${winner} wins by forfeit`;
-  if (!how) return `${winner} wins`;
-  return `${winner} wins by ${how} points`;
+  const winner = colourName(who) || who;
+  if (how === "R" || how === "Resign") return words("result-wins-resignation", { winner });
+  if (how === "T" || how === "Time") return words("result-wins-time", { winner });
+  if (how === "F" || how === "Forfeit") return words("result-wins-forfeit", { winner });
+  if (!how) return words("result-wins", { winner });
+  return words("result-wins-points", { winner, points: decimal(how) });
 }
 
 /** A ruling of the log (its `ruling` and the result after it) in words: what the
  * referee decided, so that a player sees why their game ended or their clock changed. */
 function rulingInWords(entry) {
   const ruling = entry.ruling;
-  const who = ruling.color === "B" ? "Black" : ruling.color === "W" ? "White" : "";
+  const who = colourName(ruling.color);
   const delta = typeof ruling.delta_ms === "number" ? time(Math.abs(ruling.delta_ms)) : "";
-  const after = entry.result ? `: ${resultInWords(entry.result)}` : "";
+  const then = entry.result ? words("tablet-then", { result: resultInWords(entry.result) }) : "";
   switch (ruling.kind) {
-    case "warning": return who ? `Warning to ${who}` : "Warning";
-    case "penalty": return delta ? `Penalty: ${who} loses ${delta}` : `Penalty to ${who}`;
+    case "warning": return who ? words("tablet-ruling-warning-to", { who }) : words("tablet-ruling-warning");
+    case "penalty":
+      return delta ? words("tablet-ruling-penalty-time", { who, time: delta }) : words("tablet-ruling-penalty", { who });
     case "time_adjustment":
-      return `Time adjustment: ${who} ${ruling.delta_ms >= 0 ? "gets" : "loses"} ${delta}`;
-    case "pause": return "Clocks paused";
-    case "resume": return "Clocks resumed";
-    case "dead_stones": return `Dead stones decided by the referee${after}`;
-    case "strict_count": return `Strict count (rules 5 and 6)${after}`;
-    case "void": return "The game is void (no result)";
-    case "forfeit": return `${who} forfeits${after}`;
-    case "result_correction": return `Result corrected${after}`;
-    default: return ruling.kind.replaceAll("_", " ");
+      return words(ruling.delta_ms >= 0 ? "tablet-ruling-time-gets" : "tablet-ruling-time-loses", { who, time: delta });
+    case "pause": return words("tablet-ruling-pause");
+    case "resume": return words("tablet-ruling-resume");
+    case "dead_stones": return words("tablet-ruling-dead-stones", { then });
+    case "strict_count": return words("tablet-ruling-strict-count", { then });
+    case "void": return words("tablet-ruling-void");
+    case "forfeit": return words("tablet-ruling-forfeit", { who, then });
+    case "result_correction": return words("tablet-ruling-correction", { then });
+    default: return words("tablet-ruling-other");
   }
 }
 
@@ -500,9 +518,10 @@ function drawBoard() {
     const [x, y] = fromSgf(page.pending);
     svg.appendChild(element("circle", { cx: x + 1, cy: y + 1, r: 0.47, class: `stone ${colour} ghost`, "data-point": page.pending, id: "pending-stone" }));
   }
-  const last = game.last_move ? `, the last stone at ${label(...fromSgf(game.last_move), height)}` : "";
+  const last = game.last_move ? words("tablet-board-last", { point: label(...fromSgf(game.last_move), height) }) : "";
   const unsent = played.length > 0 ? WORDS.waitingStones(played.length) : "";
-  svg.setAttribute("aria-label", `The board, ${game.turns} turns played${unsent}${last}${page.pending ? `, ${label(...fromSgf(page.pending), height)} chosen` : ""}`);
+  const chosen = page.pending ? words("tablet-board-chosen", { point: label(...fromSgf(page.pending), height) }) : "";
+  svg.setAttribute("aria-label", `${counted("tablet-board", game.turns)}${unsent}${last}${chosen}`);
 }
 
 function tap(event) {
@@ -525,7 +544,7 @@ function tap(event) {
     play();
   } else {
     page.pending = point;
-    say(`${label(x, y, game.settings.height)}: tap it again, or press Play, to play it.`);
+    say(words("tablet-tap-again", { point: label(x, y, game.settings.height) }));
     render();
   }
 }
@@ -558,19 +577,19 @@ function time(ms) {
 function reading(clock, control, running) {
   const elapsed = running ? performance.now() - page.receivedAt : 0;
   const system = control.system;
-  if (system === "none") return { shown: "no limit", phase: "no time limit", left: Infinity };
-  if (clock.out_of_time) return { shown: "0:00", phase: "out of time", left: 0 };
+  if (system === "none") return { shown: words("clock-no-limit"), phase: words("clock-unlimited"), left: Infinity };
+  if (clock.out_of_time) return { shown: "0:00", phase: words("clock-out"), left: 0 };
   let main = clock.main_ms - (clock.in_overtime ? 0 : elapsed);
-  if (system === "absolute") return { shown: time(main), phase: "main time", left: main };
+  if (system === "absolute") return { shown: time(main), phase: words("clock-main"), left: main };
   if (system === "fischer") {
-    return { shown: time(main), phase: `Fischer, +${time(control.increment_ms)} a move`, left: main };
+    return { shown: time(main), phase: words("clock-fischer", { increment: time(control.increment_ms) }), left: main };
   }
-  if (!clock.in_overtime && main > 0) return { shown: time(main), phase: "main time", left: main };
+  if (!clock.in_overtime && main > 0) return { shown: time(main), phase: words("clock-main"), left: main };
   const over = clock.in_overtime ? elapsed : -main;
   if (system === "canadian") {
     const left = (clock.in_overtime ? clock.period_ms_left : control.period_ms) - over;
     const stones = clock.in_overtime ? clock.stones_left : control.stones;
-    return { shown: time(left), phase: `Canadian: ${stones} stones in ${time(Math.max(0, left))}`, left };
+    return { shown: time(left), phase: words("clock-canadian", { stones, time: time(Math.max(0, left)) }), left };
   }
   // Byo-yomi; simple time is one period with no main time, the online byo-yomi one
   // period carved out of the main time.
@@ -583,7 +602,8 @@ function reading(clock, control, running) {
     periodsLeft -= 1;
     left += period;
   }
-  const phase = system === "simple" ? `${time(period)} per move` : `byo-yomi ${periods - periodsLeft + 1} of ${periods}`;
+  const phase = system === "simple" ? words("clock-simple", { time: time(period) })
+    : words("clock-byo-yomi", { period: periods - periodsLeft + 1, periods });
   return { shown: time(left), phase, left };
 }
 
@@ -645,7 +665,9 @@ function drawSeat(container, colour) {
   container.dataset.colour = colour;
   container.replaceChildren();
   const heading = document.createElement("h2");
-  heading.textContent = `${colour === "B" ? "Black" : "White"}${seat ? `: ${seat.name} (${seat.rank})` : ""}`;
+  heading.textContent = seat
+    ? words("tablet-seat", { colour: colourName(colour), name: seat.name, rank: seat.rank })
+    : colourName(colour);
   const clock = document.createElement("p");
   clock.className = "clock";
   const period = document.createElement("p");
@@ -657,7 +679,7 @@ function drawSeat(container, colour) {
   const prisoners = colour === "B" ? game.black_prisoners : game.white_prisoners;
   const captured = document.createElement("p");
   captured.className = "prisoners";
-  captured.textContent = `${prisoners} prisoner${prisoners === 1 ? "" : "s"}`;
+  captured.textContent = counted("tablet-prisoners", prisoners);
   container.insertBefore(captured, actions);
   if (game.phase === "finished") {
     const result = document.createElement("p");
@@ -670,15 +692,15 @@ function drawSeat(container, colour) {
     const count = shownCount(game);
     const accepted = count.accepted[colour === "B" ? 0 : 1];
     const note = document.createElement("p");
-    note.textContent = accepted ? "You accept these dead stones." : "Tap the dead chains, then accept.";
+    note.textContent = words(accepted ? "tablet-accepted" : "tablet-tap-dead");
     actions.append(note);
     // A step names the proposal shown (FFG rule 5 bis: both agree on the same dead
     // stones): one replaced meanwhile on another tablet is refused and shown here.
     const revision = count.revision;
-    const accept = button("Accept the count", "accept", () =>
+    const accept = button(words("tablet-accept"), "accept", () =>
       enqueue(`/table/games/${game.id}/counting`, { action: "accept", color: colour, revision }));
     accept.disabled = accepted;
-    const dispute = button("Dispute: resume play", "dispute", () =>
+    const dispute = button(words("tablet-dispute"), "dispute", () =>
       enqueue(`/table/games/${game.id}/counting`, { action: "dispute", color: colour, revision }));
     dispute.disabled = waiting(game).some((entry) => entry.body.action === "dispute");
     actions.append(accept, dispute);
@@ -686,7 +708,7 @@ function drawSeat(container, colour) {
   }
   if (game.phase === "paused") {
     const note = document.createElement("p");
-    note.textContent = "The referee paused the game.";
+    note.textContent = words("tablet-paused-note");
     actions.append(note);
   }
   const bothPassed = passedTwice(game);
@@ -696,9 +718,11 @@ function drawSeat(container, colour) {
     actions.append(note);
   }
   if (toMove(game) === colour && game.phase !== "paused" && !bothPassed) {
-    const play_ = button(page.pending ? `Play ${label(...fromSgf(page.pending), game.settings.height)}` : "Play", "play", play);
+    const play_ = button(page.pending
+      ? words("tablet-play-point", { point: label(...fromSgf(page.pending), game.settings.height) })
+      : words("tablet-play"), "play", play);
     play_.disabled = !page.pending;
-    const pass = button("Pass", "pass", () => {
+    const pass = button(words("tablet-pass"), "pass", () => {
       page.pending = null;
       enqueue(`/table/games/${game.id}/turns`, { turn: nextTurn(game), action: "pass", color: colour });
     });
@@ -707,17 +731,17 @@ function drawSeat(container, colour) {
     actions.append(play_, pass);
   }
   if (page.armed[colour]) {
-    const confirm = button("Confirm: I resign", "resign-confirm", () => {
+    const confirm = button(words("tablet-resign-confirm"), "resign-confirm", () => {
       page.armed[colour] = false;
       enqueue(`/table/games/${game.id}/turns`, { turn: nextTurn(game), action: "resign", color: colour });
     });
-    const cancel = button("Keep playing", "quiet", () => {
+    const cancel = button(words("tablet-keep-playing"), "quiet", () => {
       page.armed[colour] = false;
       render();
     });
     actions.append(confirm, cancel);
   } else {
-    const resign = button("Resign…", "resign quiet", () => {
+    const resign = button(words("tablet-resign"), "resign quiet", () => {
       page.armed[colour] = true;
       render();
     });
@@ -729,17 +753,20 @@ function phaseText(game) {
   switch (game.phase) {
     case "placing": {
       const placed = game.board.join("").split("X").length - 1;
-      return `Black places handicap stone ${placed + 1} of ${game.settings.handicap}`;
+      return words("tablet-placing", { stone: placed + 1, handicap: game.settings.handicap });
     }
-    case "playing": return `${toMove(game) === "W" ? "White" : "Black"} to play, turn ${nextTurn(game)}`;
-    case "counting": return "Counting (rule 5 bis): tap each dead chain, then both accept; a dispute resumes play";
-    case "paused": return "Paused by the referee";
+    case "playing":
+      return words("tablet-to-play", { colour: colourName(toMove(game) === "W" ? "W" : "B"), turn: nextTurn(game) });
+    case "counting": return words("tablet-counting");
+    case "paused": return words("tablet-paused");
     case "finished": {
       const source = game.result_source || {};
-      const ruling = source.source === "ruling" ? ` (the referee's ruling: ${source.reason})` : "";
-      return `Game over: ${resultInWords(game.result)}${ruling}`;
+      const result = resultInWords(game.result);
+      return source.source === "ruling"
+        ? words("tablet-over-ruling", { result, reason: source.reason })
+        : words("tablet-over", { result });
     }
-    default: return game.phase;
+    default: return "";
   }
 }
 
@@ -754,8 +781,8 @@ function render() {
   const where = [];
   if (table) {
     if (table.tournament) where.push(table.tournament);
-    if (table.round) where.push(`round ${table.round}`);
-    if (table.table_number) where.push(`table ${table.table_number}`);
+    if (table.round) where.push(words("tablet-round", { round: table.round }));
+    if (table.table_number) where.push(words("tablet-table", { table: table.table_number }));
   }
   if (game) where.push(phaseText(game));
   document.getElementById("where").textContent = where.join(" · ");
@@ -763,18 +790,20 @@ function render() {
   const banner = document.getElementById("ruling");
   banner.hidden = !ruling;
   banner.dataset.kind = ruling ? ruling.ruling.kind : "";
-  banner.textContent = ruling ? `The referee's ruling: ${rulingInWords(ruling)}. Why: ${ruling.ruling.reason}` : "";
+  banner.textContent = ruling
+    ? words("tablet-ruling-banner", { ruling: rulingInWords(ruling), reason: ruling.ruling.reason })
+    : "";
   const idle = document.getElementById("idle");
   const start = document.getElementById("start-game");
   if (!table || !table.pairing_id) {
     idle.hidden = false;
-    document.getElementById("idle-text").textContent = "No game at this table now: the next published round's game will appear here.";
+    document.getElementById("idle-text").textContent = words("tablet-no-game");
     start.hidden = true;
   } else if (!game) {
     idle.hidden = false;
     document.getElementById("idle-text").textContent = table.result
-      ? `This table's game has its result: ${resultInWords(table.result)}.`
-      : "The game has not started. Start it when the round starts.";
+      ? words("tablet-has-result", { result: resultInWords(table.result) })
+      : words("tablet-not-started");
     start.hidden = Boolean(table.result);
   } else {
     idle.hidden = true;
@@ -926,7 +955,7 @@ async function refreshTable() {
   try {
     const response = await fetch("/table/state", { cache: "no-store" });
     if (response.status === 401 || response.status === 403) {
-      say("This tablet is signed out: ask the staff for a new link.");
+      say(words("tablet-signed-out"));
       return;
     }
     if (!response.ok) return;
@@ -966,7 +995,7 @@ async function startGame() {
       say(explain(problem));
     }
   } catch {
-    say("The server cannot be reached: try again in a moment.");
+    say(words("tablet-unreachable"));
   }
   start.disabled = false;
   refreshTable();

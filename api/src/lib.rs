@@ -7,6 +7,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod http;
+pub mod i18n;
 pub mod metrics;
 pub mod openapi;
 pub mod peer;

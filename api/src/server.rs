@@ -164,6 +164,7 @@ pub fn build(
                     Ok(response.map_body(|_, body| body.boxed()))
                 }
             })
+            .wrap(from_fn(crate::web::language::translate_page_errors))
             .wrap(from_fn(crate::routes::conditional::forget_after_writes))
             .wrap(from_fn(crate::auth::refuse_invalid_credentials))
             .wrap(TracingLogger::<RequestSpan>::new())

@@ -15,6 +15,7 @@
 
 pub mod assets;
 pub mod dashboard;
+pub mod language;
 mod page;
 pub mod public;
 pub mod qr;
@@ -88,6 +89,7 @@ pub fn table() -> Vec<PageRoute> {
         .get("/sign-in/link/{code}", web::to(session::link))
         .post("/sign-in/link/{code}", web::to(session::use_link))
         .post("/sign-out", web::to(session::sign_out))
+        .post("/language", web::to(language::switch))
         .get("/t/{tournament_id}", web::to(public::pairings))
         .get("/t/{tournament_id}/standings", web::to(public::standings));
     configure_dashboard(&mut routes);

@@ -76,6 +76,39 @@ fn free_port() -> u16 {
         .port()
 }
 
+/// English words the pages said before issue 41, none of which is a French word: a
+/// French page showing one holds a sentence the catalogs do not.
+const ENGLISH: &[&str] = &[
+    "Round",
+    "Rounds",
+    "Find",
+    "Your",
+    "Standings",
+    "Pairings",
+    "Black",
+    "White",
+    "Result",
+    "wins",
+    "against",
+    "bye",
+    "Sign",
+    "Dashboard",
+    "Player",
+    "after",
+    "the",
+    "and",
+    "not",
+    "yet",
+    "Tournaments",
+    "Games",
+    "Settings",
+    "Start",
+    "Waiting",
+    "Beeps",
+    "Swap",
+    "sides",
+];
+
 impl Browser {
     /// A browser for the service at `origin`, its window `size` wide and high.
     pub async fn open(origin: &str, size: (u32, u32)) -> Browser {
@@ -315,6 +348,48 @@ impl Browser {
             json!([]),
             "{page}: serious or critical accessibility violations"
         );
+    }
+
+    /// Switches the pages to the language `code` with the switch every page carries, and
+    /// waits for the page to come back in it.
+    pub async fn switch_language(&self, code: &str) {
+        self.click(&format!(".languages button[value='{code}']"))
+            .await;
+        self.wait_until(&format!("document.documentElement.lang === '{code}'"), 10)
+            .await;
+    }
+
+    /// What a French page must pass (issue 41): `<html lang="fr">`, and none of what
+    /// betrays an untranslated page in what a person reads: no identifier in snake_case,
+    /// no JSON, none of the English words the pages used to say.
+    pub async fn check_french(&self, page: &str) {
+        let lang = self
+            .client
+            .execute("return document.documentElement.lang;", vec![])
+            .await
+            .unwrap();
+        assert_eq!(lang, json!("fr"), "{page}: lang");
+        let text = self
+            .client
+            .execute(
+                "return document.body.innerText + ' ' + document.title + ' ' + \
+                 [...document.querySelectorAll('[aria-label],[title],[placeholder]')]\
+                 .map(e => [e.getAttribute('aria-label'), e.getAttribute('title'),\
+                            e.getAttribute('placeholder')].join(' ')).join(' ');",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let text = text.as_str().unwrap();
+        for word in text.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+            let snake = word.contains('_') && word.chars().any(char::is_alphabetic);
+            assert!(!snake, "{page}: an identifier is shown: {word} in {text}");
+            assert!(
+                !ENGLISH.contains(&word),
+                "{page}: an English word is shown: {word} in {text}"
+            );
+        }
+        assert!(!text.contains("{\""), "{page}: JSON is shown: {text}");
     }
 
     /// A screenshot of the window, written to `docs/screenshots/NAME.png` of the

@@ -41,6 +41,11 @@ const ASSETS: &[Asset] = &[
         bytes: include_bytes!("../../assets/tablet.js"),
     },
     Asset {
+        name: "words.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../../assets/words.js"),
+    },
+    Asset {
         name: "tablet-sw.js",
         content_type: "text/javascript; charset=utf-8",
         bytes: include_bytes!("../../assets/tablet-sw.js"),

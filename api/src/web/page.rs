@@ -1,6 +1,8 @@
 //! What every page answer shares: its security headers, and errors shown as pages.
 
+use super::session::Signed;
 use crate::error::{cause_chain, ApiError};
+use crate::i18n::Language;
 use actix_web::body::BoxBody;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, Responder, ResponseError};
@@ -53,10 +55,40 @@ pub struct PageError(#[from] pub ApiError);
 
 #[derive(Template)]
 #[template(path = "error.html")]
-struct ErrorPage<'a> {
-    title: &'a str,
+pub struct ErrorPage {
+    t: Language,
+    title: String,
     message: String,
-    signed_in: Option<String>,
+    signed_in: Option<Signed>,
+}
+
+impl ErrorPage {
+    /// The error page of `error`, in `language`: the problem's own words when the catalog
+    /// has them (`problem-` and its code, `not_found.tournament` as
+    /// `problem-not-found-tournament`), else the API's detail.
+    pub fn response(error: &PageError, language: Language) -> HttpResponse {
+        let status = error.status_code();
+        let message = if status.is_server_error() {
+            language.text("error-server")
+        } else {
+            let key = format!("problem-{}", error.0.code().replace(['.', '_'], "-"));
+            if language.has(&key) {
+                language.text(&key)
+            } else {
+                error.0.to_string()
+            }
+        };
+        let page = ErrorPage {
+            t: language,
+            title: language.text_with("error-title", "status", status.as_u16()),
+            message,
+            signed_in: None,
+        };
+        let body = page
+            .render()
+            .unwrap_or_else(|_| "<!doctype html><title>arbitre</title>".to_string());
+        secured(HttpResponse::build(status), body)
+    }
 }
 
 impl ResponseError for PageError {
@@ -64,23 +96,13 @@ impl ResponseError for PageError {
         self.0.status_code()
     }
 
+    /// In the fallback language: [`super::language::translate_page_errors`] writes it
+    /// again in the reader's.
     fn error_response(&self) -> HttpResponse {
-        let status = self.status_code();
-        let message = if status.is_server_error() {
+        if self.status_code().is_server_error() {
             // The cause is logged with the request's id, never shown.
             tracing::error!(cause = %cause_chain(&self.0), "page failed");
-            "The server could not answer. Try again in a moment.".to_string()
-        } else {
-            self.0.to_string()
-        };
-        let page = ErrorPage {
-            title: status.canonical_reason().unwrap_or("Error"),
-            message,
-            signed_in: None,
-        };
-        let body = page
-            .render()
-            .unwrap_or_else(|_| "<!doctype html><title>Error</title>".to_string());
-        secured(HttpResponse::build(status), body)
+        }
+        ErrorPage::response(self, Language::default())
     }
 }

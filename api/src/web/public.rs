@@ -10,14 +10,18 @@ use super::page::{Page, PageError};
 use super::session::Viewer;
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Resource};
+use crate::i18n::vocabulary::{self, CriterionName};
+use crate::i18n::Language;
 use crate::routes::conditional;
 use crate::services::heavy::{Class, Workshop};
 use crate::services::reads::{Reads, Rendered};
 use crate::store::standings::tournament as load_tournament;
 use crate::store::tournaments::{self, TournamentFilter};
+use crate::web::session::Signed;
 use actix_web::{web, HttpRequest};
-use arbitre_core::standings::{self, Game, GameResult, Player, Tournament};
+use arbitre_core::standings::{self, Game, Player, Tournament};
 use askama::Template;
+use chrono::NaiveDate;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::future::Future;
@@ -37,13 +41,15 @@ struct Listed {
 #[derive(Template)]
 #[template(path = "home.html")]
 struct HomePage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     tournaments: Vec<Listed>,
     more: i64,
 }
 
 /// `GET /`: the tournaments, newest first.
 pub async fn home(pool: web::Data<DbPool>, viewer: Viewer) -> Result<Page, PageError> {
+    let language = viewer.language();
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let filter = TournamentFilter {
         name_pattern: None,
@@ -57,24 +63,26 @@ pub async fn home(pool: web::Data<DbPool>, viewer: Viewer) -> Result<Page, PageE
         .into_iter()
         .map(|row| Listed {
             id: row.id,
-            dates: dates(&row.start_date.to_string(), &row.end_date.to_string()),
+            dates: language.dates(row.start_date, row.end_date),
             name: row.name,
             place: row.place,
         })
         .collect();
     listed.reverse();
     Page::render(&HomePage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         more: total - listed.len() as i64,
         tournaments: listed,
     })
 }
 
-fn dates(start: &str, end: &str) -> String {
-    if start == end {
-        start.to_string()
-    } else {
-        format!("{start} – {end}")
+/// A tournament's days (ISO 8601 dates, as the core keeps them) in `language`.
+fn dates(language: Language, start: &str, end: &str) -> String {
+    let day = |text: &str| NaiveDate::parse_from_str(text, "%Y-%m-%d").ok();
+    match (day(start), day(end)) {
+        (Some(start), Some(end)) => language.dates(start, end),
+        _ => format!("{start} – {end}"),
     }
 }
 
@@ -102,12 +110,18 @@ struct Heading {
 }
 
 impl Heading {
-    fn new(id: Uuid, tournament: &Tournament, round: u32, hall: bool) -> Heading {
+    fn new(
+        id: Uuid,
+        tournament: &Tournament,
+        round: u32,
+        hall: bool,
+        language: Language,
+    ) -> Heading {
         Heading {
             id,
             name: tournament.name.clone(),
             place: tournament.city.clone(),
-            dates: dates(&tournament.start_date, &tournament.end_date),
+            dates: dates(language, &tournament.start_date, &tournament.end_date),
             rounds: (1..=tournament.rounds).collect(),
             round,
             hall,
@@ -129,14 +143,16 @@ pub struct TableLine {
     pub handicap: u32,
     /// The game's komi, when the page knows it.
     pub komi: Option<f64>,
-    pub result: &'static str,
+    /// In the reader's words; empty while the game has none.
+    pub result: String,
 }
 
 /// One player of a round, for finding their board.
 pub struct NameLine {
     pub name: String,
     pub table: String,
-    pub colour: &'static str,
+    /// In the reader's words.
+    pub colour: String,
     pub opponent: String,
 }
 
@@ -151,7 +167,8 @@ pub struct RoundLines {
 #[derive(Template)]
 #[template(path = "pairings.html")]
 struct PairingsPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     heading: Heading,
     tables: Vec<TableLine>,
     names: Vec<NameLine>,
@@ -161,20 +178,6 @@ struct PairingsPage {
 
 fn display_name(player: &Player) -> String {
     format!("{} {} ({})", player.surname, player.first_name, player.rank)
-}
-
-fn result_text(game: &Game) -> &'static str {
-    match (game.result, game.by_default) {
-        (GameResult::Unknown, _) => "",
-        (GameResult::BlackWins, false) => "Black wins",
-        (GameResult::BlackWins, true) => "Black wins by default",
-        (GameResult::WhiteWins, false) => "White wins",
-        (GameResult::WhiteWins, true) => "White wins by default",
-        (GameResult::Jigo, _) => "Jigo",
-        (GameResult::BothWin, _) => "Both win",
-        (GameResult::BothLose, _) => "Both lose",
-        (GameResult::Void, _) => "Annulled",
-    }
 }
 
 /// The tournament's players by id: one lookup per line of a page (a 500-player round
@@ -262,10 +265,11 @@ where
         .await?
         .ok_or(ApiError::NotFound(Resource::Tournament))?;
     let variant = format!(
-        "page {}?{} for {:?}",
+        "page {}?{} for {:?} reading {:?}",
         request.path(),
         request.query_string(),
-        viewer.describe()
+        viewer.describe(),
+        viewer.1
     );
     let rendered = reads
         .get_or_render(id, variant, revision, || async {
@@ -293,11 +297,13 @@ pub async fn pairings(
     let id = *path;
     kept_page(&request, &pool, &reads, id, &viewer, || async {
         let (id, query, tournament, round) = shown(&pool, path, query).await?;
+        let language = viewer.language();
         let search = query.name.clone().unwrap_or_default();
-        let lines = round_lines(&tournament, round, &search);
+        let lines = round_lines(&tournament, round, &search, language);
         Page::render(&PairingsPage {
+            t: language,
             signed_in: viewer.describe(),
-            heading: Heading::new(id, &tournament, round, query.hall == Some(1)),
+            heading: Heading::new(id, &tournament, round, query.hall == Some(1), language),
             tables: lines.tables,
             names: lines.names,
             byes: lines.byes,
@@ -307,8 +313,13 @@ pub async fn pairings(
     .await
 }
 
-/// The lines of `round` of `tournament`, by table and by name.
-pub fn round_lines(tournament: &Tournament, round: u32, search: &str) -> RoundLines {
+/// The lines of `round` of `tournament`, by table and by name, in `language`.
+pub fn round_lines(
+    tournament: &Tournament,
+    round: u32,
+    search: &str,
+    language: Language,
+) -> RoundLines {
     let players = players_by_id(tournament);
     let name = |player_id: &str| {
         players
@@ -335,7 +346,7 @@ pub fn round_lines(tournament: &Tournament, round: u32, search: &str) -> RoundLi
             black: name(&game.black),
             handicap: game.handicap,
             komi: game.komi,
-            result: result_text(game),
+            result: vocabulary::result(language, game.result, game.by_default),
         })
         .collect();
     let wanted = folded(search.trim());
@@ -343,13 +354,13 @@ pub fn round_lines(tournament: &Tournament, round: u32, search: &str) -> RoundLi
         .iter()
         .flat_map(|game| {
             [
-                (&game.black, "Black", &game.white),
-                (&game.white, "White", &game.black),
+                (&game.black, "colour-black", &game.white),
+                (&game.white, "colour-white", &game.black),
             ]
             .map(|(player, colour, opponent)| NameLine {
                 name: name(player),
                 table: table_of(game),
-                colour,
+                colour: language.text(colour),
                 opponent: name(opponent),
             })
         })
@@ -382,25 +393,28 @@ pub struct StandingLine {
 /// tournament's own criteria as columns, one line per player in the core's order.
 pub struct StandingsTable {
     pub round: u32,
-    pub columns: Vec<&'static str>,
+    pub columns: Vec<CriterionName>,
     pub lines: Vec<StandingLine>,
 }
 
 #[derive(Template)]
 #[template(path = "standings.html")]
 struct StandingsPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     heading: Heading,
     table: StandingsTable,
 }
 
 /// The standings of `tournament` after `round`, computed by the core on the heavy-work
-/// pool in `class`'s lane (ranking a large tournament never runs on a request worker).
+/// pool in `class`'s lane (ranking a large tournament never runs on a request worker),
+/// its columns named in `language`.
 pub async fn standings_table(
     workshop: &Workshop,
     class: Class,
     tournament: Tournament,
     round: u32,
+    language: Language,
 ) -> Result<(Tournament, StandingsTable), PageError> {
     let (tournament, computed) = workshop
         .run(class, move || {
@@ -428,7 +442,11 @@ pub async fn standings_table(
         .collect();
     let table = StandingsTable {
         round,
-        columns: tournament.criteria.iter().map(|c| c.short_name()).collect(),
+        columns: tournament
+            .criteria
+            .iter()
+            .map(|criterion| vocabulary::criterion(language, *criterion))
+            .collect(),
         lines,
     };
     Ok((tournament, table))
@@ -447,11 +465,13 @@ pub async fn standings(
     let id = *path;
     kept_page(&request, &pool, &reads, id, &viewer, || async {
         let (id, query, tournament, round) = shown(&pool, path, query).await?;
+        let language = viewer.language();
         let (tournament, table) =
-            standings_table(&workshop, Class::Anonymous, tournament, round).await?;
+            standings_table(&workshop, Class::Anonymous, tournament, round, language).await?;
         Page::render(&StandingsPage {
+            t: language,
             signed_in: viewer.describe(),
-            heading: Heading::new(id, &tournament, round, query.hall == Some(1)),
+            heading: Heading::new(id, &tournament, round, query.hall == Some(1), language),
             table,
         })
     })

@@ -9,11 +9,13 @@
 //! a request that changes state with it must come from a page of this server, its
 //! `Origin` header (which every browser sends with a form's `POST`) naming this host.
 
+use super::language::Reader;
 use super::page::{secured, Page, PageError};
 use crate::access::{Role, StoredToken};
 use crate::auth::{end_session, open_session, token_of_secret, Caller, SESSION_COOKIE};
 use crate::db::{Connection, DbPool};
 use crate::error::ApiError;
+use crate::i18n::Language;
 use crate::peer::Origin;
 use crate::services::sign_in::{self, CodeState};
 use actix_web::cookie::{time::OffsetDateTime, Cookie, SameSite};
@@ -28,19 +30,48 @@ use std::pin::Pin;
 
 /// The person a page is shown to: signed in (an open session, or a bearer token), or not.
 #[derive(Debug, Clone, Default)]
-pub struct Viewer(pub Option<StoredToken>);
+pub struct Viewer(pub Option<StoredToken>, pub Reader);
 
 impl Viewer {
+    /// The language of a page without a tournament, for this reader.
+    pub fn language(&self) -> Language {
+        self.1.language()
+    }
+
     /// What the page header says of the person: their token's label and role.
-    pub fn describe(&self) -> Option<String> {
-        self.0.as_ref().map(|token| {
-            let role = token.role.name();
-            if token.label.is_empty() {
-                role.to_string()
-            } else {
-                format!("{} ({role})", token.label)
-            }
+    pub fn describe(&self) -> Option<Signed> {
+        self.0.as_ref().map(|token| Signed {
+            label: token.label.clone(),
+            role: token.role,
         })
+    }
+}
+
+/// A signed-in person as the page header names them.
+#[derive(Debug, Clone)]
+pub struct Signed {
+    label: String,
+    role: Role,
+}
+
+impl Signed {
+    /// "Alice (referee)", or the role alone for a token without a label, in `language`.
+    pub fn describe(&self, language: &Language) -> String {
+        let role = language.text(match self.role {
+            Role::Admin => "role-admin",
+            Role::Organizer => "role-organizer",
+            Role::Referee => "role-referee",
+            Role::Table => "role-table",
+        });
+        if self.label.is_empty() {
+            role
+        } else {
+            language
+                .message("signed-in-label-role")
+                .arg("label", &self.label)
+                .arg("role", role)
+                .to_string()
+        }
     }
 }
 
@@ -51,6 +82,7 @@ impl FromRequest for Viewer {
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let caller = Caller::from_request(request, payload);
         let sign_in_first = SignInFirst::of(request);
+        let reader = Reader::of(request);
         Box::pin(async move {
             let token = match caller.await.map_err(PageError)? {
                 Caller::Token(token) => Some(token),
@@ -58,7 +90,7 @@ impl FromRequest for Viewer {
             };
             match (token, sign_in_first) {
                 (None, Some(sign_in_first)) => Err(sign_in_first.into()),
-                (token, _) => Ok(Viewer(token)),
+                (token, _) => Ok(Viewer(token, reader)),
             }
         })
     }
@@ -124,7 +156,9 @@ pub fn check_origin(request: &HttpRequest) -> Result<(), PageError> {
 #[derive(Template)]
 #[template(path = "sign_in.html")]
 struct SignInPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
+    /// The catalog's key of what went wrong.
     problem: Option<&'static str>,
     /// The dashboard page to go on to, if the person was sent here from one.
     next: String,
@@ -140,6 +174,7 @@ pub struct SignInQuery {
 /// `GET /sign-in`: the form.
 pub async fn form(viewer: Viewer, query: web::Query<SignInQuery>) -> Result<Page, PageError> {
     Page::render(&SignInPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         problem: None,
         next: query.into_inner().next,
@@ -170,8 +205,9 @@ pub async fn sign_in(
         }
         Err(ApiError::InvalidToken) => {
             let page = Page::render(&SignInPage {
+                t: Reader::of(&request).language(),
                 signed_in: None,
-                problem: Some("This token is not valid: check it with the organizer."),
+                problem: Some("sign-in-invalid"),
                 next: body.next.clone(),
             })?;
             Ok(secured(HttpResponse::Unauthorized(), page.0))
@@ -220,18 +256,21 @@ fn signed_in(cookie: Cookie<'static>, token: &StoredToken, asked: &str) -> HttpR
 #[derive(Template)]
 #[template(path = "sign_in_code.html")]
 struct CodePage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     /// Whom the link signs in, when it still may.
     label: Option<String>,
+    /// The catalog's key of what went wrong.
     problem: Option<&'static str>,
 }
 
+/// The catalog's key of what is wrong with a link, if anything.
 fn code_problem(state: Option<&CodeState>) -> Option<&'static str> {
     match state {
         Some(CodeState::Open { .. }) => None,
-        Some(CodeState::Used) => Some("This link was used already: ask the staff for a new one."),
-        Some(CodeState::Expired) => Some("This link has expired: ask the staff for a new one."),
-        None => Some("This link is not valid: ask the staff for a new one."),
+        Some(CodeState::Used) => Some("link-used"),
+        Some(CodeState::Expired) => Some("link-expired"),
+        None => Some("link-invalid"),
     }
 }
 
@@ -250,6 +289,7 @@ pub async fn link(
         _ => None,
     };
     let page = Page::render(&CodePage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         problem: code_problem(state.as_ref()),
         label,
@@ -278,6 +318,7 @@ pub async fn use_link(
         None => {
             let state = sign_in::state(&mut connection, &code).await?;
             let page = Page::render(&CodePage {
+                t: Reader::of(&request).language(),
                 signed_in: None,
                 problem: code_problem(state.as_ref()),
                 label: None,

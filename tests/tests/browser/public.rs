@@ -83,3 +83,45 @@ async fn the_standings_show_the_tournaments_criteria() {
     browser.check("standings").await;
     browser.screenshot("public-standings-laptop").await;
 }
+
+#[tokio::test]
+async fn the_public_pages_speak_french_on_a_phone() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let browser = Browser::open(&service.base_url, PHONE).await;
+    browser.visit(&format!("/t/{}", hall.tournament_id)).await;
+    browser.switch_language("fr").await;
+    assert_eq!(
+        browser.client.title().await.unwrap(),
+        "Ronde 1 · Open de Lyon"
+    );
+    assert_eq!(browser.text("#find").await, "Trouver sa table");
+    let field = browser.client.find(Locator::Id("name")).await.unwrap();
+    field.send_keys("emile").await.unwrap();
+    browser.click(".search button").await;
+    browser
+        .wait_until("document.location.search.includes('name=emile')", 10)
+        .await;
+    let line = browser.text("#by-name li").await;
+    assert!(
+        line.contains("table 1, Blanc, contre Martin Anne (1d)"),
+        "{line}"
+    );
+    browser.check_french("appariements").await;
+    browser.check("appariements").await;
+    browser.visit(&format!("/t/{}", hall.tournament_id)).await;
+    browser.screenshot("public-pairings-phone-fr").await;
+    browser.resize(LAPTOP).await;
+    browser
+        .visit(&format!("/t/{}/standings", hall.tournament_id))
+        .await;
+    let header = browser.text(".standings thead").await;
+    assert!(header.starts_with("Place Joueur Club"), "{header}");
+    assert_eq!(
+        browser.text("#standings").await,
+        "Classement après la ronde 1"
+    );
+    browser.check_french("classement").await;
+    browser.check("classement").await;
+    browser.screenshot("public-standings-laptop-fr").await;
+}

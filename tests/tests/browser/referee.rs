@@ -600,3 +600,98 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
     assert_eq!(same, json!(true), "the standings were reloaded");
     browser.check("standings, back to them").await;
 }
+
+#[tokio::test]
+async fn the_referee_rules_in_french() {
+    let service = TestService::start().await;
+    let tournament = service
+        .create_tournament(json!({"name": "Open de Nantes"}))
+        .await;
+    let id = tournament["id"].as_str().unwrap().to_string();
+    service.create_round(&id, 1).await;
+    let mut players = Vec::new();
+    for (surname, first_name, rank) in &PLAYERS[..2] {
+        let player = posted(
+            &service,
+            &format!("/tournaments/{id}/players"),
+            &service.admin_token,
+            json!({"surname": surname, "first_name": first_name, "rank": rank}),
+            201,
+        )
+        .await;
+        players.push(player["id"].as_str().unwrap().to_string());
+    }
+    let pairing = service
+        .create_pairing(&id, 1, 1, &players[1], &players[0])
+        .await;
+    let pairing = pairing["id"].as_str().unwrap().to_string();
+    let tournament_uuid = Some(Uuid::parse_str(&id).unwrap());
+    let referee = service.token(Role::Referee, tournament_uuid, None).await;
+    let tablet = service
+        .token(
+            Role::Table,
+            tournament_uuid,
+            Some(Uuid::parse_str(&pairing).unwrap()),
+        )
+        .await;
+    let game = posted(
+        &service,
+        &format!("/tournaments/{id}/games"),
+        &referee,
+        json!({"pairing_id": pairing}),
+        201,
+    )
+    .await;
+    let game = game["id"].as_str().unwrap().to_string();
+    play(&service, &tablet, &game, 1, &["dd", "pp"]).await;
+
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &referee).await;
+    browser.visit(&format!("/dashboard/t/{id}/hall")).await;
+    browser.switch_language("fr").await;
+    assert_eq!(
+        browser.text("#hall-title").await,
+        "Aucune table n'attend l'arbitre"
+    );
+    let line = browser.text(".hall-line[data-table='1']").await;
+    assert!(line.contains("en cours, 2 coups"), "{line}");
+    assert!(line.contains("temps principal"), "{line}");
+    browser.check_french("la salle").await;
+    browser.check("la salle").await;
+    browser.screenshot("referee-hall-laptop-fr").await;
+
+    browser
+        .click(".hall-line[data-table='1'] a[href*='/hall/games/']")
+        .await;
+    browser
+        .wait_until("document.querySelector('#apply-ruling') !== null", 10)
+        .await;
+    assert!(browser.text("#state-title").await.starts_with("En cours"));
+    let log = browser.text("#log").await;
+    assert!(log.contains("Blanc joue Q4"), "{log}");
+    let select = |id: &str, value: &str| {
+        format!("document.getElementById('{id}').value = '{value}'; return true;")
+    };
+    browser
+        .client
+        .execute(&select("kind", "warning"), vec![])
+        .await
+        .unwrap();
+    browser
+        .client
+        .execute(&select("color", "B"), vec![])
+        .await
+        .unwrap();
+    browser.fill("reason", "téléphone sonné").await;
+    browser.click("#apply-ruling").await;
+    browser
+        .wait_until(
+            "document.getElementById('log').textContent\
+             .includes('décision : avertissement — téléphone sonné')",
+            10,
+        )
+        .await;
+    browser.check_french("la table").await;
+    browser.check("la table").await;
+    browser.screenshot("referee-table-laptop-fr").await;
+}

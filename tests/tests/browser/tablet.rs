@@ -706,3 +706,107 @@ async fn a_bookmarked_table_page_signs_in_first_and_names_the_phase_of_every_clo
     }
     browser.check("the hall's clocks").await;
 }
+
+#[tokio::test]
+async fn a_tablet_switched_to_french_in_one_tap_plays_to_the_count_in_french() {
+    let service = TestService::start().await;
+    let (tournament, _) = handicap_table(&service).await;
+    let id = Some(uuid::Uuid::parse_str(&tournament).unwrap());
+    let organizer = service
+        .token(arbitre_api::access::Role::Organizer, id, None)
+        .await;
+    let staff = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&staff, &organizer).await;
+    staff
+        .visit(&format!("/dashboard/t/{tournament}/tablets"))
+        .await;
+    staff.fill("tables", "1").await;
+    staff.click("#make-links").await;
+    let link = only_link(&staff, 1).await;
+    let tablet = Browser::open_named(&service.base_url, "tablet.hall", LAPTOP).await;
+    use_link(&tablet, &link).await;
+    // One tap, for both players.
+    tablet.switch_language("fr").await;
+    tablet
+        .wait_until("!document.getElementById('start-game').hidden", 10)
+        .await;
+    assert_eq!(tablet.text("#start-game").await, "Commencer la partie");
+    tablet.check_french("la table avant la partie").await;
+    tablet.click("#start-game").await;
+    tablet
+        .wait_until("document.body.dataset.phase === 'placing'", 10)
+        .await;
+    assert!(
+        tablet
+            .text("#where")
+            .await
+            .contains("Noir pose la pierre de handicap 1 sur 2"),
+        "{}",
+        tablet.text("#where").await
+    );
+    play(&tablet, "dd").await;
+    at_seq(&tablet, 2).await;
+    play(&tablet, "pp").await;
+    tablet
+        .wait_until("document.body.dataset.phase === 'playing'", 10)
+        .await;
+    play(&tablet, "pp").await;
+    tablet
+        .wait_until(
+            "document.getElementById('message').textContent.includes('déjà occupée')",
+            10,
+        )
+        .await;
+    only_expected_errors(
+        &tablet,
+        &["/turns - Failed to load resource: the server responded with a status of 422"],
+    )
+    .await;
+    assert_eq!(
+        tablet.text(".seat[data-colour='W'] .period").await,
+        "temps principal"
+    );
+    tablet.check_french("la partie en cours").await;
+    tablet.screenshot("tablet-playing-laptop-fr").await;
+    // Both pass: the count (rule 5 bis), accepted by both players with no dead stone.
+    seat_button(&tablet, "W", "pass").await;
+    seat_button(&tablet, "B", "pass").await;
+    tablet
+        .wait_until("document.body.dataset.phase === 'counting'", 10)
+        .await;
+    assert!(tablet
+        .text("#where")
+        .await
+        .contains("Décompte (règle 5 bis)"));
+    tablet.check_french("le décompte").await;
+    tablet.screenshot("tablet-counting-laptop-fr").await;
+    seat_button(&tablet, "B", "accept").await;
+    seat_button(&tablet, "W", "accept").await;
+    tablet
+        .wait_until("document.body.dataset.phase === 'finished'", 10)
+        .await;
+    let games = read(&service, &format!("/tournaments/{tournament}/games")).await;
+    let game = games["items"][0]["id"].as_str().unwrap().to_string();
+    let result = game_state(&service, &game).await["result"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (winner, points) = result.split_once('+').unwrap();
+    let shown = format!(
+        "{} gagne de {} points",
+        if winner == "B" { "Noir" } else { "Blanc" },
+        points.replace('.', ",")
+    );
+    tablet
+        .wait_until(
+            &format!(
+                "[...document.querySelectorAll('.result')].every(r => r.textContent === '{shown}') \
+                 && document.querySelectorAll('.result').length === 2"
+            ),
+            10,
+        )
+        .await;
+    tablet.check_french("le résultat").await;
+    tablet.check("le résultat").await;
+    tablet.screenshot("tablet-result-laptop-fr").await;
+}

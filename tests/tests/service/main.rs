@@ -13,6 +13,7 @@ mod games_live;
 mod hall;
 mod imports;
 mod komi;
+mod languages;
 mod migrations;
 mod openapi;
 mod opengotha_import;

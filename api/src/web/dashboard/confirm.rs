@@ -3,7 +3,9 @@
 //! post, from that page's button, acts. No script needed, and no one click undoes a
 //! person's work.
 
+use crate::i18n::Language;
 use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::HttpResponse;
 use askama::Template;
@@ -27,7 +29,8 @@ impl Confirmed {
 #[derive(Template)]
 #[template(path = "dashboard/confirm.html")]
 pub struct Confirmation {
-    pub signed_in: Option<String>,
+    pub t: Language,
+    signed_in: Option<Signed>,
     /// `Revoke a credential`.
     pub title: String,
     /// What will happen, in a sentence.
@@ -43,6 +46,7 @@ pub struct Confirmation {
 impl Confirmation {
     pub fn new(viewer: &Viewer) -> Confirmation {
         Confirmation {
+            t: viewer.language(),
             signed_in: viewer.describe(),
             title: String::new(),
             question: String::new(),

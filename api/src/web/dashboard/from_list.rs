@@ -7,12 +7,14 @@
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::ApiError;
+use crate::i18n::Language;
 use crate::routes::rating_lists::{
     register_from_list, search_lists, RegistrationFromList, SearchQuery, SearchResult,
 };
 use crate::services::rating_lists::Indexes;
 use crate::services::tournaments as service;
 use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -34,7 +36,8 @@ pub struct ListSearch {
 #[derive(Template)]
 #[template(path = "dashboard/from_list.html")]
 struct FromListPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     id: Uuid,
     name: String,
     search: String,
@@ -74,6 +77,7 @@ async fn from_list_page(
         }
     };
     Page::render(&FromListPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         id,
         name: tournament.name,

@@ -12,6 +12,7 @@ use super::results::game_problems;
 use super::{caller, check_origin, see_other};
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, FieldError, GameError, Resource};
+use crate::i18n::{vocabulary, Language};
 use crate::routes::games::rulings::{self, NewGameRuling, RulingKind};
 use crate::services::board_svg;
 use crate::services::contacts::Contacts;
@@ -26,6 +27,7 @@ use crate::store::pairings as pairing_store;
 use crate::store::rounds as round_store;
 use crate::store::tokens;
 use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::clock::TimeControl;
@@ -38,16 +40,16 @@ use serde::Deserialize;
 use std::collections::HashMap;
 use uuid::Uuid;
 
-/// What a referee reads of an [`Attention`].
+/// The catalog's key of what a referee reads of an [`Attention`].
 fn need(attention: Attention) -> &'static str {
     match attention {
-        Attention::DisputedCount => "Count disputed",
-        Attention::FlagFallen => "Flag fallen",
-        Attention::Paused => "Paused",
-        Attention::RunningLong => "Running long",
-        Attention::NotStarted => "Not started",
-        Attention::InPlay => "In play",
-        Attention::Finished => "Finished",
+        Attention::DisputedCount => "need-disputed-count",
+        Attention::FlagFallen => "need-flag-fallen",
+        Attention::Paused => "need-paused",
+        Attention::RunningLong => "need-running-long",
+        Attention::NotStarted => "need-not-started",
+        Attention::InPlay => "need-in-play",
+        Attention::Finished => "need-finished",
     }
 }
 
@@ -123,28 +125,29 @@ impl Overtime {
         }
     }
 
-    /// The phase of `clock` in words, under a time limit.
-    fn phase(self, clock: &PlayerClock) -> String {
+    /// The phase of `clock` in words, under a time limit (the tablet's words).
+    fn phase(self, clock: &PlayerClock, language: Language) -> String {
         match self {
             Overtime::Fischer { increment_ms } => {
-                format!("Fischer, +{} a move", clock_text(increment_ms))
+                language.text_with("clock-fischer", "increment", clock_text(increment_ms))
             }
-            _ if !clock.in_overtime => "main time".to_string(),
+            _ if !clock.in_overtime => language.text("clock-main"),
             Overtime::Periods {
                 period_ms,
                 per_move: true,
                 ..
-            } => format!("{} per move", clock_text(period_ms)),
-            Overtime::Periods { periods, .. } => format!(
-                "byo-yomi {} of {periods}",
-                periods.saturating_sub(clock.periods_left) + 1
-            ),
-            Overtime::Canadian => format!(
-                "Canadian: {} stones in {}",
-                clock.stones_left,
-                clock_text(clock.period_ms_left)
-            ),
-            Overtime::Unlimited | Overtime::None => "main time".to_string(),
+            } => language.text_with("clock-simple", "time", clock_text(period_ms)),
+            Overtime::Periods { periods, .. } => language
+                .message("clock-byo-yomi")
+                .arg("period", periods.saturating_sub(clock.periods_left) + 1)
+                .arg("periods", periods)
+                .to_string(),
+            Overtime::Canadian => language
+                .message("clock-canadian")
+                .arg("stones", clock.stones_left)
+                .arg("time", clock_text(clock.period_ms_left))
+                .to_string(),
+            Overtime::Unlimited | Overtime::None => language.text("clock-main"),
         }
     }
 }
@@ -152,7 +155,7 @@ impl Overtime {
 /// One player's clock as a page shows it, with what `hall.js` needs to count it down
 /// between the server's events.
 pub struct ClockView {
-    colour: &'static str,
+    colour: String,
     phase: String,
     shown: String,
     running: bool,
@@ -169,16 +172,20 @@ pub struct ClockView {
 }
 
 impl ClockView {
-    fn of(colour: &'static str, clock: &PlayerClock, overtime: Overtime) -> ClockView {
+    fn of(color: Color, clock: &PlayerClock, overtime: Overtime, language: Language) -> ClockView {
         let (phase, shown) = if overtime == Overtime::Unlimited {
-            ("no time limit".to_string(), "–".to_string())
+            (language.text("clock-unlimited"), "–".to_string())
         } else if clock.out_of_time {
-            ("out of time".to_string(), clock_text(0))
+            (language.text("clock-out"), clock_text(0))
         } else if clock.in_overtime {
-            (overtime.phase(clock), clock_text(clock.period_ms_left))
+            (
+                overtime.phase(clock, language),
+                clock_text(clock.period_ms_left),
+            )
         } else {
-            (overtime.phase(clock), clock_text(clock.main_ms))
+            (overtime.phase(clock, language), clock_text(clock.main_ms))
         };
+        let colour = colour_name(color, language);
         let (period_ms, periods) = match overtime {
             Overtime::Periods {
                 period_ms, periods, ..
@@ -218,13 +225,13 @@ struct GameView {
 }
 
 impl GameView {
-    fn of(game: &LoadedGame, with_board: bool) -> Result<GameView, GameError> {
+    fn of(game: &LoadedGame, with_board: bool, language: Language) -> Result<GameView, GameError> {
         let state = GameState::of(game)?;
         let overtime = Overtime::of(&game.table.terms().time_control);
         Ok(GameView {
             attention: Attention::of(Some(&game.table), state.clocks.at_ms),
-            black: ClockView::of("Black", &state.clocks.black, overtime),
-            white: ClockView::of("White", &state.clocks.white, overtime),
+            black: ClockView::of(Color::Black, &state.clocks.black, overtime, language),
+            white: ClockView::of(Color::White, &state.clocks.white, overtime, language),
             board: if with_board {
                 board_svg::render(game)?
             } else {
@@ -243,8 +250,9 @@ async fn view(
     cache: &GameCache,
     row: &GameRow,
     with_board: bool,
+    language: Language,
 ) -> Result<GameView, GameError> {
-    let read = |game: &LoadedGame| GameView::of(game, with_board);
+    let read = |game: &LoadedGame| GameView::of(game, with_board, language);
     if let Some(view) = cache.read(row.id, row.last_seq, read) {
         return view;
     }
@@ -284,11 +292,14 @@ struct HallLine {
 #[derive(Template)]
 #[template(path = "referee/hall.html")]
 struct HallPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     heading: HallHeading,
     lines: Vec<HallLine>,
     /// How many tables need a referee (above "not started").
     waiting: usize,
+    /// The clocks' words for `hall.js`, in the page's language (JSON).
+    words: String,
 }
 
 /// How many rounds the hall's navigation lists.
@@ -312,6 +323,7 @@ pub async fn show(
     query: web::Query<HallQuery>,
 ) -> Result<Page, PageError> {
     let id = path.into_inner();
+    let language = viewer.language();
     caller(&viewer)?.require_staff(id, "watch this tournament's tables")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let tournament = crate::services::tournaments::load(&mut connection, id).await?;
@@ -358,7 +370,7 @@ pub async fn show(
     for pairing in &pairings {
         let game = match games.get(&pairing.id) {
             Some(row) => Some(
-                view(&mut connection, &cache, row, false)
+                view(&mut connection, &cache, row, false, language)
                     .await
                     .map_err(game_error)?,
             ),
@@ -378,13 +390,18 @@ pub async fn show(
             need: need(attention),
             phase: game
                 .as_ref()
-                .map_or("no game yet".to_string(), |game| phase_text(&game.state)),
+                .map_or(language.text("phase-no-game"), |game| {
+                    phase_text(&game.state, language)
+                }),
             turns: game.as_ref().map_or(0, |game| game.state.turns),
-            result: game
-                .as_ref()
-                .and_then(|game| game.state.result.clone())
-                .or_else(|| pairing.result.clone())
-                .unwrap_or_default(),
+            result: vocabulary::record_result(
+                language,
+                &game
+                    .as_ref()
+                    .and_then(|game| game.state.result.clone())
+                    .or_else(|| pairing.result.clone())
+                    .unwrap_or_default(),
+            ),
             game_id: game.as_ref().map(|game| game.state.id),
             clocks: game.map_or_else(Vec::new, |game| vec![game.black, game.white]),
             watch: Watch {
@@ -401,6 +418,7 @@ pub async fn show(
         .filter(|line| line.watch.attention < Attention::NotStarted)
         .count();
     Page::render(&HallPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         heading: HallHeading {
             id,
@@ -413,6 +431,7 @@ pub async fn show(
         },
         lines,
         waiting,
+        words: language.script_words(&["clock-"]),
     })
 }
 
@@ -445,14 +464,15 @@ fn game_error(error: GameError) -> PageError {
 }
 
 /// The phase in words, with the count's state.
-fn phase_text(state: &GameState) -> String {
-    match state.phase.as_str() {
-        "placing" => "placing handicap stones".to_string(),
-        "counting" => "counting (rule 5 bis)".to_string(),
-        "paused" => "paused by the referee".to_string(),
-        "not_started" => "not started".to_string(),
-        phase => phase.to_string(),
-    }
+fn phase_text(state: &GameState, language: Language) -> String {
+    language.text(match state.phase.as_str() {
+        "placing" => "phase-placing",
+        "counting" => "phase-counting",
+        "paused" => "phase-paused",
+        "not_started" => "phase-not-started",
+        "finished" => "phase-finished",
+        _ => "phase-playing",
+    })
 }
 
 /// A point as players name it: a column letter (no I) and a row counted from the bottom.
@@ -462,11 +482,11 @@ fn point_name(point: Point, height: u8) -> String {
     format!("{column}{}", u16::from(height) - u16::from(point.y))
 }
 
-fn colour_name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
+fn colour_name(color: Color, language: Language) -> String {
+    language.text(match color {
+        Color::Black => "colour-black",
+        Color::White => "colour-white",
+    })
 }
 
 /// One entry of a game's log, as the table page lists it.
@@ -479,71 +499,71 @@ struct LogLine {
 }
 
 /// What an entry of the log says, in words.
-fn describe(row: &EventRow, height: u8) -> String {
+fn describe(row: &EventRow, height: u8, language: Language) -> String {
     let Some(event) = row
         .event
         .clone()
         .and_then(|value| serde_json::from_value::<TableEvent>(value).ok())
     else {
-        return row.kind.clone();
+        return language.text("log-other");
     };
+    let said =
+        |key: &str, color: Color| language.text_with(key, "who", colour_name(color, language));
     match event {
-        TableEvent::Started { .. } => "clocks started".to_string(),
+        TableEvent::Started { .. } => language.text("log-started"),
         TableEvent::Turn {
             color,
             action: Action::Move(point),
             ..
-        } => format!("{} plays {}", colour_name(color), point_name(point, height)),
+        } => language
+            .message("log-move")
+            .arg("who", colour_name(color, language))
+            .arg("point", point_name(point, height))
+            .to_string(),
         TableEvent::Turn {
             color,
             action: Action::Pass,
             ..
-        } => format!("{} passes", colour_name(color)),
-        TableEvent::Resigned { color, .. } => format!("{} resigns", colour_name(color)),
-        TableEvent::Flag { color, .. } => format!("{}'s flag fell", colour_name(color)),
+        } => said("log-pass", color),
+        TableEvent::Resigned { color, .. } => said("log-resign", color),
+        TableEvent::Flag { color, .. } => said("log-flag", color),
         TableEvent::Counting { step, .. } => match step {
-            CountingStep::Propose { color, dead } => format!(
-                "{} proposes {} dead chain(s)",
-                colour_name(color),
-                dead.len()
-            ),
-            CountingStep::Accept { color } => format!("{} accepts the count", colour_name(color)),
-            CountingStep::Dispute { color } => {
-                format!("{} disputes the count (rule 5 bis)", colour_name(color))
-            }
+            CountingStep::Propose { color, dead } => language
+                .message("log-propose")
+                .arg("who", colour_name(color, language))
+                .arg("count", dead.len())
+                .to_string(),
+            CountingStep::Accept { color } => said("log-accept", color),
+            CountingStep::Dispute { color } => said("log-dispute", color),
         },
-        TableEvent::Ruling { ruling, .. } => format!(
-            "ruling: {} — {}",
-            ruling.decision.kind().replace('_', " "),
-            ruling.reason
-        ),
+        TableEvent::Ruling { ruling, .. } => language
+            .message("log-ruling")
+            .arg("kind", ruling.decision.kind())
+            .arg("reason", ruling.reason)
+            .to_string(),
     }
 }
 
-/// The rulings the form offers, as the API names them, and what they do.
+/// The rulings the form offers, as the API names them, with the catalog's key of what
+/// each does.
 const RULINGS: [(&str, &str); 10] = [
-    ("warning", "Warning (recorded only)"),
-    ("penalty", "Penalty (time taken off with a delta, or noted)"),
-    (
-        "time_adjustment",
-        "Time adjustment (main time added or removed)",
-    ),
-    ("pause", "Pause the clocks"),
-    ("resume", "Resume the clocks"),
-    (
-        "dead_stones",
-        "Dead stones of a disputed count (the game is counted)",
-    ),
-    ("strict_count", "Strict count (rules 5 and 6)"),
-    ("void", "Void (no result)"),
-    ("forfeit", "Forfeit (the player named loses)"),
-    ("result_correction", "Result correction"),
+    ("warning", "ruling-warning"),
+    ("penalty", "ruling-penalty"),
+    ("time_adjustment", "ruling-time-adjustment"),
+    ("pause", "ruling-pause"),
+    ("resume", "ruling-resume"),
+    ("dead_stones", "ruling-dead-stones"),
+    ("strict_count", "ruling-strict-count"),
+    ("void", "ruling-void"),
+    ("forfeit", "ruling-forfeit"),
+    ("result_correction", "ruling-result-correction"),
 ];
 
 #[derive(Template)]
 #[template(path = "referee/table.html")]
 struct TablePage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     heading: HallHeading,
     table: i32,
     white: String,
@@ -552,6 +572,10 @@ struct TablePage {
     need: &'static str,
     phase: String,
     log: Vec<LogLine>,
+    /// The game's result in words, once it has one.
+    result: Option<String>,
+    /// The clocks' words for `hall.js`, in the page's language (JSON).
+    words: String,
     rulings: [(&'static str, &'static str); 10],
     form: RulingForm,
     problems: Vec<String>,
@@ -567,8 +591,11 @@ impl TablePage {
     }
 
     /// Who plays next, in words.
-    fn to_move(&self) -> Option<&'static str> {
-        self.game.state.to_move.map(colour_name)
+    fn to_move(&self) -> Option<String> {
+        self.game
+            .state
+            .to_move
+            .map(|color| colour_name(color, self.t))
     }
 }
 
@@ -584,6 +611,7 @@ async fn table_page(
     problems: Vec<String>,
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_staff(id, "watch this tournament's tables")?;
+    let language = viewer.language();
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let tournament = crate::services::tournaments::load(&mut connection, id).await?;
     let row = game_store::find(&mut connection, game_id)
@@ -595,7 +623,7 @@ async fn table_page(
         .await
         .map_err(ApiError::from)?
         .ok_or(ApiError::NotFound(Resource::Pairing))?;
-    let game = view(&mut connection, cache, &row, true)
+    let game = view(&mut connection, cache, &row, true, language)
         .await
         .map_err(game_error)?;
     let names = Names::of(
@@ -626,15 +654,16 @@ async fn table_page(
         .map(|entry| LogLine {
             seq: entry.seq,
             time: entry.recorded_at.format("%H:%M:%S").to_string(),
-            what: describe(entry, game.height),
+            what: describe(entry, game.height, language),
             who: entry
                 .issued_by
                 .and_then(|token| labels.get(&token).cloned())
-                .unwrap_or_else(|| "the server".to_string()),
-            result: entry.result.clone().unwrap_or_default(),
+                .unwrap_or_else(|| language.text("log-by-server")),
+            result: vocabulary::record_result(language, entry.result.as_deref().unwrap_or("")),
         })
         .collect();
     Page::render(&TablePage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         heading: HallHeading {
             id,
@@ -646,7 +675,13 @@ async fn table_page(
         white: label(pairing.0.white_id)?,
         black: label(pairing.0.black_id)?,
         need: need(game.attention),
-        phase: phase_text(&game.state),
+        phase: phase_text(&game.state, language),
+        result: game
+            .state
+            .result
+            .as_deref()
+            .map(|result| vocabulary::record_result(language, result)),
+        words: language.script_words(&["clock-"]),
         game,
         log,
         rulings: RULINGS,

@@ -6,10 +6,12 @@ use super::tournaments::tournaments_page;
 use super::{caller, check_origin, problems, upload};
 use crate::db::DbPool;
 use crate::http::XML_BODY_LIMIT;
+use crate::i18n::Language;
 use crate::services::heavy::Workshop;
 use crate::services::opengotha::Imported;
 use crate::services::tournament_import;
 use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -18,7 +20,8 @@ use askama::Template;
 #[derive(Template)]
 #[template(path = "dashboard/imported.html")]
 struct ImportedPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     imported: Imported,
 }
 
@@ -46,6 +49,7 @@ pub async fn import(
     match outcome {
         Ok(imported) => {
             let page = Page::render(&ImportedPage {
+                t: viewer.language(),
                 signed_in: viewer.describe(),
                 imported,
             })?;

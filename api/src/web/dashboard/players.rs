@@ -7,11 +7,13 @@ use super::tournament::{tournament_page, PlayerForm};
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, Resource};
+use crate::i18n::Language;
 use crate::routes::player_copies::{copy_players, CopiedPlayers};
 use crate::routes::players as api;
 use crate::services::{players, tournaments};
 use crate::store::players as store;
 use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -43,7 +45,8 @@ pub async fn register(
 #[derive(Template)]
 #[template(path = "dashboard/player.html")]
 struct PlayerPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     id: Uuid,
     player_id: Uuid,
     tournament: String,
@@ -73,6 +76,7 @@ async fn player_page(
         country: row.country.unwrap_or_default(),
     });
     Page::render(&PlayerPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         id,
         player_id,
@@ -159,7 +163,8 @@ pub async fn withdraw(
 #[derive(Template)]
 #[template(path = "dashboard/copied.html")]
 struct CopiedPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     id: Uuid,
     tournament: String,
     from: String,
@@ -201,6 +206,7 @@ pub async fn copy(
             let tournament = tournaments::load(&mut connection, id).await?.name;
             let from = tournaments::load(&mut connection, from).await?.name;
             let page = Page::render(&CopiedPage {
+                t: viewer.language(),
                 signed_in: viewer.describe(),
                 id,
                 tournament,

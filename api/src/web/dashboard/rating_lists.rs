@@ -10,10 +10,12 @@ use super::{caller, check_origin, problems, see_other, upload};
 use crate::auth::Caller;
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, FieldError, Resource};
+use crate::i18n::Language;
 use crate::services::rating_lists::{self as service, Indexes, Selection};
 use crate::store::rating_lists::{self as store, SnapshotRow};
 use crate::store::tournaments;
 use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -51,7 +53,8 @@ pub struct SourceLine {
 #[derive(Template)]
 #[template(path = "dashboard/rating_lists.html")]
 struct ListsPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     tournament_id: Uuid,
     name: String,
     sources: Vec<SourceLine>,
@@ -70,7 +73,8 @@ pub struct RefreshLine {
 #[derive(Template)]
 #[template(path = "dashboard/rating_refresh.html")]
 struct RefreshPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     tournament_id: Uuid,
     name: String,
     source: &'static str,
@@ -137,6 +141,7 @@ async fn lists_page(
         })
         .collect();
     Page::render(&ListsPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         tournament_id,
         name,
@@ -319,6 +324,7 @@ pub async fn report(
         })
         .collect();
     Page::render(&RefreshPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         tournament_id,
         name,

@@ -5,6 +5,7 @@
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, GameError, Resource};
+use crate::i18n::Language;
 use crate::routes::pairings::Ruling;
 use crate::routes::standings::{self as api, ResultChange};
 use crate::services::live::cache::GameCache;
@@ -13,6 +14,7 @@ use crate::store::pairings as pairing_store;
 use crate::store::rounds as round_store;
 use crate::store::standings as standings_store;
 use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -49,7 +51,8 @@ struct AuditLine {
 #[derive(Template)]
 #[template(path = "dashboard/result.html")]
 struct ResultPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     id: Uuid,
     name: String,
     number: i32,
@@ -107,6 +110,7 @@ async fn result_page(
             .map(|name| format!("{} ({})", name.name, name.rank))
     };
     Page::render(&ResultPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         id,
         name: tournament.name,

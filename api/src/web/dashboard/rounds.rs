@@ -14,6 +14,7 @@
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Resource};
+use crate::i18n::Language;
 use crate::routes::rounds::{register_for_round, start_round, RegistrationStatus};
 use crate::services::drafts::{self, Draft, DraftRequest, ExplainQuery, HandEdit, Sketch};
 use crate::services::heavy::Workshop;
@@ -23,6 +24,7 @@ use crate::store::players::{self as player_store, PlayerFilter};
 use crate::store::rounds as round_store;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::public::{kept_page, round_lines, tournament, NameLine, TableLine};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::pairing::edit::{self, EditError};
@@ -55,7 +57,8 @@ struct ParticipationLine {
 #[derive(Template)]
 #[template(path = "dashboard/round.html")]
 struct RoundPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     heading: RoundHeading,
     started: bool,
     tables: Vec<OverviewLine>,
@@ -183,7 +186,7 @@ async fn round_page(
     } else {
         (Vec::new(), None)
     };
-    let lines = round_lines(&tournament, round, "");
+    let lines = round_lines(&tournament, round, "", viewer.language());
     // Both lists are by table number, one line per pairing.
     let tables = lines
         .tables
@@ -195,6 +198,7 @@ async fn round_page(
         })
         .collect();
     Page::render(&RoundPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         started: row.started_at.is_some(),
         heading: RoundHeading {
@@ -250,7 +254,8 @@ pub async fn start(
 #[derive(Template)]
 #[template(path = "dashboard/print.html")]
 struct PrintPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     heading: RoundHeading,
     tables: Vec<TableLine>,
     names: Vec<NameLine>,
@@ -268,8 +273,9 @@ pub async fn print(
     caller(&viewer)?.require_staff(id, "print this tournament's pairings")?;
     let tournament = tournament(&pool, id).await?;
     let round = round_number(number, tournament.rounds)?;
-    let lines = round_lines(&tournament, round, "");
+    let lines = round_lines(&tournament, round, "", viewer.language());
     Page::render(&PrintPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         heading: RoundHeading {
             id,
@@ -322,7 +328,8 @@ struct Choice {
 #[derive(Template)]
 #[template(path = "dashboard/draft.html")]
 struct DraftPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     heading: RoundHeading,
     draft: Draft,
     /// The OpenGotha release whose pairing the draft reproduces (`3.52.03`), if any.
@@ -673,6 +680,7 @@ pub async fn draft(
         HttpResponse::Conflict()
     };
     let page = Page::render(&DraftPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         heading: RoundHeading {
             id,

@@ -10,12 +10,13 @@ use super::tournaments::{kept_class, time_systems, TournamentForm, KEEP};
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::ApiError;
+use crate::i18n::{vocabulary, Language};
 use crate::services::tournaments::{self as service, Tournament, TournamentChanges};
 use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::ending::ResumptionPolicy;
-use arbitre_core::Preset;
 use askama::Template;
 use serde::Deserialize;
 use uuid::Uuid;
@@ -23,11 +24,13 @@ use uuid::Uuid;
 #[derive(Template)]
 #[template(path = "dashboard/settings.html")]
 struct SettingsPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     id: Uuid,
     tournament: String,
     form: TournamentForm,
-    rulesets: Vec<&'static str>,
+    /// Each ruleset's API name and words.
+    rulesets: Vec<(&'static str, String)>,
     time_systems: Vec<(String, String)>,
     dispute_policies: Vec<&'static str>,
     criteria: Vec<CriterionSlot>,
@@ -46,12 +49,14 @@ async fn settings_page(
     caller(viewer)?.require_organizer(id, "change this tournament")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let tournament: Tournament = service::load(&mut connection, id).await?;
-    let keep = format!(
-        "Keep: {}",
-        serde_json::to_string(&tournament.time_control).map_err(ApiError::internal)?
+    let language = viewer.language();
+    let keep = language.text_with(
+        "time-keep",
+        "control",
+        vocabulary::time_control(language, &tournament.time_control),
     );
     let time_systems = std::iter::once((KEEP.to_string(), keep))
-        .chain(time_systems())
+        .chain(time_systems(language))
         .collect();
     let form = match typed {
         Some(mut typed) => {
@@ -62,6 +67,7 @@ async fn settings_page(
         None => TournamentForm::of(&tournament),
     };
     Page::render(&SettingsPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         id,
         dispute_policies: ResumptionPolicy::ALL.iter().map(|p| p.name()).collect(),
@@ -70,7 +76,7 @@ async fn settings_page(
         parameters: parameter_fields(&tournament.pairing, &form.more),
         form,
         tournament: tournament.name,
-        rulesets: Preset::ALL.iter().map(|preset| preset.name()).collect(),
+        rulesets: vocabulary::ruleset_choices(language),
         time_systems,
         problems,
     })

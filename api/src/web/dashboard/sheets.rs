@@ -5,10 +5,12 @@
 use super::caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, Resource};
+use crate::i18n::Language;
 use crate::store::pairings as pairing_store;
 use crate::store::rounds as round_store;
 use crate::web::page::{Page, PageError};
 use crate::web::public::{round_lines, tournament, TableLine};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::web;
 use askama::Template;
@@ -18,7 +20,8 @@ use uuid::Uuid;
 #[derive(Template)]
 #[template(path = "dashboard/sheets.html")]
 struct SheetsPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     id: Uuid,
     name: String,
     number: u32,
@@ -49,11 +52,12 @@ pub async fn show(
         .into_iter()
         .map(|pairing| (pairing.table_number.to_string(), pairing.komi))
         .collect();
-    let mut tables = round_lines(&tournament, number, "").tables;
+    let mut tables = round_lines(&tournament, number, "", viewer.language()).tables;
     for line in &mut tables {
         line.komi = komi.get(&line.table).copied().or(line.komi);
     }
     Page::render(&SheetsPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         id,
         name: tournament.name.clone(),

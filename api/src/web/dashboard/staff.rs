@@ -10,6 +10,7 @@ use crate::access::{Binding, Role};
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, FieldError, Resource, Violations};
 use crate::http::check_text;
+use crate::i18n::Language;
 use crate::services::audit::{self, Action};
 use crate::services::sign_in::{self, CodeFor};
 use crate::services::tokens::issue;
@@ -17,6 +18,7 @@ use crate::store::audit::AuditRow;
 use crate::store::{tokens, tournaments};
 use crate::web::page::{secured, Page, PageError};
 use crate::web::qr::qr_svg;
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::http::header::{HeaderValue, CACHE_CONTROL};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -76,7 +78,8 @@ pub struct CredentialForm {
 #[derive(Template)]
 #[template(path = "dashboard/staff.html")]
 struct StaffPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     tournament_id: Uuid,
     name: String,
     credentials: Vec<CredentialLine>,
@@ -90,7 +93,8 @@ struct StaffPage {
 #[derive(Template)]
 #[template(path = "dashboard/staff_made.html")]
 struct MadePage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     tournament_id: Uuid,
     name: String,
     who: String,
@@ -137,6 +141,7 @@ async fn staff_page(
         .map(AuditLine::from)
         .collect();
     Page::render(&StaffPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         tournament_id,
         name,
@@ -225,6 +230,7 @@ pub async fn make(
     let name = tournament_name(&mut connection, tournament_id).await?;
     let who = format!("{label} ({})", role.name());
     let mut made = MadePage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         tournament_id,
         name,

@@ -6,10 +6,12 @@
 use super::caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError};
+use crate::i18n::Language;
 use crate::services::heavy::{Class, Workshop};
 use crate::services::reads::Reads;
 use crate::web::page::{Page, PageError};
 use crate::web::public::{self, StandingsTable};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest};
 use arbitre_core::export::wall_chart::{wall_chart, WallChart};
@@ -46,7 +48,8 @@ fn label(format: Format) -> &'static str {
 #[derive(Template)]
 #[template(path = "dashboard/standings.html")]
 struct StandingsPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     id: Uuid,
     name: String,
     rounds: Vec<u32>,
@@ -69,9 +72,16 @@ pub async fn show(
     public::kept_page(&request, &pool, &reads, id, &viewer, || async {
         let tournament = public::tournament(&pool, id).await?;
         let round = public::round_shown(&tournament, query.round)?;
-        let (tournament, table) =
-            public::standings_table(&workshop, Class::Staff, tournament, round).await?;
+        let (tournament, table) = public::standings_table(
+            &workshop,
+            Class::Staff,
+            tournament,
+            round,
+            viewer.language(),
+        )
+        .await?;
         Page::render(&StandingsPage {
+            t: viewer.language(),
             signed_in: viewer.describe(),
             id,
             name: tournament.name.clone(),

@@ -6,11 +6,13 @@ use super::caller;
 use super::tournaments::{visible, Listed};
 use crate::db::DbPool;
 use crate::error::ApiError;
+use crate::i18n::{vocabulary, Language};
 use crate::routes::players::PlayerDetails;
 use crate::services::tournaments::{self as service, Tournament};
 use crate::store::players::{self as player_store, PlayerFilter};
 use crate::store::rounds as round_store;
 use crate::web::page::{Page, PageError};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::web;
 use askama::Template;
@@ -80,8 +82,11 @@ pub struct PlayerSearch {
 #[derive(Template)]
 #[template(path = "dashboard/tournament.html")]
 struct TournamentPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     tournament: Tournament,
+    /// The rules and the time control in the reader's words.
+    rules: String,
     time_control: String,
     players: Vec<PlayerLine>,
     total: i64,
@@ -91,21 +96,6 @@ struct TournamentPage {
     player_form: PlayerForm,
     /// The other tournaments the person may see, to copy players from.
     earlier: Vec<Listed>,
-}
-
-/// The time control in words: what the core's JSON form holds.
-fn time_control_text(tournament: &Tournament) -> String {
-    serde_json::to_value(&tournament.time_control)
-        .ok()
-        .and_then(|value| value.as_object().cloned())
-        .map(|fields| {
-            fields
-                .iter()
-                .map(|(name, value)| format!("{name} {value}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        })
-        .unwrap_or_default()
 }
 
 /// The tournament's page, with the registration form as typed and its problems.
@@ -156,8 +146,10 @@ pub async fn tournament_page(
         })
         .collect();
     Page::render(&TournamentPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
-        time_control: time_control_text(&tournament),
+        rules: vocabulary::ruleset(viewer.language(), tournament.ruleset),
+        time_control: vocabulary::time_control(viewer.language(), &tournament.time_control),
         tournament,
         players,
         total,

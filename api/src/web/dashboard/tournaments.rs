@@ -5,9 +5,11 @@ use super::{caller, check_origin, parameters, problems, see_other};
 use crate::access::Role;
 use crate::db::DbPool;
 use crate::error::ApiError;
+use crate::i18n::{vocabulary, Language};
 use crate::services::tournaments::{self as service, NewTournament, Tournament};
 use crate::store::tournaments::{self as store, TournamentFilter};
 use crate::web::page::{secured, Page, PageError};
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::clock::{self, TimeControl};
@@ -108,19 +110,20 @@ impl Default for TournamentForm {
     }
 }
 
-/// The time systems the form offers, by their API names.
+/// The time systems the form offers, by their API names, with the catalog's key of
+/// their words.
 const TIME_SYSTEMS: [(&str, &str); 4] = [
-    ("byo-yomi", "Japanese byo-yomi"),
-    ("canadian", "Canadian byo-yomi"),
-    ("fischer", "Fischer"),
-    ("absolute", "Sudden death"),
+    ("byo-yomi", "time-system-byo-yomi"),
+    ("canadian", "time-system-canadian"),
+    ("fischer", "time-system-fischer"),
+    ("absolute", "time-system-absolute"),
 ];
 
-/// The time systems, as the form's list shows them.
-pub fn time_systems() -> Vec<(String, String)> {
+/// The time systems, as the form's list shows them in `language`.
+pub fn time_systems(language: Language) -> Vec<(String, String)> {
     TIME_SYSTEMS
         .iter()
-        .map(|(value, label)| (value.to_string(), label.to_string()))
+        .map(|(value, key)| (value.to_string(), language.text(key)))
         .collect()
 }
 
@@ -318,11 +321,13 @@ pub const KEEP: &str = "keep";
 #[derive(Template)]
 #[template(path = "dashboard/tournaments.html")]
 struct TournamentsPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     tournaments: Vec<Listed>,
     may_create: bool,
     form: TournamentForm,
-    rulesets: Vec<&'static str>,
+    /// Each ruleset's API name and words.
+    rulesets: Vec<(&'static str, String)>,
     time_systems: Vec<(String, String)>,
     problems: Vec<String>,
 }
@@ -376,12 +381,13 @@ pub async fn tournaments_page(
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let tournaments = visible(&mut connection, viewer).await?;
     Page::render(&TournamentsPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         tournaments,
         may_create: caller.require_admin("create tournaments").is_ok(),
         form,
-        rulesets: Preset::ALL.iter().map(|preset| preset.name()).collect(),
-        time_systems: time_systems(),
+        rulesets: vocabulary::ruleset_choices(viewer.language()),
+        time_systems: time_systems(viewer.language()),
         problems,
     })
 }

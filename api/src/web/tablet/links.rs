@@ -7,12 +7,14 @@
 use crate::access::Role;
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError};
+use crate::i18n::Language;
 use crate::services::sign_in::{self, CodeFor};
 use crate::services::tournaments;
 use crate::store::{pairings, players, tokens};
 use crate::web::dashboard::{caller, check_origin, see_other};
 use crate::web::page::{secured, Page, PageError};
 use crate::web::qr::qr_svg;
+use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use crate::web::tablet::reach::{unreachable, Unreachable};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -33,7 +35,8 @@ pub struct TableLine {
 #[derive(Template)]
 #[template(path = "tablet/tablets.html")]
 struct TabletsPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     tournament_id: Uuid,
     name: String,
     tables: Vec<TableLine>,
@@ -52,7 +55,8 @@ pub struct Card {
 #[derive(Template)]
 #[template(path = "tablet/links.html")]
 struct LinksPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     tournament_id: Uuid,
     name: String,
     cards: Vec<Card>,
@@ -92,6 +96,7 @@ pub async fn show(
         .collect();
     let count = table_count(&mut connection, tournament_id, &tables).await?;
     Page::render(&TabletsPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         tournament_id,
         name: tournament.name,
@@ -180,6 +185,7 @@ async fn print(
         })
         .collect::<Result<Vec<_>, ApiError>>()?;
     let page = Page::render(&LinksPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         tournament_id,
         name: tournament.name,

@@ -16,6 +16,7 @@ use crate::db::DbPool;
 use crate::error::{ApiError, GameError};
 use crate::http::parse_json;
 use crate::services::contacts::Contacts;
+use crate::i18n::Language;
 use crate::services::live::cache::GameCache;
 use crate::services::live::idempotency::fingerprint_of;
 use crate::services::live::idempotency::IdempotencyKey;
@@ -36,7 +37,10 @@ use uuid::Uuid;
 #[derive(Template)]
 #[template(path = "tablet/table.html")]
 struct TablePage {
+    t: Language,
     label: String,
+    /// The words `tablet.js` shows, in the page's language (JSON).
+    words: String,
 }
 
 /// The tablet's token, or 401 (not signed in) or 403 (another role).
@@ -54,12 +58,17 @@ fn tablet(viewer: &Viewer) -> Result<StoredToken, ApiError> {
 /// sign in first, see [`crate::web::session::SignInFirst`]).
 pub async fn page(viewer: Viewer) -> Result<Page, PageError> {
     let token = tablet(&viewer)?;
+    let language = viewer.language();
     let label = if token.label.is_empty() {
-        "Table".to_string()
+        language.text("tablet-title")
     } else {
         token.label
     };
-    Page::render(&TablePage { label })
+    Page::render(&TablePage {
+        t: language,
+        label,
+        words: language.script_words(&["tablet-", "clock-", "result-"]),
+    })
 }
 
 /// A player of the game at the table.

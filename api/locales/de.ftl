@@ -1,0 +1,390 @@
+# Die Seiten von arbitre auf Deutsch.
+
+## Die Sprache
+language-name = Deutsch
+language-switch = Sprache
+decimal-separator = ,
+
+## Daten
+date = { $day }. { $month } { $year }
+date-span = { $start } – { $end }
+month-1 = Januar
+month-2 = Februar
+month-3 = März
+month-4 = April
+month-5 = Mai
+month-6 = Juni
+month-7 = Juli
+month-8 = August
+month-9 = September
+month-10 = Oktober
+month-11 = November
+month-12 = Dezember
+
+## Jede Seite
+skip-to-content = Zum Inhalt springen
+nav-account = Konto
+nav-dashboard = Verwaltung
+signed-in-as = Angemeldet als { $who }
+signed-in-label-role = { $label } ({ $role })
+sign-out = Abmelden
+sign-in = Anmelden
+role-admin = Administrator
+role-organizer = Ausrichter
+role-referee = Schiedsrichter
+role-table = Brett
+
+## Startseite
+home-title = Turniere
+home-empty = Noch kein Turnier.
+home-older = { $count ->
+    [one] Und { $count } älteres Turnier.
+   *[other] Und { $count } ältere Turniere.
+}
+
+## Die öffentlichen Seiten eines Turniers
+nav-tournament = Turnier
+nav-rounds = Runden
+tab-pairings = Paarungen
+tab-standings = Tabelle
+round-number = Runde { $round }
+pairings-title = Runde { $round } · { $tournament }
+find-board = Finde dein Brett
+find-name = Dein Name
+find-button = Suchen
+find-nobody = Kein Spieler der Runde { $round } passt.
+find-list = Spieler der Runde { $round } nach Namen
+find-where = Brett { $table }, { $colour }, gegen { $opponent }
+find-bye = spielfrei in dieser Runde
+tables-title = Runde { $round } nach Brett
+tables-unpaired = Runde { $round } ist noch nicht gepaart.
+tables-caption = Partien der Runde { $round }, nach Brett
+column-table = Brett
+column-white = Weiß
+column-black = Schwarz
+column-handicap = Vorgabe
+column-result = Ergebnis
+column-place = Platz
+column-player = Spieler
+column-club = Verein
+standings-title = Tabelle nach Runde { $round } · { $tournament }
+standings-after = Tabelle nach Runde { $round }
+colour-black = Schwarz
+colour-white = Weiß
+
+## Ergebnisse
+result-black-wins = Schwarz gewinnt
+result-black-wins-by-default = Schwarz gewinnt kampflos
+result-white-wins = Weiß gewinnt
+result-white-wins-by-default = Weiß gewinnt kampflos
+result-jigo = Unentschieden (Jigo)
+result-both-win = Beide gewinnen
+result-both-lose = Beide verlieren
+result-void = Annulliert
+
+## Anmelden
+sign-in-title = Anmelden
+sign-in-explained = Füge den Schlüssel ein, den dir der Ausrichter gegeben hat. Er bleibt in diesem Browser, bis du dich abmeldest.
+sign-in-token = Schlüssel
+sign-in-invalid = Dieser Schlüssel ist ungültig: Prüfe ihn mit dem Ausrichter.
+link-explained = Dieser Link meldet diesen Browser einmalig als { $label } an. Er bleibt angemeldet, bis er sich abmeldet oder die Turnierleitung ihn widerruft.
+link-button = Als { $label } anmelden
+link-used = Dieser Link wurde schon benutzt: Bitte die Turnierleitung um einen neuen.
+link-expired = Dieser Link ist abgelaufen: Bitte die Turnierleitung um einen neuen.
+link-invalid = Dieser Link ist ungültig: Bitte die Turnierleitung um einen neuen.
+
+## Fehlerseiten
+error-title = { $status ->
+    [400] Ungültige Anfrage
+    [401] Nicht angemeldet
+    [403] Nicht erlaubt
+    [404] Nicht gefunden
+    [409] Konflikt
+    [410] Nicht mehr verfügbar
+    [422] Nicht ausgeführt
+    [503] Server ausgelastet
+   *[other] Fehler
+}
+error-server = Der Server konnte nicht antworten. Versuche es gleich noch einmal.
+error-back = Zurück zu den Turnieren
+
+## Wertungskriterien (neben den Kürzeln von OpenGotha)
+criterion-cat = Kategorie
+criterion-mms = McMahon-Punkte
+criterion-bzs = Breizh-Punkte
+criterion-nbw = Anzahl der Siege
+criterion-sts = Straßburg-Punkte
+criterion-sosts = Summe der Straßburg-Punkte der Gegner
+criterion-cps = Pokalwertung
+criterion-sos = { $basis ->
+    [wins] Summe der Siege der Gegner
+   [breizh] Summe der Breizh-Punkte der Gegner
+   *[mms] Summe der McMahon-Punkte der Gegner
+}
+criterion-sos-minus-1 = { $basis ->
+    [wins] Summe der Siege der Gegner ohne den schwächsten
+   [breizh] Summe der Breizh-Punkte der Gegner ohne den schwächsten
+   *[mms] Summe der McMahon-Punkte der Gegner ohne den schwächsten
+}
+criterion-sos-minus-2 = { $basis ->
+    [wins] Summe der Siege der Gegner ohne die zwei schwächsten
+   [breizh] Summe der Breizh-Punkte der Gegner ohne die zwei schwächsten
+   *[mms] Summe der McMahon-Punkte der Gegner ohne die zwei schwächsten
+}
+criterion-sodos = { $basis ->
+    [wins] Summe der Siege der besiegten Gegner
+   [breizh] Summe der Breizh-Punkte der besiegten Gegner
+   *[mms] Summe der McMahon-Punkte der besiegten Gegner
+}
+criterion-sosos = Summe der SOS der Gegner
+criterion-cuss = { $basis ->
+    [wins] Kumulierte Summe der Siege
+   [breizh] Kumulierte Summe der Breizh-Punkte
+   *[mms] Kumulierte Summe der McMahon-Punkte
+}
+criterion-ext = Versuchte Exploits
+criterion-exr = Gelungene Exploits
+criterion-dc = Direkter Vergleich
+criterion-sdc = Vereinfachter direkter Vergleich
+criterion-rank = Rang
+criterion-rank-short = Rang
+criterion-rating = Wertung
+criterion-rating-short = Wertung
+
+## Die Worte eines Problems auf einer Fehlerseite
+problem-not-found-tournament = Dieses Turnier gibt es nicht.
+problem-not-found-player = Diesen Spieler gibt es in diesem Turnier nicht.
+problem-not-found-round = Dieses Turnier hat keine Runde mit dieser Nummer.
+problem-not-found-pairing = Diese Partie gibt es in dieser Runde nicht.
+problem-not-found-game = Diese Partie gibt es nicht.
+problem-not-found-route = Unter dieser Adresse gibt es keine Seite.
+problem-auth-missing-token = Bitte zuerst anmelden.
+problem-auth-invalid-token = Diese Anmeldung gilt nicht mehr: Bitte neu anmelden.
+problem-service-busy = Der Server ist ausgelastet: Versuche es gleich noch einmal.
+problem-service-stopping = Der Server startet neu: Versuche es gleich noch einmal.
+problem-database-unavailable = Der Server erreicht seine Datenbank nicht: Versuche es gleich noch einmal.
+
+## Das Tablet am Brett: die Seite und die Worte seines Skripts
+tablet-title = Brett
+tablet-far-side = Ferne Seite des Tisches
+tablet-near-side = Nahe Seite des Tisches
+tablet-board-name = Das Brett
+tablet-waiting = Warte auf die Runde.
+tablet-start = Partie beginnen
+tablet-beeps = Pieptöne in den letzten zehn Sekunden
+tablet-swap = Seiten tauschen
+tablet-link-connecting = verbinde…
+tablet-link-online = online
+tablet-link-offline = offline
+tablet-link-reconnecting = verbinde neu…
+tablet-after-start = dem Beginn der Partie
+tablet-after-turn = Zug { $turn }
+tablet-illegal-occupied = Ungültiger Zug: Dieser Punkt ist schon besetzt.
+tablet-illegal-suicide = Ungültiger Zug: Selbstmord (der Stein hätte keine Freiheit und schlüge nichts).
+tablet-illegal-ko = Ungültiger Zug: Ko. Sofortiges Zurückschlagen wiederholt die Stellung nach { $after }: Spiele zuerst woanders.
+tablet-illegal-superko = Ungültiger Zug: Superko. Er wiederholte die Stellung nach { $after }.
+tablet-illegal-handicap = Schwarz setzt zuerst die Vorgabesteine.
+tablet-illegal-wrong-turn = Der andere Spieler ist am Zug.
+tablet-illegal-off-board = Dieser Punkt liegt außerhalb des Bretts.
+tablet-stale-turn = Die Partie war weiter: Das Brett ist jetzt aktuell.
+tablet-game-paused = Der Schiedsrichter hatte die Partie unterbrochen.
+tablet-game-finished = Die Partie ist beendet.
+tablet-forbidden = Dieses Tablet darf in dieser Partie nicht mehr handeln.
+tablet-signed-out = Dieses Tablet ist abgemeldet: Bitte die Turnierleitung um einen neuen Link.
+tablet-refused = Der Server hat abgelehnt.
+tablet-unreachable = Der Server ist nicht erreichbar: Versuche es gleich noch einmal.
+tablet-black = Schwarz
+tablet-white = Weiß
+result-draw = Unentschieden (Jigo)
+result-no-result = Kein Ergebnis (annulliert)
+result-wins = { $winner } gewinnt
+result-wins-resignation = { $winner } gewinnt durch Aufgabe
+result-wins-time = { $winner } gewinnt durch Zeitüberschreitung
+result-wins-forfeit = { $winner } gewinnt kampflos
+result-wins-points = { $winner } gewinnt mit { $points } Punkten
+tablet-then = : { $result }
+tablet-ruling-warning = Verwarnung
+tablet-ruling-warning-to = Verwarnung für { $who }
+tablet-ruling-penalty = Strafe für { $who }
+tablet-ruling-penalty-time = Strafe: { $who } verliert { $time }
+tablet-ruling-time-gets = Zeitkorrektur: { $who } erhält { $time }
+tablet-ruling-time-loses = Zeitkorrektur: { $who } verliert { $time }
+tablet-ruling-pause = Uhren angehalten
+tablet-ruling-resume = Uhren laufen wieder
+tablet-ruling-dead-stones = Tote Steine vom Schiedsrichter bestimmt{ $then }
+tablet-ruling-strict-count = Strenge Zählung (Regeln 5 und 6){ $then }
+tablet-ruling-void = Die Partie ist annulliert (kein Ergebnis)
+tablet-ruling-forfeit = { $who } verliert kampflos{ $then }
+tablet-ruling-correction = Ergebnis korrigiert{ $then }
+tablet-ruling-other = Eine Entscheidung des Schiedsrichters
+tablet-ruling-banner = Entscheidung des Schiedsrichters: { $ruling }. Grund: { $reason }
+tablet-board-one = Das Brett, { $count } Zug gespielt
+tablet-board-other = Das Brett, { $count } Züge gespielt
+tablet-board-last = , letzter Stein auf { $point }
+tablet-board-chosen = , { $point } gewählt
+tablet-tap-again = { $point }: Tippe noch einmal darauf oder drücke Spielen, um ihn zu spielen.
+clock-no-limit = ohne Limit
+clock-unlimited = ohne Zeitlimit
+clock-out = Zeit abgelaufen
+clock-main = Grundbedenkzeit
+clock-fischer = Fischer, +{ $increment } pro Zug
+clock-canadian = Kanadisch: { $stones } Steine in { $time }
+clock-simple = { $time } pro Zug
+clock-byo-yomi = Byo-Yomi { $period } von { $periods }
+tablet-seat = { $colour }: { $name } ({ $rank })
+tablet-prisoners-one = { $count } Gefangener
+tablet-prisoners-other = { $count } Gefangene
+tablet-accepted = Du akzeptierst diese toten Steine.
+tablet-tap-dead = Tippe die toten Ketten an, dann akzeptiere.
+tablet-accept = Zählung akzeptieren
+tablet-dispute = Widersprechen: weiterspielen
+tablet-paused-note = Der Schiedsrichter hat die Partie unterbrochen.
+tablet-play = Spielen
+tablet-play-point = { $point } spielen
+tablet-pass = Passen
+tablet-resign-confirm = Bestätigen: Ich gebe auf
+tablet-keep-playing = Weiterspielen
+tablet-resign = Aufgeben…
+tablet-placing = Schwarz setzt Vorgabestein { $stone } von { $handicap }
+tablet-to-play = { $colour } am Zug, Zug { $turn }
+tablet-counting = Zählung (Regel 5 bis): Tippe jede tote Kette an, dann akzeptieren beide; ein Widerspruch setzt das Spiel fort
+tablet-paused = Vom Schiedsrichter unterbrochen
+tablet-over = Partie beendet: { $result }
+tablet-over-ruling = Partie beendet: { $result } (Entscheidung des Schiedsrichters: { $reason })
+tablet-round = Runde { $round }
+tablet-table = Brett { $table }
+tablet-no-game = Gerade keine Partie an diesem Brett: Die Partie der nächsten veröffentlichten Runde erscheint hier.
+tablet-has-result = Die Partie dieses Bretts hat ihr Ergebnis: { $result }.
+tablet-not-started = Die Partie hat nicht begonnen. Beginne sie, wenn die Runde beginnt.
+tablet-not-recorded = Nicht gespeichert
+tablet-counting-superseded = Die toten Steine wurden vor dem Senden geändert: Sieh dir den gezeigten Vorschlag an, dann akzeptiere oder bestreite ihn.
+tablet-not-playing = Die Partie war für die Zählung angehalten.
+tablet-not-counting = Die Partie wurde nicht mehr gezählt.
+tablet-offline-since = Keine Verbindung zum Server seit { $since }.
+tablet-offline-nothing = Nichts wartet auf das Senden.
+tablet-offline-waiting-one = { $count } Schritt wartet auf diesem Tablet, in Reihenfolge, und wird von selbst gesendet.
+tablet-offline-waiting-other = { $count } Schritte warten auf diesem Tablet, in Reihenfolge, und werden von selbst gesendet.
+tablet-offline-keep-playing = Spielt weiter.
+tablet-offline-kept = Die Seite ist auf diesem Tablet gespeichert: Neu laden ist sicher.
+tablet-offline-do-not-reload = Diese Seite nicht neu laden: Sie erholt sich von selbst, wenn das Netz zurückkommt.
+tablet-waiting-stones = , { $count } hier gespielt und noch nicht gesendet
+tablet-both-passed = Beide Spieler haben gepasst: Die Zählung beginnt, wenn der Server die Pässe hat.
+tablet-refused-step = Nicht gespeichert: { $what }. { $why }
+tablet-behind = Er wartete hinter einem vom Server abgelehnten Schritt: Spiele ihn erneut, wenn er noch gilt.
+tablet-seen = Gesehen
+tablet-turn-pass = Pass von { $who } (Zug { $turn })
+tablet-turn-resign = Aufgabe von { $who }
+tablet-turn-move = { $who } auf { $point } (Zug { $turn })
+tablet-step-propose = tote Steine von { $who }
+tablet-step-accept = Annahme der Zählung durch { $who }
+tablet-step-dispute = Widerspruch gegen die Zählung durch { $who }
+
+## Regeln und Bedenkzeiten
+rules-french = Französische Regeln (FFG)
+rules-tromp-taylor = Tromp-Taylor
+rules-chinese = Chinesische Regeln
+rules-japanese = Japanische Regeln
+rules-aga = AGA-Regeln
+rules-new-zealand = Neuseeländische Regeln
+time-none = Ohne Zeitlimit
+time-absolute = { $main }, ohne Byo-Yomi
+time-byo-yomi = { $main } + { $periods } × { $period } Byo-Yomi
+time-canadian = { $main } + { $stones } Steine in { $period } (kanadisches Byo-Yomi)
+time-fischer = Fischer { $main } + { $increment }
+time-fischer-capped = { $fischer }, höchstens { $max }
+time-simple = { $move } pro Zug
+time-online-byo-yomi = { $main }, die letzten { $byo_yomi } als Byo-Yomi
+
+## Saal und Brett des Schiedsrichters
+hall-title = Saal, Runde { $round } · { $tournament }
+hall-heading = Der Saal · Runde { $round }
+hall-waiting = { $count ->
+    [0] Kein Brett braucht den Schiedsrichter
+    [one] { $count } Brett braucht den Schiedsrichter
+   *[other] { $count } Bretter brauchen den Schiedsrichter
+}
+hall-table = Brett { $table }
+hall-white = Weiß: { $player }
+hall-black = Schwarz: { $player }
+hall-phase-turns = { $count ->
+    [one] { $phase }, { $count } Zug
+   *[other] { $phase }, { $count } Züge
+}
+hall-result = Ergebnis: { $result }
+hall-open = Brett { $table } öffnen
+need-disputed-count = Zählung bestritten
+need-flag-fallen = Zeit abgelaufen
+need-paused = Unterbrochen
+need-running-long = Läuft lange
+need-not-started = Nicht begonnen
+need-in-play = Läuft
+need-finished = Beendet
+phase-no-game = noch keine Partie
+phase-placing = Vorgabesteine werden gesetzt
+phase-counting = Zählung (Regel 5 bis)
+phase-paused = vom Schiedsrichter unterbrochen
+phase-not-started = nicht begonnen
+phase-playing = läuft
+phase-finished = beendet
+referee-table-title = Brett { $table }, Runde { $round } · { $tournament }
+referee-table-heading = Brett { $table }, Runde { $round }
+referee-state = { $need }: { $phase }
+referee-turn = Zug { $turn }
+referee-to-play = , { $who } am Zug
+referee-board = Das Brett nach Zug { $turn }
+referee-actions = Der Schiedsrichter
+referee-why = Grund (Pflicht)
+referee-resume = Fortsetzen
+referee-pause = Unterbrechen
+referee-apply-title = Eine Entscheidung treffen
+referee-ruling = Entscheidung
+referee-why-kept = Grund (Pflicht, wird mit der Entscheidung gespeichert)
+referee-player = Betroffener Spieler (Strafe, Zeit, kampflos, Verwarnung)
+referee-nobody = keiner
+referee-seconds = Hinzugefügte Sekunden (negativ: abgezogen)
+referee-new-result = Neues Ergebnis (Korrektur: B+R, W+2.5, 0, Void)
+referee-dead = Tote Ketten (ein Punkt jeder in SGF-Koordinaten, wie dd pp, durch Leerzeichen getrennt)
+referee-apply = Entscheidung anwenden
+ruling-warning = Verwarnung (nur vermerkt)
+ruling-penalty = Strafe (Zeit abgezogen, oder vermerkt)
+ruling-time-adjustment = Zeitkorrektur (Grundzeit hinzugefügt oder abgezogen)
+ruling-pause = Uhren anhalten
+ruling-resume = Uhren fortsetzen
+ruling-dead-stones = Tote Steine einer bestrittenen Zählung (die Partie wird gezählt)
+ruling-strict-count = Strenge Zählung (Regeln 5 und 6)
+ruling-void = Annulliert (kein Ergebnis)
+ruling-forfeit = Kampflos (der genannte Spieler verliert)
+ruling-result-correction = Ergebniskorrektur
+log-title = Das Protokoll, neueste zuerst
+log-caption = Jeder Eintrag des Protokolls der Partie: Züge, Uhren, Zählung, Entscheidungen
+log-time = Zeit (UTC)
+log-what = Was
+log-by = Von
+log-by-server = der Server
+log-other = ein Eintrag anderer Art
+log-started = Uhren gestartet
+log-move = { $who } spielt { $point }
+log-pass = { $who } passt
+log-resign = { $who } gibt auf
+log-flag = { $who }: Zeit abgelaufen
+log-propose = { $who } schlägt { $count } tote Kette(n) vor
+log-accept = { $who } akzeptiert die Zählung
+log-dispute = { $who } bestreitet die Zählung (Regel 5 bis)
+log-ruling = Entscheidung: { $kind ->
+    [warning] Verwarnung
+    [penalty] Strafe
+    [time_adjustment] Zeitkorrektur
+    [pause] Pause
+    [resume] Fortsetzung
+    [dead_stones] tote Steine
+    [strict_count] strenge Zählung
+    [void] Annullierung
+    [forfeit] kampflos
+    [result_correction] Ergebniskorrektur
+   *[other] { $kind }
+} — { $reason }
+time-system-byo-yomi = Japanisches Byo-Yomi
+time-system-canadian = Kanadisches Byo-Yomi
+time-system-fischer = Fischer
+time-system-absolute = Ohne Byo-Yomi
+time-keep = Beibehalten: { $control }

@@ -1,0 +1,392 @@
+# arbitre's pages in English. Each language is one file like this one, named for its
+# language code (docs/pages.md: adding a language).
+
+## The language itself
+language-name = English
+language-switch = Language
+decimal-separator = .
+
+## Dates
+date = { $day } { $month } { $year }
+date-span = { $start } – { $end }
+month-1 = January
+month-2 = February
+month-3 = March
+month-4 = April
+month-5 = May
+month-6 = June
+month-7 = July
+month-8 = August
+month-9 = September
+month-10 = October
+month-11 = November
+month-12 = December
+
+## Every page
+skip-to-content = Skip to content
+nav-account = Account
+nav-dashboard = Dashboard
+signed-in-as = Signed in as { $who }
+signed-in-label-role = { $label } ({ $role })
+sign-out = Sign out
+sign-in = Sign in
+role-admin = administrator
+role-organizer = organizer
+role-referee = referee
+role-table = table
+
+## Home
+home-title = Tournaments
+home-empty = No tournament yet.
+home-older = { $count ->
+    [one] And { $count } older tournament.
+   *[other] And { $count } older tournaments.
+}
+
+## A tournament's public pages
+nav-tournament = Tournament
+nav-rounds = Rounds
+tab-pairings = Pairings
+tab-standings = Standings
+round-number = Round { $round }
+pairings-title = Round { $round } · { $tournament }
+find-board = Find your board
+find-name = Your name
+find-button = Find
+find-nobody = No player of round { $round } matches.
+find-list = Players of round { $round } by name
+find-where = table { $table }, { $colour }, against { $opponent }
+find-bye = bye this round
+tables-title = Round { $round } by table
+tables-unpaired = Round { $round } is not paired yet.
+tables-caption = Games of round { $round }, by table
+column-table = Table
+column-white = White
+column-black = Black
+column-handicap = Handicap
+column-result = Result
+column-place = Place
+column-player = Player
+column-club = Club
+standings-title = Standings after round { $round } · { $tournament }
+standings-after = Standings after round { $round }
+colour-black = Black
+colour-white = White
+
+## Results
+result-black-wins = Black wins
+result-black-wins-by-default = Black wins by default
+result-white-wins = White wins
+result-white-wins-by-default = White wins by default
+result-jigo = Jigo
+result-both-win = Both win
+result-both-lose = Both lose
+result-void = Annulled
+
+## Signing in
+sign-in-title = Sign in
+sign-in-explained = Paste the token the organizer gave you. It stays in this browser until you sign out.
+sign-in-token = Token
+sign-in-invalid = This token is not valid: check it with the organizer.
+link-explained = This link signs this browser in as { $label }, once. It stays signed in until it signs out or the staff revoke it.
+link-button = Sign in as { $label }
+link-used = This link was used already: ask the staff for a new one.
+link-expired = This link has expired: ask the staff for a new one.
+link-invalid = This link is not valid: ask the staff for a new one.
+
+## Error pages
+error-title = { $status ->
+    [400] Bad request
+    [401] Not signed in
+    [403] Not allowed
+    [404] Not found
+    [409] Conflict
+    [410] Gone
+    [422] Not done
+    [503] Busy
+   *[other] Error
+}
+error-server = The server could not answer. Try again in a moment.
+error-back = Back to the tournaments
+
+## Placement criteria (OpenGotha's short names are kept beside these)
+criterion-cat = Category
+criterion-mms = McMahon score
+criterion-bzs = Breizh score
+criterion-nbw = Number of wins
+criterion-sts = Strasbourg score
+criterion-sosts = Sum of opponents' Strasbourg scores
+criterion-cps = Cup score
+criterion-sos = { $basis ->
+    [wins] Sum of opponents' wins
+   [breizh] Sum of opponents' Breizh scores
+   *[mms] Sum of opponents' McMahon scores
+}
+criterion-sos-minus-1 = { $basis ->
+    [wins] Sum of opponents' wins, the lowest left out
+   [breizh] Sum of opponents' Breizh scores, the lowest left out
+   *[mms] Sum of opponents' McMahon scores, the lowest left out
+}
+criterion-sos-minus-2 = { $basis ->
+    [wins] Sum of opponents' wins, the two lowest left out
+   [breizh] Sum of opponents' Breizh scores, the two lowest left out
+   *[mms] Sum of opponents' McMahon scores, the two lowest left out
+}
+criterion-sodos = { $basis ->
+    [wins] Sum of defeated opponents' wins
+   [breizh] Sum of defeated opponents' Breizh scores
+   *[mms] Sum of defeated opponents' McMahon scores
+}
+criterion-sosos = Sum of opponents' SOS
+criterion-cuss = { $basis ->
+    [wins] Cumulative sum of wins
+   [breizh] Cumulative sum of Breizh scores
+   *[mms] Cumulative sum of McMahon scores
+}
+criterion-ext = Exploits attempted
+criterion-exr = Exploits achieved
+criterion-dc = Direct confrontation
+criterion-sdc = Simplified direct confrontation
+criterion-rank = Rank
+criterion-rank-short = Rank
+criterion-rating = Rating
+criterion-rating-short = Rating
+
+## A problem's own words on an error page (its code, `.` and `_` as `-`)
+problem-not-found-tournament = There is no such tournament.
+problem-not-found-player = There is no such player in this tournament.
+problem-not-found-round = This tournament has no round with this number.
+problem-not-found-pairing = There is no such game in this round.
+problem-not-found-game = There is no such game.
+problem-not-found-route = There is no page at this address.
+problem-auth-missing-token = Sign in first.
+problem-auth-invalid-token = This sign-in is no longer valid: sign in again.
+problem-service-busy = The server is busy: try again in a moment.
+problem-service-stopping = The server is restarting: try again in a moment.
+problem-database-unavailable = The server cannot reach its database: try again in a moment.
+
+## The table's tablet: the page, and the words its script shows (`{ $name }` filled by
+## the script; a key ending in -one/-other is a count's plural, picked by the script)
+tablet-title = Table
+tablet-far-side = Far side of the table
+tablet-near-side = Near side of the table
+tablet-board-name = The board
+tablet-waiting = Waiting for the round.
+tablet-start = Start the game
+tablet-beeps = Beeps in the last ten seconds
+tablet-swap = Swap sides
+tablet-link-connecting = connecting
+tablet-link-online = online
+tablet-link-offline = offline
+tablet-link-reconnecting = reconnecting
+tablet-after-start = the start of the game
+tablet-after-turn = turn { $turn }
+tablet-illegal-occupied = Illegal move: that point is already occupied.
+tablet-illegal-suicide = Illegal move: suicide (the stone would have no liberty and capture nothing).
+tablet-illegal-ko = Illegal move: ko. Retaking at once repeats the position after { $after }: play elsewhere first.
+tablet-illegal-superko = Illegal move: superko. It would repeat the position after { $after }.
+tablet-illegal-handicap = Black places the handicap stones first.
+tablet-illegal-wrong-turn = It is the other player's turn.
+tablet-illegal-off-board = That point is off the board.
+tablet-stale-turn = The game had moved on: the board is up to date now.
+tablet-game-paused = The referee had paused the game.
+tablet-game-finished = The game is over.
+tablet-forbidden = This tablet may not act on that game any more.
+tablet-signed-out = This tablet is signed out: ask the staff for a new link.
+tablet-refused = The server refused this.
+tablet-unreachable = The server cannot be reached: try again in a moment.
+tablet-black = Black
+tablet-white = White
+result-draw = Draw (jigo)
+result-no-result = No result (void)
+result-wins = { $winner } wins
+result-wins-resignation = { $winner } wins by resignation
+result-wins-time = { $winner } wins on time
+result-wins-forfeit = { $winner } wins by forfeit
+result-wins-points = { $winner } wins by { $points } points
+tablet-then = : { $result }
+tablet-ruling-warning = Warning
+tablet-ruling-warning-to = Warning to { $who }
+tablet-ruling-penalty = Penalty to { $who }
+tablet-ruling-penalty-time = Penalty: { $who } loses { $time }
+tablet-ruling-time-gets = Time adjustment: { $who } gets { $time }
+tablet-ruling-time-loses = Time adjustment: { $who } loses { $time }
+tablet-ruling-pause = Clocks paused
+tablet-ruling-resume = Clocks resumed
+tablet-ruling-dead-stones = Dead stones decided by the referee{ $then }
+tablet-ruling-strict-count = Strict count (rules 5 and 6){ $then }
+tablet-ruling-void = The game is void (no result)
+tablet-ruling-forfeit = { $who } forfeits{ $then }
+tablet-ruling-correction = Result corrected{ $then }
+tablet-ruling-other = A ruling of the referee
+tablet-ruling-banner = The referee's ruling: { $ruling }. Why: { $reason }
+tablet-board-one = The board, { $count } turn played
+tablet-board-other = The board, { $count } turns played
+tablet-board-last = , the last stone at { $point }
+tablet-board-chosen = , { $point } chosen
+tablet-tap-again = { $point }: tap it again, or press Play, to play it.
+clock-no-limit = no limit
+clock-unlimited = no time limit
+clock-out = out of time
+clock-main = main time
+clock-fischer = Fischer, +{ $increment } a move
+clock-canadian = Canadian: { $stones } stones in { $time }
+clock-simple = { $time } per move
+clock-byo-yomi = byo-yomi { $period } of { $periods }
+tablet-seat = { $colour }: { $name } ({ $rank })
+tablet-prisoners-one = { $count } prisoner
+tablet-prisoners-other = { $count } prisoners
+tablet-accepted = You accept these dead stones.
+tablet-tap-dead = Tap the dead chains, then accept.
+tablet-accept = Accept the count
+tablet-dispute = Dispute: resume play
+tablet-paused-note = The referee paused the game.
+tablet-play = Play
+tablet-play-point = Play { $point }
+tablet-pass = Pass
+tablet-resign-confirm = Confirm: I resign
+tablet-keep-playing = Keep playing
+tablet-resign = Resign…
+tablet-placing = Black places handicap stone { $stone } of { $handicap }
+tablet-to-play = { $colour } to play, turn { $turn }
+tablet-counting = Counting (rule 5 bis): tap each dead chain, then both accept; a dispute resumes play
+tablet-paused = Paused by the referee
+tablet-over = Game over: { $result }
+tablet-over-ruling = Game over: { $result } (the referee's ruling: { $reason })
+tablet-round = round { $round }
+tablet-table = table { $table }
+tablet-no-game = No game at this table now: the next published round's game will appear here.
+tablet-has-result = This table's game has its result: { $result }.
+tablet-not-started = The game has not started. Start it when the round starts.
+tablet-not-recorded = Not recorded
+tablet-counting-superseded = The dead stones were changed before this was sent: look at the proposal now shown, then accept or dispute it.
+tablet-not-playing = The game had paused for the count.
+tablet-not-counting = The game was no longer being counted.
+tablet-offline-since = No connection to the server for { $since }.
+tablet-offline-nothing = Nothing waits to be sent.
+tablet-offline-waiting-one = { $count } step waits on this tablet, in order, and will be sent by itself.
+tablet-offline-waiting-other = { $count } steps wait on this tablet, in order, and will be sent by itself.
+tablet-offline-keep-playing = Keep playing.
+tablet-offline-kept = The page is kept on this tablet: a reload is safe.
+tablet-offline-do-not-reload = Do not reload this page: it recovers by itself when the network returns.
+tablet-waiting-stones = , { $count } played here and not sent yet
+tablet-both-passed = Both players passed: the count starts when the server has the passes.
+tablet-refused-step = Not recorded: { $what }. { $why }
+tablet-behind = It waited behind a step the server refused: play it again if it still stands.
+tablet-seen = Seen
+tablet-turn-pass = { $who }'s pass (turn { $turn })
+tablet-turn-resign = { $who }'s resignation
+tablet-turn-move = { $who } at { $point } (turn { $turn })
+tablet-step-propose = { $who }'s dead stones
+tablet-step-accept = { $who }'s acceptance of the count
+tablet-step-dispute = { $who }'s dispute of the count
+
+## Rules and time controls
+rules-french = French rules (FFG)
+rules-tromp-taylor = Tromp-Taylor
+rules-chinese = Chinese rules
+rules-japanese = Japanese rules
+rules-aga = AGA rules
+rules-new-zealand = New Zealand rules
+time-none = No time limit
+time-absolute = { $main }, sudden death
+time-byo-yomi = { $main } + { $periods } × { $period } byo-yomi
+time-canadian = { $main } + { $stones } stones in { $period } (Canadian byo-yomi)
+time-fischer = Fischer { $main } + { $increment }
+time-fischer-capped = { $fischer }, at most { $max }
+time-simple = { $move } per move
+time-online-byo-yomi = { $main }, the last { $byo_yomi } as byo-yomi
+
+## The referee's hall and table
+hall-title = Hall, round { $round } · { $tournament }
+hall-heading = The hall · round { $round }
+hall-waiting = { $count ->
+    [0] No table needs a referee
+    [one] { $count } table needs a referee
+   *[other] { $count } tables need a referee
+}
+hall-table = Table { $table }
+hall-white = White: { $player }
+hall-black = Black: { $player }
+hall-phase-turns = { $count ->
+    [one] { $phase }, { $count } turn
+   *[other] { $phase }, { $count } turns
+}
+hall-result = Result { $result }
+hall-open = Open table { $table }
+need-disputed-count = Count disputed
+need-flag-fallen = Flag fallen
+need-paused = Paused
+need-running-long = Running long
+need-not-started = Not started
+need-in-play = In play
+need-finished = Finished
+phase-no-game = no game yet
+phase-placing = placing handicap stones
+phase-counting = counting (rule 5 bis)
+phase-paused = paused by the referee
+phase-not-started = not started
+phase-playing = playing
+phase-finished = finished
+referee-table-title = Table { $table }, round { $round } · { $tournament }
+referee-table-heading = Table { $table }, round { $round }
+referee-state = { $need }: { $phase }
+referee-turn = Turn { $turn }
+referee-to-play = , { $who } to play
+referee-board = The board after turn { $turn }
+referee-actions = The referee
+referee-why = Why (required)
+referee-resume = Resume
+referee-pause = Pause
+referee-apply-title = Apply a ruling
+referee-ruling = Ruling
+referee-why-kept = Why (required, kept with the ruling)
+referee-player = Player concerned (penalty, time, forfeit, warning)
+referee-nobody = none
+referee-seconds = Seconds added (negative: removed)
+referee-new-result = New result (result correction: B+R, W+2.5, 0, Void)
+referee-dead = Dead chains (a point of each in SGF coordinates, like dd pp, spaces between)
+referee-apply = Apply the ruling
+ruling-warning = Warning (recorded only)
+ruling-penalty = Penalty (time taken off with a delta, or noted)
+ruling-time-adjustment = Time adjustment (main time added or removed)
+ruling-pause = Pause the clocks
+ruling-resume = Resume the clocks
+ruling-dead-stones = Dead stones of a disputed count (the game is counted)
+ruling-strict-count = Strict count (rules 5 and 6)
+ruling-void = Void (no result)
+ruling-forfeit = Forfeit (the player named loses)
+ruling-result-correction = Result correction
+log-title = The log, latest first
+log-caption = Every entry of the game's log: moves, presses of the clock, counting, rulings
+log-time = Time (UTC)
+log-what = What
+log-by = By
+log-by-server = the server
+log-other = an entry of another kind
+log-started = clocks started
+log-move = { $who } plays { $point }
+log-pass = { $who } passes
+log-resign = { $who } resigns
+log-flag = { $who }'s flag fell
+log-propose = { $who } proposes { $count } dead chain(s)
+log-accept = { $who } accepts the count
+log-dispute = { $who } disputes the count (rule 5 bis)
+log-ruling = ruling: { $kind ->
+    [warning] warning
+    [penalty] penalty
+    [time_adjustment] time adjustment
+    [pause] pause
+    [resume] resume
+    [dead_stones] dead stones
+    [strict_count] strict count
+    [void] void
+    [forfeit] forfeit
+    [result_correction] result correction
+   *[other] { $kind }
+} — { $reason }
+time-system-byo-yomi = Japanese byo-yomi
+time-system-canadian = Canadian byo-yomi
+time-system-fischer = Fischer
+time-system-absolute = Sudden death
+time-keep = Keep: { $control }

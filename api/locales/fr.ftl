@@ -1,0 +1,391 @@
+# Les pages d'arbitre en français : la langue première d'arbitre, avec le vocabulaire des
+# règles de la FFG (komi, handicap, pierres mortes, décompte, règle 6 bis).
+
+## La langue
+language-name = Français
+language-switch = Langue
+decimal-separator = ,
+
+## Dates
+date = { $day } { $month } { $year }
+date-span = du { $start } au { $end }
+month-1 = janvier
+month-2 = février
+month-3 = mars
+month-4 = avril
+month-5 = mai
+month-6 = juin
+month-7 = juillet
+month-8 = août
+month-9 = septembre
+month-10 = octobre
+month-11 = novembre
+month-12 = décembre
+
+## Chaque page
+skip-to-content = Aller au contenu
+nav-account = Compte
+nav-dashboard = Tableau de bord
+signed-in-as = Connecté : { $who }
+signed-in-label-role = { $label } ({ $role })
+sign-out = Se déconnecter
+sign-in = Se connecter
+role-admin = administrateur
+role-organizer = organisateur
+role-referee = arbitre
+role-table = table
+
+## Accueil
+home-title = Tournois
+home-empty = Aucun tournoi pour l'instant.
+home-older = { $count ->
+    [one] Et { $count } tournoi plus ancien.
+   *[other] Et { $count } tournois plus anciens.
+}
+
+## Les pages publiques d'un tournoi
+nav-tournament = Tournoi
+nav-rounds = Rondes
+tab-pairings = Appariements
+tab-standings = Classement
+round-number = Ronde { $round }
+pairings-title = Ronde { $round } · { $tournament }
+find-board = Trouver sa table
+find-name = Votre nom
+find-button = Chercher
+find-nobody = Aucun joueur de la ronde { $round } ne correspond.
+find-list = Joueurs de la ronde { $round } par nom
+find-where = table { $table }, { $colour }, contre { $opponent }
+find-bye = exempt à cette ronde
+tables-title = Ronde { $round } par table
+tables-unpaired = La ronde { $round } n'est pas encore appariée.
+tables-caption = Parties de la ronde { $round }, par table
+column-table = Table
+column-white = Blanc
+column-black = Noir
+column-handicap = Handicap
+column-result = Résultat
+column-place = Place
+column-player = Joueur
+column-club = Club
+standings-title = Classement après la ronde { $round } · { $tournament }
+standings-after = Classement après la ronde { $round }
+colour-black = Noir
+colour-white = Blanc
+
+## Résultats
+result-black-wins = Noir gagne
+result-black-wins-by-default = Noir gagne par forfait
+result-white-wins = Blanc gagne
+result-white-wins-by-default = Blanc gagne par forfait
+result-jigo = Partie nulle
+result-both-win = Victoire pour les deux
+result-both-lose = Défaite pour les deux
+result-void = Partie annulée
+
+## Connexion
+sign-in-title = Connexion
+sign-in-explained = Collez le jeton que l'organisateur vous a donné. Il reste dans ce navigateur jusqu'à la déconnexion.
+sign-in-token = Jeton
+sign-in-invalid = Ce jeton n'est pas valable : vérifiez-le avec l'organisateur.
+link-explained = Ce lien connecte ce navigateur en tant que { $label }, une seule fois. Il reste connecté jusqu'à sa déconnexion ou jusqu'à ce que l'équipe d'arbitrage le révoque.
+link-button = Se connecter en tant que { $label }
+link-used = Ce lien a déjà servi : demandez-en un nouveau à l'équipe d'arbitrage.
+link-expired = Ce lien a expiré : demandez-en un nouveau à l'équipe d'arbitrage.
+link-invalid = Ce lien n'est pas valable : demandez-en un nouveau à l'équipe d'arbitrage.
+
+## Pages d'erreur
+error-title = { $status ->
+    [400] Demande incorrecte
+    [401] Non connecté
+    [403] Non autorisé
+    [404] Introuvable
+    [409] Conflit
+    [410] Plus disponible
+    [422] Non effectué
+    [503] Serveur occupé
+   *[other] Erreur
+}
+error-server = Le serveur n'a pas pu répondre. Réessayez dans un instant.
+error-back = Retour aux tournois
+
+## Critères de classement (les abréviations d'OpenGotha restent à côté)
+criterion-cat = Catégorie
+criterion-mms = Score McMahon
+criterion-bzs = Score Breizh
+criterion-nbw = Nombre de victoires
+criterion-sts = Score Strasbourg
+criterion-sosts = Somme des scores Strasbourg des adversaires
+criterion-cps = Score de coupe
+criterion-sos = { $basis ->
+    [wins] Somme des victoires des adversaires
+   [breizh] Somme des scores Breizh des adversaires
+   *[mms] Somme des scores McMahon des adversaires
+}
+criterion-sos-minus-1 = { $basis ->
+    [wins] Somme des victoires des adversaires, sauf la plus faible
+   [breizh] Somme des scores Breizh des adversaires, sauf le plus faible
+   *[mms] Somme des scores McMahon des adversaires, sauf le plus faible
+}
+criterion-sos-minus-2 = { $basis ->
+    [wins] Somme des victoires des adversaires, sauf les deux plus faibles
+   [breizh] Somme des scores Breizh des adversaires, sauf les deux plus faibles
+   *[mms] Somme des scores McMahon des adversaires, sauf les deux plus faibles
+}
+criterion-sodos = { $basis ->
+    [wins] Somme des victoires des adversaires battus
+   [breizh] Somme des scores Breizh des adversaires battus
+   *[mms] Somme des scores McMahon des adversaires battus
+}
+criterion-sosos = Somme des SOS des adversaires
+criterion-cuss = { $basis ->
+    [wins] Somme cumulée des victoires
+   [breizh] Somme cumulée des scores Breizh
+   *[mms] Somme cumulée des scores McMahon
+}
+criterion-ext = Exploits tentés
+criterion-exr = Exploits réussis
+criterion-dc = Confrontation directe
+criterion-sdc = Confrontation directe simplifiée
+criterion-rank = Niveau
+criterion-rank-short = Niveau
+criterion-rating = Cote
+criterion-rating-short = Cote
+
+## Les mots d'un problème sur une page d'erreur (son code, `.` et `_` en `-`)
+problem-not-found-tournament = Aucun tournoi ne correspond.
+problem-not-found-player = Aucun joueur de ce tournoi ne correspond.
+problem-not-found-round = Ce tournoi n'a pas de ronde de ce numéro.
+problem-not-found-pairing = Aucune partie de cette ronde ne correspond.
+problem-not-found-game = Aucune partie ne correspond.
+problem-not-found-route = Il n'y a pas de page à cette adresse.
+problem-auth-missing-token = Connectez-vous d'abord.
+problem-auth-invalid-token = Cette connexion n'est plus valable : connectez-vous à nouveau.
+problem-service-busy = Le serveur est occupé : réessayez dans un instant.
+problem-service-stopping = Le serveur redémarre : réessayez dans un instant.
+problem-database-unavailable = Le serveur n'atteint pas sa base de données : réessayez dans un instant.
+
+## La tablette de la table : la page, et les mots que montre son script
+tablet-title = Table
+tablet-far-side = Côté opposé de la table
+tablet-near-side = Côté proche de la table
+tablet-board-name = Le goban
+tablet-waiting = En attente de la ronde.
+tablet-start = Commencer la partie
+tablet-beeps = Bips pendant les dix dernières secondes
+tablet-swap = Changer de côté
+tablet-link-connecting = connexion…
+tablet-link-online = en ligne
+tablet-link-offline = hors ligne
+tablet-link-reconnecting = reconnexion…
+tablet-after-start = le début de la partie
+tablet-after-turn = le coup { $turn }
+tablet-illegal-occupied = Coup illégal : cette intersection est déjà occupée.
+tablet-illegal-suicide = Coup illégal : suicide (la pierre n'aurait aucune liberté et ne capturerait rien).
+tablet-illegal-ko = Coup illégal : ko. Reprendre tout de suite répète la position après { $after } : jouez d'abord ailleurs.
+tablet-illegal-superko = Coup illégal : superko. Il répéterait la position après { $after }.
+tablet-illegal-handicap = Noir pose d'abord les pierres de handicap.
+tablet-illegal-wrong-turn = C'est à l'autre joueur de jouer.
+tablet-illegal-off-board = Cette intersection est hors du goban.
+tablet-stale-turn = La partie avait avancé : le goban est à jour maintenant.
+tablet-game-paused = L'arbitre avait suspendu la partie.
+tablet-game-finished = La partie est terminée.
+tablet-forbidden = Cette tablette ne peut plus agir sur cette partie.
+tablet-signed-out = Cette tablette est déconnectée : demandez un nouveau lien à l'équipe d'arbitrage.
+tablet-refused = Le serveur a refusé.
+tablet-unreachable = Le serveur est injoignable : réessayez dans un instant.
+tablet-black = Noir
+tablet-white = Blanc
+result-draw = Partie nulle (jigo)
+result-no-result = Pas de résultat (partie annulée)
+result-wins = { $winner } gagne
+result-wins-resignation = { $winner } gagne par abandon
+result-wins-time = { $winner } gagne au temps
+result-wins-forfeit = { $winner } gagne par forfait
+result-wins-points = { $winner } gagne de { $points } points
+tablet-then = {" "}: { $result }
+tablet-ruling-warning = Avertissement
+tablet-ruling-warning-to = Avertissement à { $who }
+tablet-ruling-penalty = Pénalité pour { $who }
+tablet-ruling-penalty-time = Pénalité : { $who } perd { $time }
+tablet-ruling-time-gets = Ajustement du temps : { $who } reçoit { $time }
+tablet-ruling-time-loses = Ajustement du temps : { $who } perd { $time }
+tablet-ruling-pause = Pendules arrêtées
+tablet-ruling-resume = Pendules relancées
+tablet-ruling-dead-stones = Pierres mortes décidées par l'arbitre{ $then }
+tablet-ruling-strict-count = Décompte strict (règles 5 et 6){ $then }
+tablet-ruling-void = La partie est annulée (pas de résultat)
+tablet-ruling-forfeit = { $who } perd par forfait{ $then }
+tablet-ruling-correction = Résultat corrigé{ $then }
+tablet-ruling-other = Une décision de l'arbitre
+tablet-ruling-banner = Décision de l'arbitre : { $ruling }. Motif : { $reason }
+tablet-board-one = Le goban, { $count } coup joué
+tablet-board-other = Le goban, { $count } coups joués
+tablet-board-last = , dernière pierre en { $point }
+tablet-board-chosen = , { $point } choisi
+tablet-tap-again = { $point } : touchez-le encore, ou appuyez sur Jouer, pour le jouer.
+clock-no-limit = sans limite
+clock-unlimited = sans limite de temps
+clock-out = temps écoulé
+clock-main = temps principal
+clock-fischer = Fischer, +{ $increment } par coup
+clock-canadian = Canadien : { $stones } pierres en { $time }
+clock-simple = { $time } par coup
+clock-byo-yomi = byo-yomi { $period } sur { $periods }
+tablet-seat = { $colour } : { $name } ({ $rank })
+tablet-prisoners-one = { $count } prisonnier
+tablet-prisoners-other = { $count } prisonniers
+tablet-accepted = Vous acceptez ces pierres mortes.
+tablet-tap-dead = Touchez les chaînes mortes, puis acceptez.
+tablet-accept = Accepter le décompte
+tablet-dispute = Contester : reprendre la partie
+tablet-paused-note = L'arbitre a suspendu la partie.
+tablet-play = Jouer
+tablet-play-point = Jouer { $point }
+tablet-pass = Passer
+tablet-resign-confirm = Confirmer : j'abandonne
+tablet-keep-playing = Continuer à jouer
+tablet-resign = Abandonner…
+tablet-placing = Noir pose la pierre de handicap { $stone } sur { $handicap }
+tablet-to-play = { $colour } joue, coup { $turn }
+tablet-counting = Décompte (règle 5 bis) : touchez chaque chaîne morte, puis les deux joueurs acceptent ; une contestation reprend la partie
+tablet-paused = Suspendue par l'arbitre
+tablet-over = Partie terminée : { $result }
+tablet-over-ruling = Partie terminée : { $result } (décision de l'arbitre : { $reason })
+tablet-round = ronde { $round }
+tablet-table = table { $table }
+tablet-no-game = Pas de partie à cette table pour l'instant : la partie de la prochaine ronde publiée apparaîtra ici.
+tablet-has-result = La partie de cette table a son résultat : { $result }.
+tablet-not-started = La partie n'a pas commencé. Commencez-la au début de la ronde.
+tablet-not-recorded = Non enregistré
+tablet-counting-superseded = Les pierres mortes ont changé avant l'envoi : regardez la proposition affichée, puis acceptez-la ou contestez-la.
+tablet-not-playing = La partie s'était arrêtée pour le décompte.
+tablet-not-counting = La partie n'était plus en décompte.
+tablet-offline-since = Pas de connexion au serveur depuis { $since }.
+tablet-offline-nothing = Rien n'attend d'être envoyé.
+tablet-offline-waiting-one = { $count } action attend sur cette tablette, dans l'ordre, et partira d'elle-même.
+tablet-offline-waiting-other = { $count } actions attendent sur cette tablette, dans l'ordre, et partiront d'elles-mêmes.
+tablet-offline-keep-playing = Continuez à jouer.
+tablet-offline-kept = La page est gardée sur cette tablette : la recharger est sans risque.
+tablet-offline-do-not-reload = Ne rechargez pas cette page : elle reprend d'elle-même au retour du réseau.
+tablet-waiting-stones = , { $count } joués ici et pas encore envoyés
+tablet-both-passed = Les deux joueurs ont passé : le décompte commence quand le serveur a reçu les passes.
+tablet-refused-step = Non enregistré : { $what }. { $why }
+tablet-behind = Elle attendait derrière une action refusée par le serveur : rejouez-la si elle tient toujours.
+tablet-seen = Vu
+tablet-turn-pass = passe de { $who } (coup { $turn })
+tablet-turn-resign = abandon de { $who }
+tablet-turn-move = { $who } en { $point } (coup { $turn })
+tablet-step-propose = pierres mortes de { $who }
+tablet-step-accept = acceptation du décompte par { $who }
+tablet-step-dispute = contestation du décompte par { $who }
+
+## Règles et cadences
+rules-french = Règles françaises (FFG)
+rules-tromp-taylor = Tromp-Taylor
+rules-chinese = Règles chinoises
+rules-japanese = Règles japonaises
+rules-aga = Règles AGA
+rules-new-zealand = Règles néo-zélandaises
+time-none = Sans limite de temps
+time-absolute = { $main }, temps absolu
+time-byo-yomi = { $main } + { $periods } × { $period } byo-yomi
+time-canadian = { $main } + { $stones } pierres en { $period } (byo-yomi canadien)
+time-fischer = Fischer { $main } + { $increment }
+time-fischer-capped = { $fischer }, au plus { $max }
+time-simple = { $move } par coup
+time-online-byo-yomi = { $main }, dont les dernières { $byo_yomi } en byo-yomi
+
+## La salle et la table de l'arbitre
+hall-title = Salle, ronde { $round } · { $tournament }
+hall-heading = La salle · ronde { $round }
+hall-waiting = { $count ->
+    [0] Aucune table n'attend l'arbitre
+    [one] { $count } table attend l'arbitre
+   *[other] { $count } tables attendent l'arbitre
+}
+hall-table = Table { $table }
+hall-white = Blanc : { $player }
+hall-black = Noir : { $player }
+hall-phase-turns = { $count ->
+    [one] { $phase }, { $count } coup
+   *[other] { $phase }, { $count } coups
+}
+hall-result = Résultat : { $result }
+hall-open = Ouvrir la table { $table }
+need-disputed-count = Décompte contesté
+need-flag-fallen = Temps écoulé
+need-paused = Suspendue
+need-running-long = Partie longue
+need-not-started = Pas commencée
+need-in-play = En cours
+need-finished = Terminée
+phase-no-game = pas encore de partie
+phase-placing = pose des pierres de handicap
+phase-counting = décompte (règle 5 bis)
+phase-paused = suspendue par l'arbitre
+phase-not-started = pas commencée
+phase-playing = en cours
+phase-finished = terminée
+referee-table-title = Table { $table }, ronde { $round } · { $tournament }
+referee-table-heading = Table { $table }, ronde { $round }
+referee-state = { $need } : { $phase }
+referee-turn = Coup { $turn }
+referee-to-play = , { $who } joue
+referee-board = Le goban après le coup { $turn }
+referee-actions = L'arbitre
+referee-why = Motif (obligatoire)
+referee-resume = Relancer
+referee-pause = Suspendre
+referee-apply-title = Prendre une décision
+referee-ruling = Décision
+referee-why-kept = Motif (obligatoire, gardé avec la décision)
+referee-player = Joueur concerné (pénalité, temps, forfait, avertissement)
+referee-nobody = aucun
+referee-seconds = Secondes ajoutées (négatif : retirées)
+referee-new-result = Nouveau résultat (correction : B+R, W+2.5, 0, Void)
+referee-dead = Chaînes mortes (une intersection de chacune en coordonnées SGF, comme dd pp, séparées par des espaces)
+referee-apply = Appliquer la décision
+ruling-warning = Avertissement (simplement noté)
+ruling-penalty = Pénalité (temps retiré, ou notée)
+ruling-time-adjustment = Ajustement du temps (temps principal ajouté ou retiré)
+ruling-pause = Arrêter les pendules
+ruling-resume = Relancer les pendules
+ruling-dead-stones = Pierres mortes d'un décompte contesté (la partie est comptée)
+ruling-strict-count = Décompte strict (règles 5 et 6)
+ruling-void = Partie annulée (pas de résultat)
+ruling-forfeit = Forfait (le joueur désigné perd)
+ruling-result-correction = Correction du résultat
+log-title = Le journal, le plus récent d'abord
+log-caption = Chaque entrée du journal de la partie : coups, pendules, décompte, décisions
+log-time = Heure (UTC)
+log-what = Quoi
+log-by = Par
+log-by-server = le serveur
+log-other = une entrée d'un autre genre
+log-started = pendules lancées
+log-move = { $who } joue { $point }
+log-pass = { $who } passe
+log-resign = { $who } abandonne
+log-flag = { $who } : temps écoulé
+log-propose = { $who } propose { $count } chaîne(s) morte(s)
+log-accept = { $who } accepte le décompte
+log-dispute = { $who } conteste le décompte (règle 5 bis)
+log-ruling = décision : { $kind ->
+    [warning] avertissement
+    [penalty] pénalité
+    [time_adjustment] ajustement du temps
+    [pause] pause
+    [resume] reprise
+    [dead_stones] pierres mortes
+    [strict_count] décompte strict
+    [void] annulation
+    [forfeit] forfait
+    [result_correction] correction du résultat
+   *[other] { $kind }
+} — { $reason }
+time-system-byo-yomi = Byo-yomi japonais
+time-system-canadian = Byo-yomi canadien
+time-system-fischer = Fischer
+time-system-absolute = Temps absolu
+time-keep = Garder : { $control }

@@ -1,0 +1,390 @@
+# Le pagine di arbitre in italiano.
+
+## La lingua
+language-name = Italiano
+language-switch = Lingua
+decimal-separator = ,
+
+## Date
+date = { $day } { $month } { $year }
+date-span = dal { $start } al { $end }
+month-1 = gennaio
+month-2 = febbraio
+month-3 = marzo
+month-4 = aprile
+month-5 = maggio
+month-6 = giugno
+month-7 = luglio
+month-8 = agosto
+month-9 = settembre
+month-10 = ottobre
+month-11 = novembre
+month-12 = dicembre
+
+## Ogni pagina
+skip-to-content = Vai al contenuto
+nav-account = Account
+nav-dashboard = Pannello
+signed-in-as = Connesso come { $who }
+signed-in-label-role = { $label } ({ $role })
+sign-out = Esci
+sign-in = Accedi
+role-admin = amministratore
+role-organizer = organizzatore
+role-referee = arbitro
+role-table = tavolo
+
+## Home
+home-title = Tornei
+home-empty = Ancora nessun torneo.
+home-older = { $count ->
+    [one] E { $count } torneo precedente.
+   *[other] E { $count } tornei precedenti.
+}
+
+## Le pagine pubbliche di un torneo
+nav-tournament = Torneo
+nav-rounds = Turni
+tab-pairings = Abbinamenti
+tab-standings = Classifica
+round-number = Turno { $round }
+pairings-title = Turno { $round } · { $tournament }
+find-board = Trova il tuo tavolo
+find-name = Il tuo nome
+find-button = Cerca
+find-nobody = Nessun giocatore del turno { $round } corrisponde.
+find-list = Giocatori del turno { $round } per nome
+find-where = tavolo { $table }, { $colour }, contro { $opponent }
+find-bye = riposa in questo turno
+tables-title = Turno { $round } per tavolo
+tables-unpaired = Il turno { $round } non è ancora abbinato.
+tables-caption = Partite del turno { $round }, per tavolo
+column-table = Tavolo
+column-white = Bianco
+column-black = Nero
+column-handicap = Handicap
+column-result = Risultato
+column-place = Posizione
+column-player = Giocatore
+column-club = Club
+standings-title = Classifica dopo il turno { $round } · { $tournament }
+standings-after = Classifica dopo il turno { $round }
+colour-black = Nero
+colour-white = Bianco
+
+## Risultati
+result-black-wins = Vince il Nero
+result-black-wins-by-default = Vince il Nero a tavolino
+result-white-wins = Vince il Bianco
+result-white-wins-by-default = Vince il Bianco a tavolino
+result-jigo = Patta (jigo)
+result-both-win = Vittoria per entrambi
+result-both-lose = Sconfitta per entrambi
+result-void = Partita annullata
+
+## Accesso
+sign-in-title = Accesso
+sign-in-explained = Incolla il token che ti ha dato l'organizzatore. Resta in questo browser finché non esci.
+sign-in-token = Token
+sign-in-invalid = Questo token non è valido: verificalo con l'organizzatore.
+link-explained = Questo link fa accedere questo browser come { $label }, una sola volta. Resta connesso finché non esce o lo staff non lo revoca.
+link-button = Accedi come { $label }
+link-used = Questo link è già stato usato: chiedine uno nuovo allo staff.
+link-expired = Questo link è scaduto: chiedine uno nuovo allo staff.
+link-invalid = Questo link non è valido: chiedine uno nuovo allo staff.
+
+## Pagine di errore
+error-title = { $status ->
+    [400] Richiesta non valida
+    [401] Accesso non effettuato
+    [403] Non consentito
+    [404] Non trovato
+    [409] Conflitto
+    [410] Non più disponibile
+    [422] Non eseguito
+    [503] Server occupato
+   *[other] Errore
+}
+error-server = Il server non ha potuto rispondere. Riprova tra un momento.
+error-back = Torna ai tornei
+
+## Criteri di classifica (accanto alle sigle di OpenGotha)
+criterion-cat = Categoria
+criterion-mms = Punteggio McMahon
+criterion-bzs = Punteggio Breizh
+criterion-nbw = Numero di vittorie
+criterion-sts = Punteggio Strasburgo
+criterion-sosts = Somma dei punteggi Strasburgo degli avversari
+criterion-cps = Punteggio di coppa
+criterion-sos = { $basis ->
+    [wins] Somma delle vittorie degli avversari
+   [breizh] Somma dei punteggi Breizh degli avversari
+   *[mms] Somma dei punteggi McMahon degli avversari
+}
+criterion-sos-minus-1 = { $basis ->
+    [wins] Somma delle vittorie degli avversari, tolta la più bassa
+   [breizh] Somma dei punteggi Breizh degli avversari, tolto il più basso
+   *[mms] Somma dei punteggi McMahon degli avversari, tolto il più basso
+}
+criterion-sos-minus-2 = { $basis ->
+    [wins] Somma delle vittorie degli avversari, tolte le due più basse
+   [breizh] Somma dei punteggi Breizh degli avversari, tolti i due più bassi
+   *[mms] Somma dei punteggi McMahon degli avversari, tolti i due più bassi
+}
+criterion-sodos = { $basis ->
+    [wins] Somma delle vittorie degli avversari battuti
+   [breizh] Somma dei punteggi Breizh degli avversari battuti
+   *[mms] Somma dei punteggi McMahon degli avversari battuti
+}
+criterion-sosos = Somma dei SOS degli avversari
+criterion-cuss = { $basis ->
+    [wins] Somma cumulata delle vittorie
+   [breizh] Somma cumulata dei punteggi Breizh
+   *[mms] Somma cumulata dei punteggi McMahon
+}
+criterion-ext = Imprese tentate
+criterion-exr = Imprese riuscite
+criterion-dc = Scontro diretto
+criterion-sdc = Scontro diretto semplificato
+criterion-rank = Livello
+criterion-rank-short = Livello
+criterion-rating = Rating
+criterion-rating-short = Rating
+
+## Le parole di un problema su una pagina di errore
+problem-not-found-tournament = Questo torneo non esiste.
+problem-not-found-player = Questo giocatore non è nel torneo.
+problem-not-found-round = Il torneo non ha un turno con questo numero.
+problem-not-found-pairing = Questa partita non è in questo turno.
+problem-not-found-game = Questa partita non esiste.
+problem-not-found-route = Non c'è nessuna pagina a questo indirizzo.
+problem-auth-missing-token = Accedi prima.
+problem-auth-invalid-token = Questo accesso non è più valido: accedi di nuovo.
+problem-service-busy = Il server è occupato: riprova tra un momento.
+problem-service-stopping = Il server si sta riavviando: riprova tra un momento.
+problem-database-unavailable = Il server non raggiunge il suo database: riprova tra un momento.
+
+## Il tablet del tavolo: la pagina e le parole del suo script
+tablet-title = Tavolo
+tablet-far-side = Lato lontano del tavolo
+tablet-near-side = Lato vicino del tavolo
+tablet-board-name = Il goban
+tablet-waiting = In attesa del turno.
+tablet-start = Inizia la partita
+tablet-beeps = Segnali acustici negli ultimi dieci secondi
+tablet-swap = Scambia i lati
+tablet-link-connecting = connessione…
+tablet-link-online = in linea
+tablet-link-offline = non in linea
+tablet-link-reconnecting = riconnessione…
+tablet-after-start = l'inizio della partita
+tablet-after-turn = la mossa { $turn }
+tablet-illegal-occupied = Mossa illegale: questo punto è già occupato.
+tablet-illegal-suicide = Mossa illegale: suicidio (la pietra non avrebbe libertà e non catturerebbe nulla).
+tablet-illegal-ko = Mossa illegale: ko. Riprendere subito ripete la posizione dopo { $after }: gioca prima altrove.
+tablet-illegal-superko = Mossa illegale: superko. Ripeterebbe la posizione dopo { $after }.
+tablet-illegal-handicap = Il Nero posa prima le pietre di handicap.
+tablet-illegal-wrong-turn = Tocca all'altro giocatore.
+tablet-illegal-off-board = Questo punto è fuori dal goban.
+tablet-stale-turn = La partita era andata avanti: ora il goban è aggiornato.
+tablet-game-paused = L'arbitro aveva sospeso la partita.
+tablet-game-finished = La partita è finita.
+tablet-forbidden = Questo tablet non può più agire su questa partita.
+tablet-signed-out = Questo tablet è disconnesso: chiedi un nuovo link allo staff.
+tablet-refused = Il server ha rifiutato.
+tablet-unreachable = Il server non è raggiungibile: riprova tra un momento.
+tablet-black = Nero
+tablet-white = Bianco
+result-draw = Patta (jigo)
+result-no-result = Nessun risultato (partita annullata)
+result-wins = Vince { $winner }
+result-wins-resignation = Vince { $winner } per abbandono
+result-wins-time = Vince { $winner } per tempo
+result-wins-forfeit = Vince { $winner } a tavolino
+result-wins-points = Vince { $winner } di { $points } punti
+tablet-then = : { $result }
+tablet-ruling-warning = Ammonimento
+tablet-ruling-warning-to = Ammonimento a { $who }
+tablet-ruling-penalty = Penalità a { $who }
+tablet-ruling-penalty-time = Penalità: { $who } perde { $time }
+tablet-ruling-time-gets = Correzione del tempo: { $who } riceve { $time }
+tablet-ruling-time-loses = Correzione del tempo: { $who } perde { $time }
+tablet-ruling-pause = Orologi fermati
+tablet-ruling-resume = Orologi ripartiti
+tablet-ruling-dead-stones = Pietre morte decise dall'arbitro{ $then }
+tablet-ruling-strict-count = Conteggio rigoroso (regole 5 e 6){ $then }
+tablet-ruling-void = La partita è annullata (nessun risultato)
+tablet-ruling-forfeit = { $who } perde a tavolino{ $then }
+tablet-ruling-correction = Risultato corretto{ $then }
+tablet-ruling-other = Una decisione dell'arbitro
+tablet-ruling-banner = Decisione dell'arbitro: { $ruling }. Motivo: { $reason }
+tablet-board-one = Il goban, { $count } mossa giocata
+tablet-board-other = Il goban, { $count } mosse giocate
+tablet-board-last = , ultima pietra in { $point }
+tablet-board-chosen = , { $point } scelto
+tablet-tap-again = { $point }: toccalo di nuovo, o premi Gioca, per giocarlo.
+clock-no-limit = senza limite
+clock-unlimited = senza limite di tempo
+clock-out = tempo scaduto
+clock-main = tempo principale
+clock-fischer = Fischer, +{ $increment } a mossa
+clock-canadian = Canadese: { $stones } pietre in { $time }
+clock-simple = { $time } a mossa
+clock-byo-yomi = byo-yomi { $period } di { $periods }
+tablet-seat = { $colour }: { $name } ({ $rank })
+tablet-prisoners-one = { $count } prigioniero
+tablet-prisoners-other = { $count } prigionieri
+tablet-accepted = Accetti queste pietre morte.
+tablet-tap-dead = Tocca le catene morte, poi accetta.
+tablet-accept = Accetta il conteggio
+tablet-dispute = Contesta: riprendi il gioco
+tablet-paused-note = L'arbitro ha sospeso la partita.
+tablet-play = Gioca
+tablet-play-point = Gioca { $point }
+tablet-pass = Passo
+tablet-resign-confirm = Conferma: abbandono
+tablet-keep-playing = Continua a giocare
+tablet-resign = Abbandona…
+tablet-placing = Il Nero posa la pietra di handicap { $stone } di { $handicap }
+tablet-to-play = Muove { $colour }, mossa { $turn }
+tablet-counting = Conteggio (regola 5 bis): tocca ogni catena morta, poi entrambi accettano; una contestazione riprende il gioco
+tablet-paused = Sospesa dall'arbitro
+tablet-over = Partita finita: { $result }
+tablet-over-ruling = Partita finita: { $result } (decisione dell'arbitro: { $reason })
+tablet-round = turno { $round }
+tablet-table = tavolo { $table }
+tablet-no-game = Nessuna partita a questo tavolo ora: la partita del prossimo turno pubblicato apparirà qui.
+tablet-has-result = La partita di questo tavolo ha il suo risultato: { $result }.
+tablet-not-started = La partita non è iniziata. Iniziala quando inizia il turno.
+tablet-not-recorded = Non registrato
+tablet-counting-superseded = Le pietre morte sono cambiate prima dell'invio: guarda la proposta ora mostrata, poi accettala o contestala.
+tablet-not-playing = La partita si era fermata per il conteggio.
+tablet-not-counting = La partita non era più in conteggio.
+tablet-offline-since = Nessuna connessione al server da { $since }.
+tablet-offline-nothing = Niente attende di essere inviato.
+tablet-offline-waiting-one = { $count } azione attende su questo tablet, in ordine, e sarà inviata da sola.
+tablet-offline-waiting-other = { $count } azioni attendono su questo tablet, in ordine, e saranno inviate da sole.
+tablet-offline-keep-playing = Continuate a giocare.
+tablet-offline-kept = La pagina è conservata su questo tablet: ricaricarla è sicuro.
+tablet-offline-do-not-reload = Non ricaricare questa pagina: riprende da sola quando torna la rete.
+tablet-waiting-stones = , { $count } giocate qui e non ancora inviate
+tablet-both-passed = Entrambi i giocatori hanno passato: il conteggio inizia quando il server ha i passi.
+tablet-refused-step = Non registrato: { $what }. { $why }
+tablet-behind = Attendeva dietro un'azione rifiutata dal server: rigiocala se vale ancora.
+tablet-seen = Visto
+tablet-turn-pass = passo del { $who } (mossa { $turn })
+tablet-turn-resign = abbandono del { $who }
+tablet-turn-move = { $who } in { $point } (mossa { $turn })
+tablet-step-propose = pietre morte del { $who }
+tablet-step-accept = accettazione del conteggio del { $who }
+tablet-step-dispute = contestazione del conteggio del { $who }
+
+## Regole e tempi di gioco
+rules-french = Regole francesi (FFG)
+rules-tromp-taylor = Tromp-Taylor
+rules-chinese = Regole cinesi
+rules-japanese = Regole giapponesi
+rules-aga = Regole AGA
+rules-new-zealand = Regole neozelandesi
+time-none = Senza limite di tempo
+time-absolute = { $main }, tempo assoluto
+time-byo-yomi = { $main } + { $periods } × { $period } byo-yomi
+time-canadian = { $main } + { $stones } pietre in { $period } (byo-yomi canadese)
+time-fischer = Fischer { $main } + { $increment }
+time-fischer-capped = { $fischer }, al massimo { $max }
+time-simple = { $move } a mossa
+time-online-byo-yomi = { $main }, gli ultimi { $byo_yomi } in byo-yomi
+
+## La sala e il tavolo dell'arbitro
+hall-title = Sala, turno { $round } · { $tournament }
+hall-heading = La sala · turno { $round }
+hall-waiting = { $count ->
+    [0] Nessun tavolo chiama l'arbitro
+    [one] { $count } tavolo chiama l'arbitro
+   *[other] { $count } tavoli chiamano l'arbitro
+}
+hall-table = Tavolo { $table }
+hall-white = Bianco: { $player }
+hall-black = Nero: { $player }
+hall-phase-turns = { $count ->
+    [one] { $phase }, { $count } mossa
+   *[other] { $phase }, { $count } mosse
+}
+hall-result = Risultato: { $result }
+hall-open = Apri il tavolo { $table }
+need-disputed-count = Conteggio contestato
+need-flag-fallen = Tempo scaduto
+need-paused = Sospesa
+need-running-long = Partita lunga
+need-not-started = Non iniziata
+need-in-play = In corso
+need-finished = Finita
+phase-no-game = ancora nessuna partita
+phase-placing = posa delle pietre di handicap
+phase-counting = conteggio (regola 5 bis)
+phase-paused = sospesa dall'arbitro
+phase-not-started = non iniziata
+phase-playing = in corso
+phase-finished = finita
+referee-table-title = Tavolo { $table }, turno { $round } · { $tournament }
+referee-table-heading = Tavolo { $table }, turno { $round }
+referee-state = { $need }: { $phase }
+referee-turn = Mossa { $turn }
+referee-to-play = , muove { $who }
+referee-board = Il goban dopo la mossa { $turn }
+referee-actions = L'arbitro
+referee-why = Motivo (obbligatorio)
+referee-resume = Riprendi
+referee-pause = Sospendi
+referee-apply-title = Prendi una decisione
+referee-ruling = Decisione
+referee-why-kept = Motivo (obbligatorio, conservato con la decisione)
+referee-player = Giocatore interessato (penalità, tempo, sconfitta a tavolino, ammonimento)
+referee-nobody = nessuno
+referee-seconds = Secondi aggiunti (negativo: tolti)
+referee-new-result = Nuovo risultato (correzione: B+R, W+2.5, 0, Void)
+referee-dead = Catene morte (un punto di ciascuna in coordinate SGF, come dd pp, separati da spazi)
+referee-apply = Applica la decisione
+ruling-warning = Ammonimento (solo registrato)
+ruling-penalty = Penalità (tempo tolto, o annotata)
+ruling-time-adjustment = Correzione del tempo (tempo principale aggiunto o tolto)
+ruling-pause = Ferma gli orologi
+ruling-resume = Riavvia gli orologi
+ruling-dead-stones = Pietre morte di un conteggio contestato (la partita è contata)
+ruling-strict-count = Conteggio rigoroso (regole 5 e 6)
+ruling-void = Partita annullata (nessun risultato)
+ruling-forfeit = Sconfitta a tavolino (il giocatore indicato perde)
+ruling-result-correction = Correzione del risultato
+log-title = Il registro, dal più recente
+log-caption = Ogni voce del registro della partita: mosse, orologi, conteggio, decisioni
+log-time = Ora (UTC)
+log-what = Cosa
+log-by = Da
+log-by-server = il server
+log-other = una voce di altro tipo
+log-started = orologi avviati
+log-move = { $who } gioca { $point }
+log-pass = { $who } passa
+log-resign = { $who } abbandona
+log-flag = { $who }: tempo scaduto
+log-propose = { $who } propone { $count } catena/e morta/e
+log-accept = { $who } accetta il conteggio
+log-dispute = { $who } contesta il conteggio (regola 5 bis)
+log-ruling = decisione: { $kind ->
+    [warning] ammonimento
+    [penalty] penalità
+    [time_adjustment] correzione del tempo
+    [pause] pausa
+    [resume] ripresa
+    [dead_stones] pietre morte
+    [strict_count] conteggio rigoroso
+    [void] annullamento
+    [forfeit] sconfitta a tavolino
+    [result_correction] correzione del risultato
+   *[other] { $kind }
+} — { $reason }
+time-system-byo-yomi = Byo-yomi giapponese
+time-system-canadian = Byo-yomi canadese
+time-system-fischer = Fischer
+time-system-absolute = Tempo assoluto
+time-keep = Mantieni: { $control }
