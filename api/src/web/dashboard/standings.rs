@@ -102,7 +102,8 @@ pub async fn show(
 #[derive(Template)]
 #[template(path = "dashboard/wall_chart.html")]
 struct WallChartPage {
-    signed_in: Option<String>,
+    t: Language,
+    signed_in: Option<Signed>,
     id: Uuid,
     name: String,
     rounds: Vec<u32>,
@@ -133,6 +134,7 @@ pub async fn wall(
         ApiError::Validation(vec![FieldError::new("standings", error.to_string())])
     })?;
     Page::render(&WallChartPage {
+        t: viewer.language(),
         signed_in: viewer.describe(),
         id,
         name: tournament.name.clone(),
