@@ -21,7 +21,7 @@ use std::path::Path;
 fn layer(top: &str) -> usize {
     match top {
         "error" => 0,
-        "schema" | "db" | "access" | "config" | "peer" | "metrics" | "postgres" => 1,
+        "schema" | "db" | "access" | "config" | "peer" | "i18n" | "metrics" | "postgres" => 1,
         "store" => 2,
         "services" | "auth" | "http" | "router" => 3,
         "routes" | "openapi" | "web" => 4,

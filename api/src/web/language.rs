@@ -6,8 +6,7 @@
 //! tournament's pages, the tournament's language; else English, the language a visitor
 //! from anywhere is likeliest to read.
 
-use super::page::{ErrorPage, PageError};
-use super::session::check_origin;
+use super::page::{check_origin, ErrorPage, PageError};
 use crate::i18n::Language;
 use actix_web::body::MessageBody;
 use actix_web::cookie::{time::Duration, Cookie, SameSite};

@@ -1,8 +1,9 @@
 //! What every page answer shares: its security headers, and errors shown as pages.
 
-use super::session::Signed;
+use crate::access::Role;
 use crate::error::{cause_chain, ApiError};
 use crate::i18n::Language;
+use crate::peer::Origin;
 use actix_web::body::BoxBody;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, Responder, ResponseError};
@@ -104,5 +105,44 @@ impl ResponseError for PageError {
             tracing::error!(cause = %cause_chain(&self.0), "page failed");
         }
         ErrorPage::response(self, Language::default())
+    }
+}
+
+/// A signed-in person as the page header names them.
+#[derive(Debug, Clone)]
+pub struct Signed {
+    pub(super) label: String,
+    pub(super) role: Role,
+}
+
+impl Signed {
+    /// "Alice (referee)", or the role alone for a token without a label, in `language`.
+    pub fn describe(&self, language: &Language) -> String {
+        let role = language.text(match self.role {
+            Role::Admin => "role-admin",
+            Role::Organizer => "role-organizer",
+            Role::Referee => "role-referee",
+            Role::Table => "role-table",
+        });
+        if self.label.is_empty() {
+            role
+        } else {
+            language
+                .message("signed-in-label-role")
+                .arg("label", &self.label)
+                .arg("role", role)
+                .to_string()
+        }
+    }
+}
+
+/// Refuses a state-changing request that no page of this server sent.
+pub fn check_origin(request: &HttpRequest) -> Result<(), PageError> {
+    if Origin::sent(request) {
+        Ok(())
+    } else {
+        Err(PageError(ApiError::Forbidden(
+            "send this form from a page of this server",
+        )))
     }
 }

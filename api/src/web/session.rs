@@ -10,6 +10,7 @@
 //! `Origin` header (which every browser sends with a form's `POST`) naming this host.
 
 use super::language::Reader;
+pub use super::page::{check_origin, Signed};
 use super::page::{secured, Page, PageError};
 use crate::access::{Role, StoredToken};
 use crate::auth::{end_session, open_session, token_of_secret, Caller, SESSION_COOKIE};
@@ -44,34 +45,6 @@ impl Viewer {
             label: token.label.clone(),
             role: token.role,
         })
-    }
-}
-
-/// A signed-in person as the page header names them.
-#[derive(Debug, Clone)]
-pub struct Signed {
-    label: String,
-    role: Role,
-}
-
-impl Signed {
-    /// "Alice (referee)", or the role alone for a token without a label, in `language`.
-    pub fn describe(&self, language: &Language) -> String {
-        let role = language.text(match self.role {
-            Role::Admin => "role-admin",
-            Role::Organizer => "role-organizer",
-            Role::Referee => "role-referee",
-            Role::Table => "role-table",
-        });
-        if self.label.is_empty() {
-            role
-        } else {
-            language
-                .message("signed-in-label-role")
-                .arg("label", &self.label)
-                .arg("role", role)
-                .to_string()
-        }
     }
 }
 
@@ -139,17 +112,6 @@ fn next_page(asked: &str, token: &StoredToken) -> String {
     match token.role {
         Role::Admin | Role::Organizer | Role::Referee if own => asked.to_string(),
         _ => home_of(token).to_string(),
-    }
-}
-
-/// Refuses a state-changing request that no page of this server sent.
-pub fn check_origin(request: &HttpRequest) -> Result<(), PageError> {
-    if Origin::sent(request) {
-        Ok(())
-    } else {
-        Err(PageError(ApiError::Forbidden(
-            "send this form from a page of this server",
-        )))
     }
 }
 
