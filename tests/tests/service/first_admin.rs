@@ -139,7 +139,7 @@ async fn a_fresh_service_prints_a_one_time_link_that_signs_the_first_admin_in() 
     assert_eq!(dashboard.status(), 200);
     let dashboard = dashboard.text().await.unwrap();
     assert!(
-        dashboard.contains("Signed in as First admin (admin)"),
+        dashboard.contains("Signed in as First admin (administrator)"),
         "{dashboard}"
     );
     assert!(
