@@ -61,6 +61,7 @@ const page = {
   stream: null,
   tournamentStream: null,
   idleTimer: 0,
+  reportTimer: 0,
   sending: false,
   lastBeep: -1,
   audio: null,
@@ -200,6 +201,8 @@ async function report() {
       body: JSON.stringify({ waiting: outbox().length }),
       cache: "no-store",
     });
+    // A signed-out tablet (its credential revoked) has nothing to report: it stops asking.
+    if (response.status === 401) clearInterval(page.reportTimer);
     if (response.status < 500) connectionBack();
   } catch {
     connectionLost();
@@ -1026,7 +1029,7 @@ function setUp() {
   window.addEventListener("online", flush);
   // A second's tick for the offline banner's time.
   setInterval(drawOffline, 1000);
-  setInterval(report, REPORT_EVERY_MS);
+  page.reportTimer = setInterval(report, REPORT_EVERY_MS);
   if (window.isSecureContext && navigator.serviceWorker) {
     navigator.serviceWorker.register("/assets/tablet-sw.js", { scope: "/table" }).catch(() => {
       // No worker (a private window, a browser's setting): the page recovers by itself.
