@@ -17,6 +17,14 @@ pub const NAME_CHARS: usize = 100;
 pub const TITLE_CHARS: usize = 200;
 /// A reason given with a ruling or a result.
 pub const REASON_CHARS: usize = 2000;
+/// The organizers' comment on a player (OpenGotha's `comment`: "paid at the door").
+pub const COMMENT_CHARS: usize = 500;
+/// The ratings a player may hold, on the EGD's scale (2100 = 1d): the lowest the EGD
+/// gives, to well above the strongest professional's.
+pub const RATINGS: std::ops::RangeInclusive<i32> = -900..=3200;
+/// The most a McMahon start score is moved by hand, either way: the whole rank scale
+/// (30k to 9p, 50 steps; OpenGotha's `smmsCorrection`).
+pub const MAX_MMS_CORRECTION: i32 = 50;
 /// The players a tournament may register. A round's draft grows fast with them (4,000
 /// players: 8.1 s; 8,000: 48.6 s and 1.19 GB; 20,000: 11 minutes and 5.7 GB, on the
 /// 2-core machine of issue 24), and the largest tournaments (the European Go Congress's
@@ -49,6 +57,12 @@ pub enum FieldIssue {
     FfgLicence,
     #[error("must be a multiple of 0.5 between -{MAX_KOMI} and {MAX_KOMI}")]
     Komi,
+    #[error("must be between {} and {}", RATINGS.start(), RATINGS.end())]
+    Rating,
+    #[error("must be an AGA id: 1 to 12 digits")]
+    AgaId,
+    #[error("must be between -{MAX_MMS_CORRECTION} and {MAX_MMS_CORRECTION}")]
+    MmsCorrection,
 }
 
 /// Text a person typed: at most `max_chars` characters, none of them a control character
@@ -154,6 +168,37 @@ pub fn check_ffg_licence(licence: &str) -> Result<(), FieldIssue> {
     }
 }
 
+/// A rating on the EGD's scale, within [`RATINGS`]. Registration, the dashboard and the
+/// rating lists check it here.
+pub fn check_rating(rating: i32) -> Result<(), FieldIssue> {
+    if RATINGS.contains(&rating) {
+        Ok(())
+    } else {
+        Err(FieldIssue::Rating)
+    }
+}
+
+/// An AGA membership id: 1 to 12 digits, as the AGA's `TDListA.txt` numbers its members
+/// and as its results format writes them.
+pub fn check_aga_id(id: &str) -> Result<(), FieldIssue> {
+    if (1..=12).contains(&id.len()) && id.bytes().all(|byte| byte.is_ascii_digit()) {
+        Ok(())
+    } else {
+        Err(FieldIssue::AgaId)
+    }
+}
+
+/// A McMahon correction: points added to (or taken off) a player's start score by the
+/// organizers, within [`MAX_MMS_CORRECTION`] either way. The API, the dashboard and the
+/// OpenGotha import check it here.
+pub fn check_mms_correction(points: i32) -> Result<(), FieldIssue> {
+    if (-MAX_MMS_CORRECTION..=MAX_MMS_CORRECTION).contains(&points) {
+        Ok(())
+    } else {
+        Err(FieldIssue::MmsCorrection)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,6 +275,36 @@ mod tests {
                 "{licence:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_player_s_rating_aga_id_and_mcmahon_correction_are_bounded() {
+        for rating in [-900, 0, 2100, 3200] {
+            assert_eq!(check_rating(rating), Ok(()), "{rating}");
+        }
+        for rating in [-901, 3201, i32::MIN] {
+            assert_eq!(check_rating(rating), Err(FieldIssue::Rating), "{rating}");
+        }
+        for id in ["1", "12345", "123456789012"] {
+            assert_eq!(check_aga_id(id), Ok(()), "{id}");
+        }
+        for id in ["", "1234567890123", "12a4", " 123", "-12"] {
+            assert_eq!(check_aga_id(id), Err(FieldIssue::AgaId), "{id:?}");
+        }
+        for points in [-50, -1, 0, 3, 50] {
+            assert_eq!(check_mms_correction(points), Ok(()), "{points}");
+        }
+        for points in [-51, 51, i32::MAX] {
+            assert_eq!(
+                check_mms_correction(points),
+                Err(FieldIssue::MmsCorrection),
+                "{points}"
+            );
+        }
+        assert_eq!(
+            FieldIssue::MmsCorrection.to_string(),
+            "must be between -50 and 50"
+        );
     }
 
     #[test]

@@ -183,7 +183,7 @@ async fn write(
     (komi_policy, rules): (KomiPolicy, &Rules),
     tournament: &Tournament,
 ) -> Result<Imported, ApiError> {
-    let players: Vec<(Uuid, PlayerRecord, i32)> = tournament
+    let players: Vec<(Uuid, PlayerRecord)> = tournament
         .players
         .iter()
         .map(|player| {
@@ -199,15 +199,19 @@ async fn write(
                 egd_pin: player.egd_pin.clone(),
                 ffg_licence: player.ffg_licence.clone(),
                 aga_id: player.aga_id.clone(),
+                mms_correction: player.mms_correction,
+                preliminary: player.preliminary,
+                paid: false,
+                comment: None,
             };
-            (Uuid::now_v7(), record, player.mms_correction)
+            (Uuid::now_v7(), record)
         })
         .collect();
     let ids: HashMap<&str, Uuid> = tournament
         .players
         .iter()
         .zip(&players)
-        .map(|(player, (id, _, _))| (player.id.as_str(), *id))
+        .map(|(player, (id, _))| (player.id.as_str(), *id))
         .collect();
     let id = |key: &str| {
         ids.get(key)

@@ -313,6 +313,10 @@ pub async fn register(
         egd_pin: registration.egd_pin,
         ffg_licence: registration.ffg_licence,
         aga_id: registration.aga_id,
+        mms_correction: 0,
+        preliminary: false,
+        paid: false,
+        comment: None,
     };
     let licence_status = registration.licence_status;
     connection

@@ -21,6 +21,10 @@ pub struct PlayerRow {
     pub egd_pin: Option<String>,
     pub ffg_licence: Option<String>,
     pub aga_id: Option<String>,
+    pub mms_correction: i32,
+    pub preliminary: bool,
+    pub paid: bool,
+    pub comment: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -38,6 +42,12 @@ pub struct PlayerRecord {
     pub egd_pin: Option<String>,
     pub ffg_licence: Option<String>,
     pub aga_id: Option<String>,
+    /// Added to the McMahon start score (OpenGotha's `smmsCorrection`).
+    pub mms_correction: i32,
+    /// Registered provisionally: in the standings, not paired (OpenGotha's `PRE`).
+    pub preliminary: bool,
+    pub paid: bool,
+    pub comment: Option<String>,
 }
 
 #[derive(Debug, Default)]
@@ -73,23 +83,22 @@ pub async fn count(connection: &mut Connection, tournament_id: Uuid) -> QueryRes
         .await
 }
 
-/// Players of an imported tournament, each with the id chosen for it and its McMahon
-/// correction, in as few statements as PostgreSQL allows (in the caller's transaction).
+/// Players of an imported tournament, each with the id chosen for it, in as few
+/// statements as PostgreSQL allows (in the caller's transaction).
 pub async fn insert_all(
     connection: &mut Connection,
     tournament_id: Uuid,
-    players: &[(Uuid, PlayerRecord, i32)],
+    players: &[(Uuid, PlayerRecord)],
 ) -> QueryResult<usize> {
     let mut inserted = 0;
     for chunk in players.chunks(ROWS_PER_INSERT) {
         let rows: Vec<_> = chunk
             .iter()
-            .map(|(id, record, mms_correction)| {
+            .map(|(id, record)| {
                 (
                     players::id.eq(*id),
                     players::tournament_id.eq(tournament_id),
                     record,
-                    players::mms_correction.eq(*mms_correction),
                 )
             })
             .collect();

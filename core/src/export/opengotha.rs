@@ -605,6 +605,22 @@ impl<'a> Element<'a> {
         }
     }
 
+    /// A number (0 when absent) that the checks of every entry accept ([`crate::fields`]).
+    fn checked(
+        &self,
+        attribute: &'static str,
+        check: fn(i32) -> Result<(), FieldIssue>,
+    ) -> Result<i32, OpenGothaError> {
+        let value = self.parse(attribute, 0)?;
+        check(value).map_err(|issue| OpenGothaError::InvalidText {
+            line: self.record.line,
+            element: self.name,
+            attribute,
+            issue,
+        })?;
+        Ok(value)
+    }
+
     fn number(&self, attribute: &'static str, default: u32) -> Result<u32, OpenGothaError> {
         self.parse(attribute, default)
     }
@@ -736,7 +752,7 @@ fn import_player(
         egd_pin,
         ffg_licence,
         aga_id,
-        mms_correction: element.parse("smmsCorrection", 0)?,
+        mms_correction: element.checked("smmsCorrection", fields::check_mms_correction)?,
         preliminary: element.text("registeringStatus", "").trim() == "PRE",
         surname,
         first_name,

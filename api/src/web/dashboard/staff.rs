@@ -55,7 +55,11 @@ impl From<AuditRow> for AuditLine {
         AuditLine {
             at: row.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
             who: row.by_label,
-            action: row.action,
+            action: if row.detail.is_empty() {
+                row.action
+            } else {
+                format!("{}: {}", row.action, row.detail)
+            },
             subject: row.subject,
         }
     }
@@ -325,6 +329,7 @@ pub async fn revoke(
                     action: REVOKED,
                     subject: &whom,
                     subject_id: Some(token_id),
+                    detail: "",
                 },
             )
             .await?;
