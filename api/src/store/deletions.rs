@@ -8,8 +8,7 @@
 use crate::db::Connection;
 use crate::schema::{
     api_tokens, deletions, game_events, games, idempotency_keys, pairing_events, pairing_rulings,
-    pairings,
-    players, registrations, rounds, tournaments,
+    pairings, players, registrations, rounds, tournaments,
 };
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;

@@ -116,12 +116,7 @@ impl LogEntry {
 
 /// The first `limit` of two lists each in order of their key: the merged list's first
 /// `limit` are among each list's first `limit`.
-fn merged<T>(
-    mut first: Vec<T>,
-    second: Vec<T>,
-    key: impl Fn(&T) -> i64,
-    limit: i64,
-) -> Vec<T> {
+fn merged<T>(mut first: Vec<T>, second: Vec<T>, key: impl Fn(&T) -> i64, limit: i64) -> Vec<T> {
     first.extend(second);
     first.sort_by_key(key);
     first.truncate(usize::try_from(limit).unwrap_or(usize::MAX));

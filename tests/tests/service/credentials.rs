@@ -243,7 +243,11 @@ async fn forwarding_headers_from_an_untrusted_peer_change_neither_the_origin_nor
 #[tokio::test]
 async fn a_control_character_in_the_next_page_is_refused_never_a_500() {
     let service = TestService::start().await;
-    for next in ["/dashboard\r\nSet-Cookie: x=1", "/dashboard\n", "/dashboard\0"] {
+    for next in [
+        "/dashboard\r\nSet-Cookie: x=1",
+        "/dashboard\n",
+        "/dashboard\0",
+    ] {
         let form = no_redirects()
             .get(format!("{}/sign-in", service.base_url))
             .query(&[("next", next)])
@@ -265,7 +269,10 @@ async fn a_control_character_in_the_next_page_is_refused_never_a_500() {
     let fine = no_redirects()
         .post(format!("{}/sign-in", service.base_url))
         .header("Origin", &service.base_url)
-        .form(&[("token", service.admin_token.as_str()), ("next", "/dashboard")])
+        .form(&[
+            ("token", service.admin_token.as_str()),
+            ("next", "/dashboard"),
+        ])
         .send()
         .await
         .unwrap();

@@ -288,5 +288,8 @@ async fn a_result_recorded_by_hand_reaches_the_tournament_stream() {
     assert_eq!(data["result"], "B+R", "{data}");
     // A client resuming from the start reads it from the log, under the same id.
     let mut resumed = open_raw(&service.base_url, &format!("{stream}?after=0")).await;
-    assert_eq!(events(&read_until(&mut resumed, "event: result").await), sent);
+    assert_eq!(
+        events(&read_until(&mut resumed, "event: result").await),
+        sent
+    );
 }
