@@ -57,8 +57,8 @@ fn in_words(t: Language, result: Option<&str>) -> String {
 /// One change of the result, as the audit shows it.
 struct AuditLine {
     who: String,
-    /// When, as a time: written in the page.
-    when: chrono::DateTime<chrono::Utc>,
+    /// When, on the tournament's clock.
+    when: String,
     why: String,
     before: String,
     after: String,
@@ -90,6 +90,7 @@ async fn result_page(
     caller(viewer)?.require_staff(id, "see this tournament's results")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let tournament = crate::services::tournaments::load(&mut connection, id).await?;
+    let t = viewer.language_in(tournament.language);
     let round = round_store::find(&mut connection, id, number)
         .await
         .map_err(ApiError::from)?
@@ -99,14 +100,13 @@ async fn result_page(
         .map_err(ApiError::from)?
         .ok_or(ApiError::NotFound(Resource::Pairing))?;
     let names = Names::of(&mut connection, id, [pairing.white_id, pairing.black_id]).await?;
-    let t = viewer.language();
     let result = pairing.result.clone().or(pairing.opengotha_result.clone());
     let (rulings, _) = rulings::list(&mut connection, id, pairing_id, AUDIT_LISTED, 0).await?;
     let audit = rulings
         .into_iter()
         .map(|ruling| AuditLine {
             who: ruling.issued_by_label,
-            when: ruling.issued_at,
+            when: t.moment(ruling.issued_at, tournament.time_zone),
             why: ruling.reason,
             before: in_words(t, ruling.previous.result.as_deref()),
             after: in_words(t, ruling.terms.result.as_deref()),
@@ -235,9 +235,9 @@ async fn grid_page(
     (typed, problems): (String, Vec<String>),
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_staff(id, "see this tournament's results")?;
-    let t = viewer.language();
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let tournament = crate::services::tournaments::load(&mut connection, id).await?;
+    let t = viewer.language_in(tournament.language);
     let round = round_store::find(&mut connection, id, number)
         .await
         .map_err(ApiError::from)?
