@@ -5,9 +5,14 @@
 //! being paired (scores before the round), best first:
 //!
 //! * up to 3.51, the representative is the game's weaker player, or, on equal criteria,
-//!   the higher-rated; then games go by its rating, higher first (not in 3.50 and older),
-//!   then in the engine's order. This reproduced the tables of all 971 rounds measured
-//!   whose pairs were OpenGotha 3.51.02's.
+//!   the higher-rated; then games go by its rating, higher first (not in 3.50 and older).
+//!   Two games equal on both are ordered as Java's sort leaves them when its comparison
+//!   answers "the other goes first" both ways ([`super::java_sort`]): the engine's order
+//!   in a round of fewer than 32 games, and mostly in a longer one, where a merge of the
+//!   sort's runs can put the later game first (round 2 of OpenGotha's
+//!   `remote/20210108111429_TestMM500.xml`, 250 games: four such pairs of tables). This
+//!   reproduced the tables of all 1,895 rounds measured with the release line that wrote
+//!   each file.
 //! * in 3.52, the representative is the stronger player, on equal criteria the
 //!   higher-rated, on equal rating White; games go by its criteria and rating, and two
 //!   games equal on both are ordered as Java's sort leaves them when its comparison answers
@@ -18,7 +23,7 @@
 use super::java_sort;
 use super::parameters::OpenGothaVersion;
 use crate::standings::Score;
-use std::cmp::{Ordering, Reverse};
+use std::cmp::Ordering;
 
 /// One player of a game, as the table numbering sees them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,13 +43,14 @@ pub fn number(games: &[(Seat, Seat)], version: OpenGothaVersion) -> Vec<u32> {
     match version {
         OpenGothaVersion::Until350 | OpenGothaVersion::V351 => {
             let by_rating = version == OpenGothaVersion::V351;
-            order.sort_by_key(|&game| {
-                let (white, black) = &games[game];
+            let key = |game: &usize| {
+                let (white, black) = &games[*game];
                 let weaker = weaker(white, black, by_rating);
-                (
-                    Reverse(weaker.criteria),
-                    Reverse(if by_rating { weaker.rating } else { 0 }),
-                )
+                (weaker.criteria, if by_rating { weaker.rating } else { 0 })
+            };
+            java_sort::sort(&mut order, |a, b| match key(b).cmp(&key(a)) {
+                Ordering::Equal => Ordering::Greater,
+                decided => decided,
             });
         }
         OpenGothaVersion::Since352 => {
