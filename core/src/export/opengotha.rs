@@ -20,11 +20,11 @@
 
 use super::{basic_time, ExportError};
 use crate::clock::TimeControl;
-use crate::point::Color;
 use crate::fields::{self, FieldIssue, NAME_CHARS, TITLE_CHARS};
 use crate::pairing::parameters::{
     AdditionalOrder, DrawPosition, OpenGothaVersion, PairingParameters, Seeding,
 };
+use crate::point::Color;
 use crate::rating_list::{FFG_OFFSET, MAX_GOR, MIN_GOR};
 use crate::standings::{
     opengotha_result_name, result_named, Basis, Credit, Criterion, Game, GameResult, HandicapField,

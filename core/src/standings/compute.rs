@@ -376,7 +376,8 @@ impl<'t> Table<'t> {
                 let half_points = i64::from(game.result.half_points(colour));
                 games += half_points;
                 mcmahon_games += i64::from(game.result.mcmahon_half_points(colour, version));
-                if !game.by_default && !matches!(game.result, GameResult::Void | GameResult::Unknown)
+                if !game.by_default
+                    && !matches!(game.result, GameResult::Void | GameResult::Unknown)
                 {
                     played += half_points;
                 }
