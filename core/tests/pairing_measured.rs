@@ -13,7 +13,7 @@ use arbitre_core::standings::{self, Tournament};
 /// `table<TAB>white<TAB>black<TAB>handicap` (players as `Name Firstname`), then the bye.
 fn paired(file: &[u8], round: u32) -> String {
     let tournament = opengotha::import(file).unwrap();
-    let parameters = tournament.pairing.clone().unwrap();
+    let parameters = tournament.pairing.unwrap();
     let request = Request {
         round,
         participants: tournament.clone().unpaired(round).participants(round),

@@ -8,6 +8,8 @@
 //! merge of the sort's runs put a later tied game first (tables 47–48, 129–130, 161–162,
 //! 234–235 of this round).
 
+#![allow(clippy::unwrap_used)]
+
 use arbitre_core::pairing::parameters::OpenGothaVersion;
 use arbitre_core::pairing::tables::{number, Seat};
 use arbitre_core::standings::Score;
