@@ -9,6 +9,18 @@ use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::json;
 
+/// The fields of the record beyond the name, rank, club and country.
+const RECORD: [&str; 8] = [
+    "rating",
+    "ffg_licence",
+    "egd_pin",
+    "aga_id",
+    "mms_correction",
+    "preliminary",
+    "paid",
+    "comment",
+];
+
 #[tokio::test]
 async fn the_whole_record_is_kept_and_checked_by_the_api() {
     let service = TestService::start().await;
@@ -24,16 +36,7 @@ async fn the_whole_record_is_kept_and_checked_by_the_api() {
         201,
     )
     .await;
-    for field in [
-        "rating",
-        "ffg_licence",
-        "egd_pin",
-        "aga_id",
-        "mms_correction",
-        "preliminary",
-        "paid",
-        "comment",
-    ] {
+    for field in RECORD {
         assert_eq!(player[field], record[field], "{field}");
     }
     // A client that does not know the new fields registers a final, unpaid player with
@@ -83,16 +86,7 @@ async fn the_record_is_changed_from_the_player_s_page_and_the_audit_says_what_ch
     let path = format!("/dashboard/t/{tournament}/players/{player}");
     let (status, shown) = page(&service, &jeanne, &path).await;
     assert_eq!(status, 200);
-    for field in [
-        "rating",
-        "ffg_licence",
-        "egd_pin",
-        "aga_id",
-        "mms_correction",
-        "preliminary",
-        "paid",
-        "comment",
-    ] {
+    for field in RECORD {
         assert!(shown.contains(&format!("name=\"{field}\"")), "{field}");
     }
 
