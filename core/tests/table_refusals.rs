@@ -40,7 +40,7 @@ fn point(index: usize) -> Point {
 }
 
 fn colour(index: usize) -> Color {
-    if index % 2 == 0 {
+    if index.is_multiple_of(2) {
         Color::Black
     } else {
         Color::White
