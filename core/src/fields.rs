@@ -91,6 +91,9 @@ pub struct PlayerFields<'a> {
     pub mcmahon_correction: i32,
 }
 
+/// A check of one identifier.
+type Check = fn(&str) -> Result<(), FieldIssue>;
+
 impl PlayerFields<'_> {
     /// What is wrong with each field, named as the API names it.
     pub fn issues(&self) -> Vec<(&'static str, FieldIssue)> {
@@ -99,7 +102,7 @@ impl PlayerFields<'_> {
             ("first_name", Some(self.first_name), NAME_CHARS, false),
             ("club", self.club, NAME_CHARS, true),
         ];
-        let checks: [(&str, Option<&str>, fn(&str) -> Result<(), FieldIssue>); 4] = [
+        let checks: [(&str, Option<&str>, Check); 4] = [
             ("country", self.country, check_country),
             ("egd_pin", self.egd_pin, check_egd_pin),
             ("ffg_licence", self.ffg_licence, check_ffg_licence),
