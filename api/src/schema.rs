@@ -24,6 +24,8 @@ diesel::table! {
         number_of_rounds -> Int4,
         revision -> Int8,
         board_size -> Int2,
+        language -> Text,
+        time_zone -> Text,
     }
 }
 
