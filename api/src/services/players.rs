@@ -5,7 +5,6 @@ use crate::access::Role;
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, Resource, Violations};
-use crate::http::{check_country, check_optional_text, check_text};
 use crate::services::audit::{self, Action};
 use crate::store::players::{self as store, PlayerRecord, PlayerRow};
 use crate::store::tournaments::ensure_exists;
@@ -16,6 +15,22 @@ use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
+
+/// The core's checks of a player's fields ([`PlayerRecord::fields`]), as violations named
+/// `prefix` + the field: every way a player comes in (the API, the pages, a rating list,
+/// an OpenGotha file) refuses the same values.
+pub fn check_record(violations: &mut Violations, prefix: &str, record: &PlayerRecord) {
+    for (field, issue) in record.fields().issues() {
+        violations.add(format!("{prefix}{field}"), issue.to_string());
+    }
+    if let Some(Err(issue)) = record
+        .comment
+        .as_deref()
+        .map(|comment| fields::check_text(comment, fields::COMMENT_CHARS, false))
+    {
+        violations.add(format!("{prefix}comment"), issue.to_string());
+    }
+}
 
 /// The audit's words for a withdrawal.
 const WITHDREW: &str = "withdrew the player";
@@ -41,7 +56,7 @@ pub struct Player {
     pub ffg_licence: Option<String>,
     pub aga_id: Option<String>,
     /// Points added to (or taken off) the McMahon start score.
-    pub mms_correction: i32,
+    pub mcmahon_correction: i32,
     /// Registered provisionally: in the standings, not paired (OpenGotha's `PRE`).
     pub preliminary: bool,
     /// The entry fee is paid.
@@ -66,7 +81,7 @@ impl From<PlayerRow> for Player {
             egd_pin: row.egd_pin,
             ffg_licence: row.ffg_licence,
             aga_id: row.aga_id,
-            mms_correction: row.mms_correction,
+            mcmahon_correction: row.mms_correction,
             preliminary: row.preliminary,
             paid: row.paid,
             comment: row.comment,
@@ -117,10 +132,11 @@ pub struct PlayerDetails {
     /// AGA membership id.
     #[schema(pattern = r"^[0-9]{1,12}$")]
     pub aga_id: Option<String>,
-    /// Points added to (or taken off) the McMahon start score, -50 to 50; 0 when left out.
+    /// Points added to (or taken off) the McMahon start score (OpenGotha's
+    /// `smmsCorrection`), -1 to 2; 0 when left out.
     #[serde(default)]
-    #[schema(minimum = -50, maximum = 50)]
-    pub mms_correction: i32,
+    #[schema(minimum = -1, maximum = 2)]
+    pub mcmahon_correction: i32,
     /// Registered provisionally: in the standings, not paired; false when left out.
     #[serde(default)]
     pub preliminary: bool,
@@ -135,14 +151,6 @@ pub struct PlayerDetails {
 
 fn record(details: PlayerDetails) -> Result<PlayerRecord, ApiError> {
     let mut violations = Violations::new();
-    check_text(&mut violations, "surname", &details.surname, 100, true);
-    check_text(
-        &mut violations,
-        "first_name",
-        &details.first_name,
-        100,
-        false,
-    );
     let rank = match details.rank.parse::<Rank>() {
         Ok(rank) => rank.to_string(),
         Err(error) => {
@@ -150,56 +158,28 @@ fn record(details: PlayerDetails) -> Result<PlayerRecord, ApiError> {
             String::new()
         }
     };
-    if let Some(Err(issue)) = details.rating.map(fields::check_rating) {
-        violations.add("rating", issue.to_string());
-    }
-    if let Err(issue) = fields::check_mms_correction(details.mms_correction) {
-        violations.add("mms_correction", issue.to_string());
-    }
-    check_optional_text(
-        &mut violations,
-        "comment",
-        details.comment.as_deref(),
-        fields::COMMENT_CHARS,
-    );
-    let country = details
-        .country
-        .map(|country| check_country(&mut violations, "country", &country));
-    check_optional_text(&mut violations, "club", details.club.as_deref(), 100);
-    let federation_ids = [
-        (
-            "egd_pin",
-            &details.egd_pin,
-            fields::check_egd_pin as fn(&str) -> _,
-        ),
-        (
-            "ffg_licence",
-            &details.ffg_licence,
-            fields::check_ffg_licence,
-        ),
-        ("aga_id", &details.aga_id, fields::check_aga_id),
-    ];
-    for (field, value, check) in federation_ids {
-        if let Some(Err(issue)) = value.as_deref().map(check) {
-            violations.add(field, issue.to_string());
-        }
-    }
-    violations.into_result()?;
-    Ok(PlayerRecord {
+    // Checked as stored (the names, the club and the comment trimmed, the country in
+    // capitals), by the core's one set of checks.
+    let record = PlayerRecord {
         surname: details.surname.trim().to_string(),
         first_name: details.first_name.trim().to_string(),
         rank,
         rating: details.rating,
-        country,
+        country: details
+            .country
+            .map(|country| country.trim().to_ascii_uppercase()),
         club: details.club.map(|club| club.trim().to_string()),
         egd_pin: details.egd_pin,
         ffg_licence: details.ffg_licence,
         aga_id: details.aga_id,
-        mms_correction: details.mms_correction,
+        mms_correction: details.mcmahon_correction,
         preliminary: details.preliminary,
         paid: details.paid,
         comment: details.comment.map(|comment| comment.trim().to_string()),
-    })
+    };
+    check_record(&mut violations, "", &record);
+    violations.into_result()?;
+    Ok(record)
 }
 
 /// Registers a player, for the route and the organizer's pages alike.

@@ -10,7 +10,8 @@
 //! answer from memory.
 
 use crate::db::Connection;
-use crate::error::{ApiError, FieldError, Resource};
+use crate::error::{ApiError, FieldError, Resource, Violations};
+use crate::services::players::check_record;
 use crate::store::players::{self as player_store, PlayerRecord, PlayerRow};
 use crate::store::rating_lists::{
     self as store, NewSnapshot, NewUpdate, PlayerRefresh, SnapshotRow,
@@ -318,6 +319,11 @@ pub async fn register(
         paid: false,
         comment: None,
     };
+    // What a list holds passes the checks of every way a player comes in: a list is a
+    // file from outside, whatever its source.
+    let mut violations = Violations::new();
+    check_record(&mut violations, "", &record);
+    violations.into_result()?;
     let licence_status = registration.licence_status;
     connection
         .transaction::<_, ApiError, _>(async move |connection| {

@@ -15,7 +15,7 @@ const RECORD: [&str; 8] = [
     "ffg_licence",
     "egd_pin",
     "aga_id",
-    "mms_correction",
+    "mcmahon_correction",
     "preliminary",
     "paid",
     "comment",
@@ -29,7 +29,7 @@ async fn the_whole_record_is_kept_and_checked_by_the_api() {
     let record = json!({
         "surname": "Dupont", "first_name": "Marie", "rank": "2k", "rating": 1850,
         "ffg_licence": "1500104", "egd_pin": "12345678", "aga_id": "20345",
-        "mms_correction": 2, "preliminary": true, "paid": true, "comment": "paid at the door"
+        "mcmahon_correction": 2, "preliminary": true, "paid": true, "comment": "paid at the door"
     });
     let player = expect_json(
         send(&service, Method::POST, &players, &jeanne, Some(&record)).await,
@@ -53,14 +53,14 @@ async fn the_whole_record_is_kept_and_checked_by_the_api() {
         201,
     )
     .await;
-    assert_eq!(plain["mms_correction"], 0);
+    assert_eq!(plain["mcmahon_correction"], 0);
     assert_eq!(plain["preliminary"], false);
     assert_eq!(plain["paid"], false);
     assert_eq!(plain["comment"], json!(null));
 
     let wrong = json!({
         "surname": "Dupont", "first_name": "Marie", "rank": "2k", "rating": 4000,
-        "aga_id": "20a45", "mms_correction": 51, "comment": "a\u{1b}[31m"
+        "aga_id": "20a45", "mcmahon_correction": 51, "comment": "a\u{1b}[31m"
     });
     let problem = expect_problem(
         send(&service, Method::POST, &players, &jeanne, Some(&wrong)).await,
@@ -70,10 +70,10 @@ async fn the_whole_record_is_kept_and_checked_by_the_api() {
     .await;
     assert_eq!(
         problem_fields(&problem),
-        ["rating", "mms_correction", "comment", "aga_id"]
+        ["rating", "aga_id", "mcmahon_correction", "comment"]
     );
     assert_eq!(
-        problem["errors"][1]["message"], "must be between -50 and 50",
+        problem["errors"][2]["message"], "must be between -1 and 2",
         "{problem}"
     );
 }
@@ -100,7 +100,7 @@ async fn the_record_is_changed_from_the_player_s_page_and_the_audit_says_what_ch
         ("ffg_licence", "1500104"),
         ("egd_pin", "12345678"),
         ("aga_id", ""),
-        ("mms_correction", "-1"),
+        ("mcmahon_correction", "-1"),
         ("paid", "on"),
         ("comment", "arrives Saturday"),
     ];
@@ -120,7 +120,7 @@ async fn the_record_is_changed_from_the_player_s_page_and_the_audit_says_what_ch
     assert_eq!(stored["ffg_licence"], "1500104");
     assert_eq!(stored["egd_pin"], "12345678");
     assert_eq!(stored["aga_id"], json!(null));
-    assert_eq!(stored["mms_correction"], -1);
+    assert_eq!(stored["mcmahon_correction"], -1);
     assert_eq!(stored["preliminary"], false);
     assert_eq!(stored["paid"], true);
     assert_eq!(stored["comment"], "arrives Saturday");
@@ -143,9 +143,9 @@ async fn the_record_is_changed_from_the_player_s_page_and_the_audit_says_what_ch
     // The core's checks, on the page as in the API: the form comes back as typed, each
     // field at fault named, and nothing is changed.
     let mut wrong = form.to_vec();
-    wrong.retain(|(field, _)| !["ffg_licence", "mms_correction"].contains(field));
+    wrong.retain(|(field, _)| !["ffg_licence", "mcmahon_correction"].contains(field));
     wrong.push(("ffg_licence", "-------"));
-    wrong.push(("mms_correction", "60"));
+    wrong.push(("mcmahon_correction", "3"));
     let refused = post_form(&service, &jeanne, &path, &wrong).await;
     assert_eq!(refused.status(), 422);
     let refused = refused.text().await.unwrap();
@@ -153,7 +153,7 @@ async fn the_record_is_changed_from_the_player_s_page_and_the_audit_says_what_ch
         refused.contains("ffg_licence: must be an FFG licence: 7 digits or capital letters"),
         "{refused}"
     );
-    assert!(refused.contains("mms_correction: must be between -50 and 50"));
+    assert!(refused.contains("mcmahon_correction: must be between -1 and 2"));
     assert!(refused.contains(r#"value="-------""#), "typed value kept");
     let not_a_number = post_form(
         &service,

@@ -83,7 +83,7 @@ async fn player_page(
         ffg_licence: text(row.ffg_licence),
         egd_pin: text(row.egd_pin),
         aga_id: text(row.aga_id),
-        mms_correction: row.mms_correction.to_string(),
+        mcmahon_correction: row.mms_correction.to_string(),
         preliminary: ticked(row.preliminary),
         paid: ticked(row.paid),
         comment: text(row.comment),

@@ -44,7 +44,7 @@ pub struct PlayerForm {
     #[serde(default)]
     pub aga_id: String,
     #[serde(default)]
-    pub mms_correction: String,
+    pub mcmahon_correction: String,
     /// A checkbox: sent (`on`) only when ticked.
     #[serde(default)]
     pub preliminary: Option<String>,
@@ -76,7 +76,11 @@ impl PlayerForm {
     pub fn details(&self) -> Result<PlayerDetails, ApiError> {
         let mut problems = Vec::new();
         let rating = whole(&mut problems, "rating", &self.rating);
-        let mms_correction = whole(&mut problems, "mms_correction", &self.mms_correction);
+        let mcmahon_correction = whole(
+            &mut problems,
+            "mcmahon_correction",
+            &self.mcmahon_correction,
+        );
         if !problems.is_empty() {
             return Err(ApiError::Validation(problems));
         }
@@ -90,7 +94,7 @@ impl PlayerForm {
             egd_pin: given(&self.egd_pin),
             ffg_licence: given(&self.ffg_licence),
             aga_id: given(&self.aga_id),
-            mms_correction: mms_correction.unwrap_or_default(),
+            mcmahon_correction: mcmahon_correction.unwrap_or_default(),
             preliminary: self.preliminary.is_some(),
             paid: self.paid.is_some(),
             comment: given(&self.comment),
