@@ -1,42 +1,28 @@
 //! Steps refused on arrival (issue 43): a tablet cut off from the service sends what its
 //! players did meanwhile, and the game may have moved on. The table keeps such a refusal
-//! in its log for the referee; a refusal is the step's own fault (an illegal move) is not
+//! in its log for the referee; a refusal that is the step's own fault (an illegal move) is not
 //! kept; a kept refusal changes nothing else in the game, whenever it comes.
 
 #![allow(clippy::unwrap_used)]
 
-use arbitre_core::clock::{FlagPolicy, TimeControl};
-use arbitre_core::ending::{ResumptionPolicy, Settings};
-use arbitre_core::game::Start;
-use arbitre_core::history::{Action, Setup};
+use arbitre_core::clock::TimeControl;
+use arbitre_core::history::Action;
 use arbitre_core::table::{
     Asked, CountingStep, Decision, Input, Refusal, Ruling, Table, TableError, TableEvent, Terms,
 };
-use arbitre_core::{BoardSize, Color, Point, Preset};
+use arbitre_core::{Color, Point};
 use proptest::prelude::*;
 
+mod common;
+
 fn terms() -> Terms {
-    let start = Start {
-        size: BoardSize::square(19).unwrap(),
-        setup: Setup::default(),
-        handicap: 0,
-        first_player: None,
-    };
-    let settings = Settings::new(
-        Preset::French.rules(),
-        start,
-        None,
-        ResumptionPolicy::Strict,
-    );
-    let control = TimeControl::Absolute {
+    common::table_terms(TimeControl::Absolute {
         main_time_ms: 3_600_000,
-    };
-    Terms::new(settings, control, FlagPolicy::Lose).unwrap()
+    })
 }
 
-/// The `index`th stone: points two apart, so that no stone ever touches another.
 fn point(index: usize) -> Point {
-    Point::new((2 * (index % 10)) as u8, (2 * (index / 10)) as u8)
+    common::spaced_point(index)
 }
 
 fn colour(index: usize) -> Color {

@@ -324,9 +324,16 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
     tablet
         .wait_until("document.body.dataset.outbox === '1'", 10)
         .await;
-    // The tablet tried, and says it has no connection: the move is still its own.
+    // The tablet tried, and says it has no connection: the move is still its own. On
+    // the hall's plain HTTP no service worker keeps the page: the banner says the page
+    // recovers by itself, and not to reload it.
     tablet
-        .wait_until("!document.getElementById('offline').hidden", 15)
+        .wait_until(
+            "!document.getElementById('offline').hidden \
+             && document.getElementById('offline').textContent\
+                .includes('Do not reload this page: it recovers by itself')",
+            15,
+        )
         .await;
     assert_eq!(
         game_state(&service, &game).await["turns"],

@@ -230,6 +230,38 @@ async fn turns(service: &TestService, game: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The time each step waiting in the tablet's outbox took at the table, by its account.
+async fn accounts(tablet: &Browser) -> Vec<i64> {
+    let accounts = tablet
+        .client
+        .execute(
+            "return JSON.parse(localStorage.getItem('arbitre.tablet.outbox'))\
+             .map(entry => entry.body.table_time.elapsed_ms);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    accounts
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|elapsed| elapsed.as_i64().unwrap())
+        .collect()
+}
+
+/// The time the service charged each entry of the game's log after the first: from the
+/// entry before it to its own instant.
+async fn charged(service: &TestService, game: &str) -> Vec<i64> {
+    let log = read(service, &format!("/games/{game}/events")).await;
+    let instants: Vec<i64> = log["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| entry["at_ms"].as_i64().unwrap())
+        .collect();
+    instants.windows(2).map(|pair| pair[1] - pair[0]).collect()
+}
+
 /// Plays `point` on the tablet: two taps.
 async fn play_on(browser: &Browser, point: &str) {
     let waiting = format!("#board circle.sending[data-point='{point}']");
@@ -294,22 +326,8 @@ async fn ten_moves_and_both_passes_made_offline_arrive_in_order_once_after_a_rel
         )
         .await;
     // Each turn carries the table's account: the time it took at the table.
-    let accounts = tablet
-        .client
-        .execute(
-            "return JSON.parse(localStorage.getItem('arbitre.tablet.outbox'))\
-             .map(entry => entry.body.table_time);",
-            vec![],
-        )
-        .await
-        .unwrap();
-    let took: Vec<i64> = accounts
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|account| account["elapsed_ms"].as_i64().unwrap())
-        .collect();
-    assert_eq!(took.len(), 12, "{accounts}");
+    let took = accounts(&tablet).await;
+    assert_eq!(took.len(), 12, "{took:?}");
     tablet.offline(false).await;
     tablet
         .wait_until(
@@ -334,15 +352,7 @@ async fn ten_moves_and_both_passes_made_offline_arrive_in_order_once_after_a_rel
     assert_eq!(counted["turns"], 12);
     // As a physical clock on the table: each turn is charged the time it took there,
     // not when the burst arrived, and each player's clock shows their own turns' time.
-    let log = read(&service, &format!("/games/{}/events", table.game)).await;
-    let instants: Vec<i64> = log["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|entry| entry["at_ms"].as_i64().unwrap())
-        .collect();
-    let charged: Vec<i64> = instants.windows(2).map(|pair| pair[1] - pair[0]).collect();
-    assert_eq!(charged, took, "{log}");
+    assert_eq!(charged(&service, &table.game).await, took);
     for (colour, first) in [("black", 0), ("white", 1)] {
         let own: i64 = took.iter().skip(first).step_by(2).sum();
         assert_eq!(
@@ -516,21 +526,7 @@ async fn moves_waiting_through_a_restart_of_the_service_arrive_in_order() {
         )
         .await;
     assert_eq!(game_state(&service, &table.game).await["turns"], 0);
-    let accounts = tablet
-        .client
-        .execute(
-            "return JSON.parse(localStorage.getItem('arbitre.tablet.outbox'))\
-             .map(entry => entry.body.table_time.elapsed_ms);",
-            vec![],
-        )
-        .await
-        .unwrap();
-    let took: Vec<i64> = accounts
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|elapsed| elapsed.as_i64().unwrap())
-        .collect();
+    let took = accounts(&tablet).await;
     let _restarted = arbitre_tests::served::Served::start_at(&service.database_url, &address).await;
     tablet
         .wait_until(
@@ -544,13 +540,5 @@ async fn moves_waiting_through_a_restart_of_the_service_arrive_in_order() {
         [("B", "dd"), ("W", "pp"), ("B", "dp")]
             .map(|(colour, point)| (colour.to_string(), point.to_string()))
     );
-    let log = read(&service, &format!("/games/{}/events", table.game)).await;
-    let instants: Vec<i64> = log["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|entry| entry["at_ms"].as_i64().unwrap())
-        .collect();
-    let charged: Vec<i64> = instants.windows(2).map(|pair| pair[1] - pair[0]).collect();
-    assert_eq!(charged, took, "{log}");
+    assert_eq!(charged(&service, &table.game).await, took);
 }
