@@ -8,6 +8,7 @@ decimal-separator = ,
 ## Daten
 date = { $day }. { $month } { $year }
 date-span = { $start } – { $end }
+moment = { $date }, { $time } Uhr
 month-1 = Januar
 month-2 = Februar
 month-3 = März
@@ -388,3 +389,7 @@ time-system-canadian = Kanadisches Byo-Yomi
 time-system-fischer = Fischer
 time-system-absolute = Ohne Byo-Yomi
 time-keep = Beibehalten: { $control }
+
+## Die Einstellungen eines Turniers
+settings-language = Sprache seiner Seiten (wenn der Browser des Lesers keine davon verlangt)
+settings-time-zone = Zeitzone seiner Uhrzeiten (zum Beispiel Europe/Berlin)

@@ -9,6 +9,7 @@ decimal-separator = .
 ## Dates
 date = { $day } { $month } { $year }
 date-span = { $start } – { $end }
+moment = { $date }, { $time }
 month-1 = January
 month-2 = February
 month-3 = March
@@ -390,3 +391,7 @@ time-system-canadian = Canadian byo-yomi
 time-system-fischer = Fischer
 time-system-absolute = Sudden death
 time-keep = Keep: { $control }
+
+## A tournament's settings
+settings-language = Language of its pages (when the reader's browser asks for none of them)
+settings-time-zone = Time zone of its times (such as Europe/Paris)

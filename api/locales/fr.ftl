@@ -7,8 +7,12 @@ language-switch = Langue
 decimal-separator = ,
 
 ## Dates
-date = { $day } { $month } { $year }
+date = { $day ->
+    [1] 1er
+   *[other] { $day }
+} { $month } { $year }
 date-span = du { $start } au { $end }
+moment = { $date } à { $time }
 month-1 = janvier
 month-2 = février
 month-3 = mars
@@ -389,3 +393,7 @@ time-system-canadian = Byo-yomi canadien
 time-system-fischer = Fischer
 time-system-absolute = Temps absolu
 time-keep = Garder : { $control }
+
+## Les réglages d'un tournoi
+settings-language = Langue de ses pages (quand le navigateur du lecteur n'en demande aucune)
+settings-time-zone = Fuseau horaire de ses heures (par exemple Europe/Paris)

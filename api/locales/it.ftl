@@ -8,6 +8,7 @@ decimal-separator = ,
 ## Date
 date = { $day } { $month } { $year }
 date-span = dal { $start } al { $end }
+moment = { $date } alle { $time }
 month-1 = gennaio
 month-2 = febbraio
 month-3 = marzo
@@ -388,3 +389,7 @@ time-system-canadian = Byo-yomi canadese
 time-system-fischer = Fischer
 time-system-absolute = Tempo assoluto
 time-keep = Mantieni: { $control }
+
+## Le impostazioni di un torneo
+settings-language = Lingua delle sue pagine (quando il browser del lettore non ne chiede nessuna)
+settings-time-zone = Fuso orario dei suoi orari (per esempio Europe/Rome)

@@ -24,6 +24,8 @@ diesel::table! {
         number_of_rounds -> Int4,
         revision -> Int8,
         board_size -> Int2,
+        language -> Text,
+        time_zone -> Text,
     }
 }
 
@@ -130,6 +132,17 @@ diesel::table! {
         previous -> Jsonb,
         changes -> Jsonb,
         issued_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    pairing_events (id) {
+        id -> Int8,
+        pairing_id -> Uuid,
+        tournament_id -> Uuid,
+        result -> Nullable<Text>,
+        issued_by -> Uuid,
+        recorded_at -> Timestamptz,
     }
 }
 
