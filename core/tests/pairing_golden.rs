@@ -30,9 +30,10 @@ fn request(tournament: &Tournament, round: u32) -> Request {
     }
 }
 
-/// A cost criterion by criterion, in the order of OpenGotha's cost dumps: duplicate game,
-/// random, colour balance, category, score difference, draw-up/down, seeding, handicap,
-/// geography, total.
+/// A cost criterion by criterion, in the order of OpenGotha's weights dumps
+/// (`baseDuplicateGameCost`, `baseRandomCost`, `baseBWBalanceCost`, `mainCategoryCost`,
+/// `mainScoreDiffCost`, `mainDUDDCost`, `mainSeedCost`, `secHandiCost`, `secGeoCost`,
+/// `totalCost`).
 fn criteria(cost: &pairing::Cost) -> [i64; 10] {
     [
         cost.duplicate_game,
