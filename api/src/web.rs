@@ -24,7 +24,7 @@ pub mod tablet;
 
 use crate::error::{ApiError, FieldError};
 use crate::router::Tree;
-use crate::routes::conditional;
+use crate::http::conditional;
 use actix_web::error::UrlencodedError;
 use actix_web::http::Method;
 use actix_web::middleware::{from_fn, Compress};

@@ -12,7 +12,7 @@ use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Resource};
 use crate::i18n::vocabulary::{self, CriterionName};
 use crate::i18n::Language;
-use crate::routes::conditional;
+use crate::http::conditional;
 use crate::services::heavy::{Class, Workshop};
 use crate::services::reads::{Reads, Rendered};
 use crate::store::standings::tournament as load_tournament;
