@@ -8,10 +8,10 @@ use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::i18n::Language;
-use crate::routes::rating_lists::{
+use crate::services::rating_lists::Indexes;
+use crate::services::registration_desk::{
     register_from_list, search_lists, RegistrationFromList, SearchQuery, SearchResult,
 };
-use crate::services::rating_lists::Indexes;
 use crate::services::tournaments as service;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;

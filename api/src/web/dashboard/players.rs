@@ -8,7 +8,7 @@ use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, Resource};
 use crate::i18n::Language;
-use crate::routes::player_copies::{copy_players, CopiedPlayers};
+use crate::services::player_copies::{copy_players, CopiedPlayers};
 use crate::services::{players, tournaments};
 use crate::store::players as store;
 use crate::web::page::{secured, Page, PageError};
