@@ -18,6 +18,7 @@ use std::fs::{File, TryLockError};
 use std::net::{SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 use uuid::Uuid;
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -53,7 +54,11 @@ impl Database {
         }
         let cluster = Cluster::new(&config.data_dir, &own_socket_dir(&config.data_dir)?)?;
         let lock = data_folder_lock(&config.data_dir)?;
-        match (lock.try_lock(), usage) {
+        let locked = match usage {
+            Usage::Serve => lock_or_wait(&lock).await,
+            Usage::OneOff => lock.try_lock(),
+        };
+        match (locked, usage) {
             (Ok(()), _) => {}
             (Err(TryLockError::WouldBlock), Usage::OneOff) => {
                 tracing::info!(
@@ -106,6 +111,35 @@ impl Database {
                 Ok(()) => tracing::info!("stopped the own PostgreSQL"),
                 Err(error) => tracing::error!(%error, "could not stop the own PostgreSQL"),
             }
+        }
+    }
+}
+
+/// How long `arbitre serve` waits for the data folder's lock before refusing: a serve
+/// killed a moment ago (`kill -9`, then a restart at once) holds it until the kernel has
+/// torn the dead process down, which takes a while for a process with many threads,
+/// connections and pages; a serve that is really running holds it for good.
+const LOCK_WAIT: Duration = Duration::from_secs(10);
+
+/// How often the lock is tried again meanwhile.
+const LOCK_RETRY: Duration = Duration::from_millis(100);
+
+/// Takes `lock`, trying again for [`LOCK_WAIT`] while another process holds it.
+async fn lock_or_wait(lock: &File) -> Result<(), TryLockError> {
+    let deadline = Instant::now() + LOCK_WAIT;
+    let mut waiting = false;
+    loop {
+        match lock.try_lock() {
+            Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                if !waiting {
+                    tracing::warn!(
+                        "the data folder is locked (by a serve still running, or one just killed): waiting for it"
+                    );
+                    waiting = true;
+                }
+                tokio::time::sleep(LOCK_RETRY).await;
+            }
+            taken => return taken,
         }
     }
 }

@@ -134,6 +134,17 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    pairing_events (id) {
+        id -> Int8,
+        pairing_id -> Uuid,
+        tournament_id -> Uuid,
+        result -> Nullable<Text>,
+        issued_by -> Uuid,
+        recorded_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(players -> tournaments (tournament_id));
 diesel::joinable!(rounds -> tournaments (tournament_id));
 diesel::joinable!(registrations -> rounds (round_id));

@@ -13,8 +13,11 @@ use crate::services::live::ServerClock;
 use crate::web as web_pages;
 use actix_web::body::MessageBody;
 use actix_web::dev::{Server, Service as _, ServiceRequest, ServiceResponse};
-use actix_web::http::header::{HeaderName, HeaderValue, USER_AGENT};
-use actix_web::middleware::from_fn;
+use actix_web::http::header::{
+    HeaderName, HeaderValue, CONTENT_SECURITY_POLICY, REFERRER_POLICY, USER_AGENT,
+    X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
+};
+use actix_web::middleware::{from_fn, Next};
 use actix_web::{web, App, HttpMessage, HttpServer};
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -22,6 +25,13 @@ use std::time::Instant;
 use tracing::Span;
 use tracing_actix_web::{DefaultRootSpanBuilder, RequestId, RootSpanBuilder, TracingLogger};
 use utoipa_swagger_ui::SwaggerUi;
+
+/// The policy of the API's docs (`/docs/`, Swagger UI): its scripts and styles from this
+/// server only (Swagger UI's own styles set inline too), requests to this server only, no
+/// framing (OWASP: clickjacking), no plugin.
+const DOCS_CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+     style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
+     object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
 /// How long in-flight requests may run once a stop is asked.
 const SHUTDOWN_GRACE_SECONDS: u64 = 30;
@@ -164,6 +174,7 @@ pub fn build(
                     Ok(response.map_body(|_, body| body.boxed()))
                 }
             })
+            .wrap(from_fn(secure_docs))
             .wrap(from_fn(crate::web::language::translate_page_errors))
             .wrap(from_fn(crate::routes::conditional::forget_after_writes))
             .wrap(from_fn(crate::auth::refuse_invalid_credentials))
@@ -187,6 +198,27 @@ pub fn build(
         server = server.workers(workers);
     }
     Ok((server.run(), streams))
+}
+
+/// The headers of the API's docs, which Swagger UI's service does not set: its content
+/// policy, no framing, no sniffing.
+async fn secure_docs(
+    request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let docs = request.path().starts_with("/docs");
+    let mut response = next.call(request).await?;
+    if docs {
+        let headers = response.headers_mut();
+        headers.insert(
+            CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(DOCS_CONTENT_SECURITY_POLICY),
+        );
+        headers.insert(X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+        headers.insert(REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    }
+    Ok(response)
 }
 
 /// Runs `server` until SIGINT or SIGTERM, then stops it gracefully: the event streams of

@@ -7,9 +7,13 @@
 //! process stops the cluster and removes its folder when the test process exits, however
 //! it exits; clusters left by a killed watchdog are swept at the next start.
 //!
-//! ```ignore
+//! ```no_run
+//! # use arbitre_tests::TestService;
+//! # async fn example(body: serde_json::Value) -> Result<(), reqwest::Error> {
 //! let service = TestService::start().await;
 //! let response = service.post("/tournaments", Some(&service.admin_token)).json(&body).send().await?;
+//! # Ok(())
+//! # }
 //! ```
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]

@@ -16,7 +16,7 @@ use crate::services::live::cache::GameCache;
 use crate::services::live::start::{start_game, NewGameRequest};
 use crate::services::live::view::GameState;
 use crate::services::live::write::current;
-use crate::store::games::{self as store, EventRow, GameRow};
+use crate::store::games::{self as store, EventRow, GameRow, PairingEventRow};
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -63,6 +63,35 @@ impl From<EventRow> for GameEvent {
             result: row.result,
             issued_by: row.issued_by,
             at_ms: row.at_ms,
+            recorded_at: row.recorded_at,
+        }
+    }
+}
+
+/// A result recorded by hand on a pairing without a game (a paper result), as a
+/// tournament's stream sends it (`event: result`).
+#[derive(Debug, Serialize)]
+pub struct PairingEvent {
+    /// Order in the tournament's stream, with the games' entries.
+    pub id: i64,
+    pub pairing_id: Uuid,
+    /// `result`.
+    pub kind: &'static str,
+    /// The pairing's result now, SGF `RE` (none: cleared).
+    pub result: Option<String>,
+    /// The token that recorded it.
+    pub issued_by: Uuid,
+    pub recorded_at: DateTime<Utc>,
+}
+
+impl From<PairingEventRow> for PairingEvent {
+    fn from(row: PairingEventRow) -> PairingEvent {
+        PairingEvent {
+            id: row.id,
+            pairing_id: row.pairing_id,
+            kind: "result",
+            result: row.result,
+            issued_by: row.issued_by,
             recorded_at: row.recorded_at,
         }
     }

@@ -691,6 +691,16 @@ pub async fn record(
             )
             .await?;
             store::set_result(connection, pairing_id, canonical.as_deref()).await?;
+            // On the tournament's stream, as a game's result is: the live pages show
+            // paper results too.
+            game_store::record_pairing_result(
+                connection,
+                tournament_id,
+                pairing_id,
+                canonical.as_deref(),
+                issued_by,
+            )
+            .await?;
             Ok(())
         })
         .await?;

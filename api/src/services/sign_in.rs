@@ -141,19 +141,21 @@ pub async fn state(connection: &mut Connection, code: &str) -> Result<Option<Cod
     }))
 }
 
-/// Uses `code`: the token it issues and its secret, or `None` when the code is unknown,
-/// used or expired. The code is spent and the token issued in one transaction.
+/// Uses `code`: the token it issues, or `None` when the code is unknown, used or
+/// expired. The code is spent and the token issued in one transaction. The token's secret
+/// is dropped here: the browser holds a session, never the secret, so no one is ever
+/// shown it and no caller can leak it.
 pub async fn redeem(
     connection: &mut Connection,
     code: &str,
-) -> Result<Option<(String, StoredToken)>, ApiError> {
+) -> Result<Option<StoredToken>, ApiError> {
     connection
         .transaction::<_, ApiError, _>(async |connection| {
             let Some(row) = store::take(connection, &hash_secret(code)).await? else {
                 return Ok(None);
             };
             let role: Role = row.role.parse().map_err(ApiError::internal)?;
-            let issued = issue(
+            let (_secret, token) = issue(
                 connection,
                 role,
                 row.tournament_id,
@@ -164,7 +166,7 @@ pub async fn redeem(
                 row.label,
             )
             .await?;
-            Ok(Some(issued))
+            Ok(Some(token))
         })
         .await
 }

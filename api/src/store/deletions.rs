@@ -7,8 +7,8 @@
 
 use crate::db::Connection;
 use crate::schema::{
-    api_tokens, deletions, game_events, games, idempotency_keys, pairing_rulings, pairings,
-    players, registrations, rounds, tournaments,
+    api_tokens, deletions, game_events, games, idempotency_keys, pairing_events, pairing_rulings,
+    pairings, players, registrations, rounds, tournaments,
 };
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -105,10 +105,13 @@ pub async fn recorded_games(connection: &mut Connection, tournament_id: Uuid) ->
     Ok(games + by_hand)
 }
 
-/// Erases a pairing without a game: its rulings, its tablet's tokens (by their cascade),
-/// itself.
+/// Erases a pairing without a game: its rulings and results on the stream, its tablet's
+/// tokens (by their cascade), itself.
 pub async fn erase_pairing(connection: &mut Connection, pairing_id: Uuid) -> QueryResult<()> {
     diesel::delete(pairing_rulings::table.filter(pairing_rulings::pairing_id.eq(pairing_id)))
+        .execute(connection)
+        .await?;
+    diesel::delete(pairing_events::table.filter(pairing_events::pairing_id.eq(pairing_id)))
         .execute(connection)
         .await?;
     diesel::delete(pairings::table.find(pairing_id))
@@ -117,8 +120,8 @@ pub async fn erase_pairing(connection: &mut Connection, pairing_id: Uuid) -> Que
     Ok(())
 }
 
-/// Erases a round without games: its pairings (with their rulings), its registrations,
-/// itself.
+/// Erases a round without games: its pairings (with their rulings and results on the
+/// stream), its registrations, itself.
 pub async fn erase_round(connection: &mut Connection, round_id: Uuid) -> QueryResult<()> {
     let pairing_ids: Vec<Uuid> = pairings::table
         .filter(pairings::round_id.eq(round_id))
@@ -126,6 +129,9 @@ pub async fn erase_round(connection: &mut Connection, round_id: Uuid) -> QueryRe
         .load(connection)
         .await?;
     diesel::delete(pairing_rulings::table.filter(pairing_rulings::pairing_id.eq_any(&pairing_ids)))
+        .execute(connection)
+        .await?;
+    diesel::delete(pairing_events::table.filter(pairing_events::pairing_id.eq_any(&pairing_ids)))
         .execute(connection)
         .await?;
     diesel::delete(pairings::table.filter(pairings::round_id.eq(round_id)))
@@ -159,6 +165,9 @@ pub async fn erase_tournament(connection: &mut Connection, id: Uuid) -> QueryRes
         .load(connection)
         .await?;
     diesel::delete(game_events::table.filter(game_events::tournament_id.eq(id)))
+        .execute(connection)
+        .await?;
+    diesel::delete(pairing_events::table.filter(pairing_events::tournament_id.eq(id)))
         .execute(connection)
         .await?;
     diesel::delete(games::table.filter(games::tournament_id.eq(id)))

@@ -6,7 +6,7 @@
 //! transaction as every appended event.
 
 use crate::db::{Committed, Connection};
-use crate::schema::{game_events, games, idempotency_keys, pairings, rounds};
+use crate::schema::{game_events, games, idempotency_keys, pairing_events, pairings, rounds};
 use crate::store::pairings::PairingRow;
 use arbitre_core::table::{AppliedRuling, TableEvent};
 use chrono::{DateTime, Utc};
@@ -74,6 +74,53 @@ pub struct EventRow {
     pub at_ms: i64,
     pub recorded_at: DateTime<Utc>,
     pub result: Option<String>,
+}
+
+/// A result recorded by hand on a pairing without a game: an entry of its tournament's
+/// log, numbered in the games' entries' order (migration `pairing_events`).
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = pairing_events)]
+pub struct PairingEventRow {
+    pub id: i64,
+    pub pairing_id: Uuid,
+    pub tournament_id: Uuid,
+    pub result: Option<String>,
+    pub issued_by: Uuid,
+    pub recorded_at: DateTime<Utc>,
+}
+
+/// An entry of a tournament's log: a game's, or a pairing's result recorded by hand.
+#[derive(Debug, Clone)]
+pub enum LogEntry {
+    Game(EventRow),
+    Pairing(PairingEventRow),
+}
+
+impl LogEntry {
+    /// Its id in the tournament's log.
+    pub fn id(&self) -> i64 {
+        match self {
+            LogEntry::Game(row) => row.id,
+            LogEntry::Pairing(row) => row.id,
+        }
+    }
+
+    /// Its kind: a game entry's own, `result` for a pairing's.
+    pub fn kind(&self) -> &str {
+        match self {
+            LogEntry::Game(row) => &row.kind,
+            LogEntry::Pairing(_) => "result",
+        }
+    }
+}
+
+/// The first `limit` of two lists each in order of their key: the merged list's first
+/// `limit` are among each list's first `limit`.
+fn merged<T>(mut first: Vec<T>, second: Vec<T>, key: impl Fn(&T) -> i64, limit: i64) -> Vec<T> {
+    first.extend(second);
+    first.sort_by_key(key);
+    first.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    first
 }
 
 /// One entry to append to a game's log (written as JSON rows, see [`append`]).
@@ -195,14 +242,15 @@ pub async fn rulings(connection: &mut Connection, game_id: Uuid) -> QueryResult<
         .await
 }
 
-/// The log of a tournament's games after the event `after_id` up to `up_to`, in order of `id`.
+/// The log of a tournament after the event `after_id` up to `up_to`, in order of `id`: its
+/// games' entries and its pairings' results recorded by hand.
 pub async fn tournament_events_after(
     connection: &mut Connection,
     tournament_id: Uuid,
     (after_id, up_to): (i64, i64),
     limit: i64,
-) -> QueryResult<Vec<EventRow>> {
-    game_events::table
+) -> QueryResult<Vec<LogEntry>> {
+    let games = game_events::table
         .filter(game_events::tournament_id.eq(tournament_id))
         .filter(game_events::id.gt(after_id))
         .filter(game_events::id.le(up_to))
@@ -210,7 +258,48 @@ pub async fn tournament_events_after(
         .limit(limit)
         .select(EventRow::as_select())
         .load(connection)
-        .await
+        .await?;
+    let pairings = pairing_events::table
+        .filter(pairing_events::tournament_id.eq(tournament_id))
+        .filter(pairing_events::id.gt(after_id))
+        .filter(pairing_events::id.le(up_to))
+        .order(pairing_events::id)
+        .limit(limit)
+        .select(PairingEventRow::as_select())
+        .load(connection)
+        .await?;
+    Ok(merged(
+        games.into_iter().map(LogEntry::Game).collect(),
+        pairings.into_iter().map(LogEntry::Pairing).collect(),
+        LogEntry::id,
+        limit,
+    ))
+}
+
+/// Records that `pairing_id` (of the tournament `tournament_id`, without a game) now has
+/// `result`, by hand, on the tournament's log, and announces it on [`CHANNEL`] when the
+/// caller's transaction commits.
+pub async fn record_pairing_result(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+    pairing_id: Uuid,
+    result: Option<&str>,
+    issued_by: Uuid,
+) -> QueryResult<()> {
+    diesel::insert_into(pairing_events::table)
+        .values((
+            pairing_events::pairing_id.eq(pairing_id),
+            pairing_events::tournament_id.eq(tournament_id),
+            pairing_events::result.eq(result),
+            pairing_events::issued_by.eq(issued_by),
+        ))
+        .execute(connection)
+        .await?;
+    let notice = serde_json::json!({"tournament_id": tournament_id, "revised": true});
+    diesel::select(pg_notify(CHANNEL, notice.to_string()))
+        .execute(connection)
+        .await?;
+    Ok(())
 }
 
 /// One write to a game: the entries it appends, the projection after them, and the
@@ -419,11 +508,15 @@ pub async fn pairing_in_round(
 
 /// The id of the last entry of the log, every tournament's (0 when none).
 pub async fn last_event_id(connection: &mut Connection) -> QueryResult<i64> {
-    game_events::table
+    let games = game_events::table
         .select(diesel::dsl::max(game_events::id))
         .first::<Option<i64>>(connection)
-        .await
-        .map(|id| id.unwrap_or(0))
+        .await?;
+    let pairings = pairing_events::table
+        .select(diesel::dsl::max(pairing_events::id))
+        .first::<Option<i64>>(connection)
+        .await?;
+    Ok(games.max(pairings).unwrap_or(0))
 }
 
 /// The ids of the log after `after`, every tournament's, in order, each with whether its
@@ -439,13 +532,21 @@ pub async fn event_ids_after(
     let old = diesel::dsl::sql::<diesel::sql_types::Bool>(&format!(
         "recorded_at < now() - interval '{seconds} seconds'"
     ));
-    game_events::table
+    let games = game_events::table
         .filter(game_events::id.gt(after))
         .order(game_events::id)
         .limit(limit)
-        .select((game_events::id, old))
+        .select((game_events::id, old.clone()))
         .load(connection)
-        .await
+        .await?;
+    let pairings = pairing_events::table
+        .filter(pairing_events::id.gt(after))
+        .order(pairing_events::id)
+        .limit(limit)
+        .select((pairing_events::id, old))
+        .load(connection)
+        .await?;
+    Ok(merged(games, pairings, |(id, _)| *id, limit))
 }
 
 /// Keeps the response of a keyed request that is not a write to a game (a token issued),

@@ -15,7 +15,7 @@ use super::page::{secured, Page, PageError};
 use crate::access::{Role, StoredToken};
 use crate::auth::{end_session, open_session, token_of_secret, Caller, SESSION_COOKIE};
 use crate::db::{Connection, DbPool};
-use crate::error::ApiError;
+use crate::error::{ApiError, FieldError};
 use crate::i18n::Language;
 use crate::peer::Origin;
 use crate::services::sign_in::{self, CodeState};
@@ -135,12 +135,27 @@ pub struct SignInQuery {
 
 /// `GET /sign-in`: the form.
 pub async fn form(viewer: Viewer, query: web::Query<SignInQuery>) -> Result<Page, PageError> {
+    let next = query.into_inner().next;
+    checked_next(&next).map_err(ApiError::InvalidQuery)?;
     Page::render(&SignInPage {
         t: viewer.language(),
         signed_in: viewer.describe(),
         problem: None,
-        next: query.into_inner().next,
+        next,
     })
+}
+
+/// A `next` page holding a control character (CR/LF, NUL, ...) is refused (400): it
+/// could never be a page of this server, and written into the `Location` header it would
+/// split the response (OWASP: HTTP response splitting).
+fn checked_next(next: &str) -> Result<(), FieldError> {
+    if next.chars().any(char::is_control) {
+        return Err(FieldError::new(
+            "next",
+            "must not contain control characters",
+        ));
+    }
+    Ok(())
 }
 
 #[derive(Debug, Deserialize)]
@@ -158,6 +173,7 @@ pub async fn sign_in(
     body: web::Form<SignIn>,
 ) -> Result<HttpResponse, PageError> {
     check_origin(&request)?;
+    checked_next(&body.next).map_err(ApiError::InvalidBody)?;
     let secret = body.token.trim();
     match token_of_secret(&pool, secret).await {
         Ok(token) => {
@@ -273,7 +289,7 @@ pub async fn use_link(
     check_origin(&request)?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     match sign_in::redeem(&mut connection, &code).await? {
-        Some((_, token)) => {
+        Some(token) => {
             let cookie = start_session(&request, &mut connection, &token).await?;
             Ok(signed_in(cookie, &token, ""))
         }

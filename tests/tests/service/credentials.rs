@@ -239,3 +239,42 @@ async fn forwarding_headers_from_an_untrusted_peer_change_neither_the_origin_nor
     assert!(!cookie.contains("Secure"), "{cookie}");
     assert!(cookie.contains("HttpOnly"), "{cookie}");
 }
+
+#[tokio::test]
+async fn a_control_character_in_the_next_page_is_refused_never_a_500() {
+    let service = TestService::start().await;
+    for next in [
+        "/dashboard\r\nSet-Cookie: x=1",
+        "/dashboard\n",
+        "/dashboard\0",
+    ] {
+        let form = no_redirects()
+            .get(format!("{}/sign-in", service.base_url))
+            .query(&[("next", next)])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(form.status(), 400, "{next:?}");
+        let posted = no_redirects()
+            .post(format!("{}/sign-in", service.base_url))
+            .header("Origin", &service.base_url)
+            .form(&[("token", service.admin_token.as_str()), ("next", next)])
+            .send()
+            .await
+            .unwrap();
+        // The form's field at fault: 422, as every invalid body field.
+        assert_eq!(posted.status(), 422, "{next:?}");
+        assert!(posted.headers().get("set-cookie").is_none());
+    }
+    let fine = no_redirects()
+        .post(format!("{}/sign-in", service.base_url))
+        .header("Origin", &service.base_url)
+        .form(&[
+            ("token", service.admin_token.as_str()),
+            ("next", "/dashboard"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(fine.status(), 303);
+}

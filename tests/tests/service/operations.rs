@@ -61,6 +61,11 @@ async fn docs_are_served_offline() {
     let service = TestService::start().await;
     let page = service.get("/docs/").send().await.unwrap();
     assert_eq!(page.status(), 200);
+    // Never framed by another site; its scripts from this server only.
+    assert_eq!(page.headers()["x-frame-options"], "DENY");
+    let policy = page.headers()["content-security-policy"].to_str().unwrap();
+    assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
+    assert!(policy.contains("script-src 'self';"), "{policy}");
     assert!(page.text().await.unwrap().contains("swagger"));
     let document = expect_json(service.get("/openapi.json").send().await.unwrap(), 200).await;
     assert_eq!(document["info"]["title"], "arbitre");

@@ -188,6 +188,45 @@ async fn commands_beside_a_running_server_leave_its_database_alone() {
     );
 }
 
+/// A serve restarted at once after `kill -9` may find the data folder's lock still held
+/// while the kernel tears the dead process down: it waits for the lock instead of
+/// refusing. Here the test holds the lock, and lets it go once the serve says it waits.
+#[tokio::test]
+async fn a_serve_waits_for_a_lock_held_a_moment_longer_by_a_dead_process() {
+    use std::io::BufRead;
+    let folder = tempfile::Builder::new()
+        .prefix("arbitre-stale-lock-")
+        .tempdir()
+        .unwrap();
+    std::fs::set_permissions(folder.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let data_dir = folder.path().join("postgres");
+    let lock = std::fs::File::create(folder.path().join("postgres.lock")).unwrap();
+    lock.try_lock().unwrap();
+    let address = free_address();
+    let base = format!("http://{address}");
+    let mut server = arbitre(&data_dir, &address)
+        .arg("serve")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (lines, said) = std::sync::mpsc::channel();
+    let log = server.stderr.take().unwrap();
+    // Read to the end, so that the server never blocks on a full pipe.
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(log).lines() {
+            let _ = lines.send(line.unwrap());
+        }
+    });
+    let waits = said
+        .iter()
+        .find(|line| line.contains("the data folder is locked"));
+    assert!(waits.is_some(), "the serve said it waits for the lock");
+    drop(lock);
+    wait_ready(&arbitre_tests::client(), &base, &mut server).await;
+    stop(server);
+}
+
 /// A clone in a private folder (`mktemp -d` makes it 0700): as root, arbitre runs its
 /// PostgreSQL as the `postgres` OS user, which is let through the private parents (search
 /// permission only, not read) instead of failing to reach its data folder.

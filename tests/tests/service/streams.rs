@@ -235,3 +235,61 @@ async fn a_stream_of_some_kinds_sends_those_alone_live_and_on_a_resume() {
     .await;
     assert_eq!(refused["errors"][0]["field"], "kinds", "{refused}");
 }
+
+/// A result recorded by hand on a pairing without a game (a paper result) goes out on the
+/// tournament's stream as a game's result does, live and on a resume, so that the live
+/// pages show it.
+#[tokio::test]
+async fn a_result_recorded_by_hand_reaches_the_tournament_stream() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 1).await;
+    let tournament = &setup.tournament_id;
+    expect_json(
+        service
+            .post(
+                &format!("/tournaments/{tournament}/rounds/1/start"),
+                Some(&setup.referee),
+            )
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    let stream = format!("/tournaments/{tournament}/stream");
+    let mut phone = open_raw(&service.base_url, &format!("{stream}?kinds=result")).await;
+    let pairing = &setup.pairings[0];
+    expect_json(
+        service
+            .request(
+                reqwest::Method::PUT,
+                &format!("/tournaments/{tournament}/rounds/1/pairings/{pairing}/result"),
+                Some(&setup.referee),
+            )
+            .json(&json!({"result": "B+R"}))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    let mut live = read_until(&mut phone, "event: result").await;
+    live.push_str(&read_until(&mut phone, "\n\n").await);
+    let sent = events(&live);
+    assert_eq!(sent.len(), 1, "{live}");
+    assert_eq!(sent[0].1, "result");
+    let data: serde_json::Value = serde_json::from_str(
+        live.lines()
+            .find_map(|line| line.strip_prefix("data: "))
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(data["pairing_id"], pairing.as_str(), "{data}");
+    assert_eq!(data["result"], "B+R", "{data}");
+    // A client resuming from the start reads it from the log, under the same id.
+    let mut resumed = open_raw(&service.base_url, &format!("{stream}?after=0")).await;
+    assert_eq!(
+        events(&read_until(&mut resumed, "event: result").await),
+        sent
+    );
+}

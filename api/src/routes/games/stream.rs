@@ -9,7 +9,7 @@
 //! streams every change whichever instance recorded it, at the same cost to the database
 //! for one stream or a thousand.
 
-use super::GameEvent;
+use super::{GameEvent, PairingEvent};
 use crate::db::DbPool;
 use crate::error::GameError;
 use crate::error::{cause_chain, ApiError, FieldError};
@@ -138,9 +138,13 @@ fn last_event_id(request: &HttpRequest, after: Option<i64>) -> Result<Option<i64
     }
 }
 
-fn frame(id: i64, row: store::EventRow) -> Bytes {
-    let kind = row.kind.clone();
-    let data = serde_json::to_string(&GameEvent::from(row)).unwrap_or_default();
+fn frame(id: i64, entry: store::LogEntry) -> Bytes {
+    let kind = entry.kind().to_string();
+    let data = match entry {
+        store::LogEntry::Game(row) => serde_json::to_string(&GameEvent::from(row)),
+        store::LogEntry::Pairing(row) => serde_json::to_string(&PairingEvent::from(row)),
+    }
+    .unwrap_or_default();
     Bytes::from(format!("id: {id}\nevent: {kind}\ndata: {data}\n\n"))
 }
 
@@ -268,7 +272,7 @@ async fn catch_up(
     let mut chunk = Vec::new();
     let mut read_to = cursor;
     for (id, row) in rows {
-        if kinds.holds(&row.kind) {
+        if kinds.holds(row.kind()) {
             chunk.extend_from_slice(&feed.encode(id, row));
         }
         read_to = id;

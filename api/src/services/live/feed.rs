@@ -111,7 +111,7 @@ impl std::str::FromStr for Kinds {
 }
 
 /// How an entry of the log is sent: the route's encoding of one event.
-pub type Encode = fn(i64, store::EventRow) -> Bytes;
+pub type Encode = fn(i64, store::LogEntry) -> Bytes;
 
 impl Subject {
     /// The entries after `cursor` and up to `up_to`, in order, each with its event id: a
@@ -121,7 +121,7 @@ impl Subject {
         pool: &DbPool,
         cursor: i64,
         up_to: i64,
-    ) -> Result<Vec<(i64, store::EventRow)>, ApiError> {
+    ) -> Result<Vec<(i64, store::LogEntry)>, ApiError> {
         let mut connection = pool.get().await?;
         Ok(match self {
             Subject::Game(id) => {
@@ -129,7 +129,7 @@ impl Subject {
                 store::events_after(&mut connection, id, after, BATCH)
                     .await?
                     .into_iter()
-                    .map(|row| (i64::from(row.seq), row))
+                    .map(|row| (i64::from(row.seq), store::LogEntry::Game(row)))
                     .filter(|(seq, _)| *seq <= up_to)
                     .collect()
             }
@@ -137,7 +137,7 @@ impl Subject {
                 store::tournament_events_after(&mut connection, id, (cursor, up_to), BATCH)
                     .await?
                     .into_iter()
-                    .map(|row| (row.id, row))
+                    .map(|entry| (entry.id(), entry))
                     .collect()
             }
         })
@@ -409,7 +409,7 @@ impl Feed {
         }
     }
 
-    pub fn encode(&self, id: i64, row: store::EventRow) -> Bytes {
+    pub fn encode(&self, id: i64, row: store::LogEntry) -> Bytes {
         (self.encode)(id, row)
     }
 
@@ -443,7 +443,7 @@ impl Feed {
             if let Some(mut ring) = self.ring() {
                 for (id, row) in rows {
                     last = id;
-                    let kind = Kinds::named(&row.kind);
+                    let kind = Kinds::named(row.kind());
                     ring.push(id, kind, self.encode(id, row));
                     for index in kind.indices() {
                         last_of[index] = Some(id);

@@ -37,11 +37,13 @@ enum ListenError {
     Ended,
 }
 
-/// An entry was appended to a game's log.
+/// An entry was appended to a tournament's log: a game's (`game_id`), or a pairing's
+/// result recorded by hand (none).
 #[derive(Debug, Clone, Copy, Deserialize)]
 pub struct Notice {
     pub tournament_id: Uuid,
-    pub game_id: Uuid,
+    #[serde(default)]
+    pub game_id: Option<Uuid>,
     /// The write recorded the game's result, and so changed the tournament's revision.
     #[serde(default)]
     pub revised: bool,
@@ -149,10 +151,8 @@ impl Hub {
         let Ok(feeds) = self.feeds.lock() else {
             return;
         };
-        for subject in [
-            Subject::Tournament(notice.tournament_id),
-            Subject::Game(notice.game_id),
-        ] {
+        let game = notice.game_id.map(Subject::Game);
+        for subject in std::iter::once(Subject::Tournament(notice.tournament_id)).chain(game) {
             if let Some((feed, _)) = feeds.get(&subject) {
                 feed.poke();
             }
