@@ -38,6 +38,15 @@ async fn fetched(browser: &Browser, url: &str) -> Value {
         .unwrap()
 }
 
+/// The browser logged the refused downloads' 422 and nothing else.
+async fn only_refusals(browser: &Browser) {
+    let logged = browser.console().await;
+    assert!(
+        logged.iter().all(|(_, message)| message.contains("422")),
+        "{logged:?}"
+    );
+}
+
 async fn api(service: &TestService, method: Method, path: &str, body: Value) {
     let response = service
         .request(method, path, Some(&service.admin_token))
@@ -181,6 +190,7 @@ async fn the_export_page_lists_what_stops_each_file_and_offers_the_directors_cho
     assert_eq!(listed.len(), 1, "{listed:?}");
     assert!(listed[0].starts_with("Round 2, table 1:"), "{listed:?}");
     assert!(!texts(&browser, "#refused [data-complete]").await.is_empty());
+    only_refusals(&browser).await;
     browser.check("export refused").await;
     browser.switch_language("fr").await;
     assert_eq!(
@@ -189,9 +199,18 @@ async fn the_export_page_lists_what_stops_each_file_and_offers_the_directors_cho
     );
     browser.check_french("export refusé").await;
     browser.switch_language("en").await;
+    only_refusals(&browser).await;
 
-    // Round 2 finished: the EGD file's choices, the declared rounds (5) and `0=`.
+    // Round 2 finished, of 4 declared: the EGD file's choices, the declared rounds and `0=`.
     record(&service, &hall, 2, two["id"].as_str().unwrap(), "W+R").await;
+    let settings = format!("/tournaments/{}", hall.tournament_id);
+    api(
+        &service,
+        Method::PATCH,
+        &settings,
+        json!({"number_of_rounds": 4}),
+    )
+    .await;
     browser.visit(&standings).await;
     let rounds: Vec<String> = {
         let mut values = Vec::new();
