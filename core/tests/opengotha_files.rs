@@ -864,7 +864,7 @@ fn blockers_list_everything_that_stops_a_format() {
     for format in [Format::Egd, Format::Ffg] {
         assert_eq!(
             export::blockers(format, &tournament, 3, Choices::default()),
-            [unknown.clone()],
+            std::slice::from_ref(&unknown),
             "{format}"
         );
         assert!(export::blockers(format, &tournament, 2, Choices::default()).is_empty());

@@ -237,6 +237,15 @@ fn line(
             fix: Some(fix),
         }
     };
+    // A player's identifier the body would not read: the player, the field and its value.
+    let identifier = |key: &str, player: &str, (field, value): (&str, &String)| Line {
+        text: t
+            .message(key)
+            .arg("player", name(tournament, player))
+            .arg(field, value)
+            .to_string(),
+        fix: player_fix(player),
+    };
     match blocker {
         Blocker::UnknownResult {
             round,
@@ -254,22 +263,12 @@ fn line(
             text: t.text_with("export-blocker-aga-id", "player", name(tournament, player)),
             fix: player_fix(player),
         },
-        Blocker::InvalidEgdPin { player, pin } => Line {
-            text: t
-                .message("export-blocker-egd-pin")
-                .arg("player", name(tournament, player))
-                .arg("pin", pin)
-                .to_string(),
-            fix: player_fix(player),
-        },
-        Blocker::InvalidLicence { player, licence } => Line {
-            text: t
-                .message("export-blocker-licence")
-                .arg("player", name(tournament, player))
-                .arg("licence", licence)
-                .to_string(),
-            fix: player_fix(player),
-        },
+        Blocker::InvalidEgdPin { player, pin } => {
+            identifier("export-blocker-egd-pin", player, ("pin", pin))
+        }
+        Blocker::InvalidLicence { player, licence } => {
+            identifier("export-blocker-licence", player, ("licence", licence))
+        }
         Blocker::Other(error) => Line {
             text: t.text_with("export-blocker-other", "reason", error.to_string()),
             fix: Some((
