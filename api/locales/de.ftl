@@ -8,6 +8,7 @@ decimal-separator = ,
 ## Daten
 date = { $day }. { $month } { $year }
 date-span = { $start } – { $end }
+moment = { $date }, { $time } Uhr
 month-1 = Januar
 month-2 = Februar
 month-3 = März
@@ -426,3 +427,7 @@ export-egd-equals = 0= für beide (wie OpenGotha)
 export-egd-download = Die EGD-Datei herunterladen
 export-refused-title = { $format }: kann nach Runde { $round } nicht geschrieben werden
 export-back = Zurück zur Tabelle und zu den Exporten
+
+## Die Einstellungen eines Turniers
+settings-language = Sprache seiner Seiten (wenn der Browser des Lesers keine davon verlangt)
+settings-time-zone = Zeitzone seiner Uhrzeiten (zum Beispiel Europe/Berlin)

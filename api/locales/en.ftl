@@ -9,6 +9,7 @@ decimal-separator = .
 ## Dates
 date = { $day } { $month } { $year }
 date-span = { $start } – { $end }
+moment = { $date }, { $time }
 month-1 = January
 month-2 = February
 month-3 = March
@@ -428,3 +429,7 @@ export-egd-equals = 0= for both (OpenGotha's way)
 export-egd-download = Download the EGD file
 export-refused-title = { $format }: cannot be written after round { $round }
 export-back = Back to the standings and the exports
+
+## A tournament's settings
+settings-language = Language of its pages (when the reader's browser asks for none of them)
+settings-time-zone = Time zone of its times (such as Europe/Paris)

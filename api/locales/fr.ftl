@@ -7,8 +7,12 @@ language-switch = Langue
 decimal-separator = ,
 
 ## Dates
-date = { $day } { $month } { $year }
+date = { $day ->
+    [1] 1er
+   *[other] { $day }
+} { $month } { $year }
 date-span = du { $start } au { $end }
+moment = { $date } à { $time }
 month-1 = janvier
 month-2 = février
 month-3 = mars
@@ -427,3 +431,7 @@ export-egd-equals = 0= pour les deux (comme OpenGotha)
 export-egd-download = Télécharger le fichier EGD
 export-refused-title = { $format } : ne peut pas être écrit après la ronde { $round }
 export-back = Retour au classement et aux exports
+
+## Les réglages d'un tournoi
+settings-language = Langue de ses pages (quand le navigateur du lecteur n'en demande aucune)
+settings-time-zone = Fuseau horaire de ses heures (par exemple Europe/Paris)

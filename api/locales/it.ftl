@@ -8,6 +8,7 @@ decimal-separator = ,
 ## Date
 date = { $day } { $month } { $year }
 date-span = dal { $start } al { $end }
+moment = { $date } alle { $time }
 month-1 = gennaio
 month-2 = febbraio
 month-3 = marzo
@@ -426,3 +427,7 @@ export-egd-equals = 0= per entrambi (come OpenGotha)
 export-egd-download = Scarica il file EGD
 export-refused-title = { $format }: non può essere scritto dopo il turno { $round }
 export-back = Torna alla classifica e alle esportazioni
+
+## Le impostazioni di un torneo
+settings-language = Lingua delle sue pagine (quando il browser del lettore non ne chiede nessuna)
+settings-time-zone = Fuso orario dei suoi orari (per esempio Europe/Rome)

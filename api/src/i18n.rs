@@ -6,13 +6,18 @@
 //! Every sentence a person reads on a page comes from a catalog through [`Language`]:
 //! templates call `t.text("key")`, `t.text_with("key", "name", value)`; Rust code the same
 //! methods. A number with a fraction (a komi) is written by [`Language::decimal`] with the
-//! catalog's own `decimal-separator`, a date by [`Language::date`].
+//! catalog's own `decimal-separator`, a date by [`Language::date`], a moment of a
+//! tournament (a ruling, a log line, a token's expiry) by [`Language::moment`] on the
+//! tournament's clock ([`TimeZone`]).
 
 #[cfg(test)]
 mod checks;
 pub mod vocabulary;
+mod zone;
 
-use chrono::{Datelike, NaiveDate};
+pub use zone::TimeZone;
+
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use fluent_syntax::ast::Entry;
@@ -247,6 +252,17 @@ impl Language {
             .to_string()
     }
 
+    /// A moment of a tournament, in the reader's language and on the tournament's clock
+    /// (`zone`): "28 novembre 2026 à 14:05:07". Every page that shows when something
+    /// happened writes it with this.
+    pub fn moment(&self, at: DateTime<Utc>, zone: TimeZone) -> String {
+        let local = zone.local(at);
+        self.message("moment")
+            .arg("date", self.date(local.date_naive()))
+            .arg("time", local.format("%H:%M:%S").to_string())
+            .to_string()
+    }
+
     /// Two days as the language writes a span of them.
     pub fn dates(&self, start: NaiveDate, end: NaiveDate) -> String {
         if start == end {
@@ -262,6 +278,26 @@ impl Language {
     /// The ids of the messages of this language's catalog (its tests).
     pub fn message_ids(&self) -> &'static [String] {
         &self.catalog().ids
+    }
+}
+
+/// A tournament's language in the API: its catalog's code.
+impl serde::Serialize for Language {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Language {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Language, D::Error> {
+        let code = String::deserialize(deserializer)?;
+        Language::of_code(&code).ok_or_else(|| {
+            let codes: Vec<&str> = Language::all().map(Language::code).collect();
+            serde::de::Error::custom(format!(
+                "{code:?} is not a language of the pages: one of {}",
+                codes.join(", ")
+            ))
+        })
     }
 }
 
@@ -347,6 +383,31 @@ mod tests {
             Language::of_code("de").unwrap().date(day),
             "28. November 2026"
         );
+        let first = NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
+        assert_eq!(
+            Language::of_code("fr").unwrap().date(first),
+            "1er décembre 2026"
+        );
+    }
+
+    #[test]
+    fn a_moment_is_written_in_the_readers_language_on_the_tournaments_clock() {
+        let at = DateTime::parse_from_rfc3339("2026-11-28T13:05:07Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        let paris = TimeZone::of_name("Europe/Paris").unwrap();
+        let french = Language::of_code("fr").unwrap();
+        let english = Language::of_code("en").unwrap();
+        assert_eq!(french.moment(at, paris), "28 novembre 2026 à 14:05:07");
+        assert_eq!(
+            english.moment(at, TimeZone::of_name("UTC").unwrap()),
+            "28 November 2026, 13:05:07"
+        );
+        // Summer time: Paris is two hours ahead of UTC in July.
+        let july = DateTime::parse_from_rfc3339("2026-07-01T23:30:00Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        assert_eq!(french.moment(july, paris), "2 juillet 2026 à 01:30:00");
     }
 
     #[test]

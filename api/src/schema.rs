@@ -25,6 +25,8 @@ diesel::table! {
         revision -> Int8,
         board_size -> Int2,
         opengotha_kept -> Jsonb,
+        language -> Text,
+        time_zone -> Text,
     }
 }
 

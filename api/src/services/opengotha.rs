@@ -17,7 +17,7 @@ use crate::store::rounds as round_store;
 use crate::store::tournaments::{self as tournament_store, TournamentRecord};
 
 use arbitre_core::standings::{self, Recorded, Tournament};
-use arbitre_core::{KomiPolicy, Rules};
+use arbitre_core::{Color, KomiPolicy, Rules};
 use chrono::Utc;
 use diesel_async::AsyncConnection;
 use serde::Serialize;
@@ -131,6 +131,26 @@ fn check(tournament: &Tournament) -> Result<(), ApiError> {
                 "must be 1 to 2147483647",
             );
         }
+    }
+    // The service records one game per player and round; OpenGotha reads more (an
+    // organizer's test) and `arbitre pair` pairs such a file as OpenGotha does.
+    for (game, colour) in tournament.extra_games() {
+        let game = &tournament.games[game];
+        let player = match colour {
+            Color::Black => &game.black,
+            Color::White => &game.white,
+        };
+        violations.add(
+            format!(
+                "Game[round {}, {} – {}]",
+                game.round, game.black, game.white
+            ),
+            format!(
+                "`{player}` has another game in round {}: the service records one game per \
+                 player and round",
+                game.round
+            ),
+        );
     }
     violations.into_result()?;
     let last_round = tournament.last_round();

@@ -6,6 +6,7 @@
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, Violations};
+use crate::i18n::{Language, TimeZone};
 use crate::services::heavy::{Class, Workshop};
 use crate::services::opengotha::{self as importer, Import, ImportWarning, Imported};
 use crate::services::tournaments::{
@@ -86,6 +87,9 @@ fn imported_settings(
                 .collect(),
         },
         pairing,
+        // An OpenGotha file names neither: the director sets them on the settings page.
+        language: Language::default(),
+        time_zone: TimeZone::server(),
     })
 }
 

@@ -8,6 +8,7 @@ use crate::auth::Caller;
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, Resource, Violations};
 use crate::http::{check_country, check_text, Window};
+use crate::i18n::{Language, TimeZone};
 use crate::services::deletions;
 use crate::services::opengotha::ImportWarning;
 use crate::store::deletions as deletion_store;
@@ -64,6 +65,13 @@ pub struct Tournament {
     pub standings: StandingsSettings,
     /// How rounds are paired: OpenGotha's pairing parameters.
     pub pairing: PairingParameters,
+    /// The language of its pages when the reader's browser asks for none of the pages'
+    /// languages (the reader's own choice first, then `Accept-Language`, then this).
+    #[schema(value_type = String, example = "fr")]
+    pub language: Language,
+    /// The zone (IANA name) of the times its pages show.
+    #[schema(value_type = String, example = "Europe/Paris")]
+    pub time_zone: TimeZone,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -128,6 +136,15 @@ pub struct NewTournament {
     /// Default: OpenGotha's McMahon pairing parameters.
     #[serde(default = "default_pairing")]
     pub pairing: PairingParameters,
+    /// The language of its pages when the reader's browser asks for none of theirs: `fr`,
+    /// `en`, `it` or `de`. Default `en`.
+    #[serde(default)]
+    #[schema(value_type = String, example = "fr")]
+    pub language: Language,
+    /// The zone of the times its pages show, an IANA name. Default the server's.
+    #[serde(default)]
+    #[schema(value_type = String, example = "Europe/Paris")]
+    pub time_zone: TimeZone,
 }
 
 pub(super) fn default_board_size() -> u8 {
@@ -190,6 +207,12 @@ pub struct TournamentChanges {
     pub standings: Option<StandingsSettings>,
     /// Replaces the pairing parameters, given whole (the tournament shows the current ones).
     pub pairing: Option<PairingParameters>,
+    /// `fr`, `en`, `it` or `de`.
+    #[schema(value_type = Option<String>)]
+    pub language: Option<Language>,
+    /// An IANA name.
+    #[schema(value_type = Option<String>)]
+    pub time_zone: Option<TimeZone>,
 }
 
 /// Dates PostgreSQL and the rating bodies can both take.
@@ -228,6 +251,8 @@ pub(super) fn checked_record(
         placement_criteria,
         mut standings,
         pairing,
+        language,
+        time_zone,
     } = settings;
     check_text(&mut violations, "name", &name, 200, true);
     match warnings.as_deref_mut() {
@@ -300,6 +325,8 @@ pub(super) fn checked_record(
         pairing_parameters: to_json(&pairing)?,
         number_of_rounds: i32::try_from(number_of_rounds).map_err(ApiError::internal)?,
         board_size: i16::from(board_size),
+        language: language.code().to_string(),
+        time_zone: time_zone.name().to_string(),
     })
 }
 
@@ -341,6 +368,11 @@ impl TryFrom<TournamentRow> for Tournament {
             placement_criteria: from_json(row.placement_criteria)?,
             standings: from_json(row.standings_settings)?,
             pairing: from_json(row.pairing_parameters)?,
+            language: Language::of_code(&row.language)
+                .ok_or_else(|| ApiError::internal(format!("stored language {:?}", row.language)))?,
+            time_zone: TimeZone::of_name(&row.time_zone).ok_or_else(|| {
+                ApiError::internal(format!("stored time zone {:?}", row.time_zone))
+            })?,
             created_at: row.created_at,
             updated_at: row.updated_at,
         })
@@ -367,6 +399,8 @@ impl Tournament {
             placement_criteria: self.placement_criteria,
             standings: self.standings,
             pairing: self.pairing,
+            language: self.language,
+            time_zone: self.time_zone,
         }
     }
 }
@@ -377,6 +411,15 @@ pub async fn load(connection: &mut Connection, id: Uuid) -> Result<Tournament, A
         .await?
         .ok_or(ApiError::NotFound(Resource::Tournament))?
         .try_into()
+}
+
+/// The tournament's language (its setting), for the pages that read the rest of it
+/// elsewhere (the standings' view of it).
+pub async fn language(connection: &mut Connection, id: Uuid) -> Result<Language, ApiError> {
+    let row = store::find(connection, id)
+        .await?
+        .ok_or(ApiError::NotFound(Resource::Tournament))?;
+    Ok(Language::of_code(&row.language).unwrap_or_default())
 }
 
 /// The tournament's board, held until the transaction ends ([`store::hold_board`]) for a
@@ -466,7 +509,9 @@ pub async fn update(
                 dispute_policy,
                 placement_criteria,
                 standings,
-                pairing
+                pairing,
+                language,
+                time_zone
             );
             let wanted_board = settings.board_size;
             let record = record(settings)?;

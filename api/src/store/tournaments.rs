@@ -34,6 +34,10 @@ pub struct TournamentRow {
     pub pairing_parameters: serde_json::Value,
     pub number_of_rounds: i32,
     pub board_size: i16,
+    /// The code of its catalog (`fr`).
+    pub language: String,
+    /// An IANA time zone name.
+    pub time_zone: String,
 }
 
 /// Every column a client decides (and the EGD class derived from them).
@@ -57,6 +61,10 @@ pub struct TournamentRecord {
     pub pairing_parameters: serde_json::Value,
     pub number_of_rounds: i32,
     pub board_size: i16,
+    /// The code of its catalog (`fr`).
+    pub language: String,
+    /// An IANA time zone name.
+    pub time_zone: String,
 }
 
 /// Filters of the tournament list.

@@ -228,17 +228,32 @@ pub fn round_shown(tournament: &Tournament, asked: Option<u32>) -> Result<u32, P
     }
 }
 
-/// What a tournament page shows: its id, query, tournament and round.
+/// The language of a tournament's page for this viewer (the tournament's own decides
+/// when neither the reader's choice nor their browser does).
+pub async fn page_language(
+    pool: &DbPool,
+    viewer: &Viewer,
+    id: Uuid,
+) -> Result<Language, PageError> {
+    let mut connection = pool.get().await.map_err(ApiError::from)?;
+    let tournament = crate::services::tournaments::language(&mut connection, id).await?;
+    Ok(viewer.language_in(tournament))
+}
+
+/// What a tournament page shows: its id, query, tournament and round, and the language
+/// it is written in.
 async fn shown(
     pool: &DbPool,
+    viewer: &Viewer,
     path: web::Path<Uuid>,
     query: web::Query<PageQuery>,
-) -> Result<(Uuid, PageQuery, Tournament, u32), PageError> {
+) -> Result<(Uuid, PageQuery, Tournament, u32, Language), PageError> {
     let id = path.into_inner();
     let query = query.into_inner();
     let tournament = tournament(pool, id).await?;
     let round = round_shown(&tournament, query.round)?;
-    Ok((id, query, tournament, round))
+    let language = page_language(pool, viewer, id).await?;
+    Ok((id, query, tournament, round, language))
 }
 
 /// A tournament page as rendered at the tournament's current revision (a column kept by
@@ -296,8 +311,7 @@ pub async fn pairings(
 ) -> Result<Page, PageError> {
     let id = *path;
     kept_page(&request, &pool, &reads, id, &viewer, || async {
-        let (id, query, tournament, round) = shown(&pool, path, query).await?;
-        let language = viewer.language();
+        let (id, query, tournament, round, language) = shown(&pool, &viewer, path, query).await?;
         let search = query.name.clone().unwrap_or_default();
         let lines = round_lines(&tournament, round, &search, language);
         Page::render(&PairingsPage {
@@ -464,8 +478,7 @@ pub async fn standings(
 ) -> Result<Page, PageError> {
     let id = *path;
     kept_page(&request, &pool, &reads, id, &viewer, || async {
-        let (id, query, tournament, round) = shown(&pool, path, query).await?;
-        let language = viewer.language();
+        let (id, query, tournament, round, language) = shown(&pool, &viewer, path, query).await?;
         let (tournament, table) =
             standings_table(&workshop, Class::Anonymous, tournament, round, language).await?;
         Page::render(&StandingsPage {

@@ -39,6 +39,12 @@ impl Viewer {
         self.1.language()
     }
 
+    /// The language of a page of a tournament that speaks `tournament` (its setting):
+    /// it decides when neither the reader's choice nor their browser does.
+    pub fn language_in(&self, tournament: Language) -> Language {
+        self.1.in_tournament(tournament)
+    }
+
     /// What the page header says of the person: their token's label and role.
     pub fn describe(&self) -> Option<Signed> {
         self.0.as_ref().map(|token| Signed {

@@ -123,3 +123,115 @@ async fn a_kept_public_page_is_kept_once_per_language() {
     let (_, english_again) = page(&service, &path, &[]).await;
     assert_eq!(english_again, english);
 }
+
+/// The public pairings page of a tournament, as a browser asking for `headers` reads it.
+async fn public_page(service: &TestService, id: &str, accept: Option<&str>) -> String {
+    let headers: Vec<_> = accept
+        .map(|value| (ACCEPT_LANGUAGE, value))
+        .into_iter()
+        .collect();
+    let (status, body) = page(service, &format!("/t/{id}"), &headers).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+#[tokio::test]
+async fn a_tournaments_page_speaks_its_language_when_the_reader_asks_for_none() {
+    let service = TestService::start().await;
+    let tournament = service
+        .create_tournament(serde_json::json!({"language": "it"}))
+        .await;
+    assert_eq!(tournament["language"], "it");
+    let id = tournament["id"].as_str().unwrap();
+    assert!(public_page(&service, id, None)
+        .await
+        .contains("<html lang=\"it\">"));
+    // The browser's language comes first, and one the pages do not speak decides nothing.
+    let french = public_page(&service, id, Some("fr")).await;
+    assert!(french.contains("<html lang=\"fr\">"), "{french}");
+    let korean = public_page(&service, id, Some("ko")).await;
+    assert!(korean.contains("<html lang=\"it\">"), "{korean}");
+    // The director changes it: the kept page follows.
+    let changed = service
+        .request(
+            reqwest::Method::PATCH,
+            &format!("/tournaments/{id}"),
+            Some(&service.admin_token),
+        )
+        .json(&serde_json::json!({"language": "de"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(changed.status(), StatusCode::OK);
+    assert!(public_page(&service, id, None)
+        .await
+        .contains("<html lang=\"de\">"));
+    // A page without a tournament keeps English.
+    let (_, home) = page(&service, "/", &[]).await;
+    assert!(home.contains("<html lang=\"en\">"));
+}
+
+#[tokio::test]
+async fn a_tournament_refuses_a_language_or_a_zone_it_cannot_show() {
+    let service = TestService::start().await;
+    let created = service.create_tournament(serde_json::json!({})).await;
+    assert_eq!(created["language"], "en");
+    assert!(created["time_zone"]
+        .as_str()
+        .is_some_and(|zone| !zone.is_empty()));
+    for (field, value) in [("language", "ko"), ("time_zone", "Mars/Olympus")] {
+        let refused = service
+            .post_tournament(serde_json::json!({ field: value }))
+            .await;
+        assert_eq!(
+            refused.status(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{field}"
+        );
+        let problem: serde_json::Value = refused.json().await.unwrap();
+        assert!(problem.to_string().contains(value), "{problem}");
+    }
+}
+
+#[tokio::test]
+async fn a_moment_is_shown_on_the_tournaments_clock_in_the_readers_language() {
+    use arbitre_api::i18n::{Language, TimeZone};
+    let service = TestService::start().await;
+    let tournament = service
+        .create_tournament(serde_json::json!({"time_zone": "America/New_York"}))
+        .await;
+    assert_eq!(tournament["time_zone"], "America/New_York");
+    let id = tournament["id"].as_str().unwrap();
+    let issued: serde_json::Value = service
+        .post(
+            &format!("/tournaments/{id}/tokens"),
+            Some(&service.admin_token),
+        )
+        .json(&serde_json::json!({"role": "referee", "label": "Marie"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let at: chrono::DateTime<chrono::Utc> =
+        serde_json::from_value(issued["created_at"].clone()).unwrap();
+    let staff = service
+        .get(&format!("/dashboard/t/{id}/staff"))
+        .bearer_auth(&service.admin_token)
+        .header(ACCEPT_LANGUAGE, "fr")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let french = Language::of_code("fr").unwrap();
+    let new_york = TimeZone::of_name("America/New_York").unwrap();
+    let utc = TimeZone::of_name("UTC").unwrap();
+    let shown = french.moment(at, new_york);
+    assert!(shown.contains(" à "), "{shown}");
+    assert!(staff.contains(&shown), "{shown} in {staff}");
+    assert!(!staff.contains(&french.moment(at, utc)), "{staff}");
+    assert!(!staff.contains("UTC"), "{staff}");
+}

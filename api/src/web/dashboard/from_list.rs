@@ -77,7 +77,7 @@ async fn from_list_page(
         }
     };
     Page::render(&FromListPage {
-        t: viewer.language(),
+        t: viewer.language_in(tournament.language),
         signed_in: viewer.describe(),
         id,
         name: tournament.name,

@@ -323,10 +323,10 @@ pub async fn show(
     query: web::Query<HallQuery>,
 ) -> Result<Page, PageError> {
     let id = path.into_inner();
-    let language = viewer.language();
     caller(&viewer)?.require_staff(id, "watch this tournament's tables")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let tournament = crate::services::tournaments::load(&mut connection, id).await?;
+    let language = viewer.language_in(tournament.language);
     let (rounds, _) = round_store::list(&mut connection, id, ROUNDS_LISTED, 0)
         .await
         .map_err(ApiError::from)?;
@@ -418,7 +418,7 @@ pub async fn show(
         .filter(|line| line.watch.attention < Attention::NotStarted)
         .count();
     Page::render(&HallPage {
-        t: viewer.language(),
+        t: language,
         signed_in: viewer.describe(),
         heading: HallHeading {
             id,
@@ -611,9 +611,9 @@ async fn table_page(
     problems: Vec<String>,
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_staff(id, "watch this tournament's tables")?;
-    let language = viewer.language();
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let tournament = crate::services::tournaments::load(&mut connection, id).await?;
+    let language = viewer.language_in(tournament.language);
     let row = game_store::find(&mut connection, game_id)
         .await
         .map_err(ApiError::from)?
@@ -653,7 +653,7 @@ async fn table_page(
         .rev()
         .map(|entry| LogLine {
             seq: entry.seq,
-            time: entry.recorded_at.format("%H:%M:%S").to_string(),
+            time: language.moment(entry.recorded_at, tournament.time_zone),
             what: describe(entry, game.height, language),
             who: entry
                 .issued_by
@@ -663,7 +663,7 @@ async fn table_page(
         })
         .collect();
     Page::render(&TablePage {
-        t: viewer.language(),
+        t: language,
         signed_in: viewer.describe(),
         heading: HallHeading {
             id,

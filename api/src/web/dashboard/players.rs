@@ -76,7 +76,7 @@ async fn player_page(
         country: row.country.unwrap_or_default(),
     });
     Page::render(&PlayerPage {
-        t: viewer.language(),
+        t: viewer.language_in(tournament.language),
         signed_in: viewer.describe(),
         id,
         player_id,
@@ -203,13 +203,13 @@ pub async fn copy(
     match copy_players(&pool, &caller(&viewer)?, id, from).await {
         Ok(report) => {
             let mut connection = pool.get().await.map_err(ApiError::from)?;
-            let tournament = tournaments::load(&mut connection, id).await?.name;
+            let tournament = tournaments::load(&mut connection, id).await?;
             let from = tournaments::load(&mut connection, from).await?.name;
             let page = Page::render(&CopiedPage {
-                t: viewer.language(),
+                t: viewer.language_in(tournament.language),
                 signed_in: viewer.describe(),
                 id,
-                tournament,
+                tournament: tournament.name,
                 from,
                 report,
             })?;

@@ -78,6 +78,7 @@ async fn result_page(
     caller(viewer)?.require_staff(id, "see this tournament's results")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let tournament = crate::services::tournaments::load(&mut connection, id).await?;
+    let language = viewer.language_in(tournament.language);
     let round = round_store::find(&mut connection, id, number)
         .await
         .map_err(ApiError::from)?
@@ -98,7 +99,7 @@ async fn result_page(
         .into_iter()
         .map(|ruling| AuditLine {
             who: ruling.issued_by_label,
-            when: ruling.issued_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+            when: language.moment(ruling.issued_at, tournament.time_zone),
             why: ruling.reason,
             before: shown(ruling.previous.result.as_deref()),
             after: shown(ruling.terms.result.as_deref()),
@@ -110,7 +111,7 @@ async fn result_page(
             .map(|name| format!("{} ({})", name.name, name.rank))
     };
     Page::render(&ResultPage {
-        t: viewer.language(),
+        t: language,
         signed_in: viewer.describe(),
         id,
         name: tournament.name,

@@ -23,7 +23,7 @@ use crate::store::pairings as pairing_store;
 use crate::store::players::{self as player_store, PlayerFilter};
 use crate::store::rounds as round_store;
 use crate::web::page::{secured, Page, PageError};
-use crate::web::public::{kept_page, round_lines, tournament, NameLine, TableLine};
+use crate::web::public::{kept_page, page_language, round_lines, tournament, NameLine, TableLine};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -169,6 +169,7 @@ async fn round_page(
     number: i32,
 ) -> Result<Page, PageError> {
     let tournament = tournament(pool, id).await?;
+    let language = page_language(pool, viewer, id).await?;
     let round = round_number(number, tournament.rounds)?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let row = round_store::find(&mut connection, id, number)
@@ -186,7 +187,7 @@ async fn round_page(
     } else {
         (Vec::new(), None)
     };
-    let lines = round_lines(&tournament, round, "", viewer.language());
+    let lines = round_lines(&tournament, round, "", language);
     // Both lists are by table number, one line per pairing.
     let tables = lines
         .tables
@@ -198,7 +199,7 @@ async fn round_page(
         })
         .collect();
     Page::render(&RoundPage {
-        t: viewer.language(),
+        t: language,
         signed_in: viewer.describe(),
         started: row.started_at.is_some(),
         heading: RoundHeading {
@@ -272,10 +273,11 @@ pub async fn print(
     let (id, number) = path.into_inner();
     caller(&viewer)?.require_staff(id, "print this tournament's pairings")?;
     let tournament = tournament(&pool, id).await?;
+    let language = page_language(&pool, &viewer, id).await?;
     let round = round_number(number, tournament.rounds)?;
-    let lines = round_lines(&tournament, round, "", viewer.language());
+    let lines = round_lines(&tournament, round, "", language);
     Page::render(&PrintPage {
-        t: viewer.language(),
+        t: language,
         signed_in: viewer.describe(),
         heading: RoundHeading {
             id,
@@ -622,6 +624,7 @@ pub async fn draft(
         },
     }
     let tournament = tournament(&pool, id).await?;
+    let language = page_language(&pool, &viewer, id).await?;
     let unfinished = {
         let mut connection = pool.get().await.map_err(ApiError::from)?;
         unfinished(&mut connection, id, number).await?
@@ -680,7 +683,7 @@ pub async fn draft(
         HttpResponse::Conflict()
     };
     let page = Page::render(&DraftPage {
-        t: viewer.language(),
+        t: language,
         signed_in: viewer.describe(),
         heading: RoundHeading {
             id,

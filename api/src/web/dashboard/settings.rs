@@ -6,11 +6,11 @@
 use super::parameters::{
     criterion_names, criterion_slots, parameter_fields, CriterionSlot, ParameterField,
 };
-use super::tournaments::{kept_class, time_systems, TournamentForm, KEEP};
+use super::tournaments::{kept_class, languages, time_systems, TournamentForm, KEEP};
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::ApiError;
-use crate::i18n::{vocabulary, Language};
+use crate::i18n::{vocabulary, Language, TimeZone};
 use crate::services::tournaments::{self as service, Tournament, TournamentChanges};
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
@@ -32,6 +32,8 @@ struct SettingsPage {
     /// Each ruleset's API name and words.
     rulesets: Vec<(&'static str, String)>,
     time_systems: Vec<(String, String)>,
+    languages: Vec<(&'static str, String)>,
+    time_zones: Vec<&'static str>,
     dispute_policies: Vec<&'static str>,
     criteria: Vec<CriterionSlot>,
     criterion_names: Vec<&'static str>,
@@ -49,7 +51,7 @@ async fn settings_page(
     caller(viewer)?.require_organizer(id, "change this tournament")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let tournament: Tournament = service::load(&mut connection, id).await?;
-    let language = viewer.language();
+    let language = viewer.language_in(tournament.language);
     let keep = language.text_with(
         "time-keep",
         "control",
@@ -67,7 +69,7 @@ async fn settings_page(
         None => TournamentForm::of(&tournament),
     };
     Page::render(&SettingsPage {
-        t: viewer.language(),
+        t: language,
         signed_in: viewer.describe(),
         id,
         dispute_policies: ResumptionPolicy::ALL.iter().map(|p| p.name()).collect(),
@@ -78,6 +80,8 @@ async fn settings_page(
         tournament: tournament.name,
         rulesets: vocabulary::ruleset_choices(language),
         time_systems,
+        languages: languages(),
+        time_zones: TimeZone::names().collect(),
         problems,
     })
 }

@@ -9,7 +9,7 @@ use crate::i18n::Language;
 use crate::store::pairings as pairing_store;
 use crate::store::rounds as round_store;
 use crate::web::page::{Page, PageError};
-use crate::web::public::{round_lines, tournament, TableLine};
+use crate::web::public::{page_language, round_lines, tournament, TableLine};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::web;
@@ -37,6 +37,7 @@ pub async fn show(
     let (id, number) = path.into_inner();
     caller(&viewer)?.require_staff(id, "print this tournament's result sheets")?;
     let tournament = tournament(&pool, id).await?;
+    let language = page_language(&pool, &viewer, id).await?;
     if !(1..=tournament.rounds).contains(&number) {
         return Err(PageError(ApiError::NotFound(Resource::Round)));
     }
@@ -52,12 +53,12 @@ pub async fn show(
         .into_iter()
         .map(|pairing| (pairing.table_number.to_string(), pairing.komi))
         .collect();
-    let mut tables = round_lines(&tournament, number, "", viewer.language()).tables;
+    let mut tables = round_lines(&tournament, number, "", language).tables;
     for line in &mut tables {
         line.komi = komi.get(&line.table).copied().or(line.komi);
     }
     Page::render(&SheetsPage {
-        t: viewer.language(),
+        t: language,
         signed_in: viewer.describe(),
         id,
         name: tournament.name.clone(),

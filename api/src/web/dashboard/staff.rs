@@ -7,15 +7,16 @@
 use super::confirm::{Confirmation, Confirmed};
 use super::{caller, check_origin, problems, see_other};
 use crate::access::{Binding, Role};
-use crate::db::{Connection, DbPool};
+use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Resource, Violations};
 use crate::http::check_text;
-use crate::i18n::Language;
+use crate::i18n::{Language, TimeZone};
 use crate::services::audit::{self, Action};
 use crate::services::sign_in::{self, CodeFor};
 use crate::services::tokens::issue;
+use crate::services::tournaments;
 use crate::store::audit::AuditRow;
-use crate::store::{tokens, tournaments};
+use crate::store::tokens;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::qr::qr_svg;
 use crate::web::session::Signed;
@@ -50,10 +51,11 @@ pub struct AuditLine {
     pub subject: String,
 }
 
-impl From<AuditRow> for AuditLine {
-    fn from(row: AuditRow) -> AuditLine {
+impl AuditLine {
+    /// The line of `row`, its moment on the tournament's clock.
+    fn of(row: AuditRow, language: Language, zone: TimeZone) -> AuditLine {
         AuditLine {
-            at: row.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+            at: language.moment(row.at, zone),
             who: row.by_label,
             action: row.action,
             subject: row.subject,
@@ -103,13 +105,6 @@ struct MadePage {
     expires: String,
 }
 
-async fn tournament_name(connection: &mut Connection, id: Uuid) -> Result<String, ApiError> {
-    tournaments::find(connection, id)
-        .await?
-        .map(|row| row.name)
-        .ok_or(ApiError::NotFound(Resource::Tournament))
-}
-
 async fn staff_page(
     pool: &DbPool,
     viewer: &Viewer,
@@ -119,7 +114,8 @@ async fn staff_page(
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_organizer(tournament_id, "see the credentials of this tournament")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let name = tournament_name(&mut connection, tournament_id).await?;
+    let tournament = tournaments::load(&mut connection, tournament_id).await?;
+    let language = viewer.language_in(tournament.language);
     let (tokens, _) = tokens::list_for_tournament(&mut connection, tournament_id, LISTED, 0)
         .await
         .map_err(ApiError::from)?;
@@ -131,20 +127,20 @@ async fn staff_page(
             table: token
                 .table_number
                 .map_or_else(String::new, |table| table.to_string()),
-            since: token.created_at.format("%Y-%m-%d %H:%M UTC").to_string(),
+            since: language.moment(token.created_at, tournament.time_zone),
             label: token.label,
         })
         .collect();
     let audit = audit::latest(&mut connection, tournament_id, LISTED)
         .await?
         .into_iter()
-        .map(AuditLine::from)
+        .map(|row| AuditLine::of(row, language, tournament.time_zone))
         .collect();
     Page::render(&StaffPage {
-        t: viewer.language(),
+        t: language,
         signed_in: viewer.describe(),
         tournament_id,
-        name,
+        name: tournament.name,
         credentials,
         audit,
         form,
@@ -227,13 +223,14 @@ pub async fn make(
         }
     };
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let name = tournament_name(&mut connection, tournament_id).await?;
+    let tournament = tournaments::load(&mut connection, tournament_id).await?;
+    let language = viewer.language_in(tournament.language);
     let who = format!("{label} ({})", role.name());
     let mut made = MadePage {
-        t: viewer.language(),
+        t: language,
         signed_in: viewer.describe(),
         tournament_id,
-        name,
+        name: tournament.name,
         who,
         link: None,
         secret: None,
@@ -262,7 +259,7 @@ pub async fn make(
             .map(|code| format!("{origin}/sign-in/link/{code}"))
             .ok_or_else(|| ApiError::internal("no code made"))?;
         made.link = Some((qr_svg(&url)?, url));
-        made.expires = expires_at.format("%Y-%m-%d %H:%M UTC").to_string();
+        made.expires = language.moment(expires_at, tournament.time_zone);
     }
     let page = Page::render(&made)?;
     // A secret or a link that signs in: no cache keeps it.

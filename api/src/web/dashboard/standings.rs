@@ -53,25 +53,19 @@ pub async fn show(
     caller(&viewer)?.require_staff(id, "see this tournament's standings")?;
     public::kept_page(&request, &pool, &reads, id, &viewer, || async {
         let tournament = public::tournament(&pool, id).await?;
+        let language = public::page_language(&pool, &viewer, id).await?;
         let round = public::round_shown(&tournament, query.round)?;
         let pairings = exports::pairings(&pool, id).await?;
-        let t = viewer.language();
         let (tournament, exports) = workshop
             .run(Class::Staff, move || {
-                let section = exports::section(&tournament, id, round, &pairings, &t);
+                let section = exports::section(&tournament, id, round, &pairings, &language);
                 (tournament, section)
             })
             .await?;
-        let (tournament, table) = public::standings_table(
-            &workshop,
-            Class::Staff,
-            tournament,
-            round,
-            viewer.language(),
-        )
-        .await?;
+        let (tournament, table) =
+            public::standings_table(&workshop, Class::Staff, tournament, round, language).await?;
         Page::render(&StandingsPage {
-            t: viewer.language(),
+            t: language,
             signed_in: viewer.describe(),
             id,
             name: tournament.name.clone(),
@@ -107,6 +101,7 @@ pub async fn wall(
     let id = path.into_inner();
     caller(&viewer)?.require_staff(id, "see this tournament's standings")?;
     let tournament = public::tournament(&pool, id).await?;
+    let language = public::page_language(&pool, &viewer, id).await?;
     let round = public::round_shown(&tournament, query.round)?;
     let (tournament, chart) = workshop
         .run(Class::Staff, move || {
@@ -118,7 +113,7 @@ pub async fn wall(
         ApiError::Validation(vec![FieldError::new("standings", error.to_string())])
     })?;
     Page::render(&WallChartPage {
-        t: viewer.language(),
+        t: language,
         signed_in: viewer.describe(),
         id,
         name: tournament.name.clone(),

@@ -146,10 +146,13 @@ pub async fn tournament_page(
         })
         .collect();
     Page::render(&TournamentPage {
-        t: viewer.language(),
+        t: viewer.language_in(tournament.language),
         signed_in: viewer.describe(),
-        rules: vocabulary::ruleset(viewer.language(), tournament.ruleset),
-        time_control: vocabulary::time_control(viewer.language(), &tournament.time_control),
+        rules: vocabulary::ruleset(viewer.language_in(tournament.language), tournament.ruleset),
+        time_control: vocabulary::time_control(
+            viewer.language_in(tournament.language),
+            &tournament.time_control,
+        ),
         tournament,
         players,
         total,

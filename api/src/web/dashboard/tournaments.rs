@@ -5,7 +5,7 @@ use super::{caller, check_origin, parameters, problems, see_other};
 use crate::access::Role;
 use crate::db::DbPool;
 use crate::error::ApiError;
-use crate::i18n::{vocabulary, Language};
+use crate::i18n::{vocabulary, Language, TimeZone};
 use crate::services::tournaments::{self as service, NewTournament, Tournament};
 use crate::store::tournaments::{self as store, TournamentFilter};
 use crate::web::page::{secured, Page, PageError};
@@ -66,6 +66,13 @@ pub struct TournamentForm {
     pub komi: Option<String>,
     #[serde(default)]
     pub dispute_policy: Option<String>,
+    /// The code of the tournament's language (a form without it takes the API's default,
+    /// or keeps the tournament's).
+    #[serde(default)]
+    pub language: Option<String>,
+    /// The IANA name of the tournament's time zone (likewise).
+    #[serde(default)]
+    pub time_zone: Option<String>,
     /// The placement criteria's slots and the pairing parameters, by their form keys
     /// ([`super::parameters`]).
     #[serde(flatten)]
@@ -103,6 +110,8 @@ impl Default for TournamentForm {
             komi_kind: None,
             komi: None,
             dispute_policy: None,
+            language: None,
+            time_zone: Some(TimeZone::server().name().to_string()),
             more: HashMap::new(),
             kept_class: String::new(),
             online: false,
@@ -189,6 +198,12 @@ impl TournamentForm {
             if let Some(side) = &self.board_size {
                 let side = number(&mut problems, "board size", side);
                 fields.insert("board_size".into(), json!(side));
+            }
+            if let Some(language) = &self.language {
+                fields.insert("language".into(), json!(language));
+            }
+            if let Some(zone) = &self.time_zone {
+                fields.insert("time_zone".into(), json!(zone.trim()));
             }
             if fields["time_control"].is_null() {
                 fields.remove("time_control");
@@ -300,6 +315,8 @@ impl TournamentForm {
                 KomiPolicy::Ruleset {} => String::new(),
             }),
             dispute_policy: Some(tournament.dispute_policy.name().to_string()),
+            language: Some(tournament.language.code().to_string()),
+            time_zone: Some(tournament.time_zone.name().to_string()),
             kept_class: kept_class(tournament),
             online: tournament.online,
             ..TournamentForm::default()
@@ -329,7 +346,17 @@ struct TournamentsPage {
     /// Each ruleset's API name and words.
     rulesets: Vec<(&'static str, String)>,
     time_systems: Vec<(String, String)>,
+    languages: Vec<(&'static str, String)>,
+    time_zones: Vec<&'static str>,
     problems: Vec<String>,
+}
+
+/// The languages a tournament's pages may speak, each in its own words, for the
+/// settings forms.
+pub fn languages() -> Vec<(&'static str, String)> {
+    Language::all()
+        .map(|language| (language.code(), language.name()))
+        .collect()
 }
 
 /// The tournaments a person may see on the dashboard, newest first: every one for an
@@ -388,13 +415,20 @@ pub async fn tournaments_page(
         form,
         rulesets: vocabulary::ruleset_choices(viewer.language()),
         time_systems: time_systems(viewer.language()),
+        languages: languages(),
+        time_zones: TimeZone::names().collect(),
         problems,
     })
 }
 
-/// `GET /dashboard`: the tournaments the person runs, and the creation form for admins.
+/// `GET /dashboard`: the tournaments the person runs, and the creation form for admins
+/// (the tournament's language first the one the director reads).
 pub async fn list(pool: web::Data<DbPool>, viewer: Viewer) -> Result<Page, PageError> {
-    tournaments_page(&pool, &viewer, TournamentForm::default(), Vec::new()).await
+    let form = TournamentForm {
+        language: Some(viewer.language().code().to_string()),
+        ..TournamentForm::default()
+    };
+    tournaments_page(&pool, &viewer, form, Vec::new()).await
 }
 
 /// `POST /dashboard/tournaments`: creates the tournament and opens its dashboard, or

@@ -96,7 +96,7 @@ pub async fn show(
         .collect();
     let count = table_count(&mut connection, tournament_id, &tables).await?;
     Page::render(&TabletsPage {
-        t: viewer.language(),
+        t: viewer.language_in(tournament.language),
         signed_in: viewer.describe(),
         tournament_id,
         name: tournament.name,
@@ -185,12 +185,14 @@ async fn print(
         })
         .collect::<Result<Vec<_>, ApiError>>()?;
     let page = Page::render(&LinksPage {
-        t: viewer.language(),
+        t: viewer.language_in(tournament.language),
         signed_in: viewer.describe(),
         tournament_id,
         name: tournament.name,
         cards,
-        expires: expires_at.format("%Y-%m-%d %H:%M UTC").to_string(),
+        expires: viewer
+            .language_in(tournament.language)
+            .moment(expires_at, tournament.time_zone),
     })?;
     // The links sign tablets in: no cache keeps them.
     let mut response = secured(HttpResponse::Ok(), page.0);

@@ -56,9 +56,12 @@ fn tablet(viewer: &Viewer) -> Result<StoredToken, ApiError> {
 
 /// `GET /table`: the page (a browser without a session never gets here: it is sent to
 /// sign in first, see [`crate::web::session::SignInFirst`]).
-pub async fn page(viewer: Viewer) -> Result<Page, PageError> {
+pub async fn page(pool: web::Data<DbPool>, viewer: Viewer) -> Result<Page, PageError> {
     let token = tablet(&viewer)?;
-    let language = viewer.language();
+    let language = match token.tournament_id {
+        Some(id) => crate::web::public::page_language(&pool, &viewer, id).await?,
+        None => viewer.language(),
+    };
     let label = if token.label.is_empty() {
         language.text("tablet-title")
     } else {

@@ -1,0 +1,1 @@
+ALTER TABLE tournaments DROP COLUMN language, DROP COLUMN time_zone;
