@@ -330,7 +330,7 @@ pub async fn download(
         by_default: query.by_default.unwrap_or_default(),
     };
     let pairings = pairings(&pool, id).await?;
-    let t = viewer.language();
+    let t = public::page_language(&pool, &viewer, id).await?;
     let (tournament, written) = workshop
         .run(Class::Staff, move || {
             let written = match export::write_with(format, &tournament, round, choices) {
