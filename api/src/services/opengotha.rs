@@ -11,6 +11,7 @@
 
 use crate::db::Connection;
 use crate::error::{ApiError, FieldError, Violations};
+use crate::services::players::check_record;
 use crate::store::pairings::{self as pairing_store, ImportedPairing, PairingTerms};
 use crate::store::players::{self as player_store, PlayerRecord};
 use crate::store::rounds as round_store;
@@ -106,6 +107,16 @@ pub async fn import(connection: &mut Connection, import: Import) -> Result<Impor
 /// against oneself), which the standings would otherwise refuse later.
 fn check(tournament: &Tournament) -> Result<(), ApiError> {
     let mut violations = Violations::new();
+    // The checks of every way a player comes in, on the file's players as stored.
+    for player in &tournament.players {
+        let prefix = format!("Player[{}].", player.id);
+        check_record(
+            &mut violations,
+            &prefix,
+            &record(player),
+            player.mms_correction,
+        );
+    }
     for game in &tournament.games {
         let field = || {
             format!(
@@ -159,6 +170,22 @@ fn check(tournament: &Tournament) -> Result<(), ApiError> {
         .map_err(|error| ApiError::Validation(vec![FieldError::new("Games", error.to_string())]))
 }
 
+/// A file's player as the service stores it.
+fn record(player: &arbitre_core::standings::Player) -> PlayerRecord {
+    let text = |value: &str| Some(value.trim().to_string()).filter(|value| !value.is_empty());
+    PlayerRecord {
+        surname: player.surname.trim().to_string(),
+        first_name: player.first_name.trim().to_string(),
+        rank: player.rank.to_string(),
+        rating: player.rating,
+        country: text(&player.country).map(|country| country.to_uppercase()),
+        club: text(&player.club),
+        egd_pin: player.egd_pin.clone(),
+        ffg_licence: player.ffg_licence.clone(),
+        aga_id: player.aga_id.clone(),
+    }
+}
+
 async fn write(
     connection: &mut Connection,
     tournament_id: Uuid,
@@ -168,22 +195,7 @@ async fn write(
     let players: Vec<(Uuid, PlayerRecord, i32)> = tournament
         .players
         .iter()
-        .map(|player| {
-            let text =
-                |value: &str| Some(value.trim().to_string()).filter(|value| !value.is_empty());
-            let record = PlayerRecord {
-                surname: player.surname.trim().to_string(),
-                first_name: player.first_name.trim().to_string(),
-                rank: player.rank.to_string(),
-                rating: player.rating,
-                country: text(&player.country).map(|country| country.to_uppercase()),
-                club: text(&player.club),
-                egd_pin: player.egd_pin.clone(),
-                ffg_licence: player.ffg_licence.clone(),
-                aga_id: player.aga_id.clone(),
-            };
-            (Uuid::now_v7(), record, player.mms_correction)
-        })
+        .map(|player| (Uuid::now_v7(), record(player), player.mms_correction))
         .collect();
     let ids: HashMap<&str, Uuid> = tournament
         .players

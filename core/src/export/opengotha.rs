@@ -77,7 +77,7 @@ pub enum OpenGothaError {
         attribute: &'static str,
         value: String,
     },
-    /// Text the checks of every entry refuse ([`crate::fields`]).
+    /// A value the checks of every entry refuse ([`crate::fields`]).
     #[error("line {line}: <{element} {attribute}>: {issue}")]
     InvalidText {
         line: usize,
@@ -637,6 +637,21 @@ impl<'a> Element<'a> {
         }
     }
 
+    /// A player's `smmsCorrection`, within the corrections every way a player comes in
+    /// allows ([`fields::MCMAHON_CORRECTIONS`]).
+    fn mcmahon_correction(&self) -> Result<i32, OpenGothaError> {
+        let correction = self.parse("smmsCorrection", 0)?;
+        fields::check_mcmahon_correction(correction).map_err(|issue| {
+            OpenGothaError::InvalidText {
+                line: self.record.line,
+                element: self.name,
+                attribute: "smmsCorrection",
+                issue,
+            }
+        })?;
+        Ok(correction)
+    }
+
     fn invalid(&self, attribute: &'static str) -> OpenGothaError {
         OpenGothaError::InvalidAttribute {
             line: self.record.line,
@@ -721,7 +736,7 @@ fn handicap_based_on_mms(handicap: &Element) -> Result<bool, OpenGothaError> {
 /// A rank as OpenGotha reads it (`Player.convertKDPToInt`): a number and `K`, `D` or `P`
 /// in either case, held between 30K and 9D; professional ranks count as 7D (1P–3P), 8D
 /// (4P–6P) or 9D. OpenGotha writes `99K` for a rank it could not read, which so reads back
-/// as 30K. Text without a number is refused.
+/// as 30K. Text without a number, or with another letter (`99Q`), is refused.
 fn opengotha_rank(text: &str) -> Option<Rank> {
     let trimmed = text.trim();
     let mut chars = trimmed.chars();
@@ -732,7 +747,8 @@ fn opengotha_rank(text: &str) -> Option<Rank> {
         'p' if number <= 3 => 6,
         'p' if number <= 6 => 7,
         'p' => 8,
-        _ => -number,
+        'k' => -number,
+        _ => return None,
     }
     .clamp(-30, 8);
     if value < 0 {
@@ -805,7 +821,7 @@ fn import_player(
         egd_pin,
         ffg_licence,
         aga_id,
-        mms_correction: element.parse("smmsCorrection", 0)?,
+        mms_correction: element.mcmahon_correction()?,
         preliminary: element.text("registeringStatus", "").trim() == "PRE",
         surname,
         first_name,

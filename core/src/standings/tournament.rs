@@ -306,6 +306,29 @@ pub struct McMahon {
     pub zero: Rank,
 }
 
+impl McMahon {
+    /// OpenGotha's defaults (`GeneralParameterSet`): bar 4d, floor 20k, start scores
+    /// counted from 30k.
+    pub const OPENGOTHA: McMahon = McMahon {
+        bar: Rank::FOURTH_DAN,
+        floor: Rank::TWENTIETH_KYU,
+        zero: Rank::THIRTY_KYU,
+    };
+
+    /// What is wrong with a bar and floor, named `bar` or `floor`: a floor below the rank
+    /// start scores count from (its players would start below zero), or stronger than the
+    /// bar (OpenGotha: every player between floor and bar keeps their rank's score).
+    pub fn issues(&self) -> Vec<(&'static str, FieldIssue)> {
+        if self.floor < self.zero {
+            vec![("floor", FieldIssue::McMahonFloorBelowZero)]
+        } else if self.floor > self.bar {
+            vec![("floor", FieldIssue::McMahonFloorAboveBar)]
+        } else {
+            Vec::new()
+        }
+    }
+}
+
 /// What rounds without a game are worth, in half points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Credit {

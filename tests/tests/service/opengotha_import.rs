@@ -33,7 +33,7 @@ use serde_json::{json, Value};
 ///
 /// Lefèvre's McMahon score is corrected by one point; two categories (1D and stronger,
 /// the others) come first in the placement.
-const FILE: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+pub const FILE: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <Tournament dataVersion="201" gothaMinorVersion="2" gothaVersion="352" saveDT="20261121183000">
 <Players>
 <Player agaExpirationDate="" agaId="" club="75Pa" country="FR" egfPin="12345670" ffgLicence="0512345" ffgLicenceStatus="L" firstName="Claire" grade="2D" name="Morel" participating="11111111111111111111" rank="2D" rating="2180" registeringStatus="FIN" smmsCorrection="0"/>
