@@ -443,3 +443,37 @@ export-back = Torna alla classifica e alle esportazioni
 ## Le impostazioni di un torneo
 settings-language = Lingua delle sue pagine (quando il browser del lettore non ne chiede nessuna)
 settings-time-zone = Fuso orario dei suoi orari (per esempio Europe/Rome)
+
+## La scheda di un giocatore, nel cruscotto
+
+player-rating = Rating (scala EGD: 2100 è 1d)
+player-ffg-licence = Tessera FFG
+player-egd-pin = PIN EGD
+player-aga-id = Codice AGA
+player-mms-correction = Correzione McMahon (punti aggiunti al punteggio iniziale)
+player-preliminary = Iscrizione provvisoria (in classifica, non abbinato fino alla conferma)
+player-paid = Quota pagata
+player-comment = Commento
+player-record-more = Tessera, PIN, rating, correzione McMahon, pagamento, commento
+
+## La griglia dei risultati: i foglietti di un turno inseriti con la sola tastiera
+
+results-grid-title = Risultati del turno { $round }
+results-grid-caption = I tavoli del turno { $round } e i loro risultati
+results-grid-entry = Tavolo e risultato
+results-grid-record = Registra
+results-grid-help = Il numero del tavolo, poi il risultato, poi Invio: 12b (vince il Nero), 12w (vince il Bianco), 12= (patta), 12 0 (perdono entrambi), 12# (vincono entrambi), 12x (annullata), 12? (ancora nessun risultato); lo scarto o il modo dopo b o w: 12b3.5, 12wr (abbandono), 12bt (tempo), 12wf (a tavolino). Un tavolo inserito di nuovo viene corretto.
+results-grid-last = Tavolo { $table } ({ $players }): { $result }
+results-grid-players = { $black } contro { $white }
+results-grid-missing = { $count ->
+    [0] Ogni tavolo ha il suo risultato.
+    [one] { $count } tavolo senza risultato.
+   *[other] { $count } tavoli senza risultato.
+}
+results-grid-no-number = Iniziare con il numero del tavolo (12b: tavolo 12, vince il Nero).
+results-grid-no-result = Dare il risultato dopo il numero del tavolo: b, w, =, 0, #, x o ?.
+results-grid-unknown = «{ $keys }» non è un risultato: b, w, = (patta), 0 (perdono entrambi), # (vincono entrambi), x (annullata), ? (ancora nessun risultato), uno scarto dopo b o w (b3.5).
+results-grid-no-table = Il turno non ha un tavolo { $table }.
+results-grid-link = Griglia dei risultati
+result-none-yet = Ancora nessun risultato
+result-choose = Scegliere il risultato

@@ -23,8 +23,8 @@ pub mod session;
 pub mod tablet;
 
 use crate::error::{ApiError, FieldError};
+use crate::http::conditional;
 use crate::router::Tree;
-use crate::routes::conditional;
 use actix_web::error::UrlencodedError;
 use actix_web::http::Method;
 use actix_web::middleware::{from_fn, Compress};
@@ -275,6 +275,14 @@ fn configure_dashboard(routes: &mut Pages) {
         .get(&format!("{ROUND}/print"), web::to(dashboard::rounds::print))
         .get(&format!("{ROUND}/sheets"), web::to(dashboard::sheets::show))
         .post(&format!("{ROUND}/start"), web::to(dashboard::rounds::start))
+        .get(
+            &format!("{ROUND}/results"),
+            web::to(dashboard::results::grid),
+        )
+        .post(
+            &format!("{ROUND}/results"),
+            web::to(dashboard::results::enter),
+        )
         .get(
             &format!("{ROUND}/pairings/{{pairing_id}}"),
             web::to(dashboard::results::show),

@@ -57,7 +57,11 @@ impl AuditLine {
         AuditLine {
             at: language.moment(row.at, zone),
             who: row.by_label,
-            action: row.action,
+            action: if row.detail.is_empty() {
+                row.action
+            } else {
+                format!("{}: {}", row.action, row.detail)
+            },
             subject: row.subject,
         }
     }
@@ -251,7 +255,8 @@ pub async fn make(
             table_number,
             label,
         };
-        let (codes, expires_at) = sign_in::create(&mut connection, issuer, &[code]).await?;
+        let now = crate::auth::clock_of(&request)?.now();
+        let (codes, expires_at) = sign_in::create(&mut connection, issuer, &[code], now).await?;
         let info = request.connection_info();
         let origin = format!("{}://{}", info.scheme(), info.host());
         let url = codes
@@ -322,6 +327,7 @@ pub async fn revoke(
                     action: REVOKED,
                     subject: &whom,
                     subject_id: Some(token_id),
+                    detail: "",
                 },
             )
             .await?;
