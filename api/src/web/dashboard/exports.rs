@@ -1,7 +1,6 @@
-//! The exports on the dashboard, explained before any download (issue 40, "exports that
-//! explain themselves"): for each format, what stops it after the round shown, every
+//! The exports on the dashboard, explained before any download: for each format, what stops it after the round shown, every
 //! unknown result by table and every missing AGA id by player, each with a link to fix
-//! it ([`arbitre_core::export::blockers`]); the rounds complete so far when the last one
+//! it ([`arbitre_core::export::blockers()`]); the rounds complete so far when the last one
 //! is not, with the reason; and the EGD file's choices (rank after the round shown or
 //! after the declared rounds, games by default as `0+`/`0-` or `0=`).
 //!
