@@ -21,7 +21,7 @@ use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use fluent_syntax::ast::Entry;
-use std::borrow::Cow;
+use std::borrow::{Borrow, Cow};
 use std::sync::LazyLock;
 use unic_langid::LanguageIdentifier;
 
@@ -243,7 +243,8 @@ impl Language {
     }
 
     /// A day as the language writes it ("28 novembre 2026", "28 November 2026").
-    pub fn date(&self, date: NaiveDate) -> String {
+    pub fn date(&self, date: impl Borrow<NaiveDate>) -> String {
+        let date = *date.borrow();
         let month = self.text(&format!("month-{}", date.month()));
         self.message("date")
             .arg("day", date.day())
@@ -264,7 +265,8 @@ impl Language {
     }
 
     /// Two days as the language writes a span of them.
-    pub fn dates(&self, start: NaiveDate, end: NaiveDate) -> String {
+    pub fn dates(&self, start: impl Borrow<NaiveDate>, end: impl Borrow<NaiveDate>) -> String {
+        let (start, end) = (*start.borrow(), *end.borrow());
         if start == end {
             self.date(start)
         } else {

@@ -1,5 +1,5 @@
 //! The catalogs and the templates kept honest: every language has every message, every
-//! message is used, and a converted template holds no sentence of its own.
+//! message is used, and no template holds a sentence of its own.
 
 use super::Language;
 use std::collections::BTreeSet;
@@ -10,23 +10,23 @@ use std::path::{Path, PathBuf};
 /// (`crate::web::page::ErrorPage`).
 const BUILT: &[&str] = &["month-", "problem-"];
 
-/// The templates every sentence of which comes from the catalogs (the lint below). A
-/// template not listed here still holds English of its own: issue 41 converts them in turn.
-const CONVERTED: &[&str] = &[
-    "layout.html",
-    "language_switch.html",
-    "home.html",
-    "error.html",
-    "sign_in.html",
-    "sign_in_code.html",
-    "pairings.html",
-    "standings.html",
-    "standings_table.html",
-    "tournament_nav.html",
-    "tablet/table.html",
-    "referee/hall.html",
-    "referee/table.html",
-    "referee/clock.html",
+/// The templates still holding English of their own, converted in turn (issue 41): this
+/// list only shrinks.
+const NOT_YET_CONVERTED: &[&str] = &[
+    "dashboard/draft.html",
+    "dashboard/from_list.html",
+    "dashboard/print.html",
+    "dashboard/rating_lists.html",
+    "dashboard/rating_refresh.html",
+    "dashboard/result.html",
+    "dashboard/round.html",
+    "dashboard/sheets.html",
+    "dashboard/staff.html",
+    "dashboard/staff_made.html",
+    "dashboard/standings.html",
+    "dashboard/wall_chart.html",
+    "tablet/links.html",
+    "tablet/tablets.html",
 ];
 
 /// Words a template may hold as they are: the product's name and signs.
@@ -196,16 +196,38 @@ fn without_classes(template: &str) -> String {
     }
 }
 
+/// Every template, by its path under `templates/`.
+fn templates() -> Vec<(String, String)> {
+    let folder = manifest().join("templates");
+    let mut paths = Vec::new();
+    files(&folder, &mut paths);
+    paths.sort();
+    paths
+        .iter()
+        .filter(|path| path.extension().is_some_and(|ext| ext == "html"))
+        .map(|path| {
+            let name = path.strip_prefix(&folder).unwrap().display().to_string();
+            (name, std::fs::read_to_string(path).unwrap())
+        })
+        .collect()
+}
+
 #[test]
-fn a_converted_template_holds_no_sentence_of_its_own() {
-    for name in CONVERTED {
-        let template = std::fs::read_to_string(manifest().join("templates").join(name)).unwrap();
-        let found = words(&literal_text(&without_classes(&template)));
-        assert!(
-            found.is_empty(),
-            "{name} says {found:?} outside the catalog"
-        );
-    }
+fn no_template_holds_a_sentence_of_its_own() {
+    let found: Vec<String> = templates()
+        .iter()
+        .filter(|(name, _)| !NOT_YET_CONVERTED.contains(&name.as_str()))
+        .filter_map(|(name, template)| {
+            let words = words(&literal_text(&without_classes(template)));
+            (!words.is_empty()).then(|| format!("{name} says {words:?}"))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "outside the catalog:\n{}",
+        found.join("\n")
+    );
+    assert!(templates().len() > 40, "every template is read");
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! placement criterion, in the reader's language, so that no page shows an identifier
 //! (`mc_mahon`, `black_wins`) or an internal number.
 
+use arbitre_core::ending::ResumptionPolicy;
 use super::Language;
 use arbitre_core::clock::TimeControl;
 use arbitre_core::rules::Preset;
@@ -269,4 +270,13 @@ mod tests {
         let rank = criterion(french(), Criterion::Rank);
         assert_eq!(rank.short, "Niveau");
     }
+}
+
+/// How a game resumed after a disputed count ends (`ResumptionPolicy`), in `language`.
+pub fn dispute_policy(language: Language, policy: ResumptionPolicy) -> String {
+    language.text(match policy {
+        ResumptionPolicy::Strict => "dispute-strict",
+        ResumptionPolicy::AgreeAgain => "dispute-agree-again",
+        ResumptionPolicy::FourPasses => "dispute-four-passes",
+    })
 }

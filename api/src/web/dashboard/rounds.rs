@@ -76,6 +76,20 @@ struct Unfinished {
     tables: Vec<i32>,
 }
 
+/// The most tables the warning names one by one.
+const TABLES_NAMED: usize = 10;
+
+impl Unfinished {
+    /// The tables without a result, when few enough to name ("3, 7"), else empty.
+    fn listed(&self) -> String {
+        if self.tables.len() > TABLES_NAMED {
+            return String::new();
+        }
+        let numbers: Vec<String> = self.tables.iter().map(i32::to_string).collect();
+        numbers.join(", ")
+    }
+}
+
 /// The round before `number`, if paired and with tables still without a result.
 async fn unfinished(
     connection: &mut crate::db::Connection,
