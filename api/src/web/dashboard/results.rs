@@ -26,17 +26,17 @@ const AUDIT_LISTED: i64 = 100;
 
 /// The results the form offers, in SGF `RE` (the route reads them), and what they mean.
 const RESULTS: [(&str, &str); 11] = [
-    ("B+R", "Black wins by resignation"),
-    ("W+R", "White wins by resignation"),
-    ("B+", "Black wins"),
-    ("W+", "White wins"),
-    ("B+T", "Black wins on time"),
-    ("W+T", "White wins on time"),
-    ("B+F", "Black wins by default"),
-    ("W+F", "White wins by default"),
-    ("0", "Jigo"),
-    ("Void", "Annulled"),
-    ("?", "No result yet"),
+    ("B+R", "result-choice-black-resignation"),
+    ("W+R", "result-choice-white-resignation"),
+    ("B+", "result-black-wins"),
+    ("W+", "result-white-wins"),
+    ("B+T", "result-choice-black-time"),
+    ("W+T", "result-choice-white-time"),
+    ("B+F", "result-black-wins-by-default"),
+    ("W+F", "result-white-wins-by-default"),
+    ("0", "result-jigo"),
+    ("Void", "result-void"),
+    ("?", "result-choice-none"),
 ];
 
 /// One change of the result, as the audit shows it.

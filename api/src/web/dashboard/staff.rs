@@ -17,7 +17,7 @@ use crate::services::tokens::issue;
 use crate::services::tournaments;
 use crate::store::audit::AuditRow;
 use crate::store::tokens;
-use crate::web::page::{secured, Page, PageError};
+use crate::web::page::{role_key, secured, Page, PageError};
 use crate::web::qr::qr_svg;
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
@@ -123,7 +123,7 @@ async fn staff_page(
         .into_iter()
         .map(|token| CredentialLine {
             id: token.id,
-            role: token.role.name(),
+            role: role_key(token.role),
             table: token
                 .table_number
                 .map_or_else(String::new, |table| table.to_string()),

@@ -34,14 +34,14 @@ struct Export {
     label: &'static str,
 }
 
-/// What a director calls each file.
+/// The catalog key of what a director calls each file.
 fn label(format: Format) -> &'static str {
     match format {
-        Format::Egd => "EGD results (.h9)",
-        Format::Ffg => "FFG results (.tou)",
-        Format::Aga => "AGA results",
-        Format::Csv => "Spreadsheet (CSV)",
-        Format::OpenGotha => "OpenGotha file (XML)",
+        Format::Egd => "export-egd",
+        Format::Ffg => "export-ffg",
+        Format::Aga => "export-aga",
+        Format::Csv => "export-csv",
+        Format::OpenGotha => "export-opengotha",
     }
 }
 
