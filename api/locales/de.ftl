@@ -580,3 +580,52 @@ staff-audit-none = Noch nichts entzogen oder rückgängig gemacht.
 
 ## Examples / Exemples
 staff-who-example = Maria
+
+## Credentials, tablets, print pages / Accès, tablettes, pages à imprimer
+made-title = Ein Zugang
+made-heading = Der Zugang von { $who }
+made-link = Geben Sie diesen Link { $who } oder lassen Sie den QR-Code scannen: er meldet einen Browser einmal an, bis { $expires }. Er wird nur jetzt gezeigt.
+made-secret = Das Geheimnis des Tokens, nur jetzt gezeigt: fügen Sie es auf der Anmeldeseite ein oder senden Sie es als
+made-back = Zurück zu den Zugängen
+links-title = Anmeldelinks
+links-heading = Anmeldelinks von { $tournament }
+links-explained = Jeder Link meldet ein Tablet für sein Brett einmal an, bis { $expires }. Drucken Sie diese Seite jetzt: die Links werden nicht wieder gezeigt.
+links-qr = QR-Code des Anmeldelinks von Brett { $table }
+tablets-title = Die Tablets der Bretter
+tablets-short = Tablets
+tablets-loopback = Kein Tablet erreicht diesen Dienst: er lauscht nur auf einer Loopback-Adresse, die nur diesen Rechner erreicht. Beenden Sie ihn und starten Sie ihn neu mit
+tablets-loopback-then = (alle Netze dieses Rechners) oder mit einer der Adressen dieses Rechners unten, und öffnen Sie diese Seite unter dieser Adresse: die Links tragen die Adresse, unter der die Seite geöffnet wurde.
+tablets-opened-at = Diese Seite wurde geöffnet unter
+tablets-opened-at-then = , einer Loopback-Adresse: die von dort gedruckten Links und QR-Codes würden jedes Tablet zu sich selbst schicken. Öffnen Sie diese Seite unter einer der Adressen dieses Rechners unten, im Netz des Saals, und drucken Sie die Links von dort.
+tablets-no-address = Dieser Rechner hat keine andere Netzadresse: verbinden Sie ihn zuerst mit dem Netz des Saals.
+tablets-explained = Ein Tablet wird einmal für ein Brett angemeldet und zeigt Runde für Runde die Partie, die die veröffentlichte Paarung an dieses Brett setzt. Drucken Sie für jedes Brett einen einmaligen Link und öffnen Sie jeden auf dem Tablet seines Bretts (QR-Code scannen): ein Link meldet ein Tablet an, innerhalb von { $hours } Stunden.
+tablets-print-links = Anmeldelinks drucken
+tablets-replace = Ein Tablet kaputt oder verloren: widerrufen Sie unten die Tablets seines Bretts und drucken Sie dann den Link dieses Bretts allein für das Ersatztablet.
+tablets-print-one = Den Link dieses Bretts drucken
+tablets-signed-in = Angemeldete Tablets
+tablets-none = Noch kein Tablet angemeldet.
+tablets-new-link = Ein neuer Link
+tablets-new-link-button = Neuer Link
+tablets-revoke-of = Die Tablets von Brett { $table } widerrufen
+tablets-new-link-of = Einen neuen Link für Brett { $table } drucken
+sheets-title = Ergebniszettel der Runde { $round } · { $tournament }
+sheets-print = nutzen Sie die Druckfunktion des Browsers: ein Zettel pro Seite
+sheets-heading = Ergebniszettel · { $tournament }, Runde { $round }
+sheets-sheet = Runde { $round } · Brett { $table }
+sheets-handicap = { $stones ->
+    [0] keine
+   *[other] { $stones } Steine
+}
+sheets-komi-tournament = das des Turniers
+sheets-circle = Kreisen Sie den Sieger ein:
+sheets-signature-white = Unterschrift Weiß
+sheets-signature-black = Unterschrift Schwarz
+print-title = Paarungen der Runde { $round } · { $tournament }
+print-back = Zurück zu Runde { $round }
+print-use = nutzen Sie die Druckfunktion des Browsers
+print-heading = { $tournament }: Runde { $round }
+print-by-table = Nach Brett
+print-bye = spielfrei
+print-by-name = Nach Name
+column-colour = Farbe
+column-opponent = Gegner

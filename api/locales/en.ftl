@@ -582,3 +582,52 @@ staff-audit-none = Nothing taken away or undone yet.
 
 ## Examples / Exemples
 staff-who-example = Marie
+
+## Credentials, tablets, print pages / Accès, tablettes, pages à imprimer
+made-title = A credential
+made-heading = The credential of { $who }
+made-link = Give this link to { $who }, or let them scan its QR code: it signs one browser in, once, until { $expires }. It is shown only now.
+made-secret = The token's secret, shown only now: paste it on the sign-in page, or send it as
+made-back = Back to the credentials
+links-title = Sign-in links
+links-heading = Sign-in links of { $tournament }
+links-explained = Each link signs in one tablet for its table, once, until { $expires }. Print this page now: the links are not shown again.
+links-qr = QR code of table { $table }'s sign-in link
+tablets-title = The tables' tablets
+tablets-short = Tablets
+tablets-loopback = No tablet can reach this service: it listens on a loopback address only, which reaches this machine and no other. Stop it and start it again with
+tablets-loopback-then = (every network of this machine) or with one of this machine's addresses below, then open this page at that address: the links carry the address the page was opened with.
+tablets-opened-at = This page was opened at
+tablets-opened-at-then = , a loopback address: the links and QR codes printed from it would send every tablet to itself. Open this page at one of this machine's addresses below, on the hall's network, and print the links from there.
+tablets-no-address = This machine has no other network address: connect it to the hall's network first.
+tablets-explained = A tablet is signed in once for a table and shows, round after round, the game the published pairing puts at that table. Print a one-time link for every table, then open each on its table's tablet (scan its QR code): a link signs in one tablet, within { $hours } hours.
+tablets-print-links = Print the sign-in links
+tablets-replace = A tablet broken or lost: revoke its table's tablets below, then print the link of that table alone for the tablet that replaces it.
+tablets-print-one = Print this table's link
+tablets-signed-in = Signed-in tablets
+tablets-none = No tablet is signed in yet.
+tablets-new-link = A new link
+tablets-new-link-button = New link
+tablets-revoke-of = Revoke the tablets of table { $table }
+tablets-new-link-of = Print a new link for table { $table }
+sheets-title = Result sheets of round { $round } · { $tournament }
+sheets-print = use your browser's Print: one sheet a page
+sheets-heading = Result sheets · { $tournament }, round { $round }
+sheets-sheet = round { $round } · table { $table }
+sheets-handicap = { $stones ->
+    [0] none
+   *[other] { $stones } stones
+}
+sheets-komi-tournament = the tournament's
+sheets-circle = Circle the winner:
+sheets-signature-white = White's signature
+sheets-signature-black = Black's signature
+print-title = Pairings of round { $round } · { $tournament }
+print-back = Back to round { $round }
+print-use = use your browser's Print
+print-heading = { $tournament }: round { $round }
+print-by-table = By table
+print-bye = bye
+print-by-name = By name
+column-colour = Colour
+column-opponent = Opponent

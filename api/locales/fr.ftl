@@ -584,3 +584,52 @@ staff-audit-none = Rien n'a encore été retiré ni annulé.
 
 ## Examples / Exemples
 staff-who-example = Marie
+
+## Credentials, tablets, print pages / Accès, tablettes, pages à imprimer
+made-title = Un accès
+made-heading = L'accès de { $who }
+made-link = Donnez ce lien à { $who }, ou faites-lui scanner son QR code : il connecte un navigateur, une fois, jusqu'au { $expires }. Il n'est montré que maintenant.
+made-secret = Le secret du jeton, montré seulement maintenant : collez-le sur la page de connexion, ou envoyez-le comme
+made-back = Retour aux accès
+links-title = Liens de connexion
+links-heading = Liens de connexion de { $tournament }
+links-explained = Chaque lien connecte une tablette pour sa table, une fois, jusqu'au { $expires }. Imprimez cette page maintenant : les liens ne sont plus montrés ensuite.
+links-qr = QR code du lien de connexion de la table { $table }
+tablets-title = Les tablettes des tables
+tablets-short = Tablettes
+tablets-loopback = Aucune tablette ne peut joindre ce service : il n'écoute que sur une adresse de bouclage, qui ne joint que cette machine. Arrêtez-le et relancez-le avec
+tablets-loopback-then = (tous les réseaux de cette machine) ou avec l'une des adresses de cette machine ci-dessous, puis ouvrez cette page à cette adresse : les liens portent l'adresse à laquelle la page a été ouverte.
+tablets-opened-at = Cette page a été ouverte à l'adresse
+tablets-opened-at-then = , une adresse de bouclage : les liens et QR codes imprimés depuis elle enverraient chaque tablette vers elle-même. Ouvrez cette page à l'une des adresses de cette machine ci-dessous, sur le réseau de la salle, et imprimez les liens de là.
+tablets-no-address = Cette machine n'a pas d'autre adresse réseau : connectez-la d'abord au réseau de la salle.
+tablets-explained = Une tablette est connectée une fois pour une table et montre, ronde après ronde, la partie que l'appariement publié place à cette table. Imprimez un lien à usage unique pour chaque table, puis ouvrez chacun sur la tablette de sa table (scannez son QR code) : un lien connecte une tablette, dans les { $hours } heures.
+tablets-print-links = Imprimer les liens de connexion
+tablets-replace = Une tablette cassée ou perdue : révoquez ci-dessous les tablettes de sa table, puis imprimez le lien de cette seule table pour la tablette qui la remplace.
+tablets-print-one = Imprimer le lien de cette table
+tablets-signed-in = Tablettes connectées
+tablets-none = Aucune tablette n'est connectée pour l'instant.
+tablets-new-link = Un nouveau lien
+tablets-new-link-button = Nouveau lien
+tablets-revoke-of = Révoquer les tablettes de la table { $table }
+tablets-new-link-of = Imprimer un nouveau lien pour la table { $table }
+sheets-title = Feuilles de résultat de la ronde { $round } · { $tournament }
+sheets-print = utilisez l'impression du navigateur : une feuille par page
+sheets-heading = Feuilles de résultat · { $tournament }, ronde { $round }
+sheets-sheet = ronde { $round } · table { $table }
+sheets-handicap = { $stones ->
+    [0] aucun
+   *[other] { $stones } pierres
+}
+sheets-komi-tournament = celui du tournoi
+sheets-circle = Entourez le gagnant :
+sheets-signature-white = Signature de Blanc
+sheets-signature-black = Signature de Noir
+print-title = Appariements de la ronde { $round } · { $tournament }
+print-back = Retour à la ronde { $round }
+print-use = utilisez l'impression du navigateur
+print-heading = { $tournament } : ronde { $round }
+print-by-table = Par table
+print-bye = exempt
+print-by-name = Par nom
+column-colour = Couleur
+column-opponent = Adversaire

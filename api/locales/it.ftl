@@ -580,3 +580,52 @@ staff-audit-none = Ancora niente tolto o annullato.
 
 ## Examples / Exemples
 staff-who-example = Maria
+
+## Credentials, tablets, print pages / Accès, tablettes, pages à imprimer
+made-title = Una credenziale
+made-heading = La credenziale di { $who }
+made-link = Dai questo link a { $who }, o fagli scansionare il suo codice QR: fa accedere un browser, una volta, fino al { $expires }. È mostrato solo ora.
+made-secret = Il segreto del token, mostrato solo ora: incollalo nella pagina di accesso, o invialo come
+made-back = Torna alle credenziali
+links-title = Link di accesso
+links-heading = Link di accesso di { $tournament }
+links-explained = Ogni link fa accedere un tablet per il suo tavolo, una volta, fino al { $expires }. Stampa questa pagina ora: i link non sono più mostrati.
+links-qr = Codice QR del link di accesso del tavolo { $table }
+tablets-title = I tablet dei tavoli
+tablets-short = Tablet
+tablets-loopback = Nessun tablet può raggiungere questo servizio: ascolta solo su un indirizzo di loopback, che raggiunge solo questa macchina. Fermalo e riavvialo con
+tablets-loopback-then = (tutte le reti di questa macchina) o con uno degli indirizzi di questa macchina qui sotto, poi apri questa pagina a quell'indirizzo: i link portano l'indirizzo con cui la pagina è stata aperta.
+tablets-opened-at = Questa pagina è stata aperta a
+tablets-opened-at-then = , un indirizzo di loopback: i link e i codici QR stampati da lì manderebbero ogni tablet a se stesso. Apri questa pagina a uno degli indirizzi di questa macchina qui sotto, sulla rete della sala, e stampa i link da lì.
+tablets-no-address = Questa macchina non ha altri indirizzi di rete: collegala prima alla rete della sala.
+tablets-explained = Un tablet accede una volta per un tavolo e mostra, turno dopo turno, la partita che l'abbinamento pubblicato mette a quel tavolo. Stampa un link monouso per ogni tavolo, poi apri ciascuno sul tablet del suo tavolo (scansiona il codice QR): un link fa accedere un tablet, entro { $hours } ore.
+tablets-print-links = Stampa i link di accesso
+tablets-replace = Un tablet rotto o perso: revoca qui sotto i tablet del suo tavolo, poi stampa il link di quel solo tavolo per il tablet che lo sostituisce.
+tablets-print-one = Stampa il link di questo tavolo
+tablets-signed-in = Tablet collegati
+tablets-none = Ancora nessun tablet collegato.
+tablets-new-link = Un nuovo link
+tablets-new-link-button = Nuovo link
+tablets-revoke-of = Revoca i tablet del tavolo { $table }
+tablets-new-link-of = Stampa un nuovo link per il tavolo { $table }
+sheets-title = Fogli dei risultati del turno { $round } · { $tournament }
+sheets-print = usa la stampa del browser: un foglio per pagina
+sheets-heading = Fogli dei risultati · { $tournament }, turno { $round }
+sheets-sheet = turno { $round } · tavolo { $table }
+sheets-handicap = { $stones ->
+    [0] nessuno
+   *[other] { $stones } pietre
+}
+sheets-komi-tournament = quello del torneo
+sheets-circle = Cerchia il vincitore:
+sheets-signature-white = Firma del Bianco
+sheets-signature-black = Firma del Nero
+print-title = Abbinamenti del turno { $round } · { $tournament }
+print-back = Torna al turno { $round }
+print-use = usa la stampa del browser
+print-heading = { $tournament }: turno { $round }
+print-by-table = Per tavolo
+print-bye = riposo
+print-by-name = Per nome
+column-colour = Colore
+column-opponent = Avversario

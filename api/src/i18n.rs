@@ -1,6 +1,6 @@
 //! The languages the pages speak: one Project Fluent catalog per language,
 //! `api/locales/<code>.ftl`, embedded in the binary by the build script. Adding a language
-//! is adding one file (docs/pages.md says how); its plural rules are CLDR's, known to
+//! is adding one file (docs/languages.md says how); its plural rules are CLDR's, known to
 //! Fluent by the file's language code.
 //!
 //! Every sentence a person reads on a page comes from a catalog through [`Language`]:
@@ -232,7 +232,8 @@ impl Language {
 
     /// `value` with the language's decimal separator, and its fraction only when it has
     /// one (komi "7,5" in French, "6" rather than "6.0").
-    pub fn decimal(&self, value: f64) -> String {
+    pub fn decimal(&self, value: impl Borrow<f64>) -> String {
+        let value = *value.borrow();
         let written = if value.fract() == 0.0 {
             format!("{value:.0}")
         } else {

@@ -15,14 +15,9 @@ const BUILT: &[&str] = &["month-", "problem-"];
 const NOT_YET_CONVERTED: &[&str] = &[
     "dashboard/draft.html",
     "dashboard/from_list.html",
-    "dashboard/print.html",
     "dashboard/rating_lists.html",
     "dashboard/rating_refresh.html",
-    "dashboard/sheets.html",
-    "dashboard/staff_made.html",
     "dashboard/wall_chart.html",
-    "tablet/links.html",
-    "tablet/tablets.html",
 ];
 
 /// Words a template may hold as they are: the product's name and signs.

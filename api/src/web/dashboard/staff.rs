@@ -225,7 +225,11 @@ pub async fn make(
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
     let language = viewer.language_in(tournament.language);
-    let who = format!("{label} ({})", role.name());
+    let who = language
+        .message("signed-in-label-role")
+        .arg("label", &label)
+        .arg("role", language.text(role_key(role)))
+        .to_string();
     let mut made = MadePage {
         t: language,
         signed_in: viewer.describe(),
