@@ -14,10 +14,7 @@ const BUILT: &[&str] = &["month-", "problem-"];
 /// list only shrinks.
 const NOT_YET_CONVERTED: &[&str] = &[
     "dashboard/draft.html",
-    "dashboard/from_list.html",
     "dashboard/rating_lists.html",
-    "dashboard/rating_refresh.html",
-    "dashboard/wall_chart.html",
 ];
 
 /// Words a template may hold as they are: the product's name and signs.
@@ -173,6 +170,21 @@ fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// A template without what is written as code (`<code>…</code>`: a header, a variable of
+/// the environment), the same in every language.
+fn without_code(template: &str) -> String {
+    let mut out = String::new();
+    let mut rest = template;
+    while let Some(start) = rest.find("<code>") {
+        out.push_str(&rest[..start]);
+        rest = rest[start..]
+            .find("</code>")
+            .map_or("", |end| &rest[start + end + "</code>".len()..]);
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A template without its `body_class` block: CSS class names, read by no one.
 fn without_classes(template: &str) -> String {
     let opening = "{% block body_class %}";
@@ -209,7 +221,7 @@ fn no_template_holds_a_sentence_of_its_own() {
         .iter()
         .filter(|(name, _)| !NOT_YET_CONVERTED.contains(&name.as_str()))
         .filter_map(|(name, template)| {
-            let words = words(&literal_text(&without_classes(template)));
+            let words = words(&literal_text(&without_code(&without_classes(template))));
             (!words.is_empty()).then(|| format!("{name} says {words:?}"))
         })
         .collect();
@@ -239,5 +251,11 @@ fn the_lint_finds_a_sentence_in_text_and_in_a_readable_attribute() {
             "<a href=\"/t/{{ id }}\" aria-current=\"page\">·</a>"
         )),
         Vec::<String>::new()
+    );
+    assert_eq!(
+        words(&literal_text(&without_code(
+            "{{ t.text(\"a\") }} <code>ARBITRE_BIND</code> Then"
+        ))),
+        ["Then"]
     );
 }
