@@ -22,7 +22,7 @@ const BEEPS = "arbitre.tablet.beeps";
 const SVG = "http://www.w3.org/2000/svg";
 const REPORT_EVERY_MS = 3000;
 const LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-const KINDS = ["start", "turn", "clock", "counting", "ruling", "result"];
+const KINDS = ["start", "turn", "clock", "counting", "ruling", "result", "refused"];
 
 // What the tablet says about its connection and its outbox, in one place.
 const WORDS = {
@@ -811,11 +811,36 @@ function render() {
   } else {
     idle.hidden = true;
   }
+  drawWhoPlays(table && table.pairing_id && !game ? table : null);
   document.body.dataset.phase = game ? game.phase : "none";
   document.body.dataset.seq = game ? String(game.seq) : "";
   document.body.dataset.outbox = String(outbox().length);
   drawOffline();
   drawRefused();
+}
+
+/** Who plays at the table, on the overlay before the game starts: the players see they
+ * sit at the right table, in the right colours, on the right terms. */
+function drawWhoPlays(table) {
+  const list = document.getElementById("idle-players");
+  list.hidden = !table;
+  if (!table) return;
+  const line = (text) => {
+    const item = document.createElement("li");
+    item.textContent = text;
+    return item;
+  };
+  const lines = ["B", "W"]
+    .map((colour) => [colour, colour === "B" ? table.black : table.white])
+    .filter(([, seat]) => seat)
+    .map(([colour, seat]) => line(words("tablet-seat", { colour: colourName(colour), name: seat.name, rank: seat.rank })));
+  if (table.komi !== null && table.komi !== undefined) {
+    const komi = decimal(table.komi);
+    lines.push(line(table.handicap > 0
+      ? words("tablet-terms-handicap", { handicap: table.handicap, komi })
+      : words("tablet-terms-even", { komi })));
+  }
+  list.replaceChildren(...lines);
 }
 
 /** The offline banner: since when, and how many steps wait; none while online. */

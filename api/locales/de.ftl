@@ -257,6 +257,8 @@ tablet-table = Brett { $table }
 tablet-no-game = Gerade keine Partie an diesem Brett: Die Partie der nächsten veröffentlichten Runde erscheint hier.
 tablet-has-result = Die Partie dieses Bretts hat ihr Ergebnis: { $result }.
 tablet-not-started = Die Partie hat nicht begonnen. Beginne sie, wenn die Runde beginnt.
+tablet-terms-even = Ohne Vorgabe, Komi { $komi }
+tablet-terms-handicap = Vorgabe { $handicap }, Komi { $komi }
 tablet-not-recorded = Nicht gespeichert
 tablet-counting-superseded = Die toten Steine wurden vor dem Senden geändert: Sieh dir den gezeigten Vorschlag an, dann akzeptiere oder bestreite ihn.
 tablet-not-playing = Die Partie war für die Zählung angehalten.
@@ -371,6 +373,16 @@ log-flag = { $who }: Zeit abgelaufen
 log-propose = { $who } schlägt { $count } tote Kette(n) vor
 log-accept = { $who } akzeptiert die Zählung
 log-dispute = { $who } bestreitet die Zählung (Regel 5 bis)
+log-refused-turn = Zug { $turn }, { $what }
+log-refused = NICHT AUFGEZEICHNET, vom Tablet verspätet gesendet: { $what } — { $why ->
+    [game-stale_turn] die Partie war weitergegangen (der Zug wurde inzwischen gespielt)
+    [game-paused] der Schiedsrichter hatte die Partie unterbrochen
+    [game-finished] die Partie war beendet
+    [game-not_playing] die Partie war für die Zählung angehalten
+    [game-not_counting] die Zählung war beendet
+    [counting-superseded] die toten Steine hatten sich inzwischen geändert
+   *[other] { $why }
+}
 log-ruling = Entscheidung: { $kind ->
     [warning] Verwarnung
     [penalty] Strafe

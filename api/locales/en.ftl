@@ -259,6 +259,8 @@ tablet-table = table { $table }
 tablet-no-game = No game at this table now: the next published round's game will appear here.
 tablet-has-result = This table's game has its result: { $result }.
 tablet-not-started = The game has not started. Start it when the round starts.
+tablet-terms-even = No handicap, komi { $komi }
+tablet-terms-handicap = Handicap { $handicap }, komi { $komi }
 tablet-not-recorded = Not recorded
 tablet-counting-superseded = The dead stones were changed before this was sent: look at the proposal now shown, then accept or dispute it.
 tablet-not-playing = The game had paused for the count.
@@ -373,6 +375,16 @@ log-flag = { $who }'s flag fell
 log-propose = { $who } proposes { $count } dead chain(s)
 log-accept = { $who } accepts the count
 log-dispute = { $who } disputes the count (rule 5 bis)
+log-refused-turn = turn { $turn }, { $what }
+log-refused = NOT RECORDED, sent late by the tablet: { $what } — { $why ->
+    [game-stale_turn] the game had moved on (the turn was played meanwhile)
+    [game-paused] the referee had paused the game
+    [game-finished] the game was over
+    [game-not_playing] the game had paused for the count
+    [game-not_counting] the game was no longer being counted
+    [counting-superseded] the dead stones had changed meanwhile
+   *[other] { $why }
+}
 log-ruling = ruling: { $kind ->
     [warning] warning
     [penalty] penalty

@@ -261,6 +261,8 @@ tablet-table = table { $table }
 tablet-no-game = Pas de partie à cette table pour l'instant : la partie de la prochaine ronde publiée apparaîtra ici.
 tablet-has-result = La partie de cette table a son résultat : { $result }.
 tablet-not-started = La partie n'a pas commencé. Commencez-la au début de la ronde.
+tablet-terms-even = Sans handicap, komi { $komi }
+tablet-terms-handicap = Handicap { $handicap }, komi { $komi }
 tablet-not-recorded = Non enregistré
 tablet-counting-superseded = Les pierres mortes ont changé avant l'envoi : regardez la proposition affichée, puis acceptez-la ou contestez-la.
 tablet-not-playing = La partie s'était arrêtée pour le décompte.
@@ -375,6 +377,16 @@ log-flag = { $who } : temps écoulé
 log-propose = { $who } propose { $count } chaîne(s) morte(s)
 log-accept = { $who } accepte le décompte
 log-dispute = { $who } conteste le décompte (règle 5 bis)
+log-refused-turn = coup { $turn }, { $what }
+log-refused = NON ENREGISTRÉ, envoyé en retard par la tablette : { $what } — { $why ->
+    [game-stale_turn] la partie avait avancé (le coup a été joué entre-temps)
+    [game-paused] l'arbitre avait suspendu la partie
+    [game-finished] la partie était terminée
+    [game-not_playing] la partie s'était arrêtée pour le décompte
+    [game-not_counting] le décompte était terminé
+    [counting-superseded] les pierres mortes avaient changé entre-temps
+   *[other] { $why }
+}
 log-ruling = décision : { $kind ->
     [warning] avertissement
     [penalty] pénalité

@@ -257,6 +257,8 @@ tablet-table = tavolo { $table }
 tablet-no-game = Nessuna partita a questo tavolo ora: la partita del prossimo turno pubblicato apparirà qui.
 tablet-has-result = La partita di questo tavolo ha il suo risultato: { $result }.
 tablet-not-started = La partita non è iniziata. Iniziala quando inizia il turno.
+tablet-terms-even = Senza handicap, komi { $komi }
+tablet-terms-handicap = Handicap { $handicap }, komi { $komi }
 tablet-not-recorded = Non registrato
 tablet-counting-superseded = Le pietre morte sono cambiate prima dell'invio: guarda la proposta ora mostrata, poi accettala o contestala.
 tablet-not-playing = La partita si era fermata per il conteggio.
@@ -371,6 +373,16 @@ log-flag = { $who }: tempo scaduto
 log-propose = { $who } propone { $count } catena/e morta/e
 log-accept = { $who } accetta il conteggio
 log-dispute = { $who } contesta il conteggio (regola 5 bis)
+log-refused-turn = mossa { $turn }, { $what }
+log-refused = NON REGISTRATO, inviato in ritardo dal tablet: { $what } — { $why ->
+    [game-stale_turn] la partita era andata avanti (la mossa è stata giocata nel frattempo)
+    [game-paused] l'arbitro aveva sospeso la partita
+    [game-finished] la partita era finita
+    [game-not_playing] la partita si era fermata per il conteggio
+    [game-not_counting] il conteggio era finito
+    [counting-superseded] le pietre morte erano cambiate nel frattempo
+   *[other] { $why }
+}
 log-ruling = decisione: { $kind ->
     [warning] ammonimento
     [penalty] penalità

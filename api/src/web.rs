@@ -24,8 +24,10 @@ pub mod tablet;
 
 use crate::error::{ApiError, FieldError};
 use crate::router::Tree;
+use crate::routes::conditional;
 use actix_web::error::UrlencodedError;
 use actix_web::http::Method;
+use actix_web::middleware::{from_fn, Compress};
 use actix_web::web;
 
 /// The largest page form: a draft's form names the pairs kept and the players left out
@@ -102,10 +104,27 @@ pub fn table() -> Vec<PageRoute> {
 pub fn configure(config: &mut web::ServiceConfig) {
     let mut tree = Tree::default();
     for route in table() {
-        tree.route(&route.path, route.handler.method(route.method));
+        let handler = route.handler.method(route.method);
+        if REVALIDATED.contains(&route.path.as_str()) {
+            tree.add(&route.path, move |config, path| {
+                config.service(
+                    web::resource(path)
+                        .route(handler)
+                        .wrap(from_fn(conditional::revalidate))
+                        .wrap(Compress::default()),
+                );
+            });
+        } else {
+            tree.route(&route.path, handler);
+        }
     }
     tree.configure(config);
 }
+
+/// The public pages of a tournament, which a hall's phones reload after every result: as
+/// cheap as the JSON reads (issue 42), with the JSON reads' `ETag` and `304` on the
+/// tournament's revision, the anonymous readers' admission, and gzip.
+const REVALIDATED: [&str; 2] = ["/t/{tournament_id}", "/t/{tournament_id}/standings"];
 
 /// The table's tablet (`/table`) and the staff's page of the tables' tablets.
 fn configure_tablet(routes: &mut Pages) {

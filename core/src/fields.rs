@@ -49,6 +49,114 @@ pub enum FieldIssue {
     FfgLicence,
     #[error("must be a multiple of 0.5 between -{MAX_KOMI} and {MAX_KOMI}")]
     Komi,
+    #[error("must be between {} and {}", RATINGS.start(), RATINGS.end())]
+    Rating,
+    #[error("must be a two-letter country code (ISO 3166-1, `FR`)")]
+    Country,
+    #[error("must be 1 to 12 digits")]
+    AgaId,
+    #[error("must be between {} and {}", MCMAHON_CORRECTIONS.start(), MCMAHON_CORRECTIONS.end())]
+    McMahonCorrection,
+    #[error("must be 30k or stronger: start scores count from 30k")]
+    McMahonFloorBelowZero,
+    #[error("must not be stronger than mcmahon_bar")]
+    McMahonFloorAboveBar,
+}
+
+/// The ratings a player may have, on the EGD's scale: below 30k's and above the best
+/// professionals' (the EGD's list tops out under 3,000).
+pub const RATINGS: std::ops::RangeInclusive<i32> = -900..=3200;
+
+/// A player's McMahon start-score correction (OpenGotha `smmsCorrection`, for McMahon
+/// super-groups): OpenGotha's players window moves it one step at a time from -1 to 2,
+/// the values its files hold.
+pub const MCMAHON_CORRECTIONS: std::ops::RangeInclusive<i32> = -1..=2;
+
+/// A player's fields, whichever way they come in: the API, the organizer's pages, a
+/// rating list's entry, an OpenGotha file. Each way parses the rank itself (into the
+/// core's `Rank`); every other field passes [`PlayerFields::issues`], so that what one
+/// way refuses no other lets in (issue 42: a 31-million-character first name came in from
+/// a rating list and made its round's pages 31 MB each).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlayerFields<'a> {
+    pub surname: &'a str,
+    pub first_name: &'a str,
+    pub rating: Option<i32>,
+    /// Upper case, as stored.
+    pub country: Option<&'a str>,
+    pub club: Option<&'a str>,
+    pub egd_pin: Option<&'a str>,
+    pub ffg_licence: Option<&'a str>,
+    pub aga_id: Option<&'a str>,
+    pub mcmahon_correction: i32,
+}
+
+/// A check of one identifier.
+type Check = fn(&str) -> Result<(), FieldIssue>;
+
+impl PlayerFields<'_> {
+    /// What is wrong with each field, named as the API names it.
+    pub fn issues(&self) -> Vec<(&'static str, FieldIssue)> {
+        let texts = [
+            ("surname", Some(self.surname), NAME_CHARS, true),
+            ("first_name", Some(self.first_name), NAME_CHARS, false),
+            ("club", self.club, NAME_CHARS, true),
+        ];
+        let checks: [(&str, Option<&str>, Check); 4] = [
+            ("country", self.country, check_country),
+            ("egd_pin", self.egd_pin, check_egd_pin),
+            ("ffg_licence", self.ffg_licence, check_ffg_licence),
+            ("aga_id", self.aga_id, check_aga_id),
+        ];
+        let text_issues = texts
+            .into_iter()
+            .filter_map(|(field, value, max, required)| {
+                let issue = check_text(value?, max, required).err()?;
+                Some((field, issue))
+            });
+        let id_issues = checks
+            .into_iter()
+            .filter_map(|(field, value, check)| Some((field, check(value?).err()?)));
+        let rating = self
+            .rating
+            .filter(|rating| !RATINGS.contains(rating))
+            .map(|_| ("rating", FieldIssue::Rating));
+        let correction = check_mcmahon_correction(self.mcmahon_correction)
+            .err()
+            .map(|issue| ("mcmahon_correction", issue));
+        text_issues
+            .chain(rating)
+            .chain(id_issues)
+            .chain(correction)
+            .collect()
+    }
+}
+
+/// A McMahon correction within [`MCMAHON_CORRECTIONS`].
+pub fn check_mcmahon_correction(correction: i32) -> Result<(), FieldIssue> {
+    if MCMAHON_CORRECTIONS.contains(&correction) {
+        Ok(())
+    } else {
+        Err(FieldIssue::McMahonCorrection)
+    }
+}
+
+/// A country: two capital ASCII letters (ISO 3166-1 alpha-2).
+pub fn check_country(country: &str) -> Result<(), FieldIssue> {
+    if country.len() == 2 && country.bytes().all(|byte| byte.is_ascii_uppercase()) {
+        Ok(())
+    } else {
+        Err(FieldIssue::Country)
+    }
+}
+
+/// An AGA membership id: 1 to 12 digits.
+pub fn check_aga_id(id: &str) -> Result<(), FieldIssue> {
+    if !id.is_empty() && id.len() <= 12 && id.bytes().all(|byte| byte.is_ascii_digit()) {
+        Ok(())
+    } else {
+        Err(FieldIssue::AgaId)
+    }
 }
 
 /// Text a person typed: at most `max_chars` characters, none of them a control character
@@ -228,6 +336,60 @@ mod tests {
                 check_ffg_licence(licence),
                 Err(FieldIssue::FfgLicence),
                 "{licence:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_player_s_fields_are_checked_together_and_named_as_the_api_names_them() {
+        let good = PlayerFields {
+            surname: "Dupont",
+            first_name: "Marie",
+            rating: Some(2100),
+            country: Some("FR"),
+            club: Some("Paris"),
+            egd_pin: Some("12345678"),
+            ffg_licence: Some("1500104"),
+            aga_id: Some("12"),
+            mcmahon_correction: 2,
+        };
+        assert_eq!(good.issues(), []);
+        let long = "x".repeat(10_000);
+        let hostile = PlayerFields {
+            surname: &long,
+            first_name: "a\u{1b}[31m",
+            rating: Some(i32::MAX),
+            country: Some("FRA"),
+            club: Some(""),
+            egd_pin: Some("1"),
+            ffg_licence: Some("x"),
+            aga_id: Some("1a"),
+            mcmahon_correction: i32::MAX,
+        };
+        let fields: Vec<&str> = hostile.issues().iter().map(|(field, _)| *field).collect();
+        assert_eq!(
+            fields,
+            [
+                "surname",
+                "first_name",
+                "club",
+                "rating",
+                "country",
+                "egd_pin",
+                "ffg_licence",
+                "aga_id",
+                "mcmahon_correction"
+            ]
+        );
+        for correction in [-2, 3, i32::MIN] {
+            let fields = PlayerFields {
+                surname: "Dupont",
+                mcmahon_correction: correction,
+                ..PlayerFields::default()
+            };
+            assert_eq!(
+                fields.issues(),
+                [("mcmahon_correction", FieldIssue::McMahonCorrection)]
             );
         }
     }

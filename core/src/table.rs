@@ -48,6 +48,7 @@
 mod error;
 mod event;
 mod record;
+mod refusal;
 mod terms;
 
 pub use error::TableError;
@@ -56,6 +57,7 @@ pub use event::{
     TableEvent,
 };
 pub use record::{imported_result, read_one, record_preset, record_terms, RecordError, Recording};
+pub use refusal::{Asked, Refusal};
 pub use terms::{
     check_result, fixed_handicap, HandicapForm, ResultError, Terms, TermsError, MAX_HANDICAP,
 };
@@ -99,6 +101,8 @@ pub struct Table {
     /// The log's number of the event that put the proposal of rule 5 bis on the table
     /// (the second pass, or the step that changed the dead stones): its revision.
     proposal_revision: u32,
+    /// The refusal the last event kept, when it was one ([`Table::refusal`]).
+    last_refusal: Option<Refusal>,
 }
 
 impl PartialEq for Table {
@@ -118,6 +122,7 @@ impl PartialEq for Table {
             && self.started_at == other.started_at
             && self.disputed == other.disputed
             && self.proposal_revision == other.proposal_revision
+            && self.last_refusal == other.last_refusal
     }
 }
 
@@ -152,6 +157,7 @@ impl Table {
             started_at: None,
             disputed: None,
             proposal_revision: 0,
+            last_refusal: None,
         })
     }
 
@@ -238,7 +244,12 @@ impl Table {
             TableEvent::Flag { color, deadline } => self.flag(*color, *deadline)?,
             TableEvent::Counting { step, at } => self.counting(step, *at)?,
             TableEvent::Ruling { ruling, by, at } => self.rule(ruling, by, *at)?,
+            TableEvent::Refused { .. } => {}
         }
+        self.last_refusal = match event {
+            TableEvent::Refused { refusal, .. } => Some(refusal.clone()),
+            _ => None,
+        };
         self.events += 1;
         self.last_at = at;
         self.instants.push(at);
@@ -376,6 +387,22 @@ impl Table {
     /// The referee has paused the game.
     pub fn referee_paused(&self) -> bool {
         self.referee_paused
+    }
+
+    /// Checks the number a turn states against the next turn's: a tablet states the
+    /// turn it saw, and one the game has moved past is refused, unless the game is over,
+    /// which the table says itself when it judges the turn.
+    pub fn check_turn_number(&self, stated: u32) -> Result<(), TableError> {
+        let expected = self.next_turn();
+        if stated != expected && !self.is_finished() {
+            return Err(TableError::StaleTurn { expected, stated });
+        }
+        Ok(())
+    }
+
+    /// The refusal the log's last entry keeps, when it is one.
+    fn last_refusal(&self) -> Option<&Refusal> {
+        self.last_refusal.as_ref()
     }
 
     /// Events applied: the log's length, and the number of its last event.

@@ -847,3 +847,66 @@ fn a_round_without_a_game_shows_the_credit_of_the_first_criterion() {
         assert_eq!(cid.split_whitespace().last(), Some(cell), "{criteria:?}");
     }
 }
+
+/// OpenGotha (3.50, 3.51.02 and 3.52.03 alike) raises `numberOfRounds` to the last round
+/// a game or a bye is in (measured: a file declaring 1 round with games in round 2 is
+/// saved again with 2; with a bye in round 4, with 4), and cannot load a round beyond
+/// its 20th.
+#[test]
+fn the_number_of_rounds_is_raised_to_the_last_round_played_as_opengotha_raises_it() {
+    let players = [player("A", "X", "1D", 2100), player("B", "X", "1D", 2100)];
+    let games = [game(5, 1, "AX", "BX", "RESULT_BLACKWINS")];
+    let text = file(&players, &games, "", "", "", &["MMS"]);
+    let (tournament, warnings) = opengotha::import_with_warnings(text.as_bytes()).unwrap();
+    assert_eq!(tournament.rounds, 5);
+    assert_eq!(warnings.len(), 1);
+    assert_eq!(warnings[0].attribute, "numberOfRounds");
+    assert_eq!(warnings[0].value, "3");
+
+    let bye = r#"<ByePlayers><ByePlayer player="AX" roundNumber="7"/></ByePlayers>"#;
+    let tournament = import(&file(&players, &games, bye, "", "", &["MMS"]));
+    assert_eq!(tournament.rounds, 7);
+
+    let beyond = [game(21, 1, "AX", "BX", "RESULT_BLACKWINS")];
+    let text = file(&players, &beyond, "", "", "", &["MMS"]);
+    assert!(opengotha::import(text.as_bytes()).is_err());
+}
+
+/// OpenGotha 3.50 and 3.51.02 add 2050 to every rating of a file whose `dataVersion` is
+/// missing or below 201 (the older files' scale), then hold it within −900..2949;
+/// OpenGotha 3.52.03 adds nothing (measured: one file saved again by each with its
+/// `dataVersion` removed, 200, 199 and 1: ratings 0, 278 and 2599 saved as 2050, 2328
+/// and 2949 by 3.50 and 3.51.02, unchanged by 3.52.03).
+#[test]
+fn ratings_of_files_before_data_version_201_are_read_2050_higher_up_to_351() {
+    let players = [
+        player("A", "X", "1D", 0),
+        player("B", "X", "1D", 278),
+        player("C", "X", "1D", 2599),
+    ];
+    let ratings = |text: String| -> Vec<Option<i32>> {
+        import(&text)
+            .players
+            .iter()
+            .map(|player| player.rating)
+            .collect()
+    };
+    let current = file(&players, &[], "", "", "", &["MMS"]);
+    assert_eq!(ratings(current.clone()), [Some(0), Some(278), Some(2599)]);
+    let older = [
+        current.replace(r#"dataVersion="201" "#, ""),
+        current.replace(r#"dataVersion="201""#, r#"dataVersion="200""#),
+    ];
+    for text in older.clone() {
+        assert_eq!(ratings(text), [Some(2050), Some(2328), Some(2949)]);
+    }
+    let (_, warnings) = opengotha::import_with_warnings(older[0].as_bytes()).unwrap();
+    assert_eq!(warnings[0].attribute, "dataVersion");
+    for text in older {
+        let by_352 = text.replace(
+            r#"fullVersionNumber="3.51.05""#,
+            r#"fullVersionNumber="3.52.03""#,
+        );
+        assert_eq!(ratings(by_352), [Some(0), Some(278), Some(2599)]);
+    }
+}

@@ -30,21 +30,10 @@ fn request(tournament: &Tournament, round: u32) -> Request {
     }
 }
 
-/// OpenGotha's names of the criteria in its weights dumps, in the order of [`criteria`].
-const DUMPED: [&str; 10] = [
-    "baseDuplicateGameCost",
-    "baseRandomCost",
-    "baseBWBalanceCost",
-    "mainCategoryCost",
-    "mainScoreDiffCost",
-    "mainDUDDCost",
-    "mainSeedCost",
-    "secHandiCost",
-    "secGeoCost",
-    "totalCost",
-];
-
-/// A cost criterion by criterion, in the order of [`DUMPED`].
+/// A cost criterion by criterion, in the order of OpenGotha's weights dumps
+/// (`baseDuplicateGameCost`, `baseRandomCost`, `baseBWBalanceCost`, `mainCategoryCost`,
+/// `mainScoreDiffCost`, `mainDUDDCost`, `mainSeedCost`, `secHandiCost`, `secGeoCost`,
+/// `totalCost`).
 fn criteria(cost: &pairing::Cost) -> [i64; 10] {
     [
         cost.duplicate_game,
@@ -78,7 +67,7 @@ struct Recorded {
     games: Vec<(u32, String, String, u32)>,
     bye: Option<String>,
     /// `(first, second, criteria)` for each of its pairs, the first being the one first
-    /// in OpenGotha's player order; criteria in the order of [`DUMPED`].
+    /// in OpenGotha's player order; criteria in the order of [`criteria`].
     costs: Vec<(String, String, [i64; 10])>,
 }
 

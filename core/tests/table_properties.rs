@@ -323,6 +323,8 @@ impl Model {
         let mut counted = false;
         match event {
             TableEvent::Started { .. } => self.started = true,
+            // A step refused on arrival, kept for the referee: nothing else changes.
+            TableEvent::Refused { .. } => {}
             TableEvent::Turn { color, action, .. } => {
                 let placing = self.handicap_left > 1;
                 match action {

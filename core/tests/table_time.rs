@@ -8,39 +8,25 @@
 
 #![allow(clippy::unwrap_used)]
 
-use arbitre_core::clock::{FlagPolicy, TimeControl};
-use arbitre_core::ending::{ResumptionPolicy, Settings};
-use arbitre_core::game::Start;
-use arbitre_core::history::{Action, Setup};
+use arbitre_core::clock::TimeControl;
+use arbitre_core::history::Action;
 use arbitre_core::table::{Input, Table, TableEvent, Terms};
-use arbitre_core::{BoardSize, Color, Point, Preset};
+use arbitre_core::{Color, Point};
 use proptest::prelude::*;
+
+mod common;
 
 const MAIN_MS: u64 = 3_600_000;
 const START: u64 = 1_000;
 
 fn terms() -> Terms {
-    let start = Start {
-        size: BoardSize::square(19).unwrap(),
-        setup: Setup::default(),
-        handicap: 0,
-        first_player: None,
-    };
-    let settings = Settings::new(
-        Preset::French.rules(),
-        start,
-        None,
-        ResumptionPolicy::Strict,
-    );
-    let control = TimeControl::Absolute {
+    common::table_terms(TimeControl::Absolute {
         main_time_ms: MAIN_MS,
-    };
-    Terms::new(settings, control, FlagPolicy::Lose).unwrap()
+    })
 }
 
-/// The `index`th stone: points two apart, so that no stone ever touches another.
 fn point(index: usize) -> Point {
-    Point::new((2 * (index % 10)) as u8, (2 * (index / 10)) as u8)
+    common::spaced_point(index)
 }
 
 /// One turn at the table: how long it took there, the event of the log its tablet counts

@@ -20,6 +20,7 @@
 
 pub mod browser;
 pub mod proxy;
+pub mod served;
 
 use arbitre_api::access::Role;
 use arbitre_api::db;

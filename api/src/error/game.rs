@@ -98,6 +98,7 @@ impl GameError {
             | TableError::TimeWentBackwards { .. }
             | TableError::NoFlag { .. } => GameError::Api(ApiError::internal(refusal)),
             TableError::NotStarted
+            | TableError::StaleTurn { .. }
             | TableError::AlreadyStarted
             | TableError::Finished
             | TableError::Paused

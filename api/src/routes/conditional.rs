@@ -1,6 +1,6 @@
-//! Conditional reads of a tournament (RFC 9110 §13): the standings, the exports and the
-//! pairings lists carry an `ETag` made of the tournament's revision and what was asked
-//! (path, query, `Accept`), and a request whose `If-None-Match` names it is answered
+//! Conditional reads of a tournament (RFC 9110 §13): the standings, the exports, the
+//! pairings lists and the public pages carry an `ETag` made of the tournament's revision
+//! and what was asked (path, query, `Accept`, `Accept-Language`, the cookies), and a request whose `If-None-Match` names it is answered
 //! `304 Not Modified` after one lookup of the revision, without computing anything. An
 //! anonymous reader's revision is the one this instance knows (see [`Revisions`]): a
 //! hall's phones polling the standings cost the database nothing while nothing changes.
@@ -27,8 +27,9 @@ use uuid::Uuid;
 #[derive(Debug, Clone, Copy)]
 pub struct Revision(pub i64);
 
-/// What every conditional answer varies on.
-const VARY: &str = "Accept, Accept-Encoding";
+/// What every conditional answer varies on: a page's language follows `Accept-Language`
+/// and the language cookie, its header the session's cookie.
+const VARY: &str = "Accept, Accept-Encoding, Accept-Language, Cookie";
 
 /// The revision [`revalidate`] read for this request, or read now.
 pub async fn revision(
@@ -104,9 +105,12 @@ fn tag(revision: i64, request: &ServiceRequest) -> EntityTag {
     hasher.update(request.path().as_bytes());
     hasher.update(b"?");
     hasher.update(request.query_string().as_bytes());
-    for accept in request.headers().get_all(header::ACCEPT) {
-        hasher.update(b"\n");
-        hasher.update(accept.as_bytes());
+    for name in [header::ACCEPT, header::ACCEPT_LANGUAGE, header::COOKIE] {
+        for value in request.headers().get_all(name) {
+            hasher.update(b"\n");
+            hasher.update(value.as_bytes());
+        }
+        hasher.update(b"\0");
     }
     let digest = hasher.finalize();
     let variant: String = digest[..8]

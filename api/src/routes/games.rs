@@ -31,7 +31,10 @@ pub struct GameEvent {
     pub game_id: Uuid,
     /// Order in the game: 1, 2, 3...
     pub seq: i32,
-    /// `start`, `turn`, `clock`, `counting`, `ruling`, `result`.
+    /// `start`, `turn`, `clock`, `counting`, `ruling`, `result`, or `refused`: a step
+    /// of the table's tablet refused on arrival because the game had moved on (a pause,
+    /// a ruling, the other tablet's turn, a new proposal of dead stones), kept for the
+    /// referee (`{"event": "refused", "refusal": {"color", "asked", "code"}, "at"}`).
     pub kind: String,
     pub turn_number: Option<i32>,
     /// The table's event (`{"event": "turn", "color": "B", "action": {"move": "dd"}, "at": ...}`).
@@ -211,7 +214,8 @@ pub struct EventQuery {
     pub limit: Option<i64>,
 }
 
-/// The whole history of a game in order: turns, clock events, counting, rulings.
+/// The whole history of a game in order: turns, clock events, counting, rulings, and the
+/// steps refused because the game had moved on.
 #[utoipa::path(
     get, path = "/games/{game_id}/events", tag = "games",
     params(("game_id" = Uuid, Path), EventQuery),

@@ -3,15 +3,12 @@
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, Resource, Violations};
-use crate::http::{
-    check_country, check_filter, check_optional_text, check_text, like_pattern, ApiJson, ApiQuery,
-    PageInfo, Window,
-};
+use crate::http::{check_filter, like_pattern, ApiJson, ApiQuery, PageInfo, Window};
 pub use crate::services::names::{Names, PlayerName};
+use crate::services::players::check_record;
 use crate::store::players::{self as store, PlayerFilter, PlayerRecord, PlayerRow};
 use crate::store::tournaments::ensure_exists;
 use actix_web::{web, HttpRequest, HttpResponse};
-use arbitre_core::fields;
 use arbitre_core::standings::Rank;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -105,14 +102,6 @@ pub struct PlayerDetails {
 
 fn record(details: PlayerDetails) -> Result<PlayerRecord, ApiError> {
     let mut violations = Violations::new();
-    check_text(&mut violations, "surname", &details.surname, 100, true);
-    check_text(
-        &mut violations,
-        "first_name",
-        &details.first_name,
-        100,
-        false,
-    );
     let rank = match details.rank.parse::<Rank>() {
         Ok(rank) => rank.to_string(),
         Err(error) => {
@@ -120,50 +109,24 @@ fn record(details: PlayerDetails) -> Result<PlayerRecord, ApiError> {
             String::new()
         }
     };
-    if details
-        .rating
-        .is_some_and(|rating| !(-900..=3200).contains(&rating))
-    {
-        violations.add("rating", "must be between -900 and 3200");
-    }
-    let country = details
-        .country
-        .map(|country| check_country(&mut violations, "country", &country));
-    check_optional_text(&mut violations, "club", details.club.as_deref(), 100);
-    let federation_ids = [
-        (
-            "egd_pin",
-            &details.egd_pin,
-            fields::check_egd_pin as fn(&str) -> _,
-        ),
-        (
-            "ffg_licence",
-            &details.ffg_licence,
-            fields::check_ffg_licence,
-        ),
-    ];
-    for (field, value, check) in federation_ids {
-        if let Some(Err(issue)) = value.as_deref().map(check) {
-            violations.add(field, issue.to_string());
-        }
-    }
-    if let Some(aga_id) = &details.aga_id {
-        if aga_id.is_empty() || aga_id.len() > 12 || !aga_id.bytes().all(|b| b.is_ascii_digit()) {
-            violations.add("aga_id", "must be 1 to 12 digits");
-        }
-    }
-    violations.into_result()?;
-    Ok(PlayerRecord {
+    // Checked as stored (the names and the club trimmed, the country in capitals), by the
+    // core's one set of checks.
+    let record = PlayerRecord {
         surname: details.surname.trim().to_string(),
         first_name: details.first_name.trim().to_string(),
         rank,
         rating: details.rating,
-        country,
+        country: details
+            .country
+            .map(|country| country.trim().to_ascii_uppercase()),
         club: details.club.map(|club| club.trim().to_string()),
         egd_pin: details.egd_pin,
         ffg_licence: details.ffg_licence,
         aga_id: details.aga_id,
-    })
+    };
+    check_record(&mut violations, "", &record, 0);
+    violations.into_result()?;
+    Ok(record)
 }
 
 /// A page of players.

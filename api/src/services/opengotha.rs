@@ -11,13 +11,14 @@
 
 use crate::db::Connection;
 use crate::error::{ApiError, FieldError, Violations};
+use crate::services::players::check_record;
 use crate::store::pairings::{self as pairing_store, ImportedPairing, PairingTerms};
 use crate::store::players::{self as player_store, PlayerRecord};
 use crate::store::rounds as round_store;
 use crate::store::tournaments::{self as tournament_store, TournamentRecord};
 
 use arbitre_core::standings::{self, Recorded, Tournament};
-use arbitre_core::{KomiPolicy, Rules};
+use arbitre_core::{Color, KomiPolicy, Rules};
 use chrono::Utc;
 use diesel_async::AsyncConnection;
 use serde::Serialize;
@@ -105,6 +106,16 @@ pub async fn import(connection: &mut Connection, import: Import) -> Result<Impor
 /// against oneself), which the standings would otherwise refuse later.
 fn check(tournament: &Tournament) -> Result<(), ApiError> {
     let mut violations = Violations::new();
+    // The checks of every way a player comes in, on the file's players as stored.
+    for player in &tournament.players {
+        let prefix = format!("Player[{}].", player.id);
+        check_record(
+            &mut violations,
+            &prefix,
+            &record(player),
+            player.mms_correction,
+        );
+    }
     for game in &tournament.games {
         let field = || {
             format!(
@@ -130,6 +141,26 @@ fn check(tournament: &Tournament) -> Result<(), ApiError> {
                 "must be 1 to 2147483647",
             );
         }
+    }
+    // The service records one game per player and round; OpenGotha reads more (an
+    // organizer's test) and `arbitre pair` pairs such a file as OpenGotha does.
+    for (game, colour) in tournament.extra_games() {
+        let game = &tournament.games[game];
+        let player = match colour {
+            Color::Black => &game.black,
+            Color::White => &game.white,
+        };
+        violations.add(
+            format!(
+                "Game[round {}, {} – {}]",
+                game.round, game.black, game.white
+            ),
+            format!(
+                "`{player}` has another game in round {}: the service records one game per \
+                 player and round",
+                game.round
+            ),
+        );
     }
     violations.into_result()?;
     let last_round = tournament.last_round();
@@ -177,6 +208,22 @@ fn unkept(tournament: &Tournament) -> Vec<ImportWarning> {
     warnings
 }
 
+/// A file's player as the service stores it.
+fn record(player: &arbitre_core::standings::Player) -> PlayerRecord {
+    let text = |value: &str| Some(value.trim().to_string()).filter(|value| !value.is_empty());
+    PlayerRecord {
+        surname: player.surname.trim().to_string(),
+        first_name: player.first_name.trim().to_string(),
+        rank: player.rank.to_string(),
+        rating: player.rating,
+        country: text(&player.country).map(|country| country.to_uppercase()),
+        club: text(&player.club),
+        egd_pin: player.egd_pin.clone(),
+        ffg_licence: player.ffg_licence.clone(),
+        aga_id: player.aga_id.clone(),
+    }
+}
+
 async fn write(
     connection: &mut Connection,
     tournament_id: Uuid,
@@ -186,22 +233,7 @@ async fn write(
     let players: Vec<(Uuid, PlayerRecord, i32)> = tournament
         .players
         .iter()
-        .map(|player| {
-            let text =
-                |value: &str| Some(value.trim().to_string()).filter(|value| !value.is_empty());
-            let record = PlayerRecord {
-                surname: player.surname.trim().to_string(),
-                first_name: player.first_name.trim().to_string(),
-                rank: player.rank.to_string(),
-                rating: player.rating,
-                country: text(&player.country).map(|country| country.to_uppercase()),
-                club: text(&player.club),
-                egd_pin: player.egd_pin.clone(),
-                ffg_licence: player.ffg_licence.clone(),
-                aga_id: player.aga_id.clone(),
-            };
-            (Uuid::now_v7(), record, player.mms_correction)
-        })
+        .map(|player| (Uuid::now_v7(), record(player), player.mms_correction))
         .collect();
     let ids: HashMap<&str, Uuid> = tournament
         .players

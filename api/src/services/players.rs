@@ -3,11 +3,25 @@
 use crate::access::Role;
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{ApiError, Resource};
+use crate::error::{ApiError, Resource, Violations};
 use crate::services::audit::{self, Action};
-use crate::store::players as store;
+use crate::store::players::{self as store, PlayerRecord};
 use diesel_async::AsyncConnection;
 use uuid::Uuid;
+
+/// The core's checks of a player's fields ([`PlayerRecord::fields`]), as violations named
+/// `prefix` + the field: every way a player comes in (the API, the pages, a rating list,
+/// an OpenGotha file) refuses the same values.
+pub fn check_record(
+    violations: &mut Violations,
+    prefix: &str,
+    record: &PlayerRecord,
+    mcmahon_correction: i32,
+) {
+    for (field, issue) in record.fields(mcmahon_correction).issues() {
+        violations.add(format!("{prefix}{field}"), issue.to_string());
+    }
+}
 
 /// The audit's words for a withdrawal.
 const WITHDREW: &str = "withdrew the player";

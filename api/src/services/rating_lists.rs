@@ -10,7 +10,8 @@
 //! answer from memory.
 
 use crate::db::Connection;
-use crate::error::{ApiError, FieldError, Resource};
+use crate::error::{ApiError, FieldError, Resource, Violations};
+use crate::services::players::check_record;
 use crate::store::players::{self as player_store, PlayerRecord, PlayerRow};
 use crate::store::rating_lists::{
     self as store, NewSnapshot, NewUpdate, PlayerRefresh, SnapshotRow,
@@ -314,6 +315,11 @@ pub async fn register(
         ffg_licence: registration.ffg_licence,
         aga_id: registration.aga_id,
     };
+    // What a list holds passes the checks of every way a player comes in: a list is a
+    // file from outside, whatever its source.
+    let mut violations = Violations::new();
+    check_record(&mut violations, "", &record, 0);
+    violations.into_result()?;
     let licence_status = registration.licence_status;
     connection
         .transaction::<_, ApiError, _>(async move |connection| {

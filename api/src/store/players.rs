@@ -2,6 +2,7 @@
 
 use crate::db::{Committed, Connection, ROWS_PER_INSERT};
 use crate::schema::{pairings, players, registrations, rounds};
+use arbitre_core::fields::PlayerFields;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -38,6 +39,24 @@ pub struct PlayerRecord {
     pub egd_pin: Option<String>,
     pub ffg_licence: Option<String>,
     pub aga_id: Option<String>,
+}
+
+impl PlayerRecord {
+    /// The fields the core checks, whichever way the record came in
+    /// ([`arbitre_core::fields::PlayerFields`]), with the player's McMahon correction.
+    pub fn fields(&self, mcmahon_correction: i32) -> PlayerFields<'_> {
+        PlayerFields {
+            surname: &self.surname,
+            first_name: &self.first_name,
+            rating: self.rating,
+            country: self.country.as_deref(),
+            club: self.club.as_deref(),
+            egd_pin: self.egd_pin.as_deref(),
+            ffg_licence: self.ffg_licence.as_deref(),
+            aga_id: self.aga_id.as_deref(),
+            mcmahon_correction,
+        }
+    }
 }
 
 #[derive(Debug, Default)]

@@ -172,8 +172,8 @@ impl Default for StandingsSettings {
     /// OpenGotha's defaults (`GeneralParameterSet`).
     fn default() -> StandingsSettings {
         StandingsSettings {
-            mcmahon_bar: "4d".to_string(),
-            mcmahon_floor: "20k".to_string(),
+            mcmahon_bar: McMahon::OPENGOTHA.bar.to_string(),
+            mcmahon_floor: McMahon::OPENGOTHA.floor.to_string(),
             bye: RoundCredit {
                 mms_half_points: 2,
                 nbw_half_points: 2,
@@ -193,33 +193,29 @@ impl Default for StandingsSettings {
 /// categories, the core's reader as well).
 const MAX_CATEGORY_LIMITS: usize = 39;
 
-/// OpenGotha `genMMZero`: McMahon start scores count the grades above 30k.
-fn mcmahon_zero() -> Option<Rank> {
-    Rank::kyu(30)
-}
-
 impl StandingsSettings {
+    /// The ranks read, then the core's checks of a bar and floor ([`McMahon::issues`]).
     pub fn check(&mut self, violations: &mut Violations) {
         let bar = self.mcmahon_bar.parse::<Rank>();
         let floor = self.mcmahon_floor.parse::<Rank>();
-        match &bar {
-            Ok(rank) => self.mcmahon_bar = rank.to_string(),
-            Err(error) => violations.add("standings.mcmahon_bar", error.to_string()),
-        }
-        match &floor {
-            Ok(rank) if mcmahon_zero().is_some_and(|zero| *rank < zero) => violations.add(
-                "standings.mcmahon_floor",
-                "must be 30k or stronger: start scores count from 30k",
-            ),
-            Ok(rank) => self.mcmahon_floor = rank.to_string(),
-            Err(error) => violations.add("standings.mcmahon_floor", error.to_string()),
+        for (field, rank) in [("mcmahon_bar", &bar), ("mcmahon_floor", &floor)] {
+            if let Err(error) = rank {
+                violations.add(format!("standings.{field}"), error.to_string());
+            }
         }
         if let (Ok(bar), Ok(floor)) = (bar, floor) {
-            if floor > bar {
-                violations.add(
-                    "standings.mcmahon_floor",
-                    "must not be stronger than mcmahon_bar",
-                );
+            let mcmahon = McMahon {
+                bar,
+                floor,
+                zero: McMahon::OPENGOTHA.zero,
+            };
+            let issues = mcmahon.issues();
+            for (field, issue) in &issues {
+                violations.add(format!("standings.mcmahon_{field}"), issue.to_string());
+            }
+            if issues.is_empty() {
+                self.mcmahon_bar = bar.to_string();
+                self.mcmahon_floor = floor.to_string();
             }
         }
         self.check_category_limits(violations);
@@ -269,11 +265,10 @@ impl StandingsSettings {
             text.parse::<Rank>()
                 .map_err(|error| ApiError::internal(format!("stored standings settings: {error}")))
         };
-        let zero = mcmahon_zero().ok_or_else(|| ApiError::internal("30k is not a rank"))?;
         Ok(McMahon {
             bar: rank(&self.mcmahon_bar)?,
             floor: rank(&self.mcmahon_floor)?,
-            zero,
+            zero: McMahon::OPENGOTHA.zero,
         })
     }
 

@@ -24,7 +24,8 @@ use crate::fields::{self, FieldIssue, NAME_CHARS, TITLE_CHARS};
 use crate::pairing::parameters::{
     AdditionalOrder, DrawPosition, OpenGothaVersion, PairingParameters, Seeding,
 };
-use crate::rating_list::{MAX_GOR, MIN_GOR};
+use crate::point::Color;
+use crate::rating_list::{FFG_OFFSET, MAX_GOR, MIN_GOR};
 use crate::standings::{
     opengotha_result_name, result_named, Basis, Credit, Criterion, Game, GameResult, HandicapField,
     HandicapPolicy, KeyLocale, McMahon, Player, Rank, RoundEntry, Scoring, Tournament,
@@ -76,7 +77,7 @@ pub enum OpenGothaError {
         attribute: &'static str,
         value: String,
     },
-    /// Text the checks of every entry refuse ([`crate::fields`]).
+    /// A value the checks of every entry refuse ([`crate::fields`]).
     #[error("line {line}: <{element} {attribute}>: {issue}")]
     InvalidText {
         line: usize,
@@ -110,6 +111,8 @@ struct Record {
 /// The elements arbitre reads, in file order.
 #[derive(Default)]
 struct Elements {
+    /// The root `<Tournament>`: its versions.
+    tournament: Option<Record>,
     players: Vec<Record>,
     games: Vec<Record>,
     byes: Vec<Record>,
@@ -168,9 +171,32 @@ pub fn import_with_warnings(
     }
     let general = Element::new("GeneralParameterSet", elements.general.as_ref())?;
     let handicap = Element::new("HandicapParameterSet", elements.handicap.as_ref())?;
-    let rounds = general.number("numberOfRounds", 5)?;
-    if !(1..=MAX_ROUNDS).contains(&rounds) {
+    let declared = general.number("numberOfRounds", 5)?;
+    if !(1..=MAX_ROUNDS).contains(&declared) {
         return Err(general.invalid("numberOfRounds"));
+    }
+    // OpenGotha (3.50 to 3.52.03) raises the number of rounds to the last round a game or
+    // a bye is in; it cannot load a round beyond its 20th.
+    let mut rounds = declared;
+    for (name, records) in [("Game", &elements.games), ("ByePlayer", &elements.byes)] {
+        for record in records {
+            rounds = rounds.max(Element::of(name, record).round(MAX_ROUNDS)?);
+        }
+    }
+    if rounds > declared {
+        warnings.push(general.warning(
+            "numberOfRounds",
+            "raised to the last round with a game or a bye, as OpenGotha raises it",
+        ));
+    }
+    let root = Element::new("Tournament", elements.tournament.as_ref())?;
+    let old_scale = old_rating_scale(&root)?;
+    if old_scale {
+        warnings.push(root.warning(
+            "dataVersion",
+            "a file older than data version 201: 2050 added to every rating, as OpenGotha 3.51 \
+             and older read it",
+        ));
     }
 
     let mut players = Vec::with_capacity(elements.players.len());
@@ -178,7 +204,7 @@ pub fn import_with_warnings(
     let mut registered = HashSet::new();
     for record in &elements.players {
         let element = Element::of("Player", record);
-        let player = import_player(&element, &mut warnings)?;
+        let player = import_player(&element, old_scale, &mut warnings)?;
         if !registered.insert(player.id.clone()) {
             return Err(OpenGothaError::DuplicatePlayer {
                 line: record.line,
@@ -298,6 +324,25 @@ pub fn import_with_warnings(
         pairing: None,
         key_locale: keys.locale(),
     };
+    // OpenGotha reads several games of one player in a round, scores them all, and takes
+    // the one at the highest table as the round's (`Tournament::extra_games`).
+    let mut told = HashSet::new();
+    for (game, colour) in tournament.extra_games() {
+        if told.insert(game) {
+            let record = &elements.games[game];
+            let player = if colour == Color::Black {
+                "blackPlayer"
+            } else {
+                "whitePlayer"
+            };
+            warnings.push(Element::of("Game", record).warning(
+                player,
+                "another game of this player in the same round: scored, as OpenGotha scores \
+                 it, but the round's opponent and colour are those of the player's game at \
+                 the highest table",
+            ));
+        }
+    }
     tournament.pairing = Some(crate::pairing::opengotha::read(bytes, &tournament)?.parameters);
     Ok((tournament, warnings))
 }
@@ -398,6 +443,7 @@ fn elements(text: &str) -> Result<Elements, OpenGothaError> {
             _ => None,
         };
         let single = match (name.as_str(), parent) {
+            ("Tournament", "") => Some(&mut elements.tournament),
             ("GeneralParameterSet", "TournamentParameterSet") => Some(&mut elements.general),
             ("HandicapParameterSet", "TournamentParameterSet") => Some(&mut elements.handicap),
             _ => None,
@@ -585,6 +631,21 @@ impl<'a> Element<'a> {
         }
     }
 
+    /// A player's `smmsCorrection`, within the corrections every way a player comes in
+    /// allows ([`fields::MCMAHON_CORRECTIONS`]).
+    fn mcmahon_correction(&self) -> Result<i32, OpenGothaError> {
+        let correction = self.parse("smmsCorrection", 0)?;
+        fields::check_mcmahon_correction(correction).map_err(|issue| {
+            OpenGothaError::InvalidText {
+                line: self.record.line,
+                element: self.name,
+                attribute: "smmsCorrection",
+                issue,
+            }
+        })?;
+        Ok(correction)
+    }
+
     fn invalid(&self, attribute: &'static str) -> OpenGothaError {
         OpenGothaError::InvalidAttribute {
             line: self.record.line,
@@ -644,6 +705,16 @@ impl<'a> Element<'a> {
     }
 }
 
+/// Whether the file's ratings are on the scale of OpenGotha's files before data version
+/// 201, read 2050 higher: OpenGotha 3.50 and 3.51.02 add 2050 to every rating of a file
+/// whose `dataVersion` is missing or below 201, OpenGotha 3.52.03 adds nothing (measured:
+/// the same file saved again by each, with `dataVersion` removed, 200, 199 and 1).
+fn old_rating_scale(root: &Element) -> Result<bool, OpenGothaError> {
+    let data_version = root.number("dataVersion", 0)?;
+    let version = crate::pairing::opengotha::opengotha_version(&root.record.attributes);
+    Ok(data_version < 201 && version != OpenGothaVersion::Since352)
+}
+
 /// Whether stones follow McMahon scores rather than ranks: `hdBasedOnMMS` (true when
 /// absent), overridden by `hdBase` where a file has it, the one attribute OpenGotha 3.52
 /// writes (`RANK`, `MMS`, or `BZS`, which hands out stones by rank).
@@ -659,7 +730,7 @@ fn handicap_based_on_mms(handicap: &Element) -> Result<bool, OpenGothaError> {
 /// A rank as OpenGotha reads it (`Player.convertKDPToInt`): a number and `K`, `D` or `P`
 /// in either case, held between 30K and 9D; professional ranks count as 7D (1P–3P), 8D
 /// (4P–6P) or 9D. OpenGotha writes `99K` for a rank it could not read, which so reads back
-/// as 30K. Text without a number is refused.
+/// as 30K. Text without a number, or with another letter (`99Q`), is refused.
 fn opengotha_rank(text: &str) -> Option<Rank> {
     let trimmed = text.trim();
     let mut chars = trimmed.chars();
@@ -670,7 +741,8 @@ fn opengotha_rank(text: &str) -> Option<Rank> {
         'p' if number <= 3 => 6,
         'p' if number <= 6 => 7,
         'p' => 8,
-        _ => -number,
+        'k' => -number,
+        _ => return None,
     }
     .clamp(-30, 8);
     if value < 0 {
@@ -705,6 +777,7 @@ fn key_in(locale: KeyLocale, surname: &str, first_name: &str) -> String {
 
 fn import_player(
     element: &Element,
+    old_scale: bool,
     warnings: &mut Vec<ReadWarning>,
 ) -> Result<Player, OpenGothaError> {
     let surname = element.checked_text("name", NAME_CHARS)?.to_string();
@@ -722,10 +795,16 @@ fn import_player(
         "grade"
     };
     // OpenGotha holds a rating between −900 and 2949 on import (a file's −7800 reads as
-    // −900), the bounds of the EGD's scale.
+    // −900), the bounds of the EGD's scale; a file of the older scale is shifted first.
+    let offset = if old_scale { FFG_OFFSET } else { 0 };
     let rating = match element.text("rating", "").trim() {
         "" => None,
-        _ => Some(element.parse::<i32>("rating", 0)?.clamp(MIN_GOR, MAX_GOR)),
+        _ => Some(
+            element
+                .parse::<i32>("rating", 0)?
+                .saturating_add(offset)
+                .clamp(MIN_GOR, MAX_GOR),
+        ),
     };
     Ok(Player {
         id: player_key(&surname, &first_name),
@@ -736,7 +815,7 @@ fn import_player(
         egd_pin,
         ffg_licence,
         aga_id,
-        mms_correction: element.parse("smmsCorrection", 0)?,
+        mms_correction: element.mcmahon_correction()?,
         preliminary: element.text("registeringStatus", "").trim() == "PRE",
         surname,
         first_name,

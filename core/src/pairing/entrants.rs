@@ -13,7 +13,7 @@ use super::player_index;
 use crate::point::Color;
 use crate::rating_list::{MAX_GOR, MIN_GOR};
 use crate::standings::{
-    self, Criterion, GameResult, Player, Rank, RoundOutcome, Standing, StandingsError, Tournament,
+    self, Criterion, Player, Rank, RoundOutcome, Standing, StandingsError, Tournament,
 };
 use std::cmp::{Ordering, Reverse};
 use std::collections::HashMap;
@@ -156,7 +156,7 @@ pub fn entrants(
             .position(|limit| rank >= *limit)
             .unwrap_or(category_limits.len())
     };
-    let draws = draws(tournament, before, &index, main)?;
+    let draws = draws(tournament, &standings, before, &index, main)?;
     let (_, additional) = parameters.seeding_of(round);
 
     let mut everyone: Vec<(usize, &Standing)> = standings
@@ -279,9 +279,12 @@ pub fn rating(player: &Player) -> i32 {
 
 /// Draw-ups and draw-downs of every player in rounds 1 to `last`: a game against an
 /// opponent whose main score before that round was higher draws the player up (scores
-/// floored, as the groups are; categories play no part).
+/// floored, as the groups are; categories play no part). Each player's game of the round
+/// counts, as the standings after `last` (`after`) give it: in a file with several games
+/// a round, only the one OpenGotha takes as the round's ([`Tournament::extra_games`]).
 fn draws(
     tournament: &Tournament,
+    after: &[Standing],
     last: u32,
     index: &HashMap<&str, usize>,
     main: MainScore,
@@ -289,35 +292,32 @@ fn draws(
     let mut draws: HashMap<usize, (u32, u32)> = HashMap::new();
     for round in 1..=last {
         let before = standings::compute(tournament, round - 1)?;
-        let points: HashMap<usize, i64> = before
+        let points: HashMap<&str, i64> = before
             .iter()
-            .filter_map(|standing| {
-                let player = *index.get(standing.player.as_str())?;
-                Some((player, main.quarters(standing).div_euclid(4)))
+            .map(|standing| {
+                (
+                    standing.player.as_str(),
+                    main.quarters(standing).div_euclid(4),
+                )
             })
             .collect();
-        for game in tournament
-            .games
-            .iter()
-            .filter(|game| game.round == round && game.result != GameResult::Void)
-        {
-            let (Some(&black), Some(&white)) = (
-                index.get(game.black.as_str()),
-                index.get(game.white.as_str()),
-            ) else {
-                continue;
-            };
-            let (Some(black_points), Some(white_points)) = (points.get(&black), points.get(&white))
+        for standing in after {
+            let Some(RoundOutcome::Game { opponent, .. }) = standing.rounds.get(round as usize - 1)
             else {
                 continue;
             };
-            let (up, down) = match black_points.cmp(white_points) {
-                Ordering::Less => (black, white),
-                Ordering::Greater => (white, black),
-                Ordering::Equal => continue,
+            let (Some(&player), Some(own), Some(theirs)) = (
+                index.get(standing.player.as_str()),
+                points.get(standing.player.as_str()),
+                points.get(opponent.as_str()),
+            ) else {
+                continue;
             };
-            draws.entry(up).or_default().0 += 1;
-            draws.entry(down).or_default().1 += 1;
+            match own.cmp(theirs) {
+                Ordering::Less => draws.entry(player).or_default().0 += 1,
+                Ordering::Greater => draws.entry(player).or_default().1 += 1,
+                Ordering::Equal => {}
+            }
         }
     }
     Ok(draws)

@@ -217,7 +217,7 @@ impl Fields<'_> {
 /// OpenGotha's repository and the ones it saves). A file that says neither (OpenGotha's
 /// own `egc2011EssaiLuc.xml`, pairgoth's files) is read as the 3.51 line: OpenGotha
 /// 3.51.02 pairs it, and 3.52.03 pairs such files alike.
-fn opengotha_version(tournament: &HashMap<String, String>) -> OpenGothaVersion {
+pub(crate) fn opengotha_version(tournament: &HashMap<String, String>) -> OpenGothaVersion {
     let full = tournament.get("fullVersionNumber").and_then(|version| {
         let mut parts = version.trim().split('.');
         let major = parts.next()?.parse().ok()?;

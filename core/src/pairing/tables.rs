@@ -5,9 +5,15 @@
 //! being paired (scores before the round), best first:
 //!
 //! * up to 3.51, the representative is the game's weaker player, or, on equal criteria,
-//!   the higher-rated; then games go by its rating, higher first (not in 3.50 and older),
-//!   then in the engine's order. This reproduced the tables of all 971 rounds measured
-//!   whose pairs were OpenGotha 3.51.02's.
+//!   the higher-rated. In 3.50 and older, games go by its criteria, ties in the engine's
+//!   order. In 3.51, by its criteria, then its rating, higher first, and two games equal
+//!   on both are ordered as Java's sort leaves them when its comparison answers "the
+//!   other goes first" both ways ([`super::java_sort`]): the engine's order in a round of
+//!   fewer than 32 games, and mostly in a longer one, where a merge of the sort's runs can
+//!   put the later game first (round 2 of OpenGotha's `remote/20210108111429_TestMM500.xml`,
+//!   250 games: four such pairs of tables). This reproduced the tables of all 1,895 rounds
+//!   measured with the release line that wrote each file (the same sort applied to 3.50's
+//!   comparison loses 101 rounds of 3.49 and 3.50 files: theirs is a stable order).
 //! * in 3.52, the representative is the stronger player, on equal criteria the
 //!   higher-rated, on equal rating White; games go by its criteria and rating, and two
 //!   games equal on both are ordered as Java's sort leaves them when its comparison answers
@@ -36,15 +42,21 @@ pub fn number(games: &[(Seat, Seat)], version: OpenGothaVersion) -> Vec<u32> {
     let mut order: Vec<usize> = (0..games.len()).collect();
     order.sort_by_key(|&game| games[game].0.vertex.min(games[game].1.vertex));
     match version {
-        OpenGothaVersion::Until350 | OpenGothaVersion::V351 => {
-            let by_rating = version == OpenGothaVersion::V351;
+        OpenGothaVersion::Until350 => {
             order.sort_by_key(|&game| {
                 let (white, black) = &games[game];
-                let weaker = weaker(white, black, by_rating);
-                (
-                    Reverse(weaker.criteria),
-                    Reverse(if by_rating { weaker.rating } else { 0 }),
-                )
+                Reverse(weaker(white, black, false).criteria)
+            });
+        }
+        OpenGothaVersion::V351 => {
+            let key = |game: &usize| {
+                let (white, black) = &games[*game];
+                let weaker = weaker(white, black, true);
+                (weaker.criteria, weaker.rating)
+            };
+            java_sort::sort(&mut order, |a, b| match key(b).cmp(&key(a)) {
+                Ordering::Equal => Ordering::Greater,
+                decided => decided,
             });
         }
         OpenGothaVersion::Since352 => {

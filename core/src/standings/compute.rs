@@ -19,7 +19,7 @@ use super::tournament::{Basis, Criterion, GameResult, Player, Tournament};
 use crate::point::Color;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::cmp::Ordering;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use thiserror::Error;
 
@@ -219,11 +219,17 @@ enum Confrontation {
     Simplified,
 }
 
+/// Each player's extra games: round index, game, colour.
+type ExtraGames = Vec<Vec<(usize, usize, Color)>>;
+
 /// Scores by round, in half points.
 struct Table<'t> {
     tournament: &'t Tournament,
     rounds: usize,
     slots: Vec<Vec<Slot>>,
+    /// Each player's games beside their game of the round (a file with several games a
+    /// round, [`Tournament::extra_games`]): scored, nothing else. Round index, game, colour.
+    extra: ExtraGames,
     /// McMahon start score, in points.
     start: Vec<i64>,
     /// Breizh start score, in points.
@@ -252,7 +258,7 @@ struct TieBreakers {
 
 impl<'t> Table<'t> {
     fn new(tournament: &'t Tournament, after_round: u32) -> Result<Table<'t>, StandingsError> {
-        let slots = slots(tournament, after_round)?;
+        let (slots, extra) = slots(tournament, after_round)?;
         let rounds = after_round as usize;
         let mcmahon = tournament.mcmahon;
         let start: Vec<i64> = tournament
@@ -273,6 +279,7 @@ impl<'t> Table<'t> {
             tournament,
             rounds,
             slots,
+            extra,
             start,
             breizh_start,
             mms: Vec::new(),
@@ -360,6 +367,20 @@ impl<'t> Table<'t> {
                     unplayed += 1;
                 }
                 Slot::Unpaired => unplayed += 1,
+            }
+            for &(_, game, colour) in self.extra[player]
+                .iter()
+                .filter(|(index, ..)| *index == mms.len())
+            {
+                let game = &self.tournament.games[game];
+                let half_points = i64::from(game.result.half_points(colour));
+                games += half_points;
+                mcmahon_games += i64::from(game.result.mcmahon_half_points(colour, version));
+                if !game.by_default
+                    && !matches!(game.result, GameResult::Void | GameResult::Unknown)
+                {
+                    played += half_points;
+                }
             }
             mms.push(start + mcmahon_games + round_down(credit_mms));
             nbw.push(games + round_down(credit_nbw));
@@ -883,9 +904,13 @@ fn fallback_order(a: &Player, b: &Player) -> Ordering {
         .then_with(|| a.first_name.cmp(&b.first_name))
 }
 
-/// Each player's round slots, checking that ids exist and nobody plays twice in a round.
-/// A game or bye overrides an absence, as in OpenGotha.
-fn slots(tournament: &Tournament, after_round: u32) -> Result<Vec<Vec<Slot>>, StandingsError> {
+/// Each player's round slots, checking that ids exist and nobody has a bye and a game in
+/// one round, and each player's extra games ([`Tournament::extra_games`]). A game or bye
+/// overrides an absence, as in OpenGotha.
+fn slots(
+    tournament: &Tournament,
+    after_round: u32,
+) -> Result<(Vec<Vec<Slot>>, ExtraGames), StandingsError> {
     let mut index: HashMap<&str, usize> = HashMap::new();
     for (position, player) in tournament.players.iter().enumerate() {
         if index.insert(player.id.as_str(), position).is_some() {
@@ -938,6 +963,8 @@ fn slots(tournament: &Tournament, after_round: u32) -> Result<Vec<Vec<Slot>>, St
             *slot = Slot::Bye;
         }
     }
+    let extra_games: HashSet<(usize, Color)> = tournament.extra_games().into_iter().collect();
+    let mut extra = vec![Vec::new(); tournament.players.len()];
     for (number, game) in tournament.games.iter().enumerate() {
         if !counted(game.round)? {
             continue;
@@ -953,7 +980,12 @@ fn slots(tournament: &Tournament, after_round: u32) -> Result<Vec<Vec<Slot>>, St
         for (player, colour, opponent) in
             [(black, Color::Black, white), (white, Color::White, black)]
         {
-            let slot = &mut slots[player][game.round as usize - 1];
+            let round = game.round as usize - 1;
+            if extra_games.contains(&(number, colour)) {
+                extra[player].push((round, number, colour));
+                continue;
+            }
+            let slot = &mut slots[player][round];
             if matches!(slot, Slot::Bye | Slot::Played { .. }) {
                 return Err(double(game.round, player));
             }
@@ -964,5 +996,5 @@ fn slots(tournament: &Tournament, after_round: u32) -> Result<Vec<Vec<Slot>>, St
             };
         }
     }
-    Ok(slots)
+    Ok((slots, extra))
 }

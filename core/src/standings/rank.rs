@@ -26,6 +26,10 @@ impl Rank {
     pub const FIRST_DAN: Rank = Rank(0);
     /// 30k, the rank OpenGotha's McMahon start scores count from (its fixed `genMMZero`).
     pub const THIRTY_KYU: Rank = Rank(-30);
+    /// 4d, OpenGotha's default McMahon bar.
+    pub const FOURTH_DAN: Rank = Rank(3);
+    /// 20k, OpenGotha's default McMahon floor.
+    pub const TWENTIETH_KYU: Rank = Rank(-20);
 
     pub fn kyu(kyu: u32) -> Option<Rank> {
         (1..=WEAKEST_KYU)

@@ -9,6 +9,7 @@ use crate::pairing::PairingParameters;
 use crate::point::Color;
 use crate::rules::Preset;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// A tournament's players, games and scoring parameters. Dates are ISO `YYYY-MM-DD` strings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -98,6 +99,35 @@ impl Tournament {
         let games = self.games.iter().map(|game| game.round);
         let byes = self.byes.iter().map(|bye| bye.round);
         games.chain(byes).max().unwrap_or(0)
+    }
+
+    /// The players' games that are not their game of the round: OpenGotha reads a file in
+    /// which a player has several games in one round (an organizer's test), scores every
+    /// one of them, and takes the one at the highest table as the player's game of the
+    /// round, whose opponent and colour count for everything else (SOS, games already
+    /// played, colour balance, draw-ups and downs), as measured with OpenGotha 3.51.02
+    /// (`remote/20201126103200_round3.xml` of OpenGotha's repository and variants of it).
+    /// Each is a game (index into [`Tournament::games`]) and the side of the player for
+    /// whom it is an extra game, in the order of the games.
+    pub fn extra_games(&self) -> Vec<(usize, Color)> {
+        let mut kept: HashMap<(u32, &str), usize> = HashMap::new();
+        for (index, game) in self.games.iter().enumerate() {
+            for player in [game.black.as_str(), game.white.as_str()] {
+                let slot = kept.entry((game.round, player)).or_insert(index);
+                if self.games[*slot].table.unwrap_or(0) < game.table.unwrap_or(0) {
+                    *slot = index;
+                }
+            }
+        }
+        let mut extra = Vec::new();
+        for (index, game) in self.games.iter().enumerate() {
+            for (player, colour) in [(&game.black, Color::Black), (&game.white, Color::White)] {
+                if kept.get(&(game.round, player.as_str())) != Some(&index) {
+                    extra.push((index, colour));
+                }
+            }
+        }
+        extra
     }
 
     /// Who plays `round`, in the order of registration: one rule for the service and
@@ -268,6 +298,29 @@ pub struct McMahon {
     pub floor: Rank,
     /// OpenGotha `genMMZero`: the start score is the number of grades above this rank (30k).
     pub zero: Rank,
+}
+
+impl McMahon {
+    /// OpenGotha's defaults (`GeneralParameterSet`): bar 4d, floor 20k, start scores
+    /// counted from 30k.
+    pub const OPENGOTHA: McMahon = McMahon {
+        bar: Rank::FOURTH_DAN,
+        floor: Rank::TWENTIETH_KYU,
+        zero: Rank::THIRTY_KYU,
+    };
+
+    /// What is wrong with a bar and floor, named `bar` or `floor`: a floor below the rank
+    /// start scores count from (its players would start below zero), or stronger than the
+    /// bar (OpenGotha: every player between floor and bar keeps their rank's score).
+    pub fn issues(&self) -> Vec<(&'static str, FieldIssue)> {
+        if self.floor < self.zero {
+            vec![("floor", FieldIssue::McMahonFloorBelowZero)]
+        } else if self.floor > self.bar {
+            vec![("floor", FieldIssue::McMahonFloorAboveBar)]
+        } else {
+            Vec::new()
+        }
+    }
 }
 
 /// What rounds without a game are worth, in half points.

@@ -15,6 +15,8 @@ pub enum TableError {
     IllegalMove { reason: IllegalMove },
     #[error("the game has not started")]
     NotStarted,
+    #[error("turn {expected} was expected, not {stated}")]
+    StaleTurn { expected: u32, stated: u32 },
     #[error("the game has already started")]
     AlreadyStarted,
     #[error("the game is over")]
@@ -77,6 +79,7 @@ impl TableError {
             TableError::Terms(error) => error.code(),
             TableError::IllegalMove { .. } => "illegal_move",
             TableError::NotStarted => "game.not_started",
+            TableError::StaleTurn { .. } => "game.stale_turn",
             TableError::AlreadyStarted => "game.started",
             TableError::Finished => "game.finished",
             TableError::Paused => "game.paused",

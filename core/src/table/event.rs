@@ -1,6 +1,7 @@
 //! What comes to a table ([`Input`]), what it keeps in its log ([`TableEvent`]), and the
 //! referee's rulings.
 
+use super::refusal::Refusal;
 use crate::counting::Agreement;
 use crate::ending::CountBasis;
 use crate::history::Action;
@@ -164,6 +165,12 @@ pub enum TableEvent {
         by: String,
         at: u64,
     },
+    /// A step refused on arrival because the game had moved on, kept for the referee
+    /// (issue 43, [`Table::refusal`](super::Table::refusal)): it changes nothing else.
+    Refused {
+        refusal: Refusal,
+        at: u64,
+    },
 }
 
 impl TableEvent {
@@ -174,13 +181,16 @@ impl TableEvent {
             | TableEvent::Turn { at, .. }
             | TableEvent::Resigned { at, .. }
             | TableEvent::Counting { at, .. }
-            | TableEvent::Ruling { at, .. } => at,
+            | TableEvent::Ruling { at, .. }
+            | TableEvent::Refused { at, .. } => at,
             TableEvent::Flag { deadline, .. } => deadline.saturating_add(1),
         }
     }
 
     /// Every name [`TableEvent::kind`] gives.
-    pub const KINDS: [&'static str; 6] = ["start", "turn", "result", "clock", "counting", "ruling"];
+    pub const KINDS: [&'static str; 7] = [
+        "start", "turn", "result", "clock", "counting", "ruling", "refused",
+    ];
 
     /// The log's name for the kind of entry: one of [`TableEvent::KINDS`].
     pub fn kind(&self) -> &'static str {
@@ -191,6 +201,7 @@ impl TableEvent {
             TableEvent::Flag { .. } => "clock",
             TableEvent::Counting { .. } => "counting",
             TableEvent::Ruling { .. } => "ruling",
+            TableEvent::Refused { .. } => "refused",
         }
     }
 }

@@ -93,3 +93,29 @@ impl Random {
         (self.next() % bound.max(1) as u64) as usize
     }
 }
+
+/// The terms of a live table's tests: a 19×19 even game under the French rules, strict
+/// resumption, a flag that falls loses, and the time control `control`.
+pub fn table_terms(control: arbitre_core::clock::TimeControl) -> arbitre_core::table::Terms {
+    use arbitre_core::ending::{ResumptionPolicy, Settings};
+    use arbitre_core::game::Start;
+    let start = Start {
+        size: BoardSize::square(19).unwrap(),
+        setup: arbitre_core::history::Setup::default(),
+        handicap: 0,
+        first_player: None,
+    };
+    let settings = Settings::new(
+        arbitre_core::Preset::French.rules(),
+        start,
+        None,
+        ResumptionPolicy::Strict,
+    );
+    arbitre_core::table::Terms::new(settings, control, arbitre_core::clock::FlagPolicy::Lose)
+        .unwrap()
+}
+
+/// The `index`th stone of a game whose stones never touch: points two apart.
+pub fn spaced_point(index: usize) -> Point {
+    Point::new((2 * (index % 10)) as u8, (2 * (index / 10)) as u8)
+}

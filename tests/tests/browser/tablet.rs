@@ -227,6 +227,22 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
     tablet
         .wait_until("!document.getElementById('start-game').hidden", 10)
         .await;
+    // Its overlay names who plays, in which colour, on which terms (issue 40).
+    assert_eq!(
+        tablet
+            .client
+            .execute(
+                "return [...document.querySelectorAll('#idle-players li')].map(li => li.textContent);",
+                vec![]
+            )
+            .await
+            .unwrap(),
+        json!([
+            "Black: Petit Test (3k)",
+            "White: Roux Test (1k)",
+            "Handicap 2, komi 1.5"
+        ])
+    );
     tablet.check("the table before its game").await;
     tablet.click("#start-game").await;
     tablet
@@ -308,7 +324,17 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
     tablet
         .wait_until("document.body.dataset.outbox === '1'", 10)
         .await;
-    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    // The tablet tried, and says it has no connection: the move is still its own. On
+    // the hall's plain HTTP no service worker keeps the page: the banner says the page
+    // recovers by itself, and not to reload it.
+    tablet
+        .wait_until(
+            "!document.getElementById('offline').hidden \
+             && document.getElementById('offline').textContent\
+                .includes('Do not reload this page: it recovers by itself')",
+            15,
+        )
+        .await;
     assert_eq!(
         game_state(&service, &game).await["turns"],
         before["turns"],
@@ -411,8 +437,14 @@ async fn two_tablets_of_a_table_play_a_handicap_game_through_a_cut_a_dispute_and
         .wait_until("document.querySelector('#board .dead-mark') !== null", 10)
         .await;
     seat_button(&watcher, other, "accept").await;
+    // The game over, nothing is left of what was said during play (the illegal move's
+    // message went when the phase changed).
     tablet
-        .wait_until("document.body.dataset.phase === 'finished'", 10)
+        .wait_until(
+            "document.body.dataset.phase === 'finished' \
+             && document.getElementById('message').textContent === ''",
+            10,
+        )
         .await;
     let finished = game_state(&service, &game).await;
     assert_eq!(finished["phase"], json!("finished"));

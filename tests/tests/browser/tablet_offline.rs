@@ -230,6 +230,38 @@ async fn turns(service: &TestService, game: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The time each step waiting in the tablet's outbox took at the table, by its account.
+async fn accounts(tablet: &Browser) -> Vec<i64> {
+    let accounts = tablet
+        .client
+        .execute(
+            "return JSON.parse(localStorage.getItem('arbitre.tablet.outbox'))\
+             .map(entry => entry.body.table_time.elapsed_ms);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    accounts
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|elapsed| elapsed.as_i64().unwrap())
+        .collect()
+}
+
+/// The time the service charged each entry of the game's log after the first: from the
+/// entry before it to its own instant.
+async fn charged(service: &TestService, game: &str) -> Vec<i64> {
+    let log = read(service, &format!("/games/{game}/events")).await;
+    let instants: Vec<i64> = log["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| entry["at_ms"].as_i64().unwrap())
+        .collect();
+    instants.windows(2).map(|pair| pair[1] - pair[0]).collect()
+}
+
 /// Plays `point` on the tablet: two taps.
 async fn play_on(browser: &Browser, point: &str) {
     let waiting = format!("#board circle.sending[data-point='{point}']");
@@ -294,22 +326,8 @@ async fn ten_moves_and_both_passes_made_offline_arrive_in_order_once_after_a_rel
         )
         .await;
     // Each turn carries the table's account: the time it took at the table.
-    let accounts = tablet
-        .client
-        .execute(
-            "return JSON.parse(localStorage.getItem('arbitre.tablet.outbox'))\
-             .map(entry => entry.body.table_time);",
-            vec![],
-        )
-        .await
-        .unwrap();
-    let took: Vec<i64> = accounts
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|account| account["elapsed_ms"].as_i64().unwrap())
-        .collect();
-    assert_eq!(took.len(), 12, "{accounts}");
+    let took = accounts(&tablet).await;
+    assert_eq!(took.len(), 12, "{took:?}");
     tablet.offline(false).await;
     tablet
         .wait_until(
@@ -334,15 +352,7 @@ async fn ten_moves_and_both_passes_made_offline_arrive_in_order_once_after_a_rel
     assert_eq!(counted["turns"], 12);
     // As a physical clock on the table: each turn is charged the time it took there,
     // not when the burst arrived, and each player's clock shows their own turns' time.
-    let log = read(&service, &format!("/games/{}/events", table.game)).await;
-    let instants: Vec<i64> = log["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|entry| entry["at_ms"].as_i64().unwrap())
-        .collect();
-    let charged: Vec<i64> = instants.windows(2).map(|pair| pair[1] - pair[0]).collect();
-    assert_eq!(charged, took, "{log}");
+    assert_eq!(charged(&service, &table.game).await, took);
     for (colour, first) in [("black", 0), ("white", 1)] {
         let own: i64 = took.iter().skip(first).step_by(2).sum();
         assert_eq!(
@@ -406,6 +416,27 @@ async fn a_move_waiting_through_a_real_cut_and_a_pause_is_shown_refused() {
         )
         .await;
     assert_eq!(game_state(&service, &table.game).await["turns"], 0);
+    // The referee's view of the game lists the refused move, its point and why (issue 43).
+    let referee_view = Browser::open(&service.base_url, LAPTOP).await;
+    super::dashboard::sign_in(&referee_view, &referee).await;
+    referee_view
+        .visit(&format!(
+            "/dashboard/t/{}/hall/games/{}",
+            table.tournament, table.game
+        ))
+        .await;
+    referee_view
+        .wait_until(
+            "[...document.querySelectorAll('#log table.log tbody tr')].some(row => \
+             row.textContent.includes('NOT RECORDED') && row.textContent.includes('Black plays D16') \
+             && row.textContent.includes('turn 1') \
+             && row.textContent.includes('the referee had paused the game'))",
+            10,
+        )
+        .await;
+    referee_view
+        .screenshot("referee-log-refused-move-laptop")
+        .await;
     let resume = service
         .post(&rulings, Some(&referee))
         .json(&json!({"kind": "resume", "reason": "quiet again"}))
@@ -462,4 +493,52 @@ async fn the_hall_shows_a_table_whose_tablet_is_cut_off_offline_then_back() {
         .wait_until("document.body.dataset.outbox === '0'", 20)
         .await;
     assert_eq!(game_state(&service, &table.game).await["turns"], 1);
+}
+
+/// The service restarts while moves wait on the tablet (its process stopped, then started
+/// again on the same address): the tablet says it is offline, keeps playing, and once the
+/// service is back its moves arrive in order, once, each charged the time it took at the
+/// table, not the restart's.
+#[tokio::test]
+async fn moves_waiting_through_a_restart_of_the_service_arrive_in_order() {
+    let service = TestService::start().await;
+    let table = table(
+        &service,
+        json!({"system": "absolute", "main_time_ms": 3_600_000}),
+    )
+    .await;
+    let served = arbitre_tests::served::Served::start(&service.database_url).await;
+    let address = served.address().to_string();
+    let tablet = Browser::open(&served.base, LAPTOP).await;
+    use_link(&tablet, &link(&service, table.tournament).await).await;
+    tablet
+        .wait_until("document.body.dataset.phase === 'playing'", 15)
+        .await;
+    let stopped = served.signal("TERM");
+    assert!(stopped.success(), "arbitre serve stopped with {stopped}");
+    for point in ["dd", "pp", "dp"] {
+        play_on(&tablet, point).await;
+    }
+    tablet
+        .wait_until(
+            "document.body.dataset.outbox === '3' && !document.getElementById('offline').hidden",
+            15,
+        )
+        .await;
+    assert_eq!(game_state(&service, &table.game).await["turns"], 0);
+    let took = accounts(&tablet).await;
+    let _restarted = arbitre_tests::served::Served::start_at(&service.database_url, &address).await;
+    tablet
+        .wait_until(
+            "document.body.dataset.outbox === '0' && document.getElementById('offline').hidden \
+             && document.getElementById('refused').hidden",
+            30,
+        )
+        .await;
+    assert_eq!(
+        turns(&service, &table.game).await,
+        [("B", "dd"), ("W", "pp"), ("B", "dp")]
+            .map(|(colour, point)| (colour.to_string(), point.to_string()))
+    );
+    assert_eq!(charged(&service, &table.game).await, took);
 }

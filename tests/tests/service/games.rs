@@ -639,7 +639,19 @@ async fn an_acceptance_of_a_replaced_proposal_is_refused_with_the_new_one() {
         problem["state"]["counting"]["accepted"],
         json!([false, true])
     );
-    assert_eq!(log(&service, &game).await.len(), entries);
+    // Nothing of the count changed; the refused step is kept for the referee (issue 43),
+    // and the state answered is the log's with it.
+    let after = log(&service, &game).await;
+    assert_eq!(after.len(), entries + 1);
+    let kept = &after[entries];
+    assert_eq!(kept["kind"], "refused", "{kept}");
+    assert_eq!(
+        kept["event"]["refusal"],
+        json!({"color": "B", "code": "counting.superseded",
+               "asked": {"counting": {"step": {"step": "accept", "color": "B"}, "revision": seen}}}),
+        "{kept}"
+    );
+    assert_eq!(problem["state"]["seq"], kept["seq"]);
     assert_eq!(state(&service, &game).await["phase"], "counting");
     // Shown the new proposal, Black disputes it: play resumes, Black to move.
     let resumed = expect_json(
@@ -835,6 +847,27 @@ async fn a_referee_pauses_and_resumes_the_clocks() {
         "game.paused",
     )
     .await;
+    // The refused move is kept in the log for the referee (issue 43): whose, what, why,
+    // and the table's token that sent it; nothing was played.
+    let entries = log(&service, &game).await;
+    let kept = entries.last().unwrap();
+    assert_eq!(kept["kind"], "refused", "{kept}");
+    assert_eq!(
+        kept["event"]["refusal"],
+        json!({"color": "B", "code": "game.paused",
+               "asked": {"turn": {"turn": 1, "action": {"move": "ee"}}}}),
+        "{kept}"
+    );
+    assert!(kept["issued_by"].is_string(), "{kept}");
+    assert!(kept["turn_number"].is_null(), "{kept}");
+    // The same request again (a retry whose answer was lost): refused, kept once.
+    expect_problem(
+        post_turn(&service, &setup.tables[0], &game, 1, "ee").await,
+        409,
+        "game.paused",
+    )
+    .await;
+    assert_eq!(log(&service, &game).await.len(), entries.len());
     let resume = json!({"kind": "resume", "reason": "better"});
     let resumed = expect_json(
         service

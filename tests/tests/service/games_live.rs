@@ -4,76 +4,11 @@
 
 use crate::games::{post_turn, setup, start_game, turn_body};
 use crate::{expect_json, expect_problem};
-use arbitre_tests::{arbitre_binary, TestService};
+use arbitre_tests::served::Served;
+use arbitre_tests::TestService;
 use serde_json::{json, Value};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// `arbitre serve` on the test database, on a free port.
-struct Served {
-    child: Child,
-    base: String,
-}
-
-impl Served {
-    async fn start(database_url: &str) -> Served {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let address = listener.local_addr().unwrap().to_string();
-        drop(listener);
-        let child = Command::new(arbitre_binary())
-            .arg("serve")
-            .env("DATABASE_URL", database_url)
-            .env("ARBITRE_BIND", &address)
-            .env("ARBITRE_WORKERS", "1")
-            .env("ARBITRE_POOL_SIZE", "4")
-            .env("ARBITRE_LOG_FORMAT", "json")
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut served = Served {
-            child,
-            base: format!("http://{address}"),
-        };
-        let client = arbitre_tests::client();
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            if let Ok(response) = client.get(format!("{}/ready", served.base)).send().await {
-                if response.status() == 200 {
-                    return served;
-                }
-            }
-            assert!(
-                served.child.try_wait().unwrap().is_none(),
-                "arbitre serve exited early"
-            );
-            assert!(
-                Instant::now() < deadline,
-                "arbitre serve was not ready within 60 s"
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
-
-    /// Sends `signal` (`KILL`, `TERM`) and waits for the process to end.
-    fn signal(mut self, signal: &str) -> std::process::ExitStatus {
-        let status = Command::new("kill")
-            .args([&format!("-{signal}"), &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-        self.child.wait().unwrap()
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// Reads server-sent events from `response` until `enough` says so (or 20 s pass);
 /// returns the events as (id, event, data).
@@ -242,7 +177,8 @@ async fn an_instance_whose_kept_game_is_behind_another_instances_turns_judges_on
     expect_json(post_turn(&service, table, &game, 1, "cc").await, 201).await;
     expect_json(post_to_other(2, "gg").await.unwrap(), 201).await;
     expect_json(post_to_other(3, "cg").await.unwrap(), 201).await;
-    // Turn 2 again, valid on the kept game but stale on the stored one: 409, nothing stored.
+    // Turn 2 again, valid on the kept game but stale on the stored one: 409, no turn
+    // stored (the refusal is kept in the log for the referee).
     let stale = expect_problem(
         post_turn(&service, table, &game, 2, "ee").await,
         409,

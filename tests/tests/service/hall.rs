@@ -115,6 +115,89 @@ async fn standings_and_exports_are_compressed_when_the_client_takes_gzip() {
         .starts_with("attachment"));
 }
 
+/// The public HTML pages a hall's phones reload are as cheap as the JSON reads (issue 42):
+/// an `ETag` on the tournament's revision, 304 to a matching `If-None-Match`, a new tag
+/// after a result, another per language, and gzip for a client that takes it.
+#[tokio::test]
+async fn the_public_pages_answer_304_and_are_compressed() {
+    let service = TestService::start().await;
+    let setup = setup(&service, json!({}), 20).await;
+    let tournament = &setup.tournament_id;
+    for path in [
+        format!("/t/{tournament}"),
+        format!("/t/{tournament}/standings"),
+    ] {
+        let first = service.get(&path).send().await.unwrap();
+        assert_eq!(first.status(), 200, "{path}");
+        let tag = etag(&first);
+        let plain = first.bytes().await.unwrap();
+        let again = service
+            .get(&path)
+            .header("If-None-Match", &tag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(again.status(), 304, "{path}");
+        assert!(again.bytes().await.unwrap().is_empty());
+        let italian = service
+            .get(&path)
+            .header("Accept-Language", "it")
+            .header("If-None-Match", &tag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            italian.status(),
+            200,
+            "another language, another page: {path}"
+        );
+        let compressed = service
+            .get(&path)
+            .header("Accept-Encoding", "gzip")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(compressed.headers()["content-encoding"], "gzip", "{path}");
+        let compressed = compressed.bytes().await.unwrap();
+        assert!(
+            compressed.len() * 3 < plain.len(),
+            "{} of {}",
+            compressed.len(),
+            plain.len()
+        );
+    }
+    // A result (a game resigned) gives every page a new tag.
+    let pages = [
+        format!("/t/{tournament}"),
+        format!("/t/{tournament}/standings"),
+    ];
+    let mut before = Vec::new();
+    for path in &pages {
+        before.push(etag(&service.get(path).send().await.unwrap()));
+    }
+    let game = start_game(&service, &setup, 0, json!({})).await;
+    expect_json(
+        service
+            .post(&format!("/games/{game}/turns"), Some(&setup.tables[0]))
+            .json(&json!({"turn": 1, "action": "resign"}))
+            .send()
+            .await
+            .unwrap(),
+        201,
+    )
+    .await;
+    for (path, before) in pages.iter().zip(before) {
+        let changed = service
+            .get(path)
+            .header("If-None-Match", &before)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(changed.status(), 200, "{path}");
+        assert_ne!(etag(&changed), before);
+    }
+}
+
 /// A minimal OpenGotha file whose first player's surname is `surname`.
 fn opengotha_file(surname: &str) -> String {
     format!(

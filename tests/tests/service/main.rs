@@ -7,6 +7,7 @@ mod board;
 mod credentials;
 mod deletions;
 mod drafts;
+mod field_checks;
 mod first_admin;
 mod games;
 mod games_live;

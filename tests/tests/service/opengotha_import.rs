@@ -33,7 +33,7 @@ use serde_json::{json, Value};
 ///
 /// Lefèvre's McMahon score is corrected by one point; two categories (1D and stronger,
 /// the others) come first in the placement.
-const FILE: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+pub const FILE: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <Tournament dataVersion="201" gothaMinorVersion="2" gothaVersion="352" saveDT="20261121183000">
 <Players>
 <Player agaExpirationDate="" agaId="" club="75Pa" country="FR" egfPin="12345670" ffgLicence="0512345" ffgLicenceStatus="L" firstName="Claire" grade="2D" name="Morel" participating="11111111111111111111" rank="2D" rating="2180" registeringStatus="FIN" smmsCorrection="0"/>
@@ -511,15 +511,16 @@ async fn a_file_that_cannot_be_imported_creates_nothing() {
         "{detail}"
     );
 
-    // Well-formed, but a game in round 9 of 5: the element's line, no column.
+    // Well-formed, but a game in round 21, beyond OpenGotha's 20 (a later round within
+    // them raises the number of rounds, as OpenGotha does): the element's line, no column.
     let beyond = FILE.replacen(
         "roundNumber=\"3\" tableNumber=\"3\"",
-        "roundNumber=\"9\" tableNumber=\"3\"",
+        "roundNumber=\"21\" tableNumber=\"3\"",
         1,
     );
     let line = beyond
         .lines()
-        .position(|text| text.contains("roundNumber=\"9\""))
+        .position(|text| text.contains("roundNumber=\"21\""))
         .unwrap()
         + 1;
     let problem = expect_problem(
@@ -551,6 +552,32 @@ async fn a_file_that_cannot_be_imported_creates_nothing() {
     assert_eq!(
         problem["errors"][0]["field"],
         "Game[round 1, SCHNEIDERJONAS – MORELCLAIRE].knownColor"
+    );
+    // Two games of one player in a round: OpenGotha reads it and `arbitre pair` pairs it,
+    // the service records one game per player and round.
+    let second = "<Game blackPlayer=\"SCHNEIDERJONAS\" handicap=\"0\" knownColor=\"true\" \
+                  result=\"RESULT_BLACKWINS\" roundNumber=\"1\" tableNumber=\"9\" \
+                  whitePlayer=\"GARNIERHUGO\"/>\n</Games>";
+    let several = FILE.replace("</Games>", second);
+    let problem = expect_problem(
+        post_file(&service, &several, Some(&admin)).await,
+        422,
+        "validation.failed",
+    )
+    .await;
+    let fields: Vec<&str> = problem["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|error| error["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "Game[round 1, SCHNEIDERJONAS – MORELCLAIRE]",
+            "Game[round 1, GARNIERHUGO – ROSSIGIULIA]"
+        ],
+        "{problem}"
     );
     // Not XML at all.
     let response = service

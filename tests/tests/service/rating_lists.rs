@@ -47,7 +47,7 @@ const FFG_LINES: [&str; 4] = [
     "VANNIER-REYES Nelson-Pablo            -9999 - 1400302 75EH FR",
 ];
 
-async fn upload(service: &TestService, source: &str, file: Vec<u8>) -> reqwest::Response {
+pub async fn upload(service: &TestService, source: &str, file: Vec<u8>) -> reqwest::Response {
     service
         .post(
             &format!("/rating-lists?source={source}"),

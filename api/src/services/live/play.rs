@@ -9,12 +9,13 @@ use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, GameError};
 use crate::services::live::cache::GameCache;
 use crate::services::live::idempotency::IdempotencyKey;
-use crate::services::live::view::{conflict, refused};
+use crate::services::live::view::refused;
 use crate::services::live::write::{write_game, Actor, Answer, Retry, Write};
+use crate::services::live::LoadedGame;
 use crate::services::revisions::Revisions;
 use actix_web::http::StatusCode;
 use arbitre_core::history::Action;
-use arbitre_core::table::{CountingStep as Step, Input};
+use arbitre_core::table::{Asked, CountingStep as Step, Input, TableError};
 use arbitre_core::{Color, Point};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -112,12 +113,22 @@ pub async fn turn(
         StatusCode::CREATED,
         move |write: Write<'_>| {
             let Write { game, at, token_id } = write;
-            let next_turn = game.table.next_turn();
+            let asked = match (turn.action, point) {
+                (TurnAction::Resign, _) => Asked::Resign,
+                (TurnAction::Move, Some(point)) => Asked::Turn {
+                    turn: turn.turn,
+                    action: Action::Move(point),
+                },
+                _ => Asked::Turn {
+                    turn: turn.turn,
+                    action: Action::Pass,
+                },
+            };
             // The turn number is the request's protocol: a stale one is answered with the
-            // state, unless the game is over, which the table says itself.
-            if turn.turn != next_turn && !game.table.is_finished() {
-                let detail = format!("turn {next_turn} was expected, not {}", turn.turn);
-                return Err(conflict("game.stale_turn", detail, game));
+            // state (and kept for the referee), unless the game is over, which the table
+            // says itself.
+            if let Err(error) = game.table.check_turn_number(turn.turn) {
+                return Err(refuse(game, (turn.color, asked), error, (at, token_id)));
             }
             let color = turn.color.or(game.table.to_move()).unwrap_or(Color::Black);
             let charged = match turn.table_time {
@@ -140,7 +151,7 @@ pub async fn turn(
                 },
             };
             game.handle(input, Some(token_id))
-                .map_err(|refusal| refused(refusal, game))
+                .map_err(|error| refuse(game, (Some(color), asked), error, (at, token_id)))
         },
     )
     .await?;
@@ -151,6 +162,24 @@ pub async fn turn(
         }
     }
     Ok(answer)
+}
+
+/// The answer to `step` (by `color`, when the request said), refused with `error` at
+/// `at`: a step refused because the game had moved on is also kept in the game's log for
+/// the referee, by the token `token_id` (issue 43, `Table::refusal`), stored with the
+/// refusal by `write_game`.
+fn refuse(
+    game: &mut LoadedGame,
+    (color, step): (Option<Color>, Asked),
+    error: TableError,
+    (at, token_id): (u64, Uuid),
+) -> GameError {
+    if let Some(entry) = game.table.refusal(color, step, &error, at) {
+        if let Err(defect) = game.adopt(vec![entry], Some(token_id)) {
+            return refused(defect, game);
+        }
+    }
+    refused(error, game)
 }
 
 /// A step of the counting phase (rule 5 bis).
@@ -222,8 +251,12 @@ pub async fn counting(
                 CountingAction::Accept => Step::Accept { color },
                 CountingAction::Dispute => Step::Dispute { color },
             };
+            let asked = Asked::Counting {
+                step: step.clone(),
+                revision,
+            };
             game.handle(Input::Counting { step, revision, at }, Some(token_id))
-                .map_err(|refusal| refused(refusal, game))
+                .map_err(|error| refuse(game, (Some(color), asked), error, (at, token_id)))
         },
     )
     .await

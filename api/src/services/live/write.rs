@@ -18,7 +18,7 @@ use crate::store::games::{self as store, GameRow, IdempotentResponse, NewGame};
 use actix_web::http::StatusCode;
 use actix_web::HttpResponse;
 use arbitre_core::clock::FlagPolicy;
-use arbitre_core::table::Input;
+use arbitre_core::table::{Input, TableEvent};
 use uuid::Uuid;
 
 /// The answer to a write: its status and body, as kept for its `Idempotency-Key`.
@@ -146,6 +146,20 @@ pub async fn write_game(
             if let (Some(key), true) = (&key.0, unrepeatable) {
                 if let Some(kept) = kept_response(connection, token_id, key, &fingerprint).await? {
                     return Ok(kept);
+                }
+            }
+            // A step refused because the game had moved on is kept in the log for the
+            // referee (issue 43): stored, with the flags that fell before it, before the
+            // refusal is answered.
+            if game
+                .pending
+                .iter()
+                .any(|entry| matches!(entry.event, TableEvent::Refused { .. }))
+            {
+                match store::append(connection, &game.append()).await {
+                    Ok(true) => cache.put(game),
+                    Ok(false) => continue,
+                    Err(error) => return Err(error.into()),
                 }
             }
             return Err(refusal);

@@ -33,7 +33,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::clock::TimeControl;
 use arbitre_core::hall::{order, Attention, Link, Watch};
 use arbitre_core::history::Action;
-use arbitre_core::table::{CountingStep, TableEvent};
+use arbitre_core::table::{Asked, CountingStep, TableEvent};
 use arbitre_core::{Color, Point};
 use askama::Template;
 use serde::Deserialize;
@@ -511,36 +511,60 @@ fn describe(row: &EventRow, height: u8, language: Language) -> String {
         |key: &str, color: Color| language.text_with(key, "who", colour_name(color, language));
     match event {
         TableEvent::Started { .. } => language.text("log-started"),
-        TableEvent::Turn {
-            color,
-            action: Action::Move(point),
-            ..
-        } => language
-            .message("log-move")
-            .arg("who", colour_name(color, language))
-            .arg("point", point_name(point, height))
-            .to_string(),
-        TableEvent::Turn {
-            color,
-            action: Action::Pass,
-            ..
-        } => said("log-pass", color),
+        TableEvent::Turn { color, action, .. } => turn_words(color, action, height, language),
         TableEvent::Resigned { color, .. } => said("log-resign", color),
         TableEvent::Flag { color, .. } => said("log-flag", color),
-        TableEvent::Counting { step, .. } => match step {
-            CountingStep::Propose { color, dead } => language
-                .message("log-propose")
-                .arg("who", colour_name(color, language))
-                .arg("count", dead.len())
-                .to_string(),
-            CountingStep::Accept { color } => said("log-accept", color),
-            CountingStep::Dispute { color } => said("log-dispute", color),
-        },
+        TableEvent::Counting { step, .. } => step_words(step, language),
         TableEvent::Ruling { ruling, .. } => language
             .message("log-ruling")
             .arg("kind", ruling.decision.kind())
             .arg("reason", ruling.reason)
             .to_string(),
+        // Issue 43: what the tablet sent late, and why the game no longer took it.
+        TableEvent::Refused { refusal, .. } => {
+            let what = match refusal.asked {
+                Asked::Turn { turn, action } => language
+                    .message("log-refused-turn")
+                    .arg("turn", turn)
+                    .arg("what", turn_words(refusal.color, action, height, language))
+                    .to_string(),
+                Asked::Resign => said("log-resign", refusal.color),
+                Asked::Counting { step, .. } => step_words(step, language),
+            };
+            // A catalog's variant is named by an identifier: the code's dot is a dash.
+            language
+                .message("log-refused")
+                .arg("what", what)
+                .arg("why", refusal.code.replace('.', "-"))
+                .to_string()
+        }
+    }
+}
+
+/// A turn in words: `color` plays a point, or passes.
+fn turn_words(color: Color, action: Action, height: u8, language: Language) -> String {
+    match action {
+        Action::Move(point) => language
+            .message("log-move")
+            .arg("who", colour_name(color, language))
+            .arg("point", point_name(point, height))
+            .to_string(),
+        Action::Pass => language.text_with("log-pass", "who", colour_name(color, language)),
+    }
+}
+
+/// A step of the count (rule 5 bis) in words.
+fn step_words(step: CountingStep, language: Language) -> String {
+    let said =
+        |key: &str, color: Color| language.text_with(key, "who", colour_name(color, language));
+    match step {
+        CountingStep::Propose { color, dead } => language
+            .message("log-propose")
+            .arg("who", colour_name(color, language))
+            .arg("count", dead.len())
+            .to_string(),
+        CountingStep::Accept { color } => said("log-accept", color),
+        CountingStep::Dispute { color } => said("log-dispute", color),
     }
 }
 

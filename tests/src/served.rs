@@ -1,0 +1,84 @@
+//! `arbitre serve` in its own process on a test database: for the tests that stop the
+//! service for real (a signal, a restart) while clients use it.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// `arbitre serve` on a database, and its address.
+pub struct Served {
+    pub child: Child,
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+}
+
+impl Served {
+    /// `arbitre serve` on `database_url`, on a free port.
+    pub async fn start(database_url: &str) -> Served {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        drop(listener);
+        Served::start_at(database_url, &address).await
+    }
+
+    /// `arbitre serve` on `database_url` at `address` (`127.0.0.1:PORT`): the same
+    /// address again after a restart. Returns once it answers `/ready`.
+    pub async fn start_at(database_url: &str, address: &str) -> Served {
+        let child = Command::new(crate::arbitre_binary())
+            .arg("serve")
+            .env("DATABASE_URL", database_url)
+            .env("ARBITRE_BIND", address)
+            .env("ARBITRE_WORKERS", "1")
+            .env("ARBITRE_POOL_SIZE", "4")
+            .env("ARBITRE_LOG_FORMAT", "json")
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut served = Served {
+            child,
+            base: format!("http://{address}"),
+        };
+        let client = crate::client();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Ok(response) = client.get(format!("{}/ready", served.base)).send().await {
+                if response.status() == 200 {
+                    return served;
+                }
+            }
+            assert!(
+                served.child.try_wait().unwrap().is_none(),
+                "arbitre serve exited early"
+            );
+            assert!(
+                Instant::now() < deadline,
+                "arbitre serve was not ready within 60 s"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// `127.0.0.1:PORT`.
+    pub fn address(&self) -> &str {
+        self.base.trim_start_matches("http://")
+    }
+
+    /// Sends `signal` (`KILL`, `TERM`) and waits for the process to end.
+    pub fn signal(mut self, signal: &str) -> std::process::ExitStatus {
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        self.child.wait().unwrap()
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
