@@ -12,10 +12,7 @@ const BUILT: &[&str] = &["month-", "problem-"];
 
 /// The templates still holding English of their own, converted in turn (issue 41): this
 /// list only shrinks.
-const NOT_YET_CONVERTED: &[&str] = &[
-    "dashboard/draft.html",
-    "dashboard/rating_lists.html",
-];
+const NOT_YET_CONVERTED: &[&str] = &["dashboard/draft.html", "dashboard/rating_lists.html"];
 
 /// Words a template may hold as they are: the product's name and signs.
 const ALLOWED: &[&str] = &["arbitre"];

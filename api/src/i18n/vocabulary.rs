@@ -2,9 +2,9 @@
 //! placement criterion, in the reader's language, so that no page shows an identifier
 //! (`mc_mahon`, `black_wins`) or an internal number.
 
-use arbitre_core::ending::ResumptionPolicy;
 use super::Language;
 use arbitre_core::clock::TimeControl;
+use arbitre_core::ending::ResumptionPolicy;
 use arbitre_core::rules::Preset;
 use arbitre_core::standings::{Basis, Criterion, GameResult};
 
