@@ -206,6 +206,15 @@ pub fn criterion(language: Language, criterion: Criterion) -> CriterionName {
     }
 }
 
+/// How a game resumed after a disputed count ends (`ResumptionPolicy`), in `language`.
+pub fn dispute_policy(language: Language, policy: ResumptionPolicy) -> String {
+    language.text(match policy {
+        ResumptionPolicy::Strict => "dispute-strict",
+        ResumptionPolicy::AgreeAgain => "dispute-agree-again",
+        ResumptionPolicy::FourPasses => "dispute-four-passes",
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,13 +279,4 @@ mod tests {
         let rank = criterion(french(), Criterion::Rank);
         assert_eq!(rank.short, "Niveau");
     }
-}
-
-/// How a game resumed after a disputed count ends (`ResumptionPolicy`), in `language`.
-pub fn dispute_policy(language: Language, policy: ResumptionPolicy) -> String {
-    language.text(match policy {
-        ResumptionPolicy::Strict => "dispute-strict",
-        ResumptionPolicy::AgreeAgain => "dispute-agree-again",
-        ResumptionPolicy::FourPasses => "dispute-four-passes",
-    })
 }
