@@ -5,6 +5,7 @@ use crate::access::{hash_secret, Role, StoredToken, TOKEN_PREFIX};
 use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::peer::Origin;
+use crate::services::live::ServerClock;
 use crate::store::{sessions, tokens};
 use actix_web::body::MessageBody;
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
@@ -142,9 +143,10 @@ impl FromRequest for Caller {
         });
         let credential = Credential::of(request);
         let pool = request.app_data::<web::Data<DbPool>>().cloned();
+        let clock = request.app_data::<web::Data<ServerClock>>().cloned();
         Box::pin(async move {
             resolved
-                .get_or_try_init(|| resolve(credential, pool))
+                .get_or_try_init(|| resolve(credential, pool, clock))
                 .await
                 .cloned()
         })
@@ -175,6 +177,15 @@ pub async fn refuse_invalid_credentials(
     next.call(request).await
 }
 
+/// The service's clock, which every "now" of a request reads (a test moves it forward to
+/// expire a session or a link without waiting).
+pub fn clock_of(request: &HttpRequest) -> Result<ServerClock, ApiError> {
+    request
+        .app_data::<web::Data<ServerClock>>()
+        .map(|clock| clock.get_ref().clone())
+        .ok_or_else(|| ApiError::internal("no clock in the app data"))
+}
+
 /// The secret of a request's bearer token (RFC 6750), as presented.
 pub fn bearer_secret(request: &HttpRequest) -> Option<String> {
     let value = request
@@ -196,6 +207,7 @@ fn bearer(value: &str) -> Option<&str> {
 async fn resolve(
     credential: Credential,
     pool: Option<web::Data<DbPool>>,
+    clock: Option<web::Data<ServerClock>>,
 ) -> Result<Caller, ApiError> {
     let pool = || pool.ok_or_else(|| ApiError::internal("no database pool in the app data"));
     match credential {
@@ -212,12 +224,13 @@ async fn resolve(
         )),
         Credential::Session { id, .. } => {
             let mut connection = pool()?.get_ref().get().await?;
-            Ok(
-                match session_token(&mut connection, &id, Utc::now()).await? {
-                    Some(token) => Caller::Token(token),
-                    None => Caller::Anonymous,
-                },
-            )
+            let now = clock
+                .ok_or_else(|| ApiError::internal("no clock in the app data"))?
+                .now();
+            Ok(match session_token(&mut connection, &id, now).await? {
+                Some(token) => Caller::Token(token),
+                None => Caller::Anonymous,
+            })
         }
     }
 }

@@ -239,7 +239,8 @@ async fn serve_on(config: &Config, url: &str) -> Result<(), BoxError> {
     let pool = db::pool(url, config.pool_size)?;
     let listener = TcpListener::bind(config.bind)?;
     tracing::info!(address = %config.bind, "serving");
-    print_first_admin_link(&pool, config.bind).await?;
+    let clock = crate::services::live::ServerClock::default();
+    print_first_admin_link(&pool, config.bind, &clock).await?;
     server::run_until_signal(server::build(
         listener,
         pool,
@@ -249,7 +250,7 @@ async fn serve_on(config: &Config, url: &str) -> Result<(), BoxError> {
             anonymous_bytes: config.anonymous_bytes,
             trusted_proxies: crate::peer::TrustedProxies::new(config.trusted_proxies.clone()),
         },
-        crate::services::live::ServerClock::default(),
+        clock,
     )?)
     .await?;
     tracing::info!("stopped serving");
@@ -259,9 +260,14 @@ async fn serve_on(config: &Config, url: &str) -> Result<(), BoxError> {
 /// With no admin yet, prints on the console the one-time link that signs the first admin
 /// in (as Jupyter prints its token): the person at this machine opens it, and does the
 /// rest from the pages.
-async fn print_first_admin_link(pool: &db::DbPool, bind: SocketAddr) -> Result<(), BoxError> {
+async fn print_first_admin_link(
+    pool: &db::DbPool,
+    bind: SocketAddr,
+    clock: &crate::services::live::ServerClock,
+) -> Result<(), BoxError> {
     let mut connection = pool.get().await?;
-    let Some((code, expires_at)) = crate::services::sign_in::first_admin(&mut connection).await?
+    let Some((code, expires_at)) =
+        crate::services::sign_in::first_admin(&mut connection, clock.now()).await?
     else {
         return Ok(());
     };

@@ -117,6 +117,7 @@ pub fn build(
     let workshop = web::Data::new(
         crate::services::heavy::Workshop::new(streams.stopping()).map_err(std::io::Error::other)?,
     );
+    let now = web::Data::new(clock.clone());
     let games = web::Data::new(crate::services::live::cache::GameCache::new(clock));
     let contacts = web::Data::new(crate::services::contacts::Contacts::default());
     let rating_lists = web::Data::new(crate::services::rating_lists::Indexes::default());
@@ -140,6 +141,7 @@ pub fn build(
             .app_data(admission.clone())
             .app_data(revisions.clone())
             .app_data(games.clone())
+            .app_data(now.clone())
             .app_data(contacts.clone())
             .app_data(rating_lists.clone())
             .app_data(metrics.clone())

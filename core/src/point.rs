@@ -56,7 +56,7 @@ impl fmt::Display for Color {
 }
 
 /// The width and height of a board: any rectangle from 1×1 to 52×52
-/// (Tromp-Taylor comment 1; SGF FF[4] `SZ[w:h]`).
+/// (Tromp-Taylor comment 1; SGF `FF[4]` `SZ[w:h]`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "Dimensions")]
 pub struct BoardSize {
@@ -126,7 +126,7 @@ impl BoardSize {
         (0..self.points()).map(move |index| self.point(index))
     }
 
-    /// SGF FF[4]: on boards up to 19×19, `tt` is a pass, not a point.
+    /// SGF `FF[4]`: on boards up to 19×19, `tt` is a pass, not a point.
     pub fn tt_is_pass(self) -> bool {
         self.width <= 19 && self.height <= 19
     }
@@ -169,7 +169,7 @@ impl Point {
         Point { x, y }
     }
 
-    /// The SGF FF[4] coordinate pair, e.g. `pd`.
+    /// The SGF `FF[4]` coordinate pair, e.g. `pd`.
     pub fn to_sgf(self) -> String {
         let mut text = String::with_capacity(2);
         text.push(sgf_letter(self.x));

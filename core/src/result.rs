@@ -1,4 +1,4 @@
-//! The result of a game, written as SGF FF[4] `RE` values
+//! The result of a game, written as SGF `FF[4]` `RE` values
 //! (<https://www.red-bean.com/sgf/properties.html#RE>): `B+3.5`, `W+R`, `B+T`, `W+F`,
 //! `0` (jigo), `Void`, `?`.
 
@@ -75,7 +75,7 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// An `RE` value that is not in the SGF FF[4] syntax.
+/// An `RE` value that is not in the SGF `FF[4]` syntax.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("invalid result {0:?}: expected B+3.5, W+R, B+T, W+F, B+, 0, Draw, Void or ?")]
 pub struct InvalidResult(pub String);
@@ -83,7 +83,7 @@ pub struct InvalidResult(pub String);
 impl FromStr for GameResult {
     type Err = InvalidResult;
 
-    /// Reads every FF[4] spelling: `B+R` and `B+Resign`, `B+T` and `B+Time`, `B+F` and
+    /// Reads every `FF[4]` spelling: `B+R` and `B+Resign`, `B+T` and `B+Time`, `B+F` and
     /// `B+Forfeit`, `0` and `Draw`; letters in any case.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let invalid = || InvalidResult(text.to_string());
@@ -117,7 +117,7 @@ impl FromStr for GameResult {
     }
 }
 
-/// An FF[4] `Real` without a sign: `Digit+ ["." Digit+]` (no `1e3`, `inf` or `.5`).
+/// An `FF[4]` `Real` without a sign: `Digit+ ["." Digit+]` (no `1e3`, `inf` or `.5`).
 fn is_real(text: &str) -> bool {
     let (whole, fraction) = text.split_once('.').unwrap_or((text, "0"));
     let digits = |part: &str| !part.is_empty() && part.bytes().all(|byte| byte.is_ascii_digit());

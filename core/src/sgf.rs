@@ -1,16 +1,16 @@
-//! SGF FF[4] game records (<https://www.red-bean.com/sgf/>): reading the main line of
-//! real files into a [`GameRecord`], and writing a record back as FF[4] text.
+//! SGF `FF[4]` game records (<https://www.red-bean.com/sgf/>): reading the main line of
+//! real files into a [`GameRecord`], and writing a record back as `FF[4]` text.
 //!
-//! Reading follows the FF[4] grammar (sgf.html, "Basic (EBNF) Definition") with the
+//! Reading follows the `FF[4]` grammar (sgf.html, "Basic (EBNF) Definition") with the
 //! tolerance real files need: text before the first `(;` or between game trees is ignored,
-//! FF[3] long identifiers such as `AddBlack` are read by their uppercase letters (`AB`),
+//! `FF[3]` long identifiers such as `AddBlack` are read by their uppercase letters (`AB`),
 //! whitespace may separate any two tokens, and unknown properties are skipped.
 //! Only the main line is kept: at each branch it continues into the first variation
 //! (sgf.html, "GameTree"); later variations are checked for syntax and skipped.
 //!
 //! Speed is a product requirement (`arbitre verify` reads tens of millions of moves a
 //! second), so the reader is one iterative pass over the bytes that writes `B`/`W`
-//! values straight into [`Turn`](crate::history::Turn)s, and decodes text only for the
+//! values straight into [`Turn`]s, and decodes text only for the
 //! few game-info values it keeps.
 
 mod reader;

@@ -59,6 +59,7 @@ pub async fn create(
     connection: &mut Connection,
     issued_by: Uuid,
     codes: &[CodeFor],
+    now: DateTime<Utc>,
 ) -> Result<(Vec<String>, DateTime<Utc>), ApiError> {
     if codes.iter().any(|code| code.role == Role::Admin) {
         return Err(ApiError::Validation(vec![FieldError::new(
@@ -66,7 +67,7 @@ pub async fn create(
             "a sign-in link is for an organizer, a referee or a table",
         )]));
     }
-    let expires_at = Utc::now() + chrono::Duration::hours(LIFETIME_HOURS);
+    let expires_at = now + chrono::Duration::hours(LIFETIME_HOURS);
     let secrets = codes
         .iter()
         .map(|_| new_code())
@@ -100,9 +101,10 @@ pub async fn create(
 /// Codes of earlier starts not used yet are forgotten; `None` once an admin exists.
 pub async fn first_admin(
     connection: &mut Connection,
+    now: DateTime<Utc>,
 ) -> Result<Option<(String, DateTime<Utc>)>, ApiError> {
     let secret = new_code()?;
-    let expires_at = Utc::now() + chrono::Duration::minutes(FIRST_ADMIN_MINUTES);
+    let expires_at = now + chrono::Duration::minutes(FIRST_ADMIN_MINUTES);
     connection
         .transaction::<_, ApiError, _>(async |connection| {
             if crate::store::tokens::admin_exists(connection).await? {
@@ -128,12 +130,16 @@ pub async fn first_admin(
 }
 
 /// What opening `code` would do; `None` for a code that never was.
-pub async fn state(connection: &mut Connection, code: &str) -> Result<Option<CodeState>, ApiError> {
+pub async fn state(
+    connection: &mut Connection,
+    code: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<CodeState>, ApiError> {
     let row = store::find(connection, &hash_secret(code)).await?;
     Ok(row.map(|row| {
         if row.used_at.is_some() {
             CodeState::Used
-        } else if row.expires_at <= Utc::now() {
+        } else if row.expires_at <= now {
             CodeState::Expired
         } else {
             CodeState::Open { label: row.label }
@@ -148,10 +154,11 @@ pub async fn state(connection: &mut Connection, code: &str) -> Result<Option<Cod
 pub async fn redeem(
     connection: &mut Connection,
     code: &str,
+    now: DateTime<Utc>,
 ) -> Result<Option<StoredToken>, ApiError> {
     connection
         .transaction::<_, ApiError, _>(async |connection| {
-            let Some(row) = store::take(connection, &hash_secret(code)).await? else {
+            let Some(row) = store::take(connection, &hash_secret(code), now).await? else {
                 return Ok(None);
             };
             let role: Role = row.role.parse().map_err(ApiError::internal)?;

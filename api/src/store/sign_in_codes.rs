@@ -66,11 +66,12 @@ pub async fn find(
 pub async fn take(
     connection: &mut Connection,
     code_sha256: &[u8; 32],
+    now: DateTime<Utc>,
 ) -> QueryResult<Option<CodeRow>> {
     diesel::update(sign_in_codes::table.find(code_sha256.as_slice()))
         .filter(sign_in_codes::used_at.is_null())
-        .filter(sign_in_codes::expires_at.gt(diesel::dsl::now))
-        .set(sign_in_codes::used_at.eq(diesel::dsl::now))
+        .filter(sign_in_codes::expires_at.gt(now))
+        .set(sign_in_codes::used_at.eq(now))
         .returning(CodeRow::as_returning())
         .get_result(connection)
         .await

@@ -13,7 +13,7 @@ use super::language::Reader;
 pub use super::page::{check_origin, Signed};
 use super::page::{secured, Page, PageError};
 use crate::access::{Role, StoredToken};
-use crate::auth::{end_session, open_session, token_of_secret, Caller, SESSION_COOKIE};
+use crate::auth::{clock_of, end_session, open_session, token_of_secret, Caller, SESSION_COOKIE};
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, FieldError};
 use crate::i18n::Language;
@@ -24,7 +24,6 @@ use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use askama::Template;
-use chrono::Utc;
 use serde::Deserialize;
 use std::future::Future;
 use std::pin::Pin;
@@ -216,7 +215,8 @@ pub async fn start_session(
     connection: &mut Connection,
     token: &StoredToken,
 ) -> Result<Cookie<'static>, PageError> {
-    let (id, expires_at) = open_session(connection, token, Utc::now()).await?;
+    let now = clock_of(request)?.now();
+    let (id, expires_at) = open_session(connection, token, now).await?;
     let expires = OffsetDateTime::from_unix_timestamp(expires_at.timestamp())
         .map_err(|error| PageError(ApiError::internal(error)))?;
     Ok(Cookie::build(SESSION_COOKIE, id)
@@ -262,12 +262,13 @@ fn code_problem(state: Option<&CodeState>) -> Option<&'static str> {
 /// does it. Opening the link spends nothing (a link preview or a prefetch must not use
 /// it up); the button's `POST` does.
 pub async fn link(
+    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     code: web::Path<String>,
 ) -> Result<HttpResponse, PageError> {
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let state = sign_in::state(&mut connection, &code).await?;
+    let state = sign_in::state(&mut connection, &code, clock_of(&request)?.now()).await?;
     let label = match &state {
         Some(CodeState::Open { label }) => Some(label.clone()),
         _ => None,
@@ -294,13 +295,13 @@ pub async fn use_link(
 ) -> Result<HttpResponse, PageError> {
     check_origin(&request)?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    match sign_in::redeem(&mut connection, &code).await? {
+    match sign_in::redeem(&mut connection, &code, clock_of(&request)?.now()).await? {
         Some(token) => {
             let cookie = start_session(&request, &mut connection, &token).await?;
             Ok(signed_in(cookie, &token, ""))
         }
         None => {
-            let state = sign_in::state(&mut connection, &code).await?;
+            let state = sign_in::state(&mut connection, &code, clock_of(&request)?.now()).await?;
             let page = Page::render(&CodePage {
                 t: Reader::of(&request).language(),
                 signed_in: None,
@@ -320,7 +321,7 @@ pub async fn sign_out(
     check_origin(&request)?;
     if let Some(cookie) = request.cookie(SESSION_COOKIE) {
         let mut connection = pool.get().await.map_err(ApiError::from)?;
-        end_session(&mut connection, cookie.value(), Utc::now()).await?;
+        end_session(&mut connection, cookie.value(), clock_of(&request)?.now()).await?;
     }
     let mut cookie = Cookie::build(SESSION_COOKIE, "").path("/").finish();
     cookie.make_removal();

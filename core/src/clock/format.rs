@@ -1,6 +1,6 @@
 //! Time controls and clock readings as SGF writes them.
 //!
-//! SGF FF[4] gives `TM` (main time, in seconds, a real) and leaves `OT` (overtime) as
+//! SGF `FF[4]` gives `TM` (main time, in seconds, a real) and leaves `OT` (overtime) as
 //! free text; the spellings below are the ones the servers write and OGS's reader
 //! (`goban`, `parseSGFOvertime`) accepts, case-insensitively:
 //!
@@ -20,7 +20,7 @@
 //!
 //! After a move, `BL`/`WL` hold the mover's time left in seconds and `OB`/`OW` the
 //! byo-yomi periods or Canadian stones left, written only in overtime; there `BL` is the
-//! time left in the current period (SGF FF[4]: "number of moves left to play in this
+//! time left in the current period (SGF `FF[4]`: "number of moves left to play in this
 //! byo-yomi period"; KGS and OGS write periods for Japanese byo-yomi).
 
 use super::state::PlayerTime;

@@ -38,7 +38,7 @@ enum NodeEnd {
     CharsetDeclared(Charset),
 }
 
-/// Two uppercase letters packed in a `u16`, the way FF[4] names properties.
+/// Two uppercase letters packed in a `u16`, the way `FF[4]` names properties.
 type PropertyId = u16;
 
 const fn property_id(name: &[u8]) -> PropertyId {
@@ -248,7 +248,7 @@ impl Game {
         self.record.turns.push(turn);
     }
 
-    /// FF[4] (go.html, "Move"): `tt` is a pass on boards up to 19×19. The size is final
+    /// `FF[4]` (go.html, "Move"): `tt` is a pass on boards up to 19×19. The size is final
     /// only after the root, so `tt` is read as the point (19, 19) and turned into a pass
     /// here; no other spelling gives that point on such a board. Turns reserved by a
     /// guess that proved far too large are given back: a collection holds many games.
@@ -270,7 +270,7 @@ impl Game {
     }
 }
 
-/// `BL`/`WL`/`OB`/`OW` of the current node (FF[4] sgf.html, "Timing properties": time
+/// `BL`/`WL`/`OB`/`OW` of the current node (`FF[4]` sgf.html, "Timing properties": time
 /// left after the move of this node). Many servers write both players' clocks on every
 /// node; only the clock of the player who moved in the node belongs to a turn.
 #[derive(Default)]
@@ -295,7 +295,7 @@ impl NodeClock {
     }
 }
 
-/// `AB`/`AW`/`AE` (FF[4] sgf.html, "Setup properties"): the last property naming a point
+/// `AB`/`AW`/`AE` (`FF[4]` sgf.html, "Setup properties"): the last property naming a point
 /// decides it, and each point is listed once, in the order the file first gave it.
 struct SetupBuilder {
     setup: Setup,
@@ -352,7 +352,7 @@ impl SetupBuilder {
     }
 }
 
-/// The coordinate an SGF letter stands for (FF[4] go.html: `a`–`z` are 0–25, `A`–`Z`
+/// The coordinate an SGF letter stands for (`FF[4]` go.html: `a`–`z` are 0–25, `A`–`Z`
 /// 26–51), or 0xFF. A table, because it runs twice for every move of every game.
 const COORDINATES: [u8; 256] = {
     let mut table = [0xFF; 256];
@@ -470,7 +470,7 @@ impl<'a> Reader<'a> {
         self.find_game_tree().then(|| self.game())
     }
 
-    /// Moves to the next `(` followed by `;`: FF[1]–[3] files often carry mail headers or
+    /// Moves to the next `(` followed by `;`: `FF[1]`–`FF[3]` files often carry mail headers or
     /// notes around their game trees.
     fn find_game_tree(&mut self) -> bool {
         while let Some(offset) = self
@@ -654,9 +654,9 @@ impl<'a> Reader<'a> {
         Ok(true)
     }
 
-    /// Reads a property identifier up to its first value's `[`: FF[4] `UcLetter+`; FF[3]
+    /// Reads a property identifier up to its first value's `[`: `FF[4]` `UcLetter+`; `FF[3]`
     /// files add lowercase letters (`AddBlack`), which are not part of the name (sgf.html,
-    /// "Changes from FF[3]").
+    /// "Changes from `FF[3]`").
     fn identifier(&mut self) -> Result<(PropertyId, Property), SgfError> {
         let start = self.position;
         // Two uppercase letters and the value, as nearly every property is written.
@@ -837,7 +837,7 @@ impl<'a> Reader<'a> {
         Ok(NodeEnd::Done)
     }
 
-    /// `AB`, `AW`, `AE`: lists of points, each value a point or an FF[4] compressed
+    /// `AB`, `AW`, `AE`: lists of points, each value a point or an `FF[4]` compressed
     /// rectangle `ul:lr` (sgf.html, "Compressed point lists").
     fn setup_list(
         &mut self,
@@ -1046,7 +1046,7 @@ fn trimmed(raw: &[u8]) -> Option<&[u8]> {
     Some(&raw[start..=end])
 }
 
-/// FF[4] `SZ`: `19`, or `width:height` for a rectangle, each side 1 to 52.
+/// `FF[4]` `SZ`: `19`, or `width:height` for a rectangle, each side 1 to 52.
 fn board_size(raw: &[u8]) -> Option<BoardSize> {
     let side = |digits: &[u8]| count(trimmed(digits)?).and_then(|side| u8::try_from(side).ok());
     match raw.iter().position(|&byte| byte == b':') {
@@ -1055,7 +1055,7 @@ fn board_size(raw: &[u8]) -> Option<BoardSize> {
     }
 }
 
-/// FF[4] `Number` without a sign, as a count (handicap stones, byo-yomi periods).
+/// `FF[4]` `Number` without a sign, as a count (handicap stones, byo-yomi periods).
 fn count(raw: &[u8]) -> Option<u32> {
     let digits = raw.strip_prefix(b"+").unwrap_or(raw);
     if digits.is_empty() {
@@ -1069,7 +1069,7 @@ fn count(raw: &[u8]) -> Option<u32> {
     })
 }
 
-/// FF[4] `Real`: `["+"|"-"] Digit+ ["." Digit+]`. Stricter than Rust's float syntax,
+/// `FF[4]` `Real`: `["+"|"-"] Digit+ ["." Digit+]`. Stricter than Rust's float syntax,
 /// which would also take `inf` and `1e9`.
 fn real(raw: &[u8]) -> Option<f64> {
     real_prefix(raw).and_then(|(value, length)| (length == raw.len()).then_some(value))

@@ -2,10 +2,10 @@
 
 use encoding_rs::{Encoding, BIG5, GB18030, GBK, SHIFT_JIS, UTF_8, WINDOWS_1252};
 
-/// The charset text values are decoded with (FF[4] `CA`, a root property).
+/// The charset text values are decoded with (`FF[4]` `CA`, a root property).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Charset {
-    /// No usable `CA`. FF[4] says ISO-8859-1, but modern writers leave `CA` out of UTF-8
+    /// No usable `CA`. `FF[4]` says ISO-8859-1, but modern writers leave `CA` out of UTF-8
     /// files, so a value is read as UTF-8 when it is valid UTF-8 and as Latin-1 otherwise.
     Undeclared,
     /// Bytes invalid in the declared charset become U+FFFD: a record is never refused
@@ -53,7 +53,7 @@ impl Charset {
         }
     }
 
-    /// A SimpleText value (FF[4] sgf.html, "Property Value Types: SimpleText"): escapes
+    /// A SimpleText value (`FF[4]` sgf.html, "Property Value Types: SimpleText"): escapes
     /// resolved, soft line breaks (`\` + newline) removed, other line breaks and white
     /// space turned into spaces, then decoded from the charset.
     pub(super) fn simple_text(self, raw: &[u8]) -> String {
@@ -104,7 +104,7 @@ impl Charset {
 
 /// How to find the closing `]` of a value. In Shift_JIS, Big5 and GBK the second byte of a
 /// double-byte character may be `\` (0x5C) or `]` (0x5D), so these bytes only mean escape
-/// or end of value at a character boundary; FF[4] escapes characters, not bytes.
+/// or end of value at a character boundary; `FF[4]` escapes characters, not bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum ScanMode {
     Ascii,

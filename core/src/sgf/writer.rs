@@ -1,4 +1,4 @@
-//! The writer: a record as FF[4] text that [`parse`](super::parse) reads back unchanged.
+//! The writer: a record as `FF[4]` text that [`parse`](super::parse) reads back unchanged.
 
 use crate::history::{Action, GameRecord, Turn};
 use crate::point::{Color, Point};
@@ -7,9 +7,9 @@ use std::fmt::Write;
 /// Turns written per line: short lines keep diffs and error positions readable.
 const TURNS_PER_LINE: usize = 10;
 
-/// Writes a record as an FF[4] game tree in UTF-8 (`CA[UTF-8]`).
+/// Writes a record as an `FF[4]` game tree in UTF-8 (`CA[UTF-8]`).
 ///
-/// What FF[4] cannot say is left out or normalised, and the rest reads back unchanged:
+/// What `FF[4]` cannot say is left out or normalised, and the rest reads back unchanged:
 /// non-finite numbers are left out; text is SimpleText, so line breaks and tabs read back
 /// as spaces (sgf.html, "SimpleText"); a move at `tt` on a board up to 19×19 reads back
 /// as a pass (go.html, "Move"); points must be SGF-addressable (coordinates below 52).

@@ -678,7 +678,7 @@ impl<'t> Table<'t> {
     ///
     /// * `SDC`: if each pair of the group played and one of them won, a player's value is
     ///   the number of those players beaten; otherwise everyone's value stays 0;
-    /// * `DC`: see [`Table::confrontation_levels`].
+    /// * `DC`: see [`confrontation_levels`].
     fn direct_confrontation(
         &self,
         order: &[usize],

@@ -185,7 +185,7 @@ impl Table {
         Ok((table, log))
     }
 
-    /// The record of the game `log` folds to, under `terms` (SGF FF[4]): its board,
+    /// The record of the game `log` folds to, under `terms` (SGF `FF[4]`): its board,
     /// setup, handicap, first player, komi, ruleset (`ruleset`, the `RU` name), time
     /// control (`TM`, `OT`) and result, and each turn with the time its player had left
     /// just after it (`BL`/`WL`, `OB`/`OW`), the clock's own passes included. Who played

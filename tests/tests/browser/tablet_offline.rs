@@ -75,6 +75,7 @@ async fn link(service: &TestService, tournament: Uuid) -> String {
             table_number: Some(1),
             label: "Table 1".to_string(),
         }],
+        service.clock.now(),
     )
     .await
     .unwrap();

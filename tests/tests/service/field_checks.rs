@@ -4,7 +4,8 @@
 //! correction of 2³¹−1, a rank `99Q`), and each refuses them, naming the field where it
 //! names one, and stores nothing.
 
-use crate::opengotha_import::FILE;
+use crate::opengotha_import::{tournament_count, FILE};
+use crate::player_copies::players;
 use crate::rating_lists::upload;
 use crate::{expect_json, expect_problem};
 use arbitre_api::access::Role;
@@ -41,22 +42,8 @@ fn fields(problem: &Value) -> Vec<String> {
 }
 
 /// A tournament's registered players.
-async fn player_count(service: &TestService, tournament: &str) -> u64 {
-    let page = expect_json(
-        service
-            .get(&format!("/tournaments/{tournament}/players"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    page["page"]["total"].as_u64().unwrap()
-}
-
-async fn tournament_count(service: &TestService) -> u64 {
-    let page = expect_json(service.get("/tournaments").send().await.unwrap(), 200).await;
-    page["page"]["total"].as_u64().unwrap()
+async fn player_count(service: &TestService, tournament: &str) -> usize {
+    players(service, tournament).await.len()
 }
 
 /// The four ways in, each fed `first_name`: each refuses it (422) and stores nothing.

@@ -101,7 +101,7 @@ async fn put_as_admin(service: &TestService, path: &str, body: Value) {
 }
 
 /// How many tournaments the service holds.
-async fn tournament_count(service: &TestService) -> u64 {
+pub async fn tournament_count(service: &TestService) -> u64 {
     let page = expect_json(service.get("/tournaments").send().await.unwrap(), 200).await;
     page["page"]["total"].as_u64().unwrap()
 }

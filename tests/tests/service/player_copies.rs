@@ -22,7 +22,7 @@ async fn register(service: &TestService, tournament: &str, player: Value) -> Str
         .to_string()
 }
 
-async fn players(service: &TestService, tournament: &str) -> Vec<Value> {
+pub async fn players(service: &TestService, tournament: &str) -> Vec<Value> {
     let list = expect_json(
         service
             .get(&format!("/tournaments/{tournament}/players"))

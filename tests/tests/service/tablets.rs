@@ -211,6 +211,7 @@ async fn codes(service: &TestService, table: i32) -> String {
             table_number: Some(table),
             label: format!("Table {table}"),
         }],
+        service.clock.now(),
     )
     .await
     .unwrap();

@@ -38,7 +38,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-/// The game as SGF FF[4].
+/// The game as SGF `FF[4]`.
 #[utoipa::path(
     get, path = "/games/{game_id}/sgf", tag = "games",
     params(("game_id" = Uuid, Path)),
@@ -86,7 +86,7 @@ pub async fn export(
 pub struct GameImport {
     /// The pairing the game was played for (it must not have a game yet).
     pub pairing_id: Uuid,
-    /// The SGF FF[4] record: one game tree (a collection of several is refused, 422
+    /// The SGF `FF[4]` record: one game tree (a collection of several is refused, 422
     /// `sgf.collection`), of at most 10000 turns (422 `sgf.too_many_turns`).
     pub sgf: String,
     /// The result to record, in SGF `RE` syntax (`B+3.5`, `W+R`, `0`, `Void`): the staff's

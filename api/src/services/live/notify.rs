@@ -1,7 +1,7 @@
 //! The PostgreSQL notifications behind the event streams, and this instance's feeds.
 //!
 //! Every append to a game's log is followed by a `pg_notify` on
-//! [`CHANNEL`](crate::store::games::CHANNEL), sent behind the write (see
+//! [`CHANNEL`], sent behind the write (see
 //! [`append`](crate::store::games::append): its own transaction in autocommit, so that no
 //! write waits on the notification queue's lock); PostgreSQL delivers it at commit to every
 //! connection listening, in every arbitre instance. Each instance keeps one listening

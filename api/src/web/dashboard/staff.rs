@@ -255,7 +255,8 @@ pub async fn make(
             table_number,
             label,
         };
-        let (codes, expires_at) = sign_in::create(&mut connection, issuer, &[code]).await?;
+        let now = crate::auth::clock_of(&request)?.now();
+        let (codes, expires_at) = sign_in::create(&mut connection, issuer, &[code], now).await?;
         let info = request.connection_info();
         let origin = format!("{}://{}", info.scheme(), info.host());
         let url = codes

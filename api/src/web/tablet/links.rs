@@ -174,7 +174,8 @@ async fn print(
         })
         .collect();
     let issuer = caller.token_id().ok_or(ApiError::MissingToken)?;
-    let (secrets, expires_at) = sign_in::create(&mut connection, issuer, &codes).await?;
+    let now = crate::auth::clock_of(request)?.now();
+    let (secrets, expires_at) = sign_in::create(&mut connection, issuer, &codes, now).await?;
     let origin = crate::peer::Origin::of(request).serialized();
     let cards = numbers
         .zip(secrets)
