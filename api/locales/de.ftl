@@ -548,11 +548,6 @@ result-record = Erfassen
 result-changes = Änderungen
 result-no-change = Keine von Hand erfasste Änderung.
 result-changes-caption = Alle Änderungen dieses Ergebnisses, die älteste zuerst
-result-choice-black-resignation = Schwarz gewinnt durch Aufgabe
-result-choice-white-resignation = Weiß gewinnt durch Aufgabe
-result-choice-black-time = Schwarz gewinnt durch Zeitüberschreitung
-result-choice-white-time = Weiß gewinnt durch Zeitüberschreitung
-result-choice-none = Noch kein Ergebnis
 column-when = Wann
 column-who = Wer
 column-why = Warum
@@ -669,3 +664,37 @@ refresh-heading = Aktualisierung aus der { $list }-Liste vom { $date }
 refresh-summary = { $changes } Änderungen vorgeschlagen; { $missing } Spieler nicht in der Liste gefunden.
 refresh-in-list = In der Liste
 refresh-apply = Die { $changes } Änderungen übernehmen
+
+## Der Eintrag eines Spielers im Dashboard
+
+player-rating = Wertung (EGD-Skala: 2100 ist 1d)
+player-ffg-licence = FFG-Lizenz
+player-egd-pin = EGD-PIN
+player-aga-id = AGA-Nummer
+player-mms-correction = McMahon-Korrektur (Punkte zum Startwert)
+player-preliminary = Vorläufige Anmeldung (in der Tabelle, bis zur Bestätigung nicht gepaart)
+player-paid = Startgeld bezahlt
+player-comment = Bemerkung
+player-record-more = Lizenz, PIN, Wertung, McMahon-Korrektur, Zahlung, Bemerkung
+
+## Das Ergebnisraster: die Zettel einer Runde allein mit der Tastatur erfasst
+
+results-grid-title = Ergebnisse der Runde { $round }
+results-grid-caption = Die Tische der Runde { $round } und ihre Ergebnisse
+results-grid-entry = Tisch und Ergebnis
+results-grid-record = Erfassen
+results-grid-help = Die Tischnummer, dann das Ergebnis, dann Eingabe: 12b (Schwarz gewinnt), 12w (Weiß gewinnt), 12= (Jigo), 12 0 (beide verlieren), 12# (beide gewinnen), 12x (annulliert), 12? (noch kein Ergebnis); Vorsprung oder Art nach b oder w: 12b3.5, 12wr (Aufgabe), 12bt (Zeit), 12wf (kampflos). Ein erneut erfasster Tisch wird berichtigt.
+results-grid-last = Tisch { $table } ({ $players }): { $result }
+results-grid-players = { $black } gegen { $white }
+results-grid-missing = { $count ->
+    [0] Jeder Tisch hat sein Ergebnis.
+    [one] { $count } Tisch ohne Ergebnis.
+   *[other] { $count } Tische ohne Ergebnis.
+}
+results-grid-no-number = Zuerst die Tischnummer (12b: Tisch 12, Schwarz gewinnt).
+results-grid-no-result = Nach der Tischnummer das Ergebnis: b, w, =, 0, #, x oder ?.
+results-grid-unknown = „{ $keys }“ ist kein Ergebnis: b, w, = (Jigo), 0 (beide verlieren), # (beide gewinnen), x (annulliert), ? (noch kein Ergebnis), ein Vorsprung nach b oder w (b3.5).
+results-grid-no-table = Die Runde hat keinen Tisch { $table }.
+results-grid-link = Ergebnisraster
+result-none-yet = Noch kein Ergebnis
+result-choose = Ergebnis wählen

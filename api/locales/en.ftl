@@ -550,11 +550,6 @@ result-record = Record
 result-changes = Changes
 result-no-change = No change recorded by hand.
 result-changes-caption = Every change of this result, oldest first
-result-choice-black-resignation = Black wins by resignation
-result-choice-white-resignation = White wins by resignation
-result-choice-black-time = Black wins on time
-result-choice-white-time = White wins on time
-result-choice-none = No result yet
 column-when = When
 column-who = Who
 column-why = Why
@@ -671,3 +666,37 @@ refresh-heading = Refresh from the { $list } list of { $date }
 refresh-summary = { $changes } changes proposed; { $missing } players not found in the list.
 refresh-in-list = In the list
 refresh-apply = Apply the { $changes } changes
+
+## A player's record on the dashboard
+
+player-rating = Rating (EGD scale: 2100 is 1d)
+player-ffg-licence = FFG licence
+player-egd-pin = EGD PIN
+player-aga-id = AGA id
+player-mms-correction = McMahon correction (points added to the start score)
+player-preliminary = Preliminary registration (in the standings, not paired until confirmed)
+player-paid = Entry fee paid
+player-comment = Comment
+player-record-more = Licence, PIN, rating, McMahon correction, payment, comment
+
+## The results grid: a round's paper sheets typed with the keyboard alone
+
+results-grid-title = Results of round { $round }
+results-grid-caption = The tables of round { $round } and their results
+results-grid-entry = Table and result
+results-grid-record = Record
+results-grid-help = The table's number, then the result, then Enter: 12b (Black wins), 12w (White wins), 12= (jigo), 12 0 (both lose), 12# (both win), 12x (annulled), 12? (no result yet); a margin or the way after b or w: 12b3.5, 12wr (resignation), 12bt (time), 12wf (by default). A table typed again is corrected.
+results-grid-last = Table { $table } ({ $players }): { $result }
+results-grid-players = { $black } against { $white }
+results-grid-missing = { $count ->
+    [0] Every table has its result.
+    [one] { $count } table without a result.
+   *[other] { $count } tables without a result.
+}
+results-grid-no-number = Start with the table's number (12b: table 12, Black wins).
+results-grid-no-result = Give the result after the table's number: b, w, =, 0, #, x or ?.
+results-grid-unknown = “{ $keys }” is not a result: b, w, = (jigo), 0 (both lose), # (both win), x (annulled), ? (no result yet), a margin after b or w (b3.5).
+results-grid-no-table = Round has no table { $table }.
+results-grid-link = Results grid
+result-none-yet = No result yet
+result-choose = Choose the result

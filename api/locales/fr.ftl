@@ -552,11 +552,6 @@ result-record = Enregistrer
 result-changes = Modifications
 result-no-change = Aucune modification saisie à la main.
 result-changes-caption = Toutes les modifications de ce résultat, la plus ancienne d'abord
-result-choice-black-resignation = Noir gagne par abandon
-result-choice-white-resignation = Blanc gagne par abandon
-result-choice-black-time = Noir gagne au temps
-result-choice-white-time = Blanc gagne au temps
-result-choice-none = Pas encore de résultat
 column-when = Quand
 column-who = Qui
 column-why = Pourquoi
@@ -673,3 +668,37 @@ refresh-heading = Mise à jour depuis la liste { $list } du { $date }
 refresh-summary = { $changes } modifications proposées ; { $missing } joueurs absents de la liste.
 refresh-in-list = Dans la liste
 refresh-apply = Appliquer les { $changes } modifications
+
+## La fiche d'un joueur, au tableau de bord
+
+player-rating = Classement (échelle EGD : 2100 est 1d)
+player-ffg-licence = Licence FFG
+player-egd-pin = PIN EGD
+player-aga-id = Identifiant AGA
+player-mms-correction = Correction McMahon (points ajoutés au score de départ)
+player-preliminary = Inscription provisoire (au classement, non apparié avant confirmation)
+player-paid = Inscription payée
+player-comment = Commentaire
+player-record-more = Licence, PIN, classement, correction McMahon, paiement, commentaire
+
+## La grille des résultats : les feuilles d'une ronde saisies au clavier seul
+
+results-grid-title = Résultats de la ronde { $round }
+results-grid-caption = Les tables de la ronde { $round } et leurs résultats
+results-grid-entry = Table et résultat
+results-grid-record = Enregistrer
+results-grid-help = Le numéro de la table, puis le résultat, puis Entrée : 12b (Noir gagne), 12w (Blanc gagne), 12= (partie nulle), 12 0 (les deux perdent), 12# (les deux gagnent), 12x (annulée), 12? (pas encore de résultat) ; l'écart ou la manière après b ou w : 12b3.5, 12wr (abandon), 12bt (temps), 12wf (forfait). Une table saisie à nouveau est corrigée.
+results-grid-last = Table { $table } ({ $players }) : { $result }
+results-grid-players = { $black } contre { $white }
+results-grid-missing = { $count ->
+    [0] Chaque table a son résultat.
+    [one] { $count } table sans résultat.
+   *[other] { $count } tables sans résultat.
+}
+results-grid-no-number = Commencez par le numéro de la table (12b : table 12, Noir gagne).
+results-grid-no-result = Donnez le résultat après le numéro de la table : b, w, =, 0, #, x ou ?.
+results-grid-unknown = « { $keys } » n'est pas un résultat : b, w, = (partie nulle), 0 (les deux perdent), # (les deux gagnent), x (annulée), ? (pas encore de résultat), un écart après b ou w (b3.5).
+results-grid-no-table = La ronde n'a pas de table { $table }.
+results-grid-link = Grille des résultats
+result-none-yet = Pas encore de résultat
+result-choose = Choisir le résultat

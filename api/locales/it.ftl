@@ -548,11 +548,6 @@ result-record = Registra
 result-changes = Modifiche
 result-no-change = Nessuna modifica inserita a mano.
 result-changes-caption = Tutte le modifiche di questo risultato, la più vecchia per prima
-result-choice-black-resignation = Il Nero vince per abbandono
-result-choice-white-resignation = Il Bianco vince per abbandono
-result-choice-black-time = Il Nero vince per tempo
-result-choice-white-time = Il Bianco vince per tempo
-result-choice-none = Ancora nessun risultato
 column-when = Quando
 column-who = Chi
 column-why = Perché
@@ -669,3 +664,37 @@ refresh-heading = Aggiornamento dalla lista { $list } del { $date }
 refresh-summary = { $changes } modifiche proposte; { $missing } giocatori non trovati nella lista.
 refresh-in-list = Nella lista
 refresh-apply = Applica le { $changes } modifiche
+
+## La scheda di un giocatore, nel cruscotto
+
+player-rating = Rating (scala EGD: 2100 è 1d)
+player-ffg-licence = Tessera FFG
+player-egd-pin = PIN EGD
+player-aga-id = Codice AGA
+player-mms-correction = Correzione McMahon (punti aggiunti al punteggio iniziale)
+player-preliminary = Iscrizione provvisoria (in classifica, non abbinato fino alla conferma)
+player-paid = Quota pagata
+player-comment = Commento
+player-record-more = Tessera, PIN, rating, correzione McMahon, pagamento, commento
+
+## La griglia dei risultati: i foglietti di un turno inseriti con la sola tastiera
+
+results-grid-title = Risultati del turno { $round }
+results-grid-caption = I tavoli del turno { $round } e i loro risultati
+results-grid-entry = Tavolo e risultato
+results-grid-record = Registra
+results-grid-help = Il numero del tavolo, poi il risultato, poi Invio: 12b (vince il Nero), 12w (vince il Bianco), 12= (patta), 12 0 (perdono entrambi), 12# (vincono entrambi), 12x (annullata), 12? (ancora nessun risultato); lo scarto o il modo dopo b o w: 12b3.5, 12wr (abbandono), 12bt (tempo), 12wf (a tavolino). Un tavolo inserito di nuovo viene corretto.
+results-grid-last = Tavolo { $table } ({ $players }): { $result }
+results-grid-players = { $black } contro { $white }
+results-grid-missing = { $count ->
+    [0] Ogni tavolo ha il suo risultato.
+    [one] { $count } tavolo senza risultato.
+   *[other] { $count } tavoli senza risultato.
+}
+results-grid-no-number = Iniziare con il numero del tavolo (12b: tavolo 12, vince il Nero).
+results-grid-no-result = Dare il risultato dopo il numero del tavolo: b, w, =, 0, #, x o ?.
+results-grid-unknown = «{ $keys }» non è un risultato: b, w, = (patta), 0 (perdono entrambi), # (vincono entrambi), x (annullata), ? (ancora nessun risultato), uno scarto dopo b o w (b3.5).
+results-grid-no-table = Il turno non ha un tavolo { $table }.
+results-grid-link = Griglia dei risultati
+result-none-yet = Ancora nessun risultato
+result-choose = Scegliere il risultato

@@ -45,6 +45,9 @@ diesel::table! {
         mms_correction -> Int4,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        preliminary -> Bool,
+        paid -> Bool,
+        comment -> Nullable<Text>,
     }
 }
 
@@ -293,5 +296,6 @@ diesel::table! {
         by_token -> Uuid,
         by_label -> Text,
         at -> Timestamptz,
+        detail -> Text,
     }
 }

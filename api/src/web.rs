@@ -272,6 +272,14 @@ fn configure_dashboard(routes: &mut Pages) {
         .get(&format!("{ROUND}/sheets"), web::to(dashboard::sheets::show))
         .post(&format!("{ROUND}/start"), web::to(dashboard::rounds::start))
         .get(
+            &format!("{ROUND}/results"),
+            web::to(dashboard::results::grid),
+        )
+        .post(
+            &format!("{ROUND}/results"),
+            web::to(dashboard::results::enter),
+        )
+        .get(
             &format!("{ROUND}/pairings/{{pairing_id}}"),
             web::to(dashboard::results::show),
         )

@@ -17,6 +17,8 @@ pub const NAME_CHARS: usize = 100;
 pub const TITLE_CHARS: usize = 200;
 /// A reason given with a ruling or a result.
 pub const REASON_CHARS: usize = 2000;
+/// The organizers' comment on a player (OpenGotha's `comment`: "paid at the door").
+pub const COMMENT_CHARS: usize = 500;
 /// The players a tournament may register. A round's draft grows fast with them (4,000
 /// players: 8.1 s; 8,000: 48.6 s and 1.19 GB; 20,000: 11 minutes and 5.7 GB, on the
 /// 2-core machine of issue 24), and the largest tournaments (the European Go Congress's

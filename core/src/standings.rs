@@ -7,11 +7,13 @@
 //! service stores and serves the same values.
 
 mod compute;
+mod entry;
 mod rank;
 mod recorded;
 mod tournament;
 
 pub use compute::{compute, Outcome, RoundOutcome, Score, Standing, StandingsError};
+pub use entry::{read_entry, Entry, EntryError};
 pub use rank::{Rank, RankError};
 pub use recorded::{counts, opengotha_result_name, result_named, Recorded};
 pub use tournament::{

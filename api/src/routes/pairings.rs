@@ -15,11 +15,14 @@ use crate::http::{check_text, ApiJson, ApiQuery, PageInfo, PageQuery, Window};
 use crate::routes::deletions::DeletionQuery;
 use crate::routes::players::{Names, PlayerName};
 use crate::routes::rounds;
+use crate::services::audit;
 use crate::services::deletions;
 use crate::services::pairing::check_round;
+use crate::services::rulings;
+pub use crate::services::rulings::{Ruling, RulingTerms};
 use crate::services::tournaments::{self, Tournament};
 use crate::store::deletions as deletion_store;
-use crate::store::pairings::{self as store, PairingRow, PairingTerms, RulingRow};
+use crate::store::pairings::{self as store, PairingRow, PairingTerms};
 use crate::store::rounds::RoundRow;
 use crate::store::settings::check_komi;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -173,119 +176,6 @@ pub struct NewRuling {
     pub handicap: Option<i16>,
     #[schema(minimum = -150, maximum = 150, multiple_of = 0.5)]
     pub komi: Option<f64>,
-}
-
-/// The terms of a pairing, as a ruling records them.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-pub struct RulingTerms {
-    pub table: i32,
-    pub black_id: Uuid,
-    pub white_id: Uuid,
-    /// The players' names and ranks, as they are now (not stored with the ruling: filled
-    /// in when it is read).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub black: Option<PlayerName>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub white: Option<PlayerName>,
-    pub handicap: i16,
-    pub komi: f64,
-    /// The result (SGF `RE`), in a ruling on the result of a pairing without a game.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<String>,
-}
-
-impl From<&PairingTerms> for RulingTerms {
-    fn from(terms: &PairingTerms) -> RulingTerms {
-        RulingTerms {
-            table: terms.table_number,
-            black_id: terms.black_id,
-            white_id: terms.white_id,
-            black: None,
-            white: None,
-            handicap: terms.handicap,
-            komi: terms.komi,
-            result: None,
-        }
-    }
-}
-
-impl RulingTerms {
-    /// The terms of `pairing` with `result`: a ruling on its result.
-    pub fn with_result(pairing: &PairingRow, result: Option<String>) -> RulingTerms {
-        RulingTerms {
-            table: pairing.table_number,
-            black_id: pairing.black_id,
-            white_id: pairing.white_id,
-            black: None,
-            white: None,
-            handicap: pairing.handicap,
-            komi: pairing.komi,
-            result,
-        }
-    }
-}
-
-/// A referee ruling on a pairing: the terms before and after.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Ruling {
-    pub id: Uuid,
-    pub pairing_id: Uuid,
-    /// The token of the referee who issued it, and its label.
-    pub issued_by: Uuid,
-    pub issued_by_label: String,
-    pub reason: String,
-    pub previous: RulingTerms,
-    pub terms: RulingTerms,
-    pub issued_at: DateTime<Utc>,
-}
-
-impl Ruling {
-    /// The rulings `rows` (each with its token's label), their players named.
-    pub async fn named(
-        connection: &mut Connection,
-        tournament_id: Uuid,
-        rows: Vec<(RulingRow, String)>,
-    ) -> Result<Vec<Ruling>, ApiError> {
-        let decode =
-            |value| serde_json::from_value::<RulingTerms>(value).map_err(ApiError::internal);
-        let decoded: Vec<(RulingRow, String, RulingTerms, RulingTerms)> = rows
-            .into_iter()
-            .map(|(row, label)| {
-                let previous = decode(row.previous.clone())?;
-                let terms = decode(row.changes.clone())?;
-                Ok((row, label, previous, terms))
-            })
-            .collect::<Result<_, ApiError>>()?;
-        let ids = decoded.iter().flat_map(|(_, _, previous, terms)| {
-            [
-                previous.black_id,
-                previous.white_id,
-                terms.black_id,
-                terms.white_id,
-            ]
-        });
-        let names = Names::of(connection, tournament_id, ids).await?;
-        let name = |mut terms: RulingTerms| -> Result<RulingTerms, ApiError> {
-            terms.black = Some(names.get(terms.black_id)?);
-            terms.white = Some(names.get(terms.white_id)?);
-            Ok(terms)
-        };
-        decoded
-            .into_iter()
-            .map(|(row, label, previous, terms)| {
-                Ok(Ruling {
-                    id: row.id,
-                    pairing_id: row.pairing_id,
-                    issued_by: row.issued_by,
-                    issued_by_label: label,
-                    reason: row.reason,
-                    previous: name(previous)?,
-                    terms: name(terms)?,
-                    issued_at: row.issued_at,
-                })
-            })
-            .collect()
-    }
 }
 
 /// A page of rulings, oldest first.
@@ -705,7 +595,7 @@ pub async fn rule(
         })
         .await?;
     let label = match &caller {
-        Caller::Token(token) => token.label.clone(),
+        Caller::Token(token) => audit::issuer(&token.label, token.role.name(), token.id),
         Caller::Anonymous => String::new(),
     };
     let mut named = Ruling::named(&mut connection, tournament_id, vec![(row, label)]).await?;
@@ -732,9 +622,14 @@ pub async fn rulings(
     let mut connection = pool.get().await?;
     let round = rounds::load(&mut connection, tournament_id, number).await?;
     pairing_of(&mut connection, &round, pairing_id).await?;
-    let (rows, total) =
-        store::list_rulings(&mut connection, pairing_id, window.limit, window.offset).await?;
-    let items = Ruling::named(&mut connection, tournament_id, rows).await?;
+    let (items, total) = rulings::list(
+        &mut connection,
+        tournament_id,
+        pairing_id,
+        window.limit,
+        window.offset,
+    )
+    .await?;
     let page = PageInfo::new(total, window);
     Ok(page.response(&request).json(RulingPage { items, page }))
 }

@@ -68,6 +68,12 @@ fn record(row: &PlayerRow) -> PlayerRecord {
         egd_pin: row.egd_pin.clone(),
         ffg_licence: row.ffg_licence.clone(),
         aga_id: row.aga_id.clone(),
+        // What the organizers of the earlier tournament decided (a correction, the fee,
+        // their comment) was theirs: the copy starts without it.
+        mms_correction: 0,
+        preliminary: false,
+        paid: false,
+        comment: None,
     }
 }
 
@@ -146,7 +152,7 @@ pub async fn copy_players(
                     None => {
                         let id = Uuid::now_v7();
                         copied_ids.push(id);
-                        to_copy.push((id, record(candidate), 0));
+                        to_copy.push((id, record(candidate)));
                     }
                 }
             }

@@ -11,21 +11,15 @@
 
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{
-    ApiError, FieldError, GameError, Problem, Resource, StandingsFailure, Violations,
-};
-use crate::http::{check_text, ApiJson, ApiQuery};
+use crate::error::{ApiError, FieldError, GameError, Problem, Resource, StandingsFailure};
+use crate::http::{ApiJson, ApiQuery};
 use crate::routes::conditional;
-use crate::routes::pairings::RulingTerms;
 use crate::routes::rounds;
 use crate::services::heavy::{Class, Workshop};
 use crate::services::live::cache::GameCache;
-use crate::services::live::idempotency::fingerprint_of;
-use crate::services::live::idempotency::IdempotencyKey;
-use crate::services::live::view::{conflict, refused};
-use crate::services::live::write::{write_game, Actor, Retry, Write};
 use crate::services::reads::{Reads, Rendered};
-use crate::store::games as game_store;
+use crate::services::results;
+pub use crate::services::results::ResultChange;
 
 use crate::store::pairings as pairing_store;
 use crate::store::standings as store;
@@ -33,13 +27,8 @@ use actix_web::http::header::{Accept, Header, Quality};
 use actix_web::mime::{self, Mime};
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::export::{self, Format};
-use arbitre_core::result::GameResult as SgfResult;
-use arbitre_core::round::RoundAction;
 use arbitre_core::standings::{self, Criterion, Outcome, RoundOutcome, Score, Tournament};
-use arbitre_core::table::{check_result, Decision, Ruling};
-use arbitre_core::tournament_board;
 use arbitre_core::Color;
-use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use utoipa::{IntoParams, ToSchema};
@@ -127,21 +116,6 @@ pub enum GameOutcome {
     Jigo,
     /// No result recorded yet.
     Unknown,
-}
-
-/// The result of a pairing's game to record.
-#[derive(Debug, Deserialize, Serialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ResultChange {
-    /// SGF `RE`: `B+3.5`, `W+R` (resignation), `B+T` (time), `W+F` (forfeit: won by
-    /// default, not rated), `B+` (margin not recorded), `0` or `Draw` (jigo), `Void`
-    /// (annulled); `?` forgets the result of a pairing without a game. Required; a margin
-    /// must be one the komi allows (half points only with a komi that has one).
-    #[schema(example = "B+3.5", max_length = 40)]
-    pub result: Option<String>,
-    /// Why, kept with the change (default: "result recorded by hand").
-    #[schema(max_length = 2000)]
-    pub reason: Option<String>,
 }
 
 /// The result recorded for a pairing's game.
@@ -538,135 +512,12 @@ pub async fn record_result(
 ) -> Result<HttpResponse, GameError> {
     let (tournament_id, number, pairing_id) = path.into_inner();
     let at = (tournament_id, number, pairing_id);
-    let result = record(&pool, &cache, &caller, &request, at, body.0).await?;
+    let result = results::record(&pool, &cache, &caller, &request, at, body.0).await?;
     Ok(HttpResponse::Ok().json(PairingResult {
         pairing_id,
         round: number,
         result,
     }))
-}
-
-/// Records the result of the pairing `at` (tournament, round, pairing) through its
-/// audited path, for this route and the organizer's pages alike: the result recorded.
-pub async fn record(
-    pool: &DbPool,
-    cache: &GameCache,
-    caller: &Caller,
-    request: &HttpRequest,
-    at: (Uuid, i32, Uuid),
-    change: ResultChange,
-) -> Result<Option<String>, GameError> {
-    let (tournament_id, number, pairing_id) = at;
-    caller.require_staff(tournament_id, "record results in this tournament")?;
-    let mut violations = Violations::new();
-    let recorded = match change.result.as_deref() {
-        None => {
-            violations.add("result", "required: the result, in SGF RE syntax");
-            SgfResult::Unknown
-        }
-        Some(text) if text.chars().count() > 40 => {
-            violations.add("result", "must be at most 40 characters");
-            SgfResult::Unknown
-        }
-        Some(text) => text
-            .parse()
-            .unwrap_or_else(|error: arbitre_core::result::InvalidResult| {
-                violations.add("result", error.to_string());
-                SgfResult::Unknown
-            }),
-    };
-    let reason = change
-        .reason
-        .as_deref()
-        .unwrap_or("result recorded by hand")
-        .trim()
-        .to_string();
-    check_text(&mut violations, "reason", &reason, 2000, true);
-    violations.into_result()?;
-    let issued_by = caller.token_id().ok_or(ApiError::MissingToken)?;
-    let mut connection = pool.get().await?;
-    let round = rounds::load(&mut connection, tournament_id, number).await?;
-    let pairing = pairing_store::find(&mut connection, round.id, pairing_id)
-        .await?
-        .ok_or(ApiError::NotFound(Resource::Pairing))?;
-    round.allows(true, RoundAction::RecordResult, || {
-        format!(
-            "start it (POST /tournaments/{tournament_id}/rounds/{number}/start), then record \
-             its results"
-        )
-    })?;
-    if let Some(game) = game_store::find_by_pairing(&mut connection, pairing_id).await? {
-        drop(connection);
-        let fingerprint = fingerprint_of(request, &change)?;
-        let ruling = Ruling {
-            decision: Decision::ResultCorrection { result: recorded },
-            reason,
-            corrects: None,
-        };
-        let (_, state) = write_game(
-            (pool, cache),
-            caller,
-            Actor::Referee,
-            game.id,
-            Retry {
-                key: IdempotencyKey(None),
-                fingerprint,
-                unrepeatable: false,
-            },
-            actix_web::http::StatusCode::OK,
-            move |write: Write<'_>| {
-                let Write { game, at, token_id } = write;
-                if !game.table.is_finished() {
-                    let detail = "the pairing's game is still running: a referee rules on the game";
-                    return Err(conflict("game.running", detail, game));
-                }
-                game.rule(ruling.clone(), at, token_id)
-                    .map_err(|refusal| refused(refusal, game))
-            },
-        )
-        .await?;
-        return Ok(state["result"].as_str().map(str::to_string));
-    }
-    let canonical = match &recorded {
-        SgfResult::Unknown => None,
-        known => Some(known.to_string()),
-    };
-    let json = |terms: RulingTerms| serde_json::to_value(terms).map_err(ApiError::internal);
-    let previous = json(RulingTerms::with_result(&pairing, pairing.result.clone()))?;
-    let changes = json(RulingTerms::with_result(&pairing, canonical.clone()))?;
-    connection
-        .transaction::<_, GameError, _>(async |connection| {
-            // No game: the pairing's own ruling, on the pairing's komi and the tournament's
-            // board, held (a result recorded keeps the board as it is).
-            let side = crate::services::tournaments::held_board(connection, tournament_id).await?;
-            if recorded != SgfResult::Unknown {
-                let board = tournament_board::board(side);
-                check_result(&recorded, pairing.komi, board).map_err(|error| {
-                    GameError::Unprocessable {
-                        code: error.code(),
-                        detail: error.to_string(),
-                    }
-                })?;
-            }
-            pairing_store::insert_ruling(
-                connection, pairing_id, issued_by, &reason, previous, changes,
-            )
-            .await?;
-            store::set_result(connection, pairing_id, canonical.as_deref()).await?;
-            // On the tournament's stream, as a game's result is: the live pages show
-            // paper results too.
-            game_store::record_pairing_result(
-                connection,
-                tournament_id,
-                pairing_id,
-                canonical.as_deref(),
-                issued_by,
-            )
-            .await?;
-            Ok(())
-        })
-        .await?;
-    Ok(canonical)
 }
 
 #[cfg(test)]

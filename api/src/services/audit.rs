@@ -18,6 +18,19 @@ pub fn who(token: &StoredToken) -> String {
     }
 }
 
+/// Who issued a ruling or recorded a result, never blank (issue 40: the results' "Who"
+/// was empty for a credential made without a label): the credential's label, else its
+/// role and the end of its id, which tells two unlabelled credentials apart (the start
+/// of a UUIDv7 is its creation time, shared by credentials made together).
+pub fn issuer(label: &str, role: &str, id: Uuid) -> String {
+    if label.trim().is_empty() {
+        let id = id.simple().to_string();
+        format!("{role} (credential …{})", &id[id.len() - 8..])
+    } else {
+        label.to_string()
+    }
+}
+
 /// What was done, and to whom or what.
 #[derive(Debug, Clone, Copy)]
 pub struct Action<'a> {
@@ -27,6 +40,9 @@ pub struct Action<'a> {
     /// To whom or what: `Marie (referee)`.
     pub subject: &'a str,
     pub subject_id: Option<Uuid>,
+    /// What changed, when the action changed rather than took away (`rank 5k → 4k`);
+    /// empty otherwise.
+    pub detail: &'a str,
 }
 
 /// Records `action`, done by `by`, in the caller's transaction.
@@ -45,6 +61,7 @@ pub async fn record(
             subject_id: action.subject_id,
             by_token: by.id,
             by_label: &by_label,
+            detail: action.detail,
         },
     )
     .await?)

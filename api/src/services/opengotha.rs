@@ -109,12 +109,7 @@ fn check(tournament: &Tournament) -> Result<(), ApiError> {
     // The checks of every way a player comes in, on the file's players as stored.
     for player in &tournament.players {
         let prefix = format!("Player[{}].", player.id);
-        check_record(
-            &mut violations,
-            &prefix,
-            &record(player),
-            player.mms_correction,
-        );
+        check_record(&mut violations, &prefix, &record(player));
     }
     for game in &tournament.games {
         let field = || {
@@ -221,6 +216,10 @@ fn record(player: &arbitre_core::standings::Player) -> PlayerRecord {
         egd_pin: player.egd_pin.clone(),
         ffg_licence: player.ffg_licence.clone(),
         aga_id: player.aga_id.clone(),
+        mms_correction: player.mms_correction,
+        preliminary: player.preliminary,
+        paid: false,
+        comment: None,
     }
 }
 
@@ -230,16 +229,16 @@ async fn write(
     (komi_policy, rules): (KomiPolicy, &Rules),
     tournament: &Tournament,
 ) -> Result<Imported, ApiError> {
-    let players: Vec<(Uuid, PlayerRecord, i32)> = tournament
+    let players: Vec<(Uuid, PlayerRecord)> = tournament
         .players
         .iter()
-        .map(|player| (Uuid::now_v7(), record(player), player.mms_correction))
+        .map(|player| (Uuid::now_v7(), record(player)))
         .collect();
     let ids: HashMap<&str, Uuid> = tournament
         .players
         .iter()
         .zip(&players)
-        .map(|(player, (id, _, _))| (player.id.as_str(), *id))
+        .map(|(player, (id, _))| (player.id.as_str(), *id))
         .collect();
     let id = |key: &str| {
         ids.get(key)

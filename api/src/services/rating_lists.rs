@@ -314,11 +314,15 @@ pub async fn register(
         egd_pin: registration.egd_pin,
         ffg_licence: registration.ffg_licence,
         aga_id: registration.aga_id,
+        mms_correction: 0,
+        preliminary: false,
+        paid: false,
+        comment: None,
     };
     // What a list holds passes the checks of every way a player comes in: a list is a
     // file from outside, whatever its source.
     let mut violations = Violations::new();
-    check_record(&mut violations, "", &record, 0);
+    check_record(&mut violations, "", &record);
     violations.into_result()?;
     let licence_status = registration.licence_status;
     connection

@@ -17,6 +17,7 @@ pub struct AuditRow {
     pub by_token: Uuid,
     pub by_label: String,
     pub at: DateTime<Utc>,
+    pub detail: String,
 }
 
 /// An entry to record.
@@ -29,6 +30,7 @@ pub struct NewEntry<'a> {
     pub subject_id: Option<Uuid>,
     pub by_token: Uuid,
     pub by_label: &'a str,
+    pub detail: &'a str,
 }
 
 pub async fn insert(connection: &mut Connection, entry: &NewEntry<'_>) -> QueryResult<AuditRow> {

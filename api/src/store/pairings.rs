@@ -262,7 +262,7 @@ pub async fn list_rulings(
     pairing_id: Uuid,
     limit: i64,
     offset: i64,
-) -> QueryResult<(Vec<(RulingRow, String)>, i64)> {
+) -> QueryResult<(Vec<(RulingRow, String, String)>, i64)> {
     let total = pairing_rulings::table
         .filter(pairing_rulings::pairing_id.eq(pairing_id))
         .count()
@@ -274,7 +274,7 @@ pub async fn list_rulings(
         .order(pairing_rulings::id)
         .limit(limit)
         .offset(offset)
-        .select((RulingRow::as_select(), api_tokens::label))
+        .select((RulingRow::as_select(), api_tokens::label, api_tokens::role))
         .load(connection)
         .await?;
     Ok((rows, total))

@@ -22,6 +22,10 @@ pub struct PlayerRow {
     pub egd_pin: Option<String>,
     pub ffg_licence: Option<String>,
     pub aga_id: Option<String>,
+    pub mms_correction: i32,
+    pub preliminary: bool,
+    pub paid: bool,
+    pub comment: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -39,12 +43,18 @@ pub struct PlayerRecord {
     pub egd_pin: Option<String>,
     pub ffg_licence: Option<String>,
     pub aga_id: Option<String>,
+    /// Added to the McMahon start score (OpenGotha's `smmsCorrection`).
+    pub mms_correction: i32,
+    /// Registered provisionally: in the standings, not paired (OpenGotha's `PRE`).
+    pub preliminary: bool,
+    pub paid: bool,
+    pub comment: Option<String>,
 }
 
 impl PlayerRecord {
     /// The fields the core checks, whichever way the record came in
-    /// ([`arbitre_core::fields::PlayerFields`]), with the player's McMahon correction.
-    pub fn fields(&self, mcmahon_correction: i32) -> PlayerFields<'_> {
+    /// ([`arbitre_core::fields::PlayerFields`]).
+    pub fn fields(&self) -> PlayerFields<'_> {
         PlayerFields {
             surname: &self.surname,
             first_name: &self.first_name,
@@ -54,7 +64,7 @@ impl PlayerRecord {
             egd_pin: self.egd_pin.as_deref(),
             ffg_licence: self.ffg_licence.as_deref(),
             aga_id: self.aga_id.as_deref(),
-            mcmahon_correction,
+            mcmahon_correction: self.mms_correction,
         }
     }
 }
@@ -92,23 +102,22 @@ pub async fn count(connection: &mut Connection, tournament_id: Uuid) -> QueryRes
         .await
 }
 
-/// Players of an imported tournament, each with the id chosen for it and its McMahon
-/// correction, in as few statements as PostgreSQL allows (in the caller's transaction).
+/// Players of an imported tournament, each with the id chosen for it, in as few
+/// statements as PostgreSQL allows (in the caller's transaction).
 pub async fn insert_all(
     connection: &mut Connection,
     tournament_id: Uuid,
-    players: &[(Uuid, PlayerRecord, i32)],
+    players: &[(Uuid, PlayerRecord)],
 ) -> QueryResult<usize> {
     let mut inserted = 0;
     for chunk in players.chunks(ROWS_PER_INSERT) {
         let rows: Vec<_> = chunk
             .iter()
-            .map(|(id, record, mms_correction)| {
+            .map(|(id, record)| {
                 (
                     players::id.eq(*id),
                     players::tournament_id.eq(tournament_id),
                     record,
-                    players::mms_correction.eq(*mms_correction),
                 )
             })
             .collect();

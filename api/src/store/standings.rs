@@ -21,15 +21,18 @@ use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use uuid::Uuid;
 
-/// Records the result of a pairing's game (SGF `RE` text, `None` while unknown).
+/// Records the result of a pairing's game: SGF `RE` text, or OpenGotha's name of a
+/// result SGF has no word for (both win, both lose); both `None` while unknown.
 pub async fn set_result(
     connection: &mut Connection,
     pairing_id: Uuid,
     result: Option<&str>,
+    opengotha_result: Option<&str>,
 ) -> QueryResult<usize> {
     diesel::update(pairings::table.find(pairing_id))
         .set((
             pairings::result.eq(result),
+            pairings::opengotha_result.eq(opengotha_result),
             pairings::updated_at.eq(diesel::dsl::now),
         ))
         .execute(connection)
@@ -201,6 +204,7 @@ struct PlayerColumns {
     ffg_licence: Option<String>,
     aga_id: Option<String>,
     mms_correction: i32,
+    preliminary: bool,
 }
 
 impl PlayerColumns {
@@ -217,9 +221,7 @@ impl PlayerColumns {
             ffg_licence: self.ffg_licence,
             aga_id: self.aga_id,
             mms_correction: self.mms_correction,
-            // The service registers players for good: OpenGotha's provisional status is
-            // a file's, not kept here.
-            preliminary: false,
+            preliminary: self.preliminary,
         })
     }
 }

@@ -10,7 +10,7 @@
 
 use super::GameResult;
 use crate::point::Color;
-use crate::result::GameResult as SgfResult;
+use crate::result::{GameResult as SgfResult, InvalidResult};
 
 /// A result as a tournament keeps it.
 #[derive(Debug, Clone, PartialEq)]
@@ -40,6 +40,41 @@ impl Recorded {
             }
         };
         Some(Recorded::Sgf(kept))
+    }
+
+    /// A result as a person sends it: SGF `RE` (`B+3.5`, `0`, `?`), or OpenGotha's name
+    /// of a result SGF has no word for (`RESULT_BOTHLOSE`, `RESULT_BOTHWIN`, either
+    /// `_BYDEF`): both players win or lose when a referee sanctions both, or a game could
+    /// not be played for both players' fault (OpenGotha's "both win", "both lose").
+    pub fn read(text: &str) -> Result<Recorded, InvalidResult> {
+        let trimmed = text.trim();
+        match result_named(trimmed) {
+            Some((GameResult::BothWin | GameResult::BothLose, _)) => {
+                Ok(Recorded::OpenGotha(trimmed.to_string()))
+            }
+            _ => trimmed.parse().map(Recorded::Sgf),
+        }
+    }
+
+    /// The result as SGF `RE`, if SGF has a word for it; `None` also while unknown.
+    pub fn sgf(&self) -> Option<String> {
+        self.sgf_known().map(|result| result.to_string())
+    }
+
+    /// The SGF result, when it is one and is known (what a board and a komi may refuse).
+    pub fn sgf_known(&self) -> Option<SgfResult> {
+        match self {
+            Recorded::Sgf(SgfResult::Unknown) | Recorded::OpenGotha(_) => None,
+            Recorded::Sgf(result) => Some(*result),
+        }
+    }
+
+    /// OpenGotha's name of the result, when it is one SGF has no word for.
+    pub fn opengotha(&self) -> Option<&str> {
+        match self {
+            Recorded::OpenGotha(name) => Some(name),
+            Recorded::Sgf(_) => None,
+        }
     }
 
     /// What the kept result counts for, and whether the game was won by default; `None`
@@ -154,6 +189,24 @@ mod tests {
         assert_eq!(read("0"), (GameResult::Jigo, false));
         assert_eq!(read("Void"), (GameResult::Void, false));
         assert_eq!(read("?"), (GameResult::Unknown, false));
+    }
+
+    #[test]
+    fn a_result_sent_is_sgf_or_one_of_opengotha_s_both_win_or_both_lose() {
+        assert_eq!(
+            Recorded::read(" B+3.5 "),
+            Ok(Recorded::Sgf("B+3.5".parse().unwrap()))
+        );
+        let both_lose = Recorded::read("RESULT_BOTHLOSE").unwrap();
+        assert_eq!(both_lose.counts(), Some((GameResult::BothLose, false)));
+        assert_eq!(both_lose.sgf(), None);
+        assert_eq!(both_lose.opengotha(), Some("RESULT_BOTHLOSE"));
+        let both_win = Recorded::read("RESULT_BOTHWIN_BYDEF").unwrap();
+        assert_eq!(both_win.counts(), Some((GameResult::BothWin, true)));
+        // OpenGotha's names for what SGF says are not taken: one spelling each.
+        assert!(Recorded::read("RESULT_WHITEWINS").is_err());
+        assert_eq!(Recorded::read("?").unwrap().sgf(), None);
+        assert_eq!(Recorded::read("w+r").unwrap().sgf().as_deref(), Some("W+R"));
     }
 
     #[test]

@@ -285,8 +285,9 @@ async fn the_live_overview_changes_when_a_result_arrives_through_the_api() {
     browser.check("dashboard overview, live result").await;
 }
 
-/// Records `result` with `reason` from the result page of the table open.
-async fn record(browser: &Browser, result: &str, reason: &str) {
+/// Records `result` with `reason` from the result page of the table open, and waits
+/// for the page to say it in `words`.
+async fn record(browser: &Browser, result: &str, words: &str, reason: &str) {
     browser
         .click(&format!("#result option[value='{result}']"))
         .await;
@@ -294,7 +295,7 @@ async fn record(browser: &Browser, result: &str, reason: &str) {
     browser.click("form.settings button").await;
     browser
         .wait_until(
-            &format!("document.querySelector('#current-result').textContent === '{result}'"),
+            &format!("document.querySelector('#current-result').textContent === '{words}'"),
             10,
         )
         .await;
@@ -326,9 +327,30 @@ async fn a_result_entered_from_the_dashboard_and_corrected_shows_its_audit() {
     browser
         .wait_until("document.querySelector('#current-result') !== null", 10)
         .await;
-    assert_eq!(browser.text("#current-result").await, "none");
-    record(&browser, "B+R", "scoresheet handed in").await;
-    record(&browser, "W+R", "the scoresheet was misread: White won").await;
+    assert_eq!(browser.text("#current-result").await, "No result yet");
+    // Nothing is chosen until the referee chooses.
+    assert_eq!(
+        browser
+            .client
+            .execute("return document.querySelector('#result').value", vec![])
+            .await
+            .unwrap(),
+        serde_json::json!("")
+    );
+    record(
+        &browser,
+        "B+R",
+        "Black wins by resignation",
+        "scoresheet handed in",
+    )
+    .await;
+    record(
+        &browser,
+        "W+R",
+        "White wins by resignation",
+        "the scoresheet was misread: White won",
+    )
+    .await;
     let rows = browser
         .client
         .find_all(Locator::Css("#audit tbody tr"))
@@ -365,14 +387,22 @@ async fn a_result_entered_from_the_dashboard_and_corrected_shows_its_audit() {
     let zone = TimeZone::of_name(tournament["time_zone"].as_str().unwrap()).unwrap();
     let issued_at = serde_json::from_value(rulings["items"][0]["issued_at"].clone()).unwrap();
     assert_eq!(first[0], Language::default().moment(issued_at, zone));
-    assert_eq!(first[1..], ["test", "scoresheet handed in", "none", "B+R"]);
+    assert_eq!(
+        first[1..],
+        [
+            "test",
+            "scoresheet handed in",
+            "No result yet",
+            "Black wins by resignation"
+        ]
+    );
     assert_eq!(
         second[1..],
         [
             "test",
             "the scoresheet was misread: White won",
-            "B+R",
-            "W+R"
+            "Black wins by resignation",
+            "White wins by resignation"
         ]
     );
     pictured(&browser, "dashboard-result").await;
@@ -624,4 +654,116 @@ async fn the_settings_change_from_the_dashboard_and_what_the_form_does_not_show_
     assert_eq!(stored["time_control"], tournament["time_control"]);
     assert_eq!(stored["standings"]["bye"], tournament["standings"]["bye"]);
     assert_eq!(stored["handicap_policy"], tournament["handicap_policy"]);
+}
+
+/// Types `keys` where the keyboard's focus is, as a person at the keyboard does.
+async fn type_keys(browser: &Browser, keys: &str) {
+    browser
+        .client
+        .active_element()
+        .await
+        .unwrap()
+        .send_keys(keys)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_round_s_results_are_typed_in_the_grid_with_the_keyboard_alone() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &hall.referee).await;
+    let round = format!("/dashboard/t/{}/rounds/1", hall.tournament_id);
+    browser.visit(&round).await;
+    browser.click("#start").await;
+    browser
+        .wait_until("document.querySelector('#start') === null", 10)
+        .await;
+    browser.click("#results-link").await;
+    browser
+        .wait_until("document.activeElement.id === 'entry'", 10)
+        .await;
+    assert_eq!(browser.text("#missing").await, "3 tables without a result.");
+    // Each sheet: the table's number, the result, Enter; the line is ready for the next.
+    for (line, table, said) in [
+        ("1b\u{E007}", 1, "Black wins"),
+        ("2 w6.5\u{E007}", 2, "White wins by 6.5 points"),
+        ("3 0\u{E007}", 3, "Both lose"),
+    ] {
+        type_keys(&browser, line).await;
+        browser
+            .wait_until(
+                &format!(
+                    "document.querySelector('#last-entry') !== null && \
+                     document.querySelector('#last-entry').textContent.startsWith('Table {table} ') \
+                     && document.activeElement.id === 'entry'"
+                ),
+                10,
+            )
+            .await;
+        assert!(
+            browser.text("#last-entry").await.ends_with(said),
+            "{line}: {}",
+            browser.text("#last-entry").await
+        );
+    }
+    assert_eq!(
+        browser.text("#missing").await,
+        "Every table has its result."
+    );
+    // A stray Enter after a table number records nothing, and says why.
+    type_keys(&browser, "2\u{E007}").await;
+    browser
+        .wait_until("document.querySelector('.problem') !== null", 10)
+        .await;
+    assert!(browser
+        .text(".problem")
+        .await
+        .contains("Give the result after the table's number"));
+    let result: serde_json::Value = service
+        .get(&format!(
+            "/tournaments/{}/rounds/1/pairings/{}/result",
+            hall.tournament_id, hall.pairings[1]
+        ))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(result["result"], "W+6.5");
+}
+
+#[tokio::test]
+async fn a_player_s_whole_record_is_changed_from_the_page() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &hall.organizer).await;
+    browser
+        .visit(&format!("/dashboard/t/{}", hall.tournament_id))
+        .await;
+    browser.click("#player-list a").await;
+    browser
+        .wait_until("document.querySelector('#p-ffg') !== null", 10)
+        .await;
+    browser.fill("p-ffg", "1500104").await;
+    browser.fill("p-egd", "12345678").await;
+    browser.fill("p-rating", "2150").await;
+    browser.fill("p-mms", "1").await;
+    browser.click("#p-paid").await;
+    browser.fill("p-comment", "pays at the door").await;
+    pictured(&browser, "dashboard-player-record").await;
+    browser.resize(LAPTOP).await;
+    browser.click("form.settings button").await;
+    browser
+        .wait_until("document.querySelector('#player-list') !== null", 10)
+        .await;
+    browser
+        .visit(&format!("/dashboard/t/{}/staff", hall.tournament_id))
+        .await;
+    let audit = browser.text("#audit-list tbody tr").await;
+    assert!(audit.contains("FFG licence — → 1500104"), "{audit}");
+    assert!(audit.contains("paid false → true"), "{audit}");
 }

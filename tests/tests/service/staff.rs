@@ -3,67 +3,9 @@
 //! and each revocation in the audit with who did it and to whom. And the tablets' page
 //! warns when the tablets could not reach the service at its address.
 
+use super::forms::{me, organizer, page, post_form};
 use arbitre_tests::TestService;
-use serde_json::{json, Value};
-
-fn no_redirects() -> reqwest::Client {
-    reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap()
-}
-
-/// An organizer of a new tournament, labelled `Jeanne`: the tournament's id and the
-/// organizer's secret.
-async fn organizer(service: &TestService) -> (String, String) {
-    let tournament = service.create_tournament(json!({})).await;
-    let id = tournament["id"].as_str().unwrap().to_string();
-    let issued: Value = service
-        .post(
-            &format!("/tournaments/{id}/tokens"),
-            Some(&service.admin_token),
-        )
-        .json(&json!({"role": "organizer", "label": "Jeanne"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    (id, issued["secret"].as_str().unwrap().to_string())
-}
-
-async fn page(service: &TestService, secret: &str, path: &str) -> (u16, String) {
-    let response = service
-        .get(path)
-        .header("Cookie", service.session_cookie(secret).await)
-        .send()
-        .await
-        .unwrap();
-    (response.status().as_u16(), response.text().await.unwrap())
-}
-
-async fn post_form(
-    service: &TestService,
-    secret: &str,
-    path: &str,
-    form: &[(&str, &str)],
-) -> reqwest::Response {
-    no_redirects()
-        .post(format!("{}{path}", service.base_url))
-        .header("Cookie", service.session_cookie(secret).await)
-        .header("Origin", &service.base_url)
-        .form(form)
-        .send()
-        .await
-        .unwrap()
-}
-
-async fn me(service: &TestService, secret: &str) -> (u16, Value) {
-    let response = service.get("/me").bearer_auth(secret).send().await.unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
-}
+use serde_json::json;
 
 #[tokio::test]
 async fn a_credential_is_made_with_a_label_and_revoked_after_a_confirmation_into_the_audit() {

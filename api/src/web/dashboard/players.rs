@@ -9,7 +9,6 @@ use crate::db::DbPool;
 use crate::error::{ApiError, Resource};
 use crate::i18n::Language;
 use crate::routes::player_copies::{copy_players, CopiedPlayers};
-use crate::routes::players as api;
 use crate::services::{players, tournaments};
 use crate::store::players as store;
 use crate::web::page::{secured, Page, PageError};
@@ -32,7 +31,11 @@ pub async fn register(
     check_origin(&request)?;
     let id = path.into_inner();
     let form = form.into_inner();
-    match api::register(&pool, &caller(&viewer)?, id, form.details()).await {
+    let registered = match form.details() {
+        Ok(details) => players::register(&pool, &caller(&viewer)?, id, details).await,
+        Err(error) => Err(error),
+    };
+    match registered {
         Ok(_) => Ok(see_other(&format!("/dashboard/t/{id}#players"))),
         Err(error) => {
             let refused = problems(error)?;
@@ -68,12 +71,22 @@ async fn player_page(
         .await
         .map_err(ApiError::from)?
         .ok_or(ApiError::NotFound(Resource::Player))?;
+    let text = |value: Option<String>| value.unwrap_or_default();
+    let ticked = |value: bool| value.then(|| "on".to_string());
     let player_form = typed.unwrap_or(PlayerForm {
         surname: row.surname,
         first_name: row.first_name,
         rank: row.rank,
-        club: row.club.unwrap_or_default(),
-        country: row.country.unwrap_or_default(),
+        club: text(row.club),
+        country: text(row.country),
+        rating: text(row.rating.map(|rating| rating.to_string())),
+        ffg_licence: text(row.ffg_licence),
+        egd_pin: text(row.egd_pin),
+        aga_id: text(row.aga_id),
+        mcmahon_correction: row.mms_correction.to_string(),
+        preliminary: ticked(row.preliminary),
+        paid: ticked(row.paid),
+        comment: text(row.comment),
     });
     Page::render(&PlayerPage {
         t: viewer.language_in(tournament.language),
@@ -107,7 +120,11 @@ pub async fn change(
     check_origin(&request)?;
     let (id, player_id) = path.into_inner();
     let form = form.into_inner();
-    match api::change(&pool, &caller(&viewer)?, id, player_id, form.details()).await {
+    let changed = match form.details() {
+        Ok(details) => players::change(&pool, &caller(&viewer)?, id, player_id, details).await,
+        Err(error) => Err(error),
+    };
+    match changed {
         Ok(_) => Ok(see_other(&format!("/dashboard/t/{id}#players"))),
         Err(error) => {
             let refused = problems(error)?;

@@ -57,7 +57,11 @@ impl AuditLine {
         AuditLine {
             at: language.moment(row.at, zone),
             who: row.by_label,
-            action: row.action,
+            action: if row.detail.is_empty() {
+                row.action
+            } else {
+                format!("{}: {}", row.action, row.detail)
+            },
             subject: row.subject,
         }
     }
@@ -327,6 +331,7 @@ pub async fn revoke(
                     action: REVOKED,
                     subject: &whom,
                     subject_id: Some(token_id),
+                    detail: "",
                 },
             )
             .await?;

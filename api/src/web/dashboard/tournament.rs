@@ -6,8 +6,9 @@ use super::caller;
 use super::tournaments::{visible, Listed};
 use crate::db::DbPool;
 use crate::error::ApiError;
+use crate::error::FieldError;
 use crate::i18n::{vocabulary, Language};
-use crate::routes::players::PlayerDetails;
+use crate::services::players::PlayerDetails;
 use crate::services::tournaments::{self as service, Tournament};
 use crate::store::players::{self as player_store, PlayerFilter};
 use crate::store::rounds as round_store;
@@ -22,7 +23,8 @@ use uuid::Uuid;
 /// How many players the page lists at once (search narrows them).
 const PLAYERS_LISTED: i64 = 500;
 
-/// The registration form as typed, kept to show again beside its problems.
+/// The player's form as typed (the registration form, the player's own page), kept to
+/// show again beside its problems.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct PlayerForm {
     pub surname: String,
@@ -33,6 +35,23 @@ pub struct PlayerForm {
     pub club: String,
     #[serde(default)]
     pub country: String,
+    #[serde(default)]
+    pub rating: String,
+    #[serde(default)]
+    pub ffg_licence: String,
+    #[serde(default)]
+    pub egd_pin: String,
+    #[serde(default)]
+    pub aga_id: String,
+    #[serde(default)]
+    pub mcmahon_correction: String,
+    /// A checkbox: sent (`on`) only when ticked.
+    #[serde(default)]
+    pub preliminary: Option<String>,
+    #[serde(default)]
+    pub paid: Option<String>,
+    #[serde(default)]
+    pub comment: String,
 }
 
 /// An empty optional field is a field left out.
@@ -40,19 +59,46 @@ fn given(text: &str) -> Option<String> {
     Some(text.trim().to_string()).filter(|text| !text.is_empty())
 }
 
+/// A whole number typed in `field`, or `None` left empty; what is not a number is the
+/// field's problem (the range is the core's check, in the service).
+fn whole(problems: &mut Vec<FieldError>, field: &'static str, text: &str) -> Option<i32> {
+    let text = given(text)?;
+    let number = text.parse().ok();
+    if number.is_none() {
+        problems.push(FieldError::new(field, "must be a whole number"));
+    }
+    number
+}
+
 impl PlayerForm {
-    pub fn details(&self) -> PlayerDetails {
-        PlayerDetails {
+    /// The details the service checks, from the form as typed; a number that is not one
+    /// is refused here, with its field.
+    pub fn details(&self) -> Result<PlayerDetails, ApiError> {
+        let mut problems = Vec::new();
+        let rating = whole(&mut problems, "rating", &self.rating);
+        let mcmahon_correction = whole(
+            &mut problems,
+            "mcmahon_correction",
+            &self.mcmahon_correction,
+        );
+        if !problems.is_empty() {
+            return Err(ApiError::Validation(problems));
+        }
+        Ok(PlayerDetails {
             surname: self.surname.clone(),
             first_name: self.first_name.clone(),
             rank: self.rank.trim().to_string(),
-            rating: None,
+            rating,
             country: given(&self.country),
             club: given(&self.club),
-            egd_pin: None,
-            ffg_licence: None,
-            aga_id: None,
-        }
+            egd_pin: given(&self.egd_pin),
+            ffg_licence: given(&self.ffg_licence),
+            aga_id: given(&self.aga_id),
+            mcmahon_correction: mcmahon_correction.unwrap_or_default(),
+            preliminary: self.preliminary.is_some(),
+            paid: self.paid.is_some(),
+            comment: given(&self.comment),
+        })
     }
 }
 

@@ -1,0 +1,64 @@
+//! The pages' forms as a browser sends them (the session's cookie, the server's own
+//! `Origin`), for the tests of what the dashboard does.
+
+use arbitre_tests::TestService;
+use serde_json::{json, Value};
+
+pub fn no_redirects() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+/// An organizer of a new tournament, labelled `Jeanne`: the tournament's id and the
+/// organizer's secret.
+pub async fn organizer(service: &TestService) -> (String, String) {
+    let tournament = service.create_tournament(json!({})).await;
+    let id = tournament["id"].as_str().unwrap().to_string();
+    let issued: Value = service
+        .post(
+            &format!("/tournaments/{id}/tokens"),
+            Some(&service.admin_token),
+        )
+        .json(&json!({"role": "organizer", "label": "Jeanne"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    (id, issued["secret"].as_str().unwrap().to_string())
+}
+
+pub async fn page(service: &TestService, secret: &str, path: &str) -> (u16, String) {
+    let response = service
+        .get(path)
+        .header("Cookie", service.session_cookie(secret).await)
+        .send()
+        .await
+        .unwrap();
+    (response.status().as_u16(), response.text().await.unwrap())
+}
+
+pub async fn post_form(
+    service: &TestService,
+    secret: &str,
+    path: &str,
+    form: &[(&str, &str)],
+) -> reqwest::Response {
+    no_redirects()
+        .post(format!("{}{path}", service.base_url))
+        .header("Cookie", service.session_cookie(secret).await)
+        .header("Origin", &service.base_url)
+        .form(form)
+        .send()
+        .await
+        .unwrap()
+}
+
+pub async fn me(service: &TestService, secret: &str) -> (u16, Value) {
+    let response = service.get("/me").bearer_auth(secret).send().await.unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
