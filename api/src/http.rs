@@ -1,6 +1,8 @@
 //! Request plumbing shared by every route: the JSON body and query extractors (whose
 //! failures name the field at fault), path parameter errors, unknown routes and methods,
-//! pagination, and the checks of free text.
+//! pagination, the checks of free text, and the conditional reads ([`conditional`]).
+
+pub mod conditional;
 
 use crate::auth::Caller;
 use crate::error::{ApiError, FieldError, Violations};

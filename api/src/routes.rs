@@ -3,7 +3,6 @@
 //! OpenAPI document lists its handlers, the role matrix test calls every operation as every
 //! kind of caller, and a test holds the document's operations to it.
 
-pub mod conditional;
 pub mod deletions;
 pub mod drafts;
 pub mod games;
@@ -20,7 +19,7 @@ pub mod tournaments;
 use crate::access::Role;
 use crate::auth::Caller;
 use crate::error::ApiError;
-use crate::http::XML_BODY_LIMIT;
+use crate::http::{conditional, XML_BODY_LIMIT};
 use crate::router::Tree;
 use crate::services::live::write::Actor;
 use actix_web::body::BoxBody;

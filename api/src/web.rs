@@ -23,8 +23,8 @@ pub mod session;
 pub mod tablet;
 
 use crate::error::{ApiError, FieldError};
+use crate::http::conditional;
 use crate::router::Tree;
-use crate::routes::conditional;
 use actix_web::error::UrlencodedError;
 use actix_web::http::Method;
 use actix_web::middleware::{from_fn, Compress};

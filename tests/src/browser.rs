@@ -247,13 +247,19 @@ impl Browser {
 
     /// The visible text of the element `css`.
     pub async fn text(&self, css: &str) -> String {
-        self.client
-            .find(Locator::Css(css))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap()
+        // A live page redraws its elements: one found may be replaced before its text is
+        // read (a stale element). The element is found again then, a few times at most.
+        let mut attempts = 0;
+        loop {
+            let element = self.client.find(Locator::Css(css)).await.unwrap();
+            match element.text().await {
+                Ok(text) => return text,
+                Err(error) if error.is_stale_element_reference() && attempts < 5 => {
+                    attempts += 1;
+                }
+                Err(error) => panic!("the text of {css}: {error}"),
+            }
+        }
     }
 
     /// Waits up to `seconds` for `script` (a JavaScript expression) to be true.

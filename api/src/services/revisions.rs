@@ -7,7 +7,7 @@
 //! What is known is forgotten as soon as this instance learns of a change, before anyone
 //! can learn of the change from it:
 //! - a write through this instance, when it is answered (every request but a read, see
-//!   `routes::conditional::forget_after_writes`), and a turn that ends a game;
+//!   `http::conditional::forget_after_writes`), and a turn that ends a game;
 //! - a game's result written by any instance (its notice, see `live::notify`), before the
 //!   streams are told of it.
 //!

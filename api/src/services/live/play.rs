@@ -155,7 +155,7 @@ pub async fn turn(
         },
     )
     .await?;
-    // `routes::conditional::forget_after_writes` leaves turns to this function.
+    // `http::conditional::forget_after_writes` leaves turns to this function.
     if !answer.1["result"].is_null() {
         if let Some(revisions) = revisions {
             revisions.forget();
