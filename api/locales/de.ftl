@@ -402,6 +402,44 @@ time-system-fischer = Fischer
 time-system-absolute = Ohne Byo-Yomi
 time-keep = Beibehalten: { $control }
 
+## The dashboard's standings and exports
+dashboard-standings-title = Tabelle nach Runde { $round } · { $tournament } · Übersicht
+dashboard-standings-heading = Tabelle · { $tournament }
+wall-chart-link = Die Aushangtabelle nach Runde { $round }
+wall-chart-link-why = : die Kreuztabelle der Runden, zum Drucken.
+exports-title = Exporte nach Runde { $round }
+export-egd = EGD-Ergebnisse (.h9)
+export-ffg = FFG-Ergebnisse (.tou)
+export-aga = AGA-Ergebnisse
+export-csv = Tabellenkalkulation (CSV)
+export-opengotha = OpenGotha-Datei (XML)
+export-blocked = kann nach Runde { $round } nicht geschrieben werden:
+export-blocker-result = Runde { $round }, Brett { $table }: das Ergebnis von { $black } (Schwarz) gegen { $white } (Weiß) ist nicht bekannt.
+export-blocker-colours = Runde { $round }, Brett { $table }: die Farben von { $black } und { $white } wurden nicht erfasst.
+export-blocker-aga-id = { $player } hat keine AGA-ID: die AGA lehnt die Ergebnisse eines Spielers ohne ID ab.
+export-blocker-egd-pin = { $player }: die EGD-PIN „{ $pin }“ besteht nicht aus 8 Ziffern.
+export-blocker-licence = { $player }: die FFG-Lizenz „{ $licence }“ besteht nicht aus 7 Ziffern oder Großbuchstaben.
+export-blocker-other = { $reason }
+export-fix-result = Ergebnis eintragen
+export-fix-round = Runde öffnen
+export-fix-player = Spieler bearbeiten
+export-fix-settings = Einstellungen bearbeiten
+export-complete = Die bisher vollständigen Runden herunterladen (bis Runde { $round })
+export-complete-why = Runde { $round } hat { $count ->
+    [one] ein Ergebnis
+   *[other] { $count } Ergebnisse
+}, die noch nicht bekannt sind, und dieses Format kann kein unbekanntes Ergebnis enthalten.
+export-egd-choices = Die EGD-Datei, nach Ihrer Wahl
+export-egd-rank-after = Wertung nach
+export-egd-round-shown = Runde { $round } (die gezeigte Runde)
+export-egd-round-declared = Runde { $round }, die angekündigte Rundenzahl: noch nicht gespielte Runden zählen als Runden ohne Partie (wie OpenGotha)
+export-egd-by-default = Kampflos gewonnene Partien
+export-egd-plus-minus = 0+ für den Sieger, 0- für den Verlierer: der freie Sieg und die freie Runde der EGD
+export-egd-equals = 0= für beide (wie OpenGotha)
+export-egd-download = Die EGD-Datei herunterladen
+export-refused-title = { $format }: kann nach Runde { $round } nicht geschrieben werden
+export-back = Zurück zur Tabelle und zu den Exporten
+
 ## Die Einstellungen eines Turniers
 settings-language = Sprache seiner Seiten (wenn der Browser des Lesers keine davon verlangt)
 settings-time-zone = Zeitzone seiner Uhrzeiten (zum Beispiel Europe/Berlin)

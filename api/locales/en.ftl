@@ -404,6 +404,44 @@ time-system-fischer = Fischer
 time-system-absolute = Sudden death
 time-keep = Keep: { $control }
 
+## The dashboard's standings and exports
+dashboard-standings-title = Standings after round { $round } · { $tournament } · dashboard
+dashboard-standings-heading = Standings · { $tournament }
+wall-chart-link = The wall chart after round { $round }
+wall-chart-link-why = : the cross-table of the rounds, to print.
+exports-title = Exports after round { $round }
+export-egd = EGD results (.h9)
+export-ffg = FFG results (.tou)
+export-aga = AGA results
+export-csv = Spreadsheet (CSV)
+export-opengotha = OpenGotha file (XML)
+export-blocked = cannot be written after round { $round }:
+export-blocker-result = Round { $round }, table { $table }: the result of { $black } (black) against { $white } (white) is not known.
+export-blocker-colours = Round { $round }, table { $table }: the colours of { $black } and { $white } were not recorded.
+export-blocker-aga-id = { $player } has no AGA id: the AGA refuses the results of a player without one.
+export-blocker-egd-pin = { $player }: the EGD PIN “{ $pin }” is not 8 digits.
+export-blocker-licence = { $player }: the FFG licence “{ $licence }” is not 7 digits or capital letters.
+export-blocker-other = { $reason }
+export-fix-result = Record the result
+export-fix-round = Open the round
+export-fix-player = Edit the player
+export-fix-settings = Edit the settings
+export-complete = Download the rounds complete so far (after round { $round })
+export-complete-why = round { $round } has { $count ->
+    [one] a result
+   *[other] { $count } results
+} not known yet, and this format cannot hold an unknown result.
+export-egd-choices = The EGD file, as you choose
+export-egd-rank-after = Rank after
+export-egd-round-shown = round { $round } (the round shown)
+export-egd-round-declared = round { $round }, the declared number of rounds: rounds not played yet count as rounds without a game (OpenGotha's way)
+export-egd-by-default = Games won by default
+export-egd-plus-minus = 0+ for the winner, 0- for the loser: the EGD's free win and free round
+export-egd-equals = 0= for both (OpenGotha's way)
+export-egd-download = Download the EGD file
+export-refused-title = { $format }: cannot be written after round { $round }
+export-back = Back to the standings and the exports
+
 ## A tournament's settings
 settings-language = Language of its pages (when the reader's browser asks for none of them)
 settings-time-zone = Time zone of its times (such as Europe/Paris)

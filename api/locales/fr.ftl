@@ -406,6 +406,44 @@ time-system-fischer = Fischer
 time-system-absolute = Temps absolu
 time-keep = Garder : { $control }
 
+## The dashboard's standings and exports
+dashboard-standings-title = Classement après la ronde { $round } · { $tournament } · tableau de bord
+dashboard-standings-heading = Classement · { $tournament }
+wall-chart-link = Le tableau mural après la ronde { $round }
+wall-chart-link-why = { "\u00A0" }: le tableau croisé des rondes, à imprimer.
+exports-title = Exports après la ronde { $round }
+export-egd = Résultats EGD (.h9)
+export-ffg = Résultats FFG (.tou)
+export-aga = Résultats AGA
+export-csv = Tableur (CSV)
+export-opengotha = Fichier OpenGotha (XML)
+export-blocked = ne peut pas être écrit après la ronde { $round } :
+export-blocker-result = Ronde { $round }, table { $table } : le résultat de { $black } (noir) contre { $white } (blanc) n'est pas connu.
+export-blocker-colours = Ronde { $round }, table { $table } : les couleurs de { $black } et de { $white } n'ont pas été notées.
+export-blocker-aga-id = { $player } n'a pas d'identifiant AGA : l'AGA refuse les résultats d'un joueur qui n'en a pas.
+export-blocker-egd-pin = { $player } : le PIN EGD « { $pin } » n'est pas fait de 8 chiffres.
+export-blocker-licence = { $player } : la licence FFG « { $licence } » n'est pas faite de 7 chiffres ou lettres capitales.
+export-blocker-other = { $reason }
+export-fix-result = Saisir le résultat
+export-fix-round = Ouvrir la ronde
+export-fix-player = Modifier le joueur
+export-fix-settings = Modifier les réglages
+export-complete = Télécharger les rondes complètes (jusqu'à la ronde { $round })
+export-complete-why = la ronde { $round } a { $count ->
+    [one] un résultat
+   *[other] { $count } résultats
+} encore inconnus, et ce format ne peut pas contenir de résultat inconnu.
+export-egd-choices = Le fichier EGD, selon votre choix
+export-egd-rank-after = Classer après
+export-egd-round-shown = la ronde { $round } (la ronde affichée)
+export-egd-round-declared = la ronde { $round }, le nombre de rondes annoncé : les rondes non jouées comptent comme des rondes sans partie (comme OpenGotha)
+export-egd-by-default = Parties gagnées par forfait
+export-egd-plus-minus = 0+ pour le gagnant, 0- pour le perdant : le point gratuit et la ronde blanche de l'EGD
+export-egd-equals = 0= pour les deux (comme OpenGotha)
+export-egd-download = Télécharger le fichier EGD
+export-refused-title = { $format } : ne peut pas être écrit après la ronde { $round }
+export-back = Retour au classement et aux exports
+
 ## Les réglages d'un tournoi
 settings-language = Langue de ses pages (quand le navigateur du lecteur n'en demande aucune)
 settings-time-zone = Fuseau horaire de ses heures (par exemple Europe/Paris)

@@ -402,6 +402,44 @@ time-system-fischer = Fischer
 time-system-absolute = Tempo assoluto
 time-keep = Mantieni: { $control }
 
+## The dashboard's standings and exports
+dashboard-standings-title = Classifica dopo il turno { $round } · { $tournament } · pannello
+dashboard-standings-heading = Classifica · { $tournament }
+wall-chart-link = Il tabellone dopo il turno { $round }
+wall-chart-link-why = : la tabella incrociata dei turni, da stampare.
+exports-title = Esportazioni dopo il turno { $round }
+export-egd = Risultati EGD (.h9)
+export-ffg = Risultati FFG (.tou)
+export-aga = Risultati AGA
+export-csv = Foglio di calcolo (CSV)
+export-opengotha = File OpenGotha (XML)
+export-blocked = non può essere scritto dopo il turno { $round }:
+export-blocker-result = Turno { $round }, tavolo { $table }: il risultato di { $black } (nero) contro { $white } (bianco) non è noto.
+export-blocker-colours = Turno { $round }, tavolo { $table }: i colori di { $black } e di { $white } non sono stati registrati.
+export-blocker-aga-id = { $player } non ha un ID AGA: l'AGA rifiuta i risultati di un giocatore senza.
+export-blocker-egd-pin = { $player }: il PIN EGD «{ $pin }» non è di 8 cifre.
+export-blocker-licence = { $player }: la licenza FFG «{ $licence }» non è di 7 cifre o lettere maiuscole.
+export-blocker-other = { $reason }
+export-fix-result = Registra il risultato
+export-fix-round = Apri il turno
+export-fix-player = Modifica il giocatore
+export-fix-settings = Modifica le impostazioni
+export-complete = Scarica i turni completi finora (fino al turno { $round })
+export-complete-why = il turno { $round } ha { $count ->
+    [one] un risultato
+   *[other] { $count } risultati
+} non ancora noti, e questo formato non può contenere un risultato sconosciuto.
+export-egd-choices = Il file EGD, come preferisci
+export-egd-rank-after = Classifica dopo
+export-egd-round-shown = il turno { $round } (il turno mostrato)
+export-egd-round-declared = il turno { $round }, il numero di turni annunciato: i turni non ancora giocati contano come turni senza partita (come OpenGotha)
+export-egd-by-default = Partite vinte a tavolino
+export-egd-plus-minus = 0+ al vincitore, 0- al perdente: la vittoria gratuita e il turno libero dell'EGD
+export-egd-equals = 0= per entrambi (come OpenGotha)
+export-egd-download = Scarica il file EGD
+export-refused-title = { $format }: non può essere scritto dopo il turno { $round }
+export-back = Torna alla classifica e alle esportazioni
+
 ## Le impostazioni di un torneo
 settings-language = Lingua delle sue pagine (quando il browser del lettore non ne chiede nessuna)
 settings-time-zone = Fuso orario dei suoi orari (per esempio Europe/Rome)

@@ -24,6 +24,7 @@ diesel::table! {
         number_of_rounds -> Int4,
         revision -> Int8,
         board_size -> Int2,
+        opengotha_kept -> Jsonb,
         language -> Text,
         time_zone -> Text,
     }

@@ -262,6 +262,10 @@ fn configure_dashboard(routes: &mut Pages) {
             "/dashboard/t/{tournament_id}/hall/games/{game_id}/rulings",
             web::to(dashboard::hall::rule),
         )
+        .get(
+            "/dashboard/t/{tournament_id}/exports/{format}",
+            web::to(dashboard::exports::download),
+        )
         .get(ROUND, web::to(dashboard::rounds::show))
         .post(
             &format!("{ROUND}/participation/{{player_id}}"),

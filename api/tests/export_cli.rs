@@ -87,3 +87,41 @@ fn bad_sources_fail_with_a_message() {
         assert!(stderr.contains(message), "{source}: {stderr}");
     }
 }
+
+/// The director's choices on the command line: with a result of round 4 not known, the
+/// EGD file is refused naming the game, `--after-round complete` writes the rounds complete
+/// so far (the file of `--after-round 3`, and says why on standard error), `declared`
+/// ranks after the declared rounds; `--by-default equals` is taken, an unknown word is not.
+#[test]
+fn rounds_and_games_by_default_are_the_directors_choice() {
+    let directory = scratch("choices");
+    let source = directory.join("in_progress.xml");
+    let text = std::fs::read_to_string(golden("juvisy.xml")).unwrap();
+    let last_game = text.rfind("<Game ").unwrap();
+    let (before, after) = text.split_at(last_game);
+    let unknown = after.replacen("RESULT_WHITEWINS", "RESULT_UNKNOWN", 1);
+    let unknown = unknown.replacen("RESULT_BLACKWINS", "RESULT_UNKNOWN", 1);
+    std::fs::write(&source, format!("{before}{unknown}")).unwrap();
+    let source = source.to_str().unwrap();
+    let export = |extra: &[&str]| {
+        let mut arguments = vec!["export", "-f", "egd", source];
+        arguments.extend_from_slice(extra);
+        arbitre(&arguments)
+    };
+    let refused = export(&[]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("round 4: the result of"));
+    let complete = export(&["--after-round", "complete"]);
+    assert!(complete.status.success());
+    assert!(String::from_utf8_lossy(&complete.stderr)
+        .contains("after round 3: round 4 has a result not known yet"));
+    assert_eq!(complete.stdout, export(&["--after-round", "3"]).stdout);
+    assert!(!export(&["--after-round", "declared"]).status.success());
+    assert!(export(&["--after-round", "3", "--by-default", "equals"])
+        .status
+        .success());
+    let wrong = export(&["--by-default", "zero"]);
+    assert!(
+        String::from_utf8_lossy(&wrong.stderr).contains("plus_minus (0+ and 0-) or equals (0=)")
+    );
+}

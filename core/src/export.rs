@@ -13,11 +13,16 @@
 //! never copied from a source file.
 
 pub mod aga;
+pub mod blockers;
+pub mod choices;
 pub mod csv;
 pub mod egd;
 pub mod ffg;
 pub mod opengotha;
 pub mod wall_chart;
+
+pub use blockers::{blockers, Blocker};
+pub use choices::{ByDefault, Choices, Counted};
 
 use crate::clock::TimeControl;
 use crate::point::Color;
@@ -181,6 +186,16 @@ pub fn write_after(
     tournament: &Tournament,
     round: u32,
 ) -> Result<Vec<u8>, ExportError> {
+    write_with(format, tournament, round, Choices::default())
+}
+
+/// [`write_after`] with the director's [`Choices`] of how the file is written.
+pub fn write_with(
+    format: Format,
+    tournament: &Tournament,
+    round: u32,
+    choices: Choices,
+) -> Result<Vec<u8>, ExportError> {
     if round > tournament.rounds {
         return Err(StandingsError::RoundBeyondTournament {
             round,
@@ -197,7 +212,7 @@ pub fn write_after(
     };
     let tournament = &tournament;
     Ok(match format {
-        Format::Egd => latin9(&egd::h9(tournament, round)?),
+        Format::Egd => latin9(&egd::h9(tournament, round, choices.by_default)?),
         Format::Ffg => latin9(&ffg::tou(tournament, round)?),
         Format::Aga => latin9(&aga::results(tournament)?),
         Format::Csv => csv::standings(tournament, round)?.into_bytes(),

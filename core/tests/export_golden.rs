@@ -234,6 +234,7 @@ fn empty_tournament(name: &str, short_name: &str, start: &str, end: &str) -> Tou
         absences: Vec::new(),
         pairing: None,
         key_locale: Default::default(),
+        display: Default::default(),
     }
 }
 

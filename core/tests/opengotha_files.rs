@@ -12,7 +12,7 @@
 
 use arbitre_core::clock::{egd_class, EgdClass};
 use arbitre_core::export::opengotha;
-use arbitre_core::export::{self, Format};
+use arbitre_core::export::{self, Blocker, ByDefault, Choices, Counted, ExportError, Format};
 use arbitre_core::standings::{compute, Criterion, RoundEntry, Score, Tournament};
 
 /// A player line as OpenGotha 3.51 writes it.
@@ -846,6 +846,104 @@ fn a_round_without_a_game_shows_the_credit_of_the_first_criterion() {
         let cid = h9.lines().find(|line| line.contains("C Cid")).unwrap();
         assert_eq!(cid.split_whitespace().last(), Some(cell), "{criteria:?}");
     }
+}
+
+/// The export page's list: every game whose unknown result stops the EGD and the FFG (by
+/// round and table), every player of a rated game the AGA would refuse for want of an
+/// id; nothing for the formats that hold an unknown result. The rounds complete so far
+/// stop before the first round with an unknown result, and export.
+#[test]
+fn blockers_list_everything_that_stops_a_format() {
+    let tournament = in_progress("RESULT_UNKNOWN");
+    let unknown = Blocker::UnknownResult {
+        round: 3,
+        table: Some(1),
+        black: "AANN".to_string(),
+        white: "CCID".to_string(),
+    };
+    for format in [Format::Egd, Format::Ffg] {
+        assert_eq!(
+            export::blockers(format, &tournament, 3, Choices::default()),
+            std::slice::from_ref(&unknown),
+            "{format}"
+        );
+        assert!(export::blockers(format, &tournament, 2, Choices::default()).is_empty());
+    }
+    let aga = export::blockers(Format::Aga, &tournament, 3, Choices::default());
+    let mut expected: Vec<Blocker> = ["AANN", "CCID", "BBOB", "DDAN"]
+        .into_iter()
+        .map(|player| Blocker::MissingAgaId {
+            player: player.to_string(),
+        })
+        .collect();
+    expected.push(unknown);
+    assert_eq!(aga, expected);
+    for format in [Format::Csv, Format::OpenGotha] {
+        assert!(export::blockers(format, &tournament, 3, Choices::default()).is_empty());
+    }
+    assert_eq!(Counted::Played.round(&tournament), 3);
+    assert_eq!(Counted::Declared.round(&tournament), 4);
+    assert_eq!(Counted::Complete.round(&tournament), 2);
+    assert_eq!(
+        export::choices::first_incomplete_round(&tournament, 3),
+        Some((3, 1))
+    );
+    assert!(export::write_after(Format::Egd, &tournament, 2).is_ok());
+    let finished = in_progress("RESULT_BLACKWINS");
+    assert_eq!(Counted::Complete.round(&finished), 3);
+    assert_eq!(export::choices::first_incomplete_round(&finished, 3), None);
+}
+
+/// A writer's refusal no check lists (here a start date that is not a date) is the one
+/// blocker, so that an empty list always means the download works.
+#[test]
+fn a_refusal_no_check_names_is_still_listed() {
+    let mut tournament = in_progress("RESULT_BLACKWINS");
+    tournament.start_date = "someday".to_string();
+    assert_eq!(
+        export::blockers(Format::Egd, &tournament, 3, Choices::default()),
+        [Blocker::Other(ExportError::InvalidDate(
+            "someday".to_string()
+        ))]
+    );
+}
+
+/// Games won by default in the `.h9`: `0+` for the winner and `0-` for the loser by
+/// default (the EGD's free win and free round), `0=` for both when the director asks for
+/// OpenGotha's way (its export told not to keep results by default).
+#[test]
+fn games_by_default_in_the_h9_as_the_director_chooses() {
+    let tournament = in_progress("RESULT_BLACKWINS_BYDEF");
+    let h9 = |by_default| {
+        let choices = Choices { by_default };
+        text_of(export::write_with(Format::Egd, &tournament, 3, choices).unwrap())
+    };
+    let cells = |text: &str, name: &str| {
+        let line = text.lines().find(|line| line.contains(name)).unwrap();
+        line[line.len() - 8..].to_string()
+    };
+    let plus_minus = h9(ByDefault::PlusMinus);
+    assert_eq!(cells(&plus_minus, "A Ann"), "   0+   ");
+    assert_eq!(cells(&plus_minus, "C Cid"), "   0-   ");
+    let equals = h9(ByDefault::Equals);
+    assert_eq!(cells(&equals, "A Ann"), "   0=   ");
+    assert_eq!(cells(&equals, "C Cid"), "   0=   ");
+    for name in ["B Bob", "D Dan"] {
+        let line = |text: &str| {
+            text.lines()
+                .find(|line| line.contains(name))
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(
+            line(&plus_minus),
+            line(&equals),
+            "{name} played no game by default"
+        );
+    }
+    assert_eq!("equals".parse(), Ok(ByDefault::Equals));
+    assert_eq!("plus-minus".parse(), Ok(ByDefault::PlusMinus));
+    assert!("zero".parse::<ByDefault>().is_err());
 }
 
 /// OpenGotha (3.50, 3.51.02 and 3.52.03 alike) raises `numberOfRounds` to the last round

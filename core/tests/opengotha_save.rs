@@ -169,6 +169,30 @@ fn the_mcmahon_zero_is_always_30k() {
     );
 }
 
+/// OpenGotha's display settings (`DPParameterSet`) are written back as the file had them:
+/// `displayNPPlayers` decides whether OpenGotha's standings list the players who have not
+/// played (two public files, `LA19.xml`, list them), `gameFormat` its `.h9` cells.
+#[test]
+fn display_settings_are_written_back_as_read() {
+    let file = saved(&announced());
+    assert!(
+        !file.contains("DPParameterSet"),
+        "none held, none written: {file}"
+    );
+    let display =
+        r#"<DPParameterSet displayNPPlayers="true" gameFormat="short" playerSortType="rank"/>"#;
+    let with_display = file.replace(
+        "</TournamentParameterSet>",
+        &format!("{display}\n</TournamentParameterSet>"),
+    );
+    let tournament = opengotha::import(with_display.as_bytes()).unwrap();
+    assert_eq!(tournament.display["displayNPPlayers"], "true");
+    assert_eq!(tournament.display["gameFormat"], "short");
+    let again = opengotha::export(&tournament).unwrap();
+    assert!(again.contains(display), "{again}");
+    assert_eq!(opengotha::import(again.as_bytes()).unwrap(), tournament);
+}
+
 const SURNAMES: [&str; 8] = [
     "Yilmaz",
     "Le\u{a0}Gall",

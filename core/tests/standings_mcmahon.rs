@@ -164,6 +164,7 @@ fn tournament() -> Tournament {
         }],
         pairing: None,
         key_locale: Default::default(),
+        display: Default::default(),
     }
 }
 

@@ -7,7 +7,7 @@
 //! reaches it. Whatever the source, the tournament goes through the one core function the
 //! service's standings resource also calls, [`export::write()`], so the bytes are the same.
 
-use arbitre_core::export::{self, opengotha, ExportError, Format};
+use arbitre_core::export::{self, opengotha, ByDefault, Choices, Counted, ExportError, Format};
 use arbitre_core::standings::Tournament;
 use clap::Args;
 use std::io::Write;
@@ -27,11 +27,36 @@ pub struct ExportArguments {
     /// Where to write the file; standard output by default.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
-    /// The round the standings are after (0 to the tournament's number of rounds); by
-    /// default the last round with a game or a bye. OpenGotha's own exports rank after the
-    /// tournament's number of rounds, rounds not played yet included.
-    #[arg(long)]
-    pub after_round: Option<u32>,
+    /// The round the standings are after: a number (0 to the tournament's number of
+    /// rounds), `played` (the default: the last round with a game or a bye), `declared`
+    /// (the tournament's number of rounds, rounds not played yet included, as OpenGotha's
+    /// own exports rank) or `complete` (the rounds complete so far: before the first round
+    /// with a result not known, which the EGD, FFG and AGA formats cannot hold).
+    #[arg(long, value_name = "N|played|declared|complete")]
+    pub after_round: Option<AfterRound>,
+    /// How the EGD `.h9` writes a game won by default: `plus_minus` (the default: `0+` for
+    /// the winner, `0-` for the loser) or `equals` (`0=` for both, as OpenGotha does when
+    /// told not to keep results by default).
+    #[arg(long, value_name = "plus_minus|equals")]
+    pub by_default: Option<ByDefault>,
+}
+
+/// `--after-round`: a round by its number or by what it is.
+#[derive(Debug, Clone, Copy)]
+pub enum AfterRound {
+    Number(u32),
+    Named(Counted),
+}
+
+impl std::str::FromStr for AfterRound {
+    type Err = export::choices::UnknownChoice;
+
+    fn from_str(text: &str) -> Result<AfterRound, Self::Err> {
+        match text.parse() {
+            Ok(number) => Ok(AfterRound::Number(number)),
+            Err(_) => text.parse().map(AfterRound::Named),
+        }
+    }
 }
 
 /// Why `arbitre export` failed; printed as one line.
@@ -67,10 +92,30 @@ enum ExportCommandError {
 pub fn run(arguments: ExportArguments) -> ExitCode {
     let written = load(&arguments.source)
         .and_then(|tournament| {
-            let round = arguments
-                .after_round
-                .unwrap_or_else(|| tournament.last_round());
-            Ok(export::write_after(arguments.format, &tournament, round)?)
+            let round = match arguments.after_round {
+                Some(AfterRound::Number(round)) => round,
+                Some(AfterRound::Named(counted)) => counted.round(&tournament),
+                None => tournament.last_round(),
+            };
+            if matches!(
+                arguments.after_round,
+                Some(AfterRound::Named(Counted::Complete))
+            ) && round < tournament.last_round()
+            {
+                eprintln!(
+                    "arbitre export: after round {round}: round {} has a result not known yet",
+                    round + 1
+                );
+            }
+            let choices = Choices {
+                by_default: arguments.by_default.unwrap_or_default(),
+            };
+            Ok(export::write_with(
+                arguments.format,
+                &tournament,
+                round,
+                choices,
+            )?)
         })
         .and_then(|file| save(arguments.output.as_deref(), &file));
     match written {

@@ -26,7 +26,7 @@ use crate::store::standings as store;
 use actix_web::http::header::{Accept, Header, Quality};
 use actix_web::mime::{self, Mime};
 use actix_web::{web, HttpRequest, HttpResponse};
-use arbitre_core::export::{self, Format};
+use arbitre_core::export::{self, ByDefault, Choices, Counted, Format};
 use arbitre_core::standings::{self, Criterion, Outcome, RoundOutcome, Score, Tournament};
 use arbitre_core::Color;
 use serde::{Deserialize, Serialize};
@@ -46,6 +46,28 @@ pub struct StandingsQuery {
     /// game or a bye.
     #[param(minimum = 0, maximum = 100)]
     pub after_round: Option<u32>,
+}
+
+/// Which rounds a file counts, and how it is written: the director's choices where the
+/// rating bodies and OpenGotha leave one (docs/opengotha.md, "The director's choices").
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ExportQuery {
+    /// Count rounds 1 to this one (0: the start scores). Default: the last round with a
+    /// game or a bye. Not with `rounds`.
+    #[param(minimum = 0, maximum = 100)]
+    pub after_round: Option<u32>,
+    /// The rounds counted, by name: `played` (the default), `declared` (the tournament's
+    /// number of rounds, as OpenGotha's own exports rank) or `complete` (up to the round
+    /// before the first one with a result not known yet). Not with `after_round`.
+    #[param(value_type = Option<String>, pattern = "^(played|declared|complete)$")]
+    pub rounds: Option<Counted>,
+    /// How the EGD `.h9` writes a game won by default: `plus_minus` (the default: `0+`
+    /// for the winner, `0-` for the loser) or `equals` (`0=` for both, OpenGotha's way).
+    /// Other formats ignore it.
+    #[param(value_type = Option<String>, pattern = "^(plus_minus|equals)$")]
+    pub by_default: Option<ByDefault>,
 }
 
 /// The standings after a round.
@@ -212,11 +234,18 @@ async fn load(pool: &DbPool, tournament_id: Uuid) -> Result<Tournament, Standing
 fn round_to_count(
     tournament: &Tournament,
     after_round: Option<u32>,
+    rounds: Option<Counted>,
 ) -> Result<u32, StandingsFailure> {
-    match after_round {
-        None => Ok(tournament.last_round()),
-        Some(round) if round <= tournament.rounds => Ok(round),
-        Some(_) => Err(ApiError::InvalidQuery(FieldError::new(
+    match (after_round, rounds) {
+        (Some(_), Some(_)) => Err(ApiError::InvalidQuery(FieldError::new(
+            "rounds",
+            "give the rounds by number (after_round) or by name (rounds), not both",
+        ))
+        .into()),
+        (None, Some(counted)) => Ok(counted.round(tournament)),
+        (None, None) => Ok(tournament.last_round()),
+        (Some(round), None) if round <= tournament.rounds => Ok(round),
+        (Some(_), None) => Err(ApiError::InvalidQuery(FieldError::new(
             "after_round",
             format!(
                 "must be at most {}, the tournament's last round",
@@ -232,9 +261,10 @@ fn file(
     format: Format,
     tournament: &Tournament,
     after_round: u32,
+    choices: Choices,
 ) -> Result<(Vec<u8>, &'static str), StandingsFailure> {
     Ok((
-        export::write_after(format, tournament, after_round)?,
+        export::write_with(format, tournament, after_round, choices)?,
         format.content_type(),
     ))
 }
@@ -344,6 +374,8 @@ pub async fn get(
         tournament_id,
         representation,
         after_round: query.0.after_round,
+        rounds: None,
+        choices: Choices::default(),
         download: false,
     };
     let rendered = rendered(&pool, &reads, &workshop, caller.as_ref(), &request, asked).await?;
@@ -356,6 +388,8 @@ struct Asked {
     tournament_id: Uuid,
     representation: Representation,
     after_round: Option<u32>,
+    rounds: Option<Counted>,
+    choices: Choices,
     /// As a file to save, named after the tournament.
     download: bool,
 }
@@ -382,7 +416,7 @@ async fn rendered(
     reads
         .get_or_render(tournament_id, variant, revision, || async {
             let tournament = load(pool, tournament_id).await?;
-            let after_round = round_to_count(&tournament, asked.after_round)?;
+            let after_round = round_to_count(&tournament, asked.after_round, asked.rounds)?;
             workshop
                 .run(class, move || render(&tournament, asked, after_round))
                 .await?
@@ -403,7 +437,7 @@ fn render(
         )
         .map_err(ApiError::internal)?,
         Representation::File(format) => {
-            let (bytes, content_type) = file(format, tournament, after_round)?;
+            let (bytes, content_type) = file(format, tournament, after_round, asked.choices)?;
             let mut rendered = Rendered::new(bytes, content_type);
             if asked.download {
                 rendered.disposition = Some(format!(
@@ -424,7 +458,7 @@ fn render(
     params(
         ("tournament_id" = Uuid, Path),
         ("format" = String, Path, description = "egd, ffg, aga, csv or opengotha", pattern = "^(egd|ffg|aga|csv|opengotha)$"),
-        StandingsQuery,
+        ExportQuery,
     ),
     responses(
         (status = 200, description = "The file, as an attachment (`Content-Disposition`)", content(
@@ -444,7 +478,7 @@ pub async fn download(
     caller: Option<Caller>,
     request: HttpRequest,
     path: web::Path<(Uuid, String)>,
-    query: ApiQuery<StandingsQuery>,
+    query: ApiQuery<ExportQuery>,
 ) -> Result<HttpResponse, StandingsFailure> {
     let (tournament_id, format_name) = path.into_inner();
     let format: Format = format_name
@@ -456,6 +490,10 @@ pub async fn download(
         tournament_id,
         representation: Representation::File(format),
         after_round: query.0.after_round,
+        rounds: query.0.rounds,
+        choices: Choices {
+            by_default: query.0.by_default.unwrap_or_default(),
+        },
         download: true,
     };
     let rendered = rendered(&pool, &reads, &workshop, caller.as_ref(), &request, asked).await?;

@@ -88,10 +88,11 @@ pub async fn import(connection: &mut Connection, import: Import) -> Result<Impor
         mut warnings,
     } = import;
     check(&tournament)?;
-    warnings.extend(unkept(&tournament));
     connection
         .transaction::<_, ApiError, _>(async move |connection| {
             let row = tournament_store::insert(connection, &settings).await?;
+            let kept = tournament_store::OpenGothaKept::of(&tournament);
+            tournament_store::keep_opengotha(connection, row.id, &kept).await?;
             let mut imported =
                 write(connection, row.id, (komi_policy, &rules), &tournament).await?;
             warnings.append(&mut imported.warnings);
@@ -162,45 +163,6 @@ fn check(tournament: &Tournament) -> Result<(), ApiError> {
     standings::compute(tournament, last_round)
         .map(drop)
         .map_err(|error| ApiError::Validation(vec![FieldError::new("Games", error.to_string())]))
-}
-
-/// What the file holds that the service does not keep: the director's name and the short
-/// name (the service names its files from the tournament's name).
-fn unkept(tournament: &Tournament) -> Vec<ImportWarning> {
-    let mut warnings = Vec::new();
-    if !tournament.director.trim().is_empty() {
-        warnings.push(ImportWarning::new(
-            "GeneralParameterSet.director",
-            tournament.director.trim(),
-            "not kept: the service records no director",
-        ));
-    }
-    if let Some(limit) = tournament.breizh_limits.first() {
-        warnings.push(ImportWarning::new(
-            "GeneralParameterSet.numberOfBZHGroups",
-            (tournament.breizh_limits.len() + 1).to_string(),
-            &format!(
-                "not kept: the service keeps no Breizh groups (the first from {limit}); \
-                 its Breizh score starts every player at 0"
-            ),
-        ));
-    }
-    if tournament.key_locale == standings::KeyLocale::Turkish {
-        warnings.push(ImportWarning::new(
-            "Game.whitePlayer",
-            "İ",
-            "not kept: the file names players by keys upper-cased under a Turkish locale; \
-             the service's OpenGotha file writes them in the plain form (İ as I)",
-        ));
-    }
-    if !tournament.short_name.trim().is_empty() {
-        warnings.push(ImportWarning::new(
-            "GeneralParameterSet.shortName",
-            tournament.short_name.trim(),
-            "not kept: the service names its files from the tournament's name",
-        ));
-    }
-    warnings
 }
 
 /// A file's player as the service stores it.

@@ -317,3 +317,17 @@ pub async fn highest_table(connection: &mut Connection, tournament_id: Uuid) -> 
         .await
         .map(Option::unwrap_or_default)
 }
+
+/// Every pairing of the tournament by its round's number and its table: how a page links
+/// a game the core names by round and table to the pairing's own page.
+pub async fn by_table(
+    connection: &mut Connection,
+    tournament_id: Uuid,
+) -> QueryResult<Vec<(i32, i32, Uuid)>> {
+    pairings::table
+        .inner_join(rounds::table)
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .select((rounds::number, pairings::table_number, pairings::id))
+        .load(connection)
+        .await
+}

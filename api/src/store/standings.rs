@@ -86,9 +86,11 @@ pub async fn tournament(
         ))
         .load(connection)
         .await?;
+    let kept = crate::store::tournaments::opengotha_kept(connection, id).await?;
     // The rounds announced (OpenGotha's `numberOfRounds`), which every created round is.
     let announced = row.number_of_rounds.max(rounds_created.unwrap_or(0));
     let mut tournament = settings(row)?;
+    kept.apply(&mut tournament);
     tournament.rounds = u32::try_from(announced).unwrap_or(0);
     tournament.players = player_rows
         .into_iter()
@@ -167,6 +169,7 @@ fn settings(row: TournamentRow) -> Result<Tournament, ApiError> {
         absences: Vec::new(),
         pairing: Some(pairing),
         key_locale: Default::default(),
+        display: Default::default(),
     })
 }
 

@@ -3,9 +3,12 @@
 use crate::db::{Committed, Connection};
 use crate::error::{ApiError, Resource};
 use crate::schema::{games, pairings, rounds, tournaments};
+use arbitre_core::standings::{KeyLocale, Rank, Tournament};
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use uuid::Uuid;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -263,4 +266,76 @@ pub async fn revision(connection: &mut Connection, id: Uuid) -> QueryResult<Opti
         .first(connection)
         .await
         .optional()
+}
+
+/// What an imported OpenGotha file holds that the tournament's settings do not, kept so
+/// that the service's OpenGotha file is the file it imported (issue 38): OpenGotha reading
+/// it back ranks and pairs as from the original. Empty for a tournament made here.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OpenGothaKept {
+    pub director: String,
+    pub short_name: String,
+    /// The Breizh groups' lower limits, strongest first (OpenGotha 3.52's `BZHGroup`).
+    pub breizh_limits: Vec<Rank>,
+    /// The locale the file's player keys were upper-cased in (`İ` under a Turkish one).
+    pub key_locale: KeyLocale,
+    /// OpenGotha's display settings (`DPParameterSet`), as the file had them.
+    pub display: BTreeMap<String, String>,
+}
+
+impl OpenGothaKept {
+    /// What `tournament`, read from a file, holds beyond the settings.
+    pub fn of(tournament: &Tournament) -> OpenGothaKept {
+        OpenGothaKept {
+            director: tournament.director.trim().to_string(),
+            short_name: tournament.short_name.trim().to_string(),
+            breizh_limits: tournament.breizh_limits.clone(),
+            key_locale: tournament.key_locale,
+            display: tournament.display.clone(),
+        }
+    }
+
+    /// Gives `tournament`, read from the store, what its file had.
+    pub fn apply(self, tournament: &mut Tournament) {
+        tournament.director = self.director;
+        if !self.short_name.is_empty() {
+            tournament.short_name = self.short_name;
+        }
+        tournament.breizh_limits = self.breizh_limits;
+        tournament.key_locale = self.key_locale;
+        tournament.display = self.display;
+    }
+}
+
+/// Keeps what tournament `id`'s file held beyond its settings.
+pub async fn keep_opengotha(
+    connection: &mut Connection,
+    id: Uuid,
+    kept: &OpenGothaKept,
+) -> Result<(), ApiError> {
+    let value = serde_json::to_value(kept).map_err(ApiError::internal)?;
+    diesel::update(tournaments::table.find(id))
+        .set(tournaments::opengotha_kept.eq(value))
+        .execute(connection)
+        .await?;
+    Ok(())
+}
+
+/// What tournament `id`'s file held beyond its settings (empty when none or no tournament).
+pub async fn opengotha_kept(
+    connection: &mut Connection,
+    id: Uuid,
+) -> Result<OpenGothaKept, ApiError> {
+    let value: Option<serde_json::Value> = tournaments::table
+        .find(id)
+        .select(tournaments::opengotha_kept)
+        .first(connection)
+        .await
+        .optional()?;
+    match value {
+        None => Ok(OpenGothaKept::default()),
+        Some(value) => serde_json::from_value(value)
+            .map_err(|error| ApiError::internal(format!("stored opengotha_kept: {error}"))),
+    }
 }

@@ -8,6 +8,7 @@
 //! session cookie is `SameSite=Strict`, so another site's form does not carry it either.
 
 pub mod confirm;
+pub mod exports;
 pub mod from_list;
 pub mod hall;
 pub mod import;

@@ -7,7 +7,9 @@
 //! reads them. The column layout is OpenGotha's (`ExternalDocument.generateH9File`), the
 //! one most files the EGD receives are written in.
 
-use super::{joined, latin9_text, left, title_case, Date, ExportError, Line, ResultsTable};
+use super::{
+    joined, latin9_text, left, title_case, ByDefault, Date, ExportError, Line, ResultsTable,
+};
 use crate::clock::{egd_class, TimeControl};
 use crate::point::Color;
 use crate::standings::{Outcome, RoundOutcome, Tournament};
@@ -17,8 +19,13 @@ use std::fmt::Write;
 /// number of columns before the results.
 const CRITERIA_COLUMNS: usize = 4;
 
-/// The `.h9` table after `round`, as text (see [`super::latin9`] for the bytes).
-pub fn h9(tournament: &Tournament, round: u32) -> Result<String, ExportError> {
+/// The `.h9` table after `round`, games won by default written as `by_default` says, as
+/// text (see [`super::latin9`] for the bytes).
+pub fn h9(
+    tournament: &Tournament,
+    round: u32,
+    by_default: ByDefault,
+) -> Result<String, ExportError> {
     let table = ResultsTable::new(tournament, round)?;
     table.check_rated_games(false)?;
     let (adjusted_minutes, class) = egd_class(&tournament.time, tournament.online);
@@ -57,7 +64,7 @@ pub fn h9(tournament: &Tournament, round: u32) -> Result<String, ExportError> {
     line(titles);
     for (position, entry) in table.lines.iter().enumerate() {
         let shares_place = position > 0 && table.lines[position - 1].place == entry.place;
-        line(player_line(&table, entry, shares_place)?);
+        line(player_line(&table, entry, shares_place, by_default)?);
     }
     Ok(text)
 }
@@ -93,6 +100,7 @@ fn player_line(
     table: &ResultsTable,
     entry: &Line,
     shares_place: bool,
+    by_default: ByDefault,
 ) -> Result<String, ExportError> {
     let player = entry.player;
     // OpenGotha leaves the place blank for players tied with the line above.
@@ -127,7 +135,7 @@ fn player_line(
         text.push_str(" 0");
     }
     for round in &entry.standing.rounds {
-        let _ = write!(text, " {}", cell(table, round));
+        let _ = write!(text, " {}", cell(table, round, by_default));
     }
     // pairgoth ≥ 0.22 appends the 8-digit EGD PIN so that the EGD need not guess the player.
     if let Some(pin) = player
@@ -150,12 +158,13 @@ fn player_line(
 /// One round, 8 characters: `  15+/w4`, or `   0=   ` for a round without a rated game.
 ///
 /// Games won by default are not rated, so they are written as rounds without a game
-/// (Cieply: "`0+` a free win, `0-` a free round"): `0+` for the winner, `0-` for the loser,
-/// which keeps the points of the table right. OpenGotha writes `0=` for both, unless asked
-/// to keep such games as `21+!b0`, which the EGD would rate. A bye or an absence shows its
-/// credit in the main score (`0+` one point, `0=` half, `0-` none); a void game or an
-/// unpaired round shows `0-`.
-fn cell(table: &ResultsTable, round: &RoundOutcome) -> String {
+/// (Cieply: "`0+` a free win, `0-` a free round"): by default `0+` for the winner, `0-`
+/// for the loser ([`ByDefault::PlusMinus`]), which keeps the points of the table right;
+/// or `0=` for both ([`ByDefault::Equals`]), what OpenGotha writes when its export is told
+/// not to keep them (it would otherwise write `21+!b0`, which the EGD would rate). A bye
+/// or an absence shows its credit in the main score (`0+` one point, `0=` half, `0-`
+/// none); a void game or an unpaired round shows `0-`.
+fn cell(table: &ResultsTable, round: &RoundOutcome, by_default: ByDefault) -> String {
     let symbol = |outcome: Outcome| match outcome {
         Outcome::Win => '+',
         Outcome::Loss => '-',
@@ -168,7 +177,10 @@ fn cell(table: &ResultsTable, round: &RoundOutcome) -> String {
             by_default: true,
             outcome,
             ..
-        } => unplayed(symbol(*outcome)),
+        } => match by_default {
+            ByDefault::PlusMinus => unplayed(symbol(*outcome)),
+            ByDefault::Equals => unplayed('='),
+        },
         RoundOutcome::Game {
             opponent,
             colour,

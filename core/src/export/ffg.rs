@@ -14,7 +14,7 @@ use crate::standings::{Outcome, RoundOutcome, Tournament};
 use std::fmt::Write;
 
 /// The FFG's "no licence" in the licence column.
-const NO_LICENCE: &str = "-------";
+pub(super) const NO_LICENCE: &str = "-------";
 
 /// The `.tou` file after `round`, as text (see [`super::latin9`] for the bytes).
 pub fn tou(tournament: &Tournament, round: u32) -> Result<String, ExportError> {

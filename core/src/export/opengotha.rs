@@ -121,6 +121,7 @@ struct Elements {
     criteria: Vec<Record>,
     categories: Vec<Record>,
     breizh_groups: Vec<Record>,
+    display: Option<Record>,
 }
 
 /// A value the reader took as OpenGotha takes it though arbitre's checks would refuse it,
@@ -323,6 +324,10 @@ pub fn import_with_warnings(
         absences,
         pairing: None,
         key_locale: keys.locale(),
+        display: elements
+            .display
+            .map(|record| record.attributes.into_iter().collect())
+            .unwrap_or_default(),
     };
     // OpenGotha reads several games of one player in a round, scores them all, and takes
     // the one at the highest table as the round's (`Tournament::extra_games`).
@@ -446,6 +451,7 @@ fn elements(text: &str) -> Result<Elements, OpenGothaError> {
             ("Tournament", "") => Some(&mut elements.tournament),
             ("GeneralParameterSet", "TournamentParameterSet") => Some(&mut elements.general),
             ("HandicapParameterSet", "TournamentParameterSet") => Some(&mut elements.handicap),
+            ("DPParameterSet", "TournamentParameterSet") => Some(&mut elements.display),
             _ => None,
         };
         if list.is_some() || single.is_some() {
@@ -1220,6 +1226,16 @@ pub fn export(tournament: &Tournament) -> Result<String, ExportError> {
     }
     xml.push_str("</PlacementCriteria>\n</PlacementParameterSet>\n");
     pairing_parameters(&mut xml, tournament);
+    // The display settings as the file had them: `displayNPPlayers` decides who OpenGotha's
+    // standings list, `gameFormat` the cells of its `.h9`.
+    if !tournament.display.is_empty() {
+        let attributes: Vec<(&str, Option<&str>)> = tournament
+            .display
+            .iter()
+            .map(|(name, value)| (name.as_str(), Some(value.as_str())))
+            .collect();
+        element(&mut xml, "DPParameterSet", &attributes);
+    }
     xml.push_str("</TournamentParameterSet>\n</Tournament>\n");
     Ok(xml)
 }

@@ -9,7 +9,7 @@ use crate::pairing::PairingParameters;
 use crate::point::Color;
 use crate::rules::Preset;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// A tournament's players, games and scoring parameters. Dates are ISO `YYYY-MM-DD` strings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -74,6 +74,12 @@ pub struct Tournament {
     /// locale finds every player's games again.
     #[serde(default)]
     pub key_locale: KeyLocale,
+    /// OpenGotha's display settings (`DPParameterSet`), attribute by attribute as the file
+    /// had them, written back unchanged: `displayNPPlayers` decides whether its standings
+    /// list the players who have not played, `gameFormat` how its `.h9` writes a game.
+    /// arbitre's own pages and exports do not read them.
+    #[serde(default)]
+    pub display: BTreeMap<String, String>,
 }
 
 /// The locale OpenGotha upper-cased its player keys in (Java's `String.toUpperCase()`

@@ -68,6 +68,7 @@ pub fn tournament(
         absences: Vec::new(),
         pairing: None,
         key_locale: Default::default(),
+        display: Default::default(),
     }
 }
 

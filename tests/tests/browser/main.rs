@@ -6,6 +6,7 @@
 
 mod dashboard;
 mod dashboard_tools;
+mod exports;
 mod public;
 mod referee;
 mod round_at_size;

@@ -11,7 +11,7 @@
 
 use crate::{expect_json, expect_problem};
 use arbitre_api::access::Role;
-use arbitre_core::export::opengotha;
+use arbitre_core::export::{self, opengotha, ByDefault};
 use arbitre_core::standings::{self, Tournament};
 use arbitre_tests::TestService;
 use reqwest::Method;
@@ -227,8 +227,6 @@ async fn odd_results_and_dates_out_of_order_import_with_warnings() {
             ("GeneralParameterSet[line 28].komi", "7,5"),
             ("GeneralParameterSet.location", ""),
             ("GeneralParameterSet.endDate", "2026-11-20"),
-            ("GeneralParameterSet.director", "Anne Arbitre"),
-            ("GeneralParameterSet.shortName", "Test"),
             (
                 "Game[round 1, SCHNEIDERJONAS – MORELCLAIRE].result",
                 "RESULT_BOTHWIN"
@@ -292,19 +290,14 @@ async fn a_tournament_in_progress_is_imported_continued_and_exported() {
 
     let mut imported = expect_json(post_file(&service, FILE, Some(&admin)).await, 201).await;
     let id = imported["tournament_id"].as_str().unwrap().to_string();
-    // What the service does not keep is named, element by element.
+    // The service keeps the whole file (the director and the short name too): nothing to
+    // warn of.
     let warnings = imported
         .as_object_mut()
         .unwrap()
         .remove("warnings")
         .unwrap();
-    assert_eq!(
-        warnings_by_element(&warnings),
-        [
-            ("GeneralParameterSet.director", "Anne Arbitre"),
-            ("GeneralParameterSet.shortName", "Test")
-        ]
-    );
+    assert_eq!(warnings, json!([]));
     assert_eq!(
         imported,
         json!({"tournament_id": id, "players": 7, "rounds": 5, "pairings": 9,
@@ -728,4 +721,178 @@ async fn a_negative_handicap_correction_is_imported_and_kept() {
         "{problem}"
     );
     assert_eq!(tournament_count(&service).await, before);
+}
+
+/// The export's choices over the API (issue 38, the `.h9` choices; issue 40, exports that
+/// explain themselves): round 3 of the file has two unknown results, so the EGD file after
+/// the rounds played or declared is refused, naming the game; `rounds=complete` gives
+/// the rounds complete so far, the file of `after_round=2`, byte for byte the core's
+/// own export of the same file; `by_default=equals` writes Kowalski's win by default
+/// over Schneider in round 2 as `0=` for both, the default `0+` and `0-`. A round given
+/// both by number and by name, or a choice the API does not know, is a 400 naming it.
+#[tokio::test]
+async fn the_export_choices_rounds_complete_and_games_by_default() {
+    let service = TestService::start().await;
+    let admin = service.admin_token.clone();
+    let imported = expect_json(post_file(&service, FILE, Some(&admin)).await, 201).await;
+    let t = format!(
+        "/tournaments/{}",
+        imported["tournament_id"].as_str().unwrap()
+    );
+    let get = |query: &'static str| {
+        let url = format!("{t}/exports/egd{query}");
+        let service = &service;
+        async move { service.get(&url).send().await.unwrap() }
+    };
+    for query in ["", "?rounds=played", "?rounds=declared"] {
+        let problem = expect_problem(get(query).await, 422, "export.unknown_result").await;
+        assert!(
+            problem["detail"]
+                .as_str()
+                .unwrap()
+                .starts_with("round 3: the result of"),
+            "{problem}"
+        );
+    }
+    let bytes = |response: reqwest::Response| async move {
+        assert_eq!(response.status(), 200);
+        response.bytes().await.unwrap().to_vec()
+    };
+    let complete = bytes(get("?rounds=complete").await).await;
+    assert_eq!(complete, bytes(get("?after_round=2").await).await);
+    let file_tournament = opengotha::import(FILE.as_bytes()).unwrap();
+    let core = |by_default| {
+        let choices = export::Choices { by_default };
+        export::write_with(export::Format::Egd, &file_tournament, 2, choices).unwrap()
+    };
+    let text = |bytes: &[u8]| {
+        bytes
+            .iter()
+            .map(|&byte| char::from(byte))
+            .collect::<String>()
+    };
+    let body = |file: &str| {
+        file.lines()
+            .filter(|line| !line.starts_with(';'))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(
+        body(&text(&complete)),
+        body(&text(&core(ByDefault::PlusMinus)))
+    );
+    let equals = bytes(get("?after_round=2&by_default=equals").await).await;
+    assert_eq!(body(&text(&equals)), body(&text(&core(ByDefault::Equals))));
+    let cells = |file: &str, name: &str| {
+        // The last round's cell, before the EGD PIN a player may have (` |13579246`).
+        let line = file.lines().find(|line| line.contains(name)).unwrap();
+        let line = line.split(" |").next().unwrap();
+        line[line.len() - 8..].to_string()
+    };
+    assert_eq!(cells(&text(&complete), "Kowalski"), "   0+   ");
+    assert_eq!(cells(&text(&complete), "Schneider"), "   0-   ");
+    assert_eq!(cells(&text(&equals), "Kowalski"), "   0=   ");
+    assert_eq!(cells(&text(&equals), "Schneider"), "   0=   ");
+    for (query, field) in [
+        ("?after_round=2&rounds=complete", "rounds"),
+        ("?by_default=zero", "by_default"),
+        ("?rounds=all", "rounds"),
+    ] {
+        let problem = expect_problem(get(query).await, 400, "query.invalid").await;
+        assert!(problem.to_string().contains(field), "{query}: {problem}");
+    }
+}
+
+/// The service's own round trip (issue 38): a file imported through the API and
+/// downloaded from the service is the file the core itself saves from it, whatever the
+/// file holds beyond the service's settings: the absence announced for round 5, keys
+/// upper-cased under a Turkish locale (`ROSSİGİULİA`), Breizh groups and the Breizh score,
+/// categories, the director, the short name and OpenGotha's display settings. Both saves
+/// read back to the same tournament, which ranks the same after every round.
+#[tokio::test]
+async fn a_file_imported_through_the_api_downloads_as_the_core_saves_it() {
+    let service = TestService::start().await;
+    let admin = service.admin_token.clone();
+    let mut file = FILE
+        .replace(
+            r#"participating="11111111111111111111" rank="1K""#,
+            r#"participating="11110111111111111111" rank="1K""#,
+        )
+        .replace(
+            r#"numberOfRounds="5""#,
+            r#"numberOfBZHGroups="2" numberOfRounds="5""#,
+        )
+        .replace(
+            r#"<Category lowerLimit="1D" number="1"/>"#,
+            r#"<Category lowerLimit="1D" number="1"/>
+<BZHGroups><BZHGroup lowerLimit="2K" number="1"/></BZHGroups>"#,
+        )
+        .replace(
+            r#"<PlacementCriterion name="SOSOSM" number="4"/>"#,
+            r#"<PlacementCriterion name="BZS" number="4"/>"#,
+        )
+        .replace(
+            "</TournamentParameterSet>",
+            r#"<DPParameterSet displayNPPlayers="true" gameFormat="full"/>
+</TournamentParameterSet>"#,
+        );
+    for key in [
+        "SCHNEIDERJONAS",
+        "ROSSIGIULIA",
+        "KOWALSKIPIOTR",
+        "DUBOISÉRIC",
+        "MORELCLAIRE",
+    ] {
+        let turkish = key.replace('I', "İ");
+        file = file
+            .replace(
+                &format!("Player=\"{key}\""),
+                &format!("Player=\"{turkish}\""),
+            )
+            .replace(
+                &format!("player=\"{key}\""),
+                &format!("player=\"{turkish}\""),
+            );
+    }
+    assert!(file.contains(r#"whitePlayer="SCHNEİDERJONAS""#));
+    let core = opengotha::import(file.as_bytes()).unwrap();
+    assert_eq!(core.key_locale, standings::KeyLocale::Turkish);
+    assert_eq!(core.breizh_limits.len(), 1);
+    let imported = expect_json(post_file(&service, &file, Some(&admin)).await, 201).await;
+    assert_eq!(imported["warnings"], json!([]));
+    let id = imported["tournament_id"].as_str().unwrap();
+    let response = service
+        .get(&format!("/tournaments/{id}/exports/opengotha"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let downloaded = response.text().await.unwrap();
+    assert!(
+        downloaded.contains(r#"whitePlayer="SCHNEİDERJONAS""#),
+        "{downloaded}"
+    );
+    assert!(
+        downloaded.contains(r#"<BZHGroup lowerLimit="2K" number="1"/>"#),
+        "{downloaded}"
+    );
+    assert!(
+        downloaded.contains(r#"displayNPPlayers="true""#),
+        "{downloaded}"
+    );
+    assert!(
+        downloaded.contains(r#"director="Anne Arbitre""#),
+        "{downloaded}"
+    );
+    assert!(downloaded.contains(r#"shortName="Test""#), "{downloaded}");
+    let from_service = opengotha::import(downloaded.as_bytes()).unwrap();
+    let from_core = opengotha::import(opengotha::export(&core).unwrap().as_bytes()).unwrap();
+    assert_eq!(from_service, from_core);
+    for round in 0..=5 {
+        assert_eq!(
+            standings::compute(&from_service, round).unwrap(),
+            standings::compute(&core, round).unwrap(),
+            "after round {round}"
+        );
+    }
 }

@@ -1,9 +1,9 @@
 //! The standings on the dashboard, after any round, with the tournament's own criteria
 //! (the public page's table, [`public::standings_table`]), and every export the rating
-//! bodies read as a download: the links are the API's own exports
-//! (`GET /tournaments/{id}/exports/{format}`), counted after the same round.
+//! bodies read, each with what stops it after the same round ([`exports`]).
 
 use super::caller;
+use super::exports::{self, Section};
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError};
 use crate::i18n::Language;
@@ -15,7 +15,6 @@ use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest};
 use arbitre_core::export::wall_chart::{wall_chart, WallChart};
-use arbitre_core::export::Format;
 use askama::Template;
 use serde::Deserialize;
 use uuid::Uuid;
@@ -28,23 +27,6 @@ pub struct StandingsQuery {
     round: Option<u32>,
 }
 
-/// A file to download.
-struct Export {
-    name: &'static str,
-    label: &'static str,
-}
-
-/// The catalog key of what a director calls each file.
-fn label(format: Format) -> &'static str {
-    match format {
-        Format::Egd => "export-egd",
-        Format::Ffg => "export-ffg",
-        Format::Aga => "export-aga",
-        Format::Csv => "export-csv",
-        Format::OpenGotha => "export-opengotha",
-    }
-}
-
 #[derive(Template)]
 #[template(path = "dashboard/standings.html")]
 struct StandingsPage {
@@ -54,7 +36,7 @@ struct StandingsPage {
     name: String,
     rounds: Vec<u32>,
     table: StandingsTable,
-    exports: Vec<Export>,
+    exports: Section,
 }
 
 /// `GET /dashboard/t/{id}/standings?round=N`: the standings after round N, and the exports.
@@ -73,6 +55,13 @@ pub async fn show(
         let tournament = public::tournament(&pool, id).await?;
         let language = public::page_language(&pool, &viewer, id).await?;
         let round = public::round_shown(&tournament, query.round)?;
+        let pairings = exports::pairings(&pool, id).await?;
+        let (tournament, exports) = workshop
+            .run(Class::Staff, move || {
+                let section = exports::section(&tournament, id, round, &pairings, &language);
+                (tournament, section)
+            })
+            .await?;
         let (tournament, table) =
             public::standings_table(&workshop, Class::Staff, tournament, round, language).await?;
         Page::render(&StandingsPage {
@@ -82,13 +71,7 @@ pub async fn show(
             name: tournament.name.clone(),
             rounds: (1..=tournament.rounds).collect(),
             table,
-            exports: Format::ALL
-                .into_iter()
-                .map(|format| Export {
-                    name: format.name(),
-                    label: label(format),
-                })
-                .collect(),
+            exports,
         })
     })
     .await
