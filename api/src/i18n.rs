@@ -1,6 +1,6 @@
 //! The languages the pages speak: one Project Fluent catalog per language,
 //! `api/locales/<code>.ftl`, embedded in the binary by the build script. Adding a language
-//! is adding one file (docs/pages.md says how); its plural rules are CLDR's, known to
+//! is adding one file (docs/languages.md says how); its plural rules are CLDR's, known to
 //! Fluent by the file's language code.
 //!
 //! Every sentence a person reads on a page comes from a catalog through [`Language`]:
@@ -21,7 +21,7 @@ use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use fluent_syntax::ast::Entry;
-use std::borrow::Cow;
+use std::borrow::{Borrow, Cow};
 use std::sync::LazyLock;
 use unic_langid::LanguageIdentifier;
 
@@ -232,7 +232,8 @@ impl Language {
 
     /// `value` with the language's decimal separator, and its fraction only when it has
     /// one (komi "7,5" in French, "6" rather than "6.0").
-    pub fn decimal(&self, value: f64) -> String {
+    pub fn decimal(&self, value: impl Borrow<f64>) -> String {
+        let value = *value.borrow();
         let written = if value.fract() == 0.0 {
             format!("{value:.0}")
         } else {
@@ -243,7 +244,8 @@ impl Language {
     }
 
     /// A day as the language writes it ("28 novembre 2026", "28 November 2026").
-    pub fn date(&self, date: NaiveDate) -> String {
+    pub fn date(&self, date: impl Borrow<NaiveDate>) -> String {
+        let date = *date.borrow();
         let month = self.text(&format!("month-{}", date.month()));
         self.message("date")
             .arg("day", date.day())
@@ -264,7 +266,8 @@ impl Language {
     }
 
     /// Two days as the language writes a span of them.
-    pub fn dates(&self, start: NaiveDate, end: NaiveDate) -> String {
+    pub fn dates(&self, start: impl Borrow<NaiveDate>, end: impl Borrow<NaiveDate>) -> String {
+        let (start, end) = (*start.borrow(), *end.borrow());
         if start == end {
             self.date(start)
         } else {

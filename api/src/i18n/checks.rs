@@ -1,5 +1,5 @@
 //! The catalogs and the templates kept honest: every language has every message, every
-//! message is used, and a converted template holds no sentence of its own.
+//! message is used, and no template holds a sentence of its own.
 
 use super::Language;
 use std::collections::BTreeSet;
@@ -10,27 +10,9 @@ use std::path::{Path, PathBuf};
 /// (`crate::web::page::ErrorPage`).
 const BUILT: &[&str] = &["month-", "problem-"];
 
-/// The templates every sentence of which comes from the catalogs (the lint below). A
-/// template not listed here still holds English of its own: issue 41 converts them in turn.
-const CONVERTED: &[&str] = &[
-    "layout.html",
-    "language_switch.html",
-    "home.html",
-    "error.html",
-    "sign_in.html",
-    "sign_in_code.html",
-    "pairings.html",
-    "standings.html",
-    "standings_table.html",
-    "dashboard/standings.html",
-    "dashboard/export_entry.html",
-    "dashboard/export_refused.html",
-    "tournament_nav.html",
-    "tablet/table.html",
-    "referee/hall.html",
-    "referee/table.html",
-    "referee/clock.html",
-];
+/// The templates still holding English of their own, converted in turn (issue 41): this
+/// list only shrinks.
+const NOT_YET_CONVERTED: &[&str] = &["dashboard/draft.html", "dashboard/rating_lists.html"];
 
 /// Words a template may hold as they are: the product's name and signs.
 const ALLOWED: &[&str] = &["arbitre"];
@@ -185,6 +167,21 @@ fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// A template without what is written as code (`<code>…</code>`: a header, a variable of
+/// the environment), the same in every language.
+fn without_code(template: &str) -> String {
+    let mut out = String::new();
+    let mut rest = template;
+    while let Some(start) = rest.find("<code>") {
+        out.push_str(&rest[..start]);
+        rest = rest[start..]
+            .find("</code>")
+            .map_or("", |end| &rest[start + end + "</code>".len()..]);
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A template without its `body_class` block: CSS class names, read by no one.
 fn without_classes(template: &str) -> String {
     let opening = "{% block body_class %}";
@@ -199,16 +196,38 @@ fn without_classes(template: &str) -> String {
     }
 }
 
+/// Every template, by its path under `templates/`.
+fn templates() -> Vec<(String, String)> {
+    let folder = manifest().join("templates");
+    let mut paths = Vec::new();
+    files(&folder, &mut paths);
+    paths.sort();
+    paths
+        .iter()
+        .filter(|path| path.extension().is_some_and(|ext| ext == "html"))
+        .map(|path| {
+            let name = path.strip_prefix(&folder).unwrap().display().to_string();
+            (name, std::fs::read_to_string(path).unwrap())
+        })
+        .collect()
+}
+
 #[test]
-fn a_converted_template_holds_no_sentence_of_its_own() {
-    for name in CONVERTED {
-        let template = std::fs::read_to_string(manifest().join("templates").join(name)).unwrap();
-        let found = words(&literal_text(&without_classes(&template)));
-        assert!(
-            found.is_empty(),
-            "{name} says {found:?} outside the catalog"
-        );
-    }
+fn no_template_holds_a_sentence_of_its_own() {
+    let found: Vec<String> = templates()
+        .iter()
+        .filter(|(name, _)| !NOT_YET_CONVERTED.contains(&name.as_str()))
+        .filter_map(|(name, template)| {
+            let words = words(&literal_text(&without_code(&without_classes(template))));
+            (!words.is_empty()).then(|| format!("{name} says {words:?}"))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "outside the catalog:\n{}",
+        found.join("\n")
+    );
+    assert!(templates().len() > 40, "every template is read");
 }
 
 #[test]
@@ -229,5 +248,11 @@ fn the_lint_finds_a_sentence_in_text_and_in_a_readable_attribute() {
             "<a href=\"/t/{{ id }}\" aria-current=\"page\">·</a>"
         )),
         Vec::<String>::new()
+    );
+    assert_eq!(
+        words(&literal_text(&without_code(
+            "{{ t.text(\"a\") }} <code>ARBITRE_BIND</code> Then"
+        ))),
+        ["Then"]
     );
 }

@@ -4,6 +4,7 @@
 
 use super::Language;
 use arbitre_core::clock::TimeControl;
+use arbitre_core::ending::ResumptionPolicy;
 use arbitre_core::rules::Preset;
 use arbitre_core::standings::{Basis, Criterion, GameResult};
 
@@ -203,6 +204,15 @@ pub fn criterion(language: Language, criterion: Criterion) -> CriterionName {
         short,
         name: language.message(key).arg("basis", basis).to_string(),
     }
+}
+
+/// How a game resumed after a disputed count ends (`ResumptionPolicy`), in `language`.
+pub fn dispute_policy(language: Language, policy: ResumptionPolicy) -> String {
+    language.text(match policy {
+        ResumptionPolicy::Strict => "dispute-strict",
+        ResumptionPolicy::AgreeAgain => "dispute-agree-again",
+        ResumptionPolicy::FourPasses => "dispute-four-passes",
+    })
 }
 
 #[cfg(test)]

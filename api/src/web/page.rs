@@ -118,12 +118,7 @@ pub struct Signed {
 impl Signed {
     /// "Alice (referee)", or the role alone for a token without a label, in `language`.
     pub fn describe(&self, language: &Language) -> String {
-        let role = language.text(match self.role {
-            Role::Admin => "role-admin",
-            Role::Organizer => "role-organizer",
-            Role::Referee => "role-referee",
-            Role::Table => "role-table",
-        });
+        let role = language.text(role_key(self.role));
         if self.label.is_empty() {
             role
         } else {
@@ -133,6 +128,16 @@ impl Signed {
                 .arg("role", role)
                 .to_string()
         }
+    }
+}
+
+/// The catalog's word for a role.
+pub fn role_key(role: Role) -> &'static str {
+    match role {
+        Role::Admin => "role-admin",
+        Role::Organizer => "role-organizer",
+        Role::Referee => "role-referee",
+        Role::Table => "role-table",
     }
 }
 

@@ -414,7 +414,7 @@ async fn a_player_is_registered_from_a_rating_list_found_by_name() {
         .await;
     let found = browser.text("#found tbody").await;
     assert!(
-        found.starts_with("Vannier Remi 2d 2157 35Re FR egd"),
+        found.starts_with("Vannier Remi 2d 2157 35Re FR EGD 27 December 2025"),
         "{found}"
     );
     pictured(&browser, "dashboard-rating-list").await;

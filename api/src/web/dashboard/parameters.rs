@@ -8,6 +8,7 @@
 //! (`PATCH /tournaments/{id}`), so a value the core does not take is refused there with
 //! the field named.
 
+use crate::i18n::{vocabulary, Language};
 use arbitre_core::export::opengotha::CRITERION_NAMES;
 use arbitre_core::pairing::parameters::{
     AdditionalOrder, Choice, DrawPosition, OpenGothaVersion, Seeding, System,
@@ -35,10 +36,14 @@ pub struct CriterionSlot {
     pub chosen: &'static str,
 }
 
-/// The criteria's OpenGotha names, for the slots' lists.
-pub fn criterion_names() -> Vec<&'static str> {
-    std::iter::once(NO_CRITERION)
-        .chain(CRITERION_NAMES.iter().map(|(_, name)| *name))
+/// The criteria's OpenGotha names, for the slots' lists, each with its words in
+/// `language`: the full name and OpenGotha's short name beside it.
+pub fn criterion_names(language: Language) -> Vec<(&'static str, String)> {
+    std::iter::once((NO_CRITERION, language.text("criterion-none")))
+        .chain(CRITERION_NAMES.iter().map(|(criterion, name)| {
+            let words = vocabulary::criterion(language, *criterion);
+            (*name, format!("{} ({})", words.name, words.short))
+        }))
         .collect()
 }
 
@@ -59,7 +64,11 @@ pub fn criterion_slots(
             let key = criterion_key(number);
             let chosen = typed
                 .get(&key)
-                .and_then(|name| criterion_names().into_iter().find(|known| known == name))
+                .and_then(|name| {
+                    std::iter::once(NO_CRITERION)
+                        .chain(CRITERION_NAMES.iter().map(|(_, known)| *known))
+                        .find(|known| known == name)
+                })
                 .or_else(|| criteria.get(number - 1).map(|c| name_of(*c)))
                 .unwrap_or(NO_CRITERION);
             CriterionSlot {

@@ -189,12 +189,12 @@ struct CopiedPage {
 }
 
 impl CopiedPage {
-    /// Why a player was skipped, in words.
+    /// The catalog's words for why a player was skipped.
     fn reason(&self, reason: &str) -> &'static str {
         match reason {
-            "egd_pin" => "the same EGD PIN",
-            "ffg_licence" => "the same FFG licence",
-            _ => "the same name",
+            "egd_pin" => "copied-same-pin",
+            "ffg_licence" => "copied-same-licence",
+            _ => "copied-same-name",
         }
     }
 }

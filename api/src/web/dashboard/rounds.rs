@@ -54,6 +54,26 @@ struct ParticipationLine {
     tap: &'static str,
 }
 
+impl ParticipationLine {
+    /// The catalog's word for the status recorded (none: not marked).
+    fn status_key(&self) -> &'static str {
+        match self.status.as_str() {
+            "present" => "participation-present",
+            "absent" => "participation-absent",
+            _ => "participation-not-marked",
+        }
+    }
+
+    /// The catalog's words for the button that records the other status.
+    fn tap_key(&self) -> &'static str {
+        if self.tap == RegistrationStatus::Present.name() {
+            "participation-mark-present"
+        } else {
+            "participation-mark-absent"
+        }
+    }
+}
+
 #[derive(Template)]
 #[template(path = "dashboard/round.html")]
 struct RoundPage {
@@ -74,6 +94,20 @@ struct Unfinished {
     round: i32,
     /// The tables without a result, by number.
     tables: Vec<i32>,
+}
+
+/// The most tables the warning names one by one.
+const TABLES_NAMED: usize = 10;
+
+impl Unfinished {
+    /// The tables without a result, when few enough to name ("3, 7"), else empty.
+    fn listed(&self) -> String {
+        if self.tables.len() > TABLES_NAMED {
+            return String::new();
+        }
+        let numbers: Vec<String> = self.tables.iter().map(i32::to_string).collect();
+        numbers.join(", ")
+    }
 }
 
 /// The round before `number`, if paired and with tables still without a result.
@@ -129,7 +163,7 @@ async fn participation(
             ParticipationLine {
                 player_id: player.id,
                 name: format!("{} {} ({})", player.surname, player.first_name, player.rank),
-                status: status.unwrap_or_else(|| "not marked".to_string()),
+                status: status.unwrap_or_default(),
                 tap,
             }
         })

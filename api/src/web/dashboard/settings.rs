@@ -34,9 +34,9 @@ struct SettingsPage {
     time_systems: Vec<(String, String)>,
     languages: Vec<(&'static str, String)>,
     time_zones: Vec<&'static str>,
-    dispute_policies: Vec<&'static str>,
+    dispute_policies: Vec<(&'static str, String)>,
     criteria: Vec<CriterionSlot>,
-    criterion_names: Vec<&'static str>,
+    criterion_names: Vec<(&'static str, String)>,
     parameters: Vec<ParameterField>,
     problems: Vec<String>,
 }
@@ -62,19 +62,22 @@ async fn settings_page(
         .collect();
     let form = match typed {
         Some(mut typed) => {
-            typed.kept_class = kept_class(&tournament);
+            typed.kept_class = kept_class(&tournament, language);
             typed.online = tournament.online;
             typed
         }
-        None => TournamentForm::of(&tournament),
+        None => TournamentForm::of(&tournament, language),
     };
     Page::render(&SettingsPage {
         t: language,
         signed_in: viewer.describe(),
         id,
-        dispute_policies: ResumptionPolicy::ALL.iter().map(|p| p.name()).collect(),
+        dispute_policies: ResumptionPolicy::ALL
+            .iter()
+            .map(|policy| (policy.name(), vocabulary::dispute_policy(language, *policy)))
+            .collect(),
         criteria: criterion_slots(&tournament.placement_criteria, &form.more),
-        criterion_names: criterion_names(),
+        criterion_names: criterion_names(language),
         parameters: parameter_fields(&tournament.pairing, &form.more),
         form,
         tournament: tournament.name,
@@ -145,6 +148,7 @@ pub async fn time_class(
     query: web::Query<TimeQuery>,
 ) -> Result<HttpResponse, PageError> {
     caller(&viewer)?;
+    let language = viewer.language();
     let query = query.into_inner();
     let form = TournamentForm {
         time_system: query.time_system,
@@ -156,7 +160,7 @@ pub async fn time_class(
     };
     // A time control still being typed is no error of the page's: its problem is the
     // answer to show.
-    let text = form.time_class().unwrap_or_else(|problem| problem);
+    let text = form.time_class(&language).unwrap_or_else(|problem| problem);
     Ok(HttpResponse::Ok()
         .insert_header((actix_web::http::header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .content_type("text/plain; charset=utf-8")

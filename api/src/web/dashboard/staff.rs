@@ -17,7 +17,7 @@ use crate::services::tokens::issue;
 use crate::services::tournaments;
 use crate::store::audit::AuditRow;
 use crate::store::tokens;
-use crate::web::page::{secured, Page, PageError};
+use crate::web::page::{role_key, secured, Page, PageError};
 use crate::web::qr::qr_svg;
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
@@ -127,7 +127,7 @@ async fn staff_page(
         .into_iter()
         .map(|token| CredentialLine {
             id: token.id,
-            role: token.role.name(),
+            role: role_key(token.role),
             table: token
                 .table_number
                 .map_or_else(String::new, |table| table.to_string()),
@@ -229,7 +229,11 @@ pub async fn make(
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
     let language = viewer.language_in(tournament.language);
-    let who = format!("{label} ({})", role.name());
+    let who = language
+        .message("signed-in-label-role")
+        .arg("label", &label)
+        .arg("role", language.text(role_key(role)))
+        .to_string();
     let mut made = MadePage {
         t: language,
         signed_in: viewer.describe(),

@@ -29,7 +29,7 @@ pub struct Listed {
     pub id: Uuid,
     pub name: String,
     pub place: String,
-    pub start_date: String,
+    pub start_date: chrono::NaiveDate,
 }
 
 /// The creation form as typed, kept to show again beside its problems.
@@ -236,7 +236,7 @@ impl TournamentForm {
 
     /// The EGF class and adjusted time of the time control as typed, as the core
     /// computes them ([`clock::egd_class`]), or what is wrong with it.
-    pub fn time_class(&self) -> Result<String, String> {
+    pub fn time_class(&self, language: &Language) -> Result<String, String> {
         let mut problems = Vec::new();
         let time_control = self.time_control(&mut problems);
         if let Some(problem) = problems.into_iter().next() {
@@ -248,9 +248,7 @@ impl TournamentForm {
         let time_control: TimeControl =
             serde_json::from_value(time_control).map_err(|error| error.to_string())?;
         let (adjusted, class) = clock::egd_class(&time_control, self.online);
-        Ok(format!(
-            "EGF class {class}, adjusted time {adjusted} minutes"
-        ))
+        Ok(egf_class(language, &class.to_string(), adjusted))
     }
 
     /// What the settings page adds: komi, dispute policy, placement criteria and pairing
@@ -287,7 +285,7 @@ impl TournamentForm {
     }
 
     /// The form showing `tournament`'s settings, its time control kept unless changed.
-    pub fn of(tournament: &Tournament) -> TournamentForm {
+    pub fn of(tournament: &Tournament, language: Language) -> TournamentForm {
         TournamentForm {
             name: tournament.name.clone(),
             place: tournament.place.clone(),
@@ -317,7 +315,7 @@ impl TournamentForm {
             dispute_policy: Some(tournament.dispute_policy.name().to_string()),
             language: Some(tournament.language.code().to_string()),
             time_zone: Some(tournament.time_zone.name().to_string()),
-            kept_class: kept_class(tournament),
+            kept_class: kept_class(tournament, language),
             online: tournament.online,
             ..TournamentForm::default()
         }
@@ -325,11 +323,21 @@ impl TournamentForm {
 }
 
 /// The class of `tournament`'s time control, as the API computed it.
-pub fn kept_class(tournament: &Tournament) -> String {
-    format!(
-        "EGF class {}, adjusted time {} minutes",
-        tournament.egd_class, tournament.adjusted_time_minutes
+pub fn kept_class(tournament: &Tournament, language: Language) -> String {
+    egf_class(
+        &language,
+        &tournament.egd_class.to_string(),
+        tournament.adjusted_time_minutes,
     )
+}
+
+/// An EGF class and its adjusted time in words.
+fn egf_class(language: &Language, class: &str, minutes: u64) -> String {
+    let class = language
+        .message("egf-class")
+        .arg("class", class)
+        .arg("minutes", minutes);
+    language.text_with("egf-class-named", "class", class.to_string())
 }
 
 /// The time system of a settings form that keeps the tournament's time control.
@@ -391,7 +399,7 @@ pub async fn visible(
             id: row.id,
             name: row.name,
             place: row.place,
-            start_date: row.start_date.to_string(),
+            start_date: row.start_date,
         })
         .collect();
     tournaments.reverse();
