@@ -7,7 +7,7 @@ use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::http::ApiJson;
-pub use crate::services::player_copies::{copy_players, CopiedPlayers, CopyRequest, SkippedPlayer};
+use crate::services::player_copies::{copy_players, CopiedPlayers, CopyRequest};
 use actix_web::{web, HttpResponse};
 use uuid::Uuid;
 

@@ -12,7 +12,7 @@ use crate::error::{ApiError, FieldError, Problem};
 use crate::http::{body, media_type, ApiJson, ApiQuery};
 use crate::routes::players::Player;
 use crate::services::rating_lists::{self as service, Indexes, Listed, Selection};
-pub use crate::services::registration_desk::{
+use crate::services::registration_desk::{
     register_from_list, search_lists, ListEntry, RegistrationFromList, SearchQuery, SearchResult,
 };
 use crate::store::rating_lists::{self as store, SnapshotRow, UpdateRow};

@@ -294,14 +294,15 @@ pub async fn use_link(
     code: web::Path<String>,
 ) -> Result<HttpResponse, PageError> {
     check_origin(&request)?;
+    let now = clock_of(&request)?.now();
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    match sign_in::redeem(&mut connection, &code, clock_of(&request)?.now()).await? {
+    match sign_in::redeem(&mut connection, &code, now).await? {
         Some(token) => {
             let cookie = start_session(&request, &mut connection, &token).await?;
             Ok(signed_in(cookie, &token, ""))
         }
         None => {
-            let state = sign_in::state(&mut connection, &code, clock_of(&request)?.now()).await?;
+            let state = sign_in::state(&mut connection, &code, now).await?;
             let page = Page::render(&CodePage {
                 t: Reader::of(&request).language(),
                 signed_in: None,
