@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 /// An OpenGotha file of `players` players of every rank from 5d to 30k, in ten clubs, and
 /// five rounds not yet paired.
-fn open_of(players: usize) -> String {
+pub fn open_of(players: usize) -> String {
     let lines: String = (0..players)
         .map(|index| {
             let strength = 35 - (index * 35 / players) as i32;
@@ -59,7 +59,7 @@ async fn imported(service: &TestService, players: usize) -> String {
 }
 
 /// The draft shown, table by table: White's and Black's names.
-async fn shown(browser: &Browser) -> Vec<(String, String)> {
+pub async fn shown(browser: &Browser) -> Vec<(String, String)> {
     let tables = browser
         .client
         .execute(
@@ -73,7 +73,7 @@ async fn shown(browser: &Browser) -> Vec<(String, String)> {
 }
 
 /// Marks the page shown, clicks `css`, and waits for the next page to be shown.
-async fn submit(browser: &Browser, css: &str) {
+pub async fn submit(browser: &Browser, css: &str) {
     browser
         .client
         .execute("window.before = true; return null;", vec![])
@@ -90,7 +90,7 @@ async fn submit(browser: &Browser, css: &str) {
 }
 
 /// Picks the option of the list `id` whose label starts with `label`.
-async fn pick(browser: &Browser, id: &str, label: &str) {
+pub async fn pick(browser: &Browser, id: &str, label: &str) {
     browser
         .client
         .execute(
