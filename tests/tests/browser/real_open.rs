@@ -14,7 +14,7 @@
 //! is measured by `bench/pages.sh`, not here.
 
 use super::dashboard::{pictured, type_keys};
-use super::round_at_size::{open_of, pick, shown, submit};
+use super::round_at_size::{opengotha_file, pick, shown, submit};
 use arbitre_tests::browser::{Browser, LAPTOP};
 use arbitre_tests::cluster;
 use arbitre_tests::served::Served;
@@ -31,6 +31,43 @@ const WEIGHT_LIMIT: u64 = 500_000;
 fn iberoamericano() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures/20201003152323_congreso2020-pre-round-2-pairing.xml")
+}
+
+/// The value of `attribute` in the XML element `line` (as written: escaped).
+fn attribute<'a>(line: &'a str, attribute: &str) -> &'a str {
+    let start = line
+        .find(&format!(" {attribute}=\""))
+        .map(|at| at + attribute.len() + 3)
+        .unwrap_or_else(|| panic!("no {attribute} in {line}"));
+    &line[start..start + line[start..].find('"').unwrap()]
+}
+
+/// An OpenGotha file of `players` players named as real players are: each the surname,
+/// rank and country of one of the real open's players and the first name of another (no
+/// two alike), so that the pages weigh what real names weigh; five rounds not yet paired.
+fn open_of_real_names(players: usize) -> String {
+    let real = std::fs::read_to_string(iberoamericano()).unwrap();
+    let real: Vec<&str> = real
+        .lines()
+        .filter(|line| line.contains("<Player "))
+        .collect();
+    let count = real.len();
+    let lines: String = (0..players)
+        .map(|index| {
+            let player = real[index % count];
+            let other = real[(index * 37 + index / count) % count];
+            format!(
+                "<Player club=\"{}\" country=\"{}\" firstName=\"{}\" name=\"{}\" rank=\"{}\" \
+                 registeringStatus=\"FIN\"/>\n",
+                attribute(player, "club"),
+                attribute(player, "country"),
+                attribute(other, "firstName"),
+                attribute(player, "name"),
+                attribute(player, "rank"),
+            )
+        })
+        .collect();
+    opengotha_file(&lines)
 }
 
 /// What the journey is given and expects of its file.
@@ -606,7 +643,7 @@ async fn a_real_open_of_150_players_is_run_from_the_pages_alone() {
 async fn the_same_journey_at_500_players_weighs_under_500_kb_a_page() {
     let folder = tempfile::tempdir().unwrap();
     let file = folder.path().join("open-500.xml");
-    std::fs::write(&file, open_of(500)).unwrap();
+    std::fs::write(&file, open_of_real_names(500)).unwrap();
     let journey = run(Open {
         file,
         players: 500,

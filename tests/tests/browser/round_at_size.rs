@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 /// An OpenGotha file of `players` players of every rank from 5d to 30k, in ten clubs, and
 /// five rounds not yet paired.
-pub fn open_of(players: usize) -> String {
+fn open_of(players: usize) -> String {
     let lines: String = (0..players)
         .map(|index| {
             let strength = 35 - (index * 35 / players) as i32;
@@ -25,6 +25,11 @@ pub fn open_of(players: usize) -> String {
             )
         })
         .collect();
+    opengotha_file(&lines)
+}
+
+/// An OpenGotha file of the `<Player>` elements `lines` and five rounds not yet paired.
+pub fn opengotha_file(lines: &str) -> String {
     format!(
         r#"<?xml version="1.0" encoding="UTF-8"?>
 <Tournament dataVersion="201" gothaVersion="352">
