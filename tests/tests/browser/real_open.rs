@@ -178,6 +178,14 @@ impl Journey {
         }
     }
 
+    /// Uploads `file` with the dashboard's form: what the import found.
+    async fn upload(&self, file: &Path) -> String {
+        let field = self.browser.client.find(Locator::Id("file")).await.unwrap();
+        field.send_keys(file.to_str().unwrap()).await.unwrap();
+        submit(&self.browser, "#import").await;
+        self.browser.text("#imported").await
+    }
+
     async fn visit(&self, path: &str) {
         self.browser
             .visit(&format!("/dashboard/t/{}{path}", self.id))
@@ -432,18 +440,7 @@ async fn run(open: Open) -> Journey {
 
     // The file, uploaded from the dashboard's form.
     journey.step("dashboard").await;
-    let field = journey
-        .browser
-        .client
-        .find(Locator::Id("file"))
-        .await
-        .unwrap();
-    field
-        .send_keys(journey.open.file.to_str().unwrap())
-        .await
-        .unwrap();
-    submit(&journey.browser, "#import").await;
-    let found = journey.browser.text("#imported").await;
+    let found = journey.upload(&journey.open.file).await;
     assert!(
         found.contains(&format!("{} players", journey.open.players)),
         "{found}"
@@ -602,18 +599,7 @@ async fn run(open: Open) -> Journey {
         journey.open.games_before + first_tables + second_tables
     );
     journey.browser.visit("/dashboard").await;
-    let field = journey
-        .browser
-        .client
-        .find(Locator::Id("file"))
-        .await
-        .unwrap();
-    field
-        .send_keys(folder.path().join(name).to_str().unwrap())
-        .await
-        .unwrap();
-    submit(&journey.browser, "#import").await;
-    let again = journey.browser.text("#imported").await;
+    let again = journey.upload(&folder.path().join(name)).await;
     assert!(
         again.contains(&format!(
             "{} pairings (0 without a result yet)",
