@@ -346,7 +346,7 @@ referee-player = Betroffener Spieler (Strafe, Zeit, kampflos, Verwarnung)
 referee-nobody = keiner
 referee-seconds = Hinzugefügte Sekunden (negativ: abgezogen)
 referee-new-result = Neues Ergebnis (Korrektur: B+R, W+2.5, 0, Void)
-referee-dead = Tote Ketten (ein Punkt jeder in SGF-Koordinaten, wie dd pp, durch Leerzeichen getrennt)
+referee-dead = Tote Ketten (ein Stein jeder Kette, benannt wie auf dem Brett, etwa D4 Q16; durch Leerzeichen getrennt)
 referee-apply = Entscheidung anwenden
 ruling-warning = Verwarnung (nur vermerkt)
 ruling-penalty = Strafe (Zeit abgezogen, oder vermerkt)
@@ -370,7 +370,11 @@ log-move = { $who } spielt { $point }
 log-pass = { $who } passt
 log-resign = { $who } gibt auf
 log-flag = { $who }: Zeit abgelaufen
-log-propose = { $who } schlägt { $count } tote Kette(n) vor
+log-propose = { $who } schlägt { $count ->
+    [0] keinen toten Stein vor
+    [one] eine tote Kette vor: { $points }
+   *[other] { $count } tote Ketten vor: { $points }
+}
 log-accept = { $who } akzeptiert die Zählung
 log-dispute = { $who } bestreitet die Zählung (Regel 5 bis)
 log-refused-turn = Zug { $turn }, { $what }
@@ -389,7 +393,7 @@ log-ruling = Entscheidung: { $kind ->
     [time_adjustment] Zeitkorrektur
     [pause] Pause
     [resume] Fortsetzung
-    [dead_stones] tote Steine
+    [dead_stones] tote Steine { $points }
     [strict_count] strenge Zählung
     [void] Annullierung
     [forfeit] kampflos
@@ -619,6 +623,31 @@ staff-revoke = Widerrufen
 staff-revoke-of = Den Zugang von { $label } ({ $role }) widerrufen
 staff-audit = Protokoll
 staff-audit-none = Noch nichts entzogen oder rückgängig gemacht.
+confirm-withdraw-title = Einen Spieler zurückziehen
+confirm-withdraw-question = { $player } aus dem Turnier zurückziehen? Die Anmeldung und alles für ihn Eingegebene werden entfernt; ihn erneut anzumelden heißt, alles erneut einzugeben.
+confirm-withdraw-button = { $player } zurückziehen
+confirm-revoke-title = Einen Zugang widerrufen
+confirm-revoke-question = Den Zugang von { $whom } widerrufen? Jeder damit angemeldete Browser, jedes Tablet und jedes Skript wird bei seiner nächsten Anfrage abgemeldet; für eine neue Anmeldung ist ein neuer Zugang nötig.
+confirm-revoke-button = { $whom } widerrufen
+audit-credential-revoked = hat den Zugang widerrufen
+audit-player-withdrawn = hat den Spieler zurückgezogen
+audit-player-changed = hat die Daten des Spielers geändert
+audit-change = { $field } { $before } → { $after }
+audit-yes = ja
+audit-no = nein
+audit-field-surname = Nachname
+audit-field-first-name = Vorname
+audit-field-rank = Rang
+audit-field-rating = Wertung
+audit-field-country = Land
+audit-field-club = Verein
+audit-field-egd-pin = EGD-PIN
+audit-field-ffg-licence = FFG-Lizenz
+audit-field-aga-id = AGA-Kennung
+audit-field-mcmahon-correction = McMahon-Korrektur
+audit-field-preliminary = vorläufige Anmeldung
+audit-field-paid = bezahlt
+audit-field-comment = Kommentar
 
 ## Examples / Exemples
 staff-who-example = Maria

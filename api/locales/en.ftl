@@ -348,7 +348,7 @@ referee-player = Player concerned (penalty, time, forfeit, warning)
 referee-nobody = none
 referee-seconds = Seconds added (negative: removed)
 referee-new-result = New result (result correction: B+R, W+2.5, 0, Void)
-referee-dead = Dead chains (a point of each in SGF coordinates, like dd pp, spaces between)
+referee-dead = Dead chains (a stone of each, named as on the board, like D4 Q16; spaces between)
 referee-apply = Apply the ruling
 ruling-warning = Warning (recorded only)
 ruling-penalty = Penalty (time taken off with a delta, or noted)
@@ -372,7 +372,11 @@ log-move = { $who } plays { $point }
 log-pass = { $who } passes
 log-resign = { $who } resigns
 log-flag = { $who }'s flag fell
-log-propose = { $who } proposes { $count } dead chain(s)
+log-propose = { $who } proposes { $count ->
+    [0] no dead stone
+    [one] one dead chain: { $points }
+   *[other] { $count } dead chains: { $points }
+}
 log-accept = { $who } accepts the count
 log-dispute = { $who } disputes the count (rule 5 bis)
 log-refused-turn = turn { $turn }, { $what }
@@ -391,7 +395,7 @@ log-ruling = ruling: { $kind ->
     [time_adjustment] time adjustment
     [pause] pause
     [resume] resume
-    [dead_stones] dead stones
+    [dead_stones] dead stones { $points }
     [strict_count] strict count
     [void] void
     [forfeit] forfeit
@@ -621,6 +625,31 @@ staff-revoke = Revoke
 staff-revoke-of = Revoke the credential of { $label } ({ $role })
 staff-audit = Audit
 staff-audit-none = Nothing taken away or undone yet.
+confirm-withdraw-title = Withdraw a player
+confirm-withdraw-question = Withdraw { $player } from the tournament? Their registration and everything typed for them are removed; registering them again means typing them again.
+confirm-withdraw-button = Withdraw { $player }
+confirm-revoke-title = Revoke a credential
+confirm-revoke-question = Revoke the credential of { $whom }? Every browser, tablet and script signed in with it is signed out at its next request; a new credential is needed to sign in again.
+confirm-revoke-button = Revoke { $whom }
+audit-credential-revoked = revoked the credential
+audit-player-withdrawn = withdrew the player
+audit-player-changed = changed the player's record
+audit-change = { $field } { $before } → { $after }
+audit-yes = yes
+audit-no = no
+audit-field-surname = surname
+audit-field-first-name = first name
+audit-field-rank = rank
+audit-field-rating = rating
+audit-field-country = country
+audit-field-club = club
+audit-field-egd-pin = EGD PIN
+audit-field-ffg-licence = FFG licence
+audit-field-aga-id = AGA id
+audit-field-mcmahon-correction = McMahon correction
+audit-field-preliminary = preliminary
+audit-field-paid = paid
+audit-field-comment = comment
 
 ## Examples / Exemples
 staff-who-example = Marie

@@ -350,7 +350,7 @@ referee-player = Joueur concerné (pénalité, temps, forfait, avertissement)
 referee-nobody = aucun
 referee-seconds = Secondes ajoutées (négatif : retirées)
 referee-new-result = Nouveau résultat (correction : B+R, W+2.5, 0, Void)
-referee-dead = Chaînes mortes (une intersection de chacune en coordonnées SGF, comme dd pp, séparées par des espaces)
+referee-dead = Chaînes mortes (une pierre de chacune, nommée comme sur le goban, par exemple D4 Q16 ; séparées par des espaces)
 referee-apply = Appliquer la décision
 ruling-warning = Avertissement (simplement noté)
 ruling-penalty = Pénalité (temps retiré, ou notée)
@@ -374,7 +374,11 @@ log-move = { $who } joue { $point }
 log-pass = { $who } passe
 log-resign = { $who } abandonne
 log-flag = { $who } : temps écoulé
-log-propose = { $who } propose { $count } chaîne(s) morte(s)
+log-propose = { $who } propose { $count ->
+    [0] aucune pierre morte
+    [one] une chaîne morte : { $points }
+   *[other] { $count } chaînes mortes : { $points }
+}
 log-accept = { $who } accepte le décompte
 log-dispute = { $who } conteste le décompte (règle 5 bis)
 log-refused-turn = coup { $turn }, { $what }
@@ -393,7 +397,7 @@ log-ruling = décision : { $kind ->
     [time_adjustment] ajustement du temps
     [pause] pause
     [resume] reprise
-    [dead_stones] pierres mortes
+    [dead_stones] pierres mortes { $points }
     [strict_count] décompte strict
     [void] annulation
     [forfeit] forfait
@@ -623,6 +627,31 @@ staff-revoke = Révoquer
 staff-revoke-of = Révoquer l'accès de { $label } ({ $role })
 staff-audit = Journal
 staff-audit-none = Rien n'a encore été retiré ni annulé.
+confirm-withdraw-title = Retirer un joueur
+confirm-withdraw-question = Retirer { $player } du tournoi ? Son inscription et tout ce qui a été saisi pour lui sont supprimés ; l'inscrire de nouveau, c'est tout saisir de nouveau.
+confirm-withdraw-button = Retirer { $player }
+confirm-revoke-title = Révoquer un accès
+confirm-revoke-question = Révoquer l'accès de { $whom } ? Chaque navigateur, tablette et script connecté avec lui est déconnecté à sa prochaine requête ; il faudra un nouvel accès pour se connecter de nouveau.
+confirm-revoke-button = Révoquer { $whom }
+audit-credential-revoked = a révoqué l'accès
+audit-player-withdrawn = a retiré le joueur
+audit-player-changed = a modifié la fiche du joueur
+audit-change = { $field } { $before } → { $after }
+audit-yes = oui
+audit-no = non
+audit-field-surname = nom
+audit-field-first-name = prénom
+audit-field-rank = niveau
+audit-field-rating = classement
+audit-field-country = pays
+audit-field-club = club
+audit-field-egd-pin = PIN EGD
+audit-field-ffg-licence = licence FFG
+audit-field-aga-id = identifiant AGA
+audit-field-mcmahon-correction = correction McMahon
+audit-field-preliminary = inscription provisoire
+audit-field-paid = payé
+audit-field-comment = commentaire
 
 ## Examples / Exemples
 staff-who-example = Marie

@@ -346,7 +346,7 @@ referee-player = Giocatore interessato (penalità, tempo, sconfitta a tavolino, 
 referee-nobody = nessuno
 referee-seconds = Secondi aggiunti (negativo: tolti)
 referee-new-result = Nuovo risultato (correzione: B+R, W+2.5, 0, Void)
-referee-dead = Catene morte (un punto di ciascuna in coordinate SGF, come dd pp, separati da spazi)
+referee-dead = Catene morte (una pietra di ciascuna, indicata come sul goban, per esempio D4 Q16; separate da spazi)
 referee-apply = Applica la decisione
 ruling-warning = Ammonimento (solo registrato)
 ruling-penalty = Penalità (tempo tolto, o annotata)
@@ -370,7 +370,11 @@ log-move = { $who } gioca { $point }
 log-pass = { $who } passa
 log-resign = { $who } abbandona
 log-flag = { $who }: tempo scaduto
-log-propose = { $who } propone { $count } catena/e morta/e
+log-propose = { $who } propone { $count ->
+    [0] nessuna pietra morta
+    [one] una catena morta: { $points }
+   *[other] { $count } catene morte: { $points }
+}
 log-accept = { $who } accetta il conteggio
 log-dispute = { $who } contesta il conteggio (regola 5 bis)
 log-refused-turn = mossa { $turn }, { $what }
@@ -389,7 +393,7 @@ log-ruling = decisione: { $kind ->
     [time_adjustment] correzione del tempo
     [pause] pausa
     [resume] ripresa
-    [dead_stones] pietre morte
+    [dead_stones] pietre morte { $points }
     [strict_count] conteggio rigoroso
     [void] annullamento
     [forfeit] sconfitta a tavolino
@@ -619,6 +623,31 @@ staff-revoke = Revoca
 staff-revoke-of = Revoca la credenziale di { $label } ({ $role })
 staff-audit = Registro
 staff-audit-none = Ancora niente tolto o annullato.
+confirm-withdraw-title = Ritira un giocatore
+confirm-withdraw-question = Ritirare { $player } dal torneo? La sua iscrizione e tutto ciò che è stato inserito per lui sono cancellati; iscriverlo di nuovo significa inserire tutto di nuovo.
+confirm-withdraw-button = Ritira { $player }
+confirm-revoke-title = Revoca un accesso
+confirm-revoke-question = Revocare l'accesso di { $whom }? Ogni browser, tablet e script collegato con esso è scollegato alla sua prossima richiesta; servirà un nuovo accesso per collegarsi di nuovo.
+confirm-revoke-button = Revoca { $whom }
+audit-credential-revoked = ha revocato l'accesso
+audit-player-withdrawn = ha ritirato il giocatore
+audit-player-changed = ha modificato la scheda del giocatore
+audit-change = { $field } { $before } → { $after }
+audit-yes = sì
+audit-no = no
+audit-field-surname = cognome
+audit-field-first-name = nome
+audit-field-rank = livello
+audit-field-rating = rating
+audit-field-country = paese
+audit-field-club = club
+audit-field-egd-pin = PIN EGD
+audit-field-ffg-licence = tessera FFG
+audit-field-aga-id = identificativo AGA
+audit-field-mcmahon-correction = correzione McMahon
+audit-field-preliminary = iscrizione provvisoria
+audit-field-paid = pagato
+audit-field-comment = commento
 
 ## Examples / Exemples
 staff-who-example = Maria
