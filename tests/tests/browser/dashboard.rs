@@ -765,5 +765,5 @@ async fn a_player_s_whole_record_is_changed_from_the_page() {
         .await;
     let audit = browser.text("#audit-list tbody tr").await;
     assert!(audit.contains("FFG licence — → 1500104"), "{audit}");
-    assert!(audit.contains("paid false → true"), "{audit}");
+    assert!(audit.contains("paid no → yes"), "{audit}");
 }
