@@ -9,9 +9,9 @@
 //! The file is a real tournament: the *Campeonato Iberoamericano Virtual 2020*, 167
 //! players of whom 150 play round 2, as its director's OpenGotha 3.49 saved it before
 //! pairing round 2 (`tests/fixtures/SOURCES.md`: where it comes from and its licence).
-//! The same journey at 500 players (an OpenGotha file written here) weighs every page it
-//! shows: under 500 KB gzipped with its assets. How long the server takes for each page
-//! is measured by `bench/pages.sh`, not here.
+//! The same journey at 500 players (a file written here with the real players' names)
+//! weighs every page it shows: under 500 KB gzipped with its assets. How long the server
+//! takes for each request of the journey is measured by `bench/journey.sh`, not here.
 
 use super::dashboard::{pictured, type_keys};
 use super::round_at_size::{opengotha_file, pick, shown, submit};
