@@ -30,6 +30,8 @@ def start_score(value):
     return max(-20, min(3, value)) + 30
 
 
+# Eight countries, as two-letter codes: the import refuses any other country.
+COUNTRIES = ["FR", "DE", "NL", "CZ", "PL", "UA", "RO", "HU"]
 ranks = [max(-20, min(5, -5 + draw(13) - draw(13))) for _ in range(players)]
 keys = [f"PLAYER{index:04}TEST" for index in range(players)]
 wins = [0] * players
@@ -60,7 +62,7 @@ for round_number in range(1, played + 1):
 out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
        '<Tournament dataVersion="201" fullVersionNumber="3.51" runningMode="SAL">', '<Players>']
 for index in range(players):
-    out.append(f'<Player club="C{draw(60):02}" country="K{draw(8)}" firstName="Test" '
+    out.append(f'<Player club="C{draw(60):02}" country="{COUNTRIES[draw(8)]}" firstName="Test" '
                f'name="Player{index:04}" participating="{"1" * 20}" rank="{rank_name(ranks[index])}" '
                f'rating="{2100 + 100 * ranks[index] + draw(100)}" registeringStatus="FIN" smmsCorrection="0"/>')
 out.append('</Players>')
