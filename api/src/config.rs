@@ -40,6 +40,12 @@ pub struct Config {
     /// `ARBITRE_ANONYMOUS_BYTES`: bytes a second sent to anonymous readers, default
     /// [`DEFAULT_ANONYMOUS_BYTES`].
     pub anonymous_bytes: u64,
+    /// `ARBITRE_CONNECTIONS_PER_PEER`: connections one anonymous client may hold, default
+    /// `http::budget::DEFAULT_CONNECTIONS_PER_PEER`.
+    pub connections_per_peer: usize,
+    /// `ARBITRE_STREAMS_PER_PEER`: event streams one anonymous client may hold, default
+    /// `http::budget::DEFAULT_STREAMS_PER_PEER`.
+    pub streams_per_peer: usize,
     /// `ARBITRE_TRUSTED_PROXIES`: the addresses of the reverse proxies whose
     /// `X-Forwarded-*` and `Forwarded` headers are believed, comma-separated; default none
     /// (see [`crate::peer`]).
@@ -114,6 +120,10 @@ impl Config {
                 .map_or(DEFAULT_ANONYMOUS_BYTES, |bytes| {
                     u64::try_from(bytes).unwrap_or(u64::MAX)
                 }),
+            connections_per_peer: count("ARBITRE_CONNECTIONS_PER_PEER")?
+                .unwrap_or(crate::http::budget::DEFAULT_CONNECTIONS_PER_PEER),
+            streams_per_peer: count("ARBITRE_STREAMS_PER_PEER")?
+                .unwrap_or(crate::http::budget::DEFAULT_STREAMS_PER_PEER),
             trusted_proxies: match read("ARBITRE_TRUSTED_PROXIES") {
                 None => Vec::new(),
                 Some(value) => value

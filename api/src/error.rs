@@ -42,6 +42,10 @@ pub const PROBLEM_JSON: &str = "application/problem+json";
 /// 503 again).
 const RETRY_AFTER_SECONDS: u32 = 1;
 
+/// What a client refused for its connection budget should wait before retrying: a
+/// connection or stream is freed when its client goes, which takes seconds, not one.
+const OVER_BUDGET_RETRY_AFTER_SECONDS: u32 = 10;
+
 /// The cause of a failure that is not the client's, kept for the log.
 pub type Cause = Box<dyn std::error::Error + Send + Sync>;
 
@@ -246,9 +250,33 @@ pub enum ApiError {
     /// The server is stopping: a request waiting on heavy work is answered at once.
     #[error("the service is stopping: retry on another instance or shortly")]
     Stopping,
+    /// An anonymous client holds all the connections or event streams it may, or the
+    /// anonymous clients all theirs (see `http::budget`); retryable, with `Retry-After`.
+    #[error("{}", over_budget(*.0))]
+    OverBudget(Exceeded),
     /// Holds the cause, for the log; the client reads only "internal error".
     #[error("internal error")]
     Internal(#[source] Cause),
+}
+
+/// What is beyond a connection budget (see `http::budget`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exceeded {
+    Connections,
+    Streams,
+}
+
+fn over_budget(exceeded: Exceeded) -> &'static str {
+    match exceeded {
+        Exceeded::Connections => {
+            "too many connections are open from this address, or from anonymous clients: \
+             close some, or retry later"
+        }
+        Exceeded::Streams => {
+            "too many event streams are open from this address, or from anonymous clients: \
+             close some, or retry later"
+        }
+    }
 }
 
 fn mismatch_list(errors: &[FieldError]) -> String {
@@ -335,6 +363,8 @@ impl ApiError {
             ApiError::DatabaseUnavailable(_) => "database.unavailable",
             ApiError::Busy => "service.busy",
             ApiError::Stopping => "service.stopping",
+            ApiError::OverBudget(Exceeded::Connections) => "service.too_many_connections",
+            ApiError::OverBudget(Exceeded::Streams) => "service.too_many_streams",
             ApiError::Internal(_) => "internal",
         };
         code.to_string()
@@ -362,9 +392,10 @@ impl ApiError {
                 "The game is not on the tournament's board"
             }
             ApiError::Board(BoardRefusal::GamesRecorded { .. }) => "Conflict",
-            ApiError::DatabaseUnavailable(_) | ApiError::Busy | ApiError::Stopping => {
-                "Service unavailable"
-            }
+            ApiError::DatabaseUnavailable(_)
+            | ApiError::Busy
+            | ApiError::Stopping
+            | ApiError::OverBudget(_) => "Service unavailable",
             ApiError::Internal(_) => "Internal server error",
         }
     }
@@ -423,9 +454,10 @@ impl ResponseError for ApiError {
             }
             ApiError::Board(BoardRefusal::OtherBoard { .. }) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Board(BoardRefusal::GamesRecorded { .. }) => StatusCode::CONFLICT,
-            ApiError::DatabaseUnavailable(_) | ApiError::Busy | ApiError::Stopping => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
+            ApiError::DatabaseUnavailable(_)
+            | ApiError::Busy
+            | ApiError::Stopping
+            | ApiError::OverBudget(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -459,6 +491,12 @@ impl ResponseError for ApiError {
             if let Ok(value) = header::HeaderValue::from_str(allow) {
                 response.headers_mut().insert(header::ALLOW, value);
             }
+        }
+        if let ApiError::OverBudget(_) = self {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                header::HeaderValue::from(OVER_BUDGET_RETRY_AFTER_SECONDS),
+            );
         }
         if let ApiError::InvalidToken = self {
             // RFC 6750 §3.1: the token presented is unknown, revoked or malformed.

@@ -204,8 +204,23 @@ impl TestService {
     }
 
     /// The service admitting `anonymous_reads` anonymous reads a second (and at once), and
-    /// sending them `anonymous_bytes` a second.
+    /// sending them `anonymous_bytes` a second. Every client of a test is on the loopback
+    /// address: one peer may hold as many connections and streams as the process allows.
     pub async fn start_with(anonymous_reads: u32, anonymous_bytes: u64) -> TestService {
+        TestService::start_budgeted(
+            anonymous_reads,
+            anonymous_bytes,
+            arbitre_api::http::budget::Limits::of_this_process(usize::MAX, usize::MAX),
+        )
+        .await
+    }
+
+    /// The service with the connection budgets `budget` (see `arbitre_api::http::budget`).
+    pub async fn start_budgeted(
+        anonymous_reads: u32,
+        anonymous_bytes: u64,
+        budget: arbitre_api::http::budget::Limits,
+    ) -> TestService {
         let database_url = cluster().fresh_database().await;
         let admin_token = issue_token(&database_url, Role::Admin, None, None).await;
         let (sender, receiver) = std::sync::mpsc::channel();
@@ -225,6 +240,7 @@ impl TestService {
                         anonymous_reads,
                         anonymous_bytes,
                         trusted_proxies: Default::default(),
+                        budget,
                     },
                     server_clock,
                 )
