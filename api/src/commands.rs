@@ -260,7 +260,8 @@ async fn serve_on(config: &Config, url: &str) -> Result<(), BoxError> {
         server::Capacity {
             workers: config.workers,
             anonymous_reads: config.anonymous_reads,
-            anonymous_bytes: config.anonymous_bytes,
+            peer_reads: config.peer_reads,
+            peer_bytes: config.peer_bytes,
             trusted_proxies: crate::peer::TrustedProxies::new(config.trusted_proxies.clone()),
             budget,
         },

@@ -125,7 +125,7 @@ impl Problem {
         if status == StatusCode::UNAUTHORIZED {
             response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
         }
-        if status == StatusCode::SERVICE_UNAVAILABLE {
+        if status == StatusCode::SERVICE_UNAVAILABLE || status == StatusCode::TOO_MANY_REQUESTS {
             response.insert_header((header::RETRY_AFTER, RETRY_AFTER_SECONDS.to_string()));
         }
         match serde_json::to_value(self) {
@@ -187,6 +187,10 @@ pub enum ApiError {
     MalformedJson(String),
     #[error("the request body does not match the schema: {}", .0.message)]
     InvalidBody(FieldError),
+    /// A body field that no request could mean (a control character where a path of this
+    /// server is expected): the request itself is malformed (400), not its content.
+    #[error("the request body field {} is malformed: {}", .0.field, .0.message)]
+    MalformedField(FieldError),
     #[error("the request body is larger than the limit of {limit} bytes")]
     BodyTooLarge { limit: usize },
     #[error("the request body must be sent with Content-Type: {0}")]
@@ -250,6 +254,10 @@ pub enum ApiError {
     /// The server is stopping: a request waiting on heavy work is answered at once.
     #[error("the service is stopping: retry on another instance or shortly")]
     Stopping,
+    /// An anonymous client reads faster than its own rate (see
+    /// `services::admission::Fairness`); retryable, with `Retry-After`.
+    #[error("this client reads too fast: retry shortly")]
+    TooManyRequests,
     /// An anonymous client holds all the connections or event streams it may, or the
     /// anonymous clients all theirs (see `http::budget`); retryable, with `Retry-After`.
     #[error("{}", over_budget(*.0))]
@@ -322,6 +330,7 @@ impl ApiError {
         let code = match self {
             ApiError::MalformedJson(_) => "body.malformed_json",
             ApiError::InvalidBody(_) => "body.invalid",
+            ApiError::MalformedField(_) => "body.malformed_field",
             ApiError::BodyTooLarge { .. } => "body.too_large",
             ApiError::UnsupportedMediaType(_) => "body.unsupported_media_type",
             ApiError::InvalidPath(_) => "path.invalid",
@@ -363,6 +372,7 @@ impl ApiError {
             ApiError::DatabaseUnavailable(_) => "database.unavailable",
             ApiError::Busy => "service.busy",
             ApiError::Stopping => "service.stopping",
+            ApiError::TooManyRequests => "service.too_many_requests",
             ApiError::OverBudget(Exceeded::Connections) => "service.too_many_connections",
             ApiError::OverBudget(Exceeded::Streams) => "service.too_many_streams",
             ApiError::Internal(_) => "internal",
@@ -373,7 +383,9 @@ impl ApiError {
     fn title(&self) -> &'static str {
         match self {
             ApiError::MalformedJson(_) => "The request body is not JSON",
-            ApiError::InvalidBody(_) | ApiError::Validation(_) => "The request is invalid",
+            ApiError::InvalidBody(_) | ApiError::Validation(_) | ApiError::MalformedField(_) => {
+                "The request is invalid"
+            }
             ApiError::RecordMismatch(_) => "The record is not the pairing's game",
             ApiError::BodyTooLarge { .. } => "The request body is too large",
             ApiError::UnsupportedMediaType(_) => "The request body has the wrong media type",
@@ -396,6 +408,7 @@ impl ApiError {
             | ApiError::Busy
             | ApiError::Stopping
             | ApiError::OverBudget(_) => "Service unavailable",
+            ApiError::TooManyRequests => "Too many requests",
             ApiError::Internal(_) => "Internal server error",
         }
     }
@@ -403,6 +416,7 @@ impl ApiError {
     fn field_errors(&self) -> Vec<FieldError> {
         match self {
             ApiError::InvalidBody(error)
+            | ApiError::MalformedField(error)
             | ApiError::InvalidPath(error)
             | ApiError::InvalidQuery(error) => {
                 vec![error.clone()]
@@ -436,9 +450,10 @@ impl ApiError {
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
-            ApiError::MalformedJson(_) | ApiError::InvalidPath(_) | ApiError::InvalidQuery(_) => {
-                StatusCode::BAD_REQUEST
-            }
+            ApiError::MalformedJson(_)
+            | ApiError::InvalidPath(_)
+            | ApiError::InvalidQuery(_)
+            | ApiError::MalformedField(_) => StatusCode::BAD_REQUEST,
             ApiError::InvalidBody(_) | ApiError::Validation(_) | ApiError::RecordMismatch(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
@@ -458,6 +473,7 @@ impl ResponseError for ApiError {
             | ApiError::Busy
             | ApiError::Stopping
             | ApiError::OverBudget(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -8,7 +8,7 @@ use crate::metrics::Metrics;
 use crate::openapi;
 use crate::peer::TrustedProxies;
 use crate::routes;
-use crate::services::admission::Admission;
+use crate::services::admission::{Admission, Fairness};
 use crate::services::live::notify::Hub;
 use crate::services::live::ServerClock;
 use crate::web as web_pages;
@@ -98,8 +98,10 @@ pub struct Capacity {
     pub workers: Option<usize>,
     /// Anonymous reads admitted per second, and at once (see [`Admission`]).
     pub anonymous_reads: u32,
-    /// Bytes sent to anonymous readers per second (see [`Admission`]).
-    pub anonymous_bytes: u64,
+    /// Reads admitted per second, and at once, for one anonymous client (see [`Fairness`]).
+    pub peer_reads: u32,
+    /// Bytes sent per second, and at once, to one anonymous client (see [`Fairness`]).
+    pub peer_bytes: u64,
     /// The reverse proxies whose forwarding headers are believed.
     pub trusted_proxies: TrustedProxies,
     /// The connections and event streams held open, in all and by client (see
@@ -126,10 +128,11 @@ pub fn build(
     let contacts = web::Data::new(crate::services::contacts::Contacts::default());
     let rating_lists = web::Data::new(crate::services::rating_lists::Indexes::default());
     let reads = web::Data::new(crate::services::reads::Reads::default());
-    let admission = web::Data::new(
-        Admission::new(capacity.anonymous_reads, capacity.anonymous_reads)
-            .sending(capacity.anonymous_bytes),
-    );
+    let admission = web::Data::new(Admission::new(
+        capacity.anonymous_reads,
+        capacity.anonymous_reads,
+    ));
+    let fairness = web::Data::new(Fairness::new(capacity.peer_reads, capacity.peer_bytes));
     let revisions = web::Data::from(streams.revisions());
     let budget = Budget::new(capacity.budget);
     let on_connect = budget.clone().on_connect(capacity.trusted_proxies.clone());
@@ -149,6 +152,7 @@ pub fn build(
             .app_data(workshop.clone())
             .app_data(reads.clone())
             .app_data(admission.clone())
+            .app_data(fairness.clone())
             .app_data(revisions.clone())
             .app_data(games.clone())
             .app_data(now.clone())

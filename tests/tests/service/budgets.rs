@@ -16,11 +16,10 @@ fn limits(connections_per_peer: usize, streams_per_peer: usize) -> Limits {
 }
 
 async fn start(limits: Limits) -> TestService {
-    TestService::start_budgeted(
-        arbitre_api::config::DEFAULT_ANONYMOUS_READS,
-        arbitre_api::config::DEFAULT_ANONYMOUS_BYTES,
-        limits,
-    )
+    TestService::start_serving(arbitre_api::server::Capacity {
+        budget: limits,
+        ..TestService::capacity()
+    })
     .await
 }
 
