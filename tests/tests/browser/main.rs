@@ -7,6 +7,7 @@
 mod dashboard;
 mod dashboard_tools;
 mod exports;
+mod french;
 mod public;
 mod referee;
 mod round_at_size;
