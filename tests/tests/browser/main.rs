@@ -9,6 +9,7 @@ mod dashboard_tools;
 mod exports;
 mod french;
 mod public;
+mod real_open;
 mod referee;
 mod round_at_size;
 mod session;
