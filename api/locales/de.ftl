@@ -765,6 +765,7 @@ draft-swapped = Farben von Hand getauscht
 draft-swap = Farben tauschen
 draft-of-table = an Tisch { $table }
 draft-why = Warum dieses Paar
+question-mark = ?
 draft-at-table = an Tisch { $table }
 draft-bye = Spielfrei: { $player } ({ $rank })
 draft-kept = Behaltene Paare: { $pairs }

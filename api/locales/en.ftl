@@ -764,6 +764,7 @@ draft-swapped = colours swapped by hand
 draft-swap = Swap colours
 draft-of-table = of table { $table }
 draft-why = Why this pair
+question-mark = ?
 draft-at-table = at table { $table }
 draft-bye = Bye: { $player } ({ $rank })
 draft-kept = Pairs kept: { $pairs }

@@ -769,6 +769,7 @@ draft-swapped = couleurs inversées à la main
 draft-swap = Inverser les couleurs
 draft-of-table = de la table { $table }
 draft-why = Pourquoi cette paire
+question-mark = {"\u202F"}?
 draft-at-table = à la table { $table }
 draft-bye = Exempt : { $player } ({ $rank })
 draft-kept = Paires gardées : { $pairs }

@@ -765,6 +765,7 @@ draft-swapped = colori scambiati a mano
 draft-swap = Scambia i colori
 draft-of-table = del tavolo { $table }
 draft-why = Perché questa coppia
+question-mark = ?
 draft-at-table = al tavolo { $table }
 draft-bye = Riposo: { $player } ({ $rank })
 draft-kept = Coppie mantenute: { $pairs }
