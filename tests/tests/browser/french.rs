@@ -5,7 +5,7 @@
 //! and is pictured beside its English screenshot (`…-laptop-fr.png`).
 
 use super::dashboard::sign_in;
-use super::{hall, start_game};
+use super::{egd_list, hall, start_game};
 use arbitre_tests::browser::{Browser, LAPTOP};
 use arbitre_tests::TestService;
 use serde_json::Value;
@@ -133,20 +133,6 @@ async fn french(browser: &Browser, name: &str, says: &str, picture: Option<&str>
     }
 }
 
-/// A small EGD list in the shape of `allworld_lp.html`, with one of the hall's players.
-fn egd_list() -> Vec<u8> {
-    let mut list = b"<html>\n<pre>\n(27 Dec 2025)\n   PIN          Name                              Club     Grade P&D    GoR    NT appearance\n".to_vec();
-    for line in [
-        " 10234567  Vannier Remi                          FR  35Re    2d   --   2157    40  T251101A",
-        " 10345678  Lefevre Emile                         FR  69Ly    2d   --   2180    40  T251101A",
-    ] {
-        list.extend_from_slice(line.as_bytes());
-        list.push(b'\n');
-    }
-    list.extend_from_slice(b"</pre>\n</html>\n");
-    list
-}
-
 #[tokio::test]
 async fn every_page_speaks_french() {
     let service = TestService::start().await;
@@ -154,7 +140,9 @@ async fn every_page_speaks_french() {
     let uploaded = service
         .post("/rating-lists?source=egd", Some(&service.admin_token))
         .header("content-type", "text/plain")
-        .body(egd_list())
+        .body(egd_list(&[
+            " 10234567  Vannier Remi                          FR  35Re    2d   --   2157    40  T251101A",
+        ]))
         .send()
         .await
         .unwrap();
