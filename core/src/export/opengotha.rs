@@ -1038,24 +1038,14 @@ fn forced_ascii_key(key: &str) -> String {
 }
 
 /// The base letter of an accented letter of Latin-9 OpenGotha folds (`À`–`Å`, `Ç`, `È`–`Ë`,
-/// `Ì`–`Ï`, `Ñ`, `Ò`–`Ö`, `Ø`, `Ù`–`Ü`, `Ý` and their small forms), as written.
+/// `Ì`–`Ï`, `Ñ`, `Ò`–`Ö`, `Ø`, `Ù`–`Ü`, `Ý` and their small forms, not `Æ`, `Ð`, `Þ`, `ß`
+/// or `ÿ`), in its case.
 fn latin9_base(c: char) -> Option<char> {
-    let base = match c.to_lowercase().next()? {
-        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
-        'ç' => 'c',
-        'è' | 'é' | 'ê' | 'ë' => 'e',
-        'ì' | 'í' | 'î' | 'ï' => 'i',
-        'ñ' => 'n',
-        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' => 'o',
-        'ù' | 'ú' | 'û' | 'ü' => 'u',
-        'ý' => 'y',
-        _ => return None,
-    };
-    Some(if c.is_uppercase() {
-        base.to_ascii_uppercase()
-    } else {
-        base
-    })
+    match c {
+        'Æ' | 'Ð' | 'Þ' | 'ß' | 'æ' | 'ð' | 'þ' | 'ÿ' | '×' | '÷' => None,
+        '\u{C0}'..='\u{FF}' => LATIN_1_LETTERS.chars().nth(u32::from(c) as usize - 0xC0),
+        _ => None,
+    }
 }
 
 /// Base letters of Latin-1 Supplement, U+00C0 to U+00FF (`×` and `÷` kept).
