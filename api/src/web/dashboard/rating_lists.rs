@@ -7,7 +7,7 @@
 //! these pages call the services the API's routes call.
 
 use super::{caller, check_origin, problems, see_other, upload};
-use crate::auth::Caller;
+use crate::auth::{clock_of, Caller};
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, FieldError, Resource};
 use crate::i18n::Language;
@@ -21,6 +21,7 @@ use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::rating_list::Source;
 use askama::Template;
+use chrono::NaiveDate;
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -166,7 +167,7 @@ async fn import_upload(
     connection: &mut Connection,
     indexes: &Indexes,
     caller: &Caller,
-    form: Multipart,
+    (form, today): (Multipart, NaiveDate),
 ) -> Result<String, ApiError> {
     caller.require_admin("import a rating list")?;
     let upload = upload::read(
@@ -176,7 +177,8 @@ async fn import_upload(
     )
     .await?;
     let source = parse_source(upload.field("source").unwrap_or_default())?;
-    let imported = service::import(connection, Some(indexes), source, upload.file.to_vec()).await?;
+    let list = (source, upload.file.to_vec());
+    let imported = service::import(connection, Some(indexes), list, today).await?;
     let snapshot = &imported.snapshot;
     Ok(if imported.created {
         format!(
@@ -205,11 +207,12 @@ pub async fn import(
     form: Multipart,
 ) -> Result<HttpResponse, PageError> {
     check_origin(&request)?;
+    let today = clock_of(&request)?.now().date_naive();
     let tournament_id = path.into_inner();
     let caller = caller(&viewer)?;
     caller.require_organizer(tournament_id, "choose the rating lists of this tournament")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let outcome = import_upload(&mut connection, &indexes, &caller, form).await;
+    let outcome = import_upload(&mut connection, &indexes, &caller, (form, today)).await;
     drop(connection);
     match outcome {
         Ok(notice) => {
