@@ -214,6 +214,19 @@ impl Browser {
         }
     }
 
+    /// Saves what the browser downloads (a link with `download`) into `folder`, as a
+    /// person's browser saves to their downloads folder, without asking.
+    pub async fn download_to(&self, folder: &Path) {
+        let behavior = json!({"behavior": "allow", "downloadPath": folder});
+        self.client
+            .issue_cmd(Chromedriver {
+                path: "goog/cdp/execute",
+                body: json!({"cmd": "Page.setDownloadBehavior", "params": behavior}),
+            })
+            .await
+            .unwrap();
+    }
+
     /// Opens `path` of the service.
     pub async fn visit(&self, path: &str) {
         self.client

@@ -8,6 +8,7 @@ mod dashboard;
 mod dashboard_tools;
 mod exports;
 mod public;
+mod real_open;
 mod referee;
 mod round_at_size;
 mod session;
