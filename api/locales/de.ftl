@@ -315,6 +315,12 @@ hall-phase-turns = { $count ->
 }
 hall-result = Ergebnis: { $result }
 hall-open = Brett { $table } öffnen
+hall-tablet-online = Tablet online
+hall-tablet-back = Tablet wieder online, { $count ->
+    [one] { $count } Sendung wartet
+   *[other] { $count } Sendungen warten
+}
+hall-tablet-offline = Tablet offline seit { $for }
 need-disputed-count = Zählung bestritten
 need-flag-fallen = Zeit abgelaufen
 need-paused = Unterbrochen
@@ -562,6 +568,25 @@ fields-criterion = Kriterium { $number }
 criterion-none = keines
 fields-parameters = Paarungsparameter (Namen von OpenGotha)
 fields-parameter-default = OpenGotha: { $value }
+parameter-system = Paarungssystem
+parameter-opengotha = Befolgte OpenGotha-Version
+parameter-numerator = { $factor } (Zähler)
+parameter-denominator = { $factor } (Nenner)
+choice-mc-mahon = McMahon
+choice-swiss = Schweizer System
+choice-swiss-with-categories = Schweizer System mit Kategorien
+choice-round-robin = Jeder gegen jeden
+choice-split-and-fold = Teilen und falten
+choice-split-and-random = Teilen und losen
+choice-split-and-slip = Teilen und verschieben
+choice-top = Oben
+choice-middle = Mitte
+choice-bottom = Unten
+choice-none = Keines
+choice-rating = Wertung
+choice-rank = Rang
+choice-yes = Ja
+choice-no = Nein
 
 ## Rounds, results, standings, staff / Rondes, résultats, classement, équipe
 round-draft = Paarung entwerfen
@@ -740,6 +765,7 @@ draft-swapped = Farben von Hand getauscht
 draft-swap = Farben tauschen
 draft-of-table = an Tisch { $table }
 draft-why = Warum dieses Paar
+question-mark = ?
 draft-at-table = an Tisch { $table }
 draft-bye = Spielfrei: { $player } ({ $rank })
 draft-kept = Behaltene Paare: { $pairs }
@@ -807,7 +833,8 @@ lists-use-button = Diese Liste verwenden
 lists-refresh = Die Spieler aus dieser Liste aktualisieren
 lists-none = Noch keine { $source }-Liste importiert.
 lists-import = Eine Liste importieren
-lists-import-explained = Laden Sie die Datei hoch, wie der Verband sie veröffentlicht: die der EGD, { $egd } (oder ihr { $zip }), die der FFG, { $ffg }, die der AGA, { $aga }. Eine neuere Liste wird sofort verwendet, außer eine ältere ist oben festgelegt; dieselbe Datei zweimal ändert nichts.
+lists-import-explained = Laden Sie die Datei hoch, wie der Verband sie veröffentlicht (eine EGD-Liste darf als .zip gepackt sein):
+lists-import-after = Eine neuere Liste wird sofort verwendet, außer eine ältere ist oben festgelegt; dieselbe Datei zweimal ändert nichts.
 lists-list = Liste
 lists-file = Datei
 lists-import-button = Die Liste importieren

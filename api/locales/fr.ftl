@@ -319,6 +319,12 @@ hall-phase-turns = { $count ->
 }
 hall-result = Résultat : { $result }
 hall-open = Ouvrir la table { $table }
+hall-tablet-online = Tablette en ligne
+hall-tablet-back = Tablette de retour en ligne, { $count ->
+    [one] { $count } envoi en attente
+   *[other] { $count } envois en attente
+}
+hall-tablet-offline = Tablette hors ligne depuis { $for }
 need-disputed-count = Décompte contesté
 need-flag-fallen = Temps écoulé
 need-paused = Suspendue
@@ -566,6 +572,25 @@ fields-criterion = Critère { $number }
 criterion-none = aucun
 fields-parameters = Paramètres d'appariement (noms d'OpenGotha)
 fields-parameter-default = OpenGotha : { $value }
+parameter-system = Système d'appariement
+parameter-opengotha = Version d'OpenGotha suivie
+parameter-numerator = { $factor } (numérateur)
+parameter-denominator = { $factor } (dénominateur)
+choice-mc-mahon = McMahon
+choice-swiss = Suisse
+choice-swiss-with-categories = Suisse avec catégories
+choice-round-robin = Toutes rondes
+choice-split-and-fold = Séparer et replier
+choice-split-and-random = Séparer et tirer au sort
+choice-split-and-slip = Séparer et glisser
+choice-top = Haut
+choice-middle = Milieu
+choice-bottom = Bas
+choice-none = Aucun
+choice-rating = Classement
+choice-rank = Niveau
+choice-yes = Oui
+choice-no = Non
 
 ## Rounds, results, standings, staff / Rondes, résultats, classement, équipe
 round-draft = Préparer l'appariement
@@ -744,6 +769,7 @@ draft-swapped = couleurs inversées à la main
 draft-swap = Inverser les couleurs
 draft-of-table = de la table { $table }
 draft-why = Pourquoi cette paire
+question-mark = {"\u202F"}?
 draft-at-table = à la table { $table }
 draft-bye = Exempt : { $player } ({ $rank })
 draft-kept = Paires gardées : { $pairs }
@@ -811,7 +837,8 @@ lists-use-button = Utiliser cette liste
 lists-refresh = Mettre à jour les joueurs depuis cette liste
 lists-none = Aucune liste { $source } importée pour l'instant.
 lists-import = Importer une liste
-lists-import-explained = Déposez le fichier tel que la fédération le publie : celui de l'EGD, { $egd } (ou son { $zip }), celui de la FFG, { $ffg }, celui de l'AGA, { $aga }. Une liste plus récente sert aussitôt, sauf si une plus ancienne est fixée ci-dessus ; le même fichier deux fois ne change rien.
+lists-import-explained = Déposez le fichier tel que la fédération le publie (une liste de l'EGD peut être compressée en .zip) :
+lists-import-after = Une liste plus récente sert aussitôt, sauf si une plus ancienne est fixée ci-dessus ; le même fichier deux fois ne change rien.
 lists-list = Liste
 lists-file = Fichier
 lists-import-button = Importer la liste

@@ -315,6 +315,12 @@ hall-phase-turns = { $count ->
 }
 hall-result = Risultato: { $result }
 hall-open = Apri il tavolo { $table }
+hall-tablet-online = Tablet in linea
+hall-tablet-back = Tablet di nuovo in linea, { $count ->
+    [one] { $count } invio in attesa
+   *[other] { $count } invii in attesa
+}
+hall-tablet-offline = Tablet non in linea da { $for }
 need-disputed-count = Conteggio contestato
 need-flag-fallen = Tempo scaduto
 need-paused = Sospesa
@@ -562,6 +568,25 @@ fields-criterion = Criterio { $number }
 criterion-none = nessuno
 fields-parameters = Parametri di abbinamento (nomi di OpenGotha)
 fields-parameter-default = OpenGotha: { $value }
+parameter-system = Sistema di abbinamento
+parameter-opengotha = Versione di OpenGotha seguita
+parameter-numerator = { $factor } (numeratore)
+parameter-denominator = { $factor } (denominatore)
+choice-mc-mahon = McMahon
+choice-swiss = Svizzero
+choice-swiss-with-categories = Svizzero con categorie
+choice-round-robin = Girone all'italiana
+choice-split-and-fold = Dividi e ripiega
+choice-split-and-random = Dividi e sorteggia
+choice-split-and-slip = Dividi e scorri
+choice-top = Alto
+choice-middle = Centro
+choice-bottom = Basso
+choice-none = Nessuno
+choice-rating = Rating
+choice-rank = Livello
+choice-yes = Sì
+choice-no = No
 
 ## Rounds, results, standings, staff / Rondes, résultats, classement, équipe
 round-draft = Prepara l'abbinamento
@@ -740,6 +765,7 @@ draft-swapped = colori scambiati a mano
 draft-swap = Scambia i colori
 draft-of-table = del tavolo { $table }
 draft-why = Perché questa coppia
+question-mark = ?
 draft-at-table = al tavolo { $table }
 draft-bye = Riposo: { $player } ({ $rank })
 draft-kept = Coppie mantenute: { $pairs }
@@ -807,7 +833,8 @@ lists-use-button = Usa questa lista
 lists-refresh = Aggiorna i giocatori da questa lista
 lists-none = Nessuna lista { $source } ancora importata.
 lists-import = Importa una lista
-lists-import-explained = Carica il file come la federazione lo pubblica: quello dell'EGD, { $egd } (o il suo { $zip }), quello della FFG, { $ffg }, quello dell'AGA, { $aga }. Una lista più recente è usata subito, a meno che una più vecchia sia fissata sopra; lo stesso file due volte non cambia nulla.
+lists-import-explained = Carica il file come la federazione lo pubblica (una lista EGD può essere compressa in .zip):
+lists-import-after = Una lista più recente è usata subito, a meno che una più vecchia sia fissata sopra; lo stesso file due volte non cambia nulla.
 lists-list = Lista
 lists-file = File
 lists-import-button = Importa la lista

@@ -380,8 +380,11 @@ pub async fn show(
             .as_ref()
             .map_or(Attention::NotStarted, |game| game.attention);
         let now = cache.clock().now_ms();
-        let (link, link_text) =
-            link_words(Link::of(contacts.last(id, pairing.table_number), now), now);
+        let (link, link_text) = link_words(
+            Link::of(contacts.last(id, pairing.table_number), now),
+            now,
+            language,
+        );
         lines.push(HallLine {
             table: pairing.table_number,
             white: label(pairing.white_id)?,
@@ -436,19 +439,20 @@ pub async fn show(
 }
 
 /// What a referee reads of a table's tablet (issue 43), and its name for the page.
-fn link_words(link: Link, now: u64) -> (&'static str, String) {
+fn link_words(link: Link, now: u64, language: Language) -> (&'static str, String) {
     match link {
         Link::Unknown => ("", String::new()),
-        Link::Online => ("online", "Tablet online".to_string()),
+        Link::Online => ("online", language.text("hall-tablet-online")),
         Link::Back { waiting } => (
             "back",
-            format!("Tablet back online, {waiting} waiting to arrive"),
+            language.text_with("hall-tablet-back", "count", waiting),
         ),
         Link::Offline { since } => (
             "offline",
-            format!(
-                "Tablet offline for {}",
-                clock_text(now.saturating_sub(since))
+            language.text_with(
+                "hall-tablet-offline",
+                "for",
+                clock_text(now.saturating_sub(since)),
             ),
         ),
     }
