@@ -2,11 +2,11 @@
 //! added to it is walked too (or the walk fails until it is). Each page passes
 //! [`Browser::check_french`] (`lang="fr"`, no identifier in snake case, no JSON, none of
 //! the English stop-list) and [`Browser::check`], says a few words of its own in French,
-//! and is pictured beside its English screenshot (`…-laptop-fr.png`).
+//! and is pictured beside its English screenshots (`…-laptop-fr.png`, `…-phone-fr.png`).
 
 use super::dashboard::sign_in;
 use super::{egd_list, hall, start_game};
-use arbitre_tests::browser::{Browser, LAPTOP};
+use arbitre_tests::browser::{Browser, LAPTOP, PHONE};
 use arbitre_tests::TestService;
 use serde_json::Value;
 
@@ -130,6 +130,10 @@ async fn french(browser: &Browser, name: &str, says: &str, picture: Option<&str>
     assert!(text.contains(says), "{name}: «{says}» not in {text}");
     if let Some(picture) = picture {
         browser.screenshot(&format!("{picture}-laptop-fr")).await;
+        browser.resize(PHONE).await;
+        browser.check(&format!("{name}, phone")).await;
+        browser.screenshot(&format!("{picture}-phone-fr")).await;
+        browser.resize(LAPTOP).await;
     }
 }
 
