@@ -23,6 +23,7 @@ pub mod reads;
 pub mod registration_desk;
 pub mod results;
 pub mod revisions;
+pub mod rounds;
 pub mod rulings;
 pub mod sign_in;
 pub mod tokens;

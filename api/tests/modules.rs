@@ -256,6 +256,24 @@ fn no_module_imports_a_higher_layer() {
     assert!(upward.is_empty(), "imports of a higher layer: {upward:#?}");
 }
 
+/// The pages and the routes are thin over one service layer: a page that needs what a
+/// route does calls the service the route calls, never the route (its extractors, its
+/// JSON answer). Same layer, so `no_module_imports_a_higher_layer` does not see it.
+#[test]
+fn no_page_imports_a_route_module() {
+    let (library, _) = crates();
+    let edges = graph(&library);
+    let top = |module: &str| module.split("::").next().unwrap_or_default().to_string();
+    let reaching: Vec<String> = edges
+        .iter()
+        .filter(|(module, _)| top(module) == "web")
+        .flat_map(|(module, targets)| targets.iter().map(move |target| (module, target)))
+        .filter(|(_, target)| top(target) == "routes")
+        .map(|(module, target)| format!("{module} -> {target}"))
+        .collect();
+    assert!(reaching.is_empty(), "pages importing routes: {reaching:#?}");
+}
+
 #[test]
 fn the_reader_sees_use_trees_inline_paths_and_super() {
     let source = "use crate::{db, store::{self as s, games::{Row, X}}};\n\

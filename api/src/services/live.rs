@@ -9,6 +9,7 @@ pub mod idempotency;
 pub mod instant;
 pub mod notify;
 pub mod play;
+pub mod rulings;
 pub mod start;
 pub mod sweep;
 pub mod view;

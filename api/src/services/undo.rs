@@ -16,6 +16,7 @@ use crate::services::audit::{self, Action};
 use crate::services::deletions;
 use crate::services::names::{Names, PlayerName};
 use crate::services::pairing::check_round;
+use crate::services::rounds::Round;
 use crate::services::tournaments;
 use crate::store::deletions as deletion_store;
 use crate::store::pairings::{self as store, PairingRow, PairingTerms};
@@ -279,11 +280,7 @@ pub async fn delete_last_round(
                 .map(|(snapshot, _)| snapshot)
                 .collect();
             let snapshot = serde_json::json!({
-                "round": {
-                    "id": round.id, "tournament_id": round.tournament_id, "number": round.number,
-                    "scheduled_at": round.scheduled_at, "started_at": round.started_at,
-                    "created_at": round.created_at,
-                },
+                "round": Round::from(round.clone()),
                 "pairings": tables,
             });
             let subject = ("round", round.id);

@@ -4,21 +4,21 @@
 //!
 //! The order is the core's ([`arbitre_core::hall`]): the page reads each table's
 //! [`Attention`] from the game's table and shows the round in that order. A ruling (a
-//! pause and a resumption are rulings too) goes through the route's own
-//! [`rulings::issue`], with the signed-in token as the caller, so who may rule and what a
-//! ruling does are the API's; it is on the game's stream as soon as it is stored.
+//! pause and a resumption are rulings too) goes through the service's [`rulings::issue`],
+//! as the API's route does, with the signed-in token as the caller, so who may rule and
+//! what a ruling does are the API's; it is on the game's stream as soon as it is stored.
 
 use super::results::game_problems;
 use super::{caller, check_origin, see_other};
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, FieldError, GameError, Resource};
 use crate::i18n::{vocabulary, Language};
-use crate::routes::games::rulings::{self, NewGameRuling, RulingKind};
 use crate::services::audit;
 use crate::services::board_svg;
 use crate::services::contacts::Contacts;
 use crate::services::live::cache::GameCache;
 use crate::services::live::idempotency::IdempotencyKey;
+use crate::services::live::rulings::{self, NewGameRuling, RulingKind};
 use crate::services::live::view::{GameState, PlayerClock};
 use crate::services::live::write::{load, Retry};
 use crate::services::live::LoadedGame;
@@ -837,7 +837,7 @@ impl RulingForm {
 }
 
 /// `POST /dashboard/t/{id}/hall/games/{game}/rulings`: a ruling (a pause and a
-/// resumption too) applied through the route's own [`rulings::issue`], as the signed-in
+/// resumption too) applied through the service's [`rulings::issue`], as the signed-in
 /// person; a refused one shows the table again with the reason.
 pub async fn rule(
     request: HttpRequest,
