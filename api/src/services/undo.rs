@@ -81,6 +81,13 @@ async fn snapshots(
         .collect()
 }
 
+/// The one table of a list made for one.
+fn one<T>(mut named: Vec<T>) -> Result<T, ApiError> {
+    named
+        .pop()
+        .ok_or_else(|| ApiError::internal("one table named is one table"))
+}
+
 /// How many tables, as the audit says it.
 fn counted_tables(count: usize) -> String {
     match count {
@@ -155,6 +162,57 @@ fn organizer<'a>(
     caller.require(&[Role::Organizer], Some(tournament_id), action)
 }
 
+/// Who takes something back in a tournament, and why: what the deletions keep and the
+/// audit says of each undo.
+struct Undoer<'a> {
+    caller: &'a Caller,
+    by: &'a StoredToken,
+    tournament_id: Uuid,
+    /// Kept with what is taken away.
+    reason: &'a str,
+}
+
+impl Undoer<'_> {
+    /// Keeps `snapshot`, what `subject` held, in the deletions (before its erasure).
+    async fn keep(
+        &self,
+        connection: &mut Connection,
+        subject: (&str, Uuid),
+        snapshot: &impl Serialize,
+    ) -> Result<(), ApiError> {
+        let (caller, reason) = (self.caller, self.reason);
+        deletions::record(
+            connection,
+            caller,
+            self.tournament_id,
+            subject,
+            reason,
+            snapshot,
+        )
+        .await
+    }
+
+    /// Records in the audit that `action` was done to `subject` (`detail`: what changed).
+    async fn audit(
+        &self,
+        connection: &mut Connection,
+        action: &str,
+        (subject, subject_id): (&str, Option<Uuid>),
+        detail: &str,
+    ) -> Result<(), ApiError> {
+        let tournament_id = self.tournament_id;
+        let action = Action {
+            tournament_id,
+            action,
+            subject,
+            subject_id,
+            detail,
+        };
+        audit::record(connection, self.by, action).await?;
+        Ok(())
+    }
+}
+
 /// Withdraws the published pairings of round `number`, before it starts and before any of
 /// its games: the round is drafted again. Each table is kept in the deletions, and the
 /// audit says who withdrew the round. Answers how many tables were withdrawn.
@@ -170,6 +228,12 @@ pub async fn unpublish(
         tournament_id,
         "withdraw the pairings of this tournament",
     )?;
+    let undoer = Undoer {
+        caller,
+        by,
+        tournament_id,
+        reason,
+    };
     let mut connection = pool.get().await?;
     connection
         .transaction::<_, ApiError, _>(async |connection| {
@@ -179,32 +243,17 @@ pub async fn unpublish(
                 .iter()
                 .zip(snapshots(connection, tournament_id, &rows).await?)
             {
-                let subject = ("pairing", row.id);
-                deletions::record(
-                    connection,
-                    caller,
-                    tournament_id,
-                    subject,
-                    reason,
-                    &snapshot,
-                )
-                .await?;
+                undoer
+                    .keep(connection, ("pairing", row.id), &snapshot)
+                    .await?;
                 deletion_store::erase_pairing(connection, row.id).await?;
             }
             let subject = format!("round {number}");
             let detail = counted_tables(rows.len());
-            audit::record(
-                connection,
-                by,
-                Action {
-                    tournament_id,
-                    action: "withdrew the pairings of the round",
-                    subject: &subject,
-                    subject_id: None,
-                    detail: &detail,
-                },
-            )
-            .await?;
+            let action = "withdrew the pairings of the round";
+            undoer
+                .audit(connection, action, (&subject, None), &detail)
+                .await?;
             Ok(rows.len())
         })
         .await
@@ -219,41 +268,28 @@ pub async fn unpair(
     reason: &str,
 ) -> Result<(), ApiError> {
     let by = organizer(caller, tournament_id, "pair rounds of this tournament")?;
+    let undoer = Undoer {
+        caller,
+        by,
+        tournament_id,
+        reason,
+    };
     let mut connection = pool.get().await?;
     connection
         .transaction::<_, ApiError, _>(async |connection| {
             let concerned = Some(pairing_id);
             let (_, rows) =
                 allowed(connection, tournament_id, number, Undo::Unpair, concerned).await?;
-            let mut named = snapshots(connection, tournament_id, &rows).await?;
-            let (snapshot, whom) = named
-                .pop()
-                .ok_or_else(|| ApiError::internal("one table named is one table"))?;
-            let subject = ("pairing", pairing_id);
-            deletions::record(
-                connection,
-                caller,
-                tournament_id,
-                subject,
-                reason,
-                &snapshot,
-            )
-            .await?;
+            let (snapshot, whom) = one(snapshots(connection, tournament_id, &rows).await?)?;
+            undoer
+                .keep(connection, ("pairing", pairing_id), &snapshot)
+                .await?;
             deletion_store::erase_pairing(connection, pairing_id).await?;
             let subject = format!("round {number}, {whom}");
-            audit::record(
-                connection,
-                by,
-                Action {
-                    tournament_id,
-                    action: "unpaired the table",
-                    subject: &subject,
-                    subject_id: Some(pairing_id),
-                    detail: "",
-                },
-            )
-            .await?;
-            Ok(())
+            let action = "unpaired the table";
+            undoer
+                .audit(connection, action, (&subject, concerned), "")
+                .await
         })
         .await
 }
@@ -269,6 +305,12 @@ pub async fn delete_last_round(
     reason: &str,
 ) -> Result<(), ApiError> {
     let by = organizer(caller, tournament_id, "delete rounds of this tournament")?;
+    let undoer = Undoer {
+        caller,
+        by,
+        tournament_id,
+        reason,
+    };
     let mut connection = pool.get().await?;
     connection
         .transaction::<_, ApiError, _>(async |connection| {
@@ -283,33 +325,17 @@ pub async fn delete_last_round(
                 "round": Round::from(round.clone()),
                 "pairings": tables,
             });
-            let subject = ("round", round.id);
-            deletions::record(
-                connection,
-                caller,
-                tournament_id,
-                subject,
-                reason,
-                &snapshot,
-            )
-            .await?;
+            undoer
+                .keep(connection, ("round", round.id), &snapshot)
+                .await?;
             deletion_store::erase_round(connection, round.id).await?;
             set_number_of_rounds(connection, tournament_id, number - 1).await?;
             let subject = format!("round {number}");
             let detail = counted_tables(rows.len());
-            audit::record(
-                connection,
-                by,
-                Action {
-                    tournament_id,
-                    action: "deleted the round",
-                    subject: &subject,
-                    subject_id: Some(round.id),
-                    detail: &detail,
-                },
-            )
-            .await?;
-            Ok(())
+            let action = "deleted the round";
+            undoer
+                .audit(connection, action, (&subject, Some(round.id)), &detail)
+                .await
         })
         .await
 }
@@ -336,6 +362,12 @@ pub async fn change_terms(
     change: TermsChange,
 ) -> Result<PairingRow, ApiError> {
     let by = organizer(caller, tournament_id, "pair rounds of this tournament")?;
+    let undoer = Undoer {
+        caller,
+        by,
+        tournament_id,
+        reason: NO_REASON,
+    };
     let mut connection = pool.get().await?;
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
     let mut violations = Violations::new();
@@ -378,27 +410,16 @@ pub async fn change_terms(
             all.push(terms.clone());
             check_round(connection, tournament_id, round.id, &all).await?;
             let row = store::update(connection, pairing_id, &terms).await?;
-            let (_, whom) = snapshots(connection, tournament_id, &rows)
-                .await?
-                .pop()
-                .ok_or_else(|| ApiError::internal("one table named is one table"))?;
+            let (_, whom) = one(snapshots(connection, tournament_id, &rows).await?)?;
             let subject = format!("round {number}, {whom}");
             let detail = format!(
                 "handicap {} → {}, komi {} → {}",
                 before.handicap, terms.handicap, before.komi, terms.komi
             );
-            audit::record(
-                connection,
-                by,
-                Action {
-                    tournament_id,
-                    action: "changed the handicap or komi",
-                    subject: &subject,
-                    subject_id: Some(pairing_id),
-                    detail: &detail,
-                },
-            )
-            .await?;
+            let action = "changed the handicap or komi";
+            undoer
+                .audit(connection, action, (&subject, concerned), &detail)
+                .await?;
             Ok(row)
         })
         .await

@@ -37,6 +37,76 @@ fn named(language: Language, table: &TableTerms) -> String {
         .to_string()
 }
 
+/// An undo of a whole round.
+#[derive(Debug, Clone, Copy)]
+enum RoundUndo {
+    Unpublish,
+    Delete,
+}
+
+impl RoundUndo {
+    /// The form's path after the round's, and the catalog's words of its confirmation:
+    /// the title, the question, the button.
+    fn names(self) -> (&'static str, [&'static str; 3]) {
+        match self {
+            RoundUndo::Unpublish => (
+                "unpublish",
+                [
+                    "undo-unpublish-title",
+                    "undo-unpublish-question",
+                    "undo-unpublish-button",
+                ],
+            ),
+            RoundUndo::Delete => (
+                "delete",
+                [
+                    "undo-delete-round-title",
+                    "undo-delete-round-question",
+                    "undo-delete-round-button",
+                ],
+            ),
+        }
+    }
+}
+
+/// Asks first, naming the round; confirmed, does `what` through the service, then opens
+/// the round's page (or the tournament's, the round deleted).
+async fn round_undo(
+    request: HttpRequest,
+    (pool, viewer): (web::Data<DbPool>, Viewer),
+    (id, number): (Uuid, i32),
+    form: web::Form<Confirmed>,
+    what: RoundUndo,
+) -> Result<HttpResponse, PageError> {
+    check_origin(&request)?;
+    let caller = caller(&viewer)?;
+    let back = round_page(id, number);
+    if !form.is_confirmed() {
+        caller.require_organizer(id, "change the rounds of this tournament")?;
+        let (path, [title, question, button]) = what.names();
+        let language = page_language(&pool, &viewer, id).await?;
+        let said = |key: &str| language.text_with(key, "round", number);
+        let mut confirmation = Confirmation::new(&viewer);
+        confirmation.t = language;
+        confirmation.title = said(title);
+        confirmation.question = said(question);
+        confirmation.action = format!("{back}/{path}");
+        confirmation.button = said(button);
+        confirmation.back = back;
+        return confirmation.ask();
+    }
+    match what {
+        RoundUndo::Unpublish => {
+            undo::unpublish(&pool, &caller, id, number, NO_REASON).await?;
+            Ok(see_other(&back))
+        }
+        RoundUndo::Delete => {
+            undo::delete_last_round(&pool, &caller, id, number, NO_REASON).await?;
+            Ok(see_other(&format!("/dashboard/t/{id}")))
+        }
+    }
+}
+
 /// `POST /dashboard/t/{id}/rounds/{number}/unpublish`: asks first; confirmed, withdraws
 /// the round's pairings, to draft it again.
 pub async fn unpublish(
@@ -46,24 +116,8 @@ pub async fn unpublish(
     path: web::Path<(Uuid, i32)>,
     form: web::Form<Confirmed>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
-    let (id, number) = path.into_inner();
-    let caller = caller(&viewer)?;
-    let back = round_page(id, number);
-    if !form.is_confirmed() {
-        caller.require_organizer(id, "withdraw the pairings of this tournament")?;
-        let language = page_language(&pool, &viewer, id).await?;
-        let mut confirmation = Confirmation::new(&viewer);
-        confirmation.t = language;
-        confirmation.title = language.text_with("undo-unpublish-title", "round", number);
-        confirmation.question = language.text_with("undo-unpublish-question", "round", number);
-        confirmation.action = format!("{back}/unpublish");
-        confirmation.button = language.text_with("undo-unpublish-button", "round", number);
-        confirmation.back = back;
-        return confirmation.ask();
-    }
-    undo::unpublish(&pool, &caller, id, number, NO_REASON).await?;
-    Ok(see_other(&back))
+    let at = path.into_inner();
+    round_undo(request, (pool, viewer), at, form, RoundUndo::Unpublish).await
 }
 
 /// `POST /dashboard/t/{id}/rounds/{number}/delete`: asks first; confirmed, deletes the
@@ -75,24 +129,8 @@ pub async fn delete_round(
     path: web::Path<(Uuid, i32)>,
     form: web::Form<Confirmed>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
-    let (id, number) = path.into_inner();
-    let caller = caller(&viewer)?;
-    let back = round_page(id, number);
-    if !form.is_confirmed() {
-        caller.require_organizer(id, "delete rounds of this tournament")?;
-        let language = page_language(&pool, &viewer, id).await?;
-        let mut confirmation = Confirmation::new(&viewer);
-        confirmation.t = language;
-        confirmation.title = language.text_with("undo-delete-round-title", "round", number);
-        confirmation.question = language.text_with("undo-delete-round-question", "round", number);
-        confirmation.action = format!("{back}/delete");
-        confirmation.button = language.text_with("undo-delete-round-button", "round", number);
-        confirmation.back = back;
-        return confirmation.ask();
-    }
-    undo::delete_last_round(&pool, &caller, id, number, NO_REASON).await?;
-    Ok(see_other(&format!("/dashboard/t/{id}")))
+    let at = path.into_inner();
+    round_undo(request, (pool, viewer), at, form, RoundUndo::Delete).await
 }
 
 /// `POST /dashboard/t/{id}/rounds/{number}/pairings/{pairing}/unpair`: asks first, naming
