@@ -320,6 +320,12 @@ hall-phase-turns = { $count ->
 }
 hall-result = Ergebnis: { $result }
 hall-open = Brett { $table } öffnen
+hall-tablet-online = Tablet online
+hall-tablet-back = Tablet wieder online, { $count ->
+    [one] { $count } Sendung wartet
+   *[other] { $count } Sendungen warten
+}
+hall-tablet-offline = Tablet offline seit { $for }
 need-disputed-count = Zählung bestritten
 need-flag-fallen = Zeit abgelaufen
 need-paused = Unterbrochen
@@ -353,7 +359,7 @@ referee-player = Betroffener Spieler (Strafe, Zeit, kampflos, Verwarnung)
 referee-nobody = keiner
 referee-seconds = Hinzugefügte Sekunden (negativ: abgezogen)
 referee-new-result = Neues Ergebnis (Korrektur: B+R, W+2.5, 0, Void)
-referee-dead = Tote Ketten (ein Punkt jeder in SGF-Koordinaten, wie dd pp, durch Leerzeichen getrennt)
+referee-dead = Tote Ketten (ein Stein jeder Kette, benannt wie auf dem Brett, etwa D4 Q16; durch Leerzeichen getrennt)
 referee-apply = Entscheidung anwenden
 ruling-warning = Verwarnung (nur vermerkt)
 ruling-penalty = Strafe (Zeit abgezogen, oder vermerkt)
@@ -378,7 +384,11 @@ log-move = { $who } spielt { $point }
 log-pass = { $who } passt
 log-resign = { $who } gibt auf
 log-flag = { $who }: Zeit abgelaufen
-log-propose = { $who } schlägt { $count } tote Kette(n) vor
+log-propose = { $who } schlägt { $count ->
+    [0] keinen toten Stein vor
+    [one] eine tote Kette vor: { $points }
+   *[other] { $count } tote Ketten vor: { $points }
+}
 log-accept = { $who } akzeptiert die Zählung
 log-dispute = { $who } bestreitet die Zählung (Regel 5 bis)
 log-refused-turn = Zug { $turn }, { $what }
@@ -397,7 +407,7 @@ log-ruling = Entscheidung: { $kind ->
     [time_adjustment] Zeitkorrektur
     [pause] Pause
     [resume] Fortsetzung
-    [dead_stones] tote Steine
+    [dead_stones] tote Steine { $points }
     [strict_count] strenge Zählung
     [void] Annullierung
     [forfeit] kampflos
@@ -566,6 +576,25 @@ fields-criterion = Kriterium { $number }
 criterion-none = keines
 fields-parameters = Paarungsparameter (Namen von OpenGotha)
 fields-parameter-default = OpenGotha: { $value }
+parameter-system = Paarungssystem
+parameter-opengotha = Befolgte OpenGotha-Version
+parameter-numerator = { $factor } (Zähler)
+parameter-denominator = { $factor } (Nenner)
+choice-mc-mahon = McMahon
+choice-swiss = Schweizer System
+choice-swiss-with-categories = Schweizer System mit Kategorien
+choice-round-robin = Jeder gegen jeden
+choice-split-and-fold = Teilen und falten
+choice-split-and-random = Teilen und losen
+choice-split-and-slip = Teilen und verschieben
+choice-top = Oben
+choice-middle = Mitte
+choice-bottom = Unten
+choice-none = Keines
+choice-rating = Wertung
+choice-rank = Rang
+choice-yes = Ja
+choice-no = Nein
 
 ## Rounds, results, standings, staff / Rondes, résultats, classement, équipe
 round-draft = Paarung entwerfen
@@ -646,6 +675,31 @@ staff-revoke = Widerrufen
 staff-revoke-of = Den Zugang von { $label } ({ $role }) widerrufen
 staff-audit = Protokoll
 staff-audit-none = Noch nichts entzogen oder rückgängig gemacht.
+confirm-withdraw-title = Einen Spieler zurückziehen
+confirm-withdraw-question = { $player } aus dem Turnier zurückziehen? Die Anmeldung und alles für ihn Eingegebene werden entfernt; ihn erneut anzumelden heißt, alles erneut einzugeben.
+confirm-withdraw-button = { $player } zurückziehen
+confirm-revoke-title = Einen Zugang widerrufen
+confirm-revoke-question = Den Zugang von { $whom } widerrufen? Jeder damit angemeldete Browser, jedes Tablet und jedes Skript wird bei seiner nächsten Anfrage abgemeldet; für eine neue Anmeldung ist ein neuer Zugang nötig.
+confirm-revoke-button = { $whom } widerrufen
+audit-credential-revoked = hat den Zugang widerrufen
+audit-player-withdrawn = hat den Spieler zurückgezogen
+audit-player-changed = hat die Daten des Spielers geändert
+audit-change = { $field } { $before } → { $after }
+audit-yes = ja
+audit-no = nein
+audit-field-surname = Nachname
+audit-field-first-name = Vorname
+audit-field-rank = Rang
+audit-field-rating = Wertung
+audit-field-country = Land
+audit-field-club = Verein
+audit-field-egd-pin = EGD-PIN
+audit-field-ffg-licence = FFG-Lizenz
+audit-field-aga-id = AGA-Kennung
+audit-field-mcmahon-correction = McMahon-Korrektur
+audit-field-preliminary = vorläufige Anmeldung
+audit-field-paid = bezahlt
+audit-field-comment = Kommentar
 
 ## Examples / Exemples
 staff-who-example = Maria
@@ -726,6 +780,110 @@ refresh-heading = Aktualisierung aus der { $list }-Liste vom { $date }
 refresh-summary = { $changes } Änderungen vorgeschlagen; { $missing } Spieler nicht in der Liste gefunden.
 refresh-in-list = In der Liste
 refresh-apply = Die { $changes } Änderungen übernehmen
+
+## Der Entwurf einer Runde
+draft-title = Entwurf der Runde { $round }
+draft-heading = Entwurf: nichts wird gespeichert, bevor Sie veröffentlichen
+draft-caption = Die Paarung der Maschine und ihr Bericht
+draft-caption-release = Die Paarung der Maschine (wie OpenGotha { $release } paart) und ihr Bericht
+draft-report = Bericht
+draft-change = Ändern
+draft-swapped = Farben von Hand getauscht
+draft-swap = Farben tauschen
+draft-of-table = an Tisch { $table }
+draft-why = Warum dieses Paar
+draft-at-table = an Tisch { $table }
+draft-bye = Spielfrei: { $player } ({ $rank })
+draft-kept = Behaltene Paare: { $pairs }
+draft-left-out = Aus diesem Entwurf genommen: { $players }
+draft-why-title = Warum Tisch { $table }: { $white } gegen { $black }
+draft-why-explained = Die Maschine paart die Runde so, dass alle Paare zusammen die Kriterien der Paarungseinstellungen von OpenGotha am besten erfüllen (seine Bewertungsfunktion): für { $white } allein ist { $black } die Wahl Nr. { $place } von { $candidates }.
+draft-why-explained-rematch = Die Maschine paart die Runde so, dass alle Paare zusammen die Kriterien der Paarungseinstellungen von OpenGotha am besten erfüllen (seine Bewertungsfunktion): für { $white } allein ist { $black } die Wahl Nr. { $place } von { $candidates }, obwohl die beiden schon gegeneinander gespielt haben.
+draft-criteria-caption = Das Paar, Kriterium für Kriterium (Paarungseinstellungen von OpenGotha)
+draft-criterion = Kriterium
+draft-this-pair = Dieses Paar
+draft-costlier = Besser für { $white } allein, anderen überlassen, damit die ganze Runde am besten gepaart ist: { $others }.
+draft-a-rematch = { $player } (schon gespielt)
+draft-choice = { $player }, Tisch { $table }
+draft-tables-legend = Tische: eine Partie an einen anderen Tisch verlegen (die Partie dort, falls es eine gibt, nimmt ihren Platz ein), oder die Tische nach den besten Punktständen neu nummerieren, wie die Maschine es tut
+draft-to-table = an Tisch
+draft-move = Verlegen
+draft-renumber = Tische neu nummerieren
+draft-two-legend = Zwei Spieler: sie tauschen (die Maschine entwirft neu und behält die zwei neuen Partien), oder sie miteinander paaren (die Maschine entwirft neu um diese Partie herum)
+draft-with = mit
+draft-exchange = Tauschen
+draft-fix = Miteinander paaren
+draft-leave-out-legend = Einen Spieler aus diesem Entwurf nehmen (die Anmeldung bleibt, wie sie ist)
+draft-leave-out = Herausnehmen
+draft-publish = Runde { $round } veröffentlichen
+draft-again = Von vorn neu entwerfen
+pairing-rematch = Dasselbe Paar nicht zweimal paaren
+pairing-colours = Weiß und Schwarz ausgleichen
+pairing-category = Kategorien nicht mischen
+pairing-score = Punktunterschied minimieren
+pairing-draw-up-down = Auf- und Abpaarung
+pairing-seeding = Setzsystem
+pairing-handicap = Vorgabe minimieren
+pairing-geography = Paarungen im selben Land, Verein oder in derselben Gruppe vermeiden
+pair-rematch = eine schon gespielte Begegnung
+pair-first-meeting = eine erste Begegnung
+pair-colours-balanced = Farben ausgeglichen
+pair-colours-unbalanced = Farben nicht ausgeglichen
+pair-same-category = dieselbe Kategorie
+pair-near-categories = benachbarte Kategorien
+pair-distant-categories = entfernte Kategorien
+pair-same-score = derselbe Punktstand
+pair-close-scores = nahe Punktstände
+pair-distant-scores = weit auseinanderliegende Punktstände
+pair-no-draw-up-down = weder Auf- noch Abpaarung
+pair-draw-up-down = eine Auf- oder Abpaarung
+pair-seeding-placed = platziert, wie das Setzsystem es verlangt
+pair-seeding-near = nahe am Platz des Setzsystems
+pair-seeding-away = fern vom Platz des Setzsystems
+pair-least-handicap = die geringste Vorgabe
+pair-some-handicap = etwas Vorgabe
+pair-large-handicap = eine große Vorgabe
+pair-apart = verschiedene Vereine und Länder
+pair-apart-partly = ein Verein, eine Gruppe oder ein Land gemeinsam, auseinandergehalten
+pair-same-club = derselbe Verein oder dasselbe Land
+
+## Die Ratinglisten eines Turniers
+lists-title = Ratinglisten
+lists-explained = Die Anmeldung sucht in den Listen der Verbände, die dieses Turnier verwendet: für jede die hier festgelegte Liste, sonst die neueste importierte. Die Aktualisierung vergleicht die angemeldeten Spieler mit ihr und übernimmt, was sich geändert hat (Wertung, Rang, Verein, Lizenz, Kennungen); jede Änderung wird festgehalten.
+lists-in-use = In Gebrauch: die Liste vom { $date }, { $count } Spieler (die neueste).
+lists-in-use-pinned = In Gebrauch: die Liste vom { $date }, { $count } Spieler, festgelegt.
+lists-use = Verwenden
+lists-newest = die neueste Liste, welche es auch sei
+lists-pinned-choice = die Liste vom { $date } ({ $count } Spieler), festgelegt
+lists-use-button = Diese Liste verwenden
+lists-refresh = Die Spieler aus dieser Liste aktualisieren
+lists-none = Noch keine { $source }-Liste importiert.
+lists-import = Eine Liste importieren
+lists-import-explained = Laden Sie die Datei hoch, wie der Verband sie veröffentlicht (eine EGD-Liste darf als .zip gepackt sein):
+lists-import-after = Eine neuere Liste wird sofort verwendet, außer eine ältere ist oben festgelegt; dieselbe Datei zweimal ändert nichts.
+lists-list = Liste
+lists-file = Datei
+lists-import-button = Die Liste importieren
+lists-admins-import = Listen importiert ein Administrator dieses Dienstes, einmal für alle seine Turniere.
+lists-imported = Die { $source }-Liste vom { $date } importiert: { $count } Spieler.
+lists-imported-already = Diese { $source }-Liste vom { $date } war schon importiert: nichts hat sich geändert.
+lists-applied = { $count } Änderungen aus der { $source }-Liste übernommen.
+list-egd = EGD (European Go Database)
+list-ffg = FFG (Fédération Française de Go)
+list-aga = AGA (American Go Association)
+found-by-id = über die Kennung gefunden
+found-by-name = über den Namen gefunden
+found-not = nicht in der Liste
+found-ambiguous = mehrere Personen dieses Namens: geben Sie die Kennung des Spielers an
+found-id-not-in-list = die Kennung des Spielers ist nicht in der Liste
+refresh-none = keine
+refresh-field-rating = Wertung
+refresh-field-rank = Rang
+refresh-field-club = Verein
+refresh-field-licence-status = Lizenzstatus
+refresh-field-egd-pin = EGD-PIN
+refresh-field-ffg-licence = FFG-Lizenz
+refresh-field-aga-id = AGA-Kennung
 
 ## Der Eintrag eines Spielers im Dashboard
 

@@ -322,6 +322,9 @@ hall-phase-turns = { $count ->
 }
 hall-result = Result { $result }
 hall-open = Open table { $table }
+hall-tablet-online = Tablet online
+hall-tablet-back = Tablet back online, { $count } waiting to arrive
+hall-tablet-offline = Tablet offline for { $for }
 need-disputed-count = Count disputed
 need-flag-fallen = Flag fallen
 need-paused = Paused
@@ -355,7 +358,7 @@ referee-player = Player concerned (penalty, time, forfeit, warning)
 referee-nobody = none
 referee-seconds = Seconds added (negative: removed)
 referee-new-result = New result (result correction: B+R, W+2.5, 0, Void)
-referee-dead = Dead chains (a point of each in SGF coordinates, like dd pp, spaces between)
+referee-dead = Dead chains (a stone of each, named as on the board, like D4 Q16; spaces between)
 referee-apply = Apply the ruling
 ruling-warning = Warning (recorded only)
 ruling-penalty = Penalty (time taken off with a delta, or noted)
@@ -380,7 +383,11 @@ log-move = { $who } plays { $point }
 log-pass = { $who } passes
 log-resign = { $who } resigns
 log-flag = { $who }'s flag fell
-log-propose = { $who } proposes { $count } dead chain(s)
+log-propose = { $who } proposes { $count ->
+    [0] no dead stone
+    [one] one dead chain: { $points }
+   *[other] { $count } dead chains: { $points }
+}
 log-accept = { $who } accepts the count
 log-dispute = { $who } disputes the count (rule 5 bis)
 log-refused-turn = turn { $turn }, { $what }
@@ -399,7 +406,7 @@ log-ruling = ruling: { $kind ->
     [time_adjustment] time adjustment
     [pause] pause
     [resume] resume
-    [dead_stones] dead stones
+    [dead_stones] dead stones { $points }
     [strict_count] strict count
     [void] void
     [forfeit] forfeit
@@ -568,6 +575,25 @@ fields-criterion = Criterion { $number }
 criterion-none = none
 fields-parameters = Pairing parameters (OpenGotha's names)
 fields-parameter-default = OpenGotha: { $value }
+parameter-system = Pairing system
+parameter-opengotha = OpenGotha version followed
+parameter-numerator = { $factor } (numerator)
+parameter-denominator = { $factor } (denominator)
+choice-mc-mahon = McMahon
+choice-swiss = Swiss
+choice-swiss-with-categories = Swiss with categories
+choice-round-robin = Round robin
+choice-split-and-fold = Split and fold
+choice-split-and-random = Split and random
+choice-split-and-slip = Split and slip
+choice-top = Top
+choice-middle = Middle
+choice-bottom = Bottom
+choice-none = None
+choice-rating = Rating
+choice-rank = Rank
+choice-yes = Yes
+choice-no = No
 
 ## Rounds, results, standings, staff / Rondes, résultats, classement, équipe
 round-draft = Draft the pairing
@@ -648,6 +674,31 @@ staff-revoke = Revoke
 staff-revoke-of = Revoke the credential of { $label } ({ $role })
 staff-audit = Audit
 staff-audit-none = Nothing taken away or undone yet.
+confirm-withdraw-title = Withdraw a player
+confirm-withdraw-question = Withdraw { $player } from the tournament? Their registration and everything typed for them are removed; registering them again means typing them again.
+confirm-withdraw-button = Withdraw { $player }
+confirm-revoke-title = Revoke a credential
+confirm-revoke-question = Revoke the credential of { $whom }? Every browser, tablet and script signed in with it is signed out at its next request; a new credential is needed to sign in again.
+confirm-revoke-button = Revoke { $whom }
+audit-credential-revoked = revoked the credential
+audit-player-withdrawn = withdrew the player
+audit-player-changed = changed the player's record
+audit-change = { $field } { $before } → { $after }
+audit-yes = yes
+audit-no = no
+audit-field-surname = surname
+audit-field-first-name = first name
+audit-field-rank = rank
+audit-field-rating = rating
+audit-field-country = country
+audit-field-club = club
+audit-field-egd-pin = EGD PIN
+audit-field-ffg-licence = FFG licence
+audit-field-aga-id = AGA id
+audit-field-mcmahon-correction = McMahon correction
+audit-field-preliminary = preliminary
+audit-field-paid = paid
+audit-field-comment = comment
 
 ## Examples / Exemples
 staff-who-example = Marie
@@ -728,6 +779,110 @@ refresh-heading = Refresh from the { $list } list of { $date }
 refresh-summary = { $changes } changes proposed; { $missing } players not found in the list.
 refresh-in-list = In the list
 refresh-apply = Apply the { $changes } changes
+
+## The draft of a round / Le brouillon d'une ronde
+draft-title = Draft of round { $round }
+draft-heading = Draft: nothing is stored until you publish
+draft-caption = The engine's pairing and its report
+draft-caption-release = The engine's pairing (as OpenGotha { $release } pairs) and its report
+draft-report = Report
+draft-change = Change
+draft-swapped = colours swapped by hand
+draft-swap = Swap colours
+draft-of-table = of table { $table }
+draft-why = Why this pair
+draft-at-table = at table { $table }
+draft-bye = Bye: { $player } ({ $rank })
+draft-kept = Pairs kept: { $pairs }
+draft-left-out = Left out of this draft: { $players }
+draft-why-title = Why table { $table }: { $white } against { $black }
+draft-why-explained = The engine pairs the round so that the pairs, all together, meet the criteria of OpenGotha's pairing settings best (its evaluation function): { $black } is { $white }'s choice { $place } of { $candidates } alone.
+draft-why-explained-rematch = The engine pairs the round so that the pairs, all together, meet the criteria of OpenGotha's pairing settings best (its evaluation function): { $black } is { $white }'s choice { $place } of { $candidates } alone, though the two have met before.
+draft-criteria-caption = The pair, criterion by criterion (OpenGotha's pairing settings)
+draft-criterion = Criterion
+draft-this-pair = This pair
+draft-costlier = Better for { $white } alone, left to others so that the whole round is paired best: { $others }.
+draft-a-rematch = { $player } (a rematch)
+draft-choice = { $player }, table { $table }
+draft-tables-legend = Tables: move a game to another table (the game there, if any, takes its place), or number them again by best score order, as the engine does
+draft-to-table = to table
+draft-move = Move
+draft-renumber = Renumber tables
+draft-two-legend = Two players: exchange them (the engine drafts again, keeping the two new games), or pair them together (the engine drafts again around that game)
+draft-with = with
+draft-exchange = Exchange
+draft-fix = Pair them together
+draft-leave-out-legend = Leave a player out of this draft (the registration stays as it is)
+draft-leave-out = Leave out
+draft-publish = Publish round { $round }
+draft-again = Draft again from scratch
+pairing-rematch = Avoid pairing same pair twice
+pairing-colours = Balance White and Black
+pairing-category = Avoid mixing categories
+pairing-score = Minimize score difference
+pairing-draw-up-down = Draw-up/draw-down
+pairing-seeding = Seeding system
+pairing-handicap = Minimize handicap
+pairing-geography = Avoid intra-country and intra-clubs/groups pairing
+pair-rematch = a rematch
+pair-first-meeting = a first meeting
+pair-colours-balanced = colours balanced
+pair-colours-unbalanced = colours not balanced
+pair-same-category = the same category
+pair-near-categories = neighbouring categories
+pair-distant-categories = distant categories
+pair-same-score = the same score
+pair-close-scores = close scores
+pair-distant-scores = scores far apart
+pair-no-draw-up-down = no draw-up or draw-down
+pair-draw-up-down = a draw-up or draw-down
+pair-seeding-placed = placed as the seeding system asks
+pair-seeding-near = near the seeding system's place
+pair-seeding-away = away from the seeding system's place
+pair-least-handicap = the least handicap
+pair-some-handicap = some handicap
+pair-large-handicap = a large handicap
+pair-apart = different clubs and countries
+pair-apart-partly = a club, group or country in common, set apart
+pair-same-club = the same club or country
+
+## A tournament's rating lists / Les listes de classement d'un tournoi
+lists-title = Rating lists
+lists-explained = The registration desk searches the federations' lists this tournament uses: for each, the list pinned here, else the newest imported. Refreshing compares the registered players with it and applies what changed (rating, rank, club, licence, ids), each change recorded.
+lists-in-use = In use: the list of { $date }, { $count } players (the newest).
+lists-in-use-pinned = In use: the list of { $date }, { $count } players, pinned.
+lists-use = Use
+lists-newest = the newest list, whichever it is
+lists-pinned-choice = the list of { $date } ({ $count } players), pinned
+lists-use-button = Use this list
+lists-refresh = Refresh the players from this list
+lists-none = No { $source } list imported yet.
+lists-import = Import a list
+lists-import-explained = Upload the file as the federation publishes it (an EGD list may be zipped):
+lists-import-after = A newer list is used at once unless an older one is pinned above; the same file twice changes nothing.
+lists-list = List
+lists-file = File
+lists-import-button = Import the list
+lists-admins-import = Lists are imported by an admin of this service, once for every tournament it runs.
+lists-imported = Imported the { $source } list of { $date }: { $count } players.
+lists-imported-already = This { $source } list of { $date } was imported already: nothing changed.
+lists-applied = Applied { $count } changes from the { $source } list.
+list-egd = EGD (European Go Database)
+list-ffg = FFG (Fédération Française de Go)
+list-aga = AGA (American Go Association)
+found-by-id = found by id
+found-by-name = found by name
+found-not = not in the list
+found-ambiguous = several people of this name: give the player's id
+found-id-not-in-list = the player's id is not in the list
+refresh-none = none
+refresh-field-rating = rating
+refresh-field-rank = rank
+refresh-field-club = club
+refresh-field-licence-status = licence status
+refresh-field-egd-pin = EGD PIN
+refresh-field-ffg-licence = FFG licence
+refresh-field-aga-id = AGA id
 
 ## A player's record on the dashboard
 

@@ -324,6 +324,12 @@ hall-phase-turns = { $count ->
 }
 hall-result = Résultat : { $result }
 hall-open = Ouvrir la table { $table }
+hall-tablet-online = Tablette en ligne
+hall-tablet-back = Tablette de retour en ligne, { $count ->
+    [one] { $count } envoi en attente
+   *[other] { $count } envois en attente
+}
+hall-tablet-offline = Tablette hors ligne depuis { $for }
 need-disputed-count = Décompte contesté
 need-flag-fallen = Temps écoulé
 need-paused = Suspendue
@@ -357,7 +363,7 @@ referee-player = Joueur concerné (pénalité, temps, forfait, avertissement)
 referee-nobody = aucun
 referee-seconds = Secondes ajoutées (négatif : retirées)
 referee-new-result = Nouveau résultat (correction : B+R, W+2.5, 0, Void)
-referee-dead = Chaînes mortes (une intersection de chacune en coordonnées SGF, comme dd pp, séparées par des espaces)
+referee-dead = Chaînes mortes (une pierre de chacune, nommée comme sur le goban, par exemple D4 Q16 ; séparées par des espaces)
 referee-apply = Appliquer la décision
 ruling-warning = Avertissement (simplement noté)
 ruling-penalty = Pénalité (temps retiré, ou notée)
@@ -382,7 +388,11 @@ log-move = { $who } joue { $point }
 log-pass = { $who } passe
 log-resign = { $who } abandonne
 log-flag = { $who } : temps écoulé
-log-propose = { $who } propose { $count } chaîne(s) morte(s)
+log-propose = { $who } propose { $count ->
+    [0] aucune pierre morte
+    [one] une chaîne morte : { $points }
+   *[other] { $count } chaînes mortes : { $points }
+}
 log-accept = { $who } accepte le décompte
 log-dispute = { $who } conteste le décompte (règle 5 bis)
 log-refused-turn = coup { $turn }, { $what }
@@ -401,7 +411,7 @@ log-ruling = décision : { $kind ->
     [time_adjustment] ajustement du temps
     [pause] pause
     [resume] reprise
-    [dead_stones] pierres mortes
+    [dead_stones] pierres mortes { $points }
     [strict_count] décompte strict
     [void] annulation
     [forfeit] forfait
@@ -570,6 +580,25 @@ fields-criterion = Critère { $number }
 criterion-none = aucun
 fields-parameters = Paramètres d'appariement (noms d'OpenGotha)
 fields-parameter-default = OpenGotha : { $value }
+parameter-system = Système d'appariement
+parameter-opengotha = Version d'OpenGotha suivie
+parameter-numerator = { $factor } (numérateur)
+parameter-denominator = { $factor } (dénominateur)
+choice-mc-mahon = McMahon
+choice-swiss = Suisse
+choice-swiss-with-categories = Suisse avec catégories
+choice-round-robin = Toutes rondes
+choice-split-and-fold = Séparer et replier
+choice-split-and-random = Séparer et tirer au sort
+choice-split-and-slip = Séparer et glisser
+choice-top = Haut
+choice-middle = Milieu
+choice-bottom = Bas
+choice-none = Aucun
+choice-rating = Classement
+choice-rank = Niveau
+choice-yes = Oui
+choice-no = Non
 
 ## Rounds, results, standings, staff / Rondes, résultats, classement, équipe
 round-draft = Préparer l'appariement
@@ -650,6 +679,31 @@ staff-revoke = Révoquer
 staff-revoke-of = Révoquer l'accès de { $label } ({ $role })
 staff-audit = Journal
 staff-audit-none = Rien n'a encore été retiré ni annulé.
+confirm-withdraw-title = Retirer un joueur
+confirm-withdraw-question = Retirer { $player } du tournoi ? Son inscription et tout ce qui a été saisi pour lui sont supprimés ; l'inscrire de nouveau, c'est tout saisir de nouveau.
+confirm-withdraw-button = Retirer { $player }
+confirm-revoke-title = Révoquer un accès
+confirm-revoke-question = Révoquer l'accès de { $whom } ? Chaque navigateur, tablette et script connecté avec lui est déconnecté à sa prochaine requête ; il faudra un nouvel accès pour se connecter de nouveau.
+confirm-revoke-button = Révoquer { $whom }
+audit-credential-revoked = a révoqué l'accès
+audit-player-withdrawn = a retiré le joueur
+audit-player-changed = a modifié la fiche du joueur
+audit-change = { $field } { $before } → { $after }
+audit-yes = oui
+audit-no = non
+audit-field-surname = nom
+audit-field-first-name = prénom
+audit-field-rank = niveau
+audit-field-rating = classement
+audit-field-country = pays
+audit-field-club = club
+audit-field-egd-pin = PIN EGD
+audit-field-ffg-licence = licence FFG
+audit-field-aga-id = identifiant AGA
+audit-field-mcmahon-correction = correction McMahon
+audit-field-preliminary = inscription provisoire
+audit-field-paid = payé
+audit-field-comment = commentaire
 
 ## Examples / Exemples
 staff-who-example = Marie
@@ -730,6 +784,110 @@ refresh-heading = Mise à jour depuis la liste { $list } du { $date }
 refresh-summary = { $changes } modifications proposées ; { $missing } joueurs absents de la liste.
 refresh-in-list = Dans la liste
 refresh-apply = Appliquer les { $changes } modifications
+
+## Le brouillon d'une ronde
+draft-title = Brouillon de la ronde { $round }
+draft-heading = Brouillon : rien n'est enregistré avant la publication
+draft-caption = L'appariement du moteur et son compte rendu
+draft-caption-release = L'appariement du moteur (comme OpenGotha { $release } apparie) et son compte rendu
+draft-report = Compte rendu
+draft-change = Modifier
+draft-swapped = couleurs inversées à la main
+draft-swap = Inverser les couleurs
+draft-of-table = de la table { $table }
+draft-why = Pourquoi cette paire
+draft-at-table = à la table { $table }
+draft-bye = Exempt : { $player } ({ $rank })
+draft-kept = Paires gardées : { $pairs }
+draft-left-out = Écartés de ce brouillon : { $players }
+draft-why-title = Pourquoi la table { $table } : { $white } contre { $black }
+draft-why-explained = Le moteur apparie la ronde pour que l'ensemble des paires réponde au mieux aux critères des réglages d'appariement d'OpenGotha (sa fonction d'évaluation) : pour { $white } seul, { $black } est le choix n° { $place } sur { $candidates }.
+draft-why-explained-rematch = Le moteur apparie la ronde pour que l'ensemble des paires réponde au mieux aux critères des réglages d'appariement d'OpenGotha (sa fonction d'évaluation) : pour { $white } seul, { $black } est le choix n° { $place } sur { $candidates }, bien que les deux se soient déjà rencontrés.
+draft-criteria-caption = La paire, critère par critère (réglages d'appariement d'OpenGotha)
+draft-criterion = Critère
+draft-this-pair = Cette paire
+draft-costlier = Meilleurs pour { $white } seul, laissés à d'autres pour que toute la ronde soit appariée au mieux : { $others }.
+draft-a-rematch = { $player } (déjà rencontré)
+draft-choice = { $player }, table { $table }
+draft-tables-legend = Tables : déplacer une partie vers une autre table (la partie qui s'y trouve prend sa place), ou renuméroter les tables par ordre des meilleurs scores, comme le fait le moteur
+draft-to-table = vers la table
+draft-move = Déplacer
+draft-renumber = Renuméroter les tables
+draft-two-legend = Deux joueurs : les échanger (le moteur refait le brouillon en gardant les deux nouvelles parties), ou les apparier ensemble (le moteur refait le brouillon autour de cette partie)
+draft-with = avec
+draft-exchange = Échanger
+draft-fix = Les apparier ensemble
+draft-leave-out-legend = Écarter un joueur de ce brouillon (son inscription reste telle quelle)
+draft-leave-out = Écarter
+draft-publish = Publier la ronde { $round }
+draft-again = Refaire le brouillon depuis le début
+pairing-rematch = Éviter d'apparier deux fois la même paire
+pairing-colours = Équilibrer Blanc et Noir
+pairing-category = Éviter de mélanger les catégories
+pairing-score = Minimiser l'écart de score
+pairing-draw-up-down = Appariement vers le haut ou vers le bas
+pairing-seeding = Système de placement
+pairing-handicap = Minimiser le handicap
+pairing-geography = Éviter d'apparier un même pays, un même club ou groupe
+pair-rematch = une rencontre déjà jouée
+pair-first-meeting = une première rencontre
+pair-colours-balanced = couleurs équilibrées
+pair-colours-unbalanced = couleurs déséquilibrées
+pair-same-category = la même catégorie
+pair-near-categories = des catégories voisines
+pair-distant-categories = des catégories éloignées
+pair-same-score = le même score
+pair-close-scores = des scores proches
+pair-distant-scores = des scores éloignés
+pair-no-draw-up-down = ni vers le haut ni vers le bas
+pair-draw-up-down = un appariement vers le haut ou vers le bas
+pair-seeding-placed = placés comme le demande le système de placement
+pair-seeding-near = près de la place du système de placement
+pair-seeding-away = loin de la place du système de placement
+pair-least-handicap = le moindre handicap
+pair-some-handicap = un peu de handicap
+pair-large-handicap = un fort handicap
+pair-apart = des clubs et des pays différents
+pair-apart-partly = un club, un groupe ou un pays en commun, tenus à l'écart
+pair-same-club = le même club ou le même pays
+
+## Les listes de classement d'un tournoi
+lists-title = Listes de classement
+lists-explained = L'accueil cherche dans les listes des fédérations que ce tournoi utilise : pour chacune, la liste fixée ici, sinon la plus récente importée. La mise à jour compare les joueurs inscrits à cette liste et applique ce qui a changé (classement, niveau, club, licence, identifiants), chaque modification étant enregistrée.
+lists-in-use = En usage : la liste du { $date }, { $count } joueurs (la plus récente).
+lists-in-use-pinned = En usage : la liste du { $date }, { $count } joueurs, fixée.
+lists-use = Utiliser
+lists-newest = la liste la plus récente, quelle qu'elle soit
+lists-pinned-choice = la liste du { $date } ({ $count } joueurs), fixée
+lists-use-button = Utiliser cette liste
+lists-refresh = Mettre à jour les joueurs depuis cette liste
+lists-none = Aucune liste { $source } importée pour l'instant.
+lists-import = Importer une liste
+lists-import-explained = Déposez le fichier tel que la fédération le publie (une liste de l'EGD peut être compressée en .zip) :
+lists-import-after = Une liste plus récente sert aussitôt, sauf si une plus ancienne est fixée ci-dessus ; le même fichier deux fois ne change rien.
+lists-list = Liste
+lists-file = Fichier
+lists-import-button = Importer la liste
+lists-admins-import = Les listes sont importées par un administrateur de ce service, une fois pour tous ses tournois.
+lists-imported = Liste { $source } du { $date } importée : { $count } joueurs.
+lists-imported-already = Cette liste { $source } du { $date } était déjà importée : rien n'a changé.
+lists-applied = { $count } modifications appliquées depuis la liste { $source }.
+list-egd = EGD (European Go Database)
+list-ffg = FFG (Fédération Française de Go)
+list-aga = AGA (American Go Association)
+found-by-id = trouvé par son identifiant
+found-by-name = trouvé par son nom
+found-not = absent de la liste
+found-ambiguous = plusieurs personnes de ce nom : donnez l'identifiant du joueur
+found-id-not-in-list = l'identifiant du joueur n'est pas dans la liste
+refresh-none = aucun
+refresh-field-rating = classement
+refresh-field-rank = niveau
+refresh-field-club = club
+refresh-field-licence-status = statut de licence
+refresh-field-egd-pin = PIN EGD
+refresh-field-ffg-licence = licence FFG
+refresh-field-aga-id = identifiant AGA
 
 ## La fiche d'un joueur, au tableau de bord
 

@@ -320,6 +320,12 @@ hall-phase-turns = { $count ->
 }
 hall-result = Risultato: { $result }
 hall-open = Apri il tavolo { $table }
+hall-tablet-online = Tablet in linea
+hall-tablet-back = Tablet di nuovo in linea, { $count ->
+    [one] { $count } invio in attesa
+   *[other] { $count } invii in attesa
+}
+hall-tablet-offline = Tablet non in linea da { $for }
 need-disputed-count = Conteggio contestato
 need-flag-fallen = Tempo scaduto
 need-paused = Sospesa
@@ -353,7 +359,7 @@ referee-player = Giocatore interessato (penalità, tempo, sconfitta a tavolino, 
 referee-nobody = nessuno
 referee-seconds = Secondi aggiunti (negativo: tolti)
 referee-new-result = Nuovo risultato (correzione: B+R, W+2.5, 0, Void)
-referee-dead = Catene morte (un punto di ciascuna in coordinate SGF, come dd pp, separati da spazi)
+referee-dead = Catene morte (una pietra di ciascuna, indicata come sul goban, per esempio D4 Q16; separate da spazi)
 referee-apply = Applica la decisione
 ruling-warning = Ammonimento (solo registrato)
 ruling-penalty = Penalità (tempo tolto, o annotata)
@@ -378,7 +384,11 @@ log-move = { $who } gioca { $point }
 log-pass = { $who } passa
 log-resign = { $who } abbandona
 log-flag = { $who }: tempo scaduto
-log-propose = { $who } propone { $count } catena/e morta/e
+log-propose = { $who } propone { $count ->
+    [0] nessuna pietra morta
+    [one] una catena morta: { $points }
+   *[other] { $count } catene morte: { $points }
+}
 log-accept = { $who } accetta il conteggio
 log-dispute = { $who } contesta il conteggio (regola 5 bis)
 log-refused-turn = mossa { $turn }, { $what }
@@ -397,7 +407,7 @@ log-ruling = decisione: { $kind ->
     [time_adjustment] correzione del tempo
     [pause] pausa
     [resume] ripresa
-    [dead_stones] pietre morte
+    [dead_stones] pietre morte { $points }
     [strict_count] conteggio rigoroso
     [void] annullamento
     [forfeit] sconfitta a tavolino
@@ -566,6 +576,25 @@ fields-criterion = Criterio { $number }
 criterion-none = nessuno
 fields-parameters = Parametri di abbinamento (nomi di OpenGotha)
 fields-parameter-default = OpenGotha: { $value }
+parameter-system = Sistema di abbinamento
+parameter-opengotha = Versione di OpenGotha seguita
+parameter-numerator = { $factor } (numeratore)
+parameter-denominator = { $factor } (denominatore)
+choice-mc-mahon = McMahon
+choice-swiss = Svizzero
+choice-swiss-with-categories = Svizzero con categorie
+choice-round-robin = Girone all'italiana
+choice-split-and-fold = Dividi e ripiega
+choice-split-and-random = Dividi e sorteggia
+choice-split-and-slip = Dividi e scorri
+choice-top = Alto
+choice-middle = Centro
+choice-bottom = Basso
+choice-none = Nessuno
+choice-rating = Rating
+choice-rank = Livello
+choice-yes = Sì
+choice-no = No
 
 ## Rounds, results, standings, staff / Rondes, résultats, classement, équipe
 round-draft = Prepara l'abbinamento
@@ -646,6 +675,31 @@ staff-revoke = Revoca
 staff-revoke-of = Revoca la credenziale di { $label } ({ $role })
 staff-audit = Registro
 staff-audit-none = Ancora niente tolto o annullato.
+confirm-withdraw-title = Ritira un giocatore
+confirm-withdraw-question = Ritirare { $player } dal torneo? La sua iscrizione e tutto ciò che è stato inserito per lui sono cancellati; iscriverlo di nuovo significa inserire tutto di nuovo.
+confirm-withdraw-button = Ritira { $player }
+confirm-revoke-title = Revoca un accesso
+confirm-revoke-question = Revocare l'accesso di { $whom }? Ogni browser, tablet e script collegato con esso è scollegato alla sua prossima richiesta; servirà un nuovo accesso per collegarsi di nuovo.
+confirm-revoke-button = Revoca { $whom }
+audit-credential-revoked = ha revocato l'accesso
+audit-player-withdrawn = ha ritirato il giocatore
+audit-player-changed = ha modificato la scheda del giocatore
+audit-change = { $field } { $before } → { $after }
+audit-yes = sì
+audit-no = no
+audit-field-surname = cognome
+audit-field-first-name = nome
+audit-field-rank = livello
+audit-field-rating = rating
+audit-field-country = paese
+audit-field-club = club
+audit-field-egd-pin = PIN EGD
+audit-field-ffg-licence = tessera FFG
+audit-field-aga-id = identificativo AGA
+audit-field-mcmahon-correction = correzione McMahon
+audit-field-preliminary = iscrizione provvisoria
+audit-field-paid = pagato
+audit-field-comment = commento
 
 ## Examples / Exemples
 staff-who-example = Maria
@@ -726,6 +780,110 @@ refresh-heading = Aggiornamento dalla lista { $list } del { $date }
 refresh-summary = { $changes } modifiche proposte; { $missing } giocatori non trovati nella lista.
 refresh-in-list = Nella lista
 refresh-apply = Applica le { $changes } modifiche
+
+## La bozza di un turno
+draft-title = Bozza del turno { $round }
+draft-heading = Bozza: nulla è salvato finché non la pubblichi
+draft-caption = L'abbinamento del motore e il suo resoconto
+draft-caption-release = L'abbinamento del motore (come abbina OpenGotha { $release }) e il suo resoconto
+draft-report = Resoconto
+draft-change = Modifica
+draft-swapped = colori scambiati a mano
+draft-swap = Scambia i colori
+draft-of-table = del tavolo { $table }
+draft-why = Perché questa coppia
+draft-at-table = al tavolo { $table }
+draft-bye = Riposo: { $player } ({ $rank })
+draft-kept = Coppie mantenute: { $pairs }
+draft-left-out = Esclusi da questa bozza: { $players }
+draft-why-title = Perché il tavolo { $table }: { $white } contro { $black }
+draft-why-explained = Il motore abbina il turno in modo che le coppie, tutte insieme, soddisfino al meglio i criteri delle impostazioni di abbinamento di OpenGotha (la sua funzione di valutazione): per { $white } da solo, { $black } è la scelta n. { $place } su { $candidates }.
+draft-why-explained-rematch = Il motore abbina il turno in modo che le coppie, tutte insieme, soddisfino al meglio i criteri delle impostazioni di abbinamento di OpenGotha (la sua funzione di valutazione): per { $white } da solo, { $black } è la scelta n. { $place } su { $candidates }, benché i due si siano già incontrati.
+draft-criteria-caption = La coppia, criterio per criterio (impostazioni di abbinamento di OpenGotha)
+draft-criterion = Criterio
+draft-this-pair = Questa coppia
+draft-costlier = Migliori per { $white } da solo, lasciati ad altri perché l'intero turno sia abbinato al meglio: { $others }.
+draft-a-rematch = { $player } (già incontrato)
+draft-choice = { $player }, tavolo { $table }
+draft-tables-legend = Tavoli: sposta una partita a un altro tavolo (la partita che vi si trova prende il suo posto), o rinumera i tavoli per ordine dei punteggi migliori, come fa il motore
+draft-to-table = al tavolo
+draft-move = Sposta
+draft-renumber = Rinumera i tavoli
+draft-two-legend = Due giocatori: scambiali (il motore rifà la bozza mantenendo le due nuove partite), o abbinali tra loro (il motore rifà la bozza attorno a quella partita)
+draft-with = con
+draft-exchange = Scambia
+draft-fix = Abbinali tra loro
+draft-leave-out-legend = Escludi un giocatore da questa bozza (l'iscrizione resta com'è)
+draft-leave-out = Escludi
+draft-publish = Pubblica il turno { $round }
+draft-again = Rifai la bozza da capo
+pairing-rematch = Evitare di abbinare due volte la stessa coppia
+pairing-colours = Bilanciare Bianco e Nero
+pairing-category = Evitare di mescolare le categorie
+pairing-score = Minimizzare la differenza di punteggio
+pairing-draw-up-down = Abbinamento verso l'alto o verso il basso
+pairing-seeding = Sistema di piazzamento
+pairing-handicap = Minimizzare l'handicap
+pairing-geography = Evitare abbinamenti nello stesso paese, club o gruppo
+pair-rematch = un incontro già giocato
+pair-first-meeting = un primo incontro
+pair-colours-balanced = colori bilanciati
+pair-colours-unbalanced = colori non bilanciati
+pair-same-category = la stessa categoria
+pair-near-categories = categorie vicine
+pair-distant-categories = categorie lontane
+pair-same-score = lo stesso punteggio
+pair-close-scores = punteggi vicini
+pair-distant-scores = punteggi lontani
+pair-no-draw-up-down = né verso l'alto né verso il basso
+pair-draw-up-down = un abbinamento verso l'alto o verso il basso
+pair-seeding-placed = piazzati come chiede il sistema di piazzamento
+pair-seeding-near = vicino al posto del sistema di piazzamento
+pair-seeding-away = lontano dal posto del sistema di piazzamento
+pair-least-handicap = il minimo handicap
+pair-some-handicap = un po' di handicap
+pair-large-handicap = un forte handicap
+pair-apart = club e paesi diversi
+pair-apart-partly = un club, un gruppo o un paese in comune, tenuti a distanza
+pair-same-club = lo stesso club o paese
+
+## Le liste di classifica di un torneo
+lists-title = Liste di classifica
+lists-explained = L'accoglienza cerca nelle liste delle federazioni che questo torneo usa: per ognuna, la lista fissata qui, altrimenti la più recente importata. L'aggiornamento confronta i giocatori iscritti con essa e applica ciò che è cambiato (rating, livello, club, tessera, identificativi), ogni modifica registrata.
+lists-in-use = In uso: la lista del { $date }, { $count } giocatori (la più recente).
+lists-in-use-pinned = In uso: la lista del { $date }, { $count } giocatori, fissata.
+lists-use = Usa
+lists-newest = la lista più recente, qualunque sia
+lists-pinned-choice = la lista del { $date } ({ $count } giocatori), fissata
+lists-use-button = Usa questa lista
+lists-refresh = Aggiorna i giocatori da questa lista
+lists-none = Nessuna lista { $source } ancora importata.
+lists-import = Importa una lista
+lists-import-explained = Carica il file come la federazione lo pubblica (una lista EGD può essere compressa in .zip):
+lists-import-after = Una lista più recente è usata subito, a meno che una più vecchia sia fissata sopra; lo stesso file due volte non cambia nulla.
+lists-list = Lista
+lists-file = File
+lists-import-button = Importa la lista
+lists-admins-import = Le liste sono importate da un amministratore di questo servizio, una volta per tutti i suoi tornei.
+lists-imported = Importata la lista { $source } del { $date }: { $count } giocatori.
+lists-imported-already = Questa lista { $source } del { $date } era già importata: nulla è cambiato.
+lists-applied = Applicate { $count } modifiche dalla lista { $source }.
+list-egd = EGD (European Go Database)
+list-ffg = FFG (Fédération Française de Go)
+list-aga = AGA (American Go Association)
+found-by-id = trovato per identificativo
+found-by-name = trovato per nome
+found-not = non nella lista
+found-ambiguous = più persone con questo nome: indica l'identificativo del giocatore
+found-id-not-in-list = l'identificativo del giocatore non è nella lista
+refresh-none = nessuno
+refresh-field-rating = rating
+refresh-field-rank = livello
+refresh-field-club = club
+refresh-field-licence-status = stato della tessera
+refresh-field-egd-pin = PIN EGD
+refresh-field-ffg-licence = tessera FFG
+refresh-field-aga-id = identificativo AGA
 
 ## La scheda di un giocatore, nel cruscotto
 

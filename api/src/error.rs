@@ -440,6 +440,14 @@ impl ResponseError for ApiError {
             }
             _ => {}
         }
+        self.respond(self.problem())
+    }
+}
+
+impl ApiError {
+    /// This error's response with `problem` as its body: the error's own, or the same
+    /// with its detail in the reader's language (`crate::web::language::translate_problems`).
+    pub fn respond(&self, problem: Problem) -> HttpResponse {
         let mut extensions = serde_json::Map::new();
         if let ApiError::OpenGotha(error) = self {
             let (line, column) = file_position(error);
@@ -454,7 +462,7 @@ impl ResponseError for ApiError {
                     .map(|column| ("column".to_string(), column.into())),
             );
         }
-        let mut response = self.problem().respond(extensions);
+        let mut response = problem.respond(extensions);
         if let ApiError::MethodNotAllowed { allow } = self {
             if let Ok(value) = header::HeaderValue::from_str(allow) {
                 response.headers_mut().insert(header::ALLOW, value);

@@ -178,6 +178,7 @@ pub fn build(
             })
             .wrap(from_fn(secure_docs))
             .wrap(from_fn(crate::web::language::translate_page_errors))
+            .wrap(from_fn(crate::web::language::translate_problems))
             .wrap(from_fn(crate::http::conditional::forget_after_writes))
             .wrap(from_fn(crate::auth::refuse_invalid_credentials))
             .wrap(TracingLogger::<RequestSpan>::new())

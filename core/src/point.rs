@@ -164,9 +164,42 @@ fn sgf_coordinate(letter: u8) -> Option<u8> {
     }
 }
 
+/// The column letters players name a point by: `I` left out, as on a goban's edge.
+const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
 impl Point {
     pub fn new(x: u8, y: u8) -> Point {
         Point { x, y }
+    }
+
+    /// The point as players name it on a board of `height` rows: its column's letter (no
+    /// `I`) and its row counted from the bottom, `D4`; a column past the 25 letters is
+    /// written by its number (`30-4`).
+    pub fn name(self, height: u8) -> String {
+        let row = u16::from(height).saturating_sub(u16::from(self.y));
+        match COLUMNS.get(usize::from(self.x)) {
+            Some(&letter) => format!("{}{row}", char::from(letter)),
+            None => format!("{}-{row}", u16::from(self.x) + 1),
+        }
+    }
+
+    /// Reads a point as players name it (`D4`, `q16`, as [`Point::name`] writes it) on a
+    /// board of `height` rows; `None` for another text or a row off the board.
+    pub fn from_name(text: &str, height: u8) -> Option<Point> {
+        let text = text.trim();
+        let (column, row) = match text.split_once('-') {
+            Some((column, row)) => (column.parse::<u8>().ok()?.checked_sub(1)?, row),
+            None => {
+                let letter = text.bytes().next()?.to_ascii_uppercase();
+                let column = COLUMNS.iter().position(|&each| each == letter)?;
+                (u8::try_from(column).ok()?, &text[1..])
+            }
+        };
+        let row: u8 = row.parse().ok()?;
+        if row == 0 || row > height {
+            return None;
+        }
+        Some(Point::new(column, height - row))
     }
 
     /// The SGF `FF[4]` coordinate pair, e.g. `pd`.
@@ -226,6 +259,25 @@ mod tests {
         }
         assert_eq!(Point::from_sgf("p"), None);
         assert_eq!(Point::from_sgf("p1"), None);
+    }
+
+    #[test]
+    fn a_point_is_named_as_players_name_it() {
+        assert_eq!(Point::new(3, 15).name(19), "D4");
+        assert_eq!(Point::new(15, 3).name(19), "Q16");
+        assert_eq!(Point::new(8, 0).name(19), "J19", "no I");
+        assert_eq!(Point::new(29, 3).name(40), "30-37");
+        for height in [9, 13, 19, 52] {
+            for x in 0..height {
+                let point = Point::new(x, height - 1 - x);
+                assert_eq!(Point::from_name(&point.name(height), height), Some(point));
+            }
+        }
+        assert_eq!(Point::from_name("q16", 19), Some(Point::new(15, 3)));
+        assert_eq!(Point::from_name("D20", 19), None);
+        assert_eq!(Point::from_name("D0", 19), None);
+        assert_eq!(Point::from_name("I4", 19), None);
+        assert_eq!(Point::from_name("dd", 19), None);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `arbitre serve` in its own process on a test database: for the tests that stop the
 //! service for real (a signal, a restart) while clients use it.
 
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -23,6 +24,36 @@ impl Served {
     /// `arbitre serve` on `database_url` at `address` (`127.0.0.1:PORT`): the same
     /// address again after a restart. Returns once it answers `/ready`.
     pub async fn start_at(database_url: &str, address: &str) -> Served {
+        Served::spawn(database_url, address, Stdio::null())
+            .ready()
+            .await
+    }
+
+    /// `arbitre serve` started for the first time on `database_url` (no admin yet), as a
+    /// director starts it: the service, and the one-time link its console prints for the
+    /// first admin's sign-in. Returns once it answers `/ready`.
+    pub async fn first_start(database_url: &str) -> (Served, String) {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        drop(listener);
+        let mut served = Served::spawn(database_url, &address, Stdio::piped());
+        let stdout = served.child.stdout.take().unwrap();
+        let (sender, printed) = std::sync::mpsc::channel();
+        // Reads the console to its end, so that the service never waits on a full pipe.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Some(start) = line.find("http://") {
+                    let _ = sender.send(line[start..].trim().to_string());
+                }
+            }
+        });
+        let link = printed
+            .recv_timeout(Duration::from_secs(120))
+            .expect("the console prints the first admin's sign-in link");
+        (served.ready().await, link)
+    }
+
+    fn spawn(database_url: &str, address: &str, stdout: Stdio) -> Served {
         let child = Command::new(crate::arbitre_binary())
             .arg("serve")
             .env("DATABASE_URL", database_url)
@@ -32,24 +63,28 @@ impl Served {
             .env("ARBITRE_LOG_FORMAT", "json")
             .env("RUST_LOG", "warn")
             .stdin(Stdio::null())
-            .stdout(Stdio::null())
+            .stdout(stdout)
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let mut served = Served {
+        Served {
             child,
             base: format!("http://{address}"),
-        };
+        }
+    }
+
+    /// Waits for the service to answer `/ready`.
+    async fn ready(mut self) -> Served {
         let client = crate::client();
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
-            if let Ok(response) = client.get(format!("{}/ready", served.base)).send().await {
+            if let Ok(response) = client.get(format!("{}/ready", self.base)).send().await {
                 if response.status() == 200 {
-                    return served;
+                    return self;
                 }
             }
             assert!(
-                served.child.try_wait().unwrap().is_none(),
+                self.child.try_wait().unwrap().is_none(),
                 "arbitre serve exited early"
             );
             assert!(

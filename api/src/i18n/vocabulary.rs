@@ -5,6 +5,7 @@
 use super::Language;
 use arbitre_core::clock::TimeControl;
 use arbitre_core::ending::ResumptionPolicy;
+use arbitre_core::pairing::{self, Met, Reason};
 use arbitre_core::rules::Preset;
 use arbitre_core::standings::{Basis, Criterion, GameResult};
 
@@ -215,6 +216,75 @@ pub fn dispute_policy(language: Language, policy: ResumptionPolicy) -> String {
     })
 }
 
+/// A criterion of the pairing, as OpenGotha's pairing settings name it, in `language`.
+pub fn pairing_criterion(language: Language, criterion: pairing::Criterion) -> String {
+    use pairing::Criterion as C;
+    language.text(match criterion {
+        C::Rematch => "pairing-rematch",
+        C::Colours => "pairing-colours",
+        C::Category => "pairing-category",
+        C::Score => "pairing-score",
+        C::DrawUpDown => "pairing-draw-up-down",
+        C::Seeding => "pairing-seeding",
+        C::Handicap => "pairing-handicap",
+        C::Geography => "pairing-geography",
+    })
+}
+
+/// A pair by one criterion of the pairing, in a few words of `language` (the core's
+/// [`Reason::words`] in English).
+pub fn pair_reason(language: Language, reason: Reason) -> String {
+    use pairing::Criterion as C;
+    use Met::{Fully, Not, Partly};
+    language.text(match (reason.criterion, reason.met) {
+        (C::Rematch, Not) => "pair-rematch",
+        (C::Rematch, _) => "pair-first-meeting",
+        (C::Colours, Fully) => "pair-colours-balanced",
+        (C::Colours, _) => "pair-colours-unbalanced",
+        (C::Category, Fully) => "pair-same-category",
+        (C::Category, Partly) => "pair-near-categories",
+        (C::Category, Not) => "pair-distant-categories",
+        (C::Score, Fully) => "pair-same-score",
+        (C::Score, Partly) => "pair-close-scores",
+        (C::Score, Not) => "pair-distant-scores",
+        (C::DrawUpDown, Fully) => "pair-no-draw-up-down",
+        (C::DrawUpDown, _) => "pair-draw-up-down",
+        (C::Seeding, Fully) => "pair-seeding-placed",
+        (C::Seeding, Partly) => "pair-seeding-near",
+        (C::Seeding, Not) => "pair-seeding-away",
+        (C::Handicap, Fully) => "pair-least-handicap",
+        (C::Handicap, Partly) => "pair-some-handicap",
+        (C::Handicap, Not) => "pair-large-handicap",
+        (C::Geography, Fully) => "pair-apart",
+        (C::Geography, Partly) => "pair-apart-partly",
+        (C::Geography, Not) => "pair-same-club",
+    })
+}
+
+/// A pairing parameter's value as the settings form shows it: a choice in words
+/// ("McMahon", "Séparer et replier", "oui"); a number or an OpenGotha version as it is.
+pub fn parameter_value(language: Language, value: &str) -> String {
+    let key = match value {
+        "mc_mahon" => "choice-mc-mahon",
+        "swiss" => "choice-swiss",
+        "swiss_with_categories" => "choice-swiss-with-categories",
+        "round_robin" => "choice-round-robin",
+        "split_and_fold" => "choice-split-and-fold",
+        "split_and_random" => "choice-split-and-random",
+        "split_and_slip" => "choice-split-and-slip",
+        "top" => "choice-top",
+        "middle" => "choice-middle",
+        "bottom" => "choice-bottom",
+        "none" => "choice-none",
+        "rating" => "choice-rating",
+        "rank" => "choice-rank",
+        "true" => "choice-yes",
+        "false" => "choice-no",
+        _ => return value.to_string(),
+    };
+    language.text(key)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,6 +339,61 @@ mod tests {
             "Noir gagne par forfait"
         );
         assert_eq!(result(french(), GameResult::Unknown, false), "");
+    }
+
+    #[test]
+    fn a_pair_is_explained_in_the_readers_words() {
+        let english = Language::of_code("en").unwrap();
+        for criterion in [
+            pairing::Criterion::Rematch,
+            pairing::Criterion::Colours,
+            pairing::Criterion::Category,
+            pairing::Criterion::Score,
+            pairing::Criterion::DrawUpDown,
+            pairing::Criterion::Seeding,
+            pairing::Criterion::Handicap,
+            pairing::Criterion::Geography,
+        ] {
+            assert_eq!(
+                pairing_criterion(english, criterion),
+                criterion.setting(),
+                "OpenGotha's own name in English"
+            );
+            for met in [Met::Fully, Met::Partly, Met::Not] {
+                let reason = Reason { criterion, met };
+                assert_eq!(pair_reason(english, reason), reason.words());
+            }
+        }
+        let rematch = Reason {
+            criterion: pairing::Criterion::Rematch,
+            met: Met::Not,
+        };
+        assert_eq!(pair_reason(french(), rematch), "une rencontre déjà jouée");
+    }
+
+    #[test]
+    fn a_pairing_parameters_choice_is_said_in_words() {
+        use arbitre_core::pairing::parameters::{
+            AdditionalOrder, Choice, DrawPosition, Seeding, System,
+        };
+        let names = [
+            System::names(),
+            Seeding::names(),
+            DrawPosition::names(),
+            AdditionalOrder::names(),
+        ]
+        .concat();
+        for language in Language::all() {
+            for name in names.iter().chain(&["true", "false"]) {
+                let words = parameter_value(language, name);
+                assert_ne!(&words, name, "{}: {name}", language.code());
+            }
+        }
+        assert_eq!(
+            parameter_value(french(), "split_and_random"),
+            "Séparer et tirer au sort"
+        );
+        assert_eq!(parameter_value(french(), "3.52"), "3.52");
     }
 
     #[test]

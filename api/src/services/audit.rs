@@ -6,7 +6,38 @@ use crate::access::StoredToken;
 use crate::db::Connection;
 use crate::error::ApiError;
 use crate::store::audit::{self as store, AuditRow, NewEntry};
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
+
+/// A credential revoked (the action's identifier: the pages write it in their reader's
+/// language).
+pub const CREDENTIAL_REVOKED: &str = "credential-revoked";
+/// A player withdrawn.
+pub const PLAYER_WITHDRAWN: &str = "player-withdrawn";
+/// A player's record changed; its [`Change`]s are the entry's detail.
+pub const PLAYER_CHANGED: &str = "player-changed";
+
+/// A field of a record an action changed, with its values before and after (`null`
+/// for none), as the entry's detail keeps them (a JSON list): the pages name the field
+/// and write the values in their reader's language.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Change {
+    /// The field, as the API names it (`ffg_licence`).
+    pub field: String,
+    pub before: serde_json::Value,
+    pub after: serde_json::Value,
+}
+
+/// The detail of an entry that lists `changes`.
+pub fn detail_of(changes: &[Change]) -> Result<String, ApiError> {
+    serde_json::to_string(changes).map_err(ApiError::internal)
+}
+
+/// The changes an entry's detail lists; `None` for a detail of another form (the words
+/// of entries recorded before the changes were kept as a list).
+pub fn changes_in(detail: &str) -> Option<Vec<Change>> {
+    serde_json::from_str(detail).ok()
+}
 
 /// Who did it, as the audit shows it: the label and the role, or the role alone.
 pub fn who(token: &StoredToken) -> String {
@@ -35,12 +66,12 @@ pub fn issuer(label: &str, role: &str, id: Uuid) -> String {
 #[derive(Debug, Clone, Copy)]
 pub struct Action<'a> {
     pub tournament_id: Uuid,
-    /// What was done, in words: `revoked the credential`.
+    /// What was done, by its identifier: [`CREDENTIAL_REVOKED`].
     pub action: &'a str,
     /// To whom or what: `Marie (referee)`.
     pub subject: &'a str,
     pub subject_id: Option<Uuid>,
-    /// What changed, when the action changed rather than took away (`rank 5k → 4k`);
+    /// What changed, when the action changed rather than took away ([`detail_of`]);
     /// empty otherwise.
     pub detail: &'a str,
 }

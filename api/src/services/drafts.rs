@@ -21,7 +21,9 @@ use crate::store::rounds as round_store;
 use arbitre_core::pairing::edit::{self, EditError};
 use arbitre_core::pairing::parameters::OpenGothaVersion;
 use arbitre_core::pairing::PairingParameters;
-use arbitre_core::pairing::{consistency, Candidate, Cost, PairedGame, PairingError, Parallelism};
+use arbitre_core::pairing::{
+    consistency, Candidate, Cost, Criterion, Met, PairedGame, PairingError, Parallelism, Reason,
+};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -68,6 +70,21 @@ pub struct PairReason {
     /// The pair by this criterion.
     #[schema(example = "the same score")]
     pub pair: String,
+    /// The criterion by its identifier, for a client writing it in its reader's language
+    /// (the pages do).
+    pub criterion_id: Criterion,
+    /// How far the pair meets the criterion: `pair` as an identifier.
+    pub met: Met,
+}
+
+impl PairReason {
+    /// The core's reason this line says.
+    pub fn reason(&self) -> Reason {
+        Reason {
+            criterion: self.criterion_id,
+            met: self.met,
+        }
+    }
 }
 
 impl PairCost {
@@ -80,6 +97,8 @@ impl PairCost {
                 .map(|reason| PairReason {
                     criterion: reason.criterion.setting().to_string(),
                     pair: reason.words().to_string(),
+                    criterion_id: reason.criterion,
+                    met: reason.met,
                 })
                 .collect(),
             criteria: cost,

@@ -32,11 +32,6 @@ pub fn check_record(violations: &mut Violations, prefix: &str, record: &PlayerRe
     }
 }
 
-/// The audit's words for a withdrawal.
-const WITHDREW: &str = "withdrew the player";
-/// The audit's words for a change of a player's record; what changed follows.
-const CHANGED: &str = "changed the player's record";
-
 /// A registered player.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Player {
@@ -238,10 +233,10 @@ pub async fn change(
                     by,
                     Action {
                         tournament_id,
-                        action: CHANGED,
+                        action: audit::PLAYER_CHANGED,
                         subject: &whom,
                         subject_id: Some(player_id),
-                        detail: &changes.join("; "),
+                        detail: &audit::detail_of(&changes)?,
                     },
                 )
                 .await?;
@@ -251,48 +246,49 @@ pub async fn change(
         .await
 }
 
-/// What differs between two states of a player's record, field by field: `rank 4k → 3k`.
-fn changes(before: &PlayerRow, after: &PlayerRow) -> Vec<String> {
-    fn shown<T: ToString>(value: &Option<T>) -> String {
-        value
-            .as_ref()
-            .map_or_else(|| "—".to_string(), ToString::to_string)
-    }
+/// What differs between two states of a player's record, field by field (`rank`, `5k`,
+/// `4k`), by the API's names of the fields.
+fn changes(before: &PlayerRow, after: &PlayerRow) -> Vec<audit::Change> {
+    use serde_json::json;
     let fields = [
-        ("surname", before.surname.clone(), after.surname.clone()),
+        ("surname", json!(before.surname), json!(after.surname)),
         (
-            "first name",
-            before.first_name.clone(),
-            after.first_name.clone(),
+            "first_name",
+            json!(before.first_name),
+            json!(after.first_name),
         ),
-        ("rank", before.rank.clone(), after.rank.clone()),
-        ("rating", shown(&before.rating), shown(&after.rating)),
-        ("country", shown(&before.country), shown(&after.country)),
-        ("club", shown(&before.club), shown(&after.club)),
-        ("EGD PIN", shown(&before.egd_pin), shown(&after.egd_pin)),
+        ("rank", json!(before.rank), json!(after.rank)),
+        ("rating", json!(before.rating), json!(after.rating)),
+        ("country", json!(before.country), json!(after.country)),
+        ("club", json!(before.club), json!(after.club)),
+        ("egd_pin", json!(before.egd_pin), json!(after.egd_pin)),
         (
-            "FFG licence",
-            shown(&before.ffg_licence),
-            shown(&after.ffg_licence),
+            "ffg_licence",
+            json!(before.ffg_licence),
+            json!(after.ffg_licence),
         ),
-        ("AGA id", shown(&before.aga_id), shown(&after.aga_id)),
+        ("aga_id", json!(before.aga_id), json!(after.aga_id)),
         (
-            "McMahon correction",
-            before.mms_correction.to_string(),
-            after.mms_correction.to_string(),
+            "mcmahon_correction",
+            json!(before.mms_correction),
+            json!(after.mms_correction),
         ),
         (
             "preliminary",
-            before.preliminary.to_string(),
-            after.preliminary.to_string(),
+            json!(before.preliminary),
+            json!(after.preliminary),
         ),
-        ("paid", before.paid.to_string(), after.paid.to_string()),
-        ("comment", shown(&before.comment), shown(&after.comment)),
+        ("paid", json!(before.paid), json!(after.paid)),
+        ("comment", json!(before.comment), json!(after.comment)),
     ];
     fields
         .into_iter()
         .filter(|(_, before, after)| before != after)
-        .map(|(field, before, after)| format!("{field} {before} → {after}"))
+        .map(|(field, before, after)| audit::Change {
+            field: field.to_string(),
+            before,
+            after,
+        })
         .collect()
 }
 
@@ -339,7 +335,7 @@ pub async fn withdraw(
                 by,
                 Action {
                     tournament_id,
-                    action: WITHDREW,
+                    action: audit::PLAYER_WITHDRAWN,
                     subject: &whom,
                     subject_id: Some(player_id),
                     detail: "",

@@ -6,7 +6,8 @@
 //! tournament's pages, the tournament's language; else English, the language a visitor
 //! from anywhere is likeliest to read.
 
-use super::page::{check_origin, ErrorPage, PageError};
+use super::page::{check_origin, problem_key, ErrorPage, PageError};
+use crate::error::ApiError;
 use crate::i18n::Language;
 use actix_web::body::MessageBody;
 use actix_web::cookie::{time::Duration, Cookie, SameSite};
@@ -144,6 +145,35 @@ pub async fn translate_page_errors(
         .map(|error| ErrorPage::response(error, reader.language()));
     Ok(match translated {
         Some(page) => response.into_response(page),
+        None => response.map_into_boxed_body(),
+    })
+}
+
+/// The JSON API's problems with their `detail` in the reader's language, where the
+/// catalog has the problem's own words (`problem-not-found-tournament`) and the reader
+/// asks for a language other than English; the `code` and the `title` stay the API's
+/// stable English (a machine contract).
+pub async fn translate_problems(
+    request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let language = Reader::of(request.request()).language();
+    let response = next.call(request).await?;
+    let translated = response
+        .response()
+        .error()
+        .and_then(|error| error.as_error::<ApiError>())
+        .filter(|_| language != Language::default())
+        .and_then(|error| {
+            let key = problem_key(&error.code());
+            language.has(&key).then(|| {
+                let mut problem = error.problem();
+                problem.detail = language.text(&key);
+                error.respond(problem)
+            })
+        });
+    Ok(match translated {
+        Some(problem) => response.into_response(problem),
         None => response.map_into_boxed_body(),
     })
 }

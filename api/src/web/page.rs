@@ -63,6 +63,12 @@ pub struct ErrorPage {
     signed_in: Option<Signed>,
 }
 
+/// The catalog's message for a problem's code: `problem-` and the code, `.` and `_` as
+/// `-` (`not_found.tournament` as `problem-not-found-tournament`).
+pub fn problem_key(code: &str) -> String {
+    format!("problem-{}", code.replace(['.', '_'], "-"))
+}
+
 impl ErrorPage {
     /// The error page of `error`, in `language`: the problem's own words when the catalog
     /// has them (`problem-` and its code, `not_found.tournament` as
@@ -72,7 +78,7 @@ impl ErrorPage {
         let message = if status.is_server_error() {
             language.text("error-server")
         } else {
-            let key = format!("problem-{}", error.0.code().replace(['.', '_'], "-"));
+            let key = problem_key(&error.0.code());
             if language.has(&key) {
                 language.text(&key)
             } else {

@@ -133,8 +133,11 @@ impl Cost {
     }
 }
 
-/// A criterion of the pairing, as a director reads it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A criterion of the pairing, as a director reads it; the API names it in snake case
+/// (`draw_up_down`) so that a page writes it in its reader's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
 pub enum Criterion {
     Rematch,
     Colours,
@@ -163,7 +166,9 @@ impl Criterion {
 }
 
 /// How far a pair meets a criterion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
 pub enum Met {
     Fully,
     Partly,
@@ -171,7 +176,8 @@ pub enum Met {
 }
 
 /// A pair's criterion and how far the pair meets it ([`Cost::in_words`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct Reason {
     pub criterion: Criterion,
     pub met: Met,

@@ -657,7 +657,7 @@ async fn the_settings_change_from_the_dashboard_and_what_the_form_does_not_show_
 }
 
 /// Types `keys` where the keyboard's focus is, as a person at the keyboard does.
-async fn type_keys(browser: &Browser, keys: &str) {
+pub async fn type_keys(browser: &Browser, keys: &str) {
     browser
         .client
         .active_element()
@@ -765,5 +765,5 @@ async fn a_player_s_whole_record_is_changed_from_the_page() {
         .await;
     let audit = browser.text("#audit-list tbody tr").await;
     assert!(audit.contains("FFG licence — → 1500104"), "{audit}");
-    assert!(audit.contains("paid false → true"), "{audit}");
+    assert!(audit.contains("paid no → yes"), "{audit}");
 }

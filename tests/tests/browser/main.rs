@@ -7,7 +7,9 @@
 mod dashboard;
 mod dashboard_tools;
 mod exports;
+mod french;
 mod public;
+mod real_open;
 mod referee;
 mod round_at_size;
 mod session;

@@ -25,6 +25,11 @@ fn open_of(players: usize) -> String {
             )
         })
         .collect();
+    opengotha_file(&lines)
+}
+
+/// An OpenGotha file of the `<Player>` elements `lines` and five rounds not yet paired.
+pub fn opengotha_file(lines: &str) -> String {
     format!(
         r#"<?xml version="1.0" encoding="UTF-8"?>
 <Tournament dataVersion="201" gothaVersion="352">
@@ -59,7 +64,7 @@ async fn imported(service: &TestService, players: usize) -> String {
 }
 
 /// The draft shown, table by table: White's and Black's names.
-async fn shown(browser: &Browser) -> Vec<(String, String)> {
+pub async fn shown(browser: &Browser) -> Vec<(String, String)> {
     let tables = browser
         .client
         .execute(
@@ -73,7 +78,7 @@ async fn shown(browser: &Browser) -> Vec<(String, String)> {
 }
 
 /// Marks the page shown, clicks `css`, and waits for the next page to be shown.
-async fn submit(browser: &Browser, css: &str) {
+pub async fn submit(browser: &Browser, css: &str) {
     browser
         .client
         .execute("window.before = true; return null;", vec![])
@@ -90,7 +95,7 @@ async fn submit(browser: &Browser, css: &str) {
 }
 
 /// Picks the option of the list `id` whose label starts with `label`.
-async fn pick(browser: &Browser, id: &str, label: &str) {
+pub async fn pick(browser: &Browser, id: &str, label: &str) {
     browser
         .client
         .execute(

@@ -235,3 +235,89 @@ async fn a_moment_is_shown_on_the_tournaments_clock_in_the_readers_language() {
     assert!(!staff.contains(&french.moment(at, utc)), "{staff}");
     assert!(!staff.contains("UTC"), "{staff}");
 }
+
+/// Issue 41: the referee names the dead stones as players do (`G3`, on the board's
+/// edges), not in SGF coordinates, and the table's log names them so, in French too.
+#[tokio::test]
+async fn the_referee_names_the_dead_stones_as_on_the_board() {
+    use crate::forms::{page as signed_page, post_form};
+    use crate::games::{play, setup, start_game, state};
+    let service = TestService::start().await;
+    let setup = setup(&service, serde_json::json!({}), 1).await;
+    let table = &setup.tables[0];
+    let game = start_game(&service, &setup, 0, serde_json::json!({})).await;
+    for (index, point) in ["cc", "gg", "cg", "gc", "pass", "pass"].iter().enumerate() {
+        play(&service, table, &game, index as u32 + 1, point).await;
+    }
+    assert_eq!(state(&service, &game).await["phase"], "counting");
+    let path = format!("/dashboard/t/{}/hall/games/{game}", setup.tournament_id);
+    let (status, shown) = signed_page(&service, &setup.referee, &path).await;
+    assert_eq!(status, 200);
+    assert!(shown.contains("like D4 Q16"), "{shown}");
+    let ruled = post_form(
+        &service,
+        &setup.referee,
+        &format!("{path}/rulings"),
+        &[
+            ("kind", "dead_stones"),
+            ("reason", "the players disagree on the count"),
+            ("color", ""),
+            ("delta_seconds", ""),
+            ("result", ""),
+            ("dead", "G3"),
+            ("height", "9"),
+        ],
+    )
+    .await;
+    assert_eq!(ruled.status(), 303, "{}", ruled.text().await.unwrap());
+    let counted = state(&service, &game).await;
+    assert_eq!(counted["phase"], "finished", "{counted}");
+    assert_eq!(counted["count"]["dead"], serde_json::json!(["gg"]));
+    let (_, shown) = signed_page(&service, &setup.referee, &path).await;
+    assert!(
+        shown.contains("ruling: dead stones G3 — the players disagree"),
+        "{shown}"
+    );
+    let french = service
+        .get(&path)
+        .header(COOKIE, service.session_cookie(&setup.referee).await)
+        .header(ACCEPT_LANGUAGE, "fr")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(french.contains("pierres mortes G3"), "{french}");
+}
+
+/// Issue 41: a problem of the JSON API keeps its English `code` and `title` (a machine
+/// contract); its `detail` follows `Accept-Language` where the catalog has its words.
+#[tokio::test]
+async fn a_problems_detail_follows_the_readers_language_its_code_and_title_stay() {
+    let service = TestService::start().await;
+    let missing = format!("/tournaments/{}", uuid::Uuid::now_v7());
+    let problem = |language: Option<&'static str>| {
+        let mut request = service.get(&missing);
+        if let Some(language) = language {
+            request = request.header(ACCEPT_LANGUAGE, language);
+        }
+        async move {
+            let response = request.send().await.unwrap();
+            assert_eq!(response.status(), StatusCode::NOT_FOUND);
+            assert_eq!(
+                response.headers()["content-type"],
+                "application/problem+json"
+            );
+            response.json::<serde_json::Value>().await.unwrap()
+        }
+    };
+    let english = problem(None).await;
+    let french = problem(Some("fr-FR,fr;q=0.9")).await;
+    assert_eq!(french["detail"], "Aucun tournoi ne correspond.");
+    assert_eq!(french["code"], english["code"]);
+    assert_eq!(french["title"], english["title"]);
+    assert_eq!(french["type"], english["type"]);
+    assert_ne!(english["detail"], french["detail"]);
+    assert_eq!(problem(Some("en")).await, english);
+}

@@ -134,7 +134,7 @@ async fn the_record_is_changed_from_the_player_s_page_and_the_audit_says_what_ch
         "rank 5k → 4k",
         "FFG licence — → 1500104",
         "McMahon correction 0 → -1",
-        "paid false → true",
+        "paid no → yes",
     ] {
         assert!(staff.contains(change), "{change} in {staff}");
     }

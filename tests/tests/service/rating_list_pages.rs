@@ -98,10 +98,10 @@ async fn a_list_is_uploaded_pinned_and_the_players_refreshed_from_the_pages() {
     let (status, page) = import(&service, &admin, &id, list_form("egd", &egd_list())).await;
     assert_eq!(status, 201, "{page}");
     assert!(
-        page.contains("Imported the EGD list of 2025-12-27: 4 players."),
+        page.contains("Imported the EGD list of 27 December 2025: 4 players."),
         "{page}"
     );
-    assert!(page.contains("In use: the list of 2025-12-27, 4 players (the newest)."));
+    assert!(page.contains("In use: the list of 27 December 2025, 4 players (the newest)."));
     let (status, page) = import(&service, &admin, &id, list_form("egd", &egd_list())).await;
     assert_eq!(status, 201);
     assert!(page.contains("was imported already: nothing changed"));
@@ -126,7 +126,7 @@ async fn a_list_is_uploaded_pinned_and_the_players_refreshed_from_the_pages() {
     let (status, _) = import(&service, &admin, &id, list_form("egd", newer.as_bytes())).await;
     assert_eq!(status, 201);
     let (_, page) = get(&service, &admin, &lists).await;
-    assert!(page.contains("In use: the list of 2026-01-03, 4 players (the newest)."));
+    assert!(page.contains("In use: the list of 3 January 2026, 4 players (the newest)."));
     let snapshots: Value = service
         .get("/rating-lists")
         .send()
@@ -155,7 +155,7 @@ async fn a_list_is_uploaded_pinned_and_the_players_refreshed_from_the_pages() {
     assert_eq!(status, 303);
     let (_, page) = get(&service, &admin, &lists).await;
     assert!(
-        page.contains("In use: the list of 2025-12-27, 4 players, pinned."),
+        page.contains("In use: the list of 27 December 2025, 4 players, pinned."),
         "{page}"
     );
 
@@ -207,7 +207,7 @@ async fn a_list_is_uploaded_pinned_and_the_players_refreshed_from_the_pages() {
     .await;
     assert_eq!(status, 303);
     let (_, page) = get(&service, &admin, &lists).await;
-    assert!(page.contains("In use: the list of 2026-01-03, 4 players (the newest)."));
+    assert!(page.contains("In use: the list of 3 January 2026, 4 players (the newest)."));
 }
 
 #[tokio::test]

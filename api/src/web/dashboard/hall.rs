@@ -34,7 +34,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::clock::TimeControl;
 use arbitre_core::hall::{order, Attention, Link, Watch};
 use arbitre_core::history::Action;
-use arbitre_core::table::{Asked, CountingStep, TableEvent};
+use arbitre_core::table::{Asked, CountingStep, Decision, TableEvent};
 use arbitre_core::{Color, Point};
 use askama::Template;
 use serde::Deserialize;
@@ -384,8 +384,11 @@ pub async fn show(
             .as_ref()
             .map_or(Attention::without_game(by_hand), |game| game.attention);
         let now = cache.clock().now_ms();
-        let (link, link_text) =
-            link_words(Link::of(contacts.last(id, pairing.table_number), now), now);
+        let (link, link_text) = link_words(
+            Link::of(contacts.last(id, pairing.table_number), now),
+            now,
+            language,
+        );
         lines.push(HallLine {
             table: pairing.table_number,
             white: label(pairing.white_id)?,
@@ -444,19 +447,20 @@ pub async fn show(
 }
 
 /// What a referee reads of a table's tablet (issue 43), and its name for the page.
-fn link_words(link: Link, now: u64) -> (&'static str, String) {
+fn link_words(link: Link, now: u64, language: Language) -> (&'static str, String) {
     match link {
         Link::Unknown => ("", String::new()),
-        Link::Online => ("online", "Tablet online".to_string()),
+        Link::Online => ("online", language.text("hall-tablet-online")),
         Link::Back { waiting } => (
             "back",
-            format!("Tablet back online, {waiting} waiting to arrive"),
+            language.text_with("hall-tablet-back", "count", waiting),
         ),
         Link::Offline { since } => (
             "offline",
-            format!(
-                "Tablet offline for {}",
-                clock_text(now.saturating_sub(since))
+            language.text_with(
+                "hall-tablet-offline",
+                "for",
+                clock_text(now.saturating_sub(since)),
             ),
         ),
     }
@@ -483,11 +487,13 @@ fn phase_text(state: &GameState, language: Language) -> String {
     })
 }
 
-/// A point as players name it: a column letter (no I) and a row counted from the bottom.
-fn point_name(point: Point, height: u8) -> String {
-    let letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    let column = letters.chars().nth(usize::from(point.x)).unwrap_or('?');
-    format!("{column}{}", u16::from(height) - u16::from(point.y))
+/// Points as players name them, `D4, Q16`, rather than in SGF coordinates.
+fn point_names(points: &[Point], height: u8) -> String {
+    points
+        .iter()
+        .map(|point| point.name(height))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn colour_name(color: Color, language: Language) -> String {
@@ -547,10 +553,17 @@ fn describe(event: Option<TableEvent>, height: u8, language: Language) -> String
         TableEvent::Turn { color, action, .. } => turn_words(color, action, height, language),
         TableEvent::Resigned { color, .. } => said("log-resign", color),
         TableEvent::Flag { color, .. } => said("log-flag", color),
-        TableEvent::Counting { step, .. } => step_words(step, language),
+        TableEvent::Counting { step, .. } => step_words(step, height, language),
         TableEvent::Ruling { ruling, .. } => language
             .message("log-ruling")
             .arg("kind", ruling.decision.kind())
+            .arg(
+                "points",
+                match &ruling.decision {
+                    Decision::DeadStones { dead } => point_names(dead, height),
+                    _ => String::new(),
+                },
+            )
             .arg("reason", ruling.reason)
             .to_string(),
         // Issue 43: what the tablet sent late, and why the game no longer took it.
@@ -562,7 +575,7 @@ fn describe(event: Option<TableEvent>, height: u8, language: Language) -> String
                     .arg("what", turn_words(refusal.color, action, height, language))
                     .to_string(),
                 Asked::Resign => said("log-resign", refusal.color),
-                Asked::Counting { step, .. } => step_words(step, language),
+                Asked::Counting { step, .. } => step_words(step, height, language),
             };
             // A catalog's variant is named by an identifier: the code's dot is a dash.
             language
@@ -580,14 +593,14 @@ fn turn_words(color: Color, action: Action, height: u8, language: Language) -> S
         Action::Move(point) => language
             .message("log-move")
             .arg("who", colour_name(color, language))
-            .arg("point", point_name(point, height))
+            .arg("point", point.name(height))
             .to_string(),
         Action::Pass => language.text_with("log-pass", "who", colour_name(color, language)),
     }
 }
 
-/// A step of the count (rule 5 bis) in words.
-fn step_words(step: CountingStep, language: Language) -> String {
+/// A step of the count (rule 5 bis) in words, the dead stones named as players name them.
+fn step_words(step: CountingStep, height: u8, language: Language) -> String {
     let said =
         |key: &str, color: Color| language.text_with(key, "who", colour_name(color, language));
     match step {
@@ -595,6 +608,7 @@ fn step_words(step: CountingStep, language: Language) -> String {
             .message("log-propose")
             .arg("who", colour_name(color, language))
             .arg("count", dead.len())
+            .arg("points", point_names(&dead, height))
             .to_string(),
         CountingStep::Accept { color } => said("log-accept", color),
         CountingStep::Dispute { color } => said("log-dispute", color),
@@ -794,9 +808,13 @@ pub struct RulingForm {
     /// SGF `RE`.
     #[serde(default)]
     result: String,
-    /// Points of the dead chains, in SGF coordinates, separated by spaces.
+    /// A stone of each dead chain, as players name the points (`D4 Q16`, spaces or
+    /// commas between) or in SGF coordinates (`dp`).
     #[serde(default)]
     dead: String,
+    /// The board's rows, for reading the points' names (the table page's own).
+    #[serde(default)]
+    height: u8,
 }
 
 fn invalid(field: &str, message: impl ToString) -> ApiError {
@@ -829,7 +847,15 @@ impl RulingForm {
             reason: self.reason.clone(),
             color,
             delta_ms,
-            dead: self.dead.split_whitespace().map(str::to_string).collect(),
+            dead: self
+                .dead
+                .split([' ', ','])
+                .filter(|text| !text.is_empty())
+                .map(|text| {
+                    Point::from_name(text, self.height)
+                        .map_or_else(|| text.to_string(), Point::to_sgf)
+                })
+                .collect(),
             result: Some(self.result.trim().to_string()).filter(|text| !text.is_empty()),
             corrects: None,
         })

@@ -157,13 +157,11 @@ pub async fn withdraw(
         let name = format!("{} {} ({})", player.surname, player.first_name, player.rank);
         let back = format!("/dashboard/t/{id}/players/{player_id}");
         let mut confirmation = Confirmation::new(&viewer);
-        confirmation.title = "Withdraw a player".to_string();
-        confirmation.question = format!(
-            "Withdraw {name} from the tournament? Their registration and everything typed \
-             for them are removed; registering them again means typing them again."
-        );
+        let t = confirmation.t;
+        confirmation.title = t.text("confirm-withdraw-title");
+        confirmation.question = t.text_with("confirm-withdraw-question", "player", &name);
         confirmation.action = format!("{back}/withdraw");
-        confirmation.button = format!("Withdraw {name}");
+        confirmation.button = t.text_with("confirm-withdraw-button", "player", &name);
         confirmation.back = back;
         return confirmation.ask();
     }

@@ -19,6 +19,7 @@ use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
+use arbitre_core::rating_list::refresh::{Field, Found};
 use arbitre_core::rating_list::Source;
 use askama::Template;
 use serde::Deserialize;
@@ -31,11 +32,12 @@ pub struct SnapshotLine {
     pub entries: i32,
 }
 
-impl From<&SnapshotRow> for SnapshotLine {
-    fn from(row: &SnapshotRow) -> SnapshotLine {
+impl SnapshotLine {
+    /// The snapshot `row`, its date in `language`.
+    fn of(row: &SnapshotRow, language: Language) -> SnapshotLine {
         SnapshotLine {
             id: row.id,
-            list_date: row.list_date.to_string(),
+            list_date: language.date(row.list_date),
             entries: row.entries,
         }
     }
@@ -44,7 +46,7 @@ impl From<&SnapshotRow> for SnapshotLine {
 /// A source's lists: the one in use (pinned or the newest) and every stored snapshot.
 pub struct SourceLine {
     pub source: &'static str,
-    pub title: &'static str,
+    pub title: String,
     pub in_use: Option<SnapshotLine>,
     pub pinned: bool,
     pub snapshots: Vec<SnapshotLine>,
@@ -66,7 +68,7 @@ struct ListsPage {
 /// One player's changes, as the refresh report shows them.
 pub struct RefreshLine {
     pub player: String,
-    pub found: &'static str,
+    pub found: String,
     pub changes: Vec<String>,
 }
 
@@ -78,7 +80,7 @@ struct RefreshPage {
     tournament_id: Uuid,
     name: String,
     source: &'static str,
-    title: &'static str,
+    title: String,
     list: SnapshotLine,
     lines: Vec<RefreshLine>,
     changes: usize,
@@ -86,12 +88,17 @@ struct RefreshPage {
 }
 
 /// A federation's name, as a director reads it.
-fn title(source: Source) -> &'static str {
-    match source {
-        Source::Egd => "EGD (European Go Database)",
-        Source::Ffg => "FFG (Fédération Française de Go)",
-        Source::Aga => "AGA (American Go Association)",
-    }
+fn title(source: Source, language: Language) -> String {
+    language.text(match source {
+        Source::Egd => "list-egd",
+        Source::Ffg => "list-ffg",
+        Source::Aga => "list-aga",
+    })
+}
+
+/// A source's name as its federation writes it: `EGD`.
+fn acronym(source: Source) -> String {
+    source.name().to_uppercase()
 }
 
 fn parse_source(text: &str) -> Result<Source, ApiError> {
@@ -121,6 +128,7 @@ async fn lists_page(
     caller.require_organizer(tournament_id, "choose the rating lists of this tournament")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let name = tournament_name(&mut connection, tournament_id).await?;
+    let language = viewer.language();
     let used = service::in_use(&mut connection, Some(tournament_id)).await?;
     let stored = store::list(&mut connection).await.map_err(ApiError::from)?;
     let sources = Source::ALL
@@ -129,19 +137,19 @@ async fn lists_page(
             let in_use = used.iter().find(|(row, _)| row.source == source.name());
             SourceLine {
                 source: source.name(),
-                title: title(source),
-                in_use: in_use.map(|(row, _)| SnapshotLine::from(row)),
+                title: title(source, language),
+                in_use: in_use.map(|(row, _)| SnapshotLine::of(row, language)),
                 pinned: in_use.is_some_and(|(_, pinned)| *pinned),
                 snapshots: stored
                     .iter()
                     .filter(|row| row.source == source.name())
-                    .map(SnapshotLine::from)
+                    .map(|row| SnapshotLine::of(row, language))
                     .collect(),
             }
         })
         .collect();
     Page::render(&ListsPage {
-        t: viewer.language(),
+        t: language,
         signed_in: viewer.describe(),
         tournament_id,
         name,
@@ -167,6 +175,7 @@ async fn import_upload(
     indexes: &Indexes,
     caller: &Caller,
     form: Multipart,
+    language: Language,
 ) -> Result<String, ApiError> {
     caller.require_admin("import a rating list")?;
     let upload = upload::read(
@@ -178,20 +187,17 @@ async fn import_upload(
     let source = parse_source(upload.field("source").unwrap_or_default())?;
     let imported = service::import(connection, Some(indexes), source, upload.file.to_vec()).await?;
     let snapshot = &imported.snapshot;
-    Ok(if imported.created {
-        format!(
-            "Imported the {} list of {}: {} players.",
-            source.name().to_uppercase(),
-            snapshot.list_date,
-            snapshot.entries
-        )
+    let said = if imported.created {
+        "lists-imported"
     } else {
-        format!(
-            "This {} list of {} was imported already: nothing changed.",
-            source.name().to_uppercase(),
-            snapshot.list_date
-        )
-    })
+        "lists-imported-already"
+    };
+    Ok(language
+        .message(said)
+        .arg("source", acronym(source))
+        .arg("date", language.date(snapshot.list_date))
+        .arg("count", snapshot.entries)
+        .to_string())
 }
 
 /// `POST /dashboard/t/{id}/rating-lists/import`: the list's file, uploaded; the page
@@ -209,7 +215,7 @@ pub async fn import(
     let caller = caller(&viewer)?;
     caller.require_organizer(tournament_id, "choose the rating lists of this tournament")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let outcome = import_upload(&mut connection, &indexes, &caller, form).await;
+    let outcome = import_upload(&mut connection, &indexes, &caller, form, viewer.language()).await;
     drop(connection);
     match outcome {
         Ok(notice) => {
@@ -291,6 +297,7 @@ pub async fn report(
     let source = parse_source(&query.source)?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let name = tournament_name(&mut connection, tournament_id).await?;
+    let language = viewer.language();
     let (snapshot, proposals) =
         service::report(&mut connection, &indexes, tournament_id, source).await?;
     let not_found = proposals
@@ -308,15 +315,18 @@ pub async fn report(
             player: format!("{} {}", proposal.player.surname, proposal.player.first_name)
                 .trim()
                 .to_string(),
-            found: found_words(proposal.found),
+            found: found_words(proposal.found, language),
             changes: proposal
                 .changes
                 .iter()
                 .map(|change| {
                     format!(
                         "{}: {} → {}",
-                        change.field.name().replace('_', " "),
-                        change.from.as_deref().unwrap_or("none"),
+                        field_words(change.field, language),
+                        change
+                            .from
+                            .clone()
+                            .unwrap_or_else(|| language.text("refresh-none")),
                         change.to
                     )
                 })
@@ -324,13 +334,13 @@ pub async fn report(
         })
         .collect();
     Page::render(&RefreshPage {
-        t: viewer.language(),
+        t: language,
         signed_in: viewer.describe(),
         tournament_id,
         name,
         source: source.name(),
-        title: title(source),
-        list: SnapshotLine::from(&snapshot),
+        title: title(source, language),
+        list: SnapshotLine::of(&snapshot, language),
         lines,
         changes,
         not_found,
@@ -338,15 +348,27 @@ pub async fn report(
 }
 
 /// How the list found a player, in words.
-fn found_words(found: arbitre_core::rating_list::refresh::Found) -> &'static str {
-    use arbitre_core::rating_list::refresh::Found;
-    match found {
-        Found::ById => "found by id",
-        Found::ByName => "found by name",
-        Found::NotFound => "not in the list",
-        Found::Ambiguous => "several people of this name: give the player's id",
-        Found::IdNotInList => "the player's id is not in the list",
-    }
+fn found_words(found: Found, language: Language) -> String {
+    language.text(match found {
+        Found::ById => "found-by-id",
+        Found::ByName => "found-by-name",
+        Found::NotFound => "found-not",
+        Found::Ambiguous => "found-ambiguous",
+        Found::IdNotInList => "found-id-not-in-list",
+    })
+}
+
+/// A field of a player's record a list changes, in words.
+fn field_words(field: Field, language: Language) -> String {
+    language.text(match field {
+        Field::Rating => "refresh-field-rating",
+        Field::Rank => "refresh-field-rank",
+        Field::Club => "refresh-field-club",
+        Field::LicenceStatus => "refresh-field-licence-status",
+        Field::EgdPin => "refresh-field-egd-pin",
+        Field::FfgLicence => "refresh-field-ffg-licence",
+        Field::AgaId => "refresh-field-aga-id",
+    })
 }
 
 /// `POST /dashboard/t/{id}/rating-lists/refresh`: applies every change the report
@@ -376,11 +398,12 @@ pub async fn apply(
     )
     .await?;
     drop(connection);
-    let notice = format!(
-        "Applied {} changes from the {} list.",
-        applied.len(),
-        source.name().to_uppercase()
-    );
+    let notice = viewer
+        .language()
+        .message("lists-applied")
+        .arg("count", applied.len())
+        .arg("source", acronym(source))
+        .to_string();
     let page = lists_page(&pool, &viewer, tournament_id, Some(notice), vec![]).await?;
     Ok(secured(HttpResponse::Ok(), page.0))
 }

@@ -14,7 +14,7 @@
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Resource};
-use crate::i18n::Language;
+use crate::i18n::{vocabulary, Language};
 use crate::services::drafts::{self, Draft, DraftRequest, ExplainQuery, HandEdit, Sketch};
 use crate::services::heavy::Workshop;
 use crate::services::reads::Reads;
@@ -28,6 +28,7 @@ use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::pairing::edit::{self, EditError};
+use arbitre_core::pairing::{Criterion, Met};
 use askama::Template;
 use serde::Deserialize;
 use uuid::Uuid;
@@ -413,6 +414,28 @@ impl DraftPage {
     fn is_edited(&self, table: &u32) -> bool {
         self.swapped.contains(table)
     }
+
+    /// A pair that is a rematch: the report shows it in bold.
+    fn is_rematch(&self, reason: &drafts::PairReason) -> bool {
+        reason.criterion_id == Criterion::Rematch && reason.met == Met::Not
+    }
+
+    fn pair_words(&self, reason: &drafts::PairReason) -> String {
+        vocabulary::pair_reason(self.t, reason.reason())
+    }
+
+    fn criterion_words(&self, reason: &drafts::PairReason) -> String {
+        vocabulary::pairing_criterion(self.t, reason.criterion_id)
+    }
+
+    /// The explanation's sentence: the same with "though the two have met before".
+    fn explained(&self, why: &PairExplanation) -> &'static str {
+        if why.rematch {
+            "draft-why-explained-rematch"
+        } else {
+            "draft-why-explained"
+        }
+    }
 }
 
 fn invalid(field: &str, message: impl ToString) -> ApiError {
@@ -431,6 +454,7 @@ fn explain(
     black_id: Uuid,
     candidates: &[drafts::CandidateView],
     name: impl Fn(&Uuid) -> String,
+    language: Language,
 ) -> Result<PairExplanation, ApiError> {
     let place = candidates
         .iter()
@@ -459,7 +483,7 @@ fn explain(
             .map(|candidate| {
                 let name = name(&candidate.opponent_id);
                 if candidate.rematch {
-                    format!("{name} (a rematch)")
+                    language.text_with("draft-a-rematch", "player", name)
                 } else {
                     name
                 }
@@ -678,7 +702,11 @@ pub async fn draft(
         .flat_map(|game| [(&game.white, game.table), (&game.black, game.table)])
         .map(|(player, table)| Choice {
             id: player.id,
-            label: format!("{} ({}), table {table}", player.name, player.rank),
+            label: language
+                .message("draft-choice")
+                .arg("player", format!("{} ({})", player.name, player.rank))
+                .arg("table", table)
+                .to_string(),
         })
         .collect();
     choices.sort_by(|a, b| a.label.cmp(&b.label));
@@ -711,6 +739,7 @@ pub async fn draft(
                 black,
                 &explanation.candidates,
                 name,
+                language,
             )?)
         }
         None => None,

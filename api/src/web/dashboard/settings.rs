@@ -78,7 +78,7 @@ async fn settings_page(
             .collect(),
         criteria: criterion_slots(&tournament.placement_criteria, &form.more),
         criterion_names: criterion_names(language),
-        parameters: parameter_fields(&tournament.pairing, &form.more),
+        parameters: parameter_fields(&tournament.pairing, &form.more, language),
         form,
         tournament: tournament.name,
         rulesets: vocabulary::ruleset_choices(language),

@@ -31,9 +31,6 @@ use uuid::Uuid;
 /// The most credentials and audit lines the page lists.
 const LISTED: i64 = 500;
 
-/// The action a revocation is audited as.
-const REVOKED: &str = "revoked the credential";
-
 /// A credential in the list.
 pub struct CredentialLine {
     pub id: Uuid,
@@ -58,13 +55,76 @@ impl AuditLine {
             at: language.moment(row.at, zone),
             who: row.by_label,
             action: if row.detail.is_empty() {
-                row.action
+                action_words(&row.action, language)
             } else {
-                format!("{}: {}", row.action, row.detail)
+                format!(
+                    "{}: {}",
+                    action_words(&row.action, language),
+                    detail_words(&row.detail, language)
+                )
             },
             subject: row.subject,
         }
     }
+}
+
+/// An audited action in `language`; an action recorded before the audit kept them by
+/// their identifiers, in the words it was recorded with.
+fn action_words(action: &str, language: Language) -> String {
+    let key = match action {
+        audit::CREDENTIAL_REVOKED => "audit-credential-revoked",
+        audit::PLAYER_WITHDRAWN => "audit-player-withdrawn",
+        audit::PLAYER_CHANGED => "audit-player-changed",
+        _ => return action.to_string(),
+    };
+    language.text(key)
+}
+
+/// An entry's detail in `language`: each change as "rank 5k → 4k", the field by its
+/// name and a value of yes or no in words; a detail of another form as it is.
+fn detail_words(detail: &str, language: Language) -> String {
+    let Some(changes) = audit::changes_in(detail) else {
+        return detail.to_string();
+    };
+    let value = |value: &serde_json::Value| match value {
+        serde_json::Value::Null => "—".to_string(),
+        serde_json::Value::Bool(yes) => language.text(if *yes { "audit-yes" } else { "audit-no" }),
+        serde_json::Value::String(text) => text.clone(),
+        other => other.to_string(),
+    };
+    changes
+        .iter()
+        .map(|change| {
+            language
+                .message("audit-change")
+                .arg("field", field_words(&change.field, language))
+                .arg("before", value(&change.before))
+                .arg("after", value(&change.after))
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A field of a player's record, by its API name, in `language`.
+fn field_words(field: &str, language: Language) -> String {
+    let key = match field {
+        "surname" => "audit-field-surname",
+        "first_name" => "audit-field-first-name",
+        "rank" => "audit-field-rank",
+        "rating" => "audit-field-rating",
+        "country" => "audit-field-country",
+        "club" => "audit-field-club",
+        "egd_pin" => "audit-field-egd-pin",
+        "ffg_licence" => "audit-field-ffg-licence",
+        "aga_id" => "audit-field-aga-id",
+        "mcmahon_correction" => "audit-field-mcmahon-correction",
+        "preliminary" => "audit-field-preliminary",
+        "paid" => "audit-field-paid",
+        "comment" => "audit-field-comment",
+        _ => return field.to_string(),
+    };
+    language.text(key)
 }
 
 /// What the form to make a credential holds, as typed.
@@ -308,13 +368,22 @@ pub async fn revoke(
     let back = format!("/dashboard/t/{tournament_id}/staff");
     if !form.is_confirmed() {
         let mut confirmation = Confirmation::new(&viewer);
-        confirmation.title = "Revoke a credential".to_string();
-        confirmation.question = format!(
-            "Revoke the credential of {whom}? Every browser, tablet and script signed in with it \
-             is signed out at its next request; a new credential is needed to sign in again."
-        );
+        let t = confirmation.t;
+        // The holder in the reader's words (as `audit::who` says it): the label and the
+        // role, or the role alone.
+        let role = t.text(role_key(token.role));
+        let holder = if token.label.trim().is_empty() {
+            role
+        } else {
+            t.message("signed-in-label-role")
+                .arg("label", token.label.as_str())
+                .arg("role", role)
+                .to_string()
+        };
+        confirmation.title = t.text("confirm-revoke-title");
+        confirmation.question = t.text_with("confirm-revoke-question", "whom", &holder);
         confirmation.action = format!("{back}/{token_id}/revoke");
-        confirmation.button = format!("Revoke {whom}");
+        confirmation.button = t.text_with("confirm-revoke-button", "whom", &holder);
         confirmation.back = back;
         return confirmation.ask();
     }
@@ -328,7 +397,7 @@ pub async fn revoke(
                 &by,
                 Action {
                     tournament_id,
-                    action: REVOKED,
+                    action: audit::CREDENTIAL_REVOKED,
                     subject: &whom,
                     subject_id: Some(token_id),
                     detail: "",
