@@ -684,6 +684,10 @@ confirm-revoke-button = { $whom } widerrufen
 audit-credential-revoked = hat den Zugang widerrufen
 audit-player-withdrawn = hat den Spieler zurückgezogen
 audit-player-changed = hat die Daten des Spielers geändert
+audit-round-unpublished = hat die Paarung der Runde zurückgezogen
+audit-table-unpaired = hat das Brett entpaart
+audit-table-terms-changed = hat Handicap oder Komi geändert
+audit-round-deleted = hat die Runde gelöscht
 audit-change = { $field } { $before } → { $after }
 audit-yes = ja
 audit-no = nein
@@ -700,6 +704,9 @@ audit-field-mcmahon-correction = McMahon-Korrektur
 audit-field-preliminary = vorläufige Anmeldung
 audit-field-paid = bezahlt
 audit-field-comment = Kommentar
+audit-field-handicap = Handicap
+audit-field-komi = Komi
+audit-field-tables = Bretter
 
 ## Examples / Exemples
 staff-who-example = Maria

@@ -683,6 +683,10 @@ confirm-revoke-button = Revoke { $whom }
 audit-credential-revoked = revoked the credential
 audit-player-withdrawn = withdrew the player
 audit-player-changed = changed the player's record
+audit-round-unpublished = withdrew the pairings of the round
+audit-table-unpaired = unpaired the table
+audit-table-terms-changed = changed the handicap or komi
+audit-round-deleted = deleted the round
 audit-change = { $field } { $before } → { $after }
 audit-yes = yes
 audit-no = no
@@ -699,6 +703,9 @@ audit-field-mcmahon-correction = McMahon correction
 audit-field-preliminary = preliminary
 audit-field-paid = paid
 audit-field-comment = comment
+audit-field-handicap = handicap
+audit-field-komi = komi
+audit-field-tables = tables
 
 ## Examples / Exemples
 staff-who-example = Marie

@@ -688,6 +688,10 @@ confirm-revoke-button = Révoquer { $whom }
 audit-credential-revoked = a révoqué l'accès
 audit-player-withdrawn = a retiré le joueur
 audit-player-changed = a modifié la fiche du joueur
+audit-round-unpublished = a retiré l'appariement de la ronde
+audit-table-unpaired = a désapparié la table
+audit-table-terms-changed = a changé le handicap ou le komi
+audit-round-deleted = a supprimé la ronde
 audit-change = { $field } { $before } → { $after }
 audit-yes = oui
 audit-no = non
@@ -704,6 +708,9 @@ audit-field-mcmahon-correction = correction McMahon
 audit-field-preliminary = inscription provisoire
 audit-field-paid = payé
 audit-field-comment = commentaire
+audit-field-handicap = handicap
+audit-field-komi = komi
+audit-field-tables = tables
 
 ## Examples / Exemples
 staff-who-example = Marie

@@ -684,6 +684,10 @@ confirm-revoke-button = Revoca { $whom }
 audit-credential-revoked = ha revocato l'accesso
 audit-player-withdrawn = ha ritirato il giocatore
 audit-player-changed = ha modificato la scheda del giocatore
+audit-round-unpublished = ha ritirato l'abbinamento del turno
+audit-table-unpaired = ha separato il tavolo
+audit-table-terms-changed = ha cambiato l'handicap o il komi
+audit-round-deleted = ha eliminato il turno
 audit-change = { $field } { $before } → { $after }
 audit-yes = sì
 audit-no = no
@@ -700,6 +704,9 @@ audit-field-mcmahon-correction = correzione McMahon
 audit-field-preliminary = iscrizione provvisoria
 audit-field-paid = pagato
 audit-field-comment = commento
+audit-field-handicap = handicap
+audit-field-komi = komi
+audit-field-tables = tavoli
 
 ## Examples / Exemples
 staff-who-example = Maria

@@ -12,7 +12,7 @@ use crate::access::{Role, StoredToken};
 use crate::auth::Caller;
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, Resource, Violations};
-use crate::services::audit::{self, Action};
+use crate::services::audit::{self, Action, Change};
 use crate::services::deletions;
 use crate::services::names::{Names, PlayerName};
 use crate::services::pairing::check_round;
@@ -88,12 +88,17 @@ fn one<T>(mut named: Vec<T>) -> Result<T, ApiError> {
         .ok_or_else(|| ApiError::internal("one table named is one table"))
 }
 
-/// How many tables, as the audit says it.
-fn counted_tables(count: usize) -> String {
-    match count {
-        1 => "1 table".to_string(),
-        _ => format!("{count} tables"),
+/// The audit's detail of a round's tables taken back: `tables` from `count` to none
+/// (none when it had none).
+fn tables_withdrawn(count: usize) -> Result<String, ApiError> {
+    if count == 0 {
+        return Ok(String::new());
     }
+    audit::detail_of(&[Change {
+        field: "tables".to_string(),
+        before: count.into(),
+        after: 0.into(),
+    }])
 }
 
 /// The core's refusal as the API's: a 409 with the core's code, and what to do instead.
@@ -249,8 +254,8 @@ pub async fn unpublish(
                 deletion_store::erase_pairing(connection, row.id).await?;
             }
             let subject = format!("round {number}");
-            let detail = counted_tables(rows.len());
-            let action = "withdrew the pairings of the round";
+            let detail = tables_withdrawn(rows.len())?;
+            let action = audit::ROUND_UNPUBLISHED;
             undoer
                 .audit(connection, action, (&subject, None), &detail)
                 .await?;
@@ -286,7 +291,7 @@ pub async fn unpair(
                 .await?;
             deletion_store::erase_pairing(connection, pairing_id).await?;
             let subject = format!("round {number}, {whom}");
-            let action = "unpaired the table";
+            let action = audit::TABLE_UNPAIRED;
             undoer
                 .audit(connection, action, (&subject, concerned), "")
                 .await
@@ -331,8 +336,8 @@ pub async fn delete_last_round(
             deletion_store::erase_round(connection, round.id).await?;
             set_number_of_rounds(connection, tournament_id, number - 1).await?;
             let subject = format!("round {number}");
-            let detail = counted_tables(rows.len());
-            let action = "deleted the round";
+            let detail = tables_withdrawn(rows.len())?;
+            let action = audit::ROUND_DELETED;
             undoer
                 .audit(connection, action, (&subject, Some(round.id)), &detail)
                 .await
@@ -353,7 +358,7 @@ pub struct TermsChange {
 }
 
 /// Changes a table's handicap or komi before its round starts and before its game, the
-/// change audited (`handicap 0 → 2, komi 6.5 → 0.5`). After the start, a referee's
+/// change audited (the handicap and the komi, before and after). After the start, a referee's
 /// ruling changes it.
 pub async fn change_terms(
     pool: &DbPool,
@@ -412,11 +417,17 @@ pub async fn change_terms(
             let row = store::update(connection, pairing_id, &terms).await?;
             let (_, whom) = one(snapshots(connection, tournament_id, &rows).await?)?;
             let subject = format!("round {number}, {whom}");
-            let detail = format!(
-                "handicap {} → {}, komi {} → {}",
-                before.handicap, terms.handicap, before.komi, terms.komi
-            );
-            let action = "changed the handicap or komi";
+            let change =
+                |field: &str, before: serde_json::Value, after: serde_json::Value| Change {
+                    field: field.to_string(),
+                    before,
+                    after,
+                };
+            let detail = audit::detail_of(&[
+                change("handicap", before.handicap.into(), terms.handicap.into()),
+                change("komi", before.komi.into(), terms.komi.into()),
+            ])?;
+            let action = audit::TABLE_TERMS_CHANGED;
             undoer
                 .audit(connection, action, (&subject, concerned), &detail)
                 .await?;

@@ -139,8 +139,11 @@ async fn each_undo_of_a_round_asks_first_and_is_audited() {
     }
     assert_eq!(lines.len(), 4, "{lines:?}");
     for (line, (what, whom)) in lines.iter().zip([
-        ("deleted the round: 0 tables", "round 1"),
-        ("withdrew the pairings of the round: 2 tables", "round 1"),
+        ("deleted the round", "round 1"),
+        (
+            "withdrew the pairings of the round: tables 2 → 0",
+            "round 1",
+        ),
         ("unpaired the table", "round 1, table 3"),
         (
             "changed the handicap or komi: handicap 0 → 2",

@@ -151,9 +151,9 @@ async fn over_the_api_each_undo_is_done_before_the_games_and_refused_after() {
     // Every undo is in the audit, with who and what.
     let audit = audit(&service, &jeanne, &id).await;
     for line in [
-        "<td>Jeanne (organizer)</td><td>withdrew the pairings of the round: 1 table</td><td>round 1</td>",
+        "<td>Jeanne (organizer)</td><td>withdrew the pairings of the round: tables 1 → 0</td><td>round 1</td>",
         "<td>Jeanne (organizer)</td><td>unpaired the table</td><td>round 1, table 2: Roux Test (1d) – Petit Test (5k)</td>",
-        "<td>Jeanne (organizer)</td><td>changed the handicap or komi: handicap 0 → 2, komi 7.5 → 0.5</td><td>round 1, table 1: Martin Test (2k) – Dupont Test (3k)</td>",
+        "<td>Jeanne (organizer)</td><td>changed the handicap or komi: handicap 0 → 2; komi 7.5 → 0.5</td><td>round 1, table 1: Martin Test (2k) – Dupont Test (3k)</td>",
     ] {
         assert!(audit.contains(line), "{line} in {audit}");
     }
@@ -242,7 +242,7 @@ async fn the_last_round_goes_only_without_games_and_its_deletion_is_audited() {
     let audit = audit(&service, &jeanne, &id).await;
     assert!(
         audit.contains(&format!(
-            "<td>Jeanne (organizer)</td><td>deleted the round: 0 tables</td><td>round {last}</td>"
+            "<td>Jeanne (organizer)</td><td>deleted the round</td><td>round {last}</td>"
         )),
         "{audit}"
     );
@@ -333,9 +333,9 @@ async fn from_the_round_page_each_undo_asks_first_and_a_refusal_is_a_page_in_the
 
     let audit = audit(&service, &jeanne, &id).await;
     for action in [
-        "changed the handicap or komi: handicap 0 → 3, komi 7.5 → 0.5",
+        "changed the handicap or komi: handicap 0 → 3; komi 7.5 → 0.5",
         "unpaired the table",
-        "withdrew the pairings of the round: 1 table",
+        "withdrew the pairings of the round: tables 1 → 0",
     ] {
         assert!(audit.contains(action), "{action} in {audit}");
     }
