@@ -463,9 +463,14 @@ async fn import_list(
     use diesel_async::AsyncConnection;
     db::migrate_blocking(url)?;
     let mut connection = db::Connection::establish(url).await?;
-    let imported = crate::services::rating_lists::import(&mut connection, None, source, bytes)
-        .await
-        .map_err(cause)?;
+    // A command has no test moving its clock: the system's, through the service's clock.
+    let today = crate::services::live::ServerClock::default()
+        .now()
+        .date_naive();
+    let imported =
+        crate::services::rating_lists::import(&mut connection, None, (source, bytes), today)
+            .await
+            .map_err(cause)?;
     Ok(serde_json::json!({
         "rating_list_id": imported.snapshot.id,
         "source": source,

@@ -373,12 +373,7 @@ impl TestService {
 
     /// A gauge or counter of `/metrics`: `name` with its labels, if any.
     pub async fn metric(&self, name: &str) -> u64 {
-        let text = self.metrics_text().await;
-        text.lines()
-            .find_map(|line| line.strip_prefix(&format!("{name} ")))
-            .unwrap_or_else(|| panic!("no {name} in /metrics"))
-            .parse()
-            .unwrap()
+        metric_in(&self.metrics_text().await, name)
     }
 
     /// Registers a player (as admin) and returns its id.
@@ -538,4 +533,13 @@ pub fn arbitre_binary() -> PathBuf {
             profile_dir.join("arbitre")
         })
         .clone()
+}
+
+/// The value of `name` (with its labels, if any) in the text of a `/metrics` answer.
+pub fn metric_in(text: &str, name: &str) -> u64 {
+    text.lines()
+        .find_map(|line| line.strip_prefix(&format!("{name} ")))
+        .unwrap_or_else(|| panic!("no {name} in /metrics"))
+        .parse()
+        .unwrap()
 }

@@ -2,11 +2,11 @@
 //! added to it is walked too (or the walk fails until it is). Each page passes
 //! [`Browser::check_french`] (`lang="fr"`, no identifier in snake case, no JSON, none of
 //! the English stop-list) and [`Browser::check`], says a few words of its own in French,
-//! and is pictured beside its English screenshot (`…-laptop-fr.png`).
+//! and is pictured beside its English screenshots (`…-laptop-fr.png`, `…-phone-fr.png`).
 
 use super::dashboard::sign_in;
-use super::{hall, start_game};
-use arbitre_tests::browser::{Browser, LAPTOP};
+use super::{egd_list, hall, start_game};
+use arbitre_tests::browser::{Browser, LAPTOP, PHONE};
 use arbitre_tests::TestService;
 use serde_json::Value;
 
@@ -130,21 +130,11 @@ async fn french(browser: &Browser, name: &str, says: &str, picture: Option<&str>
     assert!(text.contains(says), "{name}: «{says}» not in {text}");
     if let Some(picture) = picture {
         browser.screenshot(&format!("{picture}-laptop-fr")).await;
+        browser.resize(PHONE).await;
+        browser.check(&format!("{name}, phone")).await;
+        browser.screenshot(&format!("{picture}-phone-fr")).await;
+        browser.resize(LAPTOP).await;
     }
-}
-
-/// A small EGD list in the shape of `allworld_lp.html`, with one of the hall's players.
-fn egd_list() -> Vec<u8> {
-    let mut list = b"<html>\n<pre>\n(27 Dec 2025)\n   PIN          Name                              Club     Grade P&D    GoR    NT appearance\n".to_vec();
-    for line in [
-        " 10234567  Vannier Remi                          FR  35Re    2d   --   2157    40  T251101A",
-        " 10345678  Lefevre Emile                         FR  69Ly    2d   --   2180    40  T251101A",
-    ] {
-        list.extend_from_slice(line.as_bytes());
-        list.push(b'\n');
-    }
-    list.extend_from_slice(b"</pre>\n</html>\n");
-    list
 }
 
 #[tokio::test]
@@ -154,7 +144,9 @@ async fn every_page_speaks_french() {
     let uploaded = service
         .post("/rating-lists?source=egd", Some(&service.admin_token))
         .header("content-type", "text/plain")
-        .body(egd_list())
+        .body(egd_list(&[
+            " 10234567  Vannier Remi                          FR  35Re    2d   --   2157    40  T251101A",
+        ]))
         .send()
         .await
         .unwrap();

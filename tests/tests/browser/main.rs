@@ -71,6 +71,17 @@ pub async fn hall(service: &TestService) -> Hall {
     }
 }
 
+/// A small EGD list in the shape of `allworld_lp.html`, of `lines` as the EGD writes them.
+pub fn egd_list(lines: &[&str]) -> Vec<u8> {
+    let mut list = b"<html>\n<pre>\n(27 Dec 2025)\n   PIN          Name                              Club     Grade P&D    GoR    NT appearance\n".to_vec();
+    for line in lines {
+        list.extend_from_slice(line.as_bytes());
+        list.push(b'\n');
+    }
+    list.extend_from_slice(b"</pre>\n</html>\n");
+    list
+}
+
 /// Registers the six [`PLAYERS`] in `tournament_id`: their ids.
 pub async fn register_players(service: &TestService, tournament_id: &str) -> Vec<String> {
     let mut players = Vec::new();
