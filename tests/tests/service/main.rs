@@ -37,6 +37,7 @@ mod streams;
 mod table;
 mod tablets;
 mod tournaments;
+mod undo;
 
 use arbitre_tests::TestService;
 use reqwest::Method;
