@@ -274,6 +274,29 @@ fn no_page_imports_a_route_module() {
     assert!(reaching.is_empty(), "pages importing routes: {reaching:#?}");
 }
 
+/// Every "now" of the service is its clock's (`services::live::instant`), which a test
+/// moves forward to expire a session or make a flag fall without waiting: no other module
+/// reads the system's calendar clock.
+#[test]
+fn only_the_service_clock_reads_the_system_clock() {
+    let (library, binary) = crates();
+    let readers: Vec<String> = library
+        .iter()
+        .chain(&binary)
+        .filter(|(module, _)| module.join("::") != "services::live::instant")
+        .filter(|(_, source)| {
+            source.lines().any(|line| {
+                let code = line.split("//").next().unwrap_or_default();
+                ["Utc::now(", "Local::now(", "SystemTime::now("]
+                    .iter()
+                    .any(|call| code.contains(call))
+            })
+        })
+        .map(|(module, _)| module.join("::"))
+        .collect();
+    assert!(readers.is_empty(), "the system clock read by {readers:#?}");
+}
+
 #[test]
 fn the_reader_sees_use_trees_inline_paths_and_super() {
     let source = "use crate::{db, store::{self as s, games::{Row, X}}};\n\

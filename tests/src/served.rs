@@ -95,6 +95,16 @@ impl Served {
         }
     }
 
+    /// A gauge or counter of its `/metrics`: `name` with its labels, if any.
+    pub async fn metric(&self, name: &str) -> u64 {
+        let response = crate::client()
+            .get(format!("{}/metrics", self.base))
+            .send()
+            .await
+            .unwrap();
+        crate::metric_in(&response.text().await.unwrap(), name)
+    }
+
     /// `127.0.0.1:PORT`.
     pub fn address(&self) -> &str {
         self.base.trim_start_matches("http://")

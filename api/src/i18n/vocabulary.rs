@@ -261,6 +261,30 @@ pub fn pair_reason(language: Language, reason: Reason) -> String {
     })
 }
 
+/// A pairing parameter's value as the settings form shows it: a choice in words
+/// ("McMahon", "Séparer et replier", "oui"); a number or an OpenGotha version as it is.
+pub fn parameter_value(language: Language, value: &str) -> String {
+    let key = match value {
+        "mc_mahon" => "choice-mc-mahon",
+        "swiss" => "choice-swiss",
+        "swiss_with_categories" => "choice-swiss-with-categories",
+        "round_robin" => "choice-round-robin",
+        "split_and_fold" => "choice-split-and-fold",
+        "split_and_random" => "choice-split-and-random",
+        "split_and_slip" => "choice-split-and-slip",
+        "top" => "choice-top",
+        "middle" => "choice-middle",
+        "bottom" => "choice-bottom",
+        "none" => "choice-none",
+        "rating" => "choice-rating",
+        "rank" => "choice-rank",
+        "true" => "choice-yes",
+        "false" => "choice-no",
+        _ => return value.to_string(),
+    };
+    language.text(key)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -345,6 +369,31 @@ mod tests {
             met: Met::Not,
         };
         assert_eq!(pair_reason(french(), rematch), "une rencontre déjà jouée");
+    }
+
+    #[test]
+    fn a_pairing_parameters_choice_is_said_in_words() {
+        use arbitre_core::pairing::parameters::{
+            AdditionalOrder, Choice, DrawPosition, Seeding, System,
+        };
+        let names = [
+            System::names(),
+            Seeding::names(),
+            DrawPosition::names(),
+            AdditionalOrder::names(),
+        ]
+        .concat();
+        for language in Language::all() {
+            for name in names.iter().chain(&["true", "false"]) {
+                let words = parameter_value(language, name);
+                assert_ne!(&words, name, "{}: {name}", language.code());
+            }
+        }
+        assert_eq!(
+            parameter_value(french(), "split_and_random"),
+            "Séparer et tirer au sort"
+        );
+        assert_eq!(parameter_value(french(), "3.52"), "3.52");
     }
 
     #[test]

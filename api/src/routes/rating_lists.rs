@@ -11,6 +11,7 @@ use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Problem};
 use crate::http::{body, media_type, ApiJson, ApiQuery};
 use crate::routes::players::Player;
+use crate::services::live::ServerClock;
 use crate::services::rating_lists::{self as service, Indexes, Listed, Selection};
 use crate::services::registration_desk::{
     register_from_list, search_lists, ListEntry, RegistrationFromList, SearchQuery, SearchResult,
@@ -122,6 +123,7 @@ pub struct ImportQuery {
 pub async fn import(
     pool: web::Data<DbPool>,
     indexes: web::Data<Indexes>,
+    clock: web::Data<ServerClock>,
     query: ApiQuery<ImportQuery>,
     file: ListBody,
 ) -> Result<HttpResponse, ApiError> {
@@ -129,8 +131,8 @@ pub async fn import(
     let imported = service::import(
         &mut connection,
         Some(&indexes),
-        query.0.source,
-        file.0.to_vec(),
+        (query.0.source, file.0.to_vec()),
+        clock.now().date_naive(),
     )
     .await?;
     let body = ImportedList {

@@ -10,6 +10,7 @@ use crate::error::{ApiError, Problem};
 use crate::http::{check_filter, like_pattern, ApiJson, ApiQuery, PageInfo, Window, XmlBody};
 use crate::routes::deletions::DeletionQuery;
 use crate::services::heavy::Workshop;
+use crate::services::live::ServerClock;
 use crate::services::opengotha::Imported;
 use crate::services::tournament_import;
 use crate::services::tournaments::{self as service, NewTournament, Tournament, TournamentChanges};
@@ -169,10 +170,12 @@ pub async fn delete(
 pub async fn import(
     pool: web::Data<DbPool>,
     workshop: web::Data<Workshop>,
+    clock: web::Data<ServerClock>,
     caller: Caller,
     body: XmlBody,
 ) -> Result<HttpResponse, ApiError> {
-    let imported = tournament_import::import(&pool, &workshop, &caller, body.0).await?;
+    let imported =
+        tournament_import::import((&pool, &workshop), &caller, body.0, clock.now()).await?;
     Ok(HttpResponse::Created()
         .insert_header((
             header::LOCATION,

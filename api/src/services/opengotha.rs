@@ -19,7 +19,7 @@ use crate::store::tournaments::{self as tournament_store, TournamentRecord};
 
 use arbitre_core::standings::{self, Recorded, Tournament};
 use arbitre_core::{Color, KomiPolicy, Rules};
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -76,6 +76,9 @@ pub struct Import {
     pub tournament: Tournament,
     /// What reading the settings found odd (dates out of order).
     pub warnings: Vec<ImportWarning>,
+    /// When the file is imported (the service's clock): the start of every round the file
+    /// has games or byes in, which the file does not date.
+    pub imported_at: DateTime<Utc>,
 }
 
 /// Stores the imported tournament in one transaction: all of it, or nothing.
@@ -86,6 +89,7 @@ pub async fn import(connection: &mut Connection, import: Import) -> Result<Impor
         rules,
         tournament,
         mut warnings,
+        imported_at,
     } = import;
     check(&tournament)?;
     connection
@@ -93,8 +97,14 @@ pub async fn import(connection: &mut Connection, import: Import) -> Result<Impor
             let row = tournament_store::insert(connection, &settings).await?;
             let kept = tournament_store::OpenGothaKept::of(&tournament);
             tournament_store::keep_opengotha(connection, row.id, &kept).await?;
-            let mut imported =
-                write(connection, row.id, (komi_policy, &rules), &tournament).await?;
+            let mut imported = write(
+                connection,
+                row.id,
+                (komi_policy, &rules),
+                &tournament,
+                imported_at,
+            )
+            .await?;
             warnings.append(&mut imported.warnings);
             imported.warnings = warnings;
             Ok(imported)
@@ -190,6 +200,7 @@ async fn write(
     tournament_id: Uuid,
     (komi_policy, rules): (KomiPolicy, &Rules),
     tournament: &Tournament,
+    imported_at: DateTime<Utc>,
 ) -> Result<Imported, ApiError> {
     let players: Vec<(Uuid, PlayerRecord)> = tournament
         .players
@@ -215,10 +226,9 @@ async fn write(
         .map(|game| game.round)
         .chain(tournament.byes.iter().map(|bye| bye.round))
         .collect();
-    let now = Utc::now();
     let rounds: Vec<(Uuid, i32, Option<chrono::DateTime<Utc>>)> = (1..=tournament.rounds)
         .map(|number| {
-            let started = played.contains(&number).then_some(now);
+            let started = played.contains(&number).then_some(imported_at);
             (Uuid::now_v7(), number_i32(number), started)
         })
         .collect();

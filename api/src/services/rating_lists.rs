@@ -20,7 +20,7 @@ use arbitre_core::rating_list::refresh::{self, Change, Field, Found, Registered}
 use arbitre_core::rating_list::search::{self, Index, Query};
 use arbitre_core::rating_list::{self, Entry, LicenceStatus, ListDate, Source};
 use arbitre_core::standings::Rank;
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use diesel_async::AsyncConnection;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -99,11 +99,12 @@ pub struct Imported {
 /// snapshot, unless the same list is stored already. A file the reader refuses is a
 /// [`ApiError::RatingList`] naming its line; nothing is written then. `indexes`, when
 /// given, keeps the list's search index, so that the first search needs no reading.
+/// A list whose file names no date is dated `today` (the service's clock's).
 pub async fn import(
     connection: &mut Connection,
     indexes: Option<&Indexes>,
-    source: Source,
-    bytes: Vec<u8>,
+    (source, bytes): (Source, Vec<u8>),
+    today: NaiveDate,
 ) -> Result<Imported, ApiError> {
     let text = rating_list::list_bytes(&bytes)?.into_owned();
     let sha256 = Sha256::digest(&text).to_vec();
@@ -119,10 +120,7 @@ pub async fn import(
             .await
             .map_err(ApiError::internal)??;
     let placeholders = list.placeholders;
-    let list_date = list
-        .date
-        .and_then(to_date)
-        .unwrap_or_else(|| Utc::now().date_naive());
+    let list_date = list.date.and_then(to_date).unwrap_or(today);
     let entries = i32::try_from(list.entries.len()).map_err(ApiError::internal)?;
     let snapshot = NewSnapshot {
         id: Uuid::now_v7(),

@@ -18,7 +18,7 @@ use arbitre_core::export::opengotha;
 use arbitre_core::fields::FieldIssue;
 use arbitre_core::pairing::PairingParameters;
 use arbitre_core::standings as core_standings;
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 
 /// The settings of a tournament read from an OpenGotha file, as a created tournament's:
 /// the file's komi for even games (handicap games the rules', as OpenGotha pairs them), its McMahon bar, floor, credits and categories, its
@@ -94,12 +94,13 @@ fn imported_settings(
 }
 
 /// Imports an OpenGotha file (admins), in progress or finished, in one transaction:
-/// nothing is written on any error.
+/// nothing is written on any error. `imported_at` (the service's clock) starts the rounds
+/// the file has played.
 pub async fn import(
-    pool: &DbPool,
-    workshop: &Workshop,
+    (pool, workshop): (&DbPool, &Workshop),
     caller: &Caller,
     bytes: Bytes,
+    imported_at: DateTime<Utc>,
 ) -> Result<Imported, ApiError> {
     caller.require_admin("import tournaments")?;
     let (tournament, pairing, read) = workshop
@@ -131,6 +132,7 @@ pub async fn import(
         settings: tournaments::checked_record(settings, Some(&mut warnings))?,
         tournament,
         warnings,
+        imported_at,
     };
     let mut connection = pool.get().await?;
     importer::import(&mut connection, import).await

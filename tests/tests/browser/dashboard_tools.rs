@@ -2,7 +2,7 @@
 //! exports, and signing in on the way to a dashboard page.
 
 use super::dashboard::{pictured, refused, sign_in};
-use super::{hall, register_players};
+use super::{egd_list, hall, register_players};
 use arbitre_tests::browser::{Browser, LAPTOP};
 use arbitre_tests::TestService;
 use fantoccini::Locator;
@@ -234,7 +234,7 @@ async fn the_settings_show_the_egf_class_as_typed_and_change_komi_criteria_and_p
 }
 
 #[tokio::test]
-async fn a_round_prints_one_result_sheet_per_table() {
+async fn a_round_prints_one_result_sheet_per_table_four_to_a_page() {
     let service = TestService::start().await;
     let hall = hall(&service).await;
     let browser = Browser::open(&service.base_url, LAPTOP).await;
@@ -274,6 +274,8 @@ async fn a_round_prints_one_result_sheet_per_table() {
         "{sheet} {first}"
     );
     assert!(sheet.contains("Circle the winner"), "{sheet}");
+    // On paper, four to an A4 page (as pairgoth prints them): the three tables on one.
+    assert_eq!(browser.printed_pages().await, 1, "three sheets on one page");
     pictured(&browser, "dashboard-sheets").await;
 }
 
@@ -383,16 +385,10 @@ async fn a_pair_is_fixed_and_a_player_left_out_of_one_draft() {
 async fn a_player_is_registered_from_a_rating_list_found_by_name() {
     let service = TestService::start().await;
     let hall = hall(&service).await;
-    // A small EGD list in the shape of `allworld_lp.html`.
-    let mut list = b"<html>\n<pre>\n(27 Dec 2025)\n   PIN          Name                              Club     Grade P&D    GoR    NT appearance\n".to_vec();
-    for line in [
+    let list = egd_list(&[
         " 10537560  Aaij Rene                             NL  Gron    4d   --   2369    99  T190112F",
         " 10234567  Vannier Remi                          FR  35Re    2d   --   2157    40  T251101A",
-    ] {
-        list.extend_from_slice(line.as_bytes());
-        list.push(b'\n');
-    }
-    list.extend_from_slice(b"</pre>\n</html>\n");
+    ]);
     let uploaded = service
         .post("/rating-lists?source=egd", Some(&service.admin_token))
         .header("content-type", "text/plain")

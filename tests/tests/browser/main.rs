@@ -7,6 +7,7 @@
 mod dashboard;
 mod dashboard_tools;
 mod exports;
+mod french;
 mod public;
 mod real_open;
 mod referee;
@@ -14,6 +15,7 @@ mod round_at_size;
 mod session;
 mod tablet;
 mod tablet_offline;
+mod undo;
 mod wall_chart;
 
 use arbitre_api::access::Role;
@@ -67,6 +69,17 @@ pub async fn hall(service: &TestService) -> Hall {
         tournament_id,
         pairings,
     }
+}
+
+/// A small EGD list in the shape of `allworld_lp.html`, of `lines` as the EGD writes them.
+pub fn egd_list(lines: &[&str]) -> Vec<u8> {
+    let mut list = b"<html>\n<pre>\n(27 Dec 2025)\n   PIN          Name                              Club     Grade P&D    GoR    NT appearance\n".to_vec();
+    for line in lines {
+        list.extend_from_slice(line.as_bytes());
+        list.push(b'\n');
+    }
+    list.extend_from_slice(b"</pre>\n</html>\n");
+    list
 }
 
 /// Registers the six [`PLAYERS`] in `tournament_id`: their ids.

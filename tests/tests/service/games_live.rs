@@ -127,8 +127,10 @@ async fn an_sse_client_of_one_instance_sees_turns_posted_to_another() {
         .send()
         .await
         .unwrap();
-    // Let the streams catch up with the log before the turns are posted elsewhere.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The game's stream has caught up with the log (its start) before the turns are
+    // posted elsewhere; the tournament's follows from its opening.
+    let caught_up = read_events(&mut stream, |events| !events.is_empty()).await;
+    assert_eq!(caught_up[0].1, "start");
     let posted = Instant::now();
     for (index, point) in ["cc", "gg", "cg", "gc"].iter().enumerate() {
         let response = client
@@ -601,8 +603,15 @@ async fn sigterm_stops_the_server_at_once_while_a_large_round_is_drafted() {
         .bearer_auth(&service.admin_token)
         .json(&json!({}))
         .send();
+    const STAFF_JOBS: &str = "arbitre_heavy_jobs_total{class=\"staff\"}";
+    let jobs_before = served.metric(STAFF_JOBS).await;
     let draft = tokio::spawn(draft);
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // The signal comes once the draft is under way on the heavy pool.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while served.metric(STAFF_JOBS).await == jobs_before {
+        assert!(Instant::now() < deadline, "the draft never started");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     let signalled = Instant::now();
     let status = Command::new("kill")
         .args(["-TERM", &served.child.id().to_string()])

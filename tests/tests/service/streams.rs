@@ -87,8 +87,9 @@ fn events(text: &str) -> Vec<(i64, String)> {
 #[tokio::test]
 async fn a_stream_closed_by_its_client_releases_its_feed_and_its_work() {
     let service = TestService::start().await;
-    let setup = setup(&service, json!({}), 1).await;
+    let setup = setup(&service, json!({}), 2).await;
     let game = start_game(&service, &setup, 0, json!({})).await;
+    let marker = start_game(&service, &setup, 1, json!({})).await;
     let tournament_path = format!("/tournaments/{}/stream", setup.tournament_id);
     let tournament_stream = open_raw(&service.base_url, &tournament_path).await;
     let game_stream = open_raw(&service.base_url, &format!("/games/{game}/stream")).await;
@@ -99,17 +100,28 @@ async fn a_stream_closed_by_its_client_releases_its_feed_and_its_work() {
     // Closed by the client: gone within seconds, its feed with it.
     wait_for_metric(&service, "arbitre_event_streams", 0, 5).await;
     wait_for_metric(&service, "arbitre_event_feeds", 0, 5).await;
-    // And its work: a turn costs no read of the log any more.
+    // And its work: a turn costs no read of the log any more. A turn on another game,
+    // followed anew, marks when the first turn's notice has been heard (one listener
+    // hears the notices in commit order): by then the reads are the new feed's only, its
+    // first and the one its turn's notice asks for.
     let reads = service.metric("arbitre_event_feed_reads_total").await;
     expect_json(
         post_turn(&service, &setup.tables[0], &game, 1, "cc").await,
         201,
     )
     .await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut marker_stream = open_raw(&service.base_url, &format!("/games/{marker}/stream")).await;
+    read_until(&mut marker_stream, "event: start").await;
+    wait_for_metric(&service, "arbitre_event_feed_reads_total", reads + 1, 5).await;
+    expect_json(
+        post_turn(&service, &setup.tables[1], &marker, 1, "cc").await,
+        201,
+    )
+    .await;
+    read_until(&mut marker_stream, "event: turn").await;
     assert_eq!(
         service.metric("arbitre_event_feed_reads_total").await,
-        reads
+        reads + 2
     );
 }
 

@@ -2,8 +2,9 @@
 //! (`multipart/form-data`, no script needed), read and stored by the route's own import,
 //! and what it found shown: the counts, and each warning the director should look at.
 
-use super::tournaments::tournaments_page;
+use super::tournaments::{tournaments_page, TournamentForm};
 use super::{caller, check_origin, problems, upload};
+use crate::auth::clock_of;
 use crate::db::DbPool;
 use crate::http::XML_BODY_LIMIT;
 use crate::i18n::Language;
@@ -43,7 +44,10 @@ pub async fn import(
     )
     .await
     {
-        Ok(upload) => tournament_import::import(&pool, &workshop, &caller, upload.file).await,
+        Ok(upload) => {
+            let now = clock_of(&request)?.now();
+            tournament_import::import((&pool, &workshop), &caller, upload.file, now).await
+        }
         Err(error) => Err(error),
     };
     match outcome {
@@ -57,7 +61,8 @@ pub async fn import(
         }
         Err(error) => {
             let refused = problems(error)?;
-            let page = tournaments_page(&pool, &viewer, Default::default(), refused).await?;
+            let form = TournamentForm::new(clock_of(&request)?.now().date_naive());
+            let page = tournaments_page(&pool, &viewer, form, refused).await?;
             Ok(secured(HttpResponse::UnprocessableEntity(), page.0))
         }
     }

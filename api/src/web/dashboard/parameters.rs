@@ -104,7 +104,8 @@ pub fn typed_criteria(
     any.then(|| json!(criteria))
 }
 
-/// A pairing parameter: where it sits in the API's JSON, OpenGotha's name for it, and the
+/// A pairing parameter: where it sits in the API's JSON, OpenGotha's name for it (or the
+/// catalog's message naming it, for those OpenGotha's file does not name alone), and the
 /// values it takes when it is a choice (the core's list, [`Choice::names`]).
 struct Named {
     path: &'static str,
@@ -129,7 +130,7 @@ fn yes_no() -> Vec<&'static str> {
 const PARAMETERS: [Named; 29] = [
     Named {
         path: "system",
-        name: "Pairing system",
+        name: "parameter-system",
         choices: System::names,
     },
     named("base.avoid_duplicate_game", "paiBaAvoidDuplGame"),
@@ -209,14 +210,11 @@ const PARAMETERS: [Named; 29] = [
         "paiSePreferMMSDiffRatherThanSameClubsGroup",
     ),
     named("secondary.club_gap", "paiSePreferMMSDiffRatherThanSameClub"),
-    named("concavity.numerator", "paiStandardNX1Factor (numerator)"),
-    named(
-        "concavity.denominator",
-        "paiStandardNX1Factor (denominator)",
-    ),
+    named("concavity.numerator", "parameter-numerator"),
+    named("concavity.denominator", "parameter-denominator"),
     Named {
         path: "opengotha",
-        name: "OpenGotha version followed",
+        name: "parameter-opengotha",
         choices: OpenGothaVersion::names,
     },
 ];
@@ -225,10 +223,31 @@ const PARAMETERS: [Named; 29] = [
 pub struct ParameterField {
     /// The form key: `pairing.` and the parameter's place in the API's JSON.
     pub key: String,
-    pub name: &'static str,
+    pub name: String,
     pub value: String,
+    /// OpenGotha's value, in words.
     pub default: String,
-    pub choices: Vec<&'static str>,
+    /// Each value the parameter takes and its words.
+    pub choices: Vec<(&'static str, String)>,
+}
+
+/// A parameter as OpenGotha's file names it, for a problem with its value.
+fn file_name(parameter: &Named) -> &'static str {
+    match parameter.name {
+        "parameter-numerator" | "parameter-denominator" => "paiStandardNX1Factor",
+        name => name,
+    }
+}
+
+/// A parameter's name: OpenGotha's attribute, or the catalog's words for it.
+fn parameter_name(name: &'static str, language: Language) -> String {
+    match name {
+        "parameter-system" | "parameter-opengotha" => language.text(name),
+        "parameter-numerator" | "parameter-denominator" => {
+            language.text_with(name, "factor", "paiStandardNX1Factor")
+        }
+        _ => name.to_string(),
+    }
 }
 
 /// The value at a dotted `path` of `value`.
@@ -244,10 +263,12 @@ fn text(value: Option<&Value>) -> String {
     }
 }
 
-/// The form's fields for `current`, or what was typed in them.
+/// The form's fields for `current`, or what was typed in them, the names and the values
+/// of the choices in `language`.
 pub fn parameter_fields(
     current: &PairingParameters,
     typed: &HashMap<String, String>,
+    language: Language,
 ) -> Vec<ParameterField> {
     let shown = serde_json::to_value(current).unwrap_or(Value::Null);
     let defaults = serde_json::to_value(PairingParameters::opengotha_defaults(current.system))
@@ -261,10 +282,16 @@ pub fn parameter_fields(
                     .get(&key)
                     .cloned()
                     .unwrap_or_else(|| text(at(&shown, parameter.path))),
-                default: text(at(&defaults, parameter.path)),
+                default: vocabulary::parameter_value(
+                    language,
+                    &text(at(&defaults, parameter.path)),
+                ),
                 key,
-                name: parameter.name,
-                choices: (parameter.choices)(),
+                name: parameter_name(parameter.name, language),
+                choices: (parameter.choices)()
+                    .into_iter()
+                    .map(|choice| (choice, vocabulary::parameter_value(language, choice)))
+                    .collect(),
             }
         })
         .collect()
@@ -290,14 +317,14 @@ pub fn typed_parameters(
             Some(Value::Number(_)) => match text.parse::<i64>() {
                 Ok(number) => Value::from(number),
                 Err(_) => {
-                    problems.push(format!("{}: must be a whole number", parameter.name));
+                    problems.push(format!("{}: must be a whole number", file_name(parameter)));
                     continue;
                 }
             },
             Some(Value::Bool(_)) => match text.parse::<bool>() {
                 Ok(yes) => Value::Bool(yes),
                 Err(_) => {
-                    problems.push(format!("{}: must be true or false", parameter.name));
+                    problems.push(format!("{}: must be true or false", file_name(parameter)));
                     continue;
                 }
             },

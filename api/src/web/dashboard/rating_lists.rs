@@ -7,7 +7,7 @@
 //! these pages call the services the API's routes call.
 
 use super::{caller, check_origin, problems, see_other, upload};
-use crate::auth::Caller;
+use crate::auth::{clock_of, Caller};
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, FieldError, Resource};
 use crate::i18n::Language;
@@ -22,6 +22,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use arbitre_core::rating_list::refresh::{Field, Found};
 use arbitre_core::rating_list::Source;
 use askama::Template;
+use chrono::NaiveDate;
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -174,7 +175,7 @@ async fn import_upload(
     connection: &mut Connection,
     indexes: &Indexes,
     caller: &Caller,
-    form: Multipart,
+    (form, today): (Multipart, NaiveDate),
     language: Language,
 ) -> Result<String, ApiError> {
     caller.require_admin("import a rating list")?;
@@ -185,7 +186,8 @@ async fn import_upload(
     )
     .await?;
     let source = parse_source(upload.field("source").unwrap_or_default())?;
-    let imported = service::import(connection, Some(indexes), source, upload.file.to_vec()).await?;
+    let list = (source, upload.file.to_vec());
+    let imported = service::import(connection, Some(indexes), list, today).await?;
     let snapshot = &imported.snapshot;
     let said = if imported.created {
         "lists-imported"
@@ -211,11 +213,20 @@ pub async fn import(
     form: Multipart,
 ) -> Result<HttpResponse, PageError> {
     check_origin(&request)?;
+    let today = clock_of(&request)?.now().date_naive();
     let tournament_id = path.into_inner();
     let caller = caller(&viewer)?;
     caller.require_organizer(tournament_id, "choose the rating lists of this tournament")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
-    let outcome = import_upload(&mut connection, &indexes, &caller, form, viewer.language()).await;
+    let upload = (form, today);
+    let outcome = import_upload(
+        &mut connection,
+        &indexes,
+        &caller,
+        upload,
+        viewer.language(),
+    )
+    .await;
     drop(connection);
     match outcome {
         Ok(notice) => {

@@ -11,6 +11,7 @@ use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::i18n::{vocabulary, Language, TimeZone};
+use crate::services::live::ServerClock;
 use crate::services::tournaments::{self as service, Tournament, TournamentChanges};
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
@@ -78,7 +79,7 @@ async fn settings_page(
             .collect(),
         criteria: criterion_slots(&tournament.placement_criteria, &form.more),
         criterion_names: criterion_names(language),
-        parameters: parameter_fields(&tournament.pairing, &form.more),
+        parameters: parameter_fields(&tournament.pairing, &form.more, language),
         form,
         tournament: tournament.name,
         rulesets: vocabulary::ruleset_choices(language),
@@ -145,6 +146,7 @@ pub struct TimeQuery {
 /// (`assets/time-class.js`), or what is wrong with it.
 pub async fn time_class(
     viewer: Viewer,
+    clock: web::Data<ServerClock>,
     query: web::Query<TimeQuery>,
 ) -> Result<HttpResponse, PageError> {
     caller(&viewer)?;
@@ -156,7 +158,7 @@ pub async fn time_class(
         periods: query.periods,
         period_seconds: query.period_seconds,
         online: query.online,
-        ..TournamentForm::default()
+        ..TournamentForm::new(clock.now().date_naive())
     };
     // A time control still being typed is no error of the page's: its problem is the
     // answer to show.

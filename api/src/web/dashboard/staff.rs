@@ -53,7 +53,7 @@ impl AuditLine {
     fn of(row: AuditRow, language: Language, zone: TimeZone) -> AuditLine {
         AuditLine {
             at: language.moment(row.at, zone),
-            who: row.by_label,
+            who: who_words(&row.by_label, language),
             action: if row.detail.is_empty() {
                 action_words(&row.action, language)
             } else {
@@ -68,6 +68,33 @@ impl AuditLine {
     }
 }
 
+/// Who did an audited action, as [`audit::who`] recorded it ("Jeanne (organizer)", or
+/// the role alone), the role in `language`; a label of another form as it is.
+fn who_words(by_label: &str, language: Language) -> String {
+    let role = |name: &str| {
+        name.parse::<Role>()
+            .ok()
+            .map(|role| language.text(role_key(role)))
+    };
+    if let Some(role) = role(by_label) {
+        return role;
+    }
+    by_label
+        .strip_suffix(')')
+        .and_then(|rest| rest.rsplit_once(" ("))
+        .and_then(|(label, name)| {
+            let role = role(name)?;
+            Some(
+                language
+                    .message("signed-in-label-role")
+                    .arg("label", label)
+                    .arg("role", role)
+                    .to_string(),
+            )
+        })
+        .unwrap_or_else(|| by_label.to_string())
+}
+
 /// An audited action in `language`; an action recorded before the audit kept them by
 /// their identifiers, in the words it was recorded with.
 fn action_words(action: &str, language: Language) -> String {
@@ -75,6 +102,10 @@ fn action_words(action: &str, language: Language) -> String {
         audit::CREDENTIAL_REVOKED => "audit-credential-revoked",
         audit::PLAYER_WITHDRAWN => "audit-player-withdrawn",
         audit::PLAYER_CHANGED => "audit-player-changed",
+        audit::ROUND_UNPUBLISHED => "audit-round-unpublished",
+        audit::TABLE_UNPAIRED => "audit-table-unpaired",
+        audit::TABLE_TERMS_CHANGED => "audit-table-terms-changed",
+        audit::ROUND_DELETED => "audit-round-deleted",
         _ => return action.to_string(),
     };
     language.text(key)
@@ -106,7 +137,7 @@ fn detail_words(detail: &str, language: Language) -> String {
         .join("; ")
 }
 
-/// A field of a player's record, by its API name, in `language`.
+/// A field of a player's record or of a table, by its API name, in `language`.
 fn field_words(field: &str, language: Language) -> String {
     let key = match field {
         "surname" => "audit-field-surname",
@@ -122,6 +153,9 @@ fn field_words(field: &str, language: Language) -> String {
         "preliminary" => "audit-field-preliminary",
         "paid" => "audit-field-paid",
         "comment" => "audit-field-comment",
+        "handicap" => "audit-field-handicap",
+        "komi" => "audit-field-komi",
+        "tables" => "audit-field-tables",
         _ => return field.to_string(),
     };
     language.text(key)
@@ -408,4 +442,20 @@ pub async fn revoke(
         })
         .await?;
     Ok(see_other(&back))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn who_did_it_is_said_with_the_role_in_the_readers_language() {
+        let french = Language::of_code("fr").unwrap();
+        assert_eq!(
+            who_words("Jeanne (organizer)", french),
+            "Jeanne (organisateur)"
+        );
+        assert_eq!(who_words("referee", french), "arbitre");
+        assert_eq!(who_words("Marie (la grande)", french), "Marie (la grande)");
+    }
 }

@@ -6,6 +6,7 @@ use crate::access::Role;
 use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::i18n::{vocabulary, Language, TimeZone};
+use crate::services::live::ServerClock;
 use crate::services::tournaments::{self as service, NewTournament, Tournament};
 use crate::store::tournaments::{self as store, TournamentFilter};
 use crate::web::page::{secured, Page, PageError};
@@ -16,6 +17,7 @@ use arbitre_core::clock::{self, TimeControl};
 use arbitre_core::rules::KomiPolicy;
 use arbitre_core::{tournament_board, Preset};
 use askama::Template;
+use chrono::NaiveDate;
 use serde::Deserialize;
 use serde_json::{json, to_value, Map, Value};
 use std::collections::HashMap;
@@ -85,10 +87,10 @@ pub struct TournamentForm {
     pub online: bool,
 }
 
-impl Default for TournamentForm {
-    /// OpenGotha's defaults, a common time control, one day.
-    fn default() -> TournamentForm {
-        let today = chrono::Utc::now().date_naive().to_string();
+impl TournamentForm {
+    /// OpenGotha's defaults, a common time control, one day: `today`, the service's clock's.
+    pub fn new(today: NaiveDate) -> TournamentForm {
+        let today = today.to_string();
         TournamentForm {
             name: String::new(),
             place: String::new(),
@@ -317,7 +319,7 @@ impl TournamentForm {
             time_zone: Some(tournament.time_zone.name().to_string()),
             kept_class: kept_class(tournament, language),
             online: tournament.online,
-            ..TournamentForm::default()
+            ..TournamentForm::new(tournament.start_date)
         }
     }
 }
@@ -431,10 +433,14 @@ pub async fn tournaments_page(
 
 /// `GET /dashboard`: the tournaments the person runs, and the creation form for admins
 /// (the tournament's language first the one the director reads).
-pub async fn list(pool: web::Data<DbPool>, viewer: Viewer) -> Result<Page, PageError> {
+pub async fn list(
+    pool: web::Data<DbPool>,
+    clock: web::Data<ServerClock>,
+    viewer: Viewer,
+) -> Result<Page, PageError> {
     let form = TournamentForm {
         language: Some(viewer.language().code().to_string()),
-        ..TournamentForm::default()
+        ..TournamentForm::new(clock.now().date_naive())
     };
     tournaments_page(&pool, &viewer, form, Vec::new()).await
 }
