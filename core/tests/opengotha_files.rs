@@ -511,6 +511,35 @@ fn keys_ranks_and_unknown_attributes_as_opengotha_reads_them() {
     assert_eq!(tournament.games[1].white, "LAVIELLEESCOUBETJULIE");
 }
 
+/// "Both win" (`RESULT_BOTHWIN`): OpenGotha 3.51.02 gives both players a McMahon point,
+/// 3.52.03 gives Black none; both keep the win in NBW (measured: this file under each
+/// release, after round 1: 3.51.02 `A Ann 31 1`, `B Bob 31 1`; 3.52.03 `B Bob 31 1`,
+/// `A Ann 30 1`). The file's release decides.
+#[test]
+fn both_win_gives_black_no_mcmahon_point_from_352_on() {
+    let players = [
+        player("A", "Ann", "1D", 2100),
+        player("B", "Bob", "1D", 2100),
+    ];
+    let games = [game(1, 1, "AANN", "BBOB", "RESULT_BOTHWIN")];
+    let text = file(&players, &games, "", "", "", &["MMS", "NBW"]);
+    let sorted = |tournament: &Tournament, index: usize| {
+        let mut values = values(tournament, 1, index);
+        values.sort();
+        values
+    };
+    let by_351 = import(&text.replace(r#""3.51.05""#, r#""3.51.02""#));
+    assert_eq!(sorted(&by_351, 0), named(&[("AANN", 31.0), ("BBOB", 31.0)]));
+    let by_352 = import(&text.replace(r#""3.51.05""#, r#""3.52.03""#));
+    assert_eq!(sorted(&by_352, 0), named(&[("AANN", 30.0), ("BBOB", 31.0)]));
+    for tournament in [&by_351, &by_352] {
+        assert_eq!(
+            sorted(tournament, 1),
+            named(&[("AANN", 1.0), ("BBOB", 1.0)])
+        );
+    }
+}
+
 /// A, B and C of one rank; A beat B in round 1.
 fn three_players_one_game() -> (Vec<String>, Vec<String>) {
     let players = vec![
