@@ -331,6 +331,7 @@ routes! {
         GET Public => pairings::list,
         POST organizers("pair rounds of this tournament") => pairings::create,
         PUT organizers("pair rounds of this tournament") => pairings::replace_round,
+        DELETE organizers("withdraw the pairings of this tournament") => pairings::unpublish,
     }
     "/tournaments/{tournament_id}/rounds/{number}/pairings/draft" {
         POST staff("draft pairings of this tournament") => drafts::draft,
@@ -344,6 +345,7 @@ routes! {
     "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}" {
         GET Public => pairings::get,
         PUT organizers("pair rounds of this tournament") => pairings::replace,
+        PATCH organizers("pair rounds of this tournament") => pairings::change_terms,
         DELETE organizers("pair rounds of this tournament") => pairings::delete,
     }
     "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}/rulings" {

@@ -29,3 +29,4 @@ pub mod sign_in;
 pub mod tokens;
 pub mod tournament_import;
 pub mod tournaments;
+pub mod undo;

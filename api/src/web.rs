@@ -275,6 +275,22 @@ fn configure_dashboard(routes: &mut Pages) {
         .get(&format!("{ROUND}/print"), web::to(dashboard::rounds::print))
         .get(&format!("{ROUND}/sheets"), web::to(dashboard::sheets::show))
         .post(&format!("{ROUND}/start"), web::to(dashboard::rounds::start))
+        .post(
+            &format!("{ROUND}/unpublish"),
+            web::to(dashboard::undo::unpublish),
+        )
+        .post(
+            &format!("{ROUND}/delete"),
+            web::to(dashboard::undo::delete_round),
+        )
+        .post(
+            &format!("{ROUND}/pairings/{{pairing_id}}/unpair"),
+            web::to(dashboard::undo::unpair),
+        )
+        .post(
+            &format!("{ROUND}/pairings/{{pairing_id}}/terms"),
+            web::to(dashboard::undo::change_terms),
+        )
         .get(
             &format!("{ROUND}/results"),
             web::to(dashboard::results::grid),

@@ -21,7 +21,7 @@ pub mod ffg;
 pub mod opengotha;
 pub mod wall_chart;
 
-pub use blockers::{blockers, Blocker};
+pub use blockers::{blockers, Blocker, DateField};
 pub use choices::{ByDefault, Choices, Counted};
 
 use crate::clock::TimeControl;

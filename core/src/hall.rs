@@ -78,6 +78,17 @@ impl Attention {
         }
     }
 
+    /// What a table without a game on a board needs: a result recorded by hand (the game
+    /// played on paper, its sheet typed in) is a finished table, after the games in
+    /// play; without one, the table has not started.
+    pub fn without_game(result_by_hand: bool) -> Attention {
+        if result_by_hand {
+            Attention::Finished
+        } else {
+            Attention::NotStarted
+        }
+    }
+
     /// `disputed-count`, `flag-fallen`, `paused`, `running-long`, `not-started`,
     /// `in-play`, `finished`.
     pub fn name(self) -> &'static str {

@@ -29,6 +29,7 @@ pub mod standings;
 pub mod table;
 pub mod tablet;
 pub mod tournament_board;
+pub mod undo;
 pub mod verify;
 
 pub use point::{BoardSize, Color, Point};

@@ -97,6 +97,15 @@ fn a_table_without_a_game_has_not_started() {
 }
 
 #[test]
+fn a_table_played_on_paper_is_finished_after_the_games_in_play() {
+    let in_play = Attention::of(Some(&started(BYO_YOMI)), START + 1);
+    let on_paper = Attention::without_game(true);
+    assert_eq!(on_paper, Attention::Finished);
+    assert!(on_paper > in_play);
+    assert_eq!(Attention::without_game(false), Attention::NotStarted);
+}
+
+#[test]
 fn a_game_in_time_is_in_play() {
     let table = started(BYO_YOMI);
     assert_eq!(Attention::of(Some(&table), START + 1), Attention::InPlay);

@@ -12,7 +12,9 @@
 
 use arbitre_core::clock::{egd_class, EgdClass};
 use arbitre_core::export::opengotha;
-use arbitre_core::export::{self, Blocker, ByDefault, Choices, Counted, ExportError, Format};
+use arbitre_core::export::{
+    self, Blocker, ByDefault, Choices, Counted, DateField, ExportError, Format,
+};
 use arbitre_core::standings::{compute, Criterion, RoundEntry, Score, Tournament};
 
 /// A player line as OpenGotha 3.51 writes it.
@@ -509,6 +511,35 @@ fn keys_ranks_and_unknown_attributes_as_opengotha_reads_them() {
     assert_eq!(tournament.games[1].white, "LAVIELLEESCOUBETJULIE");
 }
 
+/// "Both win" (`RESULT_BOTHWIN`): OpenGotha 3.51.02 gives both players a McMahon point,
+/// 3.52.03 gives Black none; both keep the win in NBW (measured: this file under each
+/// release, after round 1: 3.51.02 `A Ann 31 1`, `B Bob 31 1`; 3.52.03 `B Bob 31 1`,
+/// `A Ann 30 1`). The file's release decides.
+#[test]
+fn both_win_gives_black_no_mcmahon_point_from_352_on() {
+    let players = [
+        player("A", "Ann", "1D", 2100),
+        player("B", "Bob", "1D", 2100),
+    ];
+    let games = [game(1, 1, "AANN", "BBOB", "RESULT_BOTHWIN")];
+    let text = file(&players, &games, "", "", "", &["MMS", "NBW"]);
+    let sorted = |tournament: &Tournament, index: usize| {
+        let mut values = values(tournament, 1, index);
+        values.sort();
+        values
+    };
+    let by_351 = import(&text.replace(r#""3.51.05""#, r#""3.51.02""#));
+    assert_eq!(sorted(&by_351, 0), named(&[("AANN", 31.0), ("BBOB", 31.0)]));
+    let by_352 = import(&text.replace(r#""3.51.05""#, r#""3.52.03""#));
+    assert_eq!(sorted(&by_352, 0), named(&[("AANN", 30.0), ("BBOB", 31.0)]));
+    for tournament in [&by_351, &by_352] {
+        assert_eq!(
+            sorted(tournament, 1),
+            named(&[("AANN", 1.0), ("BBOB", 1.0)])
+        );
+    }
+}
+
 /// A, B and C of one rank; A beat B in round 1.
 fn three_players_one_game() -> (Vec<String>, Vec<String>) {
     let players = vec![
@@ -894,18 +925,72 @@ fn blockers_list_everything_that_stops_a_format() {
     assert_eq!(export::choices::first_incomplete_round(&finished, 3), None);
 }
 
-/// A writer's refusal no check lists (here a start date that is not a date) is the one
-/// blocker, so that an empty list always means the download works.
+/// A writer's refusal no check lists (here more placement criteria than OpenGotha keeps)
+/// is the one blocker, so that an empty list always means the download works.
 #[test]
 fn a_refusal_no_check_names_is_still_listed() {
     let mut tournament = in_progress("RESULT_BLACKWINS");
-    tournament.start_date = "someday".to_string();
+    let criteria = tournament.criteria.clone();
+    tournament.criteria = criteria
+        .iter()
+        .chain(&criteria)
+        .cycle()
+        .take(7)
+        .cloned()
+        .collect();
     assert_eq!(
-        export::blockers(Format::Egd, &tournament, 3, Choices::default()),
-        [Blocker::Other(ExportError::InvalidDate(
-            "someday".to_string()
-        ))]
+        export::blockers(Format::OpenGotha, &tournament, 3, Choices::default()),
+        [Blocker::Other(ExportError::TooManyCriteria(7))]
     );
+}
+
+/// Dates that are not dates, listed each for the formats that write it (the EGD's `DT[]`
+/// and the AGA's `start=`/`finish=` both, the FFG's `;date=` the start), and each player
+/// sharing an OpenGotha key with others, so that the export page links each to its fix.
+#[test]
+fn dates_and_shared_keys_are_listed_one_by_one() {
+    let mut tournament = in_progress("RESULT_BLACKWINS");
+    tournament.start_date = "someday".to_string();
+    tournament.end_date = "2024-13-01".to_string();
+    let start = Blocker::InvalidDate {
+        field: DateField::Start,
+        value: "someday".to_string(),
+    };
+    let end = Blocker::InvalidDate {
+        field: DateField::End,
+        value: "2024-13-01".to_string(),
+    };
+    let listed = |format| export::blockers(format, &tournament, 3, Choices::default());
+    assert_eq!(listed(Format::Egd), [start.clone(), end.clone()]);
+    assert_eq!(listed(Format::Ffg), std::slice::from_ref(&start));
+    assert_eq!(listed(Format::Aga)[..2], [start, end]);
+    assert!(listed(Format::OpenGotha).is_empty());
+
+    let mut twins = in_progress("RESULT_BLACKWINS");
+    for (id, surname, first_name) in [("ann-2", "a", "ANN"), ("ann-3", "A ", "a nn")] {
+        let mut twin = twins.players[0].clone();
+        twin.id = id.to_string();
+        twin.surname = surname.to_string();
+        twin.first_name = first_name.to_string();
+        twins.players.push(twin);
+    }
+    let shared = |player: &str, others: [&str; 2]| Blocker::SharedKey {
+        player: player.to_string(),
+        others: others.map(str::to_string).to_vec(),
+        key: "AANN".to_string(),
+    };
+    assert_eq!(
+        export::blockers(Format::OpenGotha, &twins, 3, Choices::default()),
+        [
+            shared("AANN", ["ann-2", "ann-3"]),
+            shared("ann-2", ["AANN", "ann-3"]),
+            shared("ann-3", ["AANN", "ann-2"]),
+        ]
+    );
+    assert!(matches!(
+        export::write_after(Format::OpenGotha, &twins, 3),
+        Err(ExportError::DuplicateKey(names, key)) if names == "A Ann and a ANN" && key == "AANN"
+    ));
 }
 
 /// Games won by default in the `.h9`: `0+` for the winner and `0-` for the loser by
@@ -1007,4 +1092,99 @@ fn ratings_of_files_before_data_version_201_are_read_2050_higher_up_to_351() {
         );
         assert_eq!(ratings(by_352), [Some(0), Some(278), Some(2599)]);
     }
+}
+
+/// OpenGotha 3.50 and 3.51.02 find the players of a file of their release older than data
+/// version 201 by the letters of their names only: a game or a bye naming a player by a
+/// key holding a hyphen or an underscore finds nobody and is left out
+/// (`tournoi_equipe_LGO_2020LV.xml` of OpenGotha's public repository, `3.51.02` without
+/// `dataVersion`: 21 games a round, 17 or 18 loaded by 3.50 and 3.51.02, all 21 by 3.52.03). arbitre reads such a file as they do, naming each game it
+/// leaves out in a warning; a key of letters, accents forced to ASCII, finds its player.
+#[test]
+fn older_files_lose_the_games_whose_keys_opengotha_351_cannot_find() {
+    let players = [
+        player("Thovert", "Jean-François", "5K", 1564),
+        player("Mattivi", "Bernard", "1D", 2095),
+        player("le_Moal", "Sylvain", "14K", 726),
+        player("Rémi", "Vannier", "2K", 1900),
+    ];
+    let games = [
+        game(
+            1,
+            1,
+            "THOVERTJEAN-FRANÇOIS",
+            "MATTIVIBERNARD",
+            "RESULT_WHITEWINS",
+        ),
+        game(1, 2, "LE_MOALSYLVAIN", "RÉMIVANNIER", "RESULT_BLACKWINS"),
+        game(2, 1, "MATTIVIBERNARD", "REMIVANNIER", "RESULT_BLACKWINS"),
+    ];
+    let bye = r#"<ByePlayers><ByePlayer player="LE_MOALSYLVAIN" roundNumber="2"/></ByePlayers>"#;
+    let current =
+        file(&players, &games, bye, "", "", &["MMS"]).replace(r#""3.51.05""#, r#""3.51.02""#);
+    let older = current.replace(r#"dataVersion="201" "#, "");
+    let (tournament, warnings) = opengotha::import_with_warnings(older.as_bytes()).unwrap();
+    let kept: Vec<(u32, &str, &str)> = tournament
+        .games
+        .iter()
+        .map(|game| (game.round, game.black.as_str(), game.white.as_str()))
+        .collect();
+    assert_eq!(kept, [(2, "MATTIVIBERNARD", "RÉMIVANNIER")]);
+    assert!(tournament.byes.is_empty());
+    let left_out: Vec<(&str, &str)> = warnings
+        .iter()
+        .filter(|warning| warning.attribute != "dataVersion")
+        .map(|warning| (warning.attribute, warning.value.as_str()))
+        .collect();
+    assert_eq!(
+        left_out,
+        [
+            ("blackPlayer", "THOVERTJEAN-FRANÇOIS"),
+            ("blackPlayer", "LE_MOALSYLVAIN"),
+            ("player", "LE_MOALSYLVAIN"),
+        ]
+    );
+    // Data version 201, a file of OpenGotha's second line (3.51.05 on, which writes no
+    // `dataVersion`), or one naming no release (pairgoth's): every game and the bye.
+    let later = |release: &str| older.replace(r#""3.51.02""#, release);
+    let texts = [
+        current,
+        later(r#""3.51.05""#),
+        later(r#""3.52.03""#),
+        older.replace(r#" fullVersionNumber="3.51.02""#, ""),
+    ];
+    for text in texts {
+        let (tournament, _) = opengotha::import_with_warnings(text.as_bytes()).unwrap();
+        assert_eq!(tournament.games.len(), 3);
+        assert_eq!(tournament.byes.len(), 1);
+    }
+}
+
+/// An EGD PIN the EGD cannot hold (`123456789`, of a test file in OpenGotha's public
+/// repository) is read, as OpenGotha reads it, with a warning naming its line; arbitre's
+/// `.h9` writes every player's PIN, so it leaves this one out, and the file is written
+/// as OpenGotha writes it: without it.
+#[test]
+fn an_egd_pin_that_is_not_8_digits_is_left_out_with_a_warning() {
+    let players = [
+        player("A", "X", "1D", 2100).replace(r#"egfPin="""#, r#"egfPin="123456789""#),
+        player("B", "X", "1D", 2100).replace(r#"egfPin="""#, r#"egfPin="12345678""#),
+    ];
+    let games = [game(1, 1, "AX", "BX", "RESULT_WHITEWINS")];
+    let text = file(&players, &games, "", "", "", &["MMS"]);
+    let (tournament, warnings) = opengotha::import_with_warnings(text.as_bytes()).unwrap();
+    assert_eq!(tournament.players[0].egd_pin, None);
+    assert_eq!(tournament.players[1].egd_pin.as_deref(), Some("12345678"));
+    assert_eq!(warnings.len(), 1);
+    assert_eq!(
+        (
+            warnings[0].line,
+            warnings[0].attribute,
+            warnings[0].value.as_str()
+        ),
+        (4, "egfPin", "123456789")
+    );
+    let h9 = String::from_utf8(export::write_after(Format::Egd, &tournament, 1).unwrap()).unwrap();
+    assert!(h9.contains("|12345678"), "{h9}");
+    assert!(!h9.contains("123456789"), "{h9}");
 }

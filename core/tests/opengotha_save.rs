@@ -203,14 +203,15 @@ const SURNAMES: [&str; 8] = [
     "Åberg",
     "Nowak",
 ];
-const CRITERIA: [&str; 12] = [
+const CRITERIA: [&str; 13] = [
     "MMS", "NBW", "SOSM", "SOSW-1", "SOSOSM", "SODOSW", "CUSSM", "EXT", "DC", "Rank", "Rating",
-    "CAT",
+    "CAT", "BZS",
 ];
 
-/// A tournament as a director holds it: `players` players (ranks and names drawn), `rounds`
-/// declared, the first `played` of them paired from the players present, absences in any
-/// round, results of every kind, criteria, categories and credits drawn.
+/// A tournament as a director holds it: `players` players (ranks, names, corrections and
+/// EGD PINs drawn), `rounds` declared, the first `played` of them paired from the players
+/// present, absences in any round, results of every kind, criteria, categories, Breizh
+/// groups and credits drawn.
 fn generated(seed: &[u32], players: usize, rounds: u32, played: u32) -> Tournament {
     let mut draws = seed.iter().copied().cycle();
     let mut draw = |modulo: u32| draws.next().unwrap_or(0) % modulo;
@@ -220,6 +221,7 @@ fn generated(seed: &[u32], players: usize, rounds: u32, played: u32) -> Tourname
             let mut player = player(&surname, "Li", draw(30) as i32 - 22);
             player.mms_correction = draw(3) as i32 - 1;
             player.preliminary = draw(10) == 0;
+            player.egd_pin = (draw(2) == 0).then(|| format!("{:08}", 10_000_000 + index));
             player
         })
         .collect();
@@ -290,6 +292,14 @@ fn generated(seed: &[u32], players: usize, rounds: u32, played: u32) -> Tourname
         0 => Vec::new(),
         _ => vec![Rank::from_value(-5), Rank::from_value(-15)],
     };
+    tournament.breizh_limits = match draw(3) {
+        0 => vec![
+            Rank::from_value(0),
+            Rank::from_value(-8),
+            Rank::from_value(-16),
+        ],
+        _ => Vec::new(),
+    };
     tournament.scoring.absence.mms_half_points = draw(3);
     tournament.scoring.bye.nbw_half_points = draw(3);
     tournament.scoring.round_down = draw(2) == 0;
@@ -303,8 +313,9 @@ fn generated(seed: &[u32], players: usize, rounds: u32, played: u32) -> Tourname
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// import → export → import: equal, and ranked as the tournament generated after every
-    /// round (the absences of rounds not played yet included).
+    /// import → export → import: equal; the players, games, byes, absences (of rounds not
+    /// played yet included), criteria, categories, Breizh groups and credits those of the
+    /// tournament generated, and every round ranked as it.
     #[test]
     fn arbitres_tournaments_round_trip(
         seed in proptest::collection::vec(any::<u32>(), 64),
@@ -324,7 +335,11 @@ proptest! {
         prop_assert_eq!(sorted(&first.absences), sorted(&tournament.absences));
         prop_assert_eq!(&first.byes, &tournament.byes);
         prop_assert_eq!(&first.criteria, &tournament.criteria);
-        prop_assert_eq!(first.games.len(), tournament.games.len());
+        prop_assert_eq!(&first.category_limits, &tournament.category_limits);
+        prop_assert_eq!(&first.breizh_limits, &tournament.breizh_limits);
+        prop_assert_eq!(&first.scoring, &tournament.scoring);
+        prop_assert_eq!(&first.players, &tournament.players);
+        prop_assert_eq!(&first.games, &tournament.games);
         for round in 0..=rounds {
             prop_assert_eq!(compute(&first, round).unwrap(), compute(&tournament, round).unwrap());
         }

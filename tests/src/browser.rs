@@ -204,27 +204,54 @@ impl Browser {
             ("Network.enable", json!({})),
             ("Network.emulateNetworkConditions", conditions),
         ] {
-            self.client
-                .issue_cmd(Chromedriver {
-                    path: "goog/cdp/execute",
-                    body: json!({"cmd": cmd, "params": params}),
-                })
-                .await
-                .unwrap();
+            self.devtools(cmd, params).await;
         }
+    }
+
+    /// Sends the DevTools protocol's command `cmd`: its answer.
+    async fn devtools(&self, cmd: &str, params: Value) -> Value {
+        self.client
+            .issue_cmd(Chromedriver {
+                path: "goog/cdp/execute",
+                body: json!({"cmd": cmd, "params": params}),
+            })
+            .await
+            .unwrap()
+    }
+
+    /// How many sheets of paper the page prints on, as Chromium prints it to PDF at the
+    /// size the page's CSS asks (`@page`), A4 otherwise: the page count of the PDF's
+    /// page tree, read in the page itself (it decodes the PDF's base64).
+    pub async fn printed_pages(&self) -> u64 {
+        let params = json!({"preferCSSPageSize": true, "paperWidth": 8.27, "paperHeight": 11.69,
+                            "printBackground": false});
+        let printed = self.devtools("Page.printToPDF", params).await;
+        let data = printed["data"]
+            .as_str()
+            .or(printed["value"]["data"].as_str())
+            .expect("a PDF")
+            .to_string();
+        let count = self
+            .client
+            .execute(
+                "const pdf = atob(arguments[0]);\
+                 const tree = pdf.match(/\\/Type\\s*\\/Pages\\b[^>]*?\\/Count\\s+(\\d+)/)\
+                     || pdf.match(/\\/Count\\s+(\\d+)[^>]*?\\/Type\\s*\\/Pages\\b/);\
+                 return tree ? Number(tree[1]) : -1;",
+                vec![json!(data)],
+            )
+            .await
+            .unwrap();
+        let count = count.as_i64().unwrap();
+        assert!(count > 0, "no page tree in the PDF");
+        count.unsigned_abs()
     }
 
     /// Saves what the browser downloads (a link with `download`) into `folder`, as a
     /// person's browser saves to their downloads folder, without asking.
     pub async fn download_to(&self, folder: &Path) {
         let behavior = json!({"behavior": "allow", "downloadPath": folder});
-        self.client
-            .issue_cmd(Chromedriver {
-                path: "goog/cdp/execute",
-                body: json!({"cmd": "Page.setDownloadBehavior", "params": behavior}),
-            })
-            .await
-            .unwrap();
+        self.devtools("Page.setDownloadBehavior", behavior).await;
     }
 
     /// Opens `path` of the service.

@@ -16,12 +16,11 @@ use crate::routes::deletions::DeletionQuery;
 use crate::routes::players::{Names, PlayerName};
 use crate::routes::rounds;
 use crate::services::audit;
-use crate::services::deletions;
 use crate::services::pairing::check_round;
 use crate::services::rulings;
 pub use crate::services::rulings::{Ruling, RulingTerms};
 use crate::services::tournaments::{self, Tournament};
-use crate::store::deletions as deletion_store;
+use crate::services::undo::{self, TermsChange};
 use crate::store::pairings::{self as store, PairingRow, PairingTerms};
 use crate::store::rounds::RoundRow;
 use crate::store::settings::check_komi;
@@ -477,8 +476,11 @@ pub async fn replace(
     Ok(HttpResponse::Ok().json(Pairing::named_one(&mut connection, tournament_id, row).await?))
 }
 
-/// Remove a pairing without a game (organizers, before the round starts). The deletion
-/// is kept, with the pairing as it was, in `GET /tournaments/{id}/deletions`.
+/// Remove a pairing without a game (organizers, before the round starts): its two players
+/// are unpaired. The deletion is kept, with the pairing as it was, in
+/// `GET /tournaments/{id}/deletions`, and the staff's audit says who did it. Refused once
+/// the round started (409 `round.started`) or the table's game began (409
+/// `pairing.has_game`).
 #[utoipa::path(
     delete, path = "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}", tag = "pairings",
     params(("tournament_id" = Uuid, Path), ("number" = i32, Path), ("pairing_id" = Uuid, Path), DeletionQuery),
@@ -491,30 +493,54 @@ pub async fn delete(
     path: web::Path<(Uuid, i32, Uuid)>,
     query: ApiQuery<DeletionQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (tournament_id, number, pairing_id) = path.into_inner();
     let reason = query.0.reason()?;
-    let mut connection = pool.get().await?;
-    connection
-        .transaction::<_, ApiError, _>(async |connection| {
-            let round = round_before_start(connection, tournament_id, number).await?;
-            let pairing = pairing_of(connection, &round, pairing_id).await?;
-            refuse_if_played(connection, &[pairing_id]).await?;
-            let subject = ("pairing", pairing_id);
-            let snapshot = Pairing::named_one(connection, tournament_id, pairing).await?;
-            deletions::record(
-                connection,
-                &caller,
-                tournament_id,
-                subject,
-                &reason,
-                &snapshot,
-            )
-            .await?;
-            deletion_store::erase_pairing(connection, pairing_id).await?;
-            Ok(())
-        })
-        .await?;
+    undo::unpair(&pool, &caller, path.into_inner(), &reason).await?;
     Ok(HttpResponse::NoContent().finish())
+}
+
+/// Withdraw a published round's pairings (organizers, before the round starts and before
+/// any of its games): the round is drafted again. Each pairing is kept in
+/// `GET /tournaments/{id}/deletions`, and the staff's audit says who did it. Refused once
+/// the round started (409 `round.started`), when it has no pairings (409
+/// `round.not_paired`) or a game (409 `round.has_games`).
+#[utoipa::path(
+    delete, path = "/tournaments/{tournament_id}/rounds/{number}/pairings", tag = "pairings",
+    params(("tournament_id" = Uuid, Path), ("number" = i32, Path), DeletionQuery),
+    responses((status = 204, description = "Withdrawn")),
+    security(("bearer" = []))
+)]
+pub async fn unpublish(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<(Uuid, i32)>,
+    query: ApiQuery<DeletionQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (tournament_id, number) = path.into_inner();
+    let reason = query.0.reason()?;
+    undo::unpublish(&pool, &caller, tournament_id, number, &reason).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Change a pairing's handicap and komi (organizers, before the round starts and before
+/// the table's game), audited with the values before and after. After the start, a
+/// referee's ruling changes them.
+#[utoipa::path(
+    patch, path = "/tournaments/{tournament_id}/rounds/{number}/pairings/{pairing_id}", tag = "pairings",
+    params(("tournament_id" = Uuid, Path), ("number" = i32, Path), ("pairing_id" = Uuid, Path)),
+    request_body = TermsChange,
+    responses((status = 200, description = "The pairing", body = Pairing)),
+    security(("bearer" = []))
+)]
+pub async fn change_terms(
+    pool: web::Data<DbPool>,
+    caller: Caller,
+    path: web::Path<(Uuid, i32, Uuid)>,
+    body: ApiJson<TermsChange>,
+) -> Result<HttpResponse, ApiError> {
+    let at = path.into_inner();
+    let row = undo::change_terms(&pool, &caller, at, body.0).await?;
+    let mut connection = pool.get().await?;
+    Ok(HttpResponse::Ok().json(Pairing::named_one(&mut connection, at.0, row).await?))
 }
 
 /// Change a pairing of a started round by a ruling (referees). The ruling is kept with

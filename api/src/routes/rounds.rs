@@ -5,12 +5,10 @@ use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, Resource, Violations};
 use crate::http::{ApiJson, ApiQuery, PageInfo, PageQuery, Window};
 use crate::routes::deletions::DeletionQuery;
-use crate::services::deletions;
 use crate::services::rounds::{
     register_for_round, start_round, Registration, RegistrationStatus, Round,
 };
-use crate::store::deletions as deletion_store;
-use crate::store::pairings;
+use crate::services::undo;
 use crate::store::rounds::{self as store, RoundRow};
 use crate::store::tournaments::{self, ensure_exists};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -176,8 +174,8 @@ pub async fn start(
 /// Delete a round without games (organizers): a round added by mistake. Its pairings
 /// (with any rulings) and registrations go with it, and the tournament announces one round
 /// fewer. Only the last round is deleted (409 `round.not_last`), and a round with a game
-/// is kept (409 `round.has_games`). The deletion is kept, with the round's pairings, in
-/// `GET /tournaments/{id}/deletions`.
+/// or a result is kept (409 `round.has_games`). The deletion is kept, with the round's
+/// pairings, in `GET /tournaments/{id}/deletions`, and the staff's audit says who did it.
 #[utoipa::path(
     delete, path = "/tournaments/{tournament_id}/rounds/{number}", tag = "rounds",
     params(("tournament_id" = Uuid, Path), ("number" = i32, Path), DeletionQuery),
@@ -192,59 +190,7 @@ pub async fn delete(
 ) -> Result<HttpResponse, ApiError> {
     let (tournament_id, number) = path.into_inner();
     let reason = query.0.reason()?;
-    let mut connection = pool.get().await?;
-    connection
-        .transaction::<_, ApiError, _>(async |connection| {
-            let round = store::find_for_update(connection, tournament_id, number)
-                .await?
-                .ok_or(ApiError::NotFound(Resource::Round))?;
-            let highest = store::highest(connection, tournament_id)
-                .await?
-                .unwrap_or(0);
-            if number != highest {
-                return Err(ApiError::Conflict {
-                    code: "round.not_last",
-                    detail: format!(
-                        "round {number} is not the last round: delete round {highest} first"
-                    ),
-                });
-            }
-            let rows = pairings::all_of_round(connection, round.id).await?;
-            let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
-            if let Some(pairing_id) = pairings::first_with_game(connection, &ids).await? {
-                return Err(ApiError::Conflict {
-                    code: "round.has_games",
-                    detail: format!(
-                        "round {number} has a game (pairing {pairing_id}): a round with games is \
-                         kept; correct its results by rulings"
-                    ),
-                });
-            }
-            let snapshot = serde_json::json!({
-                "round": Round::from(round.clone()),
-                "pairings": rows
-                    .iter()
-                    .map(|row| serde_json::json!({
-                        "id": row.id, "table": row.table_number, "black_id": row.black_id,
-                        "white_id": row.white_id, "handicap": row.handicap, "komi": row.komi,
-                        "result": row.result,
-                    }))
-                    .collect::<Vec<_>>(),
-            });
-            deletions::record(
-                connection,
-                &caller,
-                tournament_id,
-                ("round", round.id),
-                &reason,
-                &snapshot,
-            )
-            .await?;
-            deletion_store::erase_round(connection, round.id).await?;
-            tournaments::set_number_of_rounds(connection, tournament_id, number - 1).await?;
-            Ok(())
-        })
-        .await?;
+    undo::delete_last_round(&pool, &caller, tournament_id, number, &reason).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

@@ -16,6 +16,14 @@ pub const CREDENTIAL_REVOKED: &str = "credential-revoked";
 pub const PLAYER_WITHDRAWN: &str = "player-withdrawn";
 /// A player's record changed; its [`Change`]s are the entry's detail.
 pub const PLAYER_CHANGED: &str = "player-changed";
+/// A published round's pairings withdrawn (its `tables` the detail).
+pub const ROUND_UNPUBLISHED: &str = "round-unpublished";
+/// A table's pairing withdrawn.
+pub const TABLE_UNPAIRED: &str = "table-unpaired";
+/// A table's handicap or komi changed (its `handicap` and `komi` the detail).
+pub const TABLE_TERMS_CHANGED: &str = "table-terms-changed";
+/// The last round deleted (its `tables` the detail).
+pub const ROUND_DELETED: &str = "round-deleted";
 
 /// A field of a record an action changed, with its values before and after (`null`
 /// for none), as the entry's detail keeps them (a JSON list): the pages name the field

@@ -159,6 +159,18 @@ pub async fn labels(connection: &mut Connection, ids: &[Uuid]) -> QueryResult<Ve
         .await
 }
 
+/// The tokens `ids` as a log names who acted: id, label and role.
+pub async fn issuers(
+    connection: &mut Connection,
+    ids: &[Uuid],
+) -> QueryResult<Vec<(Uuid, String, String)>> {
+    api_tokens::table
+        .filter(api_tokens::id.eq_any(ids))
+        .select((api_tokens::id, api_tokens::label, api_tokens::role))
+        .load(connection)
+        .await
+}
+
 /// Revokes every active tablet of table `table_number` of the tournament; how many.
 pub async fn revoke_table(
     connection: &mut Connection,

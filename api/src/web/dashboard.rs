@@ -23,6 +23,7 @@ pub mod staff;
 pub mod standings;
 pub mod tournament;
 pub mod tournaments;
+pub mod undo;
 pub mod upload;
 
 use super::page::PageError;

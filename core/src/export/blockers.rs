@@ -1,8 +1,9 @@
 //! What stops a file from being written, all of it at once: the export page lists it
-//! before any download (every unknown result by table, every missing AGA id by player),
-//! with what a person fixes, where the writer itself stops at the first refusal.
+//! before any download (every unknown result by table, every missing AGA id by player,
+//! every date that is not one, every player sharing an OpenGotha key), with what a person
+//! fixes, where the writer itself stops at the first refusal.
 
-use super::{write_with, Choices, ExportError, Format};
+use super::{opengotha, write_with, Choices, Date, ExportError, Format};
 use crate::standings::{GameResult, Tournament};
 use std::collections::BTreeSet;
 
@@ -30,9 +31,26 @@ pub enum Blocker {
     InvalidEgdPin { player: String, pin: String },
     /// An FFG licence that is not 7 digits or capital letters, on a player of the table.
     InvalidLicence { player: String, licence: String },
-    /// Anything else the writer refuses (a date, two players sharing an OpenGotha key…),
-    /// as its own message.
+    /// A tournament date the file writes that is not an ISO date (`YYYY-MM-DD`): the EGD's
+    /// `DT[]` and the AGA's `start=`/`finish=` both dates, the FFG's `;date=` the start.
+    InvalidDate { field: DateField, value: String },
+    /// A player whose OpenGotha key (surname and first name, without spaces, in capitals)
+    /// other players have too: OpenGotha finds players by key, and would merge them.
+    SharedKey {
+        player: String,
+        others: Vec<String>,
+        key: String,
+    },
+    /// Anything else the writer refuses (too many placement criteria for OpenGotha, a
+    /// player in two games of one round…), as its own message.
     Other(ExportError),
+}
+
+/// Which of the tournament's dates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DateField {
+    Start,
+    End,
 }
 
 /// Everything that stops `format` after `round` (nothing: the file can be written). The
@@ -72,8 +90,10 @@ pub fn blockers(
                 }
             }
             found.extend(identity_blockers(format, tournament, round));
+            found.extend(date_blockers(format, tournament));
         }
         Format::Aga => {
+            found.extend(date_blockers(format, tournament));
             let rated = counted().filter(|game| !game.by_default);
             let mut missing = BTreeSet::new();
             for game in rated {
@@ -99,7 +119,22 @@ pub fn blockers(
                 }
             }
         }
-        Format::Csv | Format::OpenGotha => {}
+        Format::OpenGotha => {
+            for (key, players) in opengotha::shared_keys(tournament) {
+                for player in &players {
+                    found.push(Blocker::SharedKey {
+                        player: player.id.clone(),
+                        others: players
+                            .iter()
+                            .filter(|other| other.id != player.id)
+                            .map(|other| other.id.clone())
+                            .collect(),
+                        key: key.clone(),
+                    });
+                }
+            }
+        }
+        Format::Csv => {}
     }
     if found.is_empty() {
         if let Err(error) = write_with(format, tournament, round, choices) {
@@ -155,4 +190,26 @@ fn identity_blockers(format: Format, tournament: &Tournament, round: u32) -> Vec
         }
     }
     found
+}
+
+/// The tournament's dates `format` writes that are not ISO dates.
+fn date_blockers(format: Format, tournament: &Tournament) -> Vec<Blocker> {
+    let written: &[DateField] = match format {
+        Format::Egd | Format::Aga => &[DateField::Start, DateField::End],
+        Format::Ffg => &[DateField::Start],
+        Format::Csv | Format::OpenGotha => &[],
+    };
+    written
+        .iter()
+        .filter_map(|&field| {
+            let value = match field {
+                DateField::Start => &tournament.start_date,
+                DateField::End => &tournament.end_date,
+            };
+            Date::parse(value).is_err().then(|| Blocker::InvalidDate {
+                field,
+                value: value.clone(),
+            })
+        })
+        .collect()
 }

@@ -191,7 +191,7 @@ pub fn import_with_warnings(
         ));
     }
     let root = Element::new("Tournament", elements.tournament.as_ref())?;
-    let old_scale = old_rating_scale(&root)?;
+    let old_scale = obsolete_data_version(&root)?;
     if old_scale {
         warnings.push(root.warning(
             "dataVersion",
@@ -223,18 +223,24 @@ pub fn import_with_warnings(
         }
         players.push(player);
     }
-    let keys = PlayerKeys::new(&players);
+    let keys = PlayerKeys::new(&players, old_scale && written_by_opengotha_3(&root));
 
     let mut games = Vec::with_capacity(elements.games.len());
     for record in &elements.games {
         let element = Element::of("Game", record);
         let round = element.round(rounds)?;
         let (result, by_default) = import_result(&element)?;
+        let (Some(black), Some(white)) = (
+            keys.find(&element, round, "blackPlayer", &mut warnings)?,
+            keys.find(&element, round, "whitePlayer", &mut warnings)?,
+        ) else {
+            continue;
+        };
         games.push(Game {
             round,
             table: Some(element.number("tableNumber", 1)?),
-            black: keys.find(&element, round, "blackPlayer")?,
-            white: keys.find(&element, round, "whitePlayer")?,
+            black,
+            white,
             handicap: element.number("handicap", 0)?,
             komi: None,
             // OpenGotha writes `knownColor` but reads `strKnownColor` (which it never
@@ -252,7 +258,7 @@ pub fn import_with_warnings(
     for record in &elements.byes {
         let element = Element::of("ByePlayer", record);
         let round = element.round(rounds)?;
-        if let Some(player) = keys.get(element.text("player", "")) {
+        if let Some(player) = keys.bye_player(&element, &mut warnings) {
             byes.insert(round, player);
         }
     }
@@ -711,14 +717,38 @@ impl<'a> Element<'a> {
     }
 }
 
-/// Whether the file's ratings are on the scale of OpenGotha's files before data version
-/// 201, read 2050 higher: OpenGotha 3.50 and 3.51.02 add 2050 to every rating of a file
-/// whose `dataVersion` is missing or below 201, OpenGotha 3.52.03 adds nothing (measured:
-/// the same file saved again by each, with `dataVersion` removed, 200, 199 and 1).
-fn old_rating_scale(root: &Element) -> Result<bool, OpenGothaError> {
+/// Whether the file is read as OpenGotha 3.50 and 3.51.02 read a file whose `dataVersion`
+/// is missing or below 201: every rating 2050 higher, and, in a file of their own line
+/// ([`written_by_opengotha_3`]), games and byes matched to their players by letters only
+/// (see [`PlayerKeys::obsolete`]). OpenGotha 3.52.03 does neither
+/// (measured: the same file saved again by each, with `dataVersion` removed, 200, 199 and
+/// 1; `tournoi_equipe_LGO_2020LV.xml` of OpenGotha's public repository, 21 games a round,
+/// 17 or 18 of them loaded by 3.50 and 3.51.02, all by 3.52.03).
+fn obsolete_data_version(root: &Element) -> Result<bool, OpenGothaError> {
     let data_version = root.number("dataVersion", 0)?;
     let version = crate::pairing::opengotha::opengotha_version(&root.record.attributes);
     Ok(data_version < 201 && version != OpenGothaVersion::Since352)
+}
+
+/// Whether the file names a release of OpenGotha's first line (`lucvannier/opengotha`,
+/// up to 3.51.02), whose reader finds the players of a file older than data version 201
+/// by the letters of their names only. The releases of its second line (3.51.05 on,
+/// `lucvannier/opengothaV4`) write no `dataVersion` and find players by their exact key
+/// (`RennesBZH.xml`, saved by 3.51.05, reads back with every game); a file naming no
+/// release (pairgoth's) is read as they read it, every game kept.
+fn written_by_opengotha_3(root: &Element) -> bool {
+    let attributes = &root.record.attributes;
+    let full = attributes.get("fullVersionNumber").map(|version| {
+        version
+            .trim()
+            .split('.')
+            .map(|part| part.parse::<u32>().unwrap_or(u32::MAX))
+            .collect::<Vec<_>>()
+    });
+    match full {
+        Some(parts) => parts.as_slice() <= [3, 51, 2].as_slice(),
+        None => attributes.contains_key("gothaVersion"),
+    }
 }
 
 /// Whether stones follow McMahon scores rather than ranks: `hdBasedOnMMS` (true when
@@ -781,6 +811,11 @@ fn key_in(locale: KeyLocale, surname: &str, first_name: &str) -> String {
     key
 }
 
+/// An EGD PIN the EGD cannot hold (`123456789`): OpenGotha reads it and writes no PIN in
+/// its `.h9`; arbitre's `.h9` writes each player's PIN, so it leaves this one out.
+const INVALID_EGD_PIN: &str = "not an EGD PIN (8 digits): left out, the EGD file is written \
+     without it as OpenGotha writes it";
+
 fn import_player(
     element: &Element,
     old_scale: bool,
@@ -795,6 +830,13 @@ fn import_player(
     let egd_pin = optional("egfPin")?;
     let ffg_licence = optional("ffgLicence")?;
     let aga_id = optional("agaId")?;
+    let egd_pin = egd_pin.filter(|pin| {
+        let valid = fields::check_egd_pin(pin).is_ok();
+        if !valid {
+            warnings.push(element.warning("egfPin", INVALID_EGD_PIN));
+        }
+        valid
+    });
     let rank_attribute = if element.record.attributes.contains_key("rank") {
         "rank"
     } else {
@@ -837,12 +879,29 @@ struct PlayerKeys {
     /// The Turkish-locale keys that differ from the plain ones, and their players.
     turkish: HashMap<String, String>,
     folded: HashMap<String, String>,
+    /// In a file older than data version 201 read as OpenGotha 3.51 and older read it:
+    /// the players by their letters-only names ([`obsolete_name`]).
+    obsolete: Option<HashMap<String, String>>,
     /// Whether a game or a bye named a player by its Turkish-locale key.
     turkish_found: Cell<bool>,
 }
 
+/// Whom a game's or a bye's key names, as OpenGotha reads the file.
+enum Found {
+    Player(String),
+    /// No player, however the key is compared.
+    Nobody,
+    /// A player only OpenGotha 3.52 finds, in a file older than data version 201.
+    LeftOut,
+}
+
+/// What a game or a bye naming a player only OpenGotha 3.52 finds in a file older than
+/// data version 201 becomes: left out, as OpenGotha 3.50 and 3.51.02 leave it out.
+const OBSOLETE_KEY: &str = "a key OpenGotha 3.51 and older find no player by in a file older \
+     than data version 201 (they compare the letters A to Z only): left out, as they leave it";
+
 impl PlayerKeys {
-    fn new(players: &[Player]) -> PlayerKeys {
+    fn new(players: &[Player], obsolete: bool) -> PlayerKeys {
         let mut folded = HashMap::new();
         let mut turkish = HashMap::new();
         for player in players {
@@ -854,10 +913,20 @@ impl PlayerKeys {
                 turkish.entry(key).or_insert_with(|| player.id.clone());
             }
         }
+        let obsolete = obsolete.then(|| {
+            let mut names = HashMap::new();
+            for player in players {
+                names
+                    .entry(obsolete_name(&player.surname, &player.first_name))
+                    .or_insert_with(|| player.id.clone());
+            }
+            names
+        });
         PlayerKeys {
             exact: players.iter().map(|player| player.id.clone()).collect(),
             turkish,
             folded,
+            obsolete,
             turkish_found: Cell::new(false),
         }
     }
@@ -874,6 +943,22 @@ impl PlayerKeys {
         self.folded.get(&folded_key(key)).cloned()
     }
 
+    /// The player `key` names as OpenGotha reads the file: in a file older than data
+    /// version 201, 3.50 and 3.51.02 find a player only by the letters of the key forced to
+    /// ASCII (`getPlayerByObsoleteCanonicalName`), so that a key holding a hyphen or an
+    /// underscore (`THOVERTJEAN-FRANÇOIS`) finds nobody, and the game or bye is left out.
+    fn get_as_opengotha(&self, key: &str) -> Found {
+        let found = self.get(key);
+        let Some(names) = &self.obsolete else {
+            return found.map_or(Found::Nobody, Found::Player);
+        };
+        match (names.get(&forced_ascii_key(key)), found) {
+            (Some(id), _) => Found::Player(id.clone()),
+            (None, Some(_)) => Found::LeftOut,
+            (None, None) => Found::Nobody,
+        }
+    }
+
     /// The locale the file's keys were written in: Turkish when any game or bye names a
     /// player by the key only a Turkish locale writes.
     fn locale(&self) -> KeyLocale {
@@ -884,19 +969,82 @@ impl PlayerKeys {
         }
     }
 
-    /// The player an attribute of `element` names in `round`.
+    /// The player an attribute of a game names in `round`; `None` (with a warning) for a
+    /// player OpenGotha does not find in an older file, whose game it leaves out.
     fn find(
         &self,
         element: &Element,
         round: u32,
-        attribute: &str,
-    ) -> Result<String, OpenGothaError> {
+        attribute: &'static str,
+        warnings: &mut Vec<ReadWarning>,
+    ) -> Result<Option<String>, OpenGothaError> {
         let key = element.text(attribute, "");
-        self.get(key).ok_or_else(|| OpenGothaError::UnknownPlayer {
-            line: element.record.line,
-            round,
-            player: key.to_string(),
+        match self.get_as_opengotha(key) {
+            Found::Player(id) => Ok(Some(id)),
+            Found::Nobody => Err(OpenGothaError::UnknownPlayer {
+                line: element.record.line,
+                round,
+                player: key.to_string(),
+            }),
+            Found::LeftOut => {
+                warnings.push(element.warning(attribute, OBSOLETE_KEY));
+                Ok(None)
+            }
+        }
+    }
+
+    /// The player a `ByePlayer` names: `None` for a key naming nobody (OpenGotha skips
+    /// it), or, with a warning, one OpenGotha does not find in an older file.
+    fn bye_player(&self, element: &Element, warnings: &mut Vec<ReadWarning>) -> Option<String> {
+        match self.get_as_opengotha(element.text("player", "")) {
+            Found::Player(id) => Some(id),
+            Found::Nobody => None,
+            Found::LeftOut => {
+                warnings.push(element.warning("player", OBSOLETE_KEY));
+                None
+            }
+        }
+    }
+}
+
+/// A player's name as OpenGotha 3.51 and older compare it in a file older than data
+/// version 201 (`Tournament.getPlayerByObsoleteCanonicalName`): name and first name in
+/// capitals, the accented capitals of Latin-9 without their accents, then the letters A to
+/// Z only.
+fn obsolete_name(surname: &str, first_name: &str) -> String {
+    surname
+        .chars()
+        .chain(first_name.chars())
+        .flat_map(char::to_uppercase)
+        .map(|c| latin9_base(c).unwrap_or(c))
+        .filter(char::is_ascii_uppercase)
+        .collect()
+}
+
+/// A key as OpenGotha forces it to ASCII before comparing it with [`obsolete_name`]
+/// (`Gotha.forceToASCII`, then capitals): the accented letters of Latin-9 and Turkish
+/// without their accents, any other letter beyond ASCII a `?`, which matches no name.
+fn forced_ascii_key(key: &str) -> String {
+    key.chars()
+        .map(|c| match c {
+            'ı' | 'İ' => 'I',
+            'ğ' | 'Ğ' => 'G',
+            'ş' | 'Ş' => 'S',
+            c if c.is_ascii() => c,
+            c => latin9_base(c).unwrap_or('?'),
         })
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
+}
+
+/// The base letter of an accented letter of Latin-9 OpenGotha folds (`À`–`Å`, `Ç`, `È`–`Ë`,
+/// `Ì`–`Ï`, `Ñ`, `Ò`–`Ö`, `Ø`, `Ù`–`Ü`, `Ý` and their small forms, not `Æ`, `Ð`, `Þ`, `ß`
+/// or `ÿ`), in its case.
+fn latin9_base(c: char) -> Option<char> {
+    match c {
+        'Æ' | 'Ð' | 'Þ' | 'ß' | 'æ' | 'ð' | 'þ' | 'ÿ' | '×' | '÷' => None,
+        '\u{C0}'..='\u{FF}' => LATIN_1_LETTERS.chars().nth(u32::from(c) as usize - 0xC0),
+        _ => None,
     }
 }
 
@@ -1064,6 +1212,31 @@ fn import_time(general: &Element) -> Result<TimeControl, OpenGothaError> {
     )
 }
 
+/// A player's key in the file: as the file that was read wrote it (see [`key_in`]).
+fn file_key(tournament: &Tournament, player: &Player) -> String {
+    key_in(tournament.key_locale, &player.surname, &player.first_name)
+}
+
+/// The keys two players or more would share in the file (`Smith Ann` and `SMITH ann`,
+/// `Le Gall` and `LeGall`), each with its players in the tournament's order: OpenGotha
+/// finds a player by key, and would merge them.
+pub(crate) fn shared_keys(tournament: &Tournament) -> Vec<(String, Vec<&Player>)> {
+    let mut groups: Vec<(String, Vec<&Player>)> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    for player in &tournament.players {
+        let key = file_key(tournament, player);
+        match index.get(&key) {
+            Some(&at) => groups[at].1.push(player),
+            None => {
+                index.insert(key.clone(), groups.len());
+                groups.push((key, vec![player]));
+            }
+        }
+    }
+    groups.retain(|(_, players)| players.len() > 1);
+    groups
+}
+
 /// Writes an OpenGotha tournament file (UTF-8, data version 201), attributes in the
 /// alphabetical order OpenGotha's serializer produces.
 pub fn export(tournament: &Tournament) -> Result<String, ExportError> {
@@ -1073,19 +1246,18 @@ pub fn export(tournament: &Tournament) -> Result<String, ExportError> {
     if tournament.rounds > MAX_ROUNDS {
         return Err(ExportError::TooManyRounds(tournament.rounds));
     }
-    let mut keys: HashMap<&str, String> = HashMap::new();
-    let mut owners: HashMap<String, &Player> = HashMap::new();
-    for player in &tournament.players {
-        let key = key_in(tournament.key_locale, &player.surname, &player.first_name);
-        if let Some(other) = owners.insert(key.clone(), player) {
-            let names = format!(
-                "{} {} and {} {}",
-                other.surname, other.first_name, player.surname, player.first_name
-            );
-            return Err(ExportError::DuplicateKey(names, key));
-        }
-        keys.insert(&player.id, key);
+    if let Some((key, players)) = shared_keys(tournament).into_iter().next() {
+        let names = format!(
+            "{} {} and {} {}",
+            players[0].surname, players[0].first_name, players[1].surname, players[1].first_name
+        );
+        return Err(ExportError::DuplicateKey(names, key));
     }
+    let keys: HashMap<&str, String> = tournament
+        .players
+        .iter()
+        .map(|player| (player.id.as_str(), file_key(tournament, player)))
+        .collect();
     let key = |id: &str| keys.get(id).cloned().unwrap_or_else(|| id.to_string());
 
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");

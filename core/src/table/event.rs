@@ -79,6 +79,23 @@ impl Decision {
         }
     }
 
+    /// The player the decision is about, if it is about one (a referee's log says who
+    /// was warned, penalised, given time, or forfeited).
+    pub fn concerns(&self) -> Option<Color> {
+        match *self {
+            Decision::Warning { color } => color,
+            Decision::Penalty { color, .. }
+            | Decision::TimeAdjustment { color, .. }
+            | Decision::Forfeit { color } => Some(color),
+            Decision::Pause
+            | Decision::Resume
+            | Decision::DeadStones { .. }
+            | Decision::StrictCount
+            | Decision::Void
+            | Decision::ResultCorrection { .. } => None,
+        }
+    }
+
     /// The result this decision sets by itself, if it sets one.
     pub fn result(&self) -> Option<GameResult> {
         match *self {

@@ -234,7 +234,7 @@ async fn the_settings_show_the_egf_class_as_typed_and_change_komi_criteria_and_p
 }
 
 #[tokio::test]
-async fn a_round_prints_one_result_sheet_per_table() {
+async fn a_round_prints_one_result_sheet_per_table_four_to_a_page() {
     let service = TestService::start().await;
     let hall = hall(&service).await;
     let browser = Browser::open(&service.base_url, LAPTOP).await;
@@ -274,6 +274,8 @@ async fn a_round_prints_one_result_sheet_per_table() {
         "{sheet} {first}"
     );
     assert!(sheet.contains("Circle the winner"), "{sheet}");
+    // On paper, four to an A4 page (as pairgoth prints them): the three tables on one.
+    assert_eq!(browser.printed_pages().await, 1, "three sheets on one page");
     pictured(&browser, "dashboard-sheets").await;
 }
 

@@ -3,7 +3,8 @@
 //! table with a link to record it and every missing AGA id by player with a link to the
 //! player; it offers the rounds complete so far with the reason; the EGD file's choices
 //! (rank after the round shown or the declared rounds, games by default `0+`/`0-` or `0=`)
-//! download; and a download that something stopped answers a page saying what, in the
+//! download; players sharing an OpenGotha key are listed each with a link to the player;
+//! and a download that something stopped answers a page saying what, in the
 //! reader's language, never a silent failure.
 
 use super::dashboard::pictured;
@@ -274,4 +275,35 @@ async fn the_export_page_lists_what_stops_each_file_and_offers_the_directors_cho
         String::from_utf8_lossy(&api_file)
     );
     browser.check("export choices").await;
+
+    // Two players OpenGotha would merge (one key, `LEGALLTEST`): the OpenGotha file lists
+    // each, naming the other, with a link to that player.
+    let le_gall = service
+        .create_player(&hall.tournament_id, "Le Gall", "5k")
+        .await;
+    let legall = service
+        .create_player(&hall.tournament_id, "LeGall", "5k")
+        .await;
+    browser.visit(&standings).await;
+    let listed = texts(&browser, "li[data-format='opengotha'] .blockers li").await;
+    assert_eq!(
+        listed,
+        [
+            "Le Gall Test has the OpenGotha key “LEGALLTEST” of LeGall Test: OpenGotha finds \
+             players by key and would merge them. Edit the player",
+            "LeGall Test has the OpenGotha key “LEGALLTEST” of Le Gall Test: OpenGotha finds \
+             players by key and would merge them. Edit the player",
+        ]
+    );
+    let mut links = Vec::new();
+    for link in browser
+        .client
+        .find_all(Locator::Css("li[data-format='opengotha'] .blockers a"))
+        .await
+        .unwrap()
+    {
+        links.push(link.attr("href").await.unwrap().unwrap());
+    }
+    let player_page = |id: &str| format!("/dashboard/t/{}/players/{id}", hall.tournament_id);
+    assert_eq!(links, [player_page(&le_gall), player_page(&legall)]);
 }

@@ -15,6 +15,7 @@ mod round_at_size;
 mod session;
 mod tablet;
 mod tablet_offline;
+mod undo;
 mod wall_chart;
 
 use arbitre_api::access::Role;

@@ -4,6 +4,7 @@
 
 mod bad_input;
 mod board;
+mod budgets;
 mod credentials;
 mod deletions;
 mod drafts;
@@ -36,6 +37,7 @@ mod streams;
 mod table;
 mod tablets;
 mod tournaments;
+mod undo;
 
 use arbitre_tests::TestService;
 use reqwest::Method;

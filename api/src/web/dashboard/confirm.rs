@@ -41,6 +41,8 @@ pub struct Confirmation {
     pub button: String,
     /// The page to go back to.
     pub back: String,
+    /// The form's own fields, carried by the confirmed post (name, value).
+    pub fields: Vec<(String, String)>,
 }
 
 impl Confirmation {
@@ -53,6 +55,7 @@ impl Confirmation {
             action: String::new(),
             button: String::new(),
             back: String::new(),
+            fields: Vec::new(),
         }
     }
 

@@ -1,6 +1,6 @@
 //! The exports on the dashboard, explained before any download: for each format, what stops it after the round shown, every
-//! unknown result by table and every missing AGA id by player, each with a link to fix
-//! it ([`arbitre_core::export::blockers()`]); the rounds complete so far when the last one
+//! unknown result by table, every missing AGA id, invalid identifier and shared OpenGotha
+//! key by player, every date that is not one, each with a link to fix it ([`arbitre_core::export::blockers()`]); the rounds complete so far when the last one
 //! is not, with the reason; and the EGD file's choices (rank after the round shown or
 //! after the declared rounds, games by default as `0+`/`0-` or `0=`).
 //!
@@ -21,7 +21,7 @@ use actix_web::http::header;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use arbitre_core::export::choices::first_incomplete_round;
-use arbitre_core::export::{self, Blocker, ByDefault, Choices, Counted, Format};
+use arbitre_core::export::{self, Blocker, ByDefault, Choices, Counted, DateField, Format};
 use arbitre_core::standings::Tournament;
 use askama::Template;
 use serde::Deserialize;
@@ -267,6 +267,35 @@ fn line(
         }
         Blocker::InvalidLicence { player, licence } => {
             identifier("export-blocker-licence", player, ("licence", licence))
+        }
+        Blocker::InvalidDate { field, value } => {
+            let (key, anchor) = match field {
+                DateField::Start => ("export-blocker-start-date", "t-start"),
+                DateField::End => ("export-blocker-end-date", "t-end"),
+            };
+            Line {
+                text: t.text_with(key, "value", value),
+                fix: Some((
+                    format!("/dashboard/t/{id}/settings#{anchor}"),
+                    t.text("export-fix-settings"),
+                )),
+            }
+        }
+        Blocker::SharedKey {
+            player,
+            others,
+            key,
+        } => {
+            let others: Vec<String> = others.iter().map(|other| name(tournament, other)).collect();
+            Line {
+                text: t
+                    .message("export-blocker-shared-key")
+                    .arg("player", name(tournament, player))
+                    .arg("key", key)
+                    .arg("others", others.join(", "))
+                    .to_string(),
+                fix: player_fix(player),
+            }
         }
         Blocker::Other(error) => Line {
             text: t.text_with("export-blocker-other", "reason", error.to_string()),

@@ -13,6 +13,7 @@ use super::{caller, check_origin, see_other};
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, FieldError, GameError, Resource};
 use crate::i18n::{vocabulary, Language};
+use crate::services::audit;
 use crate::services::board_svg;
 use crate::services::contacts::Contacts;
 use crate::services::live::cache::GameCache;
@@ -376,9 +377,12 @@ pub async fn show(
             ),
             None => None,
         };
+        // A game played on paper has no board, only its sheet's result.
+        let by_hand =
+            game.is_none() && (pairing.result.is_some() || pairing.opengotha_result.is_some());
         let attention = game
             .as_ref()
-            .map_or(Attention::NotStarted, |game| game.attention);
+            .map_or(Attention::without_game(by_hand), |game| game.attention);
         let now = cache.clock().now_ms();
         let (link, link_text) = link_words(
             Link::of(contacts.last(id, pairing.table_number), now),
@@ -390,12 +394,16 @@ pub async fn show(
             white: label(pairing.white_id)?,
             black: label(pairing.black_id)?,
             attention: attention.name(),
-            need: need(attention),
-            phase: game
-                .as_ref()
-                .map_or(language.text("phase-no-game"), |game| {
-                    phase_text(&game.state, language)
-                }),
+            need: if by_hand {
+                "need-finished-by-hand"
+            } else {
+                need(attention)
+            },
+            phase: match &game {
+                Some(game) => phase_text(&game.state, language),
+                None if by_hand => language.text("phase-on-paper"),
+                None => language.text("phase-no-game"),
+            },
             turns: game.as_ref().map_or(0, |game| game.state.turns),
             result: vocabulary::record_result(
                 language,
@@ -500,17 +508,42 @@ struct LogLine {
     seq: i32,
     time: String,
     what: String,
+    /// The credential that sent it, by its label (or its role, never blank).
     who: String,
+    /// The player it is about, by name, if one.
+    whom: String,
     result: String,
 }
 
-/// What an entry of the log says, in words.
-fn describe(row: &EventRow, height: u8, language: Language) -> String {
-    let Some(event) = row
-        .event
+/// The entry of the log `row`, as the table's events hold it.
+fn event_of(row: &EventRow) -> Option<TableEvent> {
+    row.event
         .clone()
         .and_then(|value| serde_json::from_value::<TableEvent>(value).ok())
-    else {
+}
+
+/// The player an entry is about: who played, resigned, counted or lost on time, whom a
+/// ruling warned, penalised or forfeited; none for the clocks' start or a ruling on the
+/// whole game.
+fn concerned(event: &TableEvent) -> Option<Color> {
+    match event {
+        TableEvent::Started { .. } => None,
+        TableEvent::Turn { color, .. }
+        | TableEvent::Resigned { color, .. }
+        | TableEvent::Flag { color, .. } => Some(*color),
+        TableEvent::Counting { step, .. } => Some(match step {
+            CountingStep::Propose { color, .. }
+            | CountingStep::Accept { color }
+            | CountingStep::Dispute { color } => *color,
+        }),
+        TableEvent::Ruling { ruling, .. } => ruling.decision.concerns(),
+        TableEvent::Refused { refusal, .. } => Some(refusal.color),
+    }
+}
+
+/// What an entry of the log says, in words.
+fn describe(event: Option<TableEvent>, height: u8, language: Language) -> String {
+    let Some(event) = event else {
         return language.text("log-other");
     };
     let said =
@@ -679,20 +712,32 @@ async fn table_page(
         .await
         .map_err(ApiError::from)?;
     let authors: Vec<Uuid> = entries.iter().filter_map(|entry| entry.issued_by).collect();
-    let labels: HashMap<Uuid, String> = tokens::labels(&mut connection, &authors)
+    let labels: HashMap<Uuid, String> = tokens::issuers(&mut connection, &authors)
         .await
         .map_err(ApiError::from)?
         .into_iter()
+        .map(|(token, label, role)| (token, audit::issuer(&label, &role, token)))
         .collect();
+    let (white, black) = (label(pairing.0.white_id)?, label(pairing.0.black_id)?);
     let skip = entries.len().saturating_sub(LOG_LISTED);
     let log = entries
         .iter()
         .skip(skip)
         .rev()
-        .map(|entry| LogLine {
+        .map(|entry| {
+            let event = event_of(entry);
+            let whom = match event.as_ref().and_then(concerned) {
+                Some(Color::White) => white.clone(),
+                Some(Color::Black) => black.clone(),
+                None => String::new(),
+            };
+            (entry, event, whom)
+        })
+        .map(|(entry, event, whom)| LogLine {
             seq: entry.seq,
             time: language.moment(entry.recorded_at, tournament.time_zone),
-            what: describe(entry, game.height, language),
+            what: describe(event, game.height, language),
+            whom,
             who: entry
                 .issued_by
                 .and_then(|token| labels.get(&token).cloned())
@@ -710,8 +755,8 @@ async fn table_page(
             rounds: Vec::new(),
         },
         table: pairing.0.table_number,
-        white: label(pairing.0.white_id)?,
-        black: label(pairing.0.black_id)?,
+        white,
+        black,
         need: need(game.attention),
         phase: phase_text(&game.state, language),
         result: game

@@ -40,10 +40,13 @@ struct RoundHeading {
     number: i32,
 }
 
-/// A table of the round's overview: its lines and its pairing, for entering a result.
+/// A table of the round's overview: its lines and its pairing, for entering a result or,
+/// before the start, changing its handicap and komi.
 struct OverviewLine {
     line: TableLine,
     pairing_id: Uuid,
+    handicap: i16,
+    komi: String,
 }
 
 /// A player's participation in a round not yet paired: the status recorded, if any (a
@@ -82,6 +85,8 @@ struct RoundPage {
     signed_in: Option<Signed>,
     heading: RoundHeading,
     started: bool,
+    /// The tournament's last round (the one a mistake may delete).
+    last: bool,
     tables: Vec<OverviewLine>,
     byes: Vec<String>,
     participation: Vec<ParticipationLine>,
@@ -231,12 +236,15 @@ async fn round_page(
         .map(|(line, pairing)| OverviewLine {
             line,
             pairing_id: pairing.id,
+            handicap: pairing.handicap,
+            komi: language.decimal(pairing.komi),
         })
         .collect();
     Page::render(&RoundPage {
         t: language,
         signed_in: viewer.describe(),
         started: row.started_at.is_some(),
+        last: round == tournament.rounds,
         heading: RoundHeading {
             id,
             name: tournament.name.clone(),

@@ -102,6 +102,10 @@ fn action_words(action: &str, language: Language) -> String {
         audit::CREDENTIAL_REVOKED => "audit-credential-revoked",
         audit::PLAYER_WITHDRAWN => "audit-player-withdrawn",
         audit::PLAYER_CHANGED => "audit-player-changed",
+        audit::ROUND_UNPUBLISHED => "audit-round-unpublished",
+        audit::TABLE_UNPAIRED => "audit-table-unpaired",
+        audit::TABLE_TERMS_CHANGED => "audit-table-terms-changed",
+        audit::ROUND_DELETED => "audit-round-deleted",
         _ => return action.to_string(),
     };
     language.text(key)
@@ -133,7 +137,7 @@ fn detail_words(detail: &str, language: Language) -> String {
         .join("; ")
 }
 
-/// A field of a player's record, by its API name, in `language`.
+/// A field of a player's record or of a table, by its API name, in `language`.
 fn field_words(field: &str, language: Language) -> String {
     let key = match field {
         "surname" => "audit-field-surname",
@@ -149,6 +153,9 @@ fn field_words(field: &str, language: Language) -> String {
         "preliminary" => "audit-field-preliminary",
         "paid" => "audit-field-paid",
         "comment" => "audit-field-comment",
+        "handicap" => "audit-field-handicap",
+        "komi" => "audit-field-komi",
+        "tables" => "audit-field-tables",
         _ => return field.to_string(),
     };
     language.text(key)
