@@ -238,6 +238,19 @@ async fn serve_on(config: &Config, url: &str) -> Result<(), BoxError> {
     tracing::info!(migrations = applied.len(), "database migrated");
     let pool = db::pool(url, config.pool_size)?;
     let listener = TcpListener::bind(config.bind)?;
+    let descriptors = crate::http::budget::raise_descriptor_limit();
+    let budget = crate::http::budget::Limits::from_descriptors(
+        descriptors,
+        config.connections_per_peer,
+        config.streams_per_peer,
+    );
+    tracing::info!(
+        descriptors,
+        connections = budget.connections,
+        anonymous_connections = budget.anonymous_connections,
+        anonymous_streams = budget.anonymous_streams,
+        "connection budgets"
+    );
     tracing::info!(address = %config.bind, "serving");
     let clock = crate::services::live::ServerClock::default();
     print_first_admin_link(&pool, config.bind, &clock).await?;
@@ -247,8 +260,10 @@ async fn serve_on(config: &Config, url: &str) -> Result<(), BoxError> {
         server::Capacity {
             workers: config.workers,
             anonymous_reads: config.anonymous_reads,
-            anonymous_bytes: config.anonymous_bytes,
+            peer_reads: config.peer_reads,
+            peer_bytes: config.peer_bytes,
             trusted_proxies: crate::peer::TrustedProxies::new(config.trusted_proxies.clone()),
+            budget,
         },
         clock,
     )?)

@@ -15,11 +15,16 @@ pub enum LogFormat {
 /// all reload at once), far below what two cores answer, so that the tablets keep them.
 pub const DEFAULT_ANONYMOUS_READS: u32 = 400;
 
-/// The bytes a second sent to anonymous readers by default: 16 MiB, some 134 Mbit/s, more
-/// than a hall's network carries (a 2,000-player tournament's standings, 85 KB with gzip,
-/// to a hundred phones a second), far below what two cores send, so that the tablets keep
-/// them. See `services::admission`.
-pub const DEFAULT_ANONYMOUS_BYTES: u64 = 16 << 20;
+/// The reads a second (and at once) of one anonymous client by default: a phone reloads a
+/// page when an event tells it something changed, a few times a minute; twenty lets a
+/// tab or two and their retries through, and keeps a client reading back to back from
+/// taking the whole anonymous share. See `services::admission::Fairness`.
+pub const DEFAULT_PEER_READS: u32 = 20;
+
+/// The bytes a second (and at once) sent to one anonymous client by default: 2 MiB, some
+/// 17 Mbit/s, more than a phone on a hall's Wi-Fi receives (a 2,000-player tournament's
+/// standings are 85 KB with gzip).
+pub const DEFAULT_PEER_BYTES: u64 = 2 << 20;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -37,9 +42,18 @@ pub struct Config {
     /// `ARBITRE_ANONYMOUS_READS`: anonymous reads admitted per second (and at once),
     /// default [`DEFAULT_ANONYMOUS_READS`].
     pub anonymous_reads: u32,
-    /// `ARBITRE_ANONYMOUS_BYTES`: bytes a second sent to anonymous readers, default
-    /// [`DEFAULT_ANONYMOUS_BYTES`].
-    pub anonymous_bytes: u64,
+    /// `ARBITRE_PEER_READS`: reads a second (and at once) of one anonymous client,
+    /// default [`DEFAULT_PEER_READS`].
+    pub peer_reads: u32,
+    /// `ARBITRE_PEER_BYTES`: bytes a second (and at once) sent to one anonymous client,
+    /// default [`DEFAULT_PEER_BYTES`].
+    pub peer_bytes: u64,
+    /// `ARBITRE_CONNECTIONS_PER_PEER`: connections one anonymous client may hold, default
+    /// `http::budget::DEFAULT_CONNECTIONS_PER_PEER`.
+    pub connections_per_peer: usize,
+    /// `ARBITRE_STREAMS_PER_PEER`: event streams one anonymous client may hold, default
+    /// `http::budget::DEFAULT_STREAMS_PER_PEER`.
+    pub streams_per_peer: usize,
     /// `ARBITRE_TRUSTED_PROXIES`: the addresses of the reverse proxies whose
     /// `X-Forwarded-*` and `Forwarded` headers are believed, comma-separated; default none
     /// (see [`crate::peer`]).
@@ -110,10 +124,18 @@ impl Config {
                     invalid("ARBITRE_ANONYMOUS_READS", &rate.to_string(), "too large")
                 })?,
             },
-            anonymous_bytes: count("ARBITRE_ANONYMOUS_BYTES")?
-                .map_or(DEFAULT_ANONYMOUS_BYTES, |bytes| {
-                    u64::try_from(bytes).unwrap_or(u64::MAX)
-                }),
+            peer_reads: match count("ARBITRE_PEER_READS")? {
+                None => DEFAULT_PEER_READS,
+                Some(rate) => u32::try_from(rate)
+                    .map_err(|_| invalid("ARBITRE_PEER_READS", &rate.to_string(), "too large"))?,
+            },
+            peer_bytes: count("ARBITRE_PEER_BYTES")?.map_or(DEFAULT_PEER_BYTES, |bytes| {
+                u64::try_from(bytes).unwrap_or(u64::MAX)
+            }),
+            connections_per_peer: count("ARBITRE_CONNECTIONS_PER_PEER")?
+                .unwrap_or(crate::http::budget::DEFAULT_CONNECTIONS_PER_PEER),
+            streams_per_peer: count("ARBITRE_STREAMS_PER_PEER")?
+                .unwrap_or(crate::http::budget::DEFAULT_STREAMS_PER_PEER),
             trusted_proxies: match read("ARBITRE_TRUSTED_PROXIES") {
                 None => Vec::new(),
                 Some(value) => value

@@ -42,6 +42,10 @@ pub const PROBLEM_JSON: &str = "application/problem+json";
 /// 503 again).
 const RETRY_AFTER_SECONDS: u32 = 1;
 
+/// What a client refused for its connection budget should wait before retrying: a
+/// connection or stream is freed when its client goes, which takes seconds, not one.
+const OVER_BUDGET_RETRY_AFTER_SECONDS: u32 = 10;
+
 /// The cause of a failure that is not the client's, kept for the log.
 pub type Cause = Box<dyn std::error::Error + Send + Sync>;
 
@@ -121,7 +125,7 @@ impl Problem {
         if status == StatusCode::UNAUTHORIZED {
             response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
         }
-        if status == StatusCode::SERVICE_UNAVAILABLE {
+        if status == StatusCode::SERVICE_UNAVAILABLE || status == StatusCode::TOO_MANY_REQUESTS {
             response.insert_header((header::RETRY_AFTER, RETRY_AFTER_SECONDS.to_string()));
         }
         match serde_json::to_value(self) {
@@ -183,6 +187,10 @@ pub enum ApiError {
     MalformedJson(String),
     #[error("the request body does not match the schema: {}", .0.message)]
     InvalidBody(FieldError),
+    /// A body field that no request could mean (a control character where a path of this
+    /// server is expected): the request itself is malformed (400), not its content.
+    #[error("the request body field {} is malformed: {}", .0.field, .0.message)]
+    MalformedField(FieldError),
     #[error("the request body is larger than the limit of {limit} bytes")]
     BodyTooLarge { limit: usize },
     #[error("the request body must be sent with Content-Type: {0}")]
@@ -246,9 +254,37 @@ pub enum ApiError {
     /// The server is stopping: a request waiting on heavy work is answered at once.
     #[error("the service is stopping: retry on another instance or shortly")]
     Stopping,
+    /// An anonymous client reads faster than its own rate (see
+    /// `services::admission::Fairness`); retryable, with `Retry-After`.
+    #[error("this client reads too fast: retry shortly")]
+    TooManyRequests,
+    /// An anonymous client holds all the connections or event streams it may, or the
+    /// anonymous clients all theirs (see `http::budget`); retryable, with `Retry-After`.
+    #[error("{}", over_budget(*.0))]
+    OverBudget(Exceeded),
     /// Holds the cause, for the log; the client reads only "internal error".
     #[error("internal error")]
     Internal(#[source] Cause),
+}
+
+/// What is beyond a connection budget (see `http::budget`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exceeded {
+    Connections,
+    Streams,
+}
+
+fn over_budget(exceeded: Exceeded) -> &'static str {
+    match exceeded {
+        Exceeded::Connections => {
+            "too many connections are open from this address, or from anonymous clients: \
+             close some, or retry later"
+        }
+        Exceeded::Streams => {
+            "too many event streams are open from this address, or from anonymous clients: \
+             close some, or retry later"
+        }
+    }
 }
 
 fn mismatch_list(errors: &[FieldError]) -> String {
@@ -294,6 +330,7 @@ impl ApiError {
         let code = match self {
             ApiError::MalformedJson(_) => "body.malformed_json",
             ApiError::InvalidBody(_) => "body.invalid",
+            ApiError::MalformedField(_) => "body.malformed_field",
             ApiError::BodyTooLarge { .. } => "body.too_large",
             ApiError::UnsupportedMediaType(_) => "body.unsupported_media_type",
             ApiError::InvalidPath(_) => "path.invalid",
@@ -335,6 +372,9 @@ impl ApiError {
             ApiError::DatabaseUnavailable(_) => "database.unavailable",
             ApiError::Busy => "service.busy",
             ApiError::Stopping => "service.stopping",
+            ApiError::TooManyRequests => "service.too_many_requests",
+            ApiError::OverBudget(Exceeded::Connections) => "service.too_many_connections",
+            ApiError::OverBudget(Exceeded::Streams) => "service.too_many_streams",
             ApiError::Internal(_) => "internal",
         };
         code.to_string()
@@ -343,7 +383,9 @@ impl ApiError {
     fn title(&self) -> &'static str {
         match self {
             ApiError::MalformedJson(_) => "The request body is not JSON",
-            ApiError::InvalidBody(_) | ApiError::Validation(_) => "The request is invalid",
+            ApiError::InvalidBody(_) | ApiError::Validation(_) | ApiError::MalformedField(_) => {
+                "The request is invalid"
+            }
             ApiError::RecordMismatch(_) => "The record is not the pairing's game",
             ApiError::BodyTooLarge { .. } => "The request body is too large",
             ApiError::UnsupportedMediaType(_) => "The request body has the wrong media type",
@@ -362,9 +404,11 @@ impl ApiError {
                 "The game is not on the tournament's board"
             }
             ApiError::Board(BoardRefusal::GamesRecorded { .. }) => "Conflict",
-            ApiError::DatabaseUnavailable(_) | ApiError::Busy | ApiError::Stopping => {
-                "Service unavailable"
-            }
+            ApiError::DatabaseUnavailable(_)
+            | ApiError::Busy
+            | ApiError::Stopping
+            | ApiError::OverBudget(_) => "Service unavailable",
+            ApiError::TooManyRequests => "Too many requests",
             ApiError::Internal(_) => "Internal server error",
         }
     }
@@ -372,6 +416,7 @@ impl ApiError {
     fn field_errors(&self) -> Vec<FieldError> {
         match self {
             ApiError::InvalidBody(error)
+            | ApiError::MalformedField(error)
             | ApiError::InvalidPath(error)
             | ApiError::InvalidQuery(error) => {
                 vec![error.clone()]
@@ -405,9 +450,10 @@ impl ApiError {
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
-            ApiError::MalformedJson(_) | ApiError::InvalidPath(_) | ApiError::InvalidQuery(_) => {
-                StatusCode::BAD_REQUEST
-            }
+            ApiError::MalformedJson(_)
+            | ApiError::InvalidPath(_)
+            | ApiError::InvalidQuery(_)
+            | ApiError::MalformedField(_) => StatusCode::BAD_REQUEST,
             ApiError::InvalidBody(_) | ApiError::Validation(_) | ApiError::RecordMismatch(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
@@ -423,9 +469,11 @@ impl ResponseError for ApiError {
             }
             ApiError::Board(BoardRefusal::OtherBoard { .. }) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Board(BoardRefusal::GamesRecorded { .. }) => StatusCode::CONFLICT,
-            ApiError::DatabaseUnavailable(_) | ApiError::Busy | ApiError::Stopping => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
+            ApiError::DatabaseUnavailable(_)
+            | ApiError::Busy
+            | ApiError::Stopping
+            | ApiError::OverBudget(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -467,6 +515,12 @@ impl ApiError {
             if let Ok(value) = header::HeaderValue::from_str(allow) {
                 response.headers_mut().insert(header::ALLOW, value);
             }
+        }
+        if let ApiError::OverBudget(_) = self {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                header::HeaderValue::from(OVER_BUDGET_RETRY_AFTER_SECONDS),
+            );
         }
         if let ApiError::InvalidToken = self {
             // RFC 6750 §3.1: the token presented is unknown, revoked or malformed.

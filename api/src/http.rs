@@ -2,6 +2,7 @@
 //! failures name the field at fault), path parameter errors, unknown routes and methods,
 //! pagination, the checks of free text, and the conditional reads ([`conditional`]).
 
+pub mod budget;
 pub mod conditional;
 
 use crate::auth::Caller;

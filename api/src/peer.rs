@@ -21,9 +21,37 @@ impl TrustedProxies {
         TrustedProxies(proxies.into())
     }
 
-    fn trusts(&self, peer: Option<IpAddr>) -> bool {
+    /// Whether `peer`'s forwarding headers are believed.
+    pub fn trusts(&self, peer: Option<IpAddr>) -> bool {
         peer.is_some_and(|peer| self.0.contains(&peer))
     }
+}
+
+/// The address of the client of `request`: the connection's peer, or the client a trusted
+/// proxy names (`Forwarded: for=`, `X-Forwarded-For`).
+pub fn client(request: &HttpRequest) -> Option<IpAddr> {
+    let peer = request.peer_addr().map(|address| address.ip());
+    let proxies = request
+        .app_data::<actix_web::web::Data<TrustedProxies>>()
+        .map(|proxies| proxies.get_ref().clone())
+        .unwrap_or_default();
+    if !proxies.trusts(peer) {
+        return peer;
+    }
+    let info = request.connection_info();
+    let Some(forwarded) = info.realip_remote_addr() else {
+        return peer;
+    };
+    forwarded
+        .parse::<IpAddr>()
+        .ok()
+        .or_else(|| {
+            forwarded
+                .parse::<std::net::SocketAddr>()
+                .ok()
+                .map(|address| address.ip())
+        })
+        .or(peer)
 }
 
 /// The scheme and host a request reached: `https://hall.example` behind a trusted proxy

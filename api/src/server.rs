@@ -2,12 +2,13 @@
 //! stop on SIGINT and SIGTERM (in-flight requests finish; new ones are refused).
 
 use crate::db::DbPool;
+use crate::http::budget::{self, Budget, Limits};
 use crate::http::{path_error, route_not_found, BODY_LIMIT};
 use crate::metrics::Metrics;
 use crate::openapi;
 use crate::peer::TrustedProxies;
 use crate::routes;
-use crate::services::admission::Admission;
+use crate::services::admission::{Admission, Fairness};
 use crate::services::live::notify::Hub;
 use crate::services::live::ServerClock;
 use crate::web as web_pages;
@@ -97,10 +98,15 @@ pub struct Capacity {
     pub workers: Option<usize>,
     /// Anonymous reads admitted per second, and at once (see [`Admission`]).
     pub anonymous_reads: u32,
-    /// Bytes sent to anonymous readers per second (see [`Admission`]).
-    pub anonymous_bytes: u64,
+    /// Reads admitted per second, and at once, for one anonymous client (see [`Fairness`]).
+    pub peer_reads: u32,
+    /// Bytes sent per second, and at once, to one anonymous client (see [`Fairness`]).
+    pub peer_bytes: u64,
     /// The reverse proxies whose forwarding headers are believed.
     pub trusted_proxies: TrustedProxies,
+    /// The connections and event streams held open, in all and by client (see
+    /// [`crate::http::budget`]).
+    pub budget: Limits,
 }
 
 /// A server on `listener`, not yet running: await it (and stop it through its handle),
@@ -122,16 +128,23 @@ pub fn build(
     let contacts = web::Data::new(crate::services::contacts::Contacts::default());
     let rating_lists = web::Data::new(crate::services::rating_lists::Indexes::default());
     let reads = web::Data::new(crate::services::reads::Reads::default());
-    let admission = web::Data::new(
-        Admission::new(capacity.anonymous_reads, capacity.anonymous_reads)
-            .sending(capacity.anonymous_bytes),
-    );
+    let admission = web::Data::new(Admission::new(
+        capacity.anonymous_reads,
+        capacity.anonymous_reads,
+    ));
+    let fairness = web::Data::new(Fairness::new(capacity.peer_reads, capacity.peer_bytes));
     let revisions = web::Data::from(streams.revisions());
+    let budget = Budget::new(capacity.budget);
+    let on_connect = budget.clone().on_connect(capacity.trusted_proxies.clone());
+    let budget = web::Data::from(budget);
     let trusted_proxies = web::Data::new(capacity.trusted_proxies);
     let pool = web::Data::new(pool);
     let metrics = web::Data::from(Arc::new(Metrics::default()));
     let openapi = openapi::document_value();
-    let mut server = HttpServer::new(move || {
+    let workers = capacity.workers.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let server = HttpServer::new(move || {
         let metrics_of_app = metrics.clone();
         App::new()
             .app_data(pool.clone())
@@ -139,6 +152,7 @@ pub fn build(
             .app_data(workshop.clone())
             .app_data(reads.clone())
             .app_data(admission.clone())
+            .app_data(fairness.clone())
             .app_data(revisions.clone())
             .app_data(games.clone())
             .app_data(now.clone())
@@ -146,6 +160,7 @@ pub fn build(
             .app_data(rating_lists.clone())
             .app_data(metrics.clone())
             .app_data(trusted_proxies.clone())
+            .app_data(budget.clone())
             .app_data(web::PathConfig::default().error_handler(path_error))
             .app_data(web::PayloadConfig::new(BODY_LIMIT))
             .app_data(crate::web::form_config())
@@ -180,6 +195,7 @@ pub fn build(
             .wrap(from_fn(crate::web::language::translate_page_errors))
             .wrap(from_fn(crate::web::language::translate_problems))
             .wrap(from_fn(crate::http::conditional::forget_after_writes))
+            .wrap(from_fn(budget::admit))
             .wrap(from_fn(crate::auth::refuse_invalid_credentials))
             .wrap(TracingLogger::<RequestSpan>::new())
             .configure(routes::configure)
@@ -190,6 +206,11 @@ pub fn build(
             )
             .default_service(web::to(route_not_found))
     })
+    .workers(workers)
+    .on_connect(on_connect)
+    // Beyond the budget's connections in all, the server accepts no more until one closes
+    // (each worker its share), rather than fail to accept for want of a descriptor.
+    .max_connections(capacity.budget.connections / workers.max(1))
     .listen(listener)?
     // A client that closes its side is gone: an event stream never reads a request body,
     // so a half-closed connection would otherwise stream into a dead socket until a write
@@ -197,9 +218,6 @@ pub fn build(
     .h1_allow_half_closed(false)
     .disable_signals()
     .shutdown_timeout(SHUTDOWN_GRACE_SECONDS);
-    if let Some(workers) = capacity.workers {
-        server = server.workers(workers);
-    }
     Ok((server.run(), streams))
 }
 

@@ -25,6 +25,7 @@ pub mod served;
 use arbitre_api::access::Role;
 use arbitre_api::db;
 use arbitre_api::postgres::Cluster;
+use arbitre_api::server::Capacity;
 use arbitre_api::services::live::ServerClock;
 use diesel_async::AsyncConnection;
 use reqwest::Method;
@@ -196,16 +197,37 @@ pub struct TestService {
 
 impl TestService {
     pub async fn start() -> TestService {
-        TestService::start_with(
-            arbitre_api::config::DEFAULT_ANONYMOUS_READS,
-            arbitre_api::config::DEFAULT_ANONYMOUS_BYTES,
-        )
-        .await
+        TestService::start_with(arbitre_api::config::DEFAULT_ANONYMOUS_READS, u64::MAX).await
     }
 
     /// The service admitting `anonymous_reads` anonymous reads a second (and at once), and
-    /// sending them `anonymous_bytes` a second.
-    pub async fn start_with(anonymous_reads: u32, anonymous_bytes: u64) -> TestService {
+    /// sending each anonymous client `peer_bytes` a second.
+    pub async fn start_with(anonymous_reads: u32, peer_bytes: u64) -> TestService {
+        TestService::start_serving(Capacity {
+            anonymous_reads,
+            peer_bytes,
+            ..TestService::capacity()
+        })
+        .await
+    }
+
+    /// What a test's service takes on by default. Every client of a test is on the
+    /// loopback address: one client may read as often as all, and hold as many
+    /// connections and streams as the process allows.
+    pub fn capacity() -> Capacity {
+        let anonymous_reads = arbitre_api::config::DEFAULT_ANONYMOUS_READS;
+        Capacity {
+            workers: Some(2),
+            anonymous_reads,
+            peer_reads: anonymous_reads,
+            peer_bytes: u64::MAX,
+            trusted_proxies: Default::default(),
+            budget: arbitre_api::http::budget::Limits::of_this_process(usize::MAX, usize::MAX),
+        }
+    }
+
+    /// The service taking on what `capacity` says.
+    pub async fn start_serving(capacity: Capacity) -> TestService {
         let database_url = cluster().fresh_database().await;
         let admin_token = issue_token(&database_url, Role::Admin, None, None).await;
         let (sender, receiver) = std::sync::mpsc::channel();
@@ -217,18 +239,8 @@ impl TestService {
                 let pool = db::pool(&url, 4).unwrap();
                 let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
                 let port = listener.local_addr().unwrap().port();
-                let (server, _streams) = arbitre_api::server::build(
-                    listener,
-                    pool,
-                    arbitre_api::server::Capacity {
-                        workers: Some(2),
-                        anonymous_reads,
-                        anonymous_bytes,
-                        trusted_proxies: Default::default(),
-                    },
-                    server_clock,
-                )
-                .unwrap();
+                let (server, _streams) =
+                    arbitre_api::server::build(listener, pool, capacity, server_clock).unwrap();
                 sender.send((port, server.handle())).unwrap();
                 server.await
             })

@@ -10,7 +10,7 @@
 
 use crate::db::DbPool;
 use crate::error::ApiError;
-use crate::services::admission::Admission;
+use crate::services::admission::{Admission, Fairness};
 use crate::services::revisions::Revisions;
 use crate::store::tournaments as store;
 use actix_web::body::{BodySize, BoxBody, MessageBody};
@@ -141,9 +141,9 @@ pub fn anonymous(request: &HttpRequest) -> bool {
     )
 }
 
-/// The middleware: anonymous reads admitted at their pace (see [`Admission`]), then 304
-/// on a matching `If-None-Match`, the `ETag` on a 200; the body an anonymous read is sent
-/// charged to the reads after it.
+/// The middleware: anonymous reads admitted at their pace (see [`Admission`]) and each
+/// client's ([`Fairness`]), then 304 on a matching `If-None-Match`, the `ETag` on a 200;
+/// the body an anonymous read is sent when its client's byte rate allows.
 pub async fn revalidate(
     request: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -161,8 +161,16 @@ pub async fn revalidate(
     let admission = anonymous(request.request())
         .then(|| request.app_data::<web::Data<Admission>>().cloned())
         .flatten();
+    let fairness = admission
+        .is_some()
+        .then(|| request.app_data::<web::Data<Fairness>>().cloned())
+        .flatten()
+        .zip(crate::peer::client(request.request()));
     if let Some(admission) = &admission {
         admission.admit().await?;
+    }
+    if let Some((fairness, client)) = &fairness {
+        fairness.admit(*client).await?;
     }
     let revisions = admission
         .is_some()
@@ -196,10 +204,12 @@ pub async fn revalidate(
     if response.status().is_success() {
         validators(response.headers_mut());
     }
-    // The body as the handler made it: the pairings lists are compressed after this.
-    if let (Some(admission), BodySize::Sized(sent)) = (admission, response.response().body().size())
+    // The body as the handler made it (the pairings lists are compressed after this),
+    // sent when the client's rate allows.
+    if let (Some((fairness, client)), BodySize::Sized(sent)) =
+        (fairness, response.response().body().size())
     {
-        admission.charge(sent, Instant::now());
+        fairness.send(client, sent).await?;
     }
     Ok(response.map_into_boxed_body())
 }

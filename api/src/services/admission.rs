@@ -8,26 +8,32 @@
 //! counted here; the staff's drafts have an admission of their own
 //! (`services::heavy::Workshop::drafting`).
 //!
-//! A read costs its turn and the bytes it sent: sending a body is most of what a kept read
-//! costs the service (the copy into the connection's buffer, the socket's work), and the
-//! standings of 2,000 players weigh a hundred times those of a small club's tournament.
-//! Each body sent is charged at a byte rate on the schedule of the reads after it, so
-//! that the anonymous readers' share is bounded in work, whatever they read.
+//! Within that share, each client has its own ([`Fairness`], issue 42): one client
+//! asking back to back would otherwise take the whole share and keep the hall's other
+//! phones waiting behind it. A client is a peer address (behind a trusted proxy, the
+//! client it names), with its reads and the bytes it is sent at rates of its own
+//! (governor's generic cell rate algorithm, one cell per client): sending a body is most
+//! of what a kept read costs the service (the copy into the connection's buffer, the
+//! socket's work), and the standings of 2,000 players weigh a hundred times those of a
+//! small club's tournament. A client beyond its rates waits, for a bounded time, and
+//! beyond that gets 429 `service.too_many_requests` with `Retry-After`.
 
 use crate::error::ApiError;
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The longest an anonymous read waits for its turn; beyond, 503.
 const MOST_WAIT: Duration = Duration::from_secs(2);
 
-/// The admission of anonymous reads: `rate` a second, `burst` at once, and the bytes
-/// sent at a rate of their own ([`Admission::sending`]).
+/// The admission of anonymous reads: `rate` a second, `burst` at once.
 #[derive(Debug)]
 pub struct Admission {
     interval: Duration,
-    /// The bytes sent a second, charged after each read ([`Admission::charge`]).
-    bytes: u64,
     /// How far ahead of now the schedule may run: the burst.
     tolerance: Duration,
     /// When the next read is due on the steady schedule (GCRA's theoretical arrival time).
@@ -41,17 +47,8 @@ impl Admission {
         let interval = Duration::from_secs(1) / rate.max(1);
         Admission {
             interval,
-            bytes: u64::MAX,
             tolerance: interval * burst.saturating_sub(1),
             due: Mutex::new(Instant::now()),
-        }
-    }
-
-    /// The same admission, sending `bytes` a second on average.
-    pub fn sending(self, bytes: u64) -> Admission {
-        Admission {
-            bytes: bytes.max(1),
-            ..self
         }
     }
 
@@ -79,20 +76,106 @@ impl Admission {
         }
         Ok(())
     }
+}
 
-    /// Charges an admitted read's body, `sent` bytes, to the reads after it: the schedule
-    /// moves on by the time the byte rate gives them.
-    pub fn charge(&self, sent: u64, now: Instant) {
-        let cost = Duration::from_nanos(
-            u64::try_from(u128::from(sent) * 1_000_000_000 / u128::from(self.bytes))
+/// The bytes a cell of [`Fairness::bytes`] stands for.
+const CELL_BYTES: u64 = 1024;
+
+/// How many admissions between two sweeps of the clients whose cells are back to rest:
+/// the cells of a hall's phones, gone home, are not kept for the life of the process.
+const SWEEP_EVERY: u64 = 4096;
+
+/// Each anonymous client's own rates: its reads, and the bytes it is sent.
+#[derive(Debug)]
+pub struct Fairness {
+    reads: DefaultKeyedRateLimiter<IpAddr>,
+    /// Cells of [`CELL_BYTES`].
+    bytes: DefaultKeyedRateLimiter<IpAddr>,
+    /// The most cells one body is charged: a body larger than the burst waits for a full
+    /// burst, not for ever.
+    most_cells: NonZeroU32,
+    admitted: AtomicU64,
+}
+
+impl Fairness {
+    /// Each client reads `reads` a second (and at once), and is sent `bytes` a second (and
+    /// at once).
+    pub fn new(reads: u32, bytes: u64) -> Fairness {
+        let reads = NonZeroU32::new(reads).unwrap_or(NonZeroU32::MIN);
+        let cells = u32::try_from(bytes / CELL_BYTES).unwrap_or(u32::MAX);
+        let most_cells = NonZeroU32::new(cells).unwrap_or(NonZeroU32::MIN);
+        let period = Duration::from_nanos(
+            u64::try_from(u128::from(CELL_BYTES) * 1_000_000_000 / u128::from(bytes.max(1)))
                 .unwrap_or(u64::MAX),
-        );
-        let mut due = self
-            .due
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        *due = (*due).max(now) + cost;
+        )
+        .max(Duration::from_nanos(1));
+        let bytes_quota = Quota::with_period(period)
+            .unwrap_or_else(|| Quota::per_second(NonZeroU32::MAX))
+            .allow_burst(most_cells);
+        Fairness {
+            reads: RateLimiter::keyed(Quota::per_second(reads)),
+            bytes: RateLimiter::keyed(bytes_quota),
+            most_cells,
+            admitted: AtomicU64::new(0),
+        }
     }
+
+    /// Waits for `client`'s turn to read: 429 when it would wait too long.
+    pub async fn admit(&self, client: IpAddr) -> Result<(), ApiError> {
+        if self
+            .admitted
+            .fetch_add(1, Ordering::Relaxed)
+            .is_multiple_of(SWEEP_EVERY)
+        {
+            self.reads.retain_recent();
+            self.bytes.retain_recent();
+        }
+        wait_for(&self.reads, client, NonZeroU32::MIN).await
+    }
+
+    /// Waits until `client` may be sent a body of `bytes`: 429 when it would wait too long.
+    pub async fn send(&self, client: IpAddr, bytes: u64) -> Result<(), ApiError> {
+        wait_for(&self.bytes, client, self.cells(bytes)).await
+    }
+
+    /// The cells a body of `bytes` is charged.
+    fn cells(&self, bytes: u64) -> NonZeroU32 {
+        u32::try_from(bytes.div_ceil(CELL_BYTES))
+            .ok()
+            .and_then(NonZeroU32::new)
+            .map_or(NonZeroU32::MIN, |cells| cells.min(self.most_cells))
+    }
+}
+
+/// Takes `cells` of `client`'s in `limiter` if they are there, or says how long until
+/// they are.
+fn take(
+    limiter: &DefaultKeyedRateLimiter<IpAddr>,
+    client: IpAddr,
+    cells: NonZeroU32,
+) -> Option<Duration> {
+    match limiter.check_key_n(&client, cells) {
+        Ok(Ok(())) => None,
+        Ok(Err(not_until)) => Some(not_until.wait_time_from(DefaultClock::default().now())),
+        // Never: a charge is at most the burst.
+        Err(_) => None,
+    }
+}
+
+/// Takes `cells` of `client`'s in `limiter`, waiting for them up to [`MOST_WAIT`].
+async fn wait_for(
+    limiter: &DefaultKeyedRateLimiter<IpAddr>,
+    client: IpAddr,
+    cells: NonZeroU32,
+) -> Result<(), ApiError> {
+    let deadline = Instant::now() + MOST_WAIT;
+    while let Some(wait) = take(limiter, client, cells) {
+        if Instant::now() + wait > deadline {
+            return Err(ApiError::TooManyRequests);
+        }
+        tokio::time::sleep(wait).await;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -122,22 +205,24 @@ mod tests {
     }
 
     #[test]
-    fn the_bytes_a_read_sent_put_off_the_reads_after_it() {
-        // 10 reads a second, 2 at once, 1,000 bytes a second.
-        let admission = Admission::new(10, 2).sending(1000);
-        let now = Instant::now();
-        assert_eq!(admission.reserve(now), Some(Duration::ZERO));
-        // The first read sent 500 bytes: half a second on the schedule.
-        admission.charge(500, now);
-        // The schedule stands at 0.1 s (its turn) + 0.5 s; the burst lets one more in
-        // 0.1 s early.
-        assert_eq!(admission.reserve(now), Some(Duration::from_millis(500)));
-        // A read that sent nothing costs only its turn.
-        admission.charge(0, now);
-        assert_eq!(admission.reserve(now), Some(Duration::from_millis(600)));
-        // Charged when the schedule is behind the clock, the bytes count from now.
-        let later = now + Duration::from_secs(10);
-        admission.charge(2000, later);
-        assert_eq!(admission.reserve(later), Some(Duration::from_millis(1900)));
+    fn each_client_reads_and_is_sent_at_its_own_rates() {
+        // 2 reads a second and 4 KiB a second, for each client.
+        let fairness = Fairness::new(2, 4096);
+        let one: IpAddr = [10, 0, 0, 1].into();
+        let two: IpAddr = [10, 0, 0, 2].into();
+        let read = |client| take(&fairness.reads, client, NonZeroU32::MIN);
+        assert_eq!(read(one), None);
+        assert_eq!(read(one), None);
+        let third = read(one).unwrap();
+        assert!(third > Duration::from_millis(400), "{third:?}");
+        // The second client is not behind the first.
+        assert_eq!(read(two), None);
+        let sent = |client, bytes| take(&fairness.bytes, client, fairness.cells(bytes));
+        assert_eq!(sent(one, 4096), None);
+        assert!(sent(one, 1).is_some(), "its 4 KiB were sent");
+        // A body beyond the burst is charged a full burst: sent, and the next waits a second.
+        assert_eq!(sent(two, 1 << 20), None);
+        let next = sent(two, 1024).unwrap();
+        assert!(next > Duration::from_millis(200), "{next:?}");
     }
 }

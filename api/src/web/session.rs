@@ -178,7 +178,7 @@ pub async fn sign_in(
     body: web::Form<SignIn>,
 ) -> Result<HttpResponse, PageError> {
     check_origin(&request)?;
-    checked_next(&body.next).map_err(ApiError::InvalidBody)?;
+    checked_next(&body.next).map_err(ApiError::MalformedField)?;
     let secret = body.token.trim();
     match token_of_secret(&pool, secret).await {
         Ok(token) => {

@@ -4,6 +4,7 @@
 
 mod bad_input;
 mod board;
+mod budgets;
 mod credentials;
 mod deletions;
 mod drafts;

@@ -13,7 +13,7 @@ use super::{GameEvent, PairingEvent};
 use crate::db::DbPool;
 use crate::error::GameError;
 use crate::error::{cause_chain, ApiError, FieldError};
-use crate::http::ApiQuery;
+use crate::http::{budget, ApiQuery};
 use crate::routes::conditional;
 use crate::services::live::feed::{Feed, Horizon, Kinds, Since, Subject, BATCH, MISSING_POLL};
 use crate::services::live::notify::{Following, Hub};
@@ -156,7 +156,7 @@ fn frame(id: i64, entry: store::LogEntry) -> Bytes {
 /// instance stops.
 fn open(
     hub: &Hub,
-    following: Following,
+    (following, held): (Following, budget::Stream),
     mut cursor: i64,
     kinds: Kinds,
     paced: bool,
@@ -247,6 +247,8 @@ fn open(
             () = stopped => {}
             () = produce => {}
         }
+        // The stream is over: its client's budget has it back.
+        drop(held);
     });
     HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/event-stream"))
@@ -304,6 +306,7 @@ pub async fn game(
 ) -> Result<HttpResponse, GameError> {
     let game_id = path.into_inner();
     let cursor = last_event_id(&request, query.0.after)?.unwrap_or(0);
+    let held = budget::of(&request)?.stream(&request)?;
     let mut connection = pool.get().await?;
     let row = store::find(&mut connection, game_id)
         .await?
@@ -312,7 +315,13 @@ pub async fn game(
     let following = hub
         .follow(Subject::Game(game_id), i64::from(row.last_seq), frame)
         .ok_or_else(|| ApiError::internal("the feeds' lock is poisoned"))?;
-    Ok(open(&hub, following, cursor, Kinds::ALL, paced(&request)))
+    Ok(open(
+        &hub,
+        (following, held),
+        cursor,
+        Kinds::ALL,
+        paced(&request),
+    ))
 }
 
 /// The live log of every game of a tournament as server-sent events, resumable with
@@ -338,6 +347,7 @@ pub async fn tournament(
         })?,
         None => Kinds::ALL,
     };
+    let held = budget::of(&request)?.stream(&request)?;
     let subject = Subject::Tournament(tournament_id);
     let mut connection = pool.get().await?;
     crate::store::tournaments::ensure_exists(&mut connection, tournament_id).await?;
@@ -351,7 +361,13 @@ pub async fn tournament(
         .follow(subject, start, frame)
         .ok_or_else(|| ApiError::internal("the feeds' lock is poisoned"))?;
     let cursor = requested.unwrap_or_else(|| following.feed.head());
-    Ok(open(&hub, following, cursor, kinds, paced(&request)))
+    Ok(open(
+        &hub,
+        (following, held),
+        cursor,
+        kinds,
+        paced(&request),
+    ))
 }
 
 #[cfg(test)]
