@@ -37,6 +37,14 @@
 # alone can differ from the next by a third or more; windows of a few seconds, taken by
 # turns, see the same neighbours. Each hall's p99 against the tablets alone of phases 1
 # and 6 together, the reference of the runs until session 9, is printed too.
+# With PHASES=42 (issue 42, the hall hardened), the run is instead: the warm-up, the
+# tablets alone, then two phases by turns against them: PHONES (200) phones reloading the
+# HTML pairings and standings pages of a PHONE_PLAYERS-player (500) tournament back to
+# back (gzip, If-None-Match; half of them with a `?name=` search; each from its own
+# loopback address), and one client opening streams until refused (and on, holding
+# those it got). In both, `/health` is asked every 100 ms on a new connection. Goal:
+# the tablets' turn p99 beside each within 1.5 times that without it (or under 10 ms),
+# `/health` always answering, no error for a tablet.
 # With PARTS=1, three more phases (after 4) say which part of the hall costs the tablets
 # what, by turns as well: the READERS alone, then the organizer's redrafts alone,
 # unchanged and changing.
@@ -54,6 +62,7 @@ by_turns=(--alternate "${ALTERNATE:-10}" --games-each "${GAMES_EACH:-4}")
 source bench/serve.sh
 
 python3 bench/opengotha_tournament.py "$players" >"$work/big.xml"
+python3 bench/opengotha_tournament.py "${PHONE_PLAYERS:-500}" >"$work/phones.xml"
 serve_start
 
 # The server's CPU time (user + system, in clock ticks) and the database's commits so far.
@@ -84,6 +93,30 @@ print(json.dumps(figures))
 PY
 }
 
+if [[ "${PHASES:-all}" == 42 ]]; then
+    echo "== issue 42: $tablets tablets, $turns turns a game, thinking ${think} ms; ${PHONES:-200} phones on the pages of ${PHONE_PLAYERS:-500} players; one client flooding streams; by turns: ${by_turns[*]}; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    phase warm-up >/dev/null
+    alone="$(phase alone)"; echo "$alone"
+    phones="$(phase phones "${by_turns[@]}" --phones "${PHONES:-200}" --big "$work/phones.xml")"; echo "$phones"
+    flooding="$(phase flood "${by_turns[@]}" --flood 1)"; echo "$flooding"
+    python3 - "$alone" "$phones" "$flooding" "$(cut -d' ' -f1-3 /proc/loadavg)" <<'PY'
+import json, sys
+alone, phones, flooding = (json.loads(text) for text in sys.argv[1:4])
+print(f"== load average at the end {sys.argv[4]}; tablets alone: turn p99 {alone['p99_ms']} ms, {alone['failures']} failures")
+for name, phase in [("200 phones on the pages", phones), ("one client flooding streams", flooding)]:
+    by_turns, hall = phase["alternating"], phase["hall"]
+    on, off = by_turns["on"]["p99_ms"], by_turns["off"]["p99_ms"]
+    met = (on <= 1.5 * off or on <= 10) and hall["health_failures"] == 0 and phase["failures"] == 0
+    print(f"{name}: turn p99 {on} ms beside it, {off} ms without (ratio {by_turns['p99_ratio']:.2f}; goal <= 1.5, floor 10 ms); "
+          f"tablet failures {phase['failures']}; /health {hall['health']['count']} answered, {hall['health_failures']} failed "
+          f"(p99 {hall['health']['p99_ms']} ms): {'met' if met else 'NOT met'}")
+print(f"phones: {phones['hall']['pages']} loads, {phones['hall']['pages_not_modified']} 304, "
+      f"{phones['hall']['pages_refused']} turned away, {phones['hall']['page_failures']} failures")
+print(f"flood: at most {flooding['hall']['flood_held']} streams held, {flooding['hall']['flood_refused']} refused "
+      f"(statuses {flooding['hall']['flood_statuses']}, Retry-After {flooding['hall']['flood_retry_after']})")
+PY
+    exit 0
+fi
 echo "== $tablets tablets, $turns turns a game, thinking ${think} ms; $streams streams ($stream_kinds); $readers standings readers of $players players; the hall's clients at nice $hall_nice; the hall by turns: ${by_turns[*]}; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 sleep 2
 rest="$(cpu_over_5s)"

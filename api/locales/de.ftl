@@ -929,3 +929,16 @@ results-grid-no-table = Die Runde hat keinen Tisch { $table }.
 results-grid-link = Ergebnisraster
 result-none-yet = Noch kein Ergebnis
 result-choose = Ergebnis wählen
+
+## A refused form's problems, field by field (the field's name is the form's label).
+form-field-problem = { $field }: { $problem }
+issue-not-a-rank = „{ $value }“ ist keine Spielstärke (1k–50k, 1d–9d oder 1p–9p)
+issue-too-long = darf höchstens { $max } Zeichen lang sein
+issue-empty = darf nicht leer sein
+issue-control-character = darf keine Steuerzeichen enthalten
+issue-egd-pin = muss eine EGD-PIN sein: 8 Ziffern
+issue-ffg-licence = muss eine FFG-Lizenz sein: 7 Ziffern oder Großbuchstaben
+issue-rating = muss zwischen -900 und 3200 liegen
+issue-country = muss ein zweibuchstabiger Ländercode sein (FR, IT, DE)
+issue-aga-id = muss 1 bis 12 Ziffern haben
+issue-mcmahon-correction = muss zwischen -1 und 2 liegen

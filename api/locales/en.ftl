@@ -928,3 +928,16 @@ results-grid-no-table = Round has no table { $table }.
 results-grid-link = Results grid
 result-none-yet = No result yet
 result-choose = Choose the result
+
+## A refused form's problems, field by field (the field's name is the form's label).
+form-field-problem = { $field }: { $problem }
+issue-not-a-rank = “{ $value }” is not a rank (1k–50k, 1d–9d or 1p–9p)
+issue-too-long = must be at most { $max } characters
+issue-empty = must not be empty
+issue-control-character = must not contain control characters
+issue-egd-pin = must be an EGD PIN: 8 digits
+issue-ffg-licence = must be an FFG licence: 7 digits or capital letters
+issue-rating = must be between -900 and 3200
+issue-country = must be a two-letter country code (FR, IT, DE)
+issue-aga-id = must be 1 to 12 digits
+issue-mcmahon-correction = must be between -1 and 2

@@ -933,3 +933,16 @@ results-grid-no-table = La ronde n'a pas de table { $table }.
 results-grid-link = Grille des résultats
 result-none-yet = Pas encore de résultat
 result-choose = Choisir le résultat
+
+## A refused form's problems, field by field (the field's name is the form's label).
+form-field-problem = { $field } : { $problem }
+issue-not-a-rank = « { $value } » n'est pas un niveau (1k–50k, 1d–9d ou 1p–9p)
+issue-too-long = doit compter au plus { $max } caractères
+issue-empty = ne doit pas être vide
+issue-control-character = ne doit pas contenir de caractères de contrôle
+issue-egd-pin = doit être un numéro EGD : 8 chiffres
+issue-ffg-licence = doit être une licence FFG : 7 chiffres ou lettres majuscules
+issue-rating = doit être entre -900 et 3200
+issue-country = doit être un code de pays en deux lettres (FR, IT, DE)
+issue-aga-id = doit compter de 1 à 12 chiffres
+issue-mcmahon-correction = doit être entre -1 et 2

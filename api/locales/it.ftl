@@ -929,3 +929,16 @@ results-grid-no-table = Il turno non ha un tavolo { $table }.
 results-grid-link = Griglia dei risultati
 result-none-yet = Ancora nessun risultato
 result-choose = Scegliere il risultato
+
+## A refused form's problems, field by field (the field's name is the form's label).
+form-field-problem = { $field }: { $problem }
+issue-not-a-rank = «{ $value }» non è un livello (1k–50k, 1d–9d o 1p–9p)
+issue-too-long = deve avere al massimo { $max } caratteri
+issue-empty = non deve essere vuoto
+issue-control-character = non deve contenere caratteri di controllo
+issue-egd-pin = deve essere un PIN EGD: 8 cifre
+issue-ffg-licence = deve essere una licenza FFG: 7 cifre o lettere maiuscole
+issue-rating = deve essere tra -900 e 3200
+issue-country = deve essere un codice di paese di due lettere (FR, IT, DE)
+issue-aga-id = deve avere da 1 a 12 cifre
+issue-mcmahon-correction = deve essere tra -1 e 2

@@ -27,6 +27,7 @@ pub use standings::StandingsFailure;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use arbitre_core::export::opengotha::OpenGothaError;
+use arbitre_core::fields::FieldIssue;
 use arbitre_core::rating_list::ReadError;
 use arbitre_core::round::RoundRefusal;
 use arbitre_core::tournament_board::BoardRefusal;
@@ -68,6 +69,18 @@ pub struct FieldError {
     /// or a path or query parameter's name.
     pub field: String,
     pub message: String,
+    /// The problem typed, where a field check knows it: the pages say it in their
+    /// reader's language; the API says `message`, its stable English.
+    #[serde(skip)]
+    pub issue: Option<Issue>,
+}
+
+/// What a field check refused, typed: its kind and the value refused where the reader
+/// is shown it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Issue {
+    Check(FieldIssue),
+    NotARank(String),
 }
 
 impl FieldError {
@@ -75,6 +88,15 @@ impl FieldError {
         FieldError {
             field: field.into(),
             message: message.into(),
+            issue: None,
+        }
+    }
+
+    /// A field check's refusal: the API's English `message` and the typed issue.
+    pub fn of_issue(field: impl Into<String>, issue: Issue, message: String) -> FieldError {
+        FieldError {
+            issue: Some(issue),
+            ..FieldError::new(field, message)
         }
     }
 }
@@ -636,6 +658,11 @@ impl Violations {
 
     pub fn add(&mut self, field: impl Into<String>, message: impl Into<String>) {
         self.0.push(FieldError::new(field, message));
+    }
+
+    /// Records a field check's typed refusal, with its English `message` for the API.
+    pub fn add_issue(&mut self, field: impl Into<String>, issue: Issue, message: String) {
+        self.0.push(FieldError::of_issue(field, issue, message));
     }
 
     /// Records the error of a field check, if any.

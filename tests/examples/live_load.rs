@@ -4,7 +4,7 @@
 //! live_load BASE_URL ADMIN_TOKEN [--tablets 200] [--turns 183] [--think-ms 0]
 //!           [--streams 0] [--stream-kinds result,clock,counting,ruling] [--readers 0]
 //!           [--redraft 0|1|changing] [--big FILE] [--watch 0] [--latencies FILE]
-//!           [--hall-nice 0] [--games-each 1] [--alternate SECONDS]
+//!           [--hall-nice 0] [--games-each 1] [--alternate SECONDS] [--phones 0] [--flood 0]
 //! ```
 //!
 //! Creates a tournament, 2×N players, a round of N pairings, N table tokens and N games
@@ -46,6 +46,14 @@
 //! ratio. The tablets alone and beside the hall are measured on the same minutes of the
 //! same machine, whatever its neighbours do meanwhile on the host.
 //!
+//! The hall hardened (bench/hall.sh, issue 42): `--phones N` phones reloading the public
+//! pairings and standings pages (`/t/{id}`, `/t/{id}/standings`) of `--big` back to
+//! back as a browser does (gzip, `If-None-Match`), half of them searching a name
+//! (`?name=`), each from its own loopback address (127.1.x.y: the service tells clients
+//! apart by address); `--flood 1` one client (127.2.0.1) opening the tournament's stream
+//! again and again, holding those it got, until refused and on. Either way `/health` is
+//! asked every 100 ms on a new connection, and its answers counted.
+//!
 //! How soon a move is seen (bench/tablet_latency.sh, issue 23): `--watch 1` follows each
 //! game's stream from a second client (the other tablet of the table) and the tournament's
 //! stream from a referee, whose hall page (`/dashboard/t/{id}/hall`) is fetched again
@@ -84,6 +92,11 @@ struct Options {
     games_each: usize,
     /// The hall by turns, this long on, this long off.
     alternate: Option<Duration>,
+    /// Phones reloading the public pairings and standings pages of `--big` back to back,
+    /// half of them with a `?name=` search, each from its own loopback address.
+    phones: usize,
+    /// One client opening streams until refused (and on), holding those it got.
+    flood: bool,
     /// Which window of the hall by turns this is (0 at once): the changing organizer of
     /// window w leaves out players from the (100 × w)th on, none left out in a draft of an
     /// earlier window, so that the engine makes each of its drafts.
@@ -108,7 +121,7 @@ fn options() -> Options {
     let usage = "usage: live_load BASE_URL ADMIN_TOKEN [--tablets N] [--turns N] [--think-ms MS] \
                  [--streams N] [--stream-kinds KINDS|all] [--readers N] [--redraft 0|1|changing] \
                  [--big OPENGOTHA_FILE] [--watch 0|1] [--latencies FILE] [--hall-nice N] \
-                 [--games-each K] [--alternate SECONDS]";
+                 [--games-each K] [--alternate SECONDS] [--phones N] [--flood 0|1]";
     let base = arguments
         .next()
         .expect(usage)
@@ -131,6 +144,8 @@ fn options() -> Options {
         hall_nice: 0,
         games_each: 1,
         alternate: None,
+        phones: 0,
+        flood: false,
         window: 0,
     };
     while let Some(flag) = arguments.next() {
@@ -159,6 +174,8 @@ fn options() -> Options {
             "--latencies" => options.latencies = Some(value),
             "--hall-nice" => options.hall_nice = value.parse().expect("--hall-nice: a number"),
             "--games-each" => options.games_each = value.parse().expect("--games-each: a number"),
+            "--phones" => options.phones = value.parse().expect("--phones: a number"),
+            "--flood" => options.flood = value == "1",
             "--alternate" => {
                 options.alternate = Some(Duration::from_secs_f64(
                     value.parse().expect("--alternate: seconds"),
@@ -362,6 +379,18 @@ struct HallTally {
     standings_refused: u64,
     drafts: Vec<Duration>,
     draft_failures: u64,
+    /// The phones' page loads: 200, 304, turned away (503, 429), anything else.
+    pages: Vec<Duration>,
+    pages_not_modified: u64,
+    pages_refused: u64,
+    page_failures: u64,
+    /// The flooding client: the most streams it held, its refusals and their statuses.
+    flood_held: u64,
+    flood_refused: u64,
+    flood_statuses: Vec<u16>,
+    flood_retry_after: Option<String>,
+    health: Vec<Duration>,
+    health_failures: u64,
 }
 
 impl HallTally {
@@ -374,6 +403,20 @@ impl HallTally {
         self.standings_refused += other.standings_refused;
         self.drafts.extend(other.drafts);
         self.draft_failures += other.draft_failures;
+        self.pages.extend(other.pages);
+        self.pages_not_modified += other.pages_not_modified;
+        self.pages_refused += other.pages_refused;
+        self.page_failures += other.page_failures;
+        self.flood_held = self.flood_held.max(other.flood_held);
+        self.flood_refused += other.flood_refused;
+        for status in other.flood_statuses {
+            if !self.flood_statuses.contains(&status) {
+                self.flood_statuses.push(status);
+            }
+        }
+        self.flood_retry_after = self.flood_retry_after.take().or(other.flood_retry_after);
+        self.health.extend(other.health);
+        self.health_failures += other.health_failures;
     }
 
     /// The figures, as the line gives them.
@@ -383,6 +426,11 @@ impl HallTally {
             "standings": summary(&mut self.standings), "standings_failures": self.standings_failures,
             "standings_refused": self.standings_refused,
             "drafts": summary(&mut self.drafts), "draft_failures": self.draft_failures,
+            "pages": summary(&mut self.pages), "pages_not_modified": self.pages_not_modified,
+            "pages_refused": self.pages_refused, "page_failures": self.page_failures,
+            "flood_held": self.flood_held, "flood_refused": self.flood_refused,
+            "flood_statuses": self.flood_statuses, "flood_retry_after": self.flood_retry_after,
+            "health": summary(&mut self.health), "health_failures": self.health_failures,
         })
     }
 }
@@ -513,6 +561,231 @@ async fn redraft(
     }
 }
 
+/// A connection to `base` from the loopback address `from`.
+async fn connect_from(base: &str, from: std::net::IpAddr) -> std::io::Result<TcpStream> {
+    let host: std::net::SocketAddr = base
+        .trim_start_matches("http://")
+        .parse()
+        .expect("a base URL of an address and a port");
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(std::net::SocketAddr::new(from, 0))?;
+    socket.connect(host).await
+}
+
+/// An answer's header lines, names in lower case.
+type Headers = Vec<(String, String)>;
+
+/// Reads an answer's head on `stream`: its status and header lines (names in lower case).
+async fn read_head(stream: &mut BufReader<TcpStream>) -> std::io::Result<(u16, Headers)> {
+    let mut line = String::new();
+    stream.read_line(&mut line).await?;
+    let status = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .ok_or_else(|| std::io::Error::other(format!("no status line: {line:?}")))?;
+    let mut headers = Vec::new();
+    loop {
+        line.clear();
+        if stream.read_line(&mut line).await? == 0 {
+            return Err(std::io::Error::other("closed in the head"));
+        }
+        if line.trim_end().is_empty() {
+            return Ok((status, headers));
+        }
+        if let Some((name, value)) = line.split_once(':') {
+            headers.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
+        }
+    }
+}
+
+/// Reads a body of `Content-Length` or chunked, and returns its length.
+async fn read_body(
+    stream: &mut BufReader<TcpStream>,
+    headers: &[(String, String)],
+) -> std::io::Result<usize> {
+    let header = |name: &str| {
+        headers
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.as_str())
+    };
+    if header("transfer-encoding").is_some_and(|value| value.contains("chunked")) {
+        let mut total = 0;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            stream.read_line(&mut line).await?;
+            let size = usize::from_str_radix(line.trim().split(';').next().unwrap_or(""), 16)
+                .map_err(|_| std::io::Error::other(format!("a chunk size: {line:?}")))?;
+            let mut chunk = vec![0; size + 2];
+            stream.read_exact(&mut chunk).await?;
+            total += size;
+            if size == 0 {
+                return Ok(total);
+            }
+        }
+    }
+    let length = header("content-length")
+        .and_then(|value| value.parse().ok())
+        .unwrap_or(0);
+    let mut body = vec![0; length];
+    stream.read_exact(&mut body).await?;
+    Ok(length)
+}
+
+/// A phone reloading the pairings and the standings pages of `big` back to back, as a
+/// browser does (gzip, `If-None-Match` with the tag it has), from `from`; with `search`,
+/// a name searched on both. Turned away (503, 429), it waits a second, as `Retry-After`
+/// says; its connection lost, it opens another.
+async fn reload_pages(
+    base: String,
+    (big, search, from): (String, Option<String>, std::net::IpAddr),
+    stop: Rc<std::cell::Cell<bool>>,
+    tally: Rc<RefCell<HallTally>>,
+) {
+    let query = search.map_or(String::new(), |name| format!("?name={name}"));
+    let paths = [
+        format!("/t/{big}{query}"),
+        format!("/t/{big}/standings{query}"),
+    ];
+    let mut tags: [Option<String>; 2] = [None, None];
+    let host = base.trim_start_matches("http://").to_string();
+    let mut connection: Option<BufReader<TcpStream>> = None;
+    let mut turn = 0;
+    while !stop.get() {
+        let which = turn % 2;
+        turn += 1;
+        let began = Instant::now();
+        let answer: std::io::Result<u16> = async {
+            if connection.is_none() {
+                connection = Some(BufReader::new(connect_from(&base, from).await?));
+            }
+            let stream = connection.as_mut().expect("a connection");
+            let tag = tags[which].as_ref().map_or(String::new(), |tag| format!("If-None-Match: {tag}\r\n"));
+            let request = format!(
+                "GET {} HTTP/1.1\r\nHost: {host}\r\nAccept: text/html\r\nAccept-Encoding: gzip\r\n{tag}\r\n",
+                paths[which]
+            );
+            stream.get_mut().write_all(request.as_bytes()).await?;
+            let (status, headers) = read_head(stream).await?;
+            read_body(stream, &headers).await?;
+            if let Some((_, tag)) = headers.iter().find(|(name, _)| name == "etag") {
+                tags[which] = Some(tag.clone());
+            }
+            if headers.iter().any(|(name, value)| name == "connection" && value.eq_ignore_ascii_case("close")) {
+                connection = None;
+            }
+            Ok(status)
+        }
+        .await;
+        let pause = {
+            let mut counts = tally.borrow_mut();
+            match answer {
+                Ok(status @ (200 | 304)) => {
+                    counts.pages.push(began.elapsed());
+                    counts.pages_not_modified += u64::from(status == 304);
+                    None
+                }
+                Ok(503 | 429) => {
+                    counts.pages_refused += 1;
+                    Some(Duration::from_secs(1))
+                }
+                Ok(_) => {
+                    counts.page_failures += 1;
+                    None
+                }
+                Err(_) => {
+                    counts.page_failures += 1;
+                    connection = None;
+                    None
+                }
+            }
+        };
+        if let Some(pause) = pause {
+            tokio::time::sleep(pause).await;
+        }
+    }
+}
+
+/// One client opening `path` again and again from `from`, holding the streams it got,
+/// without pause but for a tenth of a second after a refusal, until `stop`.
+async fn flood(
+    base: String,
+    (path, from): (String, std::net::IpAddr),
+    stop: Rc<std::cell::Cell<bool>>,
+    tally: Rc<RefCell<HallTally>>,
+) {
+    let host = base.trim_start_matches("http://").to_string();
+    let mut held = Vec::new();
+    while !stop.get() {
+        let opened: std::io::Result<(u16, Headers, BufReader<TcpStream>)> = async {
+            let mut stream = BufReader::new(connect_from(&base, from).await?);
+            let request =
+                format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n");
+            stream.get_mut().write_all(request.as_bytes()).await?;
+            let (status, headers) = read_head(&mut stream).await?;
+            Ok((status, headers, stream))
+        }
+        .await;
+        let refused = {
+            let mut counts = tally.borrow_mut();
+            match opened {
+                Ok((200, _, stream)) => {
+                    held.push(stream);
+                    counts.flood_held = counts.flood_held.max(held.len() as u64);
+                    false
+                }
+                Ok((status, headers, _)) => {
+                    counts.flood_refused += 1;
+                    if !counts.flood_statuses.contains(&status) {
+                        counts.flood_statuses.push(status);
+                    }
+                    if counts.flood_retry_after.is_none() {
+                        counts.flood_retry_after = headers
+                            .iter()
+                            .find(|(name, _)| name == "retry-after")
+                            .map(|(_, value)| value.clone());
+                    }
+                    true
+                }
+                Err(_) => {
+                    counts.flood_refused += 1;
+                    true
+                }
+            }
+        };
+        if refused {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+/// `/health` asked every 100 ms on a new connection, as a monitor does, until `stop`: an
+/// answer other than 200, or none within 2 s, is a failure.
+async fn watch_health(
+    base: String,
+    stop: Rc<std::cell::Cell<bool>>,
+    tally: Rc<RefCell<HallTally>>,
+) {
+    while !stop.get() {
+        let began = Instant::now();
+        let answer = tokio::time::timeout(Duration::from_secs(2), async {
+            let mut connection = Connection::open(&base).await;
+            connection.send("GET", "/health", "", b"").await.0
+        })
+        .await;
+        {
+            let mut counts = tally.borrow_mut();
+            match answer {
+                Ok(200) => counts.health.push(began.elapsed()),
+                _ => counts.health_failures += 1,
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 impl Hall {
     /// Starts the hall's clients on a thread of their own (see the module's doc) and returns
     /// once they run: the thread gives their figures back when told to stop.
@@ -562,6 +835,19 @@ impl Hall {
             Some(kinds) => format!("/tournaments/{tournament}/stream?kinds={kinds}"),
             None => format!("/tournaments/{tournament}/stream"),
         };
+        if options.flood {
+            let task = flood(
+                options.base.clone(),
+                (stream_path.clone(), std::net::IpAddr::from([127, 2, 0, 1])),
+                hall.stop.clone(),
+                hall.tally.clone(),
+            );
+            hall.tasks.push(tokio::task::spawn_local(task));
+        }
+        if options.flood || options.phones > 0 {
+            let task = watch_health(options.base.clone(), hall.stop.clone(), hall.tally.clone());
+            hall.tasks.push(tokio::task::spawn_local(task));
+        }
         for _ in 0..options.streams {
             let task = follow(
                 options.base.clone(),
@@ -574,6 +860,19 @@ impl Hall {
         let Some(big) = big else {
             return hall;
         };
+        for phone in 0..options.phones {
+            let from =
+                std::net::IpAddr::from([127, 1, (phone / 250) as u8, (phone % 250 + 1) as u8]);
+            // Half the phones search a name: some ten players of the tournament each.
+            let search = (phone % 2 == 1).then(|| format!("Player0{:02}", phone % 50));
+            let task = reload_pages(
+                options.base.clone(),
+                (big.to_string(), search, from),
+                hall.stop.clone(),
+                hall.tally.clone(),
+            );
+            hall.tasks.push(tokio::task::spawn_local(task));
+        }
         for _ in 0..options.readers {
             let task = read_standings(
                 options.base.clone(),

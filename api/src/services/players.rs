@@ -4,7 +4,7 @@
 use crate::access::Role;
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{ApiError, Resource, Violations};
+use crate::error::{ApiError, Issue, Resource, Violations};
 use crate::services::audit::{self, Action};
 use crate::store::players::{self as store, PlayerRecord, PlayerRow};
 use crate::store::tournaments::ensure_exists;
@@ -21,14 +21,22 @@ use uuid::Uuid;
 /// an OpenGotha file) refuses the same values.
 pub fn check_record(violations: &mut Violations, prefix: &str, record: &PlayerRecord) {
     for (field, issue) in record.fields().issues() {
-        violations.add(format!("{prefix}{field}"), issue.to_string());
+        violations.add_issue(
+            format!("{prefix}{field}"),
+            Issue::Check(issue),
+            issue.to_string(),
+        );
     }
     if let Some(Err(issue)) = record
         .comment
         .as_deref()
         .map(|comment| fields::check_text(comment, fields::COMMENT_CHARS, false))
     {
-        violations.add(format!("{prefix}comment"), issue.to_string());
+        violations.add_issue(
+            format!("{prefix}comment"),
+            Issue::Check(issue),
+            issue.to_string(),
+        );
     }
 }
 
@@ -149,7 +157,8 @@ fn record(details: PlayerDetails) -> Result<PlayerRecord, ApiError> {
     let rank = match details.rank.parse::<Rank>() {
         Ok(rank) => rank.to_string(),
         Err(error) => {
-            violations.add("rank", error.to_string());
+            let message = error.to_string();
+            violations.add_issue("rank", Issue::NotARank(error.0), message);
             String::new()
         }
     };

@@ -321,3 +321,51 @@ async fn a_problems_detail_follows_the_readers_language_its_code_and_title_stay(
     assert_ne!(english["detail"], french["detail"]);
     assert_eq!(problem(Some("en")).await, english);
 }
+
+/// The refused player form's problems, in the reader's language: the field by its
+/// label, the value refused in the language's quotes, no field id or backtick (issue
+/// 41); the API keeps its code and its English message.
+#[tokio::test]
+async fn a_refused_forms_problems_are_written_in_the_readers_language() {
+    let service = TestService::start().await;
+    let (id, secret) = crate::forms::organizer(&service).await;
+    let form = [
+        ("surname", "Dupont"),
+        ("first_name", "Luc"),
+        ("rank", "3 dan"),
+    ];
+    let refused = crate::forms::no_redirects()
+        .post(format!("{}/dashboard/t/{id}/players", service.base_url))
+        .header(COOKIE, service.session_cookie(&secret).await)
+        .header(ORIGIN, &service.base_url)
+        .header(ACCEPT_LANGUAGE, "fr-FR,fr;q=0.9")
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = refused.text().await.unwrap();
+    let start = body.find("<div class=\"problem\"").expect("the problems");
+    let shown = &body[start..start + body[start..].find("</div>").unwrap()];
+    assert!(
+        shown.contains("Niveau (12k, 3d) : « 3 dan » n&#39;est pas un niveau"),
+        "{shown}"
+    );
+    assert!(!shown.contains("rank") && !shown.contains('`'), "{shown}");
+
+    let problem: serde_json::Value = service
+        .post(&format!("/tournaments/{id}/players"), Some(&secret))
+        .header(ACCEPT_LANGUAGE, "fr")
+        .json(&serde_json::json!({"surname": "Dupont", "first_name": "Luc", "rank": "3 dan"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(problem["code"], "validation.failed");
+    assert_eq!(problem["errors"][0]["field"], "rank");
+    assert!(problem["errors"][0]["message"]
+        .as_str()
+        .is_some_and(|message| message.contains("is not a rank")));
+}

@@ -141,7 +141,7 @@ async fn the_record_is_changed_from_the_player_s_page_and_the_audit_says_what_ch
     assert!(staff.contains("<td>Jeanne (organizer)</td>"), "{staff}");
 
     // The core's checks, on the page as in the API: the form comes back as typed, each
-    // field at fault named, and nothing is changed.
+    // field at fault named by its label, and nothing is changed.
     let mut wrong = form.to_vec();
     wrong.retain(|(field, _)| !["ffg_licence", "mcmahon_correction"].contains(field));
     wrong.push(("ffg_licence", "-------"));
@@ -150,10 +150,12 @@ async fn the_record_is_changed_from_the_player_s_page_and_the_audit_says_what_ch
     assert_eq!(refused.status(), 422);
     let refused = refused.text().await.unwrap();
     assert!(
-        refused.contains("ffg_licence: must be an FFG licence: 7 digits or capital letters"),
+        refused.contains("FFG licence: must be an FFG licence: 7 digits or capital letters"),
         "{refused}"
     );
-    assert!(refused.contains("mcmahon_correction: must be between -1 and 2"));
+    assert!(refused.contains(
+        "McMahon correction (points added to the start score): must be between -1 and 2"
+    ));
     assert!(refused.contains(r#"value="-------""#), "typed value kept");
     let not_a_number = post_form(
         &service,

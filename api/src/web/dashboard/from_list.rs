@@ -13,6 +13,7 @@ use crate::services::registration_desk::{
     register_from_list, search_lists, RegistrationFromList, SearchQuery, SearchResult,
 };
 use crate::services::tournaments as service;
+use crate::web::dashboard::Problem;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
@@ -42,7 +43,7 @@ struct FromListPage {
     name: String,
     search: String,
     found: Vec<SearchResult>,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 }
 
 async fn from_list_page(
@@ -51,7 +52,7 @@ async fn from_list_page(
     viewer: &Viewer,
     id: Uuid,
     search: String,
-    problems_shown: Vec<String>,
+    problems_shown: Vec<Problem>,
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_organizer(id, "register players in this tournament")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
@@ -69,10 +70,7 @@ async fn from_list_page(
         };
         match search_lists(pool, indexes, query).await {
             Ok(found) => (found, problems_shown),
-            Err(ApiError::InvalidQuery(error)) => (
-                Vec::new(),
-                vec![format!("{}: {}", error.field, error.message)],
-            ),
+            Err(ApiError::InvalidQuery(error)) => (Vec::new(), vec![Problem::Field(error)]),
             Err(error) => return Err(PageError(error)),
         }
     };

@@ -27,6 +27,7 @@ use crate::store::games::{self as game_store, EventRow, GameRow};
 use crate::store::pairings as pairing_store;
 use crate::store::rounds as round_store;
 use crate::store::tokens;
+use crate::web::dashboard::Problem;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
@@ -649,7 +650,7 @@ struct TablePage {
     words: String,
     rulings: [(&'static str, &'static str); 10],
     form: RulingForm,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 }
 
 impl TablePage {
@@ -679,7 +680,7 @@ async fn table_page(
     viewer: &Viewer,
     (id, game_id): (Uuid, Uuid),
     form: RulingForm,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_staff(id, "watch this tournament's tables")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;

@@ -11,6 +11,7 @@ use crate::i18n::Language;
 use crate::services::player_copies::{copy_players, CopiedPlayers};
 use crate::services::{players, tournaments};
 use crate::store::players as store;
+use crate::web::dashboard::Problem;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
@@ -54,7 +55,7 @@ struct PlayerPage {
     player_id: Uuid,
     tournament: String,
     player_form: PlayerForm,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 }
 
 async fn player_page(
@@ -62,7 +63,7 @@ async fn player_page(
     viewer: &Viewer,
     (id, player_id): (Uuid, Uuid),
     typed: Option<PlayerForm>,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_staff(id, "see this tournament's players")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;

@@ -14,6 +14,7 @@ use crate::i18n::Language;
 use crate::services::rating_lists::{self as service, Indexes, Selection};
 use crate::store::rating_lists::{self as store, SnapshotRow};
 use crate::store::tournaments;
+use crate::web::dashboard::Problem;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
@@ -63,7 +64,7 @@ struct ListsPage {
     sources: Vec<SourceLine>,
     may_import: bool,
     notice: Option<String>,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 }
 
 /// One player's changes, as the refresh report shows them.
@@ -123,7 +124,7 @@ async fn lists_page(
     viewer: &Viewer,
     tournament_id: Uuid,
     notice: Option<String>,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 ) -> Result<Page, PageError> {
     let caller = caller(viewer)?;
     caller.require_organizer(tournament_id, "choose the rating lists of this tournament")?;
@@ -234,7 +235,7 @@ pub async fn import(
             Ok(secured(HttpResponse::Created(), page.0))
         }
         Err(error @ ApiError::RatingList(_)) => {
-            let refused = vec![error.to_string()];
+            let refused = vec![Problem::Said(error.to_string())];
             let page = lists_page(&pool, &viewer, tournament_id, None, refused).await?;
             Ok(secured(HttpResponse::UnprocessableEntity(), page.0))
         }

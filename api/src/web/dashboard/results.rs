@@ -13,6 +13,7 @@ use crate::services::results::{self, EntryRefused, ResultChange};
 use crate::services::rulings;
 use crate::store::pairings as pairing_store;
 use crate::store::rounds as round_store;
+use crate::web::dashboard::Problem;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
@@ -78,14 +79,14 @@ struct ResultPage {
     result: String,
     results: Vec<(&'static str, String)>,
     audit: Vec<AuditLine>,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 }
 
 async fn result_page(
     pool: &DbPool,
     viewer: &Viewer,
     (id, number, pairing_id): (Uuid, i32, Uuid),
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_staff(id, "see this tournament's results")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
@@ -154,10 +155,10 @@ pub struct ResultForm {
 }
 
 /// What a refused result shows above the form.
-pub fn game_problems(error: GameError) -> Result<Vec<String>, PageError> {
+pub fn game_problems(error: GameError) -> Result<Vec<Problem>, PageError> {
     match error {
         GameError::Api(error) => problems(error),
-        other => Ok(vec![other.to_string()]),
+        other => Ok(vec![Problem::Said(other.to_string())]),
     }
 }
 
@@ -217,7 +218,7 @@ struct GridPage {
     last: Option<(i32, String, String)>,
     /// The line as typed, when it was refused.
     typed: String,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 }
 
 /// What the grid's address may say: the table the last line recorded.
@@ -232,7 +233,7 @@ async fn grid_page(
     viewer: &Viewer,
     (id, number): (Uuid, i32),
     last: Option<i32>,
-    (typed, problems): (String, Vec<String>),
+    (typed, problems): (String, Vec<Problem>),
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_staff(id, "see this tournament's results")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
@@ -345,13 +346,25 @@ pub async fn enter(
                 entered.table
             )))
         }
-        Err(EntryRefused::Unread(EntryError::NoTable)) => vec![t.text("results-grid-no-number")],
-        Err(EntryRefused::Unread(EntryError::NoResult)) => vec![t.text("results-grid-no-result")],
+        Err(EntryRefused::Unread(EntryError::NoTable)) => {
+            vec![Problem::Said(t.text("results-grid-no-number"))]
+        }
+        Err(EntryRefused::Unread(EntryError::NoResult)) => {
+            vec![Problem::Said(t.text("results-grid-no-result"))]
+        }
         Err(EntryRefused::Unread(EntryError::Unknown(keys))) => {
-            vec![t.text_with("results-grid-unknown", "keys", keys)]
+            vec![Problem::Said(t.text_with(
+                "results-grid-unknown",
+                "keys",
+                keys,
+            ))]
         }
         Err(EntryRefused::NoTable(table)) => {
-            vec![t.text_with("results-grid-no-table", "table", table)]
+            vec![Problem::Said(t.text_with(
+                "results-grid-no-table",
+                "table",
+                table,
+            ))]
         }
         Err(EntryRefused::Refused(error)) => game_problems(error)?,
     };

@@ -22,6 +22,7 @@ use crate::services::rounds::{register_for_round, start_round, RegistrationStatu
 use crate::store::pairings as pairing_store;
 use crate::store::players::{self as player_store, PlayerFilter};
 use crate::store::rounds as round_store;
+use crate::web::dashboard::Problem;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::public::{kept_page, page_language, round_lines, tournament, NameLine, TableLine};
 use crate::web::session::Signed;
@@ -387,7 +388,7 @@ struct DraftPage {
     left_out: Vec<String>,
     swapped: Vec<u32>,
     choices: Vec<Choice>,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
     explanation: Option<PairExplanation>,
     unfinished: Option<Unfinished>,
 }

@@ -13,6 +13,7 @@ use crate::error::ApiError;
 use crate::i18n::{vocabulary, Language, TimeZone};
 use crate::services::live::ServerClock;
 use crate::services::tournaments::{self as service, Tournament, TournamentChanges};
+use crate::web::dashboard::Problem;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
@@ -39,7 +40,7 @@ struct SettingsPage {
     criteria: Vec<CriterionSlot>,
     criterion_names: Vec<(&'static str, String)>,
     parameters: Vec<ParameterField>,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 }
 
 async fn settings_page(
@@ -47,7 +48,7 @@ async fn settings_page(
     viewer: &Viewer,
     id: Uuid,
     typed: Option<TournamentForm>,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_organizer(id, "change this tournament")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
@@ -122,7 +123,7 @@ pub async fn change(
             Ok(_) => return Ok(see_other(&format!("/dashboard/t/{id}"))),
             Err(error) => problems(error)?,
         },
-        Err(problems) => problems,
+        Err(problems) => problems.into_iter().map(Problem::Said).collect(),
     };
     let page = settings_page(&pool, &viewer, id, Some(form), refused).await?;
     Ok(secured(HttpResponse::UnprocessableEntity(), page.0))

@@ -17,6 +17,7 @@ use crate::services::tokens::issue;
 use crate::services::tournaments;
 use crate::store::audit::AuditRow;
 use crate::store::tokens;
+use crate::web::dashboard::Problem;
 use crate::web::page::{role_key, secured, Page, PageError};
 use crate::web::qr::qr_svg;
 use crate::web::session::Signed;
@@ -185,7 +186,7 @@ struct StaffPage {
     credentials: Vec<CredentialLine>,
     audit: Vec<AuditLine>,
     form: CredentialForm,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
     hours: i64,
 }
 
@@ -208,7 +209,7 @@ async fn staff_page(
     viewer: &Viewer,
     tournament_id: Uuid,
     form: CredentialForm,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_organizer(tournament_id, "see the credentials of this tournament")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;

@@ -12,6 +12,7 @@ use crate::services::players::PlayerDetails;
 use crate::services::tournaments::{self as service, Tournament};
 use crate::store::players::{self as player_store, PlayerFilter};
 use crate::store::rounds as round_store;
+use crate::web::dashboard::Problem;
 use crate::web::page::{Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
@@ -138,7 +139,7 @@ struct TournamentPage {
     total: i64,
     search: String,
     rounds: Vec<RoundLine>,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
     player_form: PlayerForm,
     /// The other tournaments the person may see, to copy players from.
     earlier: Vec<Listed>,
@@ -151,7 +152,7 @@ pub async fn tournament_page(
     id: Uuid,
     search: String,
     player_form: PlayerForm,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 ) -> Result<Page, PageError> {
     caller(viewer)?.require_staff(id, "see this tournament's dashboard")?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;

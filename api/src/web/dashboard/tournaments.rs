@@ -9,6 +9,7 @@ use crate::i18n::{vocabulary, Language, TimeZone};
 use crate::services::live::ServerClock;
 use crate::services::tournaments::{self as service, NewTournament, Tournament};
 use crate::store::tournaments::{self as store, TournamentFilter};
+use crate::web::dashboard::Problem;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
@@ -358,7 +359,7 @@ struct TournamentsPage {
     time_systems: Vec<(String, String)>,
     languages: Vec<(&'static str, String)>,
     time_zones: Vec<&'static str>,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 }
 
 /// The languages a tournament's pages may speak, each in its own words, for the
@@ -412,7 +413,7 @@ pub async fn tournaments_page(
     pool: &DbPool,
     viewer: &Viewer,
     form: TournamentForm,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 ) -> Result<Page, PageError> {
     let caller = caller(viewer)?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
@@ -461,7 +462,7 @@ pub async fn create(
             Ok(tournament) => return Ok(see_other(&format!("/dashboard/t/{}", tournament.id))),
             Err(error) => problems(error)?,
         },
-        Err(problems) => problems,
+        Err(problems) => problems.into_iter().map(Problem::Said).collect(),
     };
     let page = tournaments_page(&pool, &viewer, form, refused).await?;
     Ok(secured(HttpResponse::UnprocessableEntity(), page.0))
