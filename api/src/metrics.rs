@@ -1,116 +1,94 @@
-//! Prometheus metrics, in the text exposition format (version 0.0.4): request counts by
-//! method, route and status, and a latency histogram.
+//! Prometheus metrics, through the `metrics` facade and its Prometheus exporter (text
+//! exposition format 0.0.4): request counts by method, route and status, and a latency
+//! histogram.
+//!
+//! Each server has its own recorder rather than the process-wide one, so that two services
+//! in one process (the integration tests start many) count apart. The recorder's counters
+//! are atomics behind a sharded registry: no lock is held across requests.
 
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
-use std::sync::Mutex;
+use metrics::{Key, Label, Level, Metadata, Recorder, SharedString, Unit};
+use metrics_exporter_prometheus::{
+    BuildError, Matcher, PrometheusBuilder, PrometheusHandle, PrometheusRecorder,
+};
 use std::time::Duration;
+
+const REQUESTS: &str = "arbitre_http_requests_total";
+const DURATION: &str = "arbitre_http_request_duration_seconds";
 
 /// Upper bounds of the latency buckets, in seconds.
 const BUCKETS: [f64; 12] = [
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
 ];
 
-#[derive(Debug, Default)]
-struct Counters {
-    /// (method, route pattern, status) → requests.
-    requests: BTreeMap<(String, String, u16), u64>,
-    /// Requests at or below each bucket's bound (not cumulative here; summed when rendered).
-    latency_buckets: [u64; BUCKETS.len()],
-    latency_count: u64,
-    latency_sum_seconds: f64,
-}
+/// How often the recorder folds the latencies recorded into the histogram: between two
+/// scrapes they are kept one by one.
+pub const UPKEEP: Duration = Duration::from_secs(5);
 
-#[derive(Debug, Default)]
+const METADATA: Metadata<'static> = Metadata::new(module_path!(), Level::INFO, None);
+
+/// The service's recorder and what renders it for `/metrics`.
+#[derive(Debug)]
 pub struct Metrics {
-    counters: Mutex<Counters>,
+    recorder: PrometheusRecorder,
+    handle: PrometheusHandle,
 }
 
 impl Metrics {
+    pub fn new() -> Result<Metrics, BuildError> {
+        let recorder = PrometheusBuilder::new()
+            .set_buckets_for_metric(Matcher::Full(DURATION.to_string()), &BUCKETS)?
+            .build_recorder();
+        recorder.describe_counter(
+            REQUESTS.into(),
+            None,
+            SharedString::const_str("HTTP requests answered, by method, route and status."),
+        );
+        recorder.describe_histogram(
+            DURATION.into(),
+            Some(Unit::Seconds),
+            SharedString::const_str("Time to answer an HTTP request."),
+        );
+        let handle = recorder.handle();
+        Ok(Metrics { recorder, handle })
+    }
+
     /// Counts a request. `route` is the matched pattern (`/tournaments/{tournament_id}`)
     /// and `method` one of RFC 9110's or `other`, so the labels stay few whatever the
     /// clients send.
-    pub fn record(&self, method: &str, route: &str, status: u16, elapsed: Duration) {
-        let Ok(mut counters) = self.counters.lock() else {
-            return;
-        };
-        *counters
-            .requests
-            .entry((method_label(method).to_string(), route.to_string(), status))
-            .or_default() += 1;
-        let seconds = elapsed.as_secs_f64();
-        if let Some(bucket) = BUCKETS.iter().position(|bound| seconds <= *bound) {
-            counters.latency_buckets[bucket] += 1;
-        }
-        counters.latency_count += 1;
-        counters.latency_sum_seconds += seconds;
+    pub fn record(&self, method: &str, route: String, status: u16, elapsed: Duration) {
+        let labels = vec![
+            Label::new("method", method_label(method)),
+            Label::new("route", route),
+            Label::new("status", status.to_string()),
+        ];
+        self.recorder
+            .register_counter(&Key::from_parts(REQUESTS, labels), &METADATA)
+            .increment(1);
+        self.recorder
+            .register_histogram(&Key::from_static_name(DURATION), &METADATA)
+            .record(elapsed.as_secs_f64());
     }
 
     pub fn render(&self) -> String {
-        let mut text = String::new();
-        let Ok(counters) = self.counters.lock() else {
-            return text;
-        };
-        text.push_str("# HELP arbitre_http_requests_total HTTP requests answered, by method, route and status.\n");
-        text.push_str("# TYPE arbitre_http_requests_total counter\n");
-        for ((method, route, status), count) in &counters.requests {
-            let _ = writeln!(
-                text,
-                "arbitre_http_requests_total{{method=\"{}\",route=\"{}\",status=\"{status}\"}} {count}",
-                escape(method),
-                escape(route)
-            );
-        }
-        text.push_str(
-            "# HELP arbitre_http_request_duration_seconds Time to answer an HTTP request.\n",
-        );
-        text.push_str("# TYPE arbitre_http_request_duration_seconds histogram\n");
-        let mut cumulative = 0;
-        for (bound, count) in BUCKETS.iter().zip(counters.latency_buckets) {
-            cumulative += count;
-            let _ = writeln!(
-                text,
-                "arbitre_http_request_duration_seconds_bucket{{le=\"{bound}\"}} {cumulative}"
-            );
-        }
-        let _ = writeln!(
-            text,
-            "arbitre_http_request_duration_seconds_bucket{{le=\"+Inf\"}} {}",
-            counters.latency_count
-        );
-        let _ = writeln!(
-            text,
-            "arbitre_http_request_duration_seconds_sum {}",
-            counters.latency_sum_seconds
-        );
-        let _ = writeln!(
-            text,
-            "arbitre_http_request_duration_seconds_count {}",
-            counters.latency_count
-        );
-        text
+        self.handle.render()
+    }
+
+    /// Folds the latencies recorded since into the histogram (every [`UPKEEP`]).
+    pub fn upkeep(&self) {
+        self.handle.run_upkeep();
     }
 }
 
 /// The methods of RFC 9110 §9 and PATCH (RFC 5789); any other is counted as `other`:
 /// a label per made-up method would add a series for good with each request.
-fn method_label(method: &str) -> &str {
+fn method_label(method: &str) -> &'static str {
     const STANDARD: [&str; 9] = [
         "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
     ];
-    if STANDARD.contains(&method) {
-        method
-    } else {
-        "other"
-    }
-}
-
-/// Label values escape `\`, `"` and newlines.
-fn escape(value: &str) -> String {
-    value
-        .replace('\\', "\\\\")
-        .replace('"', "\\\"")
-        .replace('\n', "\\n")
+    STANDARD
+        .into_iter()
+        .find(|standard| *standard == method)
+        .unwrap_or("other")
 }
 
 #[cfg(test)]
@@ -120,9 +98,10 @@ mod tests {
 
     #[test]
     fn histogram_buckets_are_cumulative() {
-        let metrics = Metrics::default();
-        metrics.record("GET", "/health", 200, Duration::from_micros(500));
-        metrics.record("GET", "/health", 200, Duration::from_millis(30));
+        let metrics = Metrics::new().unwrap();
+        let health = || "/health".to_string();
+        metrics.record("GET", health(), 200, Duration::from_micros(500));
+        metrics.record("GET", health(), 200, Duration::from_millis(30));
         let text = metrics.render();
         assert!(text.contains(
             "arbitre_http_requests_total{method=\"GET\",route=\"/health\",status=\"200\"} 2"
@@ -134,11 +113,21 @@ mod tests {
 
     #[test]
     fn made_up_methods_share_one_label() {
-        let metrics = Metrics::default();
+        let metrics = Metrics::new().unwrap();
         for method in ["BREW", "WHEN", "get"] {
-            metrics.record(method, "/health", 405, Duration::from_micros(100));
+            metrics.record(
+                method,
+                "/health".to_string(),
+                405,
+                Duration::from_micros(100),
+            );
         }
-        metrics.record("PATCH", "/health", 405, Duration::from_micros(100));
+        metrics.record(
+            "PATCH",
+            "/health".to_string(),
+            405,
+            Duration::from_micros(100),
+        );
         let text = metrics.render();
         assert!(text.contains(
             "arbitre_http_requests_total{method=\"other\",route=\"/health\",status=\"405\"} 3"
@@ -147,5 +136,18 @@ mod tests {
             "arbitre_http_requests_total{method=\"PATCH\",route=\"/health\",status=\"405\"} 1"
         ));
         assert!(!text.contains("BREW"));
+    }
+
+    #[test]
+    fn two_recorders_count_apart() {
+        let first = Metrics::new().unwrap();
+        let second = Metrics::new().unwrap();
+        first.record(
+            "GET",
+            "/health".to_string(),
+            200,
+            Duration::from_micros(100),
+        );
+        assert!(!second.render().contains("arbitre_http_requests_total{"));
     }
 }

@@ -109,6 +109,22 @@ pub struct Capacity {
     pub budget: Limits,
 }
 
+/// Folds the latencies recorded into `/metrics`' histogram every [`crate::metrics::UPKEEP`],
+/// until the server's metrics are gone.
+fn keep_up(metrics: std::sync::Weak<Metrics>) {
+    actix_web::rt::spawn(async move {
+        let mut interval = tokio::time::interval(crate::metrics::UPKEEP);
+        interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            interval.tick().await;
+            let Some(metrics) = metrics.upgrade() else {
+                return;
+            };
+            metrics.upkeep();
+        }
+    });
+}
+
 /// A server on `listener`, not yet running: await it (and stop it through its handle),
 /// and the hub of its event streams, which [`run_until_signal`] ends when it stops. Its
 /// games are played at `clock`'s time (the system's, unless a test moves it).
@@ -139,7 +155,9 @@ pub fn build(
     let budget = web::Data::from(budget);
     let trusted_proxies = web::Data::new(capacity.trusted_proxies);
     let pool = web::Data::new(pool);
-    let metrics = web::Data::from(Arc::new(Metrics::default()));
+    let metrics = Arc::new(Metrics::new().map_err(std::io::Error::other)?);
+    keep_up(Arc::downgrade(&metrics));
+    let metrics = web::Data::from(metrics);
     let openapi = openapi::document_value();
     let workers = capacity.workers.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
@@ -178,10 +196,9 @@ pub fn build(
                         .request()
                         .match_pattern()
                         .unwrap_or_else(|| "unmatched".to_string());
-                    let method = response.request().method().to_string();
                     metrics.record(
-                        &method,
-                        &route,
+                        response.request().method().as_str(),
+                        route,
                         response.status().as_u16(),
                         started.elapsed(),
                     );

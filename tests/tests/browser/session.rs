@@ -110,3 +110,23 @@ async fn a_form_from_another_site_is_refused_and_every_page_has_a_strict_policy(
         assert!(type_.starts_with("text/html"), "{path}: {type_}");
     }
 }
+
+/// The API's docs (Swagger UI, `/docs/`) still work under their Content-Security-Policy:
+/// the operations of the document are drawn, and the console has no refusal of the
+/// policy (a script or style it blocked).
+#[tokio::test]
+async fn swagger_ui_draws_the_api_under_its_content_security_policy() {
+    let service = TestService::start().await;
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    browser.visit("/docs/").await;
+    browser
+        .wait_until("document.querySelectorAll('.opblock').length > 10", 20)
+        .await;
+    let refusals: Vec<_> = browser
+        .console()
+        .await
+        .into_iter()
+        .filter(|(_, message)| message.contains("Content Security Policy"))
+        .collect();
+    assert!(refusals.is_empty(), "{refusals:?}");
+}
