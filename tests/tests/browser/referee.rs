@@ -448,6 +448,15 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
             field.select_by_value(value).await.unwrap();
         }
     };
+    // The form asks only what the chosen ruling needs: a forfeit, the player alone.
+    let shown = "return ['color', 'delta_seconds', 'result', 'dead']\
+                 .filter(id => document.getElementById(id).getClientRects().length > 0);";
+    choose("forfeit", "kind").await;
+    let asked = browser.client.execute(shown, vec![]).await.unwrap();
+    assert_eq!(asked, json!(["color"]));
+    choose("time_adjustment", "kind").await;
+    let asked = browser.client.execute(shown, vec![]).await.unwrap();
+    assert_eq!(asked, json!(["color", "delta_seconds"]));
     choose("forfeit", "kind").await;
     choose("W", "color").await;
     browser.click("#apply-ruling").await;
