@@ -21,6 +21,14 @@ pub const DEFAULT_ANONYMOUS_READS: u32 = 400;
 /// taking the whole anonymous share. See `services::admission::Fairness`.
 pub const DEFAULT_PEER_READS: u32 = 20;
 
+/// The anonymous streams one client may hold by default: a phone follows one tournament
+/// (one stream a tab); a few phones behind one address (a family, a club's router) fit.
+pub const DEFAULT_STREAMS_PER_PEER: usize = 16;
+
+/// The connections one anonymous client may hold by default: a browser opens six to a
+/// host, and the phones of a club behind one router share an address.
+pub const DEFAULT_CONNECTIONS_PER_PEER: usize = 64;
+
 /// The bytes a second (and at once) sent to one anonymous client by default: 2 MiB, some
 /// 17 Mbit/s, more than a phone on a hall's Wi-Fi receives (a 2,000-player tournament's
 /// standings are 85 KB with gzip).
@@ -49,10 +57,10 @@ pub struct Config {
     /// default [`DEFAULT_PEER_BYTES`].
     pub peer_bytes: u64,
     /// `ARBITRE_CONNECTIONS_PER_PEER`: connections one anonymous client may hold, default
-    /// `http::budget::DEFAULT_CONNECTIONS_PER_PEER`.
+    /// [`DEFAULT_CONNECTIONS_PER_PEER`].
     pub connections_per_peer: usize,
     /// `ARBITRE_STREAMS_PER_PEER`: event streams one anonymous client may hold, default
-    /// `http::budget::DEFAULT_STREAMS_PER_PEER`.
+    /// [`DEFAULT_STREAMS_PER_PEER`].
     pub streams_per_peer: usize,
     /// `ARBITRE_TRUSTED_PROXIES`: the addresses of the reverse proxies whose
     /// `X-Forwarded-*` and `Forwarded` headers are believed, comma-separated; default none
@@ -133,9 +141,9 @@ impl Config {
                 u64::try_from(bytes).unwrap_or(u64::MAX)
             }),
             connections_per_peer: count("ARBITRE_CONNECTIONS_PER_PEER")?
-                .unwrap_or(crate::http::budget::DEFAULT_CONNECTIONS_PER_PEER),
+                .unwrap_or(DEFAULT_CONNECTIONS_PER_PEER),
             streams_per_peer: count("ARBITRE_STREAMS_PER_PEER")?
-                .unwrap_or(crate::http::budget::DEFAULT_STREAMS_PER_PEER),
+                .unwrap_or(DEFAULT_STREAMS_PER_PEER),
             trusted_proxies: match read("ARBITRE_TRUSTED_PROXIES") {
                 None => Vec::new(),
                 Some(value) => value

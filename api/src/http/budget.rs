@@ -34,14 +34,6 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 
-/// The anonymous streams one client may hold by default: a phone follows one tournament
-/// (one stream a tab); a few phones behind one address (a family, a club's router) fit.
-pub const DEFAULT_STREAMS_PER_PEER: usize = 16;
-
-/// The connections one anonymous client may hold by default: a browser opens six to a
-/// host, and the phones of a club behind one router share an address.
-pub const DEFAULT_CONNECTIONS_PER_PEER: usize = 64;
-
 /// The descriptors kept for what is not a client's connection: the database pool, the
 /// files read and written, the logs, the heavy-work pool.
 const SPARE_DESCRIPTORS: u64 = 256;

@@ -444,5 +444,12 @@ async fn heavy_work_runs_on_threads_that_yield_to_everything_else() {
         assert_eq!(fields[41 - 3], "5", "{name}: policy {}", fields[41 - 3]);
         heavy += 1;
     }
-    assert!(heavy >= 2, "{heavy} heavy threads found");
+    // The pool leaves one core to the tablets and has at least one thread; other services
+    // of this test process add their own pools' threads.
+    let pool = std::thread::available_parallelism()
+        .map_or(1, |cores| cores.get().saturating_sub(1).max(1));
+    assert!(
+        heavy >= pool,
+        "{heavy} heavy threads found, {pool} expected at least"
+    );
 }
