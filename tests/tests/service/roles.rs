@@ -195,6 +195,9 @@ fn sample(method: &Method, template: &str, fixture: &Fixture) -> Option<Value> {
             json!({"reason": "r", "table": 3})
         }
         ("PUT", "/rounds/{number}/pairings/{pairing_id}/result") => json!({"result": "B+R"}),
+        ("PATCH", "/rounds/{number}/pairings/{pairing_id}") => {
+            json!({"handicap": 0, "komi": 7.5})
+        }
         _ => return None,
     })
 }
