@@ -396,22 +396,31 @@ fn latin9(bytes: &[u8]) -> String {
 }
 
 /// Clicks the download link `css` and waits for its file in `folder`: its name and bytes.
+/// Chromium makes an empty file of the final name first and writes the bytes under a
+/// `.crdownload` name it then moves over it: the file has arrived when it has bytes and no
+/// download is in progress.
 async fn download(browser: &Browser, folder: &Path, css: &str) -> (String, Vec<u8>) {
     let before: Vec<_> = std::fs::read_dir(folder).unwrap().flatten().collect();
     browser.click(css).await;
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
-        let arrived = std::fs::read_dir(folder)
+        let paths: Vec<_> = std::fs::read_dir(folder)
             .unwrap()
             .flatten()
             .map(|entry| entry.path())
-            .find(|path| {
-                !path.to_string_lossy().ends_with(".crdownload")
-                    && !before.iter().any(|old| old.path() == *path)
-            });
-        if let Some(path) = arrived {
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            return (name, std::fs::read(&path).unwrap());
+            .collect();
+        let in_progress = paths
+            .iter()
+            .any(|path| path.to_string_lossy().ends_with(".crdownload"));
+        let arrived = paths
+            .into_iter()
+            .find(|path| !before.iter().any(|old| old.path() == *path));
+        if let (false, Some(path)) = (in_progress, arrived) {
+            let bytes = std::fs::read(&path).unwrap();
+            if !bytes.is_empty() {
+                let name = path.file_name().unwrap().to_string_lossy().to_string();
+                return (name, bytes);
+            }
         }
         assert!(Instant::now() < deadline, "{css}: no file downloaded");
         tokio::time::sleep(Duration::from_millis(50)).await;
