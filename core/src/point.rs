@@ -276,7 +276,11 @@ mod tests {
         assert_eq!(Point::new(15, 3).name(19), "Q16");
         assert_eq!(Point::new(8, 0).name(19), "J19", "no I");
         assert_eq!(Point::new(29, 3).name(40), "30-37");
-        assert_eq!(Point::column_name(8), "J", "the board's edge has no I either");
+        assert_eq!(
+            Point::column_name(8),
+            "J",
+            "the board's edge has no I either"
+        );
         assert_eq!(Point::column_name(29), "30");
         for height in [9, 13, 19, 52] {
             for x in 0..height {

@@ -816,7 +816,10 @@ async fn the_referee_taps_the_dead_stones_on_the_board() {
     tap("B8").await;
     assert_eq!(
         chosen().await,
-        ("B9 B8".to_string(), vec!["B9".to_string(), "B8".to_string()])
+        (
+            "B9 B8".to_string(),
+            vec!["B9".to_string(), "B8".to_string()]
+        )
     );
     assert_eq!(
         browser
@@ -837,7 +840,9 @@ async fn the_referee_taps_the_dead_stones_on_the_board() {
     assert_eq!(chosen().await.0, "B9 B8");
     tap("J5").await;
     assert_eq!(chosen().await.0, "B9 B8 J5 J4");
-    browser.fill("reason", "the players disagree on the count").await;
+    browser
+        .fill("reason", "the players disagree on the count")
+        .await;
     browser.check("referee table, stones tapped").await;
     browser.screenshot("referee-dead-stones-tapped").await;
     browser.click("#apply-ruling").await;
