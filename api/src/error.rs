@@ -28,6 +28,7 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use arbitre_core::export::opengotha::OpenGothaError;
 use arbitre_core::fields::FieldIssue;
+use arbitre_core::pairing::edit::EditError;
 use arbitre_core::rating_list::ReadError;
 use arbitre_core::round::RoundRefusal;
 use arbitre_core::tournament_board::BoardRefusal;
@@ -81,6 +82,43 @@ pub struct FieldError {
 pub enum Issue {
     Check(FieldIssue),
     NotARank(String),
+    /// A form's box that must hold a whole number (rounds, minutes, a table).
+    NotAWholeNumber,
+    /// A form's box that must hold a number (a komi such as 6.5, seconds).
+    NotANumber,
+    /// A whole number outside `min..=max` (a table's number, from 1 to 10000).
+    OutOfRange {
+        min: i64,
+        max: i64,
+    },
+    /// None of the form's choices was chosen (a role, a ruling, a player).
+    NotChosen,
+    /// Two players are to be chosen (an exchange, a pair kept together).
+    TwoPlayers,
+    /// What this ruling or result needs and was not given (the player, the new result,
+    /// the time given or taken).
+    Required,
+    /// Given where the ruling takes none (a result beside another ruling than a
+    /// result correction).
+    NotTaken,
+    /// A tournament's end before its start.
+    EndBeforeStart,
+    /// Not a result as game records write one (`B+R`, `W+2.5`, `0`).
+    NotAResult,
+    /// A form whose values the API's types do not read (a date, a rank, a time zone of
+    /// no such form).
+    Unreadable,
+    /// Not a point of the board, as the referee named it (`Z99`).
+    NotAPoint(String),
+    /// No file was chosen to send.
+    NoFile,
+    /// A file larger than the form takes.
+    FileTooLarge {
+        megabytes: usize,
+    },
+    /// A hand edit of a draft the core refused (a table the draft has not, two players
+    /// at one table).
+    Edit(EditError<Uuid>),
 }
 
 impl FieldError {
@@ -93,7 +131,11 @@ impl FieldError {
     }
 
     /// A field check's refusal: the API's English `message` and the typed issue.
-    pub fn of_issue(field: impl Into<String>, issue: Issue, message: String) -> FieldError {
+    pub fn of_issue(
+        field: impl Into<String>,
+        issue: Issue,
+        message: impl Into<String>,
+    ) -> FieldError {
         FieldError {
             issue: Some(issue),
             ..FieldError::new(field, message)
@@ -661,8 +703,19 @@ impl Violations {
     }
 
     /// Records a field check's typed refusal, with its English `message` for the API.
-    pub fn add_issue(&mut self, field: impl Into<String>, issue: Issue, message: String) {
+    pub fn add_issue(
+        &mut self,
+        field: impl Into<String>,
+        issue: Issue,
+        message: impl Into<String>,
+    ) {
         self.0.push(FieldError::of_issue(field, issue, message));
+    }
+
+    /// Records a core field check's refusal, typed (the pages say it in their reader's
+    /// language) with its English words for the API.
+    pub fn add_check(&mut self, field: impl Into<String>, issue: FieldIssue) {
+        self.add_issue(field, Issue::Check(issue), issue.to_string());
     }
 
     /// Records the error of a field check, if any.

@@ -136,7 +136,7 @@ fn check(tournament: &Tournament) -> Result<(), ApiError> {
             );
         }
         if let Err(issue) = arbitre_core::fields::check_handicap(game.handicap) {
-            violations.add(format!("{}.handicap", field()), issue.to_string());
+            violations.add_check(format!("{}.handicap", field()), issue);
         }
         if game
             .table

@@ -41,14 +41,14 @@ fn imported_settings(
         Ok(side) if arbitre_core::fields::check_board_side(side).is_ok() => side,
         _ => {
             let issue = FieldIssue::BoardSide;
-            violations.add("GeneralParameterSet.size", issue.to_string());
+            violations.add_check("GeneralParameterSet.size", issue);
             default_board_size()
         }
     };
     for (field, issue) in tournament.handicap.issues() {
-        violations.add(
+        violations.add_check(
             format!("HandicapParameterSet.{}", field.opengotha_attribute()),
-            issue.to_string(),
+            issue,
         );
     }
     violations.into_result()?;

@@ -4,6 +4,7 @@ use crate::access::Role;
 use crate::error::{cause_chain, ApiError};
 use crate::i18n::Language;
 use crate::peer::Origin;
+use crate::services::audit::Issuer;
 use actix_web::body::BoxBody;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, Responder, ResponseError};
@@ -144,6 +145,24 @@ pub fn role_key(role: Role) -> &'static str {
         Role::Organizer => "role-organizer",
         Role::Referee => "role-referee",
         Role::Table => "role-table",
+    }
+}
+
+/// Who issued a ruling or recorded a result, in `language`: the credential's label, or
+/// its role in the reader's words and the end of its id.
+pub fn issuer_words(language: Language, issuer: &Issuer) -> String {
+    match issuer {
+        Issuer::Labelled(label) => label.clone(),
+        Issuer::Unlabelled { role, id_end } => {
+            let role = role
+                .parse::<Role>()
+                .map_or_else(|_| role.clone(), |role| language.text(role_key(role)));
+            language
+                .message("issuer-unlabelled")
+                .arg("role", role)
+                .arg("end", id_end)
+                .to_string()
+        }
     }
 }
 

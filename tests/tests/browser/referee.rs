@@ -464,7 +464,10 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
         .wait_until("document.querySelector('.problem') !== null", 10)
         .await;
     let problem = browser.text(".problem").await;
-    assert!(problem.contains("reason"), "{problem}");
+    assert!(
+        problem.contains("Why (required): must not be empty"),
+        "{problem}"
+    );
     // The refused page stays live: a warning given meanwhile (through the API) shows in
     // its log, fetched from the table's own address (the form's answers no GET).
     posted(
