@@ -8,7 +8,7 @@
 use super::dashboard::sign_in;
 use super::PLAYERS;
 use arbitre_api::access::Role;
-use arbitre_tests::browser::{Browser, LAPTOP, PHONE};
+use arbitre_tests::browser::{Browser, Tongue, LAPTOP, PHONE};
 use arbitre_tests::TestService;
 use fantoccini::Locator;
 use serde_json::{json, Value};
@@ -613,8 +613,8 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
     browser.check("standings, back to them").await;
 }
 
-#[tokio::test]
-async fn the_referee_rules_in_french() {
+/// The referee's hall and a warning ruled at a table, in `tongue`.
+async fn the_referee_rules_a_warning(tongue: Tongue) {
     let service = TestService::start().await;
     let tournament = service
         .create_tournament(json!({"name": "Open de Nantes"}))
@@ -660,17 +660,26 @@ async fn the_referee_rules_in_french() {
     let browser = Browser::open(&service.base_url, LAPTOP).await;
     sign_in(&browser, &referee).await;
     browser.visit(&format!("/dashboard/t/{id}/hall")).await;
-    browser.switch_language("fr").await;
+    if tongue == Tongue::French {
+        browser.switch_language("fr").await;
+    }
     assert_eq!(
         browser.text("#hall-title").await,
-        "Aucune table n'attend l'arbitre"
+        tongue.says("No table needs a referee", "Aucune table n'attend l'arbitre")
     );
     let line = browser.text(".hall-line[data-table='1']").await;
-    assert!(line.contains("en cours, 2 coups"), "{line}");
-    assert!(line.contains("temps principal"), "{line}");
-    browser.check_french("la salle").await;
-    browser.check("la salle").await;
-    browser.screenshot("referee-hall-laptop-fr").await;
+    assert!(
+        line.contains(tongue.says("playing, 2 turns", "en cours, 2 coups")),
+        "{line}"
+    );
+    assert!(
+        line.contains(tongue.says("main time", "temps principal")),
+        "{line}"
+    );
+    browser.check_in(tongue, "the hall").await;
+    browser
+        .screenshot(&tongue.picture("referee-hall-laptop"))
+        .await;
 
     browser
         .click(".hall-line[data-table='1'] a[href*='/hall/games/']")
@@ -678,9 +687,16 @@ async fn the_referee_rules_in_french() {
     browser
         .wait_until("document.querySelector('#apply-ruling') !== null", 10)
         .await;
-    assert!(browser.text("#state-title").await.starts_with("En cours"));
+    let state = browser.text("#state-title").await;
+    assert!(
+        state.starts_with(tongue.says("In play", "En cours")),
+        "{state}"
+    );
     let log = browser.text("#log").await;
-    assert!(log.contains("Blanc joue Q4"), "{log}");
+    assert!(
+        log.contains(tongue.says("White plays Q4", "Blanc joue Q4")),
+        "{log}"
+    );
     let select = |id: &str, value: &str| {
         format!("document.getElementById('{id}').value = '{value}'; return true;")
     };
@@ -694,16 +710,33 @@ async fn the_referee_rules_in_french() {
         .execute(&select("color", "B"), vec![])
         .await
         .unwrap();
-    browser.fill("reason", "téléphone sonné").await;
+    let reason = tongue.says("phone rang", "téléphone sonné");
+    browser.fill("reason", reason).await;
     browser.click("#apply-ruling").await;
     browser
         .wait_until(
-            "document.getElementById('log').textContent\
-             .includes('décision : avertissement — téléphone sonné')",
+            &format!(
+                "document.getElementById('log').textContent.includes('{}')",
+                tongue.says(
+                    "ruling: warning — phone rang",
+                    "décision : avertissement — téléphone sonné"
+                )
+            ),
             10,
         )
         .await;
-    browser.check_french("la table").await;
-    browser.check("la table").await;
-    browser.screenshot("referee-table-laptop-fr").await;
+    browser.check_in(tongue, "the table").await;
+    browser
+        .screenshot(&tongue.picture("referee-table-laptop"))
+        .await;
+}
+
+#[tokio::test]
+async fn the_referee_rules_in_english() {
+    the_referee_rules_a_warning(Tongue::English).await;
+}
+
+#[tokio::test]
+async fn the_referee_rules_in_french() {
+    the_referee_rules_a_warning(Tongue::French).await;
 }

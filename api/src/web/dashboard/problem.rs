@@ -141,7 +141,7 @@ fn opengotha_args(error: &OpenGothaError) -> Vec<(&'static str, Value)> {
             line(*at),
             text("element", element),
             text("attribute", attribute),
-            ("problem", Value::Issue(Issue::Check(issue.clone()))),
+            ("problem", Value::Issue(Issue::Check(*issue))),
         ],
         OpenGothaError::TooLarge { line: at, .. } => vec![line(*at)],
         OpenGothaError::UnknownCriterion { line: at, name } => {
