@@ -962,6 +962,9 @@ issue-komi = muss ein Vielfaches von 0,5 zwischen -150 und 150 sein
 issue-mcmahon-floor-below-zero = muss 30k oder stärker sein: die Startpunkte zählen ab 30k
 issue-mcmahon-floor-above-bar = darf nicht stärker als die McMahon-Bar sein
 issue-not-a-point = „{ $point }“ ist kein Punkt des Bretts: nennen Sie ihn wie an seinen Rändern (D4, Q16).
+issue-not-a-date = „{ $value }“ ist kein Datum
+issue-unknown-colours = ihre Farben sind unbekannt: der Dienst speichert, wer Schwarz hatte
+issue-another-game = { $player } hat eine weitere Partie in Runde { $round }: der Dienst speichert eine Partie je Spieler und Runde
 form-file-problem = In der Datei, { $place }: { $problem }
 
 ## A draft's hand edit the pairing refused.

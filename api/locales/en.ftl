@@ -961,6 +961,9 @@ issue-komi = must be a multiple of 0.5 between -150 and 150
 issue-mcmahon-floor-below-zero = must be 30k or stronger: start scores count from 30k
 issue-mcmahon-floor-above-bar = must not be stronger than the McMahon bar
 issue-not-a-point = “{ $point }” is not a point of the board: name it as on its edges (D4, Q16).
+issue-not-a-date = “{ $value }” is not a date
+issue-unknown-colours = its colours are unknown: the service records who had Black
+issue-another-game = { $player } has another game in round { $round }: the service records one game per player and round
 form-file-problem = In the file, { $place }: { $problem }
 
 ## A draft's hand edit the pairing refused.

@@ -966,6 +966,9 @@ issue-komi = doit être un multiple de 0,5 entre -150 et 150
 issue-mcmahon-floor-below-zero = doit être 30k ou plus fort : les scores de départ comptent à partir de 30k
 issue-mcmahon-floor-above-bar = ne doit pas être plus fort que la barre McMahon
 issue-not-a-point = « { $point } » n'est pas un point du goban : nommez-le comme sur ses bords (D4, Q16).
+issue-not-a-date = « { $value } » n'est pas une date
+issue-unknown-colours = ses couleurs sont inconnues : le service enregistre qui avait Noir
+issue-another-game = { $player } a une autre partie à la ronde { $round } : le service enregistre une partie par joueur et par ronde
 form-file-problem = Dans le fichier, { $place } : { $problem }
 
 ## A draft's hand edit the pairing refused.

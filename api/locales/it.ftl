@@ -962,6 +962,9 @@ issue-komi = deve essere un multiplo di 0,5 tra -150 e 150
 issue-mcmahon-floor-below-zero = deve essere 30k o più forte: i punteggi di partenza contano da 30k
 issue-mcmahon-floor-above-bar = non deve essere più forte della barra McMahon
 issue-not-a-point = «{ $point }» non è un punto del goban: nominatelo come sui suoi bordi (D4, Q16).
+issue-not-a-date = «{ $value }» non è una data
+issue-unknown-colours = i suoi colori sono sconosciuti: il servizio registra chi aveva il Nero
+issue-another-game = { $player } ha un'altra partita al turno { $round }: il servizio registra una partita per giocatore e turno
 form-file-problem = Nel file, { $place }: { $problem }
 
 ## A draft's hand edit the pairing refused.

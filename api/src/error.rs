@@ -110,6 +110,17 @@ pub enum Issue {
     Unreadable,
     /// Not a point of the board, as the referee named it (`Z99`).
     NotAPoint(String),
+    /// A date an imported file writes that is none (`2026-13-01`).
+    NotADate(String),
+    /// An imported game whose colours the file does not know: the service records who
+    /// had black.
+    UnknownColours,
+    /// An imported player's second game in a round: the service records one game per
+    /// player and round.
+    AnotherGame {
+        player: String,
+        round: u32,
+    },
     /// No file was chosen to send.
     NoFile,
     /// A file larger than the form takes.

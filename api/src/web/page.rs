@@ -176,3 +176,19 @@ pub fn check_origin(request: &HttpRequest) -> Result<(), PageError> {
         )))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unlabelled_issuer_is_named_by_its_role_in_the_readers_words() {
+        let id = uuid::Uuid::parse_str("0193a0b2-0000-7000-8000-00001a2b3c4d").unwrap();
+        let issuer = Issuer::of(" ", "referee", id);
+        assert_eq!(issuer.to_string(), "referee (credential …1a2b3c4d)");
+        let french = Language::of_code("fr").unwrap();
+        assert_eq!(issuer_words(french, &issuer), "arbitre (accès …1a2b3c4d)");
+        let labelled = Issuer::of("Marie", "referee", id);
+        assert_eq!(issuer_words(french, &labelled), "Marie");
+    }
+}

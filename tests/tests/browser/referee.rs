@@ -665,7 +665,10 @@ async fn the_referee_rules_a_warning(tongue: Tongue) {
     }
     assert_eq!(
         browser.text("#hall-title").await,
-        tongue.says("No table needs a referee", "Aucune table n'attend l'arbitre")
+        tongue.says(
+            "No table needs a referee",
+            "Aucune table n'attend l'arbitre"
+        )
     );
     let line = browser.text(".hall-line[data-table='1']").await;
     assert!(

@@ -777,13 +777,10 @@ async fn a_tablet_plays_a_handicap_game_to_the_count(tongue: Tongue) {
         .wait_until("document.body.dataset.phase === 'placing'", 10)
         .await;
     assert!(
-        tablet
-            .text("#where")
-            .await
-            .contains(tongue.says(
-                "Black places handicap stone 1 of 2",
-                "Noir pose la pierre de handicap 1 sur 2"
-            )),
+        tablet.text("#where").await.contains(tongue.says(
+            "Black places handicap stone 1 of 2",
+            "Noir pose la pierre de handicap 1 sur 2"
+        )),
         "{}",
         tablet.text("#where").await
     );

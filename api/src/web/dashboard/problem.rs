@@ -326,6 +326,16 @@ fn issue_text(language: Language, issue: &Issue) -> String {
         Issue::NotAPoint(text) => {
             return language.text_with("issue-not-a-point", "point", text.as_str())
         }
+        Issue::NotADate(text) => {
+            return language.text_with("issue-not-a-date", "value", text.as_str())
+        }
+        Issue::AnotherGame { player, round } => {
+            return language
+                .message("issue-another-game")
+                .arg("player", player.as_str())
+                .arg("round", *round)
+                .to_string()
+        }
         Issue::Edit(error) => return edit_text(language, error),
         Issue::Check(check) => check_key(*check),
         Issue::NotAWholeNumber => "issue-not-a-whole-number",
@@ -337,6 +347,7 @@ fn issue_text(language: Language, issue: &Issue) -> String {
         Issue::EndBeforeStart => "issue-end-before-start",
         Issue::NotAResult => "issue-not-a-result",
         Issue::NoFile => "issue-no-file",
+        Issue::UnknownColours => "issue-unknown-colours",
         Issue::Unreadable => "issue-unreadable",
     };
     language.text(id)
@@ -400,5 +411,54 @@ pub fn game_problems(error: GameError) -> Result<Vec<Problem>, super::PageError>
     match error {
         GameError::Api(error) => problems(error),
         other => Ok(vec![Problem::Refused(Refusal::of_game(&other))]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn french() -> Language {
+        Language::of_code("fr").unwrap()
+    }
+
+    #[test]
+    fn a_place_in_an_imported_file_is_named_as_the_file_names_it() {
+        let another = FieldError::of_issue(
+            "Game[round 2, Dupont – Martin]",
+            Issue::AnotherGame {
+                player: "Dupont".to_string(),
+                round: 2,
+            },
+            "`Dupont` has another game in round 2",
+        );
+        assert_eq!(
+            Problem::Field(another).text(&french()),
+            "Dans le fichier, Game[round 2, Dupont – Martin] : Dupont a une autre partie à \
+             la ronde 2 : le service enregistre une partie par joueur et par ronde"
+        );
+        let date = FieldError::of_issue(
+            "GeneralParameterSet.beginDate",
+            Issue::NotADate("2026-13-01".to_string()),
+            "\"2026-13-01\": input is out of range",
+        );
+        assert_eq!(
+            Problem::Field(date).text(&french()),
+            "Dans le fichier, GeneralParameterSet.beginDate : « 2026-13-01 » n'est pas une date"
+        );
+    }
+
+    #[test]
+    fn a_field_no_form_names_says_its_issue_alone_and_an_untyped_one_the_apis_words() {
+        let edit = FieldError::of_issue("draft", Issue::Edit(EditError::SameTable), "same");
+        assert_eq!(
+            Problem::Field(edit).text(&french()),
+            "Choisissez deux joueurs de tables différentes."
+        );
+        let untyped = FieldError::new("sgf.SZ", "must be between 2 and 25");
+        assert_eq!(
+            Problem::Field(untyped).text(&french()),
+            "sgf.SZ: must be between 2 and 25"
+        );
     }
 }
