@@ -30,6 +30,7 @@ mod readme;
 mod responses;
 mod restart;
 mod results_grid;
+mod revisions;
 mod roles;
 mod staff;
 mod standings;
