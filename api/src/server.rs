@@ -165,6 +165,7 @@ pub fn build(
                 .with("rating_indexes", move || indexes.weighed()),
         )
     };
+    let searches = web::Data::new(crate::web::public::Searches::default());
     let admission = web::Data::new(Admission::new(
         capacity.anonymous_reads,
         capacity.anonymous_reads,
@@ -192,6 +193,7 @@ pub fn build(
             .app_data(reads.clone())
             .app_data(pages.clone())
             .app_data(caches.clone())
+            .app_data(searches.clone())
             .app_data(admission.clone())
             .app_data(fairness.clone())
             .app_data(revisions.clone())
