@@ -942,3 +942,103 @@ issue-rating = muss zwischen -900 und 3200 liegen
 issue-country = muss ein zweibuchstabiger Ländercode sein (FR, IT, DE)
 issue-aga-id = muss 1 bis 12 Ziffern haben
 issue-mcmahon-correction = muss zwischen -1 und 2 liegen
+
+issue-not-a-whole-number = muss eine ganze Zahl sein
+issue-not-a-number = muss eine Zahl sein
+issue-out-of-range = muss zwischen { $min } und { $max } liegen
+issue-not-chosen = wählen Sie eine der Möglichkeiten des Formulars
+issue-two-players = wählen Sie zwei Spieler
+issue-required = diese Entscheidung verlangt es
+issue-not-taken = nur eine Ergebniskorrektur nimmt ein Ergebnis
+issue-end-before-start = darf nicht vor dem ersten Tag liegen
+issue-not-a-result = ist kein Ergebnis (B+R, W+2.5, 0, Void)
+issue-no-file = Wählen Sie zuerst eine Datei zum Senden.
+issue-file-too-large = Die Datei ist größer als { $megabytes } MB.
+issue-unreadable = Ein Wert des Formulars hat nicht die erwartete Form (ein Datum, eine Spielstärke wie 3k oder 1d, eine Zeitzone wie Europe/Berlin): korrigieren Sie ihn und speichern Sie erneut.
+issue-board-side = muss zwischen 2 und 25 liegen
+issue-handicap = muss zwischen 0 und 9 Steinen liegen
+issue-handicap-correction = muss zwischen -1 und 9 liegen
+issue-komi = muss ein Vielfaches von 0,5 zwischen -150 und 150 sein
+issue-mcmahon-floor-below-zero = muss 30k oder stärker sein: die Startpunkte zählen ab 30k
+issue-mcmahon-floor-above-bar = darf nicht stärker als die McMahon-Bar sein
+issue-not-a-point = „{ $point }“ ist kein Punkt des Bretts: nennen Sie ihn wie an seinen Rändern (D4, Q16).
+issue-not-a-date = „{ $value }“ ist kein Datum
+issue-unknown-colours = ihre Farben sind unbekannt: der Dienst speichert, wer Schwarz hatte
+issue-another-game = { $player } hat eine weitere Partie in Runde { $round }: der Dienst speichert eine Partie je Spieler und Runde
+form-file-problem = In der Datei, { $place }: { $problem }
+
+## A draft's hand edit the pairing refused.
+edit-no-table = Der Entwurf hat keinen Tisch { $table }.
+edit-table-out-of-range = { $table } ist keine Tischnummer: wählen Sie eine von 1 bis { $max }.
+edit-not-in-draft = Ein gewählter Spieler spielt keine Partie des Entwurfs.
+edit-same-table = Wählen Sie zwei Spieler verschiedener Tische.
+edit-inconsistent = Die Änderung gäbe einem Tisch zwei Partien oder einem Spieler zwei Tische.
+
+## A refusal of a whole form, by its code (a conflict with what the tournament holds).
+problem-conflict-concurrent-update = Jemand hat es inzwischen geändert: sehen Sie es sich erneut an und ändern Sie es dann.
+problem-conflict-referenced = Andere Einträge verweisen noch darauf: es bleibt.
+problem-draft-stale = Die Runde hat sich seit diesem Entwurf geändert (ein Ergebnis, eine Anmeldung, ein Spieler oder eine Einstellung): ein neuer Entwurf wird gezeigt, sehen Sie ihn sich erneut an.
+problem-game-contended = Eine andere Aktion an dieser Partie wurde im selben Moment gespeichert: versuchen Sie es erneut.
+problem-game-exists = Dieser Tisch hat schon eine Partie.
+problem-idempotency-key-reused = Diese Anfrage wurde schon mit anderem Inhalt gesendet.
+problem-player-already-registered = Ein Spieler mit dieser FFG-Lizenz oder AGA-Nummer ist schon angemeldet.
+problem-player-has-played = Dieser Spieler hat Partien oder Ergebnisse im Turnier: ziehen Sie ihn zurück, statt ihn zu löschen.
+problem-rating-list-not-imported = Noch keine Liste dieses Verbands ist importiert: importieren Sie zuerst eine.
+problem-rating-refresh-not-proposed = Diese Änderung schlägt die Liste nicht (mehr) vor: sehen Sie sich die Vorschläge erneut an.
+problem-registration-player-paired = Dieser Spieler ist in der Runde gepaart: nehmen Sie ihn zuerst aus der Paarung.
+problem-result-game-played = Die Partie dieses Tisches wird auf einem Tablet gespielt: ihr Ergebnis kommt aus der Partie, und ein Schiedsrichter korrigiert es durch eine Entscheidung.
+problem-tournament-full = Das Turnier hat so viele Spieler, wie ein Turnier haben darf.
+problem-tournament-has-games = Auf dieser Brettgröße wurden Partien gespeichert: sie kann sich nicht mehr ändern.
+problem-tournament-rounds-exist = Das Turnier hat mehr Runden, mit Paarungen oder Ergebnissen: löschen Sie sie zuerst.
+problem-round-not-started = Die Runde hat noch nicht begonnen.
+problem-round-already-paired = Diese Runde ist schon gepaart: ziehen Sie zuerst ihre Paarung zurück, um sie neu zu paaren.
+problem-terms-board-size = Diese Partie ist auf einem anderen Brett als dem des Turniers.
+problem-tournament-board-size-locked = Auf dieser Brettgröße wurden Partien gespeichert: sie kann sich nicht mehr ändern.
+problem-game-not-started = Die Partie hat noch nicht begonnen.
+problem-game-stale-turn = Die Partie ist inzwischen weitergegangen: sehen Sie sie sich erneut an.
+problem-game-started = Die Partie hat schon begonnen.
+problem-game-finished = Die Partie ist beendet: ein Schiedsrichter ändert ihr Ergebnis durch eine Ergebniskorrektur.
+problem-game-paused = Die Partie ist unterbrochen: starten Sie zuerst die Uhren wieder.
+problem-game-not-playing = Die Partie wird gerade nicht gespielt.
+problem-game-not-counting = Die Partie wird gerade nicht gezählt.
+problem-game-not-paused = Die Partie ist nicht unterbrochen.
+problem-game-already-paused = Die Partie ist schon unterbrochen.
+problem-game-turn-cap = Die Partie hat die größte Zahl an Zügen erreicht, die eine Partie haben darf.
+problem-game-counting-cap = Die Zählung wurde zu oft bestritten: der Schiedsrichter entscheidet über die toten Steine.
+problem-counting-superseded = Ein neuerer Vorschlag toter Steine hat diesen ersetzt.
+problem-clock-flag-due = Die Zeit eines Spielers ist abgelaufen: zuerst fällt das Blättchen.
+problem-game-clock = Die Uhr lehnt diese Zeitänderung ab.
+problem-game-both-out-of-time = Beide Spieler haben keine Zeit mehr.
+problem-game-dead-stones = Diese Punkte sind nicht alle Steine des Bretts: nennen Sie einen Stein jeder toten Kette, wie am Brett (D4 Q16).
+problem-ruling-reason = Geben Sie den Grund der Entscheidung an.
+problem-ruling-delta-ms = Eine Zeitkorrektur braucht eine Zahl von Sekunden ungleich null.
+problem-ruling-corrects = Das Protokoll dieser Partie hat diesen Eintrag nicht.
+problem-terms-komi = Die Regeln erlauben dieses Komi nicht.
+problem-terms-time-control = Diese Bedenkzeit kann nicht gespielt werden.
+problem-terms-handicap = Dieses Handicap lässt sich auf diesem Brett nicht setzen.
+problem-result-unknown = Geben Sie das Ergebnis an.
+problem-result-margin = Der Abstand passt nicht zum Komi (ein halber Punkt, wenn das Komi einen hat, sonst keiner).
+problem-result-draw = Ein Jigo braucht ein Komi ohne halben Punkt.
+
+## A file refused, with the place at fault.
+file-problem-opengotha-malformed-xml = Zeile { $line }, Spalte { $column }: die Datei ist kein wohlgeformtes XML.
+file-problem-opengotha-unknown-encoding = Die Textkodierung der Datei ({ $encoding }) ist keine, die arbitre liest.
+file-problem-opengotha-malformed-text = Zeile { $line }, Spalte { $column }: Bytes, die kein { $encoding } sind.
+file-problem-opengotha-missing-element = Das ist kein OpenGotha-Turnier: die Datei hat kein Element <{ $element }>.
+file-problem-opengotha-invalid-attribute = Zeile { $line }: <{ $element } { $attribute }="{ $value }">: dieser Wert ist ungültig.
+file-problem-opengotha-invalid-text = Zeile { $line }: <{ $element } { $attribute }>: { $problem }.
+file-problem-opengotha-too-large = Zeile { $line }: die Datei enthält mehr, als eine OpenGotha-Datei enthalten kann.
+file-problem-opengotha-unknown-criterion = Zeile { $line }: das Platzierungskriterium { $name } kennt arbitre nicht.
+file-problem-opengotha-duplicate-player = Zeile { $line }: der Spieler { $player } ist zweimal angemeldet.
+file-problem-opengotha-unknown-player = Zeile { $line }: Runde { $round } nennt einen Spieler, den die Datei nicht anmeldet ({ $player }).
+file-problem-rating-list-empty = Die Datei ist leer.
+file-problem-rating-list-binary = Zeile { $line }, Spalte { $column }: das ist eine Binärdatei, keine Ratingliste.
+file-problem-rating-list-wrong-encoding = Zeile { $line }, Spalte { $column }: der Text ist nicht in der Kodierung der Liste.
+file-problem-rating-list-truncated-line = Zeile { $line } ist abgeschnitten ({ $length } Zeichen, die Zeilen der Liste haben mindestens { $expected }).
+file-problem-rating-list-malformed-line = Zeile { $line }, Spalte { $column }: die Zeile hat nicht die Form der Zeilen der Liste.
+file-problem-rating-list-missing-header = Zeile { $line }: der Kopf der Liste fehlt.
+file-problem-rating-list-bad-zip = Das ZIP-Archiv kann nicht gelesen werden.
+file-problem-rating-list-no-players = Kein Spieler in der Datei: ist es wirklich die { $source }-Liste?
+
+## Who issued a ruling, for a credential made without a label.
+issuer-unlabelled = { $role } (Zugang …{ $end })

@@ -941,3 +941,103 @@ issue-rating = must be between -900 and 3200
 issue-country = must be a two-letter country code (FR, IT, DE)
 issue-aga-id = must be 1 to 12 digits
 issue-mcmahon-correction = must be between -1 and 2
+
+issue-not-a-whole-number = must be a whole number
+issue-not-a-number = must be a number
+issue-out-of-range = must be between { $min } and { $max }
+issue-not-chosen = choose one of the form's choices
+issue-two-players = choose two players
+issue-required = this ruling needs it
+issue-not-taken = only a result correction takes a result
+issue-end-before-start = must not be before the first day
+issue-not-a-result = is not a result (B+R, W+2.5, 0, Void)
+issue-no-file = Choose a file to send first.
+issue-file-too-large = The file is larger than { $megabytes } MB.
+issue-unreadable = A value of the form cannot be read (a date, a rank such as 3k or 1d, a time zone such as Europe/Paris): correct it and save again.
+issue-board-side = must be between 2 and 25
+issue-handicap = must be between 0 and 9 stones
+issue-handicap-correction = must be between -1 and 9
+issue-komi = must be a multiple of 0.5 between -150 and 150
+issue-mcmahon-floor-below-zero = must be 30k or stronger: start scores count from 30k
+issue-mcmahon-floor-above-bar = must not be stronger than the McMahon bar
+issue-not-a-point = “{ $point }” is not a point of the board: name it as on its edges (D4, Q16).
+issue-not-a-date = “{ $value }” is not a date
+issue-unknown-colours = its colours are unknown: the service records who had Black
+issue-another-game = { $player } has another game in round { $round }: the service records one game per player and round
+form-file-problem = In the file, { $place }: { $problem }
+
+## A draft's hand edit the pairing refused.
+edit-no-table = The draft has no table { $table }.
+edit-table-out-of-range = Table { $table } is not a table number: choose one from 1 to { $max }.
+edit-not-in-draft = A player chosen plays no game of the draft.
+edit-same-table = Choose two players of different tables.
+edit-inconsistent = The change would give a table two games or a player two tables.
+
+## A refusal of a whole form, by its code (a conflict with what the tournament holds).
+problem-conflict-concurrent-update = Someone changed this in the meantime: look at it again, then change it.
+problem-conflict-referenced = Other records still refer to this: it stays.
+problem-draft-stale = The round changed since this draft (a result, a registration, a player or a setting): a fresh draft is shown, look at it again.
+problem-game-contended = Another action on this game was being recorded at the same moment: try again.
+problem-game-exists = This table already has a game.
+problem-idempotency-key-reused = This request was already sent with other content.
+problem-player-already-registered = A player with this FFG licence or AGA id is already registered.
+problem-player-has-played = This player has games or results in the tournament: withdraw the player rather than delete them.
+problem-rating-list-not-imported = No list of this federation is imported yet: import one first.
+problem-rating-refresh-not-proposed = This change is not one the list proposes (any more): look at the proposals again.
+problem-registration-player-paired = This player is paired in the round: take the player out of the pairing first.
+problem-result-game-played = This table's game is played on a tablet: its result comes from the game, and a referee corrects it by a ruling.
+problem-tournament-full = The tournament has as many players as a tournament may have.
+problem-tournament-has-games = Games were recorded on this board size: it can no longer change.
+problem-tournament-rounds-exist = The tournament has more rounds than that, with pairings or results: delete them first.
+problem-round-not-started = The round has not started yet.
+problem-round-already-paired = This round is already paired: withdraw its pairing first to pair it again.
+problem-terms-board-size = This game is on another board than the tournament's.
+problem-tournament-board-size-locked = Games were recorded on this board size: it can no longer change.
+problem-game-not-started = The game has not started yet.
+problem-game-stale-turn = The game moved on meanwhile: look at it again.
+problem-game-started = The game has already started.
+problem-game-finished = The game is over: a referee changes its result by a result correction.
+problem-game-paused = The game is paused: resume the clocks first.
+problem-game-not-playing = The game is not being played now.
+problem-game-not-counting = The game is not being counted now.
+problem-game-not-paused = The game is not paused.
+problem-game-already-paused = The game is already paused.
+problem-game-turn-cap = The game has reached the most moves a game may have.
+problem-game-counting-cap = The count has been disputed too often: the referee decides the dead stones.
+problem-counting-superseded = A newer proposal of dead stones replaced this one.
+problem-clock-flag-due = A player's time is up: the clock falls first.
+problem-game-clock = The clock refused this change of time.
+problem-game-both-out-of-time = Both players are out of time.
+problem-game-dead-stones = These points are not all stones of the board: name one stone of each dead chain, as on the board (D4 Q16).
+problem-ruling-reason = Give the ruling's reason.
+problem-ruling-delta-ms = A time adjustment needs a number of seconds other than zero.
+problem-ruling-corrects = There is no such entry in this game's log.
+problem-terms-komi = This komi is not one the rules allow.
+problem-terms-time-control = This time control cannot be played.
+problem-terms-handicap = This handicap cannot be placed on this board.
+problem-result-unknown = Give the result.
+problem-result-margin = The margin does not fit the komi (a half point where the komi has one, none where it has none).
+problem-result-draw = A jigo needs a komi without a half point.
+
+## A file refused, with the place at fault.
+file-problem-opengotha-malformed-xml = Line { $line }, column { $column }: the file is not well-formed XML.
+file-problem-opengotha-unknown-encoding = The file's text encoding ({ $encoding }) is not one arbitre reads.
+file-problem-opengotha-malformed-text = Line { $line }, column { $column }: bytes that are not { $encoding }.
+file-problem-opengotha-missing-element = This is not an OpenGotha tournament: the file has no <{ $element }> element.
+file-problem-opengotha-invalid-attribute = Line { $line }: <{ $element } { $attribute }="{ $value }">: this value is not valid.
+file-problem-opengotha-invalid-text = Line { $line }: <{ $element } { $attribute }>: { $problem }.
+file-problem-opengotha-too-large = Line { $line }: the file holds more than an OpenGotha file can.
+file-problem-opengotha-unknown-criterion = Line { $line }: the placement criterion { $name } is not one arbitre knows.
+file-problem-opengotha-duplicate-player = Line { $line }: the player { $player } is registered twice.
+file-problem-opengotha-unknown-player = Line { $line }: round { $round } names a player the file does not register ({ $player }).
+file-problem-rating-list-empty = The file is empty.
+file-problem-rating-list-binary = Line { $line }, column { $column }: this is a binary file, not a rating list.
+file-problem-rating-list-wrong-encoding = Line { $line }, column { $column }: the text is not in the list's encoding.
+file-problem-rating-list-truncated-line = Line { $line } is cut short ({ $length } characters, the list's lines have at least { $expected }).
+file-problem-rating-list-malformed-line = Line { $line }, column { $column }: the line is not one of the list's.
+file-problem-rating-list-missing-header = Line { $line }: the list's header is missing.
+file-problem-rating-list-bad-zip = The zip archive cannot be read.
+file-problem-rating-list-no-players = No player in the file: is it the { $source } list?
+
+## Who issued a ruling, for a credential made without a label.
+issuer-unlabelled = { $role } (credential …{ $end })

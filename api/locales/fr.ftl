@@ -946,3 +946,103 @@ issue-rating = doit être entre -900 et 3200
 issue-country = doit être un code de pays en deux lettres (FR, IT, DE)
 issue-aga-id = doit compter de 1 à 12 chiffres
 issue-mcmahon-correction = doit être entre -1 et 2
+
+issue-not-a-whole-number = doit être un nombre entier
+issue-not-a-number = doit être un nombre
+issue-out-of-range = doit être entre { $min } et { $max }
+issue-not-chosen = choisissez l'un des choix du formulaire
+issue-two-players = choisissez deux joueurs
+issue-required = cette décision l'exige
+issue-not-taken = seule une correction de résultat prend un résultat
+issue-end-before-start = ne doit pas précéder le premier jour
+issue-not-a-result = n'est pas un résultat (B+R, W+2.5, 0, Void)
+issue-no-file = Choisissez d'abord un fichier à envoyer.
+issue-file-too-large = Le fichier dépasse { $megabytes } Mo.
+issue-unreadable = Une valeur du formulaire n'a pas la forme attendue (une date, un niveau comme 3k ou 1d, un fuseau horaire comme Europe/Paris) : corrigez-la et enregistrez à nouveau.
+issue-board-side = doit être entre 2 et 25
+issue-handicap = doit être entre 0 et 9 pierres
+issue-handicap-correction = doit être entre -1 et 9
+issue-komi = doit être un multiple de 0,5 entre -150 et 150
+issue-mcmahon-floor-below-zero = doit être 30k ou plus fort : les scores de départ comptent à partir de 30k
+issue-mcmahon-floor-above-bar = ne doit pas être plus fort que la barre McMahon
+issue-not-a-point = « { $point } » n'est pas un point du goban : nommez-le comme sur ses bords (D4, Q16).
+issue-not-a-date = « { $value } » n'est pas une date
+issue-unknown-colours = ses couleurs sont inconnues : le service enregistre qui avait Noir
+issue-another-game = { $player } a une autre partie à la ronde { $round } : le service enregistre une partie par joueur et par ronde
+form-file-problem = Dans le fichier, { $place } : { $problem }
+
+## A draft's hand edit the pairing refused.
+edit-no-table = Le brouillon n'a pas de table { $table }.
+edit-table-out-of-range = { $table } n'est pas un numéro de table : choisissez-en un de 1 à { $max }.
+edit-not-in-draft = Un joueur choisi ne joue aucune partie du brouillon.
+edit-same-table = Choisissez deux joueurs de tables différentes.
+edit-inconsistent = Ce changement donnerait deux parties à une table ou deux tables à un joueur.
+
+## A refusal of a whole form, by its code (a conflict with what the tournament holds).
+problem-conflict-concurrent-update = Quelqu'un l'a modifié entre-temps : regardez à nouveau, puis modifiez.
+problem-conflict-referenced = D'autres fiches y font encore référence : il reste.
+problem-draft-stale = La ronde a changé depuis ce brouillon (un résultat, une inscription, un joueur ou un réglage) : un nouveau brouillon est affiché, regardez-le à nouveau.
+problem-game-contended = Une autre action sur cette partie était enregistrée au même moment : réessayez.
+problem-game-exists = Cette table a déjà une partie.
+problem-idempotency-key-reused = Cette demande a déjà été envoyée avec un autre contenu.
+problem-player-already-registered = Un joueur avec cette licence FFG ou ce numéro AGA est déjà inscrit.
+problem-player-has-played = Ce joueur a des parties ou des résultats dans le tournoi : retirez-le plutôt que de le supprimer.
+problem-rating-list-not-imported = Aucune liste de cette fédération n'est encore importée : importez-en une d'abord.
+problem-rating-refresh-not-proposed = Cette modification n'est pas (plus) proposée par la liste : regardez à nouveau les propositions.
+problem-registration-player-paired = Ce joueur est apparié dans la ronde : retirez-le d'abord de l'appariement.
+problem-result-game-played = La partie de cette table se joue sur une tablette : son résultat vient de la partie, et un arbitre le corrige par une décision.
+problem-tournament-full = Le tournoi compte autant de joueurs qu'un tournoi peut en avoir.
+problem-tournament-has-games = Des parties ont été enregistrées sur cette taille de goban : elle ne peut plus changer.
+problem-tournament-rounds-exist = Le tournoi a plus de rondes que cela, avec des appariements ou des résultats : supprimez-les d'abord.
+problem-round-not-started = La ronde n'a pas encore commencé.
+problem-round-already-paired = Cette ronde est déjà appariée : retirez d'abord son appariement pour l'apparier à nouveau.
+problem-terms-board-size = Cette partie se joue sur un autre goban que celui du tournoi.
+problem-tournament-board-size-locked = Des parties ont été enregistrées sur cette taille de goban : elle ne peut plus changer.
+problem-game-not-started = La partie n'a pas encore commencé.
+problem-game-stale-turn = La partie a avancé entre-temps : regardez-la à nouveau.
+problem-game-started = La partie a déjà commencé.
+problem-game-finished = La partie est terminée : un arbitre change son résultat par une correction de résultat.
+problem-game-paused = La partie est en pause : relancez d'abord les pendules.
+problem-game-not-playing = La partie n'est pas en cours de jeu.
+problem-game-not-counting = La partie n'est pas en cours de décompte.
+problem-game-not-paused = La partie n'est pas en pause.
+problem-game-already-paused = La partie est déjà en pause.
+problem-game-turn-cap = La partie a atteint le nombre de coups le plus grand qu'une partie puisse avoir.
+problem-game-counting-cap = Le décompte a été contesté trop souvent : l'arbitre décide des pierres mortes.
+problem-counting-superseded = Une proposition de pierres mortes plus récente a remplacé celle-ci.
+problem-clock-flag-due = Le temps d'un joueur est écoulé : la pendule tombe d'abord.
+problem-game-clock = La pendule refuse ce changement de temps.
+problem-game-both-out-of-time = Les deux joueurs n'ont plus de temps.
+problem-game-dead-stones = Ces points ne sont pas tous des pierres du goban : nommez une pierre de chaque chaîne morte, comme sur le goban (D4 Q16).
+problem-ruling-reason = Donnez le motif de la décision.
+problem-ruling-delta-ms = Un ajustement de temps demande un nombre de secondes autre que zéro.
+problem-ruling-corrects = Le journal de cette partie n'a pas cette entrée.
+problem-terms-komi = Les règles ne permettent pas ce komi.
+problem-terms-time-control = Ce temps de réflexion ne peut pas se jouer.
+problem-terms-handicap = Ce handicap ne peut pas se placer sur ce goban.
+problem-result-unknown = Donnez le résultat.
+problem-result-margin = L'écart ne correspond pas au komi (un demi-point quand le komi en a un, aucun sinon).
+problem-result-draw = Une partie nulle (jigo) demande un komi sans demi-point.
+
+## A file refused, with the place at fault.
+file-problem-opengotha-malformed-xml = Ligne { $line }, colonne { $column } : le fichier n'est pas un XML bien formé.
+file-problem-opengotha-unknown-encoding = Le codage du texte du fichier ({ $encoding }) n'est pas l'un de ceux que lit arbitre.
+file-problem-opengotha-malformed-text = Ligne { $line }, colonne { $column } : des octets qui ne sont pas du { $encoding }.
+file-problem-opengotha-missing-element = Ce n'est pas un tournoi OpenGotha : le fichier n'a pas d'élément <{ $element }>.
+file-problem-opengotha-invalid-attribute = Ligne { $line } : <{ $element } { $attribute }="{ $value }"> : cette valeur n'est pas valable.
+file-problem-opengotha-invalid-text = Ligne { $line } : <{ $element } { $attribute }> : { $problem }.
+file-problem-opengotha-too-large = Ligne { $line } : le fichier contient plus qu'un fichier OpenGotha ne peut contenir.
+file-problem-opengotha-unknown-criterion = Ligne { $line } : le critère de classement { $name } n'est pas l'un de ceux que connaît arbitre.
+file-problem-opengotha-duplicate-player = Ligne { $line } : le joueur { $player } est inscrit deux fois.
+file-problem-opengotha-unknown-player = Ligne { $line } : la ronde { $round } nomme un joueur que le fichier n'inscrit pas ({ $player }).
+file-problem-rating-list-empty = Le fichier est vide.
+file-problem-rating-list-binary = Ligne { $line }, colonne { $column } : c'est un fichier binaire, pas une liste de classement.
+file-problem-rating-list-wrong-encoding = Ligne { $line }, colonne { $column } : le texte n'est pas dans le codage de la liste.
+file-problem-rating-list-truncated-line = La ligne { $line } est tronquée ({ $length } caractères, les lignes de la liste en ont au moins { $expected }).
+file-problem-rating-list-malformed-line = Ligne { $line }, colonne { $column } : la ligne n'a pas la forme de celles de la liste.
+file-problem-rating-list-missing-header = Ligne { $line } : l'en-tête de la liste manque.
+file-problem-rating-list-bad-zip = L'archive zip ne peut pas être lue.
+file-problem-rating-list-no-players = Aucun joueur dans le fichier : est-ce bien la liste { $source } ?
+
+## Who issued a ruling, for a credential made without a label.
+issuer-unlabelled = { $role } (accès …{ $end })

@@ -942,3 +942,103 @@ issue-rating = deve essere tra -900 e 3200
 issue-country = deve essere un codice di paese di due lettere (FR, IT, DE)
 issue-aga-id = deve avere da 1 a 12 cifre
 issue-mcmahon-correction = deve essere tra -1 e 2
+
+issue-not-a-whole-number = deve essere un numero intero
+issue-not-a-number = deve essere un numero
+issue-out-of-range = deve essere tra { $min } e { $max }
+issue-not-chosen = scegliete una delle scelte del modulo
+issue-two-players = scegliete due giocatori
+issue-required = questa decisione lo richiede
+issue-not-taken = solo una correzione del risultato prende un risultato
+issue-end-before-start = non deve precedere il primo giorno
+issue-not-a-result = non è un risultato (B+R, W+2.5, 0, Void)
+issue-no-file = Scegliete prima un file da inviare.
+issue-file-too-large = Il file supera { $megabytes } MB.
+issue-unreadable = Un valore del modulo non ha la forma attesa (una data, un livello come 3k o 1d, un fuso orario come Europe/Rome): correggetelo e salvate di nuovo.
+issue-board-side = deve essere tra 2 e 25
+issue-handicap = deve essere tra 0 e 9 pietre
+issue-handicap-correction = deve essere tra -1 e 9
+issue-komi = deve essere un multiplo di 0,5 tra -150 e 150
+issue-mcmahon-floor-below-zero = deve essere 30k o più forte: i punteggi di partenza contano da 30k
+issue-mcmahon-floor-above-bar = non deve essere più forte della barra McMahon
+issue-not-a-point = «{ $point }» non è un punto del goban: nominatelo come sui suoi bordi (D4, Q16).
+issue-not-a-date = «{ $value }» non è una data
+issue-unknown-colours = i suoi colori sono sconosciuti: il servizio registra chi aveva il Nero
+issue-another-game = { $player } ha un'altra partita al turno { $round }: il servizio registra una partita per giocatore e turno
+form-file-problem = Nel file, { $place }: { $problem }
+
+## A draft's hand edit the pairing refused.
+edit-no-table = La bozza non ha il tavolo { $table }.
+edit-table-out-of-range = { $table } non è un numero di tavolo: sceglietene uno da 1 a { $max }.
+edit-not-in-draft = Un giocatore scelto non gioca nessuna partita della bozza.
+edit-same-table = Scegliete due giocatori di tavoli diversi.
+edit-inconsistent = La modifica darebbe due partite a un tavolo o due tavoli a un giocatore.
+
+## A refusal of a whole form, by its code (a conflict with what the tournament holds).
+problem-conflict-concurrent-update = Qualcuno l'ha modificato nel frattempo: guardatelo di nuovo, poi modificatelo.
+problem-conflict-referenced = Altre schede vi fanno ancora riferimento: resta.
+problem-draft-stale = Il turno è cambiato da questa bozza (un risultato, un'iscrizione, un giocatore o un'impostazione): è mostrata una nuova bozza, guardatela di nuovo.
+problem-game-contended = Un'altra azione su questa partita veniva registrata nello stesso momento: riprovate.
+problem-game-exists = Questo tavolo ha già una partita.
+problem-idempotency-key-reused = Questa richiesta è già stata inviata con un altro contenuto.
+problem-player-already-registered = Un giocatore con questa licenza FFG o questo numero AGA è già iscritto.
+problem-player-has-played = Questo giocatore ha partite o risultati nel torneo: ritiratelo invece di eliminarlo.
+problem-rating-list-not-imported = Nessuna lista di questa federazione è ancora importata: importatene prima una.
+problem-rating-refresh-not-proposed = Questa modifica non è (più) proposta dalla lista: guardate di nuovo le proposte.
+problem-registration-player-paired = Questo giocatore è abbinato nel turno: toglietelo prima dall'abbinamento.
+problem-result-game-played = La partita di questo tavolo si gioca su un tablet: il suo risultato viene dalla partita, e un arbitro lo corregge con una decisione.
+problem-tournament-full = Il torneo ha tanti giocatori quanti un torneo può averne.
+problem-tournament-has-games = Sono state registrate partite su questa dimensione del goban: non può più cambiare.
+problem-tournament-rounds-exist = Il torneo ha più turni di così, con abbinamenti o risultati: eliminateli prima.
+problem-round-not-started = Il turno non è ancora iniziato.
+problem-round-already-paired = Questo turno è già abbinato: ritirate prima il suo abbinamento per abbinarlo di nuovo.
+problem-terms-board-size = Questa partita è su un goban diverso da quello del torneo.
+problem-tournament-board-size-locked = Sono state registrate partite su questa dimensione del goban: non può più cambiare.
+problem-game-not-started = La partita non è ancora iniziata.
+problem-game-stale-turn = La partita è andata avanti nel frattempo: guardatela di nuovo.
+problem-game-started = La partita è già iniziata.
+problem-game-finished = La partita è finita: un arbitro cambia il suo risultato con una correzione del risultato.
+problem-game-paused = La partita è in pausa: riavviate prima gli orologi.
+problem-game-not-playing = La partita non è in gioco.
+problem-game-not-counting = La partita non è in conteggio.
+problem-game-not-paused = La partita non è in pausa.
+problem-game-already-paused = La partita è già in pausa.
+problem-game-turn-cap = La partita ha raggiunto il numero massimo di mosse che una partita può avere.
+problem-game-counting-cap = Il conteggio è stato contestato troppe volte: l'arbitro decide le pietre morte.
+problem-counting-superseded = Una proposta di pietre morte più recente ha sostituito questa.
+problem-clock-flag-due = Il tempo di un giocatore è scaduto: prima cade la bandierina.
+problem-game-clock = L'orologio rifiuta questa modifica del tempo.
+problem-game-both-out-of-time = Entrambi i giocatori hanno esaurito il tempo.
+problem-game-dead-stones = Questi punti non sono tutti pietre del goban: nominate una pietra di ogni catena morta, come sul goban (D4 Q16).
+problem-ruling-reason = Date il motivo della decisione.
+problem-ruling-delta-ms = Una correzione del tempo richiede un numero di secondi diverso da zero.
+problem-ruling-corrects = Il registro di questa partita non ha questa voce.
+problem-terms-komi = Le regole non permettono questo komi.
+problem-terms-time-control = Questo tempo di riflessione non si può giocare.
+problem-terms-handicap = Questo handicap non si può piazzare su questo goban.
+problem-result-unknown = Date il risultato.
+problem-result-margin = Il margine non corrisponde al komi (un mezzo punto quando il komi ne ha uno, nessuno altrimenti).
+problem-result-draw = Una patta (jigo) richiede un komi senza mezzo punto.
+
+## A file refused, with the place at fault.
+file-problem-opengotha-malformed-xml = Riga { $line }, colonna { $column }: il file non è un XML ben formato.
+file-problem-opengotha-unknown-encoding = La codifica del testo del file ({ $encoding }) non è tra quelle che arbitre legge.
+file-problem-opengotha-malformed-text = Riga { $line }, colonna { $column }: byte che non sono { $encoding }.
+file-problem-opengotha-missing-element = Non è un torneo OpenGotha: il file non ha l'elemento <{ $element }>.
+file-problem-opengotha-invalid-attribute = Riga { $line }: <{ $element } { $attribute }="{ $value }">: questo valore non è valido.
+file-problem-opengotha-invalid-text = Riga { $line }: <{ $element } { $attribute }>: { $problem }.
+file-problem-opengotha-too-large = Riga { $line }: il file contiene più di quanto un file OpenGotha possa contenere.
+file-problem-opengotha-unknown-criterion = Riga { $line }: il criterio di classifica { $name } non è tra quelli che arbitre conosce.
+file-problem-opengotha-duplicate-player = Riga { $line }: il giocatore { $player } è iscritto due volte.
+file-problem-opengotha-unknown-player = Riga { $line }: il turno { $round } nomina un giocatore che il file non iscrive ({ $player }).
+file-problem-rating-list-empty = Il file è vuoto.
+file-problem-rating-list-binary = Riga { $line }, colonna { $column }: è un file binario, non una lista di classifica.
+file-problem-rating-list-wrong-encoding = Riga { $line }, colonna { $column }: il testo non è nella codifica della lista.
+file-problem-rating-list-truncated-line = La riga { $line } è troncata ({ $length } caratteri, le righe della lista ne hanno almeno { $expected }).
+file-problem-rating-list-malformed-line = Riga { $line }, colonna { $column }: la riga non ha la forma di quelle della lista.
+file-problem-rating-list-missing-header = Riga { $line }: manca l'intestazione della lista.
+file-problem-rating-list-bad-zip = L'archivio zip non si può leggere.
+file-problem-rating-list-no-players = Nessun giocatore nel file: è proprio la lista { $source }?
+
+## Who issued a ruling, for a credential made without a label.
+issuer-unlabelled = { $role } (credenziale …{ $end })

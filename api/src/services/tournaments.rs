@@ -6,7 +6,7 @@
 
 use crate::auth::Caller;
 use crate::db::{Connection, DbPool};
-use crate::error::{ApiError, Resource, Violations};
+use crate::error::{ApiError, Issue, Resource, Violations};
 use crate::http::{check_country, check_text, Window};
 use crate::i18n::{Language, TimeZone};
 use crate::services::deletions;
@@ -281,7 +281,11 @@ pub(super) fn checked_record(
                 "before the beginDate: kept as the file writes it; correct the dates with \
                  PATCH /tournaments/{id} (start_date, end_date)",
             )),
-            None => violations.add("end_date", "must not be before start_date"),
+            None => violations.add_issue(
+                "end_date",
+                Issue::EndBeforeStart,
+                "must not be before start_date",
+            ),
         }
     } else if (end_date - start_date).num_days() > 366 {
         violations.add("end_date", "must be at most a year after start_date");
@@ -293,7 +297,7 @@ pub(super) fn checked_record(
         );
     }
     if let Err(issue) = arbitre_core::fields::check_board_side(board_size) {
-        violations.add("board_size", issue.to_string());
+        violations.add_check("board_size", issue);
     }
     if let KomiPolicy::Fixed { komi } = komi_policy {
         check_komi(&mut violations, "komi_policy.komi", komi);

@@ -5,7 +5,7 @@
 //! their JSON form; what only the service needs is defined here, with the checks a
 //! setting passes before it is stored.
 
-use crate::error::{ApiError, Violations};
+use crate::error::{ApiError, Issue, Violations};
 use arbitre_core::clock::TimeControl;
 pub use arbitre_core::standings::HandicapPolicy;
 use arbitre_core::standings::{Basis, Credit, Criterion, McMahon, Rank, Scoring};
@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 /// The core's komi check ([`arbitre_core::fields::check_komi`]), as a violation of `field`.
 pub fn check_komi(violations: &mut Violations, field: &str, komi: f64) {
     if let Err(issue) = arbitre_core::fields::check_komi(komi) {
-        violations.add(field, issue.to_string());
+        violations.add_check(field, issue);
     }
 }
 
@@ -80,10 +80,7 @@ fn durations(control: &TimeControl) -> Vec<u64> {
 /// How handicaps are given: the core's policy, checked field by field.
 pub fn check_handicap_policy(policy: &HandicapPolicy, violations: &mut Violations) {
     for (field, issue) in policy.issues() {
-        violations.add(
-            format!("handicap_policy.{}", field.name()),
-            issue.to_string(),
-        );
+        violations.add_check(format!("handicap_policy.{}", field.name()), issue);
     }
 }
 
@@ -200,7 +197,11 @@ impl StandingsSettings {
         let floor = self.mcmahon_floor.parse::<Rank>();
         for (field, rank) in [("mcmahon_bar", &bar), ("mcmahon_floor", &floor)] {
             if let Err(error) = rank {
-                violations.add(format!("standings.{field}"), error.to_string());
+                violations.add_issue(
+                    format!("standings.{field}"),
+                    Issue::NotARank(error.0.clone()),
+                    error.to_string(),
+                );
             }
         }
         if let (Ok(bar), Ok(floor)) = (bar, floor) {
@@ -211,7 +212,7 @@ impl StandingsSettings {
             };
             let issues = mcmahon.issues();
             for (field, issue) in &issues {
-                violations.add(format!("standings.mcmahon_{field}"), issue.to_string());
+                violations.add_check(format!("standings.mcmahon_{field}"), *issue);
             }
             if issues.is_empty() {
                 self.mcmahon_bar = bar.to_string();
