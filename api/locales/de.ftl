@@ -965,6 +965,18 @@ issue-not-a-point = „{ $point }“ ist kein Punkt des Bretts: nennen Sie ihn w
 issue-not-a-date = „{ $value }“ ist kein Datum
 issue-unknown-colours = ihre Farben sind unbekannt: der Dienst speichert, wer Schwarz hatte
 issue-another-game = { $player } hat eine weitere Partie in Runde { $round }: der Dienst speichert eine Partie je Spieler und Runde
+issue-at-most = darf höchstens { $max } sein
+issue-over-a-year = darf höchstens ein Jahr nach dem ersten Tag liegen
+issue-over-a-day = keine Dauer darf 24 Stunden überschreiten
+issue-time-zero-main = braucht eine Hauptzeit größer als null
+issue-time-zero-periods = braucht mindestens eine Periode (oder einen Stein je Periode)
+issue-time-zero-period = braucht eine Periode (oder ein Inkrement) größer als null
+issue-time-unplayable = kann so nicht gespielt werden
+issue-criteria-count = muss 1 bis 12 Kriterien nennen
+issue-repeated-criterion = darf kein Kriterium zweimal nennen
+issue-fraction = Der Konkavitätsfaktor (paiStandardNX1Factor) muss ein Bruch zwischen 0 und 1 mit positivem Nenner sein.
+issue-search-text = muss 1 bis 100 Zeichen haben, ohne Steuerzeichen
+issue-no-rank-in-list = die Liste gibt diesem Spieler weder Wertung noch Grad: geben Sie die Spielstärke an
 form-file-problem = In der Datei, { $place }: { $problem }
 
 ## A draft's hand edit the pairing refused.

@@ -964,6 +964,18 @@ issue-not-a-point = “{ $point }” is not a point of the board: name it as on 
 issue-not-a-date = “{ $value }” is not a date
 issue-unknown-colours = its colours are unknown: the service records who had Black
 issue-another-game = { $player } has another game in round { $round }: the service records one game per player and round
+issue-at-most = must be at most { $max }
+issue-over-a-year = must be at most a year after the first day
+issue-over-a-day = no time may be longer than 24 hours
+issue-time-zero-main = needs a main time greater than zero
+issue-time-zero-periods = needs at least one period (or one stone per period)
+issue-time-zero-period = needs a period (or an increment) greater than zero
+issue-time-unplayable = cannot be played as set
+issue-criteria-count = must list 1 to 12 criteria
+issue-repeated-criterion = must not list a criterion twice
+issue-fraction = The concavity factor (paiStandardNX1Factor) must be a fraction between 0 and 1 with a positive denominator.
+issue-search-text = must be 1 to 100 characters, without control characters
+issue-no-rank-in-list = the list gives this player neither a rating nor a grade: give the rank
 form-file-problem = In the file, { $place }: { $problem }
 
 ## A draft's hand edit the pairing refused.

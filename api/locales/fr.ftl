@@ -969,6 +969,18 @@ issue-not-a-point = « { $point } » n'est pas un point du goban : nommez-le com
 issue-not-a-date = « { $value } » n'est pas une date
 issue-unknown-colours = ses couleurs sont inconnues : le service enregistre qui avait Noir
 issue-another-game = { $player } a une autre partie à la ronde { $round } : le service enregistre une partie par joueur et par ronde
+issue-at-most = doit être au plus { $max }
+issue-over-a-year = doit être au plus un an après le premier jour
+issue-over-a-day = aucune durée ne peut dépasser 24 heures
+issue-time-zero-main = demande un temps principal supérieur à zéro
+issue-time-zero-periods = demande au moins une période (ou une pierre par période)
+issue-time-zero-period = demande une période (ou un incrément) supérieure à zéro
+issue-time-unplayable = ne peut pas se jouer ainsi
+issue-criteria-count = doit compter de 1 à 12 critères
+issue-repeated-criterion = ne doit pas compter deux fois le même critère
+issue-fraction = Le facteur de concavité (paiStandardNX1Factor) doit être une fraction entre 0 et 1, de dénominateur positif.
+issue-search-text = doit compter de 1 à 100 caractères, sans caractère de contrôle
+issue-no-rank-in-list = la liste ne donne à ce joueur ni classement ni grade : donnez son niveau
 form-file-problem = Dans le fichier, { $place } : { $problem }
 
 ## A draft's hand edit the pairing refused.

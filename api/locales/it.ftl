@@ -965,6 +965,18 @@ issue-not-a-point = «{ $point }» non è un punto del goban: nominatelo come su
 issue-not-a-date = «{ $value }» non è una data
 issue-unknown-colours = i suoi colori sono sconosciuti: il servizio registra chi aveva il Nero
 issue-another-game = { $player } ha un'altra partita al turno { $round }: il servizio registra una partita per giocatore e turno
+issue-at-most = deve essere al massimo { $max }
+issue-over-a-year = deve essere al massimo un anno dopo il primo giorno
+issue-over-a-day = nessuna durata può superare 24 ore
+issue-time-zero-main = richiede un tempo principale maggiore di zero
+issue-time-zero-periods = richiede almeno un periodo (o una pietra per periodo)
+issue-time-zero-period = richiede un periodo (o un incremento) maggiore di zero
+issue-time-unplayable = non si può giocare così
+issue-criteria-count = deve elencare da 1 a 12 criteri
+issue-repeated-criterion = non deve elencare due volte lo stesso criterio
+issue-fraction = Il fattore di concavità (paiStandardNX1Factor) deve essere una frazione tra 0 e 1 con denominatore positivo.
+issue-search-text = deve avere da 1 a 100 caratteri, senza caratteri di controllo
+issue-no-rank-in-list = la lista non dà a questo giocatore né punteggio né grado: indicate il livello
 form-file-problem = Nel file, { $place }: { $problem }
 
 ## A draft's hand edit the pairing refused.

@@ -1,6 +1,7 @@
 //! A request field at fault, and the violations a check collects before it refuses once.
 
 use super::ApiError;
+use arbitre_core::clock::TimeControlError;
 use arbitre_core::fields::FieldIssue;
 use arbitre_core::pairing::edit::EditError;
 use serde::{Deserialize, Serialize};
@@ -65,6 +66,26 @@ pub enum Issue {
         player: String,
         round: u32,
     },
+    /// More than `max` (rounds, byo-yomi periods, Canadian stones).
+    AtMost {
+        max: i64,
+    },
+    /// An end more than a year after its start.
+    OverAYear,
+    /// A time control's duration over a day.
+    OverADay,
+    /// A time control the clock cannot run (a main time, period or increment of zero).
+    TimeControl(TimeControlError),
+    /// Placement criteria fewer than one or more than twelve.
+    CriteriaCount,
+    /// A placement criterion chosen twice.
+    RepeatedCriterion,
+    /// The pairing's concavity factor (`paiStandardNX1Factor`) not a fraction from 0 to 1.
+    Fraction,
+    /// A search's text empty, longer than 100 characters or with a control character.
+    SearchText,
+    /// A player registered from a rating list that gives neither a rating nor a grade.
+    NoRankInList,
     /// No file was chosen to send.
     NoFile,
     /// A file larger than the form takes.

@@ -28,19 +28,32 @@ const LONGEST_DURATION_MS: u64 = 24 * 60 * 60 * 1000;
 /// periods and 1000 Canadian stones.
 pub fn check_time_control(control: &TimeControl, violations: &mut Violations) {
     if let Err(error) = control.validate() {
-        violations.add("time_control", error.to_string());
+        let message = error.to_string();
+        violations.add_issue("time_control", Issue::TimeControl(error), message);
     } else if durations(control)
         .iter()
         .any(|&duration| duration > LONGEST_DURATION_MS)
     {
-        violations.add("time_control", "durations must be at most 24 hours");
+        violations.add_issue(
+            "time_control",
+            Issue::OverADay,
+            "durations must be at most 24 hours",
+        );
     } else if let TimeControl::ByoYomi { periods, .. } = control {
         if *periods > 100 {
-            violations.add("time_control.periods", "must be at most 100");
+            violations.add_issue(
+                "time_control.periods",
+                Issue::AtMost { max: 100 },
+                "must be at most 100",
+            );
         }
     } else if let TimeControl::Canadian { stones, .. } = control {
         if *stones > 1000 {
-            violations.add("time_control.stones", "must be at most 1000");
+            violations.add_issue(
+                "time_control.stones",
+                Issue::AtMost { max: 1000 },
+                "must be at most 1000",
+            );
         }
     }
 }
@@ -294,10 +307,18 @@ pub fn default_criteria() -> Vec<Criterion> {
 
 pub fn check_criteria(violations: &mut Violations, criteria: &[Criterion]) {
     if criteria.is_empty() || criteria.len() > 12 {
-        violations.add("placement_criteria", "must list 1 to 12 criteria");
+        violations.add_issue(
+            "placement_criteria",
+            Issue::CriteriaCount,
+            "must list 1 to 12 criteria",
+        );
     }
     let mut seen = std::collections::HashSet::new();
     if !criteria.iter().all(|criterion| seen.insert(*criterion)) {
-        violations.add("placement_criteria", "must not repeat a criterion");
+        violations.add_issue(
+            "placement_criteria",
+            Issue::RepeatedCriterion,
+            "must not repeat a criterion",
+        );
     }
 }

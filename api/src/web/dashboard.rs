@@ -35,7 +35,7 @@ use actix_web::http::header;
 use actix_web::HttpResponse;
 
 pub use super::session::check_origin;
-pub use problem::{game_problems, problems, Problem};
+pub use problem::{field_words, game_problems, problems, Problem};
 
 /// The signed-in person as the API's caller; a person not signed in is sent to sign in
 /// (401, the error page links there).

@@ -75,9 +75,17 @@ impl ErrorPage {
     /// has them (`problem-` and its code, `not_found.tournament` as
     /// `problem-not-found-tournament`), else the API's detail.
     pub fn response(error: &PageError, language: Language) -> HttpResponse {
+        ErrorPage::saying(error, language, None)
+    }
+
+    /// As [`ErrorPage::response`], the problem's words already written where they are
+    /// (a form's fields, said with their labels).
+    pub fn saying(error: &PageError, language: Language, said: Option<String>) -> HttpResponse {
         let status = error.status_code();
         let message = if status.is_server_error() {
             language.text("error-server")
+        } else if let Some(said) = said {
+            said
         } else {
             let key = problem_key(&error.0.code());
             if language.has(&key) {

@@ -16,12 +16,17 @@ const ENGLISH: &[&str] = &[
     "formed", "binary", "changed", "since",
 ];
 
-/// The problems a refused page shows above its form, as text (entities read).
+/// The problems a refused page shows, as text (entities read).
 fn shown_problems(page: &str) -> String {
-    let start = page
-        .find("<div class=\"problem\"")
+    // A form shown again lists them in a `<div>`; the error page says them in a `<p>`.
+    let (start, close) = ["div", "p"]
+        .iter()
+        .find_map(|tag| {
+            let start = page.find(&format!("<{tag} class=\"problem\""))?;
+            Some((start, format!("</{tag}>")))
+        })
         .unwrap_or_else(|| panic!("no problem shown: {page}"));
-    let end = start + page[start..].find("</div>").unwrap();
+    let end = start + page[start..].find(&close).unwrap();
     let mut text = String::new();
     let mut in_tag = false;
     for character in page[start..end].chars() {
@@ -173,7 +178,7 @@ async fn a_refused_settings_form_speaks_french() {
         &shown_problems(&page),
         &[
             "Nombre de rondes : doit être un nombre entier",
-            "Komi des parties égales, s'il est fixé : doit être un nombre",
+            "Komi : doit être un nombre",
         ],
     );
     // The API's checks of the settings read.
@@ -182,6 +187,9 @@ async fn a_refused_settings_form_speaks_french() {
         ("board_size", "40"),
         ("mcmahon_bar", "3 dan"),
         ("name", ""),
+        ("number_of_rounds", "500"),
+        ("time_system", "byo-yomi"),
+        ("periods", "0"),
     ]);
     let (status, page) = post_french(&service, &secret, &path, &checked).await;
     assert_eq!(status, 422, "{page}");
@@ -192,6 +200,8 @@ async fn a_refused_settings_form_speaks_french() {
             "Taille du goban (19 : 19×19) : doit être entre 2 et 25",
             "Barre McMahon : « 3 dan » n'est pas un niveau",
             "Nom : ne doit pas être vide",
+            "Nombre de rondes : doit être au plus 100",
+            "Temps de réflexion : demande au moins une période (ou une pierre par période)",
         ],
     );
 }
@@ -415,5 +425,51 @@ async fn a_refused_opengotha_file_speaks_french() {
             "Ligne 3, colonne",
             "le fichier n'est pas un XML bien formé.",
         ],
+    );
+}
+
+/// A form the page answers with its error page (a table's terms typed on the round's
+/// page) says its fields' problems there in French too.
+#[tokio::test]
+async fn a_refused_change_of_a_tables_terms_speaks_french() {
+    let service = TestService::start().await;
+    let setup = setup(&service, serde_json::json!({}), 1).await;
+    let path = format!(
+        "/dashboard/t/{}/rounds/1/pairings/{}/terms",
+        setup.tournament_id, setup.pairings[0]
+    );
+    let admin = service.admin_token.clone();
+    let (status, page) = post_french(
+        &service,
+        &admin,
+        &path,
+        &[("handicap", "deux"), ("komi", "")],
+    )
+    .await;
+    assert_eq!(status, 422, "{page}");
+    speaks_french(
+        &shown_problems(&page),
+        &["Handicap : doit être entre 0 et 9"],
+    );
+}
+
+#[tokio::test]
+async fn a_refused_search_of_the_rating_lists_speaks_french() {
+    let service = TestService::start().await;
+    let (id, secret) = organizer(&service).await;
+    let long = "a".repeat(101);
+    let page = service
+        .get(&format!("/dashboard/t/{id}/rating-list?q={long}"))
+        .header(COOKIE, service.session_cookie(&secret).await)
+        .header(ACCEPT_LANGUAGE, "fr")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    speaks_french(
+        &shown_problems(&page),
+        &["Nom, PIN ou licence : doit compter de 1 à 100 caractères"],
     );
 }

@@ -8,6 +8,7 @@ use super::super::page::problem_key;
 use crate::error::GameError;
 use crate::error::{ApiError, FieldError, Issue};
 use crate::i18n::Language;
+use arbitre_core::clock::TimeControlError;
 use arbitre_core::export::opengotha::OpenGothaError;
 use arbitre_core::fields::FieldIssue;
 use arbitre_core::pairing::edit::EditError;
@@ -287,7 +288,9 @@ fn field_name(field: &str) -> Option<&'static str> {
         "handicap_ceiling" | "handicap_policy.ceiling" => "fields-ceiling",
         "handicap_reduction" | "handicap_policy.reduction" => "fields-reduction",
         "handicap_policy.no_handicap_from" => "fields-even",
-        "komi" | "komi_policy.komi" => "fields-komi",
+        "komi" | "komi_policy.komi" => "column-komi",
+        "handicap" => "column-handicap",
+        "q" => "from-list-search",
         "placement_criteria" => "fields-criteria",
         "label" => "staff-who",
         "role" => "column-role",
@@ -336,6 +339,8 @@ fn issue_text(language: Language, issue: &Issue) -> String {
                 .arg("round", *round)
                 .to_string()
         }
+        Issue::AtMost { max } => return language.text_with("issue-at-most", "max", *max),
+        Issue::TimeControl(error) => time_control_key(error),
         Issue::Edit(error) => return edit_text(language, error),
         Issue::Check(check) => check_key(*check),
         Issue::NotAWholeNumber => "issue-not-a-whole-number",
@@ -347,6 +352,13 @@ fn issue_text(language: Language, issue: &Issue) -> String {
         Issue::EndBeforeStart => "issue-end-before-start",
         Issue::NotAResult => "issue-not-a-result",
         Issue::NoFile => "issue-no-file",
+        Issue::SearchText => "issue-search-text",
+        Issue::NoRankInList => "issue-no-rank-in-list",
+        Issue::OverAYear => "issue-over-a-year",
+        Issue::OverADay => "issue-over-a-day",
+        Issue::CriteriaCount => "issue-criteria-count",
+        Issue::RepeatedCriterion => "issue-repeated-criterion",
+        Issue::Fraction => "issue-fraction",
         Issue::UnknownColours => "issue-unknown-colours",
         Issue::Unreadable => "issue-unreadable",
     };
@@ -372,6 +384,19 @@ fn check_key(issue: FieldIssue) -> &'static str {
         FieldIssue::McMahonCorrection => "issue-mcmahon-correction",
         FieldIssue::McMahonFloorBelowZero => "issue-mcmahon-floor-below-zero",
         FieldIssue::McMahonFloorAboveBar => "issue-mcmahon-floor-above-bar",
+    }
+}
+
+/// Why the clock cannot run a time control, as the settings form's boxes name it.
+fn time_control_key(error: &TimeControlError) -> &'static str {
+    match error {
+        TimeControlError::ZeroMainTime { .. } => "issue-time-zero-main",
+        TimeControlError::ZeroPeriods | TimeControlError::ZeroStones => "issue-time-zero-periods",
+        TimeControlError::ZeroPeriodTime { .. } | TimeControlError::ZeroIncrement => {
+            "issue-time-zero-period"
+        }
+        TimeControlError::CapBelowMainTime { .. }
+        | TimeControlError::ByoYomiLongerThanMainTime { .. } => "issue-time-unplayable",
     }
 }
 
@@ -403,6 +428,24 @@ pub fn problems(error: ApiError) -> Result<Vec<Problem>, super::PageError> {
         }
         other => Err(super::PageError(other)),
     }
+}
+
+/// An error page's words for a form's fields at fault, where each is typed (a form the
+/// page answers with the error page rather than with itself again); `None` otherwise.
+pub fn field_words(error: &ApiError, language: Language) -> Option<String> {
+    let fields = match error {
+        ApiError::Validation(errors) => errors.as_slice(),
+        ApiError::InvalidBody(error) | ApiError::InvalidQuery(error) => std::slice::from_ref(error),
+        _ => return None,
+    };
+    fields
+        .iter()
+        .map(|error| {
+            let issue = error.issue.as_ref()?;
+            Some(field_problem(language, &error.field, issue))
+        })
+        .collect::<Option<Vec<_>>>()
+        .map(|said| said.join(" · "))
 }
 
 /// What a refused form of a game's route shows above it (a ruling, a result): the API's
