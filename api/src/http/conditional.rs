@@ -64,14 +64,14 @@ async fn current(
     Ok(revision)
 }
 
-/// The requests other than reads that leave the revisions known: a turn (the service's
-/// and the tablet page's), which changes none unless it ends the game, as its handler
-/// says (`routes::games::play::turn`); and the service's draft, which is not stored (the
-/// organizer's page may publish from its draft's form: it forgets). Two hundred turns
-/// and twenty drafts a second would otherwise leave the anonymous readers nothing known.
-const UNREVISED: [&str; 3] = [
+/// The requests other than reads that leave the revisions known: a turn (a tablet's,
+/// with its token or its page's session), which changes none unless it ends the game, as
+/// its handler says (`routes::games::play::turn`); and the service's draft, which is not
+/// stored (the organizer's page may publish from its draft's form: it forgets). Two
+/// hundred turns and twenty drafts a second would otherwise leave the anonymous readers
+/// nothing known.
+const UNREVISED: [&str; 2] = [
     "/games/{game_id}/turns",
-    "/table/games/{game_id}/turns",
     "/tournaments/{tournament_id}/rounds/{number}/pairings/draft",
 ];
 
