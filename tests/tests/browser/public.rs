@@ -5,6 +5,8 @@ use super::{hall, result_arrives_live, start_game};
 use arbitre_tests::browser::{Browser, LAPTOP, PHONE};
 use arbitre_tests::TestService;
 use fantoccini::Locator;
+use reqwest::Method;
+use serde_json::json;
 
 #[tokio::test]
 async fn a_player_finds_their_table_by_name_on_a_phone() {
@@ -59,6 +61,65 @@ async fn a_result_arrives_on_the_public_page_without_a_reload() {
     result_arrives_live(&service, &browser, (&game, &tablet), cell, "").await;
     browser.check("pairings, live result").await;
     browser.screenshot("public-pairings-laptop").await;
+}
+
+/// A result arrives on an open public page as its table's line alone (issue 42): the
+/// tournament's stream says the result's round and table, and the page fetches that line
+/// rather than itself, whether the result comes from a game or from the referee's hand.
+#[tokio::test]
+async fn a_result_replaces_its_tables_line_alone_on_an_open_page() {
+    let service = TestService::start().await;
+    let hall = hall(&service).await;
+    let (game, tablet) = start_game(&service, &hall, 1).await;
+    let browser = Browser::open(&service.base_url, PHONE).await;
+    browser.visit(&format!("/t/{}", hall.tournament_id)).await;
+    // A mark on table 1's line: fetching the page again would replace the section of the
+    // tables, and the mark with it.
+    browser
+        .client
+        .execute(
+            "document.querySelector('#tables-section tbody tr:nth-child(1)').dataset.mark = 'kept'; return null;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let kept =
+        "document.querySelector('#tables-section tbody tr:nth-child(1)').dataset.mark === 'kept'";
+    let lines = "document.body.dataset.lines";
+    let whole = "document.body.dataset.refreshed === undefined";
+    // Black (Moreau) resigns at table 2: White wins.
+    let cell = "#tables-section tbody tr:nth-child(2) .result";
+    result_arrives_live(&service, &browser, (&game, &tablet), cell, "").await;
+    browser
+        .wait_until(&format!("{lines} === '1' && {kept} && {whole}"), 10)
+        .await;
+    // The referee enters table 3's result from its paper sheet.
+    let path = format!(
+        "/tournaments/{}/rounds/1/pairings/{}/result",
+        hall.tournament_id, hall.pairings[2]
+    );
+    let response = service
+        .request(Method::PUT, &path, Some(&hall.referee))
+        .json(&json!({"result": "B+R"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
+    let third =
+        "document.querySelector('#tables-section tbody tr:nth-child(3) .result').textContent";
+    browser
+        .wait_until(&format!("{third} === 'Black wins'"), 10)
+        .await;
+    browser
+        .wait_until(&format!("{lines} === '2' && {kept} && {whole}"), 10)
+        .await;
+    let same = browser
+        .client
+        .execute("return window.stillTheSamePage === true;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(same, json!(true), "the page was reloaded");
+    browser.check("pairings, lines updated").await;
 }
 
 #[tokio::test]
