@@ -238,15 +238,14 @@ async fn call(
     request.send().await.unwrap()
 }
 
-#[tokio::test]
-async fn every_operation_answers_each_caller_as_its_declared_access_says() {
-    let service = TestService::start().await;
+/// The organizer and the referee of another tournament.
+async fn other_tournaments_staff(service: &TestService) -> HashMap<Caller, String> {
     let other: Uuid = service.create_tournament(json!({"name": "Other"})).await["id"]
         .as_str()
         .unwrap()
         .parse()
         .unwrap();
-    let others = HashMap::from([
+    HashMap::from([
         (
             Caller::OtherOrganizer,
             service.token(Role::Organizer, Some(other), None).await,
@@ -255,7 +254,34 @@ async fn every_operation_answers_each_caller_as_its_declared_access_says() {
             Caller::OtherReferee,
             service.token(Role::Referee, Some(other), None).await,
         ),
-    ]);
+    ])
+}
+
+/// The refusals changed nothing: the shared records are all there, the game as `before`.
+async fn unchanged(service: &TestService, shared: &Fixture, before: &Value) {
+    for path in [
+        format!("/tournaments/{}", shared.tournament),
+        format!(
+            "/tournaments/{}/players/{}",
+            shared.tournament, shared.black
+        ),
+        format!(
+            "/tournaments/{}/rounds/1/pairings/{}",
+            shared.tournament, shared.pairing
+        ),
+    ] {
+        let response = service.get(&path).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+    }
+    let game_path = format!("/games/{}", shared.game);
+    let after = crate::expect_json(service.get(&game_path).send().await.unwrap(), 200).await;
+    assert_eq!(after["seq"], before["seq"], "{after}");
+}
+
+#[tokio::test]
+async fn every_operation_answers_each_caller_as_its_declared_access_says() {
+    let service = TestService::start().await;
+    let others = other_tournaments_staff(&service).await;
     let shared = fixture(&service, &others, true).await;
     let game_path = format!("/games/{}", shared.game);
     let before = crate::expect_json(service.get(&game_path).send().await.unwrap(), 200).await;
@@ -332,23 +358,7 @@ async fn every_operation_answers_each_caller_as_its_declared_access_says() {
         "{secured} secured operations: {refused} refusals and {let_through} callers let through"
     );
     assert!(secured >= 35, "{secured} secured operations");
-    // The refusals changed nothing: the shared records are all there, the game unplayed.
-    for path in [
-        format!("/tournaments/{}", shared.tournament),
-        format!(
-            "/tournaments/{}/players/{}",
-            shared.tournament, shared.black
-        ),
-        format!(
-            "/tournaments/{}/rounds/1/pairings/{}",
-            shared.tournament, shared.pairing
-        ),
-    ] {
-        let response = service.get(&path).send().await.unwrap();
-        assert_eq!(response.status(), 200, "{path}");
-    }
-    let after = crate::expect_json(service.get(&game_path).send().await.unwrap(), 200).await;
-    assert_eq!(after["seq"], before["seq"], "{after}");
+    unchanged(&service, &shared, &before).await;
 }
 
 /// The session cookie of each caller of `fixture` that holds a token, signed in afresh.
@@ -392,21 +402,7 @@ async fn call_page(
 #[tokio::test]
 async fn every_page_route_answers_each_caller_as_its_declared_access_says() {
     let service = TestService::start().await;
-    let other: Uuid = service.create_tournament(json!({"name": "Other"})).await["id"]
-        .as_str()
-        .unwrap()
-        .parse()
-        .unwrap();
-    let others = HashMap::from([
-        (
-            Caller::OtherOrganizer,
-            service.token(Role::Organizer, Some(other), None).await,
-        ),
-        (
-            Caller::OtherReferee,
-            service.token(Role::Referee, Some(other), None).await,
-        ),
-    ]);
+    let others = other_tournaments_staff(&service).await;
     let shared = fixture(&service, &others, true).await;
     let shared_sessions = sessions(&service, &shared).await;
     let game_path = format!("/games/{}", shared.game);
@@ -487,23 +483,7 @@ async fn every_page_route_answers_each_caller_as_its_declared_access_says() {
         "{secured} secured page routes: {refused} refusals and {let_through} callers let through"
     );
     assert!(secured >= 45, "{secured} secured page routes");
-    // The refusals changed nothing: the shared records are all there, the game unplayed.
-    for path in [
-        format!("/tournaments/{}", shared.tournament),
-        format!(
-            "/tournaments/{}/players/{}",
-            shared.tournament, shared.black
-        ),
-        format!(
-            "/tournaments/{}/rounds/1/pairings/{}",
-            shared.tournament, shared.pairing
-        ),
-    ] {
-        let response = service.get(&path).send().await.unwrap();
-        assert_eq!(response.status(), 200, "{path}");
-    }
-    let after = crate::expect_json(service.get(&game_path).send().await.unwrap(), 200).await;
-    assert_eq!(after["seq"], before["seq"], "{after}");
+    unchanged(&service, &shared, &before).await;
 }
 
 #[tokio::test]
