@@ -14,6 +14,7 @@ use std::time::Duration;
 
 const REQUESTS: &str = "arbitre_http_requests_total";
 const DURATION: &str = "arbitre_http_request_duration_seconds";
+const PAGE_READS: &str = "arbitre_public_page_reads_total";
 
 /// Upper bounds of the latency buckets, in seconds.
 const BUCKETS: [f64; 12] = [
@@ -48,6 +49,14 @@ impl Metrics {
             Some(Unit::Seconds),
             SharedString::const_str("Time to answer an HTTP request."),
         );
+        recorder.describe_counter(
+            PAGE_READS.into(),
+            None,
+            SharedString::const_str(
+                "Tournaments read from the store for the public pages' searches and table lines \
+                 (one per revision while nothing changes).",
+            ),
+        );
         let handle = recorder.handle();
         Ok(Metrics { recorder, handle })
     }
@@ -67,6 +76,14 @@ impl Metrics {
         self.recorder
             .register_histogram(&Key::from_static_name(DURATION), &METADATA)
             .record(elapsed.as_secs_f64());
+    }
+
+    /// Counts a read of a tournament for the public pages' searches and table lines
+    /// (`web::public::search`).
+    pub fn count_page_read(&self) {
+        self.recorder
+            .register_counter(&Key::from_static_name(PAGE_READS), &METADATA)
+            .increment(1);
     }
 
     pub fn render(&self) -> String {

@@ -233,6 +233,14 @@ diesel::table! {
 diesel::joinable!(games -> pairings (pairing_id));
 diesel::joinable!(game_events -> games (game_id));
 diesel::allow_tables_to_appear_in_same_query!(games, game_events);
+diesel::joinable!(pairing_events -> pairings (pairing_id));
+// A tournament's log names the place of each entry's pairing (`store::games`).
+diesel::allow_tables_to_appear_in_same_query!(game_events, pairings);
+diesel::allow_tables_to_appear_in_same_query!(game_events, rounds);
+diesel::allow_tables_to_appear_in_same_query!(games, pairings);
+diesel::allow_tables_to_appear_in_same_query!(games, rounds);
+diesel::allow_tables_to_appear_in_same_query!(pairing_events, pairings);
+diesel::allow_tables_to_appear_in_same_query!(pairing_events, rounds);
 
 diesel::table! {
     rating_lists (id) {

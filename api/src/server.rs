@@ -144,6 +144,7 @@ pub fn build(
     let contacts = web::Data::new(crate::services::contacts::Contacts::default());
     let rating_lists = web::Data::new(crate::services::rating_lists::Indexes::default());
     let reads = web::Data::new(crate::services::reads::Reads::default());
+    let searches = web::Data::new(crate::web::public::Searches::default());
     let admission = web::Data::new(Admission::new(
         capacity.anonymous_reads,
         capacity.anonymous_reads,
@@ -169,6 +170,7 @@ pub fn build(
             .app_data(hub.clone())
             .app_data(workshop.clone())
             .app_data(reads.clone())
+            .app_data(searches.clone())
             .app_data(admission.clone())
             .app_data(fairness.clone())
             .app_data(revisions.clone())

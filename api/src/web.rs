@@ -93,7 +93,8 @@ pub fn table() -> Vec<PageRoute> {
         .post("/sign-out", web::to(session::sign_out))
         .post("/language", web::to(language::switch))
         .get("/t/{tournament_id}", web::to(public::pairings))
-        .get("/t/{tournament_id}/standings", web::to(public::standings));
+        .get("/t/{tournament_id}/standings", web::to(public::standings))
+        .get("/t/{tournament_id}/rows", web::to(public::rows));
     configure_dashboard(&mut routes);
     configure_tablet(&mut routes);
     routes.0
@@ -123,8 +124,13 @@ pub fn configure(config: &mut web::ServiceConfig) {
 
 /// The public pages of a tournament, which a hall's phones reload after every result: as
 /// cheap as the JSON reads (issue 42), with the JSON reads' `ETag` and `304` on the
-/// tournament's revision, the anonymous readers' admission, and gzip.
-const REVALIDATED: [&str; 2] = ["/t/{tournament_id}", "/t/{tournament_id}/standings"];
+/// tournament's revision, the anonymous readers' admission, and gzip; so is the line of a
+/// table the pairings page fetches after a result.
+const REVALIDATED: [&str; 3] = [
+    "/t/{tournament_id}",
+    "/t/{tournament_id}/standings",
+    "/t/{tournament_id}/rows",
+];
 
 /// The table's tablet (`/table`) and the staff's page of the tables' tablets.
 fn configure_tablet(routes: &mut Pages) {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 /// Messages whose ids are built at run time, by their prefix: the months of
 /// [`Language::date`], and the error pages' own words for a problem's code
 /// (`crate::web::page::ErrorPage`).
-const BUILT: &[&str] = &["month-", "problem-"];
+const BUILT: &[&str] = &["month-", "problem-", "file-problem-"];
 
 /// Words a template may hold as they are: proper names, the same in every language (the
 /// product's, the rating federations' acronyms).

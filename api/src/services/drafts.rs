@@ -10,7 +10,7 @@
 
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{ApiError, FieldError, Resource};
+use crate::error::{ApiError, FieldError, Issue, Resource};
 use crate::services::heavy::{Class, Workshop};
 use crate::services::names::{Names, PlayerName};
 use crate::services::pairing::{self, check_round, Adjustments};
@@ -542,7 +542,8 @@ fn invalid(message: String) -> ApiError {
 
 /// A refused hand edit: which edit and why.
 fn refused(error: EditError<Uuid>) -> ApiError {
-    invalid(error.to_string())
+    let message = error.to_string();
+    ApiError::InvalidBody(FieldError::of_issue("draft", Issue::Edit(error), message))
 }
 
 /// A draft as the director made it: the engine's draft for `request`, then the hand

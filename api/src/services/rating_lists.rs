@@ -10,7 +10,7 @@
 //! answer from memory.
 
 use crate::db::Connection;
-use crate::error::{ApiError, FieldError, Resource, Violations};
+use crate::error::{ApiError, FieldError, Issue, Resource, Violations};
 use crate::services::players::check_record;
 use crate::store::players::{self as player_store, PlayerRecord, PlayerRow};
 use crate::store::rating_lists::{
@@ -297,8 +297,9 @@ pub async fn register(
     let entry = &index.list().entries[position];
     let registration = rating_list::registration(entry, linked);
     let rank = from.rank.or(registration.rank).ok_or_else(|| {
-        ApiError::Validation(vec![FieldError::new(
+        ApiError::Validation(vec![FieldError::of_issue(
             "rank",
+            Issue::NoRankInList,
             "the list gives no rating and no grade for this player: give the rank",
         )])
     })?;

@@ -89,27 +89,36 @@ pub struct PairingEventRow {
     pub recorded_at: DateTime<Utc>,
 }
 
+/// Where a pairing is played: its round and its table. A tournament's log says it of each
+/// entry, so that a page showing the round updates that table's line alone (issue 42).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Place {
+    pub round: i32,
+    pub table: i32,
+}
+
 /// An entry of a tournament's log: a game's, or a pairing's result recorded by hand.
 #[derive(Debug, Clone)]
 pub enum LogEntry {
-    Game(EventRow),
-    Pairing(PairingEventRow),
+    /// A game's entry, with its game's place when read from the tournament's log.
+    Game(EventRow, Option<Place>),
+    Pairing(PairingEventRow, Place),
 }
 
 impl LogEntry {
     /// Its id in the tournament's log.
     pub fn id(&self) -> i64 {
         match self {
-            LogEntry::Game(row) => row.id,
-            LogEntry::Pairing(row) => row.id,
+            LogEntry::Game(row, _) => row.id,
+            LogEntry::Pairing(row, _) => row.id,
         }
     }
 
     /// Its kind: a game entry's own, `result` for a pairing's.
     pub fn kind(&self) -> &str {
         match self {
-            LogEntry::Game(row) => &row.kind,
-            LogEntry::Pairing(_) => "result",
+            LogEntry::Game(row, _) => &row.kind,
+            LogEntry::Pairing(..) => "result",
         }
     }
 }
@@ -250,27 +259,37 @@ pub async fn tournament_events_after(
     (after_id, up_to): (i64, i64),
     limit: i64,
 ) -> QueryResult<Vec<LogEntry>> {
-    let games = game_events::table
+    let place = || (rounds::number, pairings::table_number);
+    let games: Vec<(EventRow, (i32, i32))> = game_events::table
+        .inner_join(games::table.inner_join(pairings::table.inner_join(rounds::table)))
         .filter(game_events::tournament_id.eq(tournament_id))
         .filter(game_events::id.gt(after_id))
         .filter(game_events::id.le(up_to))
         .order(game_events::id)
         .limit(limit)
-        .select(EventRow::as_select())
+        .select((EventRow::as_select(), place()))
         .load(connection)
         .await?;
-    let pairings = pairing_events::table
+    let by_hand: Vec<(PairingEventRow, (i32, i32))> = pairing_events::table
+        .inner_join(pairings::table.inner_join(rounds::table))
         .filter(pairing_events::tournament_id.eq(tournament_id))
         .filter(pairing_events::id.gt(after_id))
         .filter(pairing_events::id.le(up_to))
         .order(pairing_events::id)
         .limit(limit)
-        .select(PairingEventRow::as_select())
+        .select((PairingEventRow::as_select(), place()))
         .load(connection)
         .await?;
+    let placed = |(round, table)| Place { round, table };
     Ok(merged(
-        games.into_iter().map(LogEntry::Game).collect(),
-        pairings.into_iter().map(LogEntry::Pairing).collect(),
+        games
+            .into_iter()
+            .map(|(row, at)| LogEntry::Game(row, Some(placed(at))))
+            .collect(),
+        by_hand
+            .into_iter()
+            .map(|(row, at)| LogEntry::Pairing(row, placed(at)))
+            .collect(),
         LogEntry::id,
         limit,
     ))

@@ -13,6 +13,7 @@ use crate::error::{ApiError, FieldError, Resource};
 use crate::http::conditional;
 use crate::i18n::vocabulary::{self, CriterionName};
 use crate::i18n::Language;
+use crate::metrics::Metrics;
 use crate::services::heavy::{Class, Workshop};
 use crate::services::reads::{Reads, Rendered};
 use crate::store::standings::tournament as load_tournament;
@@ -26,6 +27,10 @@ use serde::Deserialize;
 use std::collections::HashMap;
 use std::future::Future;
 use uuid::Uuid;
+
+pub mod search;
+
+pub use search::Searches;
 
 /// How many tournaments the home page lists, newest first.
 const HOME_LIST: i64 = 200;
@@ -136,6 +141,7 @@ impl Heading {
 }
 
 /// One table of a round.
+#[derive(Clone)]
 pub struct TableLine {
     pub table: String,
     pub white: String,
@@ -148,6 +154,7 @@ pub struct TableLine {
 }
 
 /// One player of a round, for finding their board.
+#[derive(Clone)]
 pub struct NameLine {
     pub name: String,
     pub table: String,
@@ -260,7 +267,9 @@ async fn shown(
 /// triggers on everything a page reads: [`crate::services::reads`]), for this viewer and
 /// this query: every phone of the hall reloading the same page, and every live page
 /// fetching itself again after a result, costs one index lookup once it is rendered. A
-/// search by name is rendered each time (one variant per search would fill the store).
+/// page kept answers no search by name: the pairings' searches are served from
+/// [`search`] (one variant per search would fill the store), and a name asked of a page
+/// that searches nothing (the standings) is no variant of it.
 pub async fn kept_page<F, Fut>(
     request: &HttpRequest,
     pool: &DbPool,
@@ -273,16 +282,18 @@ where
     F: FnOnce() -> Fut,
     Fut: Future<Output = Result<Page, PageError>>,
 {
-    if request.query_string().contains("name=") {
-        return render().await;
-    }
     let revision = conditional::revision(request, pool, id)
         .await?
         .ok_or(ApiError::NotFound(Resource::Tournament))?;
+    let query: Vec<&str> = request
+        .query_string()
+        .split('&')
+        .filter(|pair| !pair.starts_with("name="))
+        .collect();
     let variant = format!(
         "page {}?{} for {:?} reading {:?}",
         request.path(),
-        request.query_string(),
+        query.join("&"),
         viewer.describe(),
         viewer.1
     );
@@ -300,31 +311,195 @@ where
     Ok(Page(String::from_utf8_lossy(&rendered.body).into_owned()))
 }
 
-/// `GET /t/{id}`: a round's pairings by table and by name.
+/// `GET /t/{id}`: a round's pairings by table and by name. A search by name
+/// (`?name=`) is served from the round's lines as read at the tournament's revision
+/// ([`search`]); the page without one is kept whole ([`kept_page`]).
+#[allow(clippy::too_many_arguments)]
 pub async fn pairings(
     request: HttpRequest,
     pool: web::Data<DbPool>,
     reads: web::Data<Reads>,
+    searches: web::Data<Searches>,
+    metrics: web::Data<Metrics>,
     viewer: Viewer,
     path: web::Path<Uuid>,
     query: web::Query<PageQuery>,
 ) -> Result<Page, PageError> {
     let id = *path;
-    kept_page(&request, &pool, &reads, id, &viewer, || async {
-        let (id, query, tournament, round, language) = shown(&pool, &viewer, path, query).await?;
+    let query = query.into_inner();
+    let page = || async {
+        let read = searches.read(&request, &pool, &metrics, id).await?;
+        let language = viewer.language_in(read.language);
+        let round = round_shown(&read.tournament, query.round)?;
         let search = query.name.clone().unwrap_or_default();
-        let lines = round_lines(&tournament, round, &search, language);
+        let lines = read.round(round, language).found(&search);
         Page::render(&PairingsPage {
             t: language,
             signed_in: viewer.describe(),
-            heading: Heading::new(id, &tournament, round, query.hall == Some(1), language),
+            heading: Heading::new(id, &read.tournament, round, query.hall == Some(1), language),
             tables: lines.tables,
             names: lines.names,
             byes: lines.byes,
             search,
         })
-    })
-    .await
+    };
+    if query.name.is_some() {
+        return page().await;
+    }
+    kept_page(&request, &pool, &reads, id, &viewer, page).await
+}
+
+/// What `/t/{id}/rows` takes: the round and the table.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RowsQuery {
+    round: u32,
+    table: u32,
+}
+
+#[derive(Template)]
+#[template(path = "pairings_rows.html")]
+struct RowsPage<'a> {
+    line: &'a TableLine,
+}
+
+/// `GET /t/{id}/rows?round=R&table=N`: one table's line of the pairings page, in a table
+/// of its own (a `<tr>` alone is no HTML document). The page fetches it when the
+/// tournament's stream says that table has a result, rather than fetch itself whole: a
+/// hall of phones then takes a line each from the round's lines kept at the revision
+/// ([`search`]), not a page each (issue 42).
+#[allow(clippy::too_many_arguments)]
+pub async fn rows(
+    request: HttpRequest,
+    pool: web::Data<DbPool>,
+    searches: web::Data<Searches>,
+    metrics: web::Data<Metrics>,
+    viewer: Viewer,
+    path: web::Path<Uuid>,
+    query: web::Query<RowsQuery>,
+) -> Result<Page, PageError> {
+    let read = searches.read(&request, &pool, &metrics, *path).await?;
+    let language = viewer.language_in(read.language);
+    let round = round_shown(&read.tournament, Some(query.round))?;
+    let index = read.round(round, language);
+    let line = index.table(query.table).ok_or_else(|| {
+        ApiError::InvalidQuery(FieldError::new(
+            "table",
+            format!("round {round} has no table {}", query.table),
+        ))
+    })?;
+    Page::render(&RowsPage { line })
+}
+
+/// A round's lines with each player's name folded once (case and accents, see
+/// [`folded`]): a search by name filters them without folding every name again.
+pub struct RoundIndex {
+    /// Every line of the round.
+    lines: RoundLines,
+    /// The folded name of each line of `lines.names`, in its order.
+    names: Vec<String>,
+    /// The folded name of each of `lines.byes`, in its order.
+    byes: Vec<String>,
+}
+
+impl RoundIndex {
+    /// Every line of `round` of `tournament`, by table and by name, in `language`.
+    pub fn new(tournament: &Tournament, round: u32, language: Language) -> RoundIndex {
+        let players = players_by_id(tournament);
+        let name = |player_id: &str| {
+            players
+                .get(player_id)
+                .map(|player| display_name(player))
+                .unwrap_or_default()
+        };
+        let mut games: Vec<&Game> = tournament
+            .games
+            .iter()
+            .filter(|game| game.round == round)
+            .collect();
+        games.sort_by_key(|game| game.table);
+        let table_of = |game: &Game| {
+            game.table
+                .map(|table| table.to_string())
+                .unwrap_or_default()
+        };
+        let tables = games
+            .iter()
+            .map(|game| TableLine {
+                table: table_of(game),
+                white: name(&game.white),
+                black: name(&game.black),
+                handicap: game.handicap,
+                komi: game.komi,
+                result: vocabulary::result(language, game.result, game.by_default),
+            })
+            .collect();
+        let mut names: Vec<(String, NameLine)> = games
+            .iter()
+            .flat_map(|game| {
+                [
+                    (&game.black, "colour-black", &game.white),
+                    (&game.white, "colour-white", &game.black),
+                ]
+                .map(|(player, colour, opponent)| NameLine {
+                    name: name(player),
+                    table: table_of(game),
+                    colour: language.text(colour),
+                    opponent: name(opponent),
+                })
+            })
+            .map(|line| (folded(&line.name), line))
+            .collect();
+        names.sort_by(|(first, _), (second, _)| first.cmp(second));
+        let byes: Vec<(String, String)> = tournament
+            .byes
+            .iter()
+            .filter(|bye| bye.round == round)
+            .map(|bye| name(&bye.player))
+            .map(|line| (folded(&line), line))
+            .collect();
+        let (folded_names, names) = names.into_iter().unzip();
+        let (folded_byes, byes) = byes.into_iter().unzip();
+        RoundIndex {
+            lines: RoundLines {
+                tables,
+                names,
+                byes,
+            },
+            names: folded_names,
+            byes: folded_byes,
+        }
+    }
+
+    /// The round's lines: every table, and only the players whose name holds `search`
+    /// (case and accents folded) by name.
+    pub fn found(&self, search: &str) -> RoundLines {
+        let wanted = folded(search.trim());
+        let holds = |folded: &String| folded.contains(&wanted);
+        RoundLines {
+            tables: self.lines.tables.clone(),
+            names: self
+                .names
+                .iter()
+                .zip(&self.lines.names)
+                .filter(|(folded, _)| holds(folded))
+                .map(|(_, line)| line.clone())
+                .collect(),
+            byes: self
+                .byes
+                .iter()
+                .zip(&self.lines.byes)
+                .filter(|(folded, _)| holds(folded))
+                .map(|(_, line)| line.clone())
+                .collect(),
+        }
+    }
+
+    /// The line of table `table`.
+    pub fn table(&self, table: u32) -> Option<&TableLine> {
+        let table = table.to_string();
+        self.lines.tables.iter().find(|line| line.table == table)
+    }
 }
 
 /// The lines of `round` of `tournament`, by table and by name, in `language`.
@@ -334,65 +509,7 @@ pub fn round_lines(
     search: &str,
     language: Language,
 ) -> RoundLines {
-    let players = players_by_id(tournament);
-    let name = |player_id: &str| {
-        players
-            .get(player_id)
-            .map(|player| display_name(player))
-            .unwrap_or_default()
-    };
-    let mut games: Vec<&Game> = tournament
-        .games
-        .iter()
-        .filter(|game| game.round == round)
-        .collect();
-    games.sort_by_key(|game| game.table);
-    let table_of = |game: &Game| {
-        game.table
-            .map(|table| table.to_string())
-            .unwrap_or_default()
-    };
-    let tables = games
-        .iter()
-        .map(|game| TableLine {
-            table: table_of(game),
-            white: name(&game.white),
-            black: name(&game.black),
-            handicap: game.handicap,
-            komi: game.komi,
-            result: vocabulary::result(language, game.result, game.by_default),
-        })
-        .collect();
-    let wanted = folded(search.trim());
-    let mut names: Vec<NameLine> = games
-        .iter()
-        .flat_map(|game| {
-            [
-                (&game.black, "colour-black", &game.white),
-                (&game.white, "colour-white", &game.black),
-            ]
-            .map(|(player, colour, opponent)| NameLine {
-                name: name(player),
-                table: table_of(game),
-                colour: language.text(colour),
-                opponent: name(opponent),
-            })
-        })
-        .filter(|line| folded(&line.name).contains(&wanted))
-        .collect();
-    names.sort_by_cached_key(|line| folded(&line.name));
-    let byes = tournament
-        .byes
-        .iter()
-        .filter(|bye| bye.round == round)
-        .map(|bye| name(&bye.player))
-        .filter(|line| folded(line).contains(&wanted))
-        .collect();
-    RoundLines {
-        tables,
-        names,
-        byes,
-    }
+    RoundIndex::new(tournament, round, language).found(search)
 }
 
 /// One line of the standings.

@@ -8,7 +8,7 @@
 use super::dashboard::sign_in;
 use super::PLAYERS;
 use arbitre_api::access::Role;
-use arbitre_tests::browser::{Browser, LAPTOP, PHONE};
+use arbitre_tests::browser::{Browser, Tongue, LAPTOP, PHONE};
 use arbitre_tests::TestService;
 use fantoccini::Locator;
 use serde_json::{json, Value};
@@ -464,7 +464,10 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
         .wait_until("document.querySelector('.problem') !== null", 10)
         .await;
     let problem = browser.text(".problem").await;
-    assert!(problem.contains("reason"), "{problem}");
+    assert!(
+        problem.contains("Why (required): must not be empty"),
+        "{problem}"
+    );
     // The refused page stays live: a warning given meanwhile (through the API) shows in
     // its log, fetched from the table's own address (the form's answers no GET).
     posted(
@@ -610,8 +613,8 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
     browser.check("standings, back to them").await;
 }
 
-#[tokio::test]
-async fn the_referee_rules_in_french() {
+/// The referee's hall and a warning ruled at a table, in `tongue`.
+async fn the_referee_rules_a_warning(tongue: Tongue) {
     let service = TestService::start().await;
     let tournament = service
         .create_tournament(json!({"name": "Open de Nantes"}))
@@ -657,17 +660,29 @@ async fn the_referee_rules_in_french() {
     let browser = Browser::open(&service.base_url, LAPTOP).await;
     sign_in(&browser, &referee).await;
     browser.visit(&format!("/dashboard/t/{id}/hall")).await;
-    browser.switch_language("fr").await;
+    if tongue == Tongue::French {
+        browser.switch_language("fr").await;
+    }
     assert_eq!(
         browser.text("#hall-title").await,
-        "Aucune table n'attend l'arbitre"
+        tongue.says(
+            "No table needs a referee",
+            "Aucune table n'attend l'arbitre"
+        )
     );
     let line = browser.text(".hall-line[data-table='1']").await;
-    assert!(line.contains("en cours, 2 coups"), "{line}");
-    assert!(line.contains("temps principal"), "{line}");
-    browser.check_french("la salle").await;
-    browser.check("la salle").await;
-    browser.screenshot("referee-hall-laptop-fr").await;
+    assert!(
+        line.contains(tongue.says("playing, 2 turns", "en cours, 2 coups")),
+        "{line}"
+    );
+    assert!(
+        line.contains(tongue.says("main time", "temps principal")),
+        "{line}"
+    );
+    browser.check_in(tongue, "the hall").await;
+    browser
+        .screenshot(&tongue.picture("referee-hall-laptop"))
+        .await;
 
     browser
         .click(".hall-line[data-table='1'] a[href*='/hall/games/']")
@@ -675,9 +690,16 @@ async fn the_referee_rules_in_french() {
     browser
         .wait_until("document.querySelector('#apply-ruling') !== null", 10)
         .await;
-    assert!(browser.text("#state-title").await.starts_with("En cours"));
+    let state = browser.text("#state-title").await;
+    assert!(
+        state.starts_with(tongue.says("In play", "En cours")),
+        "{state}"
+    );
     let log = browser.text("#log").await;
-    assert!(log.contains("Blanc joue Q4"), "{log}");
+    assert!(
+        log.contains(tongue.says("White plays Q4", "Blanc joue Q4")),
+        "{log}"
+    );
     let select = |id: &str, value: &str| {
         format!("document.getElementById('{id}').value = '{value}'; return true;")
     };
@@ -691,16 +713,33 @@ async fn the_referee_rules_in_french() {
         .execute(&select("color", "B"), vec![])
         .await
         .unwrap();
-    browser.fill("reason", "téléphone sonné").await;
+    let reason = tongue.says("phone rang", "téléphone sonné");
+    browser.fill("reason", reason).await;
     browser.click("#apply-ruling").await;
     browser
         .wait_until(
-            "document.getElementById('log').textContent\
-             .includes('décision : avertissement — téléphone sonné')",
+            &format!(
+                "document.getElementById('log').textContent.includes('{}')",
+                tongue.says(
+                    "ruling: warning — phone rang",
+                    "décision : avertissement — téléphone sonné"
+                )
+            ),
             10,
         )
         .await;
-    browser.check_french("la table").await;
-    browser.check("la table").await;
-    browser.screenshot("referee-table-laptop-fr").await;
+    browser.check_in(tongue, "the table").await;
+    browser
+        .screenshot(&tongue.picture("referee-table-laptop"))
+        .await;
+}
+
+#[tokio::test]
+async fn the_referee_rules_in_english() {
+    the_referee_rules_a_warning(Tongue::English).await;
+}
+
+#[tokio::test]
+async fn the_referee_rules_in_french() {
+    the_referee_rules_a_warning(Tongue::French).await;
 }

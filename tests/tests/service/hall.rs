@@ -453,3 +453,217 @@ async fn heavy_work_runs_on_threads_that_yield_to_everything_else() {
         "{heavy} heavy threads found, {pool} expected at least"
     );
 }
+
+/// Case and the common Latin accents folded, as a reader types a name on a phone: the
+/// plain reference the page's search is checked against.
+fn plain_fold(text: &str) -> String {
+    const ACCENTED: &str = "àáâãäåçèéêëìíîïñòóôõöøùúûüýÿ";
+    const PLAIN: &str = "aaaaaaceeeeiiiinoooooouuuuyy";
+    text.to_lowercase()
+        .chars()
+        .map(|c| {
+            ACCENTED
+                .chars()
+                .position(|accented| accented == c)
+                .map_or(c, |at| PLAIN.chars().nth(at).unwrap())
+        })
+        .collect()
+}
+
+/// The texts of the elements `<span class="{class}">…</span>` of a page, in order.
+fn spans(page: &str, class: &str) -> Vec<String> {
+    let open = format!("<span class=\"{class}\">");
+    page.split(&open)
+        .skip(1)
+        .map(|rest| rest[..rest.find("</span>").unwrap()].to_string())
+        .collect()
+}
+
+/// A search by name on the public pairings page (issue 42) answers the lines a plain
+/// search of the round answers (case and accents folded, by name), and is served from the
+/// round's lines kept at the tournament's revision: however many searches, the tournament
+/// is read from the store once per revision (`arbitre_public_page_reads_total`).
+#[tokio::test]
+async fn a_search_by_name_answers_the_plain_searchs_lines_without_reading_the_store_again() {
+    let service = TestService::start().await;
+    let tournament = service.create_tournament(json!({})).await;
+    let id = tournament["id"].as_str().unwrap().to_string();
+    service.create_round(&id, 1).await;
+    let people = [
+        ("Lefèvre", "Émile"),
+        ("LEFEVRE", "Anne"),
+        ("Müller", "José"),
+        ("Dubois", "Zoé"),
+        ("Martin", "Paul"),
+        ("Øster", "Åsa"),
+        ("Núñez", "Inés"),
+        ("Garnier", "Léa"),
+    ];
+    let mut players = Vec::new();
+    for (surname, first_name) in people {
+        let response = service
+            .post(
+                &format!("/tournaments/{id}/players"),
+                Some(&service.admin_token),
+            )
+            .json(&json!({"surname": surname, "first_name": first_name, "rank": "3k"}))
+            .send()
+            .await
+            .unwrap();
+        let player = expect_json(response, 201).await;
+        players.push(player["id"].as_str().unwrap().to_string());
+    }
+    // Table t: Black the player 2t, White the player 2t + 1.
+    for table in 0..people.len() / 2 {
+        service
+            .create_pairing(
+                &id,
+                1,
+                table as i32 + 1,
+                &players[2 * table],
+                &players[2 * table + 1],
+            )
+            .await;
+    }
+    let display = |(surname, first_name): (&str, &str)| format!("{surname} {first_name} (3k)");
+    let page = format!("/t/{id}");
+    let searches = [
+        "lefevre", "LEFÈVRE", " jose ", "e", "ÉMILE", "oster", "nunez", "zz", "", "(3k)",
+    ];
+    let mut reads = None;
+    for search in searches {
+        let response = service
+            .get(&page)
+            .query(&[("name", search)])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "{search}");
+        let body = response.text().await.unwrap();
+        let wanted = plain_fold(search.trim());
+        let mut expected: Vec<(String, usize)> = people
+            .iter()
+            .enumerate()
+            .map(|(at, person)| (display(*person), at / 2 + 1))
+            .filter(|(name, _)| plain_fold(name).contains(&wanted))
+            .collect();
+        expected.sort_by_key(|(name, _)| plain_fold(name));
+        let names = spans(&body, "name");
+        let wheres = spans(&body, "where");
+        let found: Vec<(String, usize)> = names
+            .into_iter()
+            .zip(wheres)
+            .map(|(name, place)| {
+                let table = place
+                    .strip_prefix("table ")
+                    .and_then(|rest| rest.split(',').next())
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                (name, table)
+            })
+            .collect();
+        assert_eq!(found, expected, "search {search:?}");
+        // The first search reads the tournament; the others at the same revision do not.
+        let now = service.metric("arbitre_public_page_reads_total").await;
+        assert_eq!(*reads.get_or_insert(now), now, "search {search:?}");
+    }
+    assert_eq!(reads, Some(1));
+    // The line of a table the live page fetches is served from the same read.
+    let line = service
+        .get(&format!("/t/{id}/rows"))
+        .query(&[("round", "1"), ("table", "2")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(line.status(), 200);
+    let line = line.text().await.unwrap();
+    assert!(line.contains("<tr data-table=\"2\">"), "{line}");
+    assert!(line.contains("Müller José (3k)"), "{line}");
+    assert_eq!(service.metric("arbitre_public_page_reads_total").await, 1);
+    let missing = service
+        .get(&format!("/t/{id}/rows"))
+        .query(&[("round", "1"), ("table", "9")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(missing.status(), 400);
+    // A change gives a new revision, read once.
+    service.create_player(&id, "Nouveau", "5k").await;
+    for search in ["nouveau", "lefevre"] {
+        let response = service
+            .get(&page)
+            .query(&[("name", search)])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+    }
+    assert_eq!(service.metric("arbitre_public_page_reads_total").await, 2);
+}
+
+/// The anonymous CSV export makes inert every cell a spreadsheet would read as a formula
+/// (issue 42, OWASP "CSV Injection"): a name or a club starting with `=`, `+`, `-` or `@`
+/// is written with a leading `'`, the rest as typed.
+#[tokio::test]
+async fn a_csv_cell_starting_with_a_formula_character_is_neutralised() {
+    let service = TestService::start().await;
+    let tournament = service.create_tournament(json!({})).await;
+    let id = tournament["id"].as_str().unwrap();
+    service.create_round(id, 1).await;
+    let hostile = [
+        ("=HYPERLINK(\"http://x\";\"y\")", "Club"),
+        ("+1", "=1+1"),
+        ("-2", "@SUM(A1)"),
+        ("@cmd", "Lyon"),
+        ("Dupont", "-"),
+        ("Martin", "Paris"),
+    ];
+    let mut players = Vec::new();
+    for (surname, club) in hostile {
+        let response = service
+            .post(
+                &format!("/tournaments/{id}/players"),
+                Some(&service.admin_token),
+            )
+            .json(&json!({"surname": surname, "first_name": "Ann", "rank": "3k", "club": club}))
+            .send()
+            .await
+            .unwrap();
+        let player = expect_json(response, 201).await;
+        players.push(player["id"].as_str().unwrap().to_string());
+    }
+    // The export lists the players who took part in the round.
+    for (table, pair) in players.chunks(2).enumerate() {
+        service
+            .create_pairing(id, 1, table as i32 + 1, &pair[0], &pair[1])
+            .await;
+    }
+    let response = service
+        .get(&format!("/tournaments/{id}/exports/csv?after_round=1"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let csv = response.text().await.unwrap();
+    // No value here holds a comma: a line's cells are what lies between its commas.
+    let cells: Vec<&str> = csv.lines().flat_map(|line| line.split(',')).collect();
+    for (surname, club) in hostile {
+        for cell in [surname, club] {
+            let inert = if cell.starts_with(['=', '+', '-', '@']) {
+                format!("'{cell}")
+            } else {
+                cell.to_string()
+            };
+            let written = if inert.contains('"') {
+                format!("\"{}\"", inert.replace('"', "\"\""))
+            } else {
+                inert
+            };
+            assert!(
+                cells.contains(&written.as_str()),
+                "{cell:?} written as {written:?}: {csv}"
+            );
+        }
+    }
+}

@@ -27,6 +27,7 @@ mod player_record;
 mod rating_list_pages;
 mod rating_lists;
 mod readme;
+mod refused_forms;
 mod responses;
 mod restart;
 mod results_grid;

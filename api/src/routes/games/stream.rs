@@ -22,7 +22,7 @@ use actix_web::body::{BodySize, MessageBody};
 use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::pin::Pin;
 use std::sync::atomic::Ordering;
 use std::task::{Context, Poll};
@@ -138,11 +138,28 @@ fn last_event_id(request: &HttpRequest, after: Option<i64>) -> Result<Option<i64
     }
 }
 
+/// An entry as a tournament's stream sends it: with the round and the table of its
+/// pairing (`"round"`, `"table"`), so that a page showing that round updates that line
+/// alone rather than fetch itself again (issue 42).
+#[derive(Serialize)]
+struct Placed<T> {
+    #[serde(flatten)]
+    entry: T,
+    #[serde(flatten)]
+    place: Option<store::Place>,
+}
+
 fn frame(id: i64, entry: store::LogEntry) -> Bytes {
     let kind = entry.kind().to_string();
     let data = match entry {
-        store::LogEntry::Game(row) => serde_json::to_string(&GameEvent::from(row)),
-        store::LogEntry::Pairing(row) => serde_json::to_string(&PairingEvent::from(row)),
+        store::LogEntry::Game(row, place) => serde_json::to_string(&Placed {
+            entry: GameEvent::from(row),
+            place,
+        }),
+        store::LogEntry::Pairing(row, place) => serde_json::to_string(&Placed {
+            entry: PairingEvent::from(row),
+            place: Some(place),
+        }),
     }
     .unwrap_or_default();
     Bytes::from(format!("id: {id}\nevent: {kind}\ndata: {data}\n\n"))

@@ -129,7 +129,7 @@ impl Subject {
                 store::events_after(&mut connection, id, after, BATCH)
                     .await?
                     .into_iter()
-                    .map(|row| (i64::from(row.seq), store::LogEntry::Game(row)))
+                    .map(|row| (i64::from(row.seq), store::LogEntry::Game(row, None)))
                     .filter(|(seq, _)| *seq <= up_to)
                     .collect()
             }

@@ -6,7 +6,7 @@
 
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{ApiError, FieldError, GameError};
+use crate::error::{ApiError, FieldError, GameError, Issue};
 use crate::services::live::cache::GameCache;
 use crate::services::live::idempotency::IdempotencyKey;
 use crate::services::live::view::refused;
@@ -64,8 +64,9 @@ pub struct TableTime {
 
 pub fn parse_point(field: &str, text: &str) -> Result<Point, ApiError> {
     Point::from_sgf(text).ok_or_else(|| {
-        ApiError::Validation(vec![FieldError::new(
+        ApiError::Validation(vec![FieldError::of_issue(
             field,
+            Issue::NotAPoint(text.to_string()),
             "must be two letters a-z or A-Z (SGF coordinates)",
         )])
     })
