@@ -5,16 +5,41 @@
 
 use crate::{merge, sample_tournament, TestService};
 use arbitre_api::error::{Problem, PROBLEM_JSON};
+use arbitre_api::http::PageInfo;
 use arbitre_api::routes::pairings::{Pairing, PairingPage};
 use arbitre_api::routes::players::PlayerPage;
 use arbitre_api::routes::rounds::RoundPage;
 use arbitre_api::routes::standings::Standings;
 use arbitre_api::routes::tournaments::TournamentPage;
 use arbitre_api::services::players::Player;
+use arbitre_api::services::rulings::RulingTerms;
 use arbitre_api::services::tournaments::Tournament;
 use reqwest::Method;
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use std::fmt::Display;
+use uuid::Uuid;
+
+/// A ruling as the API sends it (`arbitre_api::services::rulings::Ruling`), read back: that
+/// type also holds the typed issuer its pages word, which its JSON leaves out, so it
+/// cannot be read back whole.
+#[derive(Debug, Deserialize)]
+pub struct SentRuling {
+    pub id: Uuid,
+    pub pairing_id: Uuid,
+    pub issued_by: Uuid,
+    pub issued_by_label: String,
+    pub reason: String,
+    pub previous: RulingTerms,
+    pub terms: RulingTerms,
+}
+
+/// A page of rulings (`arbitre_api::routes::pairings::RulingPage`), read back.
+#[derive(Debug, Deserialize)]
+pub struct SentRulings {
+    pub items: Vec<SentRuling>,
+    pub page: PageInfo,
+}
 
 /// The typed client of one service, acting with one bearer token.
 pub struct Api<'a> {

@@ -178,7 +178,7 @@ pub struct NewRuling {
 }
 
 /// A page of rulings, oldest first.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct RulingPage {
     pub items: Vec<Ruling>,
     pub page: PageInfo,

@@ -62,7 +62,7 @@ impl RulingTerms {
 }
 
 /// A referee ruling on a pairing: the terms before and after.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct Ruling {
     pub id: Uuid,
     pub pairing_id: Uuid,

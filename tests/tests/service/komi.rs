@@ -12,8 +12,7 @@ use crate::{expect_json, send};
 use arbitre_api::routes::pairings::{Pairing, PairingList, PairingPage};
 use arbitre_api::services::drafts::Draft;
 use arbitre_api::services::opengotha::Imported;
-use arbitre_api::services::rulings::Ruling;
-use arbitre_tests::api::read;
+use arbitre_tests::api::{read, SentRuling};
 use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -191,7 +190,7 @@ async fn one_pairing_gets_one_komi_on_every_path() {
         .id;
     let rulings = format!("{}/{handicap_pairing}/rulings", round(2));
     let rule = async |body: Value| {
-        let ruling: Ruling = read(
+        let ruling: SentRuling = read(
             send(&service, Method::POST, &rulings, &admin, Some(&body)).await,
             201,
         )

@@ -3,11 +3,10 @@
 
 use crate::{expect_json, expect_problem, send};
 use arbitre_api::access::Role;
-use arbitre_api::routes::pairings::{Pairing, PairingList, PairingPage, RulingPage};
+use arbitre_api::routes::pairings::{Pairing, PairingList, PairingPage};
 use arbitre_api::routes::rounds::RegistrationPage;
 use arbitre_api::services::rounds::{Registration, RegistrationStatus, Round};
-use arbitre_api::services::rulings::Ruling;
-use arbitre_tests::api::{fields, problem, read};
+use arbitre_tests::api::{fields, problem, read, SentRuling, SentRulings};
 use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::json;
@@ -235,13 +234,13 @@ async fn after_the_start_only_a_referee_ruling_changes_a_pairing() {
         .send()
         .await
         .unwrap();
-    let ruling: Ruling = read(ruling, 201).await;
+    let ruling: SentRuling = read(ruling, 201).await;
     assert_eq!(ruling.previous.black_id.to_string(), players[0]);
     assert_eq!(ruling.terms.black_id.to_string(), players[1]);
     let anyone = service.api().anonymous();
     let changed: Pairing = anyone.get(&pairing_path).await;
     assert_eq!(changed.black_id.to_string(), players[1]);
-    let rulings: RulingPage = anyone.get(&format!("{pairing_path}/rulings")).await;
+    let rulings: SentRulings = anyone.get(&format!("{pairing_path}/rulings")).await;
     assert_eq!(rulings.page.total, 1);
     assert_eq!(rulings.items[0].reason, "colours were swapped at the board");
 }
@@ -454,7 +453,7 @@ async fn a_pairing_with_a_game_keeps_its_players_colours_komi_and_handicap() {
         Some(&table_only),
     )
     .await;
-    let table_only: Ruling = read(table_only, 201).await;
+    let table_only: SentRuling = read(table_only, 201).await;
     assert_eq!(table_only.terms.table, 3);
     let kept: Pairing = service.api().anonymous().get(&path).await;
     assert_eq!(kept.black_id.to_string(), players[0]);

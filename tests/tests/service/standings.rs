@@ -5,13 +5,13 @@
 
 use crate::{expect_json, expect_problem};
 use arbitre_api::access::Role;
-use arbitre_api::routes::pairings::{Pairing, PairingList, RulingPage};
+use arbitre_api::routes::pairings::{Pairing, PairingList};
 use arbitre_api::routes::standings::{GameOutcome, PairingResult, RoundRecord, Standings};
 use arbitre_api::services::players::Player;
 use arbitre_api::services::tournaments::Tournament;
 use arbitre_core::standings::{Basis, Criterion};
 use arbitre_core::Color;
-use arbitre_tests::api::{fields, problem, read};
+use arbitre_tests::api::{fields, problem, read, SentRulings};
 use arbitre_tests::{arbitre_binary, TestService};
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -666,7 +666,7 @@ async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
     assert_eq!(forgotten.result, None);
     // Every change is a ruling on the pairing: who, when, the previous result, the reason.
     // (`issued_by`, a token's id, is there: a `Ruling` does not decode without it.)
-    let rulings: RulingPage = anyone
+    let rulings: SentRulings = anyone
         .get(&format!(
             "/tournaments/{tournament}/rounds/1/pairings/{pairing}/rulings"
         ))
