@@ -473,3 +473,21 @@ async fn a_refused_search_of_the_rating_lists_speaks_french() {
         &["Nom, PIN ou licence : doit compter de 1 à 100 caractères"],
     );
 }
+
+#[tokio::test]
+async fn a_refused_count_of_tablets_speaks_french() {
+    let service = TestService::start().await;
+    let (id, secret) = organizer(&service).await;
+    let (status, page) = post_french(
+        &service,
+        &secret,
+        &format!("/dashboard/t/{id}/tablets/links"),
+        &[("tables", "5000")],
+    )
+    .await;
+    assert_eq!(status, 422, "{page}");
+    speaks_french(
+        &shown_problems(&page),
+        &["Tables : doit être entre 1 et 1000"],
+    );
+}

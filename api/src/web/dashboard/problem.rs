@@ -291,6 +291,7 @@ fn field_name(field: &str) -> Option<&'static str> {
         "komi" | "komi_policy.komi" => "column-komi",
         "handicap" => "column-handicap",
         "q" => "from-list-search",
+        "tables" => "round-tables",
         "placement_criteria" => "fields-criteria",
         "label" => "staff-who",
         "role" => "column-role",
