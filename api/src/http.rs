@@ -291,10 +291,7 @@ impl PageInfo {
 pub fn check_country(violations: &mut Violations, field: &str, country: &str) -> String {
     let country = country.trim().to_ascii_uppercase();
     if country.len() != 2 || !country.bytes().all(|byte| byte.is_ascii_uppercase()) {
-        violations.add(
-            field,
-            "must be a two-letter country code (ISO 3166-1, `FR`)",
-        );
+        violations.add_check(field, arbitre_core::fields::FieldIssue::Country);
     }
     country
 }
@@ -309,7 +306,7 @@ pub fn check_text(
     required: bool,
 ) {
     if let Err(issue) = arbitre_core::fields::check_text(value, max_chars, required) {
-        violations.add(field, issue.to_string());
+        violations.add_check(field, issue);
     }
 }
 

@@ -178,8 +178,17 @@ impl Point {
     pub fn name(self, height: u8) -> String {
         let row = u16::from(height).saturating_sub(u16::from(self.y));
         match COLUMNS.get(usize::from(self.x)) {
-            Some(&letter) => format!("{}{row}", char::from(letter)),
-            None => format!("{}-{row}", u16::from(self.x) + 1),
+            Some(_) => format!("{}{row}", Point::column_name(self.x)),
+            None => format!("{}-{row}", Point::column_name(self.x)),
+        }
+    }
+
+    /// The name of column `x` as a goban's edge writes it: its letter (no `I`), or past
+    /// the 25 letters its number, as [`Point::name`] names its points.
+    pub fn column_name(x: u8) -> String {
+        match COLUMNS.get(usize::from(x)) {
+            Some(&letter) => char::from(letter).to_string(),
+            None => (u16::from(x) + 1).to_string(),
         }
     }
 
@@ -267,6 +276,12 @@ mod tests {
         assert_eq!(Point::new(15, 3).name(19), "Q16");
         assert_eq!(Point::new(8, 0).name(19), "J19", "no I");
         assert_eq!(Point::new(29, 3).name(40), "30-37");
+        assert_eq!(
+            Point::column_name(8),
+            "J",
+            "the board's edge has no I either"
+        );
+        assert_eq!(Point::column_name(29), "30");
         for height in [9, 13, 19, 52] {
             for x in 0..height {
                 let point = Point::new(x, height - 1 - x);

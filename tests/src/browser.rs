@@ -109,6 +109,40 @@ const ENGLISH: &[&str] = &[
     "sides",
 ];
 
+/// A language a journey runs in (issue 41: the journeys run once in English and once in
+/// French, from one test body).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tongue {
+    English,
+    French,
+}
+
+impl Tongue {
+    /// The language's code, as `<html lang>` and the switch write it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Tongue::English => "en",
+            Tongue::French => "fr",
+        }
+    }
+
+    /// What a page says in this language: `english` or `french`.
+    pub fn says<'a>(self, english: &'a str, french: &'a str) -> &'a str {
+        match self {
+            Tongue::English => english,
+            Tongue::French => french,
+        }
+    }
+
+    /// A screenshot's name in this language: the French beside the English (`…-fr`).
+    pub fn picture(self, name: &str) -> String {
+        match self {
+            Tongue::English => name.to_string(),
+            Tongue::French => format!("{name}-fr"),
+        }
+    }
+}
+
 impl Browser {
     /// A browser for the service at `origin`, its window `size` wide and high.
     pub async fn open(origin: &str, size: (u32, u32)) -> Browser {
@@ -403,6 +437,21 @@ impl Browser {
             .await;
         self.wait_until(&format!("document.documentElement.lang === '{code}'"), 10)
             .await;
+    }
+
+    /// The page is in `tongue` (`<html lang>`), passes [`Browser::check`], and, in
+    /// French, [`Browser::check_french`].
+    pub async fn check_in(&self, tongue: Tongue, page: &str) {
+        let lang = self
+            .client
+            .execute("return document.documentElement.lang;", vec![])
+            .await
+            .unwrap();
+        assert_eq!(lang, json!(tongue.code()), "{page}: lang");
+        if tongue == Tongue::French {
+            self.check_french(page).await;
+        }
+        self.check(page).await;
     }
 
     /// What a French page must pass (issue 41): `<html lang="fr">`, and none of what

@@ -36,21 +36,42 @@ impl Served {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let address = listener.local_addr().unwrap().to_string();
         drop(listener);
-        let mut served = Served::spawn(database_url, &address, Stdio::piped());
+        let (served, console) = Served::spawn_with_console(database_url, &address);
+        let link = loop {
+            let line = console
+                .recv_timeout(Duration::from_secs(120))
+                .expect("the console prints the first admin's sign-in link");
+            if let Some(start) = line.find("http://") {
+                break line[start..].trim().to_string();
+            }
+        };
+        (served.ready().await, link)
+    }
+
+    /// `arbitre serve` on `database_url` at `address`, and the lines its console prints
+    /// until it stops. Returns once it answers `/ready`.
+    pub async fn start_with_console(
+        database_url: &str,
+        address: &str,
+    ) -> (Served, std::sync::mpsc::Receiver<String>) {
+        let (served, console) = Served::spawn_with_console(database_url, address);
+        (served.ready().await, console)
+    }
+
+    fn spawn_with_console(
+        database_url: &str,
+        address: &str,
+    ) -> (Served, std::sync::mpsc::Receiver<String>) {
+        let mut served = Served::spawn(database_url, address, Stdio::piped());
         let stdout = served.child.stdout.take().unwrap();
-        let (sender, printed) = std::sync::mpsc::channel();
+        let (sender, console) = std::sync::mpsc::channel();
         // Reads the console to its end, so that the service never waits on a full pipe.
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if let Some(start) = line.find("http://") {
-                    let _ = sender.send(line[start..].trim().to_string());
-                }
+                let _ = sender.send(line);
             }
         });
-        let link = printed
-            .recv_timeout(Duration::from_secs(120))
-            .expect("the console prints the first admin's sign-in link");
-        (served.ready().await, link)
+        (served, console)
     }
 
     fn spawn(database_url: &str, address: &str, stdout: Stdio) -> Served {

@@ -1,9 +1,12 @@
 //! A request field at fault, and the violations a check collects before it refuses once.
 
 use super::ApiError;
+use arbitre_core::clock::TimeControlError;
 use arbitre_core::fields::FieldIssue;
+use arbitre_core::pairing::edit::EditError;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use uuid::Uuid;
 
 /// One request field that broke a rule.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -24,6 +27,74 @@ pub struct FieldError {
 pub enum Issue {
     Check(FieldIssue),
     NotARank(String),
+    /// A form's box that must hold a whole number (rounds, minutes, a table).
+    NotAWholeNumber,
+    /// A form's box that must hold a number (a komi such as 6.5, seconds).
+    NotANumber,
+    /// A whole number outside `min..=max` (a table's number, from 1 to 10000).
+    OutOfRange {
+        min: i64,
+        max: i64,
+    },
+    /// None of the form's choices was chosen (a role, a ruling, a player).
+    NotChosen,
+    /// Two players are to be chosen (an exchange, a pair kept together).
+    TwoPlayers,
+    /// What this ruling or result needs and was not given (the player, the new result,
+    /// the time given or taken).
+    Required,
+    /// Given where the ruling takes none (a result beside another ruling than a
+    /// result correction).
+    NotTaken,
+    /// A tournament's end before its start.
+    EndBeforeStart,
+    /// Not a result as game records write one (`B+R`, `W+2.5`, `0`).
+    NotAResult,
+    /// A form whose values the API's types do not read (a date, a rank, a time zone of
+    /// no such form).
+    Unreadable,
+    /// Not a point of the board, as the referee named it (`Z99`).
+    NotAPoint(String),
+    /// A date an imported file writes that is none (`2026-13-01`).
+    NotADate(String),
+    /// An imported game whose colours the file does not know: the service records who
+    /// had black.
+    UnknownColours,
+    /// An imported player's second game in a round: the service records one game per
+    /// player and round.
+    AnotherGame {
+        player: String,
+        round: u32,
+    },
+    /// More than `max` (rounds, byo-yomi periods, Canadian stones).
+    AtMost {
+        max: i64,
+    },
+    /// An end more than a year after its start.
+    OverAYear,
+    /// A time control's duration over a day.
+    OverADay,
+    /// A time control the clock cannot run (a main time, period or increment of zero).
+    TimeControl(TimeControlError),
+    /// Placement criteria fewer than one or more than twelve.
+    CriteriaCount,
+    /// A placement criterion chosen twice.
+    RepeatedCriterion,
+    /// The pairing's concavity factor (`paiStandardNX1Factor`) not a fraction from 0 to 1.
+    Fraction,
+    /// A search's text empty, longer than 100 characters or with a control character.
+    SearchText,
+    /// A player registered from a rating list that gives neither a rating nor a grade.
+    NoRankInList,
+    /// No file was chosen to send.
+    NoFile,
+    /// A file larger than the form takes.
+    FileTooLarge {
+        megabytes: usize,
+    },
+    /// A hand edit of a draft the core refused (a table the draft has not, two players
+    /// at one table).
+    Edit(EditError<Uuid>),
 }
 
 impl FieldError {
@@ -36,7 +107,11 @@ impl FieldError {
     }
 
     /// A field check's refusal: the API's English `message` and the typed issue.
-    pub fn of_issue(field: impl Into<String>, issue: Issue, message: String) -> FieldError {
+    pub fn of_issue(
+        field: impl Into<String>,
+        issue: Issue,
+        message: impl Into<String>,
+    ) -> FieldError {
         FieldError {
             issue: Some(issue),
             ..FieldError::new(field, message)
@@ -95,8 +170,19 @@ impl Violations {
     }
 
     /// Records a field check's typed refusal, with its English `message` for the API.
-    pub fn add_issue(&mut self, field: impl Into<String>, issue: Issue, message: String) {
+    pub fn add_issue(
+        &mut self,
+        field: impl Into<String>,
+        issue: Issue,
+        message: impl Into<String>,
+    ) {
         self.0.push(FieldError::of_issue(field, issue, message));
+    }
+
+    /// Records a core field check's refusal, typed (the pages say it in their reader's
+    /// language) with its English words for the API.
+    pub fn add_check(&mut self, field: impl Into<String>, issue: FieldIssue) {
+        self.add_issue(field, Issue::Check(issue), issue.to_string());
     }
 
     /// Records the error of a field check, if any.

@@ -119,7 +119,7 @@ impl GameError {
 impl GameError {
     /// The stable code: the API's, `not_found.game`, `illegal_move.<reason>`, or the
     /// conflict's (`game.finished`, `turn.stale`, ...).
-    fn code(&self) -> String {
+    pub fn code(&self) -> String {
         match self {
             GameError::Api(error) => error.code(),
             GameError::NotFound => "not_found.game".to_string(),

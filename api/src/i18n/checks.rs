@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 /// Messages whose ids are built at run time, by their prefix: the months of
 /// [`Language::date`], and the error pages' own words for a problem's code
 /// (`crate::web::page::ErrorPage`).
-const BUILT: &[&str] = &["month-", "problem-"];
+const BUILT: &[&str] = &["month-", "problem-", "file-problem-"];
 
 /// Words a template may hold as they are: proper names, the same in every language (the
 /// product's, the rating federations' acronyms).
@@ -85,6 +85,58 @@ fn every_message_is_used_by_a_page() {
         })
         .collect();
     assert!(unused.is_empty(), "messages no page uses: {unused:?}");
+}
+
+/// The string literals of the api's and the core's sources, where the problems' codes
+/// are (`"round.started"`, `"opengotha.malformed_xml"`, the `"tournament"` of
+/// `not_found.tournament`).
+fn literals() -> BTreeSet<String> {
+    let mut paths = Vec::new();
+    files(&manifest().join("src"), &mut paths);
+    files(&manifest().join("../core/src"), &mut paths);
+    paths
+        .iter()
+        .filter(|path| path.extension().is_some_and(|ext| ext == "rs"))
+        .flat_map(|path| {
+            let source = std::fs::read_to_string(path).unwrap();
+            source
+                .split('"')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The messages built at run time name what is there: a problem's words a code the
+/// sources give (a code renamed or gone leaves its words unused), a month one of twelve.
+#[test]
+fn every_built_message_names_a_code_or_a_month() {
+    let literals = literals();
+    let keys: BTreeSet<String> = literals
+        .iter()
+        .map(|code| code.replace(['.', '_'], "-"))
+        .collect();
+    let months: Vec<String> = (1..=12).map(|month| format!("month-{month}")).collect();
+    let unknown: Vec<&String> = Language::default()
+        .message_ids()
+        .iter()
+        .filter(|id| {
+            let code = id
+                .strip_prefix("file-problem-")
+                .or_else(|| id.strip_prefix("problem-"));
+            match code {
+                // `not_found.` and a resource's name (`ApiError::code`).
+                Some(code) if code.starts_with("not-found-") => {
+                    !literals.contains(&code["not-found-".len()..].replace('-', "_"))
+                }
+                Some(code) => !keys.contains(code),
+                None => id.starts_with("month-") && !months.contains(id),
+            }
+        })
+        .collect();
+    assert!(unknown.is_empty(), "built messages of no code: {unknown:?}");
 }
 
 /// The text a person reads in a template once its expressions, tags and comments are

@@ -200,7 +200,7 @@ pub fn terms(
         violations.add(format!("{field}white_id"), "must differ from black_id");
     }
     if let Err(issue) = arbitre_core::fields::check_handicap(details.handicap) {
-        violations.add(format!("{field}handicap"), issue.to_string());
+        violations.add_check(format!("{field}handicap"), issue);
     }
     let handicap = u32::try_from(details.handicap).unwrap_or(0);
     let komi = details
@@ -621,8 +621,8 @@ pub async fn rule(
         })
         .await?;
     let label = match &caller {
-        Caller::Token(token) => audit::issuer(&token.label, token.role.name(), token.id),
-        Caller::Anonymous => String::new(),
+        Caller::Token(token) => audit::Issuer::of(&token.label, token.role.name(), token.id),
+        Caller::Anonymous => audit::Issuer::Labelled(String::new()),
     };
     let mut named = Ruling::named(&mut connection, tournament_id, vec![(row, label)]).await?;
     let ruling = named

@@ -60,13 +60,42 @@ pub fn who(token: &StoredToken) -> String {
 /// Who issued a ruling or recorded a result, never blank (issue 40: the results' "Who"
 /// was empty for a credential made without a label): the credential's label, else its
 /// role and the end of its id, which tells two unlabelled credentials apart (the start
-/// of a UUIDv7 is its creation time, shared by credentials made together).
-pub fn issuer(label: &str, role: &str, id: Uuid) -> String {
-    if label.trim().is_empty() {
-        let id = id.simple().to_string();
-        format!("{role} (credential …{})", &id[id.len() - 8..])
-    } else {
-        label.to_string()
+/// of a UUIDv7 is its creation time, shared by credentials made together). The API
+/// writes it in English ([`Issuer`]'s `Display`); a page in its reader's words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Issuer {
+    Labelled(String),
+    Unlabelled {
+        /// The credential's role as stored (`referee`).
+        role: String,
+        /// The last eight hexadecimal digits of the credential's id.
+        id_end: String,
+    },
+}
+
+impl Issuer {
+    pub fn of(label: &str, role: &str, id: Uuid) -> Issuer {
+        if label.trim().is_empty() {
+            let id = id.simple().to_string();
+            Issuer::Unlabelled {
+                role: role.to_string(),
+                id_end: id[id.len() - 8..].to_string(),
+            }
+        } else {
+            Issuer::Labelled(label.to_string())
+        }
+    }
+}
+
+/// As the API writes it: the label, or `referee (credential …1a2b3c4d)`.
+impl std::fmt::Display for Issuer {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Issuer::Labelled(label) => formatter.write_str(label),
+            Issuer::Unlabelled { role, id_end } => {
+                write!(formatter, "{role} (credential …{id_end})")
+            }
+        }
     }
 }
 

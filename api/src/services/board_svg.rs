@@ -1,7 +1,11 @@
 //! A game's position as a picture, for the board route (`GET /games/{id}/board.svg`) and
 //! the referee's pages: during counting the proposed dead stones are crossed and the
 //! territory they would leave is marked with small squares of its owner's colour; once
-//! counted, the count's dead stones and territory. The last stone played is ringed.
+//! counted, the count's dead stones and territory. The last stone played is ringed. The
+//! edges carry the coordinates as a real board's do (columns `A`–`T` without `I`, rows
+//! from the bottom), so that a referee reads and names points as the players do, and each
+//! stone names its point (`data-point` in SGF, `data-name` as players say it) for the
+//! referee's page, where tapping stones chooses the dead ones.
 
 use crate::error::{ApiError, GameError};
 use crate::services::live::LoadedGame;
@@ -10,7 +14,10 @@ use arbitre_core::{Color, Point};
 use std::fmt::Write as _;
 
 const CELL: u32 = 24;
-const MARGIN: u32 = 24;
+/// A cell and a half: the coordinates sit in the band outside the edge stones.
+const MARGIN: u32 = 36;
+/// Where the coordinates' centres sit, from the picture's edges.
+const LABEL: u32 = 13;
 
 /// The position of `game` as an SVG document.
 pub fn render(game: &LoadedGame) -> Result<String, GameError> {
@@ -42,6 +49,24 @@ pub fn render(game: &LoadedGame) -> Result<String, GameError> {
             at(size.width - 1)
         );
     }
+    // The coordinates, on all four edges as on a goban.
+    let far_x = width - LABEL;
+    let far_y = height - LABEL;
+    // Presentation attributes, not a style sheet: the pages' policy allows no inline style.
+    svg.push_str(r#"<g class="coordinates" font-family="sans-serif" font-size="12" text-anchor="middle" dominant-baseline="central">"#);
+    for x in 0..size.width {
+        let column = Point::column_name(x);
+        for y in [LABEL, far_y] {
+            let _ = write!(svg, r#"<text x="{}" y="{y}">{column}</text>"#, at(x));
+        }
+    }
+    for y in 0..size.height {
+        let row = size.height - y;
+        for x in [LABEL, far_x] {
+            let _ = write!(svg, r#"<text x="{x}" y="{}">{row}</text>"#, at(y));
+        }
+    }
+    svg.push_str("</g>");
     // The dead stones on the table during counting, or those of the count.
     let dead: Option<&[Point]> = match (game.table.agreement(), game.table.count()) {
         (Some(agreement), _) => Some(agreement.proposal().points()),
@@ -51,13 +76,14 @@ pub fn render(game: &LoadedGame) -> Result<String, GameError> {
     let radius = CELL / 2 - 1;
     for point in size.all_points() {
         if let Some(color) = board.get(point) {
-            let (fill, stroke) = match color {
-                Color::Black => ("black", "black"),
-                Color::White => ("white", "black"),
+            let (fill, stroke, letter) = match color {
+                Color::Black => ("black", "black", 'B'),
+                Color::White => ("white", "black", 'W'),
             };
             let _ = write!(
                 svg,
-                r#"<circle cx="{}" cy="{}" r="{radius}" fill="{fill}" stroke="{stroke}"/>"#,
+                r#"<circle class="stone" data-point="{point}" data-name="{}" data-color="{letter}" cx="{}" cy="{}" r="{radius}" fill="{fill}" stroke="{stroke}"/>"#,
+                point.name(size.height),
                 at(point.x),
                 at(point.y)
             );

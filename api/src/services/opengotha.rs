@@ -10,7 +10,7 @@
 //! Players get new ids; the file's keys name them only within the file.
 
 use crate::db::Connection;
-use crate::error::{ApiError, FieldError, Violations};
+use crate::error::{ApiError, FieldError, Issue, Violations};
 use crate::services::players::check_record;
 use crate::store::pairings::{self as pairing_store, ImportedPairing, PairingTerms};
 use crate::store::players::{self as player_store, PlayerRecord};
@@ -130,20 +130,25 @@ fn check(tournament: &Tournament) -> Result<(), ApiError> {
             )
         };
         if !game.colours_known {
-            violations.add(
+            violations.add_issue(
                 format!("{}.knownColor", field()),
+                Issue::UnknownColours,
                 "the service records who had black: unknown colours cannot be stored",
             );
         }
         if let Err(issue) = arbitre_core::fields::check_handicap(game.handicap) {
-            violations.add(format!("{}.handicap", field()), issue.to_string());
+            violations.add_check(format!("{}.handicap", field()), issue);
         }
         if game
             .table
             .is_some_and(|table| table == 0 || i32::try_from(table).is_err())
         {
-            violations.add(
+            violations.add_issue(
                 format!("{}.tableNumber", field()),
+                Issue::OutOfRange {
+                    min: 1,
+                    max: i64::from(i32::MAX),
+                },
                 "must be 1 to 2147483647",
             );
         }
@@ -156,11 +161,15 @@ fn check(tournament: &Tournament) -> Result<(), ApiError> {
             Color::Black => &game.black,
             Color::White => &game.white,
         };
-        violations.add(
+        violations.add_issue(
             format!(
                 "Game[round {}, {} – {}]",
                 game.round, game.black, game.white
             ),
+            Issue::AnotherGame {
+                player: player.clone(),
+                round: game.round,
+            },
             format!(
                 "`{player}` has another game in round {}: the service records one game per \
                  player and round",

@@ -5,7 +5,7 @@
 
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{ApiError, FieldError};
+use crate::error::{ApiError, FieldError, Issue};
 use crate::services::players::Player;
 use crate::services::rating_lists::{self as service, FromList, Hit, Indexes, Listed, Search};
 use crate::store::tournaments::ensure_exists;
@@ -134,8 +134,9 @@ pub async fn search_lists(
     }
     let text = query.q.trim();
     if text.is_empty() || text.chars().count() > 100 || text.chars().any(char::is_control) {
-        return Err(ApiError::InvalidQuery(FieldError::new(
+        return Err(ApiError::InvalidQuery(FieldError::of_issue(
             "q",
+            Issue::SearchText,
             "must be 1 to 100 characters, without control characters",
         )));
     }
@@ -182,7 +183,12 @@ pub async fn register_from_list(
         .rank
         .map(|rank| {
             rank.parse::<Rank>().map_err(|error| {
-                ApiError::Validation(vec![FieldError::new("rank", error.to_string())])
+                let message = error.to_string();
+                ApiError::Validation(vec![FieldError::of_issue(
+                    "rank",
+                    Issue::NotARank(error.0),
+                    message,
+                )])
             })
         })
         .transpose()?;

@@ -5,7 +5,7 @@
 
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{ApiError, GameError, Resource, Violations};
+use crate::error::{ApiError, GameError, Issue, Resource, Violations};
 use crate::http::check_text;
 use crate::services::live::cache::GameCache;
 use crate::services::live::idempotency::{fingerprint_of, IdempotencyKey};
@@ -17,6 +17,7 @@ use crate::store::pairings as pairing_store;
 use crate::store::rounds as round_store;
 use crate::store::standings as store;
 use actix_web::HttpRequest;
+use arbitre_core::fields::FieldIssue;
 use arbitre_core::result::GameResult as SgfResult;
 use arbitre_core::round::RoundAction;
 use arbitre_core::standings::{read_entry, EntryError, Recorded};
@@ -61,15 +62,19 @@ pub async fn record(
     let unknown = Recorded::Sgf(SgfResult::Unknown);
     let recorded = match change.result.as_deref() {
         None => {
-            violations.add("result", "required: the result, in SGF RE syntax");
+            violations.add_issue(
+                "result",
+                Issue::Required,
+                "required: the result, in SGF RE syntax",
+            );
             unknown
         }
         Some(text) if text.chars().count() > 40 => {
-            violations.add("result", "must be at most 40 characters");
+            violations.add_check("result", FieldIssue::TooLong(40));
             unknown
         }
         Some(text) => Recorded::read(text).unwrap_or_else(|error| {
-            violations.add("result", error.to_string());
+            violations.add_issue("result", Issue::NotAResult, error.to_string());
             unknown
         }),
     };

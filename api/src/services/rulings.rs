@@ -70,6 +70,9 @@ pub struct Ruling {
     /// of its id: never blank).
     pub issued_by: Uuid,
     pub issued_by_label: String,
+    /// The same, typed: a page names the role in its reader's words.
+    #[serde(skip)]
+    pub issuer: audit::Issuer,
     pub reason: String,
     pub previous: RulingTerms,
     pub terms: RulingTerms,
@@ -81,16 +84,16 @@ impl Ruling {
     pub async fn named(
         connection: &mut Connection,
         tournament_id: Uuid,
-        rows: Vec<(RulingRow, String)>,
+        rows: Vec<(RulingRow, audit::Issuer)>,
     ) -> Result<Vec<Ruling>, ApiError> {
         let decode =
             |value| serde_json::from_value::<RulingTerms>(value).map_err(ApiError::internal);
-        let decoded: Vec<(RulingRow, String, RulingTerms, RulingTerms)> = rows
+        let decoded: Vec<(RulingRow, audit::Issuer, RulingTerms, RulingTerms)> = rows
             .into_iter()
-            .map(|(row, label)| {
+            .map(|(row, issuer)| {
                 let previous = decode(row.previous.clone())?;
                 let terms = decode(row.changes.clone())?;
-                Ok((row, label, previous, terms))
+                Ok((row, issuer, previous, terms))
             })
             .collect::<Result<_, ApiError>>()?;
         let ids = decoded.iter().flat_map(|(_, _, previous, terms)| {
@@ -109,12 +112,13 @@ impl Ruling {
         };
         decoded
             .into_iter()
-            .map(|(row, label, previous, terms)| {
+            .map(|(row, issuer, previous, terms)| {
                 Ok(Ruling {
                     id: row.id,
                     pairing_id: row.pairing_id,
                     issued_by: row.issued_by,
-                    issued_by_label: label,
+                    issued_by_label: issuer.to_string(),
+                    issuer,
                     reason: row.reason,
                     previous: name(previous)?,
                     terms: name(terms)?,
@@ -138,7 +142,7 @@ pub async fn list(
     let rows = rows
         .into_iter()
         .map(|(row, label, role)| {
-            let issuer = audit::issuer(&label, &role, row.issued_by);
+            let issuer = audit::Issuer::of(&label, &role, row.issued_by);
             (row, issuer)
         })
         .collect();

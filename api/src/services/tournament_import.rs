@@ -5,7 +5,7 @@
 
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{ApiError, Violations};
+use crate::error::{ApiError, Issue, Violations};
 use crate::i18n::{Language, TimeZone};
 use crate::services::heavy::{Class, Workshop};
 use crate::services::opengotha::{self as importer, Import, ImportWarning, Imported};
@@ -31,7 +31,8 @@ fn imported_settings(
     let mut violations = Violations::new();
     let mut date = |field: &'static str, text: &str| {
         text.parse::<NaiveDate>().unwrap_or_else(|error| {
-            violations.add(field, format!("{text:?}: {error}"));
+            let message = format!("{text:?}: {error}");
+            violations.add_issue(field, Issue::NotADate(text.to_string()), message);
             NaiveDate::MIN
         })
     };
@@ -41,14 +42,14 @@ fn imported_settings(
         Ok(side) if arbitre_core::fields::check_board_side(side).is_ok() => side,
         _ => {
             let issue = FieldIssue::BoardSide;
-            violations.add("GeneralParameterSet.size", issue.to_string());
+            violations.add_check("GeneralParameterSet.size", issue);
             default_board_size()
         }
     };
     for (field, issue) in tournament.handicap.issues() {
-        violations.add(
+        violations.add_check(
             format!("HandicapParameterSet.{}", field.opengotha_attribute()),
-            issue.to_string(),
+            issue,
         );
     }
     violations.into_result()?;

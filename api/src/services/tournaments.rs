@@ -6,7 +6,7 @@
 
 use crate::auth::Caller;
 use crate::db::{Connection, DbPool};
-use crate::error::{ApiError, Resource, Violations};
+use crate::error::{ApiError, Issue, Resource, Violations};
 use crate::http::{check_country, check_text, Window};
 use crate::i18n::{Language, TimeZone};
 use crate::services::deletions;
@@ -22,7 +22,7 @@ use crate::store::tournaments::{
 };
 use arbitre_core::clock::{self, EgdClass, TimeControl};
 use arbitre_core::ending::ResumptionPolicy;
-use arbitre_core::pairing::parameters::System;
+use arbitre_core::pairing::parameters::{System, MAX_CRITERION_WEIGHT};
 use arbitre_core::pairing::PairingParameters;
 use arbitre_core::standings::{self as core_standings, Criterion};
 use arbitre_core::{tournament_board, Preset};
@@ -218,7 +218,14 @@ pub struct TournamentChanges {
 /// Dates PostgreSQL and the rating bodies can both take.
 pub fn check_date(violations: &mut Violations, field: &str, date: NaiveDate) {
     if !(1900..=2200).contains(&date.year()) {
-        violations.add(field, "must be between the years 1900 and 2200");
+        violations.add_issue(
+            field,
+            Issue::OutOfRange {
+                min: 1900,
+                max: 2200,
+            },
+            "must be between the years 1900 and 2200",
+        );
     }
 }
 
@@ -281,19 +288,31 @@ pub(super) fn checked_record(
                 "before the beginDate: kept as the file writes it; correct the dates with \
                  PATCH /tournaments/{id} (start_date, end_date)",
             )),
-            None => violations.add("end_date", "must not be before start_date"),
+            None => violations.add_issue(
+                "end_date",
+                Issue::EndBeforeStart,
+                "must not be before start_date",
+            ),
         }
     } else if (end_date - start_date).num_days() > 366 {
-        violations.add("end_date", "must be at most a year after start_date");
+        violations.add_issue(
+            "end_date",
+            Issue::OverAYear,
+            "must be at most a year after start_date",
+        );
     }
     if number_of_rounds > core_standings::Tournament::MAX_ROUNDS {
-        violations.add(
+        let max = core_standings::Tournament::MAX_ROUNDS;
+        violations.add_issue(
             "number_of_rounds",
-            format!("must be at most {}", core_standings::Tournament::MAX_ROUNDS),
+            Issue::AtMost {
+                max: i64::from(max),
+            },
+            format!("must be at most {max}"),
         );
     }
     if let Err(issue) = arbitre_core::fields::check_board_side(board_size) {
-        violations.add("board_size", issue.to_string());
+        violations.add_check("board_size", issue);
     }
     if let KomiPolicy::Fixed { komi } = komi_policy {
         check_komi(&mut violations, "komi_policy.komi", komi);
@@ -303,7 +322,15 @@ pub(super) fn checked_record(
     check_criteria(&mut violations, &placement_criteria);
     standings.check(&mut violations);
     for error in pairing.validate() {
-        violations.add(format!("pairing.{}", error.field), error.message);
+        // The core checks the weights' range and the one fraction, the concavity.
+        let issue = match error.field.as_str() {
+            "concavity" => Issue::Fraction,
+            _ => Issue::OutOfRange {
+                min: 0,
+                max: MAX_CRITERION_WEIGHT,
+            },
+        };
+        violations.add_issue(format!("pairing.{}", error.field), issue, error.message);
     }
     violations.into_result()?;
     let (_, class) = clock::egd_class(&time_control, online);

@@ -377,7 +377,7 @@ pub async fn change_terms(
     let tournament = tournaments::load(&mut connection, tournament_id).await?;
     let mut violations = Violations::new();
     if let Err(issue) = arbitre_core::fields::check_handicap(change.handicap) {
-        violations.add("handicap", issue.to_string());
+        violations.add_check("handicap", issue);
     }
     let stones = u32::try_from(change.handicap).unwrap_or(0);
     let komi = change.komi.unwrap_or_else(|| {

@@ -5,7 +5,7 @@
 //! their JSON form; what only the service needs is defined here, with the checks a
 //! setting passes before it is stored.
 
-use crate::error::{ApiError, Violations};
+use crate::error::{ApiError, Issue, Violations};
 use arbitre_core::clock::TimeControl;
 pub use arbitre_core::standings::HandicapPolicy;
 use arbitre_core::standings::{Basis, Credit, Criterion, McMahon, Rank, Scoring};
@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 /// The core's komi check ([`arbitre_core::fields::check_komi`]), as a violation of `field`.
 pub fn check_komi(violations: &mut Violations, field: &str, komi: f64) {
     if let Err(issue) = arbitre_core::fields::check_komi(komi) {
-        violations.add(field, issue.to_string());
+        violations.add_check(field, issue);
     }
 }
 
@@ -28,19 +28,32 @@ const LONGEST_DURATION_MS: u64 = 24 * 60 * 60 * 1000;
 /// periods and 1000 Canadian stones.
 pub fn check_time_control(control: &TimeControl, violations: &mut Violations) {
     if let Err(error) = control.validate() {
-        violations.add("time_control", error.to_string());
+        let message = error.to_string();
+        violations.add_issue("time_control", Issue::TimeControl(error), message);
     } else if durations(control)
         .iter()
         .any(|&duration| duration > LONGEST_DURATION_MS)
     {
-        violations.add("time_control", "durations must be at most 24 hours");
+        violations.add_issue(
+            "time_control",
+            Issue::OverADay,
+            "durations must be at most 24 hours",
+        );
     } else if let TimeControl::ByoYomi { periods, .. } = control {
         if *periods > 100 {
-            violations.add("time_control.periods", "must be at most 100");
+            violations.add_issue(
+                "time_control.periods",
+                Issue::AtMost { max: 100 },
+                "must be at most 100",
+            );
         }
     } else if let TimeControl::Canadian { stones, .. } = control {
         if *stones > 1000 {
-            violations.add("time_control.stones", "must be at most 1000");
+            violations.add_issue(
+                "time_control.stones",
+                Issue::AtMost { max: 1000 },
+                "must be at most 1000",
+            );
         }
     }
 }
@@ -80,10 +93,7 @@ fn durations(control: &TimeControl) -> Vec<u64> {
 /// How handicaps are given: the core's policy, checked field by field.
 pub fn check_handicap_policy(policy: &HandicapPolicy, violations: &mut Violations) {
     for (field, issue) in policy.issues() {
-        violations.add(
-            format!("handicap_policy.{}", field.name()),
-            issue.to_string(),
-        );
+        violations.add_check(format!("handicap_policy.{}", field.name()), issue);
     }
 }
 
@@ -200,7 +210,11 @@ impl StandingsSettings {
         let floor = self.mcmahon_floor.parse::<Rank>();
         for (field, rank) in [("mcmahon_bar", &bar), ("mcmahon_floor", &floor)] {
             if let Err(error) = rank {
-                violations.add(format!("standings.{field}"), error.to_string());
+                violations.add_issue(
+                    format!("standings.{field}"),
+                    Issue::NotARank(error.0.clone()),
+                    error.to_string(),
+                );
             }
         }
         if let (Ok(bar), Ok(floor)) = (bar, floor) {
@@ -211,7 +225,7 @@ impl StandingsSettings {
             };
             let issues = mcmahon.issues();
             for (field, issue) in &issues {
-                violations.add(format!("standings.mcmahon_{field}"), issue.to_string());
+                violations.add_check(format!("standings.mcmahon_{field}"), *issue);
             }
             if issues.is_empty() {
                 self.mcmahon_bar = bar.to_string();
@@ -293,10 +307,18 @@ pub fn default_criteria() -> Vec<Criterion> {
 
 pub fn check_criteria(violations: &mut Violations, criteria: &[Criterion]) {
     if criteria.is_empty() || criteria.len() > 12 {
-        violations.add("placement_criteria", "must list 1 to 12 criteria");
+        violations.add_issue(
+            "placement_criteria",
+            Issue::CriteriaCount,
+            "must list 1 to 12 criteria",
+        );
     }
     let mut seen = std::collections::HashSet::new();
     if !criteria.iter().all(|criterion| seen.insert(*criterion)) {
-        violations.add("placement_criteria", "must not repeat a criterion");
+        violations.add_issue(
+            "placement_criteria",
+            Issue::RepeatedCriterion,
+            "must not repeat a criterion",
+        );
     }
 }

@@ -61,6 +61,11 @@ const ASSETS: &[Asset] = &[
         bytes: include_bytes!("../../assets/referee.css"),
     },
     Asset {
+        name: "dead-stones.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../../assets/dead-stones.js"),
+    },
+    Asset {
         name: "live.js",
         content_type: "text/javascript; charset=utf-8",
         bytes: include_bytes!("../../assets/live.js"),

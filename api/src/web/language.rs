@@ -6,6 +6,7 @@
 //! tournament's pages, the tournament's language; else English, the language a visitor
 //! from anywhere is likeliest to read.
 
+use super::dashboard::field_words;
 use super::page::{check_origin, problem_key, ErrorPage, PageError};
 use crate::error::ApiError;
 use crate::i18n::Language;
@@ -25,7 +26,7 @@ pub const COOKIE: &str = "arbitre_language";
 const CHOICE_DAYS: i64 = 365;
 
 /// What the request says of its reader's languages.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Reader {
     /// The language picked with the switch.
     chosen: Option<Language>,
@@ -142,7 +143,10 @@ pub async fn translate_page_errors(
         .response()
         .error()
         .and_then(|error| error.as_error::<PageError>())
-        .map(|error| ErrorPage::response(error, reader.language()));
+        .map(|error| {
+            let language = reader.language();
+            ErrorPage::saying(error, language, field_words(&error.0, language))
+        });
     Ok(match translated {
         Some(page) => response.into_response(page),
         None => response.map_into_boxed_body(),

@@ -4,6 +4,7 @@ use crate::access::Role;
 use crate::error::{cause_chain, ApiError};
 use crate::i18n::Language;
 use crate::peer::Origin;
+use crate::services::audit::Issuer;
 use actix_web::body::BoxBody;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, Responder, ResponseError};
@@ -74,9 +75,17 @@ impl ErrorPage {
     /// has them (`problem-` and its code, `not_found.tournament` as
     /// `problem-not-found-tournament`), else the API's detail.
     pub fn response(error: &PageError, language: Language) -> HttpResponse {
+        ErrorPage::saying(error, language, None)
+    }
+
+    /// As [`ErrorPage::response`], the problem's words already written where they are
+    /// (a form's fields, said with their labels).
+    pub fn saying(error: &PageError, language: Language, said: Option<String>) -> HttpResponse {
         let status = error.status_code();
         let message = if status.is_server_error() {
             language.text("error-server")
+        } else if let Some(said) = said {
+            said
         } else {
             let key = problem_key(&error.0.code());
             if language.has(&key) {
@@ -115,7 +124,7 @@ impl ResponseError for PageError {
 }
 
 /// A signed-in person as the page header names them.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Signed {
     pub(super) label: String,
     pub(super) role: Role,
@@ -147,6 +156,24 @@ pub fn role_key(role: Role) -> &'static str {
     }
 }
 
+/// Who issued a ruling or recorded a result, in `language`: the credential's label, or
+/// its role in the reader's words and the end of its id.
+pub fn issuer_words(language: Language, issuer: &Issuer) -> String {
+    match issuer {
+        Issuer::Labelled(label) => label.clone(),
+        Issuer::Unlabelled { role, id_end } => {
+            let role = role
+                .parse::<Role>()
+                .map_or_else(|_| role.clone(), |role| language.text(role_key(role)));
+            language
+                .message("issuer-unlabelled")
+                .arg("role", role)
+                .arg("end", id_end)
+                .to_string()
+        }
+    }
+}
+
 /// Refuses a state-changing request that no page of this server sent.
 pub fn check_origin(request: &HttpRequest) -> Result<(), PageError> {
     if Origin::sent(request) {
@@ -155,5 +182,21 @@ pub fn check_origin(request: &HttpRequest) -> Result<(), PageError> {
         Err(PageError(ApiError::Forbidden(
             "send this form from a page of this server",
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unlabelled_issuer_is_named_by_its_role_in_the_readers_words() {
+        let id = uuid::Uuid::parse_str("0193a0b2-0000-7000-8000-00001a2b3c4d").unwrap();
+        let issuer = Issuer::of(" ", "referee", id);
+        assert_eq!(issuer.to_string(), "referee (credential …1a2b3c4d)");
+        let french = Language::of_code("fr").unwrap();
+        assert_eq!(issuer_words(french, &issuer), "arbitre (accès …1a2b3c4d)");
+        let labelled = Issuer::of("Marie", "referee", id);
+        assert_eq!(issuer_words(french, &labelled), "Marie");
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{hall, result_arrives_live, start_game, PLAYERS};
 use arbitre_api::i18n::{Language, TimeZone};
-use arbitre_tests::browser::{Browser, LAPTOP, PHONE};
+use arbitre_tests::browser::{Browser, Tongue, LAPTOP, PHONE};
 use arbitre_tests::TestService;
 use fantoccini::Locator;
 use serde_json::json;
@@ -20,11 +20,31 @@ pub async fn sign_in(browser: &Browser, token: &str) {
 
 /// Checks the page and takes its screenshots at laptop and phone width.
 pub async fn pictured(browser: &Browser, name: &str) {
-    browser.check(name).await;
-    browser.screenshot(&format!("{name}-laptop")).await;
+    pictured_as(browser, None, name).await;
+}
+
+/// As [`pictured`], the page in `tongue` ([`Browser::check_in`]) and its screenshots
+/// named in it (the French beside the English).
+pub async fn pictured_in(browser: &Browser, tongue: Tongue, name: &str) {
+    pictured_as(browser, Some(tongue), name).await;
+}
+
+async fn pictured_as(browser: &Browser, tongue: Option<Tongue>, name: &str) {
+    let check = |page: String| async move {
+        match tongue {
+            Some(tongue) => browser.check_in(tongue, &page).await,
+            None => browser.check(&page).await,
+        }
+    };
+    let picture = |width: &str| {
+        let english = format!("{name}-{width}");
+        tongue.map_or(english.clone(), |tongue| tongue.picture(&english))
+    };
+    check(name.to_string()).await;
+    browser.screenshot(&picture("laptop")).await;
     browser.resize(PHONE).await;
-    browser.check(&format!("{name}, phone")).await;
-    browser.screenshot(&format!("{name}-phone")).await;
+    check(format!("{name}, phone")).await;
+    browser.screenshot(&picture("phone")).await;
     browser.resize(LAPTOP).await;
 }
 
@@ -65,13 +85,17 @@ async fn column(browser: &Browser, css: &str, column: usize) -> Vec<String> {
     texts
 }
 
-#[tokio::test]
+/// The director's journey from an empty server to a printed pairing list, in `tongue`.
 async fn the_organizer_creates_a_tournament_registers_six_players_drafts_swaps_publishes_and_prints(
+    tongue: Tongue,
 ) {
     let service = TestService::start().await;
     let browser = Browser::open(&service.base_url, LAPTOP).await;
     sign_in(&browser, &service.admin_token).await;
-    pictured(&browser, "dashboard").await;
+    if tongue == Tongue::French {
+        browser.switch_language("fr").await;
+    }
+    pictured_in(&browser, tongue, "dashboard").await;
     browser.fill("t-name", "Open de Grenoble").await;
     browser.fill("t-place", "Grenoble").await;
     browser.fill("t-rounds", "3").await;
@@ -84,8 +108,14 @@ async fn the_organizer_creates_a_tournament_registers_six_players_drafts_swaps_p
         .await;
     assert_eq!(browser.text("h1").await, "Open de Grenoble");
     let settings = browser.text(".settings-list").await;
-    assert!(settings.contains("3d and 20k"), "{settings}");
-    assert!(settings.contains("EGF class"), "{settings}");
+    assert!(
+        settings.contains(tongue.says("3d and 20k", "3d et 20k")),
+        "{settings}"
+    );
+    assert!(
+        settings.contains(tongue.says("EGF class", "Classe EGF")),
+        "{settings}"
+    );
     for (surname, first_name, rank) in PLAYERS {
         register(&browser, surname, first_name, rank).await;
         browser
@@ -98,8 +128,9 @@ async fn the_organizer_creates_a_tournament_registers_six_players_drafts_swaps_p
             )
             .await;
     }
-    assert_eq!(browser.text("#players").await, "Players (6)");
-    pictured(&browser, "dashboard-tournament").await;
+    let six = tongue.says("Players (6)", "Joueurs (6)");
+    assert_eq!(browser.text("#players").await, six);
+    pictured_in(&browser, tongue, "dashboard-tournament").await;
     let tournament = browser
         .client
         .current_url()
@@ -111,8 +142,13 @@ async fn the_organizer_creates_a_tournament_registers_six_players_drafts_swaps_p
     // stored; the browser logs the status, the only error it logs.
     register(&browser, "Bad", "", "12x").await;
     refused(&browser).await;
-    assert!(browser.text(".problem").await.contains("rank"));
-    assert_eq!(browser.text("#players").await, "Players (6)");
+    let problem = browser.text(".problem").await;
+    assert!(
+        problem.contains(tongue.says("is not a rank", "n'est pas un niveau")),
+        "{problem}"
+    );
+    browser.check_in(tongue, "a registration refused").await;
+    assert_eq!(browser.text("#players").await, six);
     browser.visit(&format!("{tournament}/rounds/1")).await;
     browser.click("button[value='draft']").await;
     browser
@@ -124,13 +160,16 @@ async fn the_organizer_creates_a_tournament_registers_six_players_drafts_swaps_p
     browser.click("button[value='swap-1']").await;
     browser
         .wait_until(
-            "document.querySelector('#table-1 .report').textContent.includes('swapped')",
+            &format!(
+                "document.querySelector('#table-1 .report').textContent.includes('{}')",
+                tongue.says("swapped", "inversées")
+            ),
             10,
         )
         .await;
     assert_eq!(column(&browser, "table.draft", 2).await[0], blacks[0]);
     assert_eq!(column(&browser, "table.draft", 3).await[0], whites[0]);
-    pictured(&browser, "dashboard-draft").await;
+    pictured_in(&browser, tongue, "dashboard-draft").await;
     browser.click("button[value='publish']").await;
     browser
         .wait_until("document.querySelector('#overview') !== null", 10)
@@ -142,7 +181,7 @@ async fn the_organizer_creates_a_tournament_registers_six_players_drafts_swaps_p
         published_white[0].starts_with(blacks[0].split(" (").next().unwrap()),
         "{published_white:?} after swapping {blacks:?}"
     );
-    pictured(&browser, "dashboard-round").await;
+    pictured_in(&browser, tongue, "dashboard-round").await;
     browser.click("a[href$='/print']").await;
     browser
         .wait_until("document.querySelector('#print-names') !== null", 10)
@@ -153,7 +192,25 @@ async fn the_organizer_creates_a_tournament_registers_six_players_drafts_swaps_p
     let mut sorted = names.clone();
     sorted.sort();
     assert_eq!(names, sorted, "the list by name is in order of names");
-    pictured(&browser, "dashboard-print").await;
+    pictured_in(&browser, tongue, "dashboard-print").await;
+}
+
+#[tokio::test]
+async fn the_organizer_creates_a_tournament_registers_six_players_drafts_swaps_publishes_and_prints_in_english(
+) {
+    the_organizer_creates_a_tournament_registers_six_players_drafts_swaps_publishes_and_prints(
+        Tongue::English,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn the_organizer_creates_a_tournament_registers_six_players_drafts_swaps_publishes_and_prints_in_french(
+) {
+    the_organizer_creates_a_tournament_registers_six_players_drafts_swaps_publishes_and_prints(
+        Tongue::French,
+    )
+    .await;
 }
 
 /// A page's form posted as `session` (a token, or none) with `origin`; the status.
@@ -586,7 +643,10 @@ async fn an_opengotha_file_is_imported_from_a_form_and_a_broken_one_is_refused_w
     upload(broken).await;
     refused(&browser).await;
     let problem = browser.text(".problem").await;
-    assert!(problem.contains("line"), "{problem}");
+    assert!(
+        problem.contains("Line 3, column") && problem.contains("not well-formed XML"),
+        "{problem}"
+    );
     upload(file).await;
     browser
         .wait_until("document.querySelector('#imported') !== null", 30)
@@ -626,7 +686,11 @@ async fn the_settings_change_from_the_dashboard_and_what_the_form_does_not_show_
     browser.fill("t-floor", "floor").await;
     browser.click("form.settings > button").await;
     refused(&browser).await;
-    assert!(browser.text(".problem").await.contains("mcmahon_floor"));
+    let problem = browser.text(".problem").await;
+    assert!(
+        problem.contains("McMahon floor: “floor” is not a rank"),
+        "{problem}"
+    );
     browser.fill("t-floor", "20k").await;
     browser.fill("t-bar", "2d").await;
     browser.fill("t-rounds", "4").await;

@@ -460,7 +460,7 @@ async fn a_draft_s_tables_are_moved_renumbered_and_explained_then_published() {
     refused(&browser).await;
     let problem = browser.text(".problem").await;
     assert!(
-        problem.contains("table 0 is not a table number"),
+        problem.contains("Table 0 is not a table number"),
         "{problem}"
     );
     assert_eq!(drafted(&browser).await, moved);

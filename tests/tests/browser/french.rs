@@ -11,8 +11,12 @@ use arbitre_tests::TestService;
 use serde_json::Value;
 
 /// The routes of the page table that are no page a person reads, and why.
-const NOT_PAGES: [(&str, &str); 4] = [
+const NOT_PAGES: [(&str, &str); 5] = [
     ("/assets/{name}", "the pages' scripts, styles and icon"),
+    (
+        "/t/{tournament_id}/rows",
+        "a table's line, fetched by the pairings page's script (its words are the page's)",
+    ),
     ("/table/state", "the tablet's state, as JSON for its script"),
     (
         "/dashboard/time-class",

@@ -1,36 +1,39 @@
 //! The public pages: a player finds their board on a phone, results arrive live, the
-//! standings show the tournament's criteria.
+//! standings show the tournament's criteria. The phone's journey and the standings run
+//! in English and in French (issue 41), each pictured in its language.
 
 use super::{hall, result_arrives_live, start_game};
-use arbitre_tests::browser::{Browser, LAPTOP, PHONE};
+use arbitre_tests::browser::{Browser, Tongue, LAPTOP, PHONE};
 use arbitre_tests::TestService;
 use fantoccini::Locator;
 use reqwest::Method;
 use serde_json::json;
 
-#[tokio::test]
-async fn a_player_finds_their_table_by_name_on_a_phone() {
+/// A player finds their board by name on a phone, in `tongue`.
+async fn a_player_finds_their_table_by_name_on_a_phone(tongue: Tongue) {
     let service = TestService::start().await;
     let hall = hall(&service).await;
     let browser = Browser::open(&service.base_url, PHONE).await;
     browser.visit(&format!("/t/{}", hall.tournament_id)).await;
+    if tongue == Tongue::French {
+        browser.switch_language("fr").await;
+    }
     assert_eq!(
         browser.client.title().await.unwrap(),
-        "Round 1 · Open de Lyon"
+        tongue.says("Round 1 · Open de Lyon", "Ronde 1 · Open de Lyon")
     );
-    browser.check("pairings, phone").await;
-    browser.screenshot("public-pairings-phone").await;
+    assert_eq!(
+        browser.text("#find").await,
+        tongue.says("Find your board", "Trouver sa table")
+    );
+    browser.check_in(tongue, "pairings, phone").await;
+    browser
+        .screenshot(&tongue.picture("public-pairings-phone"))
+        .await;
     // Typed without the accent and in lower case, as on a phone keyboard.
     let field = browser.client.find(Locator::Id("name")).await.unwrap();
     field.send_keys("emile").await.unwrap();
-    browser
-        .client
-        .find(Locator::Css(".search button"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    browser.click(".search button").await;
     browser
         .wait_until("document.location.search.includes('name=emile')", 10)
         .await;
@@ -43,10 +46,23 @@ async fn a_player_finds_their_table_by_name_on_a_phone() {
     let line = found[0].text().await.unwrap();
     assert!(line.contains("Lefèvre Émile (2d)"), "{line}");
     assert!(
-        line.contains("table 1, White, against Martin Anne (1d)"),
+        line.contains(tongue.says(
+            "table 1, White, against Martin Anne (1d)",
+            "table 1, Blanc, contre Martin Anne (1d)"
+        )),
         "{line}"
     );
-    browser.check("pairings, one name").await;
+    browser.check_in(tongue, "pairings, one name").await;
+}
+
+#[tokio::test]
+async fn a_player_finds_their_table_by_name_on_a_phone_in_english() {
+    a_player_finds_their_table_by_name_on_a_phone(Tongue::English).await;
+}
+
+#[tokio::test]
+async fn a_player_finds_their_table_by_name_on_a_phone_in_french() {
+    a_player_finds_their_table_by_name_on_a_phone(Tongue::French).await;
 }
 
 #[tokio::test]
@@ -122,16 +138,26 @@ async fn a_result_replaces_its_tables_line_alone_on_an_open_page() {
     browser.check("pairings, lines updated").await;
 }
 
-#[tokio::test]
-async fn the_standings_show_the_tournaments_criteria() {
+/// The standings, in `tongue`: the tournament's criteria as its columns.
+async fn the_standings_show_the_tournaments_criteria(tongue: Tongue) {
     let service = TestService::start().await;
     let hall = hall(&service).await;
     let browser = Browser::open(&service.base_url, LAPTOP).await;
     browser
         .visit(&format!("/t/{}/standings", hall.tournament_id))
         .await;
+    if tongue == Tongue::French {
+        browser.switch_language("fr").await;
+    }
+    assert_eq!(
+        browser.text("#standings").await,
+        tongue.says("Standings after round 1", "Classement après la ronde 1")
+    );
     let header = browser.text(".standings thead").await;
-    assert!(header.starts_with("Place Player Club"), "{header}");
+    assert!(
+        header.starts_with(tongue.says("Place Player Club", "Place Joueur Club")),
+        "{header}"
+    );
     let rows = browser
         .client
         .find_all(Locator::Css(".standings tbody tr"))
@@ -141,48 +167,18 @@ async fn the_standings_show_the_tournaments_criteria() {
     // Before any result the strongest player leads on McMahon score.
     let first = rows[0].text().await.unwrap();
     assert!(first.contains("Lefèvre Émile (2d)"), "{first}");
-    browser.check("standings").await;
-    browser.screenshot("public-standings-laptop").await;
+    browser.check_in(tongue, "standings").await;
+    browser
+        .screenshot(&tongue.picture("public-standings-laptop"))
+        .await;
 }
 
 #[tokio::test]
-async fn the_public_pages_speak_french_on_a_phone() {
-    let service = TestService::start().await;
-    let hall = hall(&service).await;
-    let browser = Browser::open(&service.base_url, PHONE).await;
-    browser.visit(&format!("/t/{}", hall.tournament_id)).await;
-    browser.switch_language("fr").await;
-    assert_eq!(
-        browser.client.title().await.unwrap(),
-        "Ronde 1 · Open de Lyon"
-    );
-    assert_eq!(browser.text("#find").await, "Trouver sa table");
-    let field = browser.client.find(Locator::Id("name")).await.unwrap();
-    field.send_keys("emile").await.unwrap();
-    browser.click(".search button").await;
-    browser
-        .wait_until("document.location.search.includes('name=emile')", 10)
-        .await;
-    let line = browser.text("#by-name li").await;
-    assert!(
-        line.contains("table 1, Blanc, contre Martin Anne (1d)"),
-        "{line}"
-    );
-    browser.check_french("appariements").await;
-    browser.check("appariements").await;
-    browser.visit(&format!("/t/{}", hall.tournament_id)).await;
-    browser.screenshot("public-pairings-phone-fr").await;
-    browser.resize(LAPTOP).await;
-    browser
-        .visit(&format!("/t/{}/standings", hall.tournament_id))
-        .await;
-    let header = browser.text(".standings thead").await;
-    assert!(header.starts_with("Place Joueur Club"), "{header}");
-    assert_eq!(
-        browser.text("#standings").await,
-        "Classement après la ronde 1"
-    );
-    browser.check_french("classement").await;
-    browser.check("classement").await;
-    browser.screenshot("public-standings-laptop-fr").await;
+async fn the_standings_show_the_tournaments_criteria_in_english() {
+    the_standings_show_the_tournaments_criteria(Tongue::English).await;
+}
+
+#[tokio::test]
+async fn the_standings_show_the_tournaments_criteria_in_french() {
+    the_standings_show_the_tournaments_criteria(Tongue::French).await;
 }

@@ -8,7 +8,7 @@
 use super::dashboard::sign_in;
 use super::PLAYERS;
 use arbitre_api::access::Role;
-use arbitre_tests::browser::{Browser, LAPTOP, PHONE};
+use arbitre_tests::browser::{Browser, Tongue, LAPTOP, PHONE};
 use arbitre_tests::TestService;
 use fantoccini::Locator;
 use serde_json::{json, Value};
@@ -464,7 +464,10 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
         .wait_until("document.querySelector('.problem') !== null", 10)
         .await;
     let problem = browser.text(".problem").await;
-    assert!(problem.contains("reason"), "{problem}");
+    assert!(
+        problem.contains("Why (required): must not be empty"),
+        "{problem}"
+    );
     // The refused page stays live: a warning given meanwhile (through the API) shows in
     // its log, fetched from the table's own address (the form's answers no GET).
     posted(
@@ -610,8 +613,8 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
     browser.check("standings, back to them").await;
 }
 
-#[tokio::test]
-async fn the_referee_rules_in_french() {
+/// The referee's hall and a warning ruled at a table, in `tongue`.
+async fn the_referee_rules_a_warning(tongue: Tongue) {
     let service = TestService::start().await;
     let tournament = service
         .create_tournament(json!({"name": "Open de Nantes"}))
@@ -657,17 +660,29 @@ async fn the_referee_rules_in_french() {
     let browser = Browser::open(&service.base_url, LAPTOP).await;
     sign_in(&browser, &referee).await;
     browser.visit(&format!("/dashboard/t/{id}/hall")).await;
-    browser.switch_language("fr").await;
+    if tongue == Tongue::French {
+        browser.switch_language("fr").await;
+    }
     assert_eq!(
         browser.text("#hall-title").await,
-        "Aucune table n'attend l'arbitre"
+        tongue.says(
+            "No table needs a referee",
+            "Aucune table n'attend l'arbitre"
+        )
     );
     let line = browser.text(".hall-line[data-table='1']").await;
-    assert!(line.contains("en cours, 2 coups"), "{line}");
-    assert!(line.contains("temps principal"), "{line}");
-    browser.check_french("la salle").await;
-    browser.check("la salle").await;
-    browser.screenshot("referee-hall-laptop-fr").await;
+    assert!(
+        line.contains(tongue.says("playing, 2 turns", "en cours, 2 coups")),
+        "{line}"
+    );
+    assert!(
+        line.contains(tongue.says("main time", "temps principal")),
+        "{line}"
+    );
+    browser.check_in(tongue, "the hall").await;
+    browser
+        .screenshot(&tongue.picture("referee-hall-laptop"))
+        .await;
 
     browser
         .click(".hall-line[data-table='1'] a[href*='/hall/games/']")
@@ -675,9 +690,16 @@ async fn the_referee_rules_in_french() {
     browser
         .wait_until("document.querySelector('#apply-ruling') !== null", 10)
         .await;
-    assert!(browser.text("#state-title").await.starts_with("En cours"));
+    let state = browser.text("#state-title").await;
+    assert!(
+        state.starts_with(tongue.says("In play", "En cours")),
+        "{state}"
+    );
     let log = browser.text("#log").await;
-    assert!(log.contains("Blanc joue Q4"), "{log}");
+    assert!(
+        log.contains(tongue.says("White plays Q4", "Blanc joue Q4")),
+        "{log}"
+    );
     let select = |id: &str, value: &str| {
         format!("document.getElementById('{id}').value = '{value}'; return true;")
     };
@@ -691,16 +713,215 @@ async fn the_referee_rules_in_french() {
         .execute(&select("color", "B"), vec![])
         .await
         .unwrap();
-    browser.fill("reason", "téléphone sonné").await;
+    let reason = tongue.says("phone rang", "téléphone sonné");
+    browser.fill("reason", reason).await;
     browser.click("#apply-ruling").await;
     browser
         .wait_until(
-            "document.getElementById('log').textContent\
-             .includes('décision : avertissement — téléphone sonné')",
+            &format!(
+                "document.getElementById('log').textContent.includes('{}')",
+                tongue.says(
+                    "ruling: warning — phone rang",
+                    "décision : avertissement — téléphone sonné"
+                )
+            ),
             10,
         )
         .await;
-    browser.check_french("la table").await;
-    browser.check("la table").await;
-    browser.screenshot("referee-table-laptop-fr").await;
+    browser.check_in(tongue, "the table").await;
+    browser
+        .screenshot(&tongue.picture("referee-table-laptop"))
+        .await;
+}
+
+#[tokio::test]
+async fn the_referee_rules_in_english() {
+    the_referee_rules_a_warning(Tongue::English).await;
+}
+
+#[tokio::test]
+async fn the_referee_rules_in_french() {
+    the_referee_rules_a_warning(Tongue::French).await;
+}
+
+/// Issue 40, item 7: the referee chooses the dead stones of a count by tapping the board
+/// (coordinates drawn on its edges), a tap marking or unmarking a whole chain as the
+/// tablet's count does; the ruling and the count stored are those of the tapped stones.
+#[tokio::test]
+async fn the_referee_taps_the_dead_stones_on_the_board() {
+    let service = TestService::start().await;
+    let tournament = service
+        .create_tournament(json!({"name": "Open de Nantes", "board_size": 9}))
+        .await;
+    let id = tournament["id"].as_str().unwrap().to_string();
+    service.create_round(&id, 1).await;
+    let mut players = Vec::new();
+    for (surname, first_name, rank) in &PLAYERS[..2] {
+        let player = posted(
+            &service,
+            &format!("/tournaments/{id}/players"),
+            &service.admin_token,
+            json!({"surname": surname, "first_name": first_name, "rank": rank}),
+            201,
+        )
+        .await;
+        players.push(player["id"].as_str().unwrap().to_string());
+    }
+    let pairing = service
+        .create_pairing(&id, 1, 1, &players[1], &players[0])
+        .await;
+    let pairing = pairing["id"].as_str().unwrap().to_string();
+    let tournament_uuid = Some(Uuid::parse_str(&id).unwrap());
+    let referee = service.token(Role::Referee, tournament_uuid, None).await;
+    let tablet = service
+        .token(
+            Role::Table,
+            tournament_uuid,
+            Some(Uuid::parse_str(&pairing).unwrap()),
+        )
+        .await;
+    let game = posted(
+        &service,
+        &format!("/tournaments/{id}/games"),
+        &referee,
+        json!({"pairing_id": pairing}),
+        201,
+    )
+    .await;
+    let game = game["id"].as_str().unwrap().to_string();
+    // Black walls off the C column, White the G column; then a White chain of two in
+    // Black's side (B9 B8) and a Black one in White's (J5 J4), and both pass.
+    let mut moves = Vec::new();
+    for row in 'a'..='i' {
+        moves.push(format!("c{row}"));
+        moves.push(format!("g{row}"));
+    }
+    moves.extend(["ie", "ba", "if", "bb", "pass", "pass"].map(String::from));
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    play(&service, &tablet, &game, 1, &moves).await;
+    assert_eq!(state(&service, &game).await["phase"], "counting");
+
+    let browser = Browser::open(&service.base_url, LAPTOP).await;
+    sign_in(&browser, &referee).await;
+    browser
+        .visit(&format!("/dashboard/t/{id}/hall/games/{game}"))
+        .await;
+    browser
+        .wait_until("document.querySelector('#apply-ruling') !== null", 10)
+        .await;
+    // The board's edges carry the coordinates, as a real board's: A–J without I, 9–1.
+    let edges = browser
+        .client
+        .execute(
+            "return [...document.querySelectorAll('.board svg text')].map(t => t.textContent);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let edges: Vec<String> = serde_json::from_value(edges).unwrap();
+    for column in ["A", "B", "C", "D", "E", "F", "G", "H", "J"] {
+        assert_eq!(edges.iter().filter(|text| *text == column).count(), 2);
+    }
+    for row in 1..=9 {
+        let row = row.to_string();
+        assert_eq!(edges.iter().filter(|text| **text == row).count(), 2);
+    }
+    assert!(!edges.iter().any(|text| text == "I"), "{edges:?}");
+    let tap = |name: &'static str| {
+        let browser = &browser;
+        async move {
+            browser
+                .click(&format!(".board circle.stone[data-name='{name}']"))
+                .await;
+        }
+    };
+    let chosen = || {
+        let browser = &browser;
+        async move {
+            let chosen = browser
+                .client
+                .execute(
+                    "return [document.getElementById('dead').value, \
+                     [...document.querySelectorAll('.board circle.stone.chosen')]\
+                       .map(stone => stone.dataset.name)];",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            serde_json::from_value::<(String, Vec<String>)>(chosen).unwrap()
+        }
+    };
+    // One stone tapped marks its whole chain, and chooses the dead-stones ruling.
+    tap("B8").await;
+    assert_eq!(
+        chosen().await,
+        (
+            "B9 B8".to_string(),
+            vec!["B9".to_string(), "B8".to_string()]
+        )
+    );
+    assert_eq!(
+        browser
+            .client
+            .execute("return document.getElementById('kind').value;", vec![])
+            .await
+            .unwrap(),
+        json!("dead_stones")
+    );
+    // A wall stone tapped by mistake, then tapped again: the whole wall comes and goes.
+    tap("C5").await;
+    assert_eq!(chosen().await.1.len(), 2 + 9);
+    tap("C1").await;
+    tap("J4").await;
+    assert_eq!(chosen().await.0, "B9 B8 J5 J4");
+    // The other stone of a marked chain unmarks it whole; tapped again, it is back.
+    tap("J5").await;
+    assert_eq!(chosen().await.0, "B9 B8");
+    tap("J5").await;
+    assert_eq!(chosen().await.0, "B9 B8 J5 J4");
+    browser
+        .fill("reason", "the players disagree on the count")
+        .await;
+    browser.check("referee table, stones tapped").await;
+    browser.screenshot("referee-dead-stones-tapped").await;
+    browser.click("#apply-ruling").await;
+    browser
+        .wait_until("document.querySelector('#game-result') !== null", 10)
+        .await;
+
+    // Stored: the ruling names the tapped stones, and the count removed those chains.
+    let counted = state(&service, &game).await;
+    assert_eq!(counted["phase"], "finished", "{counted}");
+    let mut dead: Vec<String> = serde_json::from_value(counted["count"]["dead"].clone()).unwrap();
+    dead.sort();
+    assert_eq!(dead, ["ba", "bb", "ie", "if"], "{counted}");
+    assert_eq!(counted["count"]["basis"], "referee", "{counted}");
+    // Each side's nine wall stones and two columns of territory (the dead stones'
+    // points among them); the three columns between the walls reach both colours.
+    let breakdown = &counted["count"]["breakdown"];
+    for side in ["black", "white"] {
+        assert_eq!(breakdown[side]["stones"], 9, "{breakdown}");
+        assert_eq!(breakdown[side]["territory"], 18, "{breakdown}");
+        assert_eq!(breakdown[side]["dead"], 2, "{breakdown}");
+    }
+    assert_eq!(breakdown["dame"], 27, "{breakdown}");
+    let komi = counted["settings"]["komi"].as_f64().unwrap();
+    assert_eq!(counted["result"], format!("W+{komi}"), "{counted}");
+    // The log says what was ruled, and who ruled.
+    let ruling = browser
+        .client
+        .execute(
+            "return [...document.querySelector('#log tbody tr').cells].map(c => c.textContent);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let ruling: Vec<String> = serde_json::from_value(ruling).unwrap();
+    assert_eq!(
+        ruling[2],
+        "ruling: dead stones B9, B8, J5, J4 — the players disagree on the count"
+    );
+    assert!(!ruling[3].is_empty(), "{ruling:?}");
+    browser.check("referee table, dead stones ruled").await;
+    browser.screenshot("referee-dead-stones-ruled").await;
 }

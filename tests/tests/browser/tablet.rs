@@ -4,7 +4,7 @@
 //! with a move in its outbox.
 
 use super::dashboard::sign_in;
-use arbitre_tests::browser::{Browser, LAPTOP};
+use arbitre_tests::browser::{Browser, Tongue, LAPTOP};
 use arbitre_tests::TestService;
 use fantoccini::Locator;
 use serde_json::{json, Value};
@@ -741,8 +741,9 @@ async fn a_bookmarked_table_page_signs_in_first_and_names_the_phase_of_every_clo
     browser.check("the hall's clocks").await;
 }
 
-#[tokio::test]
-async fn a_tablet_switched_to_french_in_one_tap_plays_to_the_count_in_french() {
+/// A handicap game on a tablet from its sign-in link to the count, in `tongue`: French
+/// in one tap, for both players.
+async fn a_tablet_plays_a_handicap_game_to_the_count(tongue: Tongue) {
     let service = TestService::start().await;
     let (tournament, _) = handicap_table(&service).await;
     let id = Some(uuid::Uuid::parse_str(&tournament).unwrap());
@@ -760,21 +761,26 @@ async fn a_tablet_switched_to_french_in_one_tap_plays_to_the_count_in_french() {
     let tablet = Browser::open_named(&service.base_url, "tablet.hall", LAPTOP).await;
     use_link(&tablet, &link).await;
     // One tap, for both players.
-    tablet.switch_language("fr").await;
+    if tongue == Tongue::French {
+        tablet.switch_language("fr").await;
+    }
     tablet
         .wait_until("!document.getElementById('start-game').hidden", 10)
         .await;
-    assert_eq!(tablet.text("#start-game").await, "Commencer la partie");
-    tablet.check_french("la table avant la partie").await;
+    assert_eq!(
+        tablet.text("#start-game").await,
+        tongue.says("Start the game", "Commencer la partie")
+    );
+    tablet.check_in(tongue, "the table before the game").await;
     tablet.click("#start-game").await;
     tablet
         .wait_until("document.body.dataset.phase === 'placing'", 10)
         .await;
     assert!(
-        tablet
-            .text("#where")
-            .await
-            .contains("Noir pose la pierre de handicap 1 sur 2"),
+        tablet.text("#where").await.contains(tongue.says(
+            "Black places handicap stone 1 of 2",
+            "Noir pose la pierre de handicap 1 sur 2"
+        )),
         "{}",
         tablet.text("#where").await
     );
@@ -787,7 +793,10 @@ async fn a_tablet_switched_to_french_in_one_tap_plays_to_the_count_in_french() {
     play(&tablet, "pp").await;
     tablet
         .wait_until(
-            "document.getElementById('message').textContent.includes('déjà occupée')",
+            &format!(
+                "document.getElementById('message').textContent.includes('{}')",
+                tongue.says("already occupied", "déjà occupée")
+            ),
             10,
         )
         .await;
@@ -798,22 +807,27 @@ async fn a_tablet_switched_to_french_in_one_tap_plays_to_the_count_in_french() {
     .await;
     assert_eq!(
         tablet.text(".seat[data-colour='W'] .period").await,
-        "temps principal"
+        tongue.says("main time", "temps principal")
     );
-    tablet.check_french("la partie en cours").await;
-    tablet.screenshot("tablet-playing-laptop-fr").await;
+    tablet.check_in(tongue, "the game in play").await;
+    tablet
+        .screenshot(&tongue.picture("tablet-playing-laptop"))
+        .await;
     // Both pass: the count (rule 5 bis), accepted by both players with no dead stone.
     seat_button(&tablet, "W", "pass").await;
     seat_button(&tablet, "B", "pass").await;
     tablet
         .wait_until("document.body.dataset.phase === 'counting'", 10)
         .await;
-    assert!(tablet
-        .text("#where")
-        .await
-        .contains("Décompte (règle 5 bis)"));
-    tablet.check_french("le décompte").await;
-    tablet.screenshot("tablet-counting-laptop-fr").await;
+    let counting = tablet.text("#where").await;
+    assert!(
+        counting.contains(tongue.says("Counting (rule 5 bis)", "Décompte (règle 5 bis)")),
+        "{counting}"
+    );
+    tablet.check_in(tongue, "the count").await;
+    tablet
+        .screenshot(&tongue.picture("tablet-counting-laptop"))
+        .await;
     seat_button(&tablet, "B", "accept").await;
     seat_button(&tablet, "W", "accept").await;
     tablet
@@ -826,11 +840,14 @@ async fn a_tablet_switched_to_french_in_one_tap_plays_to_the_count_in_french() {
         .unwrap()
         .to_string();
     let (winner, points) = result.split_once('+').unwrap();
-    let shown = format!(
-        "{} gagne de {} points",
-        if winner == "B" { "Noir" } else { "Blanc" },
-        points.replace('.', ",")
-    );
+    let winner = match winner {
+        "B" => tongue.says("Black", "Noir"),
+        _ => tongue.says("White", "Blanc"),
+    };
+    let shown = match tongue {
+        Tongue::English => format!("{winner} wins by {points} points"),
+        Tongue::French => format!("{winner} gagne de {} points", points.replace('.', ",")),
+    };
     tablet
         .wait_until(
             &format!(
@@ -840,7 +857,18 @@ async fn a_tablet_switched_to_french_in_one_tap_plays_to_the_count_in_french() {
             10,
         )
         .await;
-    tablet.check_french("le résultat").await;
-    tablet.check("le résultat").await;
-    tablet.screenshot("tablet-result-laptop-fr").await;
+    tablet.check_in(tongue, "the result").await;
+    tablet
+        .screenshot(&tongue.picture("tablet-result-laptop"))
+        .await;
+}
+
+#[tokio::test]
+async fn a_tablet_plays_a_handicap_game_to_the_count_in_english() {
+    a_tablet_plays_a_handicap_game_to_the_count(Tongue::English).await;
+}
+
+#[tokio::test]
+async fn a_tablet_switched_to_french_in_one_tap_plays_to_the_count_in_french() {
+    a_tablet_plays_a_handicap_game_to_the_count(Tongue::French).await;
 }

@@ -169,7 +169,7 @@ async fn the_record_is_changed_from_the_player_s_page_and_the_audit_says_what_ch
         .text()
         .await
         .unwrap()
-        .contains("rating: must be a whole number"));
+        .contains("Rating (EGD scale: 2100 is 1d): must be a whole number"));
     let unchanged = expect_json(
         service
             .get(&format!("/tournaments/{tournament}/players/{player}"))

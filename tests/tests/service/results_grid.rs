@@ -227,17 +227,26 @@ async fn who_recorded_a_result_is_never_blank() {
     )
     .await;
     assert_eq!(rulings["items"][0]["issued_by_label"], expected.as_str());
-    let (_, history) = page(
-        &service,
-        secret,
-        &format!(
-            "/dashboard/t/{tournament}/rounds/1/pairings/{}",
-            pairings[1]
-        ),
-    )
-    .await;
+    let history_path = format!(
+        "/dashboard/t/{tournament}/rounds/1/pairings/{}",
+        pairings[1]
+    );
+    let (_, history) = page(&service, secret, &history_path).await;
     assert!(
         history.contains(&format!("<td>{expected}</td>")),
         "{history}"
     );
+    // Issue 41: the role in the reader's words, the end of the id kept.
+    let french = service
+        .get(&history_path)
+        .header("Cookie", service.session_cookie(secret).await)
+        .header("Accept-Language", "fr")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let said = format!("<td>arbitre (accès …{})</td>", &id[id.len() - 8..]);
+    assert!(french.contains(&said), "{french}");
 }

@@ -4,7 +4,7 @@
 
 use crate::auth::Caller;
 use crate::db::DbPool;
-use crate::error::{GameError, Violations};
+use crate::error::{GameError, Issue, Violations};
 use crate::http::check_text;
 use crate::services::live::cache::GameCache;
 use crate::services::live::play::parse_point;
@@ -78,34 +78,59 @@ pub async fn issue(
     check_text(&mut violations, "reason", &ruling.reason, 2000, true);
     let color = match (ruling.kind, ruling.color) {
         (RulingKind::TimeAdjustment | RulingKind::Forfeit | RulingKind::Penalty, None) => {
-            violations.add("color", "this ruling concerns a player: give the color");
+            violations.add_issue(
+                "color",
+                Issue::Required,
+                "this ruling concerns a player: give the color",
+            );
             Color::Black
         }
         (_, color) => color.unwrap_or(Color::Black),
     };
     if ruling.kind == RulingKind::TimeAdjustment && ruling.delta_ms.is_none_or(|delta| delta == 0) {
-        violations.add("delta_ms", "a time adjustment needs a non-zero delta_ms");
+        violations.add_issue(
+            "delta_ms",
+            Issue::Required,
+            "a time adjustment needs a non-zero delta_ms",
+        );
     }
     if ruling
         .delta_ms
         .is_some_and(|delta| delta.unsigned_abs() > 86_400_000)
     {
-        violations.add("delta_ms", "must be at most a day either way");
+        // The pages give the delta in seconds: a day either way.
+        let day = 86_400;
+        violations.add_issue(
+            "delta_ms",
+            Issue::OutOfRange {
+                min: -day,
+                max: day,
+            },
+            "must be at most a day either way",
+        );
     }
     let result = match (ruling.kind, &ruling.result) {
         (RulingKind::ResultCorrection, Some(text)) => match text.parse::<GameResult>() {
             Ok(result) => result,
             Err(error) => {
-                violations.add("result", error.to_string());
+                violations.add_issue("result", Issue::NotAResult, error.to_string());
                 GameResult::Unknown
             }
         },
         (RulingKind::ResultCorrection, None) => {
-            violations.add("result", "a result correction needs the new result");
+            violations.add_issue(
+                "result",
+                Issue::Required,
+                "a result correction needs the new result",
+            );
             GameResult::Unknown
         }
         (_, Some(_)) => {
-            violations.add("result", "only a result correction sets a result");
+            violations.add_issue(
+                "result",
+                Issue::NotTaken,
+                "only a result correction sets a result",
+            );
             GameResult::Unknown
         }
         (_, None) => GameResult::Unknown,

@@ -143,13 +143,13 @@ pub async fn start_game(
     let mut violations = crate::error::Violations::new();
     let side = request.board_size.unwrap_or(tournament.board_size);
     if let Err(issue) = arbitre_core::fields::check_board_side(side) {
-        violations.add("board_size", issue.to_string());
+        violations.add_check("board_size", issue);
     }
     let handicap = request
         .handicap
         .unwrap_or(u32::try_from(pairing.handicap).unwrap_or(0));
     if let Err(issue) = arbitre_core::fields::check_handicap(handicap) {
-        violations.add("handicap", issue.to_string());
+        violations.add_check("handicap", issue);
     }
     let komi = request.komi.unwrap_or(pairing.komi);
     check_komi(&mut violations, "komi", komi);

@@ -8,10 +8,9 @@
 //! as the API's route does, with the signed-in token as the caller, so who may rule and
 //! what a ruling does are the API's; it is on the game's stream as soon as it is stored.
 
-use super::results::game_problems;
-use super::{caller, check_origin, see_other};
+use super::{caller, check_origin, game_problems, see_other};
 use crate::db::{Connection, DbPool};
-use crate::error::{ApiError, FieldError, GameError, Resource};
+use crate::error::{ApiError, FieldError, GameError, Issue, Resource};
 use crate::i18n::{vocabulary, Language};
 use crate::services::audit;
 use crate::services::board_svg;
@@ -28,7 +27,7 @@ use crate::store::pairings as pairing_store;
 use crate::store::rounds as round_store;
 use crate::store::tokens;
 use crate::web::dashboard::Problem;
-use crate::web::page::{secured, Page, PageError};
+use crate::web::page::{issuer_words, secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -717,7 +716,10 @@ async fn table_page(
         .await
         .map_err(ApiError::from)?
         .into_iter()
-        .map(|(token, label, role)| (token, audit::issuer(&label, &role, token)))
+        .map(|(token, label, role)| {
+            let issuer = audit::Issuer::of(&label, &role, token);
+            (token, issuer_words(language, &issuer))
+        })
         .collect();
     let (white, black) = (label(pairing.0.white_id)?, label(pairing.0.black_id)?);
     let skip = entries.len().saturating_sub(LOG_LISTED);
@@ -818,20 +820,20 @@ pub struct RulingForm {
     height: u8,
 }
 
-fn invalid(field: &str, message: impl ToString) -> ApiError {
-    ApiError::InvalidBody(FieldError::new(field, message.to_string()))
+fn invalid(field: &str, issue: Issue, message: &str) -> ApiError {
+    ApiError::InvalidBody(FieldError::of_issue(field, issue, message))
 }
 
 impl RulingForm {
     /// The API's request for this form; its checks are the route's.
     fn request(&self) -> Result<NewGameRuling, ApiError> {
         let kind: RulingKind = serde_json::from_value(serde_json::Value::String(self.kind.clone()))
-            .map_err(|_| invalid("kind", "choose a ruling"))?;
+            .map_err(|_| invalid("kind", Issue::NotChosen, "choose a ruling"))?;
         let color = match self.color.as_str() {
             "" => None,
             "B" => Some(Color::Black),
             "W" => Some(Color::White),
-            _ => return Err(invalid("color", "must be Black or White")),
+            _ => return Err(invalid("color", Issue::NotChosen, "must be Black or White")),
         };
         let delta_ms = match self.delta_seconds.trim() {
             "" => None,
@@ -840,7 +842,13 @@ impl RulingForm {
                     .ok()
                     .filter(|seconds| seconds.is_finite() && seconds.abs() <= 86_400.0)
                     .map(|seconds| (seconds * 1000.0).round() as i64)
-                    .ok_or_else(|| invalid("delta_seconds", "must be a number of seconds"))?,
+                    .ok_or_else(|| {
+                        invalid(
+                            "delta_seconds",
+                            Issue::NotANumber,
+                            "must be a number of seconds",
+                        )
+                    })?,
             ),
         };
         Ok(NewGameRuling {

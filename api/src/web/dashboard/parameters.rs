@@ -8,6 +8,7 @@
 //! (`PATCH /tournaments/{id}`), so a value the core does not take is refused there with
 //! the field named.
 
+use crate::error::{FieldError, Issue};
 use crate::i18n::{vocabulary, Language};
 use arbitre_core::export::opengotha::CRITERION_NAMES;
 use arbitre_core::pairing::parameters::{
@@ -84,7 +85,7 @@ pub fn criterion_slots(
 /// no slot (it leaves the criteria as they are).
 pub fn typed_criteria(
     typed: &HashMap<String, String>,
-    problems: &mut Vec<String>,
+    problems: &mut Vec<FieldError>,
 ) -> Option<Value> {
     let mut criteria = Vec::new();
     let mut any = false;
@@ -98,7 +99,11 @@ pub fn typed_criteria(
         }
         match CRITERION_NAMES.iter().find(|(_, known)| known == name) {
             Some((criterion, _)) => criteria.push(*criterion),
-            None => problems.push(format!("criterion {number}: {name} is not a criterion")),
+            None => problems.push(FieldError::of_issue(
+                "placement_criteria",
+                Issue::NotChosen,
+                format!("criterion {number}: {name} is not a criterion"),
+            )),
         }
     }
     any.then(|| json!(criteria))
@@ -250,6 +255,16 @@ fn parameter_name(name: &'static str, language: Language) -> String {
     }
 }
 
+/// The name a problem of the pairing parameter at `field` (`pairing.` and its path)
+/// gives it: the form's own.
+pub fn label(field: &str, language: Language) -> Option<String> {
+    let path = field.strip_prefix("pairing.")?;
+    PARAMETERS
+        .iter()
+        .find(|parameter| parameter.path == path)
+        .map(|parameter| parameter_name(parameter.name, language))
+}
+
 /// The value at a dotted `path` of `value`.
 fn at<'a>(value: &'a Value, path: &str) -> Option<&'a Value> {
     path.split('.').try_fold(value, |value, key| value.get(key))
@@ -303,7 +318,7 @@ pub fn parameter_fields(
 pub fn typed_parameters(
     current: &PairingParameters,
     typed: &HashMap<String, String>,
-    problems: &mut Vec<String>,
+    problems: &mut Vec<FieldError>,
 ) -> Option<Value> {
     let mut parameters = serde_json::to_value(current).ok()?;
     let mut any = false;
@@ -317,14 +332,22 @@ pub fn typed_parameters(
             Some(Value::Number(_)) => match text.parse::<i64>() {
                 Ok(number) => Value::from(number),
                 Err(_) => {
-                    problems.push(format!("{}: must be a whole number", file_name(parameter)));
+                    problems.push(FieldError::of_issue(
+                        format!("pairing.{}", parameter.path),
+                        Issue::NotAWholeNumber,
+                        format!("{}: must be a whole number", file_name(parameter)),
+                    ));
                     continue;
                 }
             },
             Some(Value::Bool(_)) => match text.parse::<bool>() {
                 Ok(yes) => Value::Bool(yes),
                 Err(_) => {
-                    problems.push(format!("{}: must be true or false", file_name(parameter)));
+                    problems.push(FieldError::of_issue(
+                        format!("pairing.{}", parameter.path),
+                        Issue::NotChosen,
+                        format!("{}: must be true or false", file_name(parameter)),
+                    ));
                     continue;
                 }
             },

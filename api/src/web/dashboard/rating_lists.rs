@@ -235,7 +235,7 @@ pub async fn import(
             Ok(secured(HttpResponse::Created(), page.0))
         }
         Err(error @ ApiError::RatingList(_)) => {
-            let refused = vec![Problem::Said(error.to_string())];
+            let refused = vec![Problem::refusal(&error)];
             let page = lists_page(&pool, &viewer, tournament_id, None, refused).await?;
             Ok(secured(HttpResponse::UnprocessableEntity(), page.0))
         }

@@ -3,9 +3,9 @@
 //! own page, both through the service's audited path (the API's `PUT …/result`), and
 //! that audit shown: each change with who made it, when, why, and the result before.
 
-use super::{caller, check_origin, problems, see_other};
+use super::{caller, check_origin, game_problems, see_other};
 use crate::db::DbPool;
-use crate::error::{ApiError, GameError, Resource};
+use crate::error::{ApiError, Resource};
 use crate::i18n::{vocabulary, Language};
 use crate::services::live::cache::GameCache;
 use crate::services::names::Names;
@@ -14,7 +14,7 @@ use crate::services::rulings;
 use crate::store::pairings as pairing_store;
 use crate::store::rounds as round_store;
 use crate::web::dashboard::Problem;
-use crate::web::page::{secured, Page, PageError};
+use crate::web::page::{issuer_words, secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -106,7 +106,7 @@ async fn result_page(
     let audit = rulings
         .into_iter()
         .map(|ruling| AuditLine {
-            who: ruling.issued_by_label,
+            who: issuer_words(t, &ruling.issuer),
             when: t.moment(ruling.issued_at, tournament.time_zone),
             why: ruling.reason,
             before: in_words(t, ruling.previous.result.as_deref()),
@@ -152,14 +152,6 @@ pub struct ResultForm {
     result: String,
     #[serde(default)]
     reason: String,
-}
-
-/// What a refused result shows above the form.
-pub fn game_problems(error: GameError) -> Result<Vec<Problem>, PageError> {
-    match error {
-        GameError::Api(error) => problems(error),
-        other => Ok(vec![Problem::Said(other.to_string())]),
-    }
 }
 
 /// `POST` of the same path: records the result, then shows the page again with it.

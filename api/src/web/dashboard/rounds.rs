@@ -13,18 +13,19 @@
 
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
-use crate::error::{ApiError, FieldError, Resource};
+use crate::error::{ApiError, FieldError, Issue, Resource};
 use crate::i18n::{vocabulary, Language};
 use crate::services::drafts::{self, Draft, DraftRequest, ExplainQuery, HandEdit, Sketch};
 use crate::services::heavy::Workshop;
-use crate::services::reads::Reads;
 use crate::services::rounds::{register_for_round, start_round, RegistrationStatus};
 use crate::store::pairings as pairing_store;
 use crate::store::players::{self as player_store, PlayerFilter};
 use crate::store::rounds as round_store;
 use crate::web::dashboard::Problem;
 use crate::web::page::{secured, Page, PageError};
-use crate::web::public::{kept_page, page_language, round_lines, tournament, NameLine, TableLine};
+use crate::web::public::{
+    kept_page, page_language, round_lines, tournament, NameLine, Pages, TableLine,
+};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -190,7 +191,7 @@ fn round_number(number: i32, rounds: u32) -> Result<u32, PageError> {
 pub async fn show(
     request: HttpRequest,
     pool: web::Data<DbPool>,
-    reads: web::Data<Reads>,
+    reads: web::Data<Pages>,
     viewer: Viewer,
     path: web::Path<(Uuid, i32)>,
 ) -> Result<Page, PageError> {
@@ -443,6 +444,17 @@ fn invalid(field: &str, message: impl ToString) -> ApiError {
     ApiError::InvalidBody(FieldError::new(field, message.to_string()))
 }
 
+/// A draft form's choice refused, typed for the page's words.
+fn refused(field: &str, issue: Issue, message: impl Into<String>) -> ApiError {
+    ApiError::InvalidBody(FieldError::of_issue(field, issue, message))
+}
+
+/// A hand edit the core refused, typed for the page's words.
+fn refused_edit(error: EditError<Uuid>) -> ApiError {
+    let message = error.to_string();
+    refused("draft", Issue::Edit(error), message)
+}
+
 /// How many better candidates an explanation names.
 const COSTLIER_NAMED: usize = 3;
 
@@ -538,9 +550,17 @@ fn hand_edit(form: &DraftForm) -> Option<Result<HandEdit, ApiError>> {
         "renumber" => Some(Ok(HandEdit::Renumber)),
         "move" => Some(match (form.from, form.to.trim().parse::<u32>()) {
             (Some(from), Ok(to)) => Ok(HandEdit::Move { from, to }),
-            (None, _) => Err(invalid("from", "choose the table to move")),
-            (_, Err(_)) => Err(invalid(
+            (None, _) => Err(refused(
+                "from",
+                Issue::NotChosen,
+                "choose the table to move",
+            )),
+            (_, Err(_)) => Err(refused(
                 "to",
+                Issue::OutOfRange {
+                    min: 1,
+                    max: i64::from(edit::MAX_TABLE),
+                },
                 format!(
                     "give the table number to move to, from 1 to {}",
                     edit::MAX_TABLE
@@ -610,12 +630,12 @@ pub async fn draft(
             let mut request = sketch.request.clone();
             let two = || match (form.first, form.second) {
                 (Some(first), Some(second)) => Ok((first, second)),
-                _ => Err(invalid("first", "choose two players")),
+                _ => Err(refused("first", Issue::TwoPlayers, "choose two players")),
             };
             let changed = match action {
                 "exchange" => two().and_then(|(first, second)| {
                     let pairs = edit::exchanged(&held.draft.tables, &first, &second)
-                        .map_err(|error| invalid("draft", error))?;
+                        .map_err(refused_edit)?;
                     release(&mut request.fixed, pairs.as_flattened());
                     request.fixed.extend(pairs);
                     Ok(())
@@ -630,7 +650,7 @@ pub async fn draft(
                         request.exclude.push(player);
                         Ok(())
                     }
-                    None => Err(invalid("leave_out", "choose a player")),
+                    None => Err(refused("leave_out", Issue::NotChosen, "choose a player")),
                 },
             };
             // A refused change, or the engine's own refusal (a pair of one player, a
@@ -666,7 +686,7 @@ pub async fn draft(
                 Some(game) => explained = Some((table, game.white_id, game.black_id)),
                 None => {
                     edit_refused = true;
-                    problems_shown = problems(invalid("draft", EditError::<Uuid>::NoTable(table)))?;
+                    problems_shown = problems(refused_edit(EditError::NoTable(table)))?;
                 }
             }
         }

@@ -6,7 +6,7 @@
 use super::parameters::{
     criterion_names, criterion_slots, parameter_fields, CriterionSlot, ParameterField,
 };
-use super::tournaments::{kept_class, languages, time_systems, TournamentForm, KEEP};
+use super::tournaments::{kept_class, languages, time_systems, unread, TournamentForm, KEEP};
 use super::{caller, check_origin, problems, see_other};
 use crate::db::DbPool;
 use crate::error::ApiError;
@@ -116,14 +116,14 @@ pub async fn change(
     let current = service::load(&mut connection, id).await?;
     drop(connection);
     let changes = form.body(Some(&current)).and_then(|body| {
-        serde_json::from_value::<TournamentChanges>(body).map_err(|error| vec![error.to_string()])
+        serde_json::from_value::<TournamentChanges>(body).map_err(|error| vec![unread(error)])
     });
     let refused = match changes {
         Ok(changes) => match service::update(&pool, &caller, id, changes).await {
             Ok(_) => return Ok(see_other(&format!("/dashboard/t/{id}"))),
             Err(error) => problems(error)?,
         },
-        Err(problems) => problems.into_iter().map(Problem::Said).collect(),
+        Err(problems) => problems.into_iter().map(Problem::Field).collect(),
     };
     let page = settings_page(&pool, &viewer, id, Some(form), refused).await?;
     Ok(secured(HttpResponse::UnprocessableEntity(), page.0))

@@ -8,7 +8,7 @@ use super::confirm::{Confirmation, Confirmed};
 use super::{caller, check_origin, problems, see_other};
 use crate::access::{Binding, Role};
 use crate::db::DbPool;
-use crate::error::{ApiError, FieldError, Resource, Violations};
+use crate::error::{ApiError, FieldError, Issue, Resource, Violations};
 use crate::http::check_text;
 use crate::i18n::{Language, TimeZone};
 use crate::services::audit::{self, Action};
@@ -264,6 +264,9 @@ pub async fn show(
     .await
 }
 
+/// What the API says of a credential asked with no role of a tournament's.
+const NO_ROLE: &str = "choose organizer, referee or table";
+
 /// The credential a form asks for, checked: its role, its label (required: the audit
 /// says who did what by it), and a table's number.
 fn asked(form: &CredentialForm) -> Result<(Role, String, Option<i32>), ApiError> {
@@ -273,7 +276,7 @@ fn asked(form: &CredentialForm) -> Result<(Role, String, Option<i32>), ApiError>
         "referee" => Some(Role::Referee),
         "table" => Some(Role::Table),
         _ => {
-            violations.add("role", "choose organizer, referee or table");
+            violations.add_issue("role", Issue::NotChosen, NO_ROLE);
             None
         }
     };
@@ -283,7 +286,14 @@ fn asked(form: &CredentialForm) -> Result<(Role, String, Option<i32>), ApiError>
         (Some(Role::Table), typed) => match typed.parse::<i32>() {
             Ok(number) if (1..=10_000).contains(&number) => Some(number),
             _ => {
-                violations.add("table", "a table's number, from 1 to 10000");
+                violations.add_issue(
+                    "table",
+                    Issue::OutOfRange {
+                        min: 1,
+                        max: 10_000,
+                    },
+                    "a table's number, from 1 to 10000",
+                );
                 None
             }
         },
@@ -292,9 +302,10 @@ fn asked(form: &CredentialForm) -> Result<(Role, String, Option<i32>), ApiError>
     violations.into_result()?;
     match role {
         Some(role) => Ok((role, label, table)),
-        None => Err(ApiError::Validation(vec![FieldError::new(
+        None => Err(ApiError::Validation(vec![FieldError::of_issue(
             "role",
-            "choose organizer, referee or table",
+            Issue::NotChosen,
+            NO_ROLE,
         )])),
     }
 }

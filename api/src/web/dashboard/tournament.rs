@@ -6,7 +6,7 @@ use super::caller;
 use super::tournaments::{visible, Listed};
 use crate::db::DbPool;
 use crate::error::ApiError;
-use crate::error::FieldError;
+use crate::error::{FieldError, Issue};
 use crate::i18n::{vocabulary, Language};
 use crate::services::players::PlayerDetails;
 use crate::services::tournaments::{self as service, Tournament};
@@ -66,7 +66,11 @@ fn whole(problems: &mut Vec<FieldError>, field: &'static str, text: &str) -> Opt
     let text = given(text)?;
     let number = text.parse().ok();
     if number.is_none() {
-        problems.push(FieldError::new(field, "must be a whole number"));
+        problems.push(FieldError::of_issue(
+            field,
+            Issue::NotAWholeNumber,
+            "must be a whole number",
+        ));
     }
     number
 }

@@ -4,7 +4,7 @@
 use super::{caller, check_origin, parameters, problems, see_other};
 use crate::access::Role;
 use crate::db::DbPool;
-use crate::error::ApiError;
+use crate::error::{ApiError, FieldError, Issue};
 use crate::i18n::{vocabulary, Language, TimeZone};
 use crate::services::live::ServerClock;
 use crate::services::tournaments::{self as service, NewTournament, Tournament};
@@ -139,24 +139,35 @@ pub fn time_systems(language: Language) -> Vec<(String, String)> {
         .collect()
 }
 
-fn number(problems: &mut Vec<String>, field: &str, text: &str) -> u64 {
+/// The whole number a box of the form holds, else a problem named by the box.
+fn number(problems: &mut Vec<FieldError>, field: &str, text: &str) -> u64 {
     text.trim().parse().unwrap_or_else(|_| {
-        problems.push(format!("{field}: must be a whole number"));
+        problems.push(not_a_whole_number(field));
         0
     })
+}
+
+fn not_a_whole_number(field: &str) -> FieldError {
+    FieldError::of_issue(field, Issue::NotAWholeNumber, "must be a whole number")
+}
+
+/// The form's settings the API's types do not read (a date, a rank, a time zone of no
+/// such form): the form as a whole is at fault.
+pub fn unread(error: serde_json::Error) -> FieldError {
+    FieldError::of_issue("form", Issue::Unreadable, error.to_string())
 }
 
 impl TournamentForm {
     /// The settings as the JSON route reads them (so that fields left out take the same
     /// defaults and every check is the route's), or the form's own problems.
-    fn settings(&self) -> Result<NewTournament, Vec<String>> {
-        serde_json::from_value(self.body(None)?).map_err(|error| vec![error.to_string()])
+    fn settings(&self) -> Result<NewTournament, Vec<FieldError>> {
+        serde_json::from_value(self.body(None)?).map_err(|error| vec![unread(error)])
     }
 
     /// The form's settings in the API's JSON form, or its own problems. With `base` (the
     /// settings it changes), what the form does not show is kept: the other standings and
     /// handicap settings, and the time control unless the form picks a system.
-    pub fn body(&self, base: Option<&Tournament>) -> Result<Value, Vec<String>> {
+    pub fn body(&self, base: Option<&Tournament>) -> Result<Value, Vec<FieldError>> {
         let mut problems = Vec::new();
         let time_control = self.time_control(&mut problems);
         let kept = |value: Result<Value, serde_json::Error>| match value {
@@ -169,14 +180,14 @@ impl TournamentForm {
         let mut handicap = kept(base.map_or(Ok(json!({"based_on_mms": true})), |t| {
             to_value(t.handicap_policy)
         }));
-        let ceiling = number(&mut problems, "handicap ceiling", &self.handicap_ceiling);
+        let ceiling = number(&mut problems, "handicap_ceiling", &self.handicap_ceiling);
         // OpenGotha's correction may add a stone (-1).
         let reduction = self
             .handicap_reduction
             .trim()
             .parse::<i64>()
             .unwrap_or_else(|_| {
-                problems.push("handicap reduction: must be a whole number".to_string());
+                problems.push(not_a_whole_number("handicap_reduction"));
                 0
             });
         handicap.insert("ceiling".into(), json!(ceiling));
@@ -191,7 +202,7 @@ impl TournamentForm {
             "country": self.country.trim(),
             "start_date": self.start_date,
             "end_date": self.end_date,
-            "number_of_rounds": number(&mut problems, "number of rounds", &self.number_of_rounds),
+            "number_of_rounds": number(&mut problems, "number_of_rounds", &self.number_of_rounds),
             "ruleset": self.ruleset,
             "time_control": time_control,
             "standings": standings,
@@ -199,7 +210,7 @@ impl TournamentForm {
         });
         if let Some(fields) = body.as_object_mut() {
             if let Some(side) = &self.board_size {
-                let side = number(&mut problems, "board size", side);
+                let side = number(&mut problems, "board_size", side);
                 fields.insert("board_size".into(), json!(side));
             }
             if let Some(language) = &self.language {
@@ -221,10 +232,10 @@ impl TournamentForm {
     }
 
     /// The time control as the API's JSON reads it (null: the tournament's is kept).
-    fn time_control(&self, problems: &mut Vec<String>) -> Value {
-        let main_time_ms = number(problems, "main time", &self.main_minutes) * 60_000;
+    fn time_control(&self, problems: &mut Vec<FieldError>) -> Value {
+        let main_time_ms = number(problems, "main_minutes", &self.main_minutes) * 60_000;
         let periods = number(problems, "periods", &self.periods);
-        let period_ms = number(problems, "period", &self.period_seconds) * 1000;
+        let period_ms = number(problems, "period_seconds", &self.period_seconds) * 1000;
         match self.time_system.as_str() {
             KEEP => Value::Null,
             "canadian" => json!({"system": "canadian", "main_time_ms": main_time_ms,
@@ -243,7 +254,7 @@ impl TournamentForm {
         let mut problems = Vec::new();
         let time_control = self.time_control(&mut problems);
         if let Some(problem) = problems.into_iter().next() {
-            return Err(problem);
+            return Err(Problem::Field(problem).text(language));
         }
         if time_control.is_null() {
             return Ok(self.kept_class.clone());
@@ -260,14 +271,18 @@ impl TournamentForm {
         &self,
         base: Option<&Tournament>,
         body: &mut Map<String, Value>,
-        problems: &mut Vec<String>,
+        problems: &mut Vec<FieldError>,
     ) {
         match (self.komi_kind.as_deref(), &self.komi) {
             (Some("fixed"), Some(komi)) => match komi.trim().parse::<f64>() {
                 Ok(komi) => {
                     body.insert("komi_policy".into(), json!({"kind": "fixed", "komi": komi}));
                 }
-                Err(_) => problems.push("komi: must be a number such as 6.5".to_string()),
+                Err(_) => problems.push(FieldError::of_issue(
+                    "komi",
+                    Issue::NotANumber,
+                    "must be a number such as 6.5",
+                )),
             },
             (Some(kind), _) => {
                 body.insert("komi_policy".into(), json!({"kind": kind}));
@@ -462,7 +477,7 @@ pub async fn create(
             Ok(tournament) => return Ok(see_other(&format!("/dashboard/t/{}", tournament.id))),
             Err(error) => problems(error)?,
         },
-        Err(problems) => problems.into_iter().map(Problem::Said).collect(),
+        Err(problems) => problems.into_iter().map(Problem::Field).collect(),
     };
     let page = tournaments_page(&pool, &viewer, form, refused).await?;
     Ok(secured(HttpResponse::UnprocessableEntity(), page.0))

@@ -7,7 +7,7 @@
 use super::confirm::{Confirmation, Confirmed};
 use super::{caller, check_origin, see_other};
 use crate::db::DbPool;
-use crate::error::{ApiError, FieldError};
+use crate::error::{ApiError, FieldError, Issue};
 use crate::i18n::Language;
 use crate::services::undo::{self, TableTerms, TermsChange, NO_REASON};
 use crate::web::page::PageError;
@@ -179,22 +179,25 @@ pub struct TermsForm {
 impl TermsForm {
     /// The change typed: a whole number of stones, a komi with either decimal separator.
     fn change(&self) -> Result<TermsChange, ApiError> {
-        let invalid = |field: &str, message: &str| {
-            ApiError::InvalidBody(FieldError::new(field, message.to_string()))
+        let invalid = |field: &str, issue: Issue, message: &str| {
+            ApiError::InvalidBody(FieldError::of_issue(field, issue, message))
         };
-        let handicap = self
-            .handicap
-            .trim()
-            .parse()
-            .map_err(|_| invalid("handicap", "must be a number of stones, from 0 to 9"))?;
+        let handicap = self.handicap.trim().parse().map_err(|_| {
+            invalid(
+                "handicap",
+                Issue::OutOfRange { min: 0, max: 9 },
+                "must be a number of stones, from 0 to 9",
+            )
+        })?;
         let komi = match self.komi.trim() {
             "" => None,
-            typed => Some(
-                typed
-                    .replace(',', ".")
-                    .parse()
-                    .map_err(|_| invalid("komi", "must be a number of points, such as 6.5"))?,
-            ),
+            typed => Some(typed.replace(',', ".").parse().map_err(|_| {
+                invalid(
+                    "komi",
+                    Issue::NotANumber,
+                    "must be a number of points, such as 6.5",
+                )
+            })?),
         };
         Ok(TermsChange { handicap, komi })
     }

@@ -1,7 +1,7 @@
 //! A file uploaded with a plain form (`multipart/form-data`, no script needed): its bytes,
 //! at most a limit, and the form's other fields.
 
-use crate::error::{ApiError, FieldError};
+use crate::error::{ApiError, FieldError, Issue};
 use actix_multipart::Multipart;
 use actix_web::web;
 use futures_util::StreamExt as _;
@@ -37,9 +37,11 @@ pub async fn read(mut form: Multipart, limit: usize, missing: &str) -> Result<Up
         while let Some(chunk) = field.next().await {
             let chunk = chunk.map_err(unreadable)?;
             if bytes.len() + chunk.len() > limit {
-                return Err(ApiError::InvalidBody(FieldError::new(
+                let megabytes = limit / (1024 * 1024);
+                return Err(ApiError::InvalidBody(FieldError::of_issue(
                     "file",
-                    format!("must be at most {} MB", limit / (1024 * 1024)),
+                    Issue::FileTooLarge { megabytes },
+                    format!("must be at most {megabytes} MB"),
                 )));
             }
             bytes.extend_from_slice(&chunk);
@@ -51,7 +53,11 @@ pub async fn read(mut form: Multipart, limit: usize, missing: &str) -> Result<Up
         }
     }
     if file.is_empty() {
-        return Err(ApiError::InvalidBody(FieldError::new("file", missing)));
+        return Err(ApiError::InvalidBody(FieldError::of_issue(
+            "file",
+            Issue::NoFile,
+            missing,
+        )));
     }
     Ok(Upload {
         file: file.freeze(),

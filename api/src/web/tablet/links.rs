@@ -6,7 +6,7 @@
 
 use crate::access::Role;
 use crate::db::DbPool;
-use crate::error::{ApiError, FieldError};
+use crate::error::{ApiError, FieldError, Issue};
 use crate::i18n::Language;
 use crate::services::sign_in::{self, CodeFor};
 use crate::services::tournaments;
@@ -157,8 +157,12 @@ async fn print(
     caller.require_organizer(tournament_id, "issue the tablets of this tournament")?;
     let valid = 1..=MOST_TABLES;
     if numbers.is_empty() || !valid.contains(numbers.start()) || !valid.contains(numbers.end()) {
-        return Err(PageError(ApiError::Validation(vec![FieldError::new(
+        return Err(PageError(ApiError::Validation(vec![FieldError::of_issue(
             field,
+            Issue::OutOfRange {
+                min: 1,
+                max: i64::from(MOST_TABLES),
+            },
             format!("must be between 1 and {MOST_TABLES}"),
         )])));
     }
