@@ -17,7 +17,7 @@ use uuid::Uuid;
 pub const TOKEN_PREFIX: &str = "arb_";
 
 /// Who a token speaks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// Creates tournaments and may do everything an organizer or referee may.

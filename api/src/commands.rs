@@ -264,6 +264,7 @@ async fn serve_on(config: &Config, url: &str) -> Result<(), BoxError> {
             peer_bytes: config.peer_bytes,
             trusted_proxies: crate::peer::TrustedProxies::new(config.trusted_proxies.clone()),
             budget,
+            caches: config.caches,
         },
         clock,
     )?)

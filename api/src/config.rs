@@ -34,6 +34,35 @@ pub const DEFAULT_CONNECTIONS_PER_PEER: usize = 64;
 /// standings are 85 KB with gzip).
 pub const DEFAULT_PEER_BYTES: u64 = 2 << 20;
 
+/// What the caches keep at most, in bytes, each weighed by what it holds (see
+/// `docs/operations.md`); past its budget a cache lets go of what was read least recently.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CacheBudgets {
+    /// `ARBITRE_READS_BYTES`: the standings and exports, plain and gzip; default 256 MiB
+    /// (the standings of 20,000 players are 11.7 MB, gzip 1.5 MB).
+    pub reads: u64,
+    /// `ARBITRE_PAGES_BYTES`: the public and dashboard pages as rendered; default 128 MiB.
+    pub pages: u64,
+    /// `ARBITRE_DRAFTS_BYTES`: the drafts as JSON; default 64 MiB (a 2,000-player round's
+    /// is some 300 KB).
+    pub drafts: u64,
+    /// `ARBITRE_RATING_INDEXES_BYTES`: the rating lists' search indexes, built on a
+    /// list's first search; default 256 MiB (the EGD's whole world, 90,000 players, is
+    /// some 60 MiB indexed).
+    pub rating_indexes: u64,
+}
+
+impl Default for CacheBudgets {
+    fn default() -> CacheBudgets {
+        CacheBudgets {
+            reads: 256 << 20,
+            pages: 128 << 20,
+            drafts: 64 << 20,
+            rating_indexes: 256 << 20,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Config {
     /// `DATABASE_URL`; without it arbitre runs its own PostgreSQL in `data_dir`.
@@ -66,6 +95,7 @@ pub struct Config {
     /// `X-Forwarded-*` and `Forwarded` headers are believed, comma-separated; default none
     /// (see [`crate::peer`]).
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    pub caches: CacheBudgets,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -118,6 +148,16 @@ impl Config {
                 },
             }
         };
+        let bytes = |variable: &'static str, default: u64| -> Result<u64, ConfigError> {
+            Ok(count(variable)?.map_or(default, |bytes| u64::try_from(bytes).unwrap_or(u64::MAX)))
+        };
+        let budgets = CacheBudgets::default();
+        let caches = CacheBudgets {
+            reads: bytes("ARBITRE_READS_BYTES", budgets.reads)?,
+            pages: bytes("ARBITRE_PAGES_BYTES", budgets.pages)?,
+            drafts: bytes("ARBITRE_DRAFTS_BYTES", budgets.drafts)?,
+            rating_indexes: bytes("ARBITRE_RATING_INDEXES_BYTES", budgets.rating_indexes)?,
+        };
         Ok(Config {
             database_url: read("DATABASE_URL"),
             bind,
@@ -137,9 +177,7 @@ impl Config {
                 Some(rate) => u32::try_from(rate)
                     .map_err(|_| invalid("ARBITRE_PEER_READS", &rate.to_string(), "too large"))?,
             },
-            peer_bytes: count("ARBITRE_PEER_BYTES")?.map_or(DEFAULT_PEER_BYTES, |bytes| {
-                u64::try_from(bytes).unwrap_or(u64::MAX)
-            }),
+            peer_bytes: bytes("ARBITRE_PEER_BYTES", DEFAULT_PEER_BYTES)?,
             connections_per_peer: count("ARBITRE_CONNECTIONS_PER_PEER")?
                 .unwrap_or(DEFAULT_CONNECTIONS_PER_PEER),
             streams_per_peer: count("ARBITRE_STREAMS_PER_PEER")?
@@ -158,6 +196,7 @@ impl Config {
                         )
                     })?,
             },
+            caches,
         })
     }
 }

@@ -168,3 +168,28 @@ mod tests {
         assert!(!second.render().contains("arbitre_http_requests_total{"));
     }
 }
+
+/// How to read one cache's weight.
+type Weigh = Box<dyn Fn() -> u64 + Send + Sync>;
+
+/// The service's caches, each by name with what reads the bytes it keeps: `/metrics`
+/// shows them beside their budgets (`ARBITRE_*_BYTES`).
+#[derive(Default)]
+pub struct CacheWeights(Vec<(&'static str, Weigh)>);
+
+impl CacheWeights {
+    /// Adds the cache `name`, whose bytes kept `weigh` reads.
+    pub fn with(
+        mut self,
+        name: &'static str,
+        weigh: impl Fn() -> u64 + Send + Sync + 'static,
+    ) -> Self {
+        self.0.push((name, Box::new(weigh)));
+        self
+    }
+
+    /// Each cache's name and the bytes it keeps now.
+    pub fn weights(&self) -> impl Iterator<Item = (&'static str, u64)> + '_ {
+        self.0.iter().map(|(name, weigh)| (*name, weigh()))
+    }
+}

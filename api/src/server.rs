@@ -107,6 +107,8 @@ pub struct Capacity {
     /// The connections and event streams held open, in all and by client (see
     /// [`crate::http::budget`]).
     pub budget: Limits,
+    /// What the caches keep at most.
+    pub caches: crate::config::CacheBudgets,
 }
 
 /// Folds the latencies recorded into `/metrics`' histogram every [`crate::metrics::UPKEEP`],
@@ -137,13 +139,32 @@ pub fn build(
     let streams = crate::services::live::start(pool.clone(), clock.clone());
     let hub = web::Data::new(streams.clone());
     let workshop = web::Data::new(
-        crate::services::heavy::Workshop::new(streams.stopping()).map_err(std::io::Error::other)?,
+        crate::services::heavy::Workshop::new(streams.stopping(), &capacity.caches)
+            .map_err(std::io::Error::other)?,
     );
     let now = web::Data::new(clock.clone());
     let games = web::Data::new(crate::services::live::cache::GameCache::new(clock));
     let contacts = web::Data::new(crate::services::contacts::Contacts::default());
-    let rating_lists = web::Data::new(crate::services::rating_lists::Indexes::default());
-    let reads = web::Data::new(crate::services::reads::Reads::default());
+    let rating_lists = web::Data::new(crate::services::rating_lists::Indexes::new(
+        capacity.caches.rating_indexes,
+    ));
+    let reads = web::Data::new(crate::routes::standings::Kept::new(capacity.caches.reads));
+    let pages = web::Data::new(crate::web::public::Pages::new(capacity.caches.pages));
+    let caches = {
+        let (reads, pages, drafts, indexes) = (
+            reads.clone(),
+            pages.clone(),
+            workshop.drafts.clone(),
+            rating_lists.clone(),
+        );
+        web::Data::new(
+            crate::metrics::CacheWeights::default()
+                .with("reads", move || reads.weighed())
+                .with("pages", move || pages.weighed())
+                .with("drafts", move || drafts.weighed())
+                .with("rating_indexes", move || indexes.weighed()),
+        )
+    };
     let searches = web::Data::new(crate::web::public::Searches::default());
     let admission = web::Data::new(Admission::new(
         capacity.anonymous_reads,
@@ -170,6 +191,8 @@ pub fn build(
             .app_data(hub.clone())
             .app_data(workshop.clone())
             .app_data(reads.clone())
+            .app_data(pages.clone())
+            .app_data(caches.clone())
             .app_data(searches.clone())
             .app_data(admission.clone())
             .app_data(fairness.clone())
@@ -213,7 +236,7 @@ pub fn build(
             .wrap(from_fn(secure_docs))
             .wrap(from_fn(crate::web::language::translate_page_errors))
             .wrap(from_fn(crate::web::language::translate_problems))
-            .wrap(from_fn(crate::http::conditional::forget_after_writes))
+            .wrap(from_fn(crate::http::conditional::forget_written))
             .wrap(from_fn(budget::admit))
             .wrap(from_fn(crate::auth::refuse_invalid_credentials))
             .wrap(TracingLogger::<RequestSpan>::new())

@@ -12,6 +12,7 @@ pub mod contacts;
 pub mod deletions;
 pub mod drafts;
 pub mod heavy;
+pub mod kept;
 pub mod live;
 pub mod names;
 pub mod opengotha;

@@ -211,6 +211,42 @@ pub const MAX_GOR: i32 = 2949;
 pub const FFG_OFFSET: i32 = 2050;
 
 impl Entry {
+    /// The bytes its text holds on the heap (the strings' capacities), which the service
+    /// weighs a list's index by.
+    pub fn heap_bytes(&self) -> usize {
+        let details = match &self.details {
+            Details::Egd {
+                promotion,
+                last_appearance,
+                ..
+            } => promotion.capacity() + last_appearance.capacity(),
+            Details::Ffg { .. } => 0,
+            Details::Aga {
+                membership,
+                expires,
+                state,
+                last_rated,
+                ..
+            } => {
+                membership.capacity()
+                    + expires.capacity()
+                    + state.capacity()
+                    + last_rated.capacity()
+            }
+        };
+        [
+            &self.surname,
+            &self.first_name,
+            &self.country,
+            &self.club,
+            &self.id,
+        ]
+        .iter()
+        .map(|text| text.capacity())
+        .sum::<usize>()
+            + details
+    }
+
     /// The source of the list the entry comes from.
     pub fn source(&self) -> Source {
         match self.details {

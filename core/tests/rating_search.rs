@@ -200,6 +200,25 @@ fn typed() -> impl Strategy<Value = String> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
+    /// An index weighs at least the text of its entries (what the service's budget of
+    /// indexes counts), and more with one more entry.
+    #[test]
+    fn an_index_weighs_at_least_its_entries_text(list in list(Source::Ffg), more in entry(Source::Ffg)) {
+        let text: usize = list
+            .entries
+            .iter()
+            .map(|entry| {
+                entry.surname.len() + entry.first_name.len() + entry.country.len()
+                    + entry.club.len() + entry.id.len()
+            })
+            .sum();
+        let mut longer = list.clone();
+        longer.entries.push(Entry { line: u32::MAX, ..more });
+        let (index, longer) = (Index::new(list.clone()), Index::new(longer));
+        prop_assert!(index.bytes() >= text, "{} < {text}", index.bytes());
+        prop_assert!(longer.bytes() > index.bytes());
+    }
+
     /// The index finds what the reference finds, in its order, with its scores and links.
     #[test]
     fn the_index_search_finds_what_the_reference_finds(

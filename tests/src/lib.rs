@@ -18,6 +18,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod api;
 pub mod browser;
 pub mod proxy;
 pub mod served;
@@ -223,6 +224,7 @@ impl TestService {
             peer_bytes: u64::MAX,
             trusted_proxies: Default::default(),
             budget: arbitre_api::http::budget::Limits::of_this_process(usize::MAX, usize::MAX),
+            caches: Default::default(),
         }
     }
 
@@ -230,6 +232,21 @@ impl TestService {
     pub async fn start_serving(capacity: Capacity) -> TestService {
         let database_url = cluster().fresh_database().await;
         let admin_token = issue_token(&database_url, Role::Admin, None, None).await;
+        TestService::serve(database_url, admin_token, capacity).await
+    }
+
+    /// Another instance of the service on this one's database, as two `arbitre serve`
+    /// behind one address share it: each has its own caches and its own listener.
+    pub async fn beside(&self) -> TestService {
+        TestService::serve(
+            self.database_url.clone(),
+            self.admin_token.clone(),
+            TestService::capacity(),
+        )
+        .await
+    }
+
+    async fn serve(database_url: String, admin_token: String, capacity: Capacity) -> TestService {
         let (sender, receiver) = std::sync::mpsc::channel();
         let url = database_url.clone();
         let clock = ServerClock::default();

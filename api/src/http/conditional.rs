@@ -2,8 +2,9 @@
 //! pairings lists and the public pages carry an `ETag` made of the tournament's revision
 //! and what was asked (path, query, `Accept`, `Accept-Language`, the cookies), and a request whose `If-None-Match` names it is answered
 //! `304 Not Modified` after one lookup of the revision, without computing anything. An
-//! anonymous reader's revision is the one this instance knows (see [`Revisions`]): a
-//! hall's phones polling the standings cost the database nothing while nothing changes.
+//! anonymous reader's revision is the one this instance knows from the database's notices
+//! (see [`Revisions`]): a hall's phones polling the standings cost the database nothing
+//! while nothing changes.
 //!
 //! The tag is weak (`W/"…"`): the same representation goes plain or compressed. It is
 //! read before the handler reads the tournament, so a body is never older than its tag.
@@ -20,7 +21,6 @@ use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use sha2::{Digest, Sha256};
-use std::time::Instant;
 use uuid::Uuid;
 
 /// The tournament's revision, read by [`revalidate`] for the handler.
@@ -51,11 +51,10 @@ async fn current(
     revisions: Option<&Revisions>,
     tournament_id: Uuid,
 ) -> Result<Option<i64>, ApiError> {
-    let now = Instant::now();
-    if let Some(known) = revisions.and_then(|revisions| revisions.known(tournament_id, now)) {
+    if let Some(known) = revisions.and_then(|revisions| revisions.known(tournament_id)) {
         return Ok(Some(known));
     }
-    let ticket = revisions.map(|revisions| revisions.ticket(now));
+    let ticket = revisions.and_then(Revisions::ticket);
     let mut connection = pool.get().await?;
     let revision = store::revision(&mut connection, tournament_id).await?;
     if let (Some(revisions), Some(ticket), Some(revision)) = (revisions, ticket, revision) {
@@ -64,21 +63,12 @@ async fn current(
     Ok(revision)
 }
 
-/// The requests other than reads that leave the revisions known: a turn (the service's
-/// and the tablet page's), which changes none unless it ends the game, as its handler
-/// says (`routes::games::play::turn`); and the service's draft, which is not stored (the
-/// organizer's page may publish from its draft's form: it forgets). Two hundred turns
-/// and twenty drafts a second would otherwise leave the anonymous readers nothing known.
-const UNREVISED: [&str; 3] = [
-    "/games/{game_id}/turns",
-    "/table/games/{game_id}/turns",
-    "/tournaments/{tournament_id}/rounds/{number}/pairings/draft",
-];
-
 /// The middleware, on every request: once a request that may write (any but `GET`,
-/// `HEAD`, `OPTIONS`) is answered, the revisions this instance knows are forgotten, so
-/// that no anonymous reader who comes after the answer reads what came before it.
-pub async fn forget_after_writes(
+/// `HEAD`, `OPTIONS`) to a tournament's route (`{tournament_id}` in its path) is
+/// answered, this instance forgets that one tournament's revision, so that a reader who
+/// comes after the answer does not wait for the write's notice (see [`Revisions`]). The
+/// notice itself updates every instance, this one included.
+pub async fn forget_written(
     request: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
@@ -88,14 +78,15 @@ pub async fn forget_after_writes(
     );
     let revisions = request.app_data::<web::Data<Revisions>>().cloned();
     let response = next.call(request).await;
-    let unrevised = response.as_ref().is_ok_and(|response| {
+    let written = response.as_ref().ok().and_then(|response| {
         response
             .request()
-            .match_pattern()
-            .is_some_and(|pattern| UNREVISED.contains(&pattern.as_str()))
+            .match_info()
+            .get("tournament_id")
+            .and_then(|id| Uuid::parse_str(id).ok())
     });
-    if let (true, false, Some(revisions)) = (writes, unrevised, revisions) {
-        revisions.forget();
+    if let (true, Some(tournament_id), Some(revisions)) = (writes, written, revisions) {
+        revisions.forget(tournament_id);
     }
     response
 }

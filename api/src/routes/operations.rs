@@ -2,10 +2,12 @@
 
 use crate::db::DbPool;
 use crate::error::ApiError;
-use crate::metrics::Metrics;
+use crate::metrics::{CacheWeights, Metrics};
 use crate::services::heavy::{Class, Workshop};
 use crate::services::live::feed::FeedCounters;
 use crate::services::live::notify::Hub;
+use crate::services::rating_lists::Indexes;
+use crate::services::revisions::Revisions;
 use actix_web::{web, HttpResponse};
 use diesel_async::RunQueryDsl;
 use serde::Serialize;
@@ -53,10 +55,15 @@ pub async fn metrics(
     metrics: web::Data<Metrics>,
     hub: web::Data<Hub>,
     workshop: web::Data<Workshop>,
+    caches: web::Data<CacheWeights>,
+    indexes: web::Data<Indexes>,
+    revisions: web::Data<Revisions>,
 ) -> HttpResponse {
     let mut text = metrics.render();
     render_feeds(&mut text, hub.counters());
     render_heavy_jobs(&mut text, &workshop);
+    render_caches(&mut text, &caches, &indexes);
+    render_revisions(&mut text, &revisions);
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
         .body(text)
@@ -72,6 +79,48 @@ fn render_heavy_jobs(text: &mut String, workshop: &Workshop) {
     );
     for (class, label) in [(Class::Anonymous, "anonymous"), (Class::Staff, "staff")] {
         let _ = writeln!(text, "{name}{{class=\"{label}\"}} {}", workshop.jobs(class));
+    }
+}
+
+/// The bytes each cache keeps, and how often a rating list's index was built (its first
+/// search, and each one after it was let go past its budget).
+fn render_caches(text: &mut String, caches: &CacheWeights, indexes: &Indexes) {
+    let name = "arbitre_cache_bytes";
+    let _ = writeln!(
+        text,
+        "# HELP {name} Bytes a cache keeps, within its budget.\n# TYPE {name} gauge"
+    );
+    for (cache, bytes) in caches.weights() {
+        let _ = writeln!(text, "{name}{{cache=\"{cache}\"}} {bytes}");
+    }
+    let name = "arbitre_rating_index_builds_total";
+    let _ = writeln!(
+        text,
+        "# HELP {name} Rating lists' search indexes built.\n# TYPE {name} counter\n{name} {}",
+        indexes.built()
+    );
+}
+
+/// Whether the revisions are known from the database's notices, and for how many
+/// tournaments: while the listener has no connection, every anonymous read asks the store.
+fn render_revisions(text: &mut String, revisions: &Revisions) {
+    let series = [
+        (
+            "arbitre_revisions_listening",
+            "Whether the tournaments' revisions are heard from the database (1) or asked (0).",
+            u64::from(revisions.is_listening()),
+        ),
+        (
+            "arbitre_revisions_known",
+            "Tournaments whose revision this instance knows.",
+            revisions.count(),
+        ),
+    ];
+    for (name, help, value) in series {
+        let _ = writeln!(
+            text,
+            "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {value}"
+        );
     }
 }
 

@@ -17,7 +17,7 @@ use crate::routes::conditional;
 use crate::routes::rounds;
 use crate::services::heavy::{Class, Workshop};
 use crate::services::live::cache::GameCache;
-use crate::services::reads::{Reads, Rendered};
+use crate::services::reads::{self, Rendered};
 use crate::services::results;
 pub use crate::services::results::ResultChange;
 
@@ -71,7 +71,7 @@ pub struct ExportQuery {
 }
 
 /// The standings after a round.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Standings {
     pub tournament_id: Uuid,
     /// Rounds 1 to this one are counted.
@@ -84,7 +84,7 @@ pub struct Standings {
 }
 
 /// One player's line.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct StandingLine {
     /// Players equal on every criterion share the place of the first of them.
     pub place: u32,
@@ -106,7 +106,7 @@ pub struct StandingLine {
 }
 
 /// What a player did in a round.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum RoundRecord {
     /// A game, won, lost, drawn or without a result yet.
@@ -130,7 +130,7 @@ pub enum RoundRecord {
 }
 
 /// A game from one player's side.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[derive(Debug, PartialEq, Clone, Copy, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GameOutcome {
     Win,
@@ -141,7 +141,7 @@ pub enum GameOutcome {
 }
 
 /// The result recorded for a pairing's game.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct PairingResult {
     pub pairing_id: Uuid,
     /// The round's number.
@@ -152,7 +152,7 @@ pub struct PairingResult {
 }
 
 /// How the standings are sent: JSON, or one of the export files.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Representation {
     Json,
     File(Format),
@@ -361,7 +361,7 @@ fn standings_json(
 )]
 pub async fn get(
     pool: web::Data<DbPool>,
-    reads: web::Data<Reads>,
+    reads: web::Data<Kept>,
     workshop: web::Data<Workshop>,
     caller: Option<Caller>,
     request: actix_web::HttpRequest,
@@ -382,9 +382,12 @@ pub async fn get(
     Ok(rendered.respond(&request))
 }
 
+/// The standings and exports kept, by what was asked (see [`crate::services::reads`]).
+pub type Kept = reads::Reads<Asked>;
+
 /// A read of the standings or of an export.
-#[derive(Debug, Clone, Copy)]
-struct Asked {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Asked {
     tournament_id: Uuid,
     representation: Representation,
     after_round: Option<u32>,
@@ -398,7 +401,7 @@ struct Asked {
 /// [`crate::services::reads`]) on the heavy work's pool, in the caller's lane.
 async fn rendered(
     pool: &DbPool,
-    reads: &Reads,
+    reads: &Kept,
     workshop: &Workshop,
     caller: Option<&Caller>,
     request: &HttpRequest,
@@ -412,9 +415,8 @@ async fn rendered(
         Some(caller) if caller.require_staff(tournament_id, "read").is_ok() => Class::Staff,
         _ => Class::Anonymous,
     };
-    let variant = format!("{asked:?}");
     reads
-        .get_or_render(tournament_id, variant, revision, || async {
+        .get_or_render(tournament_id, asked, revision, || async {
             let tournament = load(pool, tournament_id).await?;
             let after_round = round_to_count(&tournament, asked.after_round, asked.rounds)?;
             workshop
@@ -473,7 +475,7 @@ fn render(
 )]
 pub async fn download(
     pool: web::Data<DbPool>,
-    reads: web::Data<Reads>,
+    reads: web::Data<Kept>,
     workshop: web::Data<Workshop>,
     caller: Option<Caller>,
     request: HttpRequest,

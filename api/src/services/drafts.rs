@@ -11,7 +11,7 @@
 use crate::auth::Caller;
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Issue, Resource};
-use crate::services::heavy::{Class, Workshop};
+use crate::services::heavy::{Class, Drafted, Workshop};
 use crate::services::names::{Names, PlayerName};
 use crate::services::pairing::{self, check_round, Adjustments};
 use crate::services::reads::Rendered;
@@ -26,7 +26,6 @@ use arbitre_core::pairing::{
 };
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -260,31 +259,28 @@ pub async fn drafted(
             .await?
             .ok_or(ApiError::NotFound(Resource::Tournament))?
     };
-    let variant = variant(number, &request);
     workshop
         .drafts
-        .get_or_render(tournament_id, variant, revision, || async {
-            let draft = engine_draft(pool, workshop, tournament_id, number, request).await?;
-            // A round of 2,000 players is some 300 KB of JSON: milliseconds the request
-            // worker owes the tablets, written on the pool instead.
-            workshop
-                .run(Class::Staff, move || Rendered::json(&draft, JSON))
-                .await?
-                .map_err(ApiError::internal)
-        })
+        .get_or_render(
+            tournament_id,
+            draft_key(number, &request),
+            revision,
+            || async {
+                let draft = engine_draft(pool, workshop, tournament_id, number, request).await?;
+                // A round of 2,000 players is some 300 KB of JSON: milliseconds the request
+                // worker owes the tablets, written on the pool instead.
+                workshop
+                    .run(Class::Staff, move || Rendered::json(&draft, JSON))
+                    .await?
+                    .map_err(ApiError::internal)
+            },
+        )
         .await
 }
 
-/// What a kept draft is made with beside the tournament: the round and the request's
-/// games fixed and players left out, in their order, hashed.
-fn variant(number: i32, request: &DraftRequest) -> String {
-    let mut hasher = Sha256::new();
-    hasher.update(number.to_be_bytes());
-    hasher.update((request.fixed.len() as u64).to_be_bytes());
-    for player in request.fixed.iter().flatten().chain(&request.exclude) {
-        hasher.update(player.as_bytes());
-    }
-    format!("draft {number} {:x}", hasher.finalize())
+/// The key of a draft kept: the round, and the request's games fixed and players left out.
+fn draft_key(number: i32, request: &DraftRequest) -> Drafted {
+    (number, request.fixed.clone(), request.exclude.clone())
 }
 
 /// The round `number` ready for the engine, its tournament as the workshop keeps it

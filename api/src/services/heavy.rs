@@ -14,6 +14,7 @@
 //! waits for a draft; a job nobody waits for any more (its client left, or the server
 //! stops) is [`Abandoned`], and a draft stops at its next checkpoint.
 
+use crate::config::CacheBudgets;
 use crate::error::ApiError;
 use crate::services::admission::Admission;
 use crate::services::reads::Reads;
@@ -21,6 +22,7 @@ use arbitre_core::pairing::Cancelled;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use tokio::sync::{oneshot, watch, Semaphore};
+use uuid::Uuid;
 
 /// Who asks: anyone (the standings and exports), or the staff of a tournament and the
 /// admins (drafts, imports, and the same reads).
@@ -35,10 +37,12 @@ pub enum Class {
 const RUNNING: usize = 1;
 /// Requests of one class that may wait for a running job of their class; more get 503.
 const QUEUED: [usize; 2] = [16, 4];
+/// What a kept draft is made with beside its tournament's revision (`services::drafts`):
+/// the round, the games fixed and the players left out, in their order.
+pub type Drafted = (i32, Vec<[Uuid; 2]>, Vec<Uuid>);
+
 /// Drafts asked a second across the service, and at once ([`Workshop::drafting`]).
 const DRAFTS_PER_SECOND: u32 = 20;
-/// The bytes of drafts kept: a 2,000-player round's is some 300 KB, and 50 KB compressed.
-const DRAFTS_BYTES: usize = 64 << 20;
 /// The pool's threads' nice value where `SCHED_IDLE` is refused (Linux: per thread; 10
 /// gives them about a tenth of a core whenever a request worker wants it).
 const NICE: i32 = 10;
@@ -58,7 +62,7 @@ pub struct Workshop {
     pub loaded: Arc<crate::services::pairing::Loaded>,
     /// The drafts the pool made, as JSON, under their tournament's revision (see
     /// `services::drafts`).
-    pub drafts: Arc<Reads>,
+    pub drafts: Arc<Reads<Drafted>>,
     /// The pace of drafts asked, kept or made: an organizer drafts a few times a minute,
     /// and a client asking again and again without pause (a kept draft is answered in
     /// half a millisecond) would take a core from the tablets as anonymous readers would
@@ -80,8 +84,12 @@ impl Drop for Admitted<'_> {
 }
 
 impl Workshop {
-    /// A workshop whose waiting requests answer 503 once `stopping` turns true.
-    pub fn new(stopping: watch::Receiver<bool>) -> Result<Workshop, rayon::ThreadPoolBuildError> {
+    /// A workshop whose waiting requests answer 503 once `stopping` turns true, keeping
+    /// drafts within `budgets`.
+    pub fn new(
+        stopping: watch::Receiver<bool>,
+        budgets: &CacheBudgets,
+    ) -> Result<Workshop, rayon::ThreadPoolBuildError> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads())
             .thread_name(|index| format!("arbitre-heavy-{index}"))
@@ -95,7 +103,7 @@ impl Workshop {
         Ok(Workshop {
             pool: Arc::new(pool),
             loaded: Arc::default(),
-            drafts: Arc::new(Reads::with_capacity(DRAFTS_BYTES)),
+            drafts: Arc::new(Reads::new(budgets.drafts)),
             drafting: Arc::new(Admission::new(DRAFTS_PER_SECOND, DRAFTS_PER_SECOND)),
             jobs: Arc::default(),
             lanes: Arc::new([lane(QUEUED[0]), lane(QUEUED[1])]),
@@ -243,7 +251,7 @@ mod tests {
     #[tokio::test]
     async fn a_job_whose_request_is_dropped_stops_at_its_next_checkpoint() {
         let (_stop, stopping) = watch::channel(false);
-        let workshop = Workshop::new(stopping).unwrap();
+        let workshop = Workshop::new(stopping, &CacheBudgets::default()).unwrap();
         let (started, has_started) = mpsc::channel();
         let (ended, has_ended) = mpsc::channel();
         // The request waits on its job, then its client leaves.

@@ -5,60 +5,41 @@
 
 use crate::db::Connection;
 use crate::error::{ApiError, FieldError, Resource};
+use crate::services::kept;
 use crate::store;
 use crate::store::pairings::PairingTerms;
 use crate::store::rounds::RoundRow;
 use arbitre_core::pairing::{consistency, PairingError, PairingParameters, Request, Round};
 use arbitre_core::round::RoundAction;
 use arbitre_core::standings::Tournament;
+use moka::future::Cache;
+use moka::policy::EvictionPolicy;
 use sha2::{Digest, Sha256};
-use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::collections::HashSet;
+use std::sync::Arc;
 use uuid::Uuid;
 
 /// How many tournaments [`Loaded`] keeps: those being paired in the hall at once.
-const LOADED: usize = 8;
+const LOADED: u64 = 8;
 
 /// The tournaments as the engine reads them, kept under their revision (see the migration
 /// `tournament_revisions`). An organizer drafts a round again and again while nothing
 /// changes; the engine runs each time, on the heavy-work pool, but the tournament (every
 /// player, every earlier round's games) is read from the store and decoded once per
-/// change, not once per draft: the database and the request workers serve the tablets
-/// meanwhile.
-#[derive(Debug, Default)]
-pub struct Loaded {
-    tournaments: Mutex<HashMap<Uuid, (i64, Arc<Tournament>)>>,
-}
+/// change, not once per draft (drafts asking at once wait for the one read): the
+/// database and the request workers serve the tablets meanwhile. A tournament at an older
+/// revision is the least recently drafted, let go first.
+#[derive(Debug)]
+pub struct Loaded(Cache<(Uuid, i64), Arc<Tournament>>);
 
-impl Loaded {
-    /// The tournament `id` at `revision`, when kept.
-    fn get(&self, id: Uuid, revision: i64) -> Option<Arc<Tournament>> {
-        let kept = self
-            .tournaments
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        kept.get(&id)
-            .filter(|(kept_revision, _)| *kept_revision == revision)
-            .map(|(_, tournament)| Arc::clone(tournament))
-    }
-
-    /// Keeps `tournament` as read at `revision`, in place of what was kept of it; when
-    /// full, in place of the tournament kept at the oldest revision.
-    fn keep(&self, id: Uuid, revision: i64, tournament: Arc<Tournament>) {
-        let mut kept = self
-            .tournaments
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if kept.len() >= LOADED && !kept.contains_key(&id) {
-            let oldest = kept
-                .iter()
-                .min_by_key(|(_, (revision, _))| *revision)
-                .map(|(id, _)| *id);
-            if let Some(oldest) = oldest {
-                kept.remove(&oldest);
-            }
-        }
-        kept.insert(id, (revision, tournament));
+impl Default for Loaded {
+    fn default() -> Loaded {
+        Loaded(
+            Cache::builder()
+                .max_capacity(LOADED)
+                .eviction_policy(EvictionPolicy::lru())
+                .build(),
+        )
     }
 }
 
@@ -130,14 +111,10 @@ pub async fn prepare(
             let revision = store::tournaments::revision(connection, tournament_id)
                 .await?
                 .ok_or(ApiError::NotFound(Resource::Tournament))?;
-            match loaded.get(tournament_id, revision) {
-                Some(tournament) => tournament,
-                None => {
-                    let tournament = Arc::new(read(connection, tournament_id).await?);
-                    loaded.keep(tournament_id, revision, Arc::clone(&tournament));
-                    tournament
-                }
-            }
+            kept::get_or_make(&loaded.0, (tournament_id, revision), || async {
+                Ok::<_, ApiError>(Arc::new(read(connection, tournament_id).await?))
+            })
+            .await?
         }
         None => Arc::new(read(connection, tournament_id).await?),
     };

@@ -4,13 +4,15 @@
 //! from an entry, and refreshing registered players from a list. Every decision (how a
 //! list reads, what matches, what would change) is the core's (`arbitre_core::rating_list`).
 //!
-//! Snapshots never change, so each is read once per process into a search [`Index`]
-//! ([`Indexes`]), kept for as long as the process runs: the first search of a snapshot
-//! after a start reads it (a fraction of a second for the EGD's whole world), later ones
-//! answer from memory.
+//! Snapshots never change, so each is read into a search [`Index`] on its first search and
+//! kept in [`Indexes`], within a budget of bytes (`ARBITRE_RATING_INDEXES_BYTES`): past
+//! it, the index searched least recently is let go, and read again from the store on its
+//! next search (a fraction of a second for the EGD's whole world). Memory is bounded by
+//! the budget, not by the number of lists imported.
 
 use crate::db::Connection;
 use crate::error::{ApiError, FieldError, Issue, Resource, Violations};
+use crate::services::kept;
 use crate::services::players::check_record;
 use crate::store::players::{self as player_store, PlayerRecord, PlayerRow};
 use crate::store::rating_lists::{
@@ -22,52 +24,92 @@ use arbitre_core::rating_list::{self, Entry, LicenceStatus, ListDate, Source};
 use arbitre_core::standings::Rank;
 use chrono::NaiveDate;
 use diesel_async::AsyncConnection;
+use moka::future::Cache;
+use moka::policy::EvictionPolicy;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 use uuid::Uuid;
 
 /// The largest list upload: the EGD's whole world is about 4 MB as HTML (1 MB zipped),
 /// a list of 100,000 players about 9 MB.
 pub const LIST_BODY_LIMIT: usize = 32 * 1024 * 1024;
 
-/// The search indexes of the snapshots read so far, by snapshot id.
-#[derive(Debug, Default)]
-pub struct Indexes(Mutex<HashMap<Uuid, Arc<Index>>>);
+/// A list's index nobody searched for this long is let go: the registration desk is
+/// closed.
+const IDLE: Duration = Duration::from_secs(30 * 60);
+
+/// The search indexes of the snapshots read, by snapshot id, weighed by their bytes.
+#[derive(Debug)]
+pub struct Indexes {
+    kept: Cache<Uuid, Arc<Index>>,
+    /// How many indexes were built, whether for a search or an import: the first search
+    /// of a list, and each one after its index was let go.
+    built: AtomicU64,
+}
 
 impl Indexes {
-    fn cached(&self, id: Uuid) -> Option<Arc<Index>> {
-        self.0.lock().ok()?.get(&id).cloned()
-    }
-
-    fn keep(&self, id: Uuid, index: Arc<Index>) {
-        if let Ok(mut indexes) = self.0.lock() {
-            indexes.insert(id, index);
+    /// Indexes kept up to `budget` bytes ([`Index::bytes`]).
+    pub fn new(budget: u64) -> Indexes {
+        Indexes {
+            kept: Cache::builder()
+                .max_capacity(budget)
+                .weigher(|_: &Uuid, index: &Arc<Index>| kept::weight(index.bytes()))
+                .eviction_policy(EvictionPolicy::lru())
+                .time_to_idle(IDLE)
+                .build(),
+            built: AtomicU64::new(0),
         }
     }
 
-    /// The index of a stored snapshot, read from the database the first time.
+    /// The bytes of the indexes kept (what the budget bounds).
+    pub fn weighed(&self) -> u64 {
+        self.kept.weighted_size()
+    }
+
+    /// How many indexes were built since the start.
+    pub fn built(&self) -> u64 {
+        self.built.load(Ordering::Relaxed)
+    }
+
+    /// The index of a stored snapshot: kept, or read from the database (once for the
+    /// searches asking at once).
     pub async fn get(
         &self,
         connection: &mut Connection,
         snapshot: &SnapshotRow,
     ) -> Result<Arc<Index>, ApiError> {
-        if let Some(index) = self.cached(snapshot.id) {
+        if let Some(index) = self.kept.get(&snapshot.id).await {
             return Ok(index);
         }
-        let source = source_of(snapshot)?;
-        let content = store::content(connection, snapshot.id)
-            .await?
-            .ok_or(ApiError::NotFound(Resource::RatingList))?;
-        // A stored snapshot was read when it was imported: failing now is a defect.
-        let index = actix_web::web::block(move || {
-            rating_list::read(source, &content).map(|list| Arc::new(Index::new(list)))
+        let index = kept::get_or_make(&self.kept, snapshot.id, || async {
+            let source = source_of(snapshot)?;
+            let content = store::content(connection, snapshot.id)
+                .await?
+                .ok_or(ApiError::NotFound(Resource::RatingList))?;
+            // A stored snapshot was read when it was imported: failing now is a defect.
+            let index = actix_web::web::block(move || {
+                rating_list::read(source, &content).map(|list| Arc::new(Index::new(list)))
+            })
+            .await
+            .map_err(ApiError::internal)?
+            .map_err(ApiError::internal)?;
+            self.built.fetch_add(1, Ordering::Relaxed);
+            Ok::<_, ApiError>(index)
         })
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(ApiError::internal)?;
-        self.keep(snapshot.id, index.clone());
+        .await?;
+        // The indexes past the budget are let go now, not on a later search.
+        self.kept.run_pending_tasks().await;
         Ok(index)
+    }
+
+    /// Keeps the index of a list just imported: its first search needs no reading.
+    async fn keep(&self, id: Uuid, index: Arc<Index>) {
+        self.built.fetch_add(1, Ordering::Relaxed);
+        self.kept.insert(id, index).await;
+        self.kept.run_pending_tasks().await;
     }
 }
 
@@ -144,7 +186,7 @@ pub async fn import(
         let index = actix_web::web::block(move || Arc::new(Index::new(list)))
             .await
             .map_err(ApiError::internal)?;
-        indexes.keep(snapshot.id, index);
+        indexes.keep(snapshot.id, index).await;
     }
     Ok(Imported {
         snapshot,

@@ -1,25 +1,31 @@
-//! What a tournament's readers ask again and again (its standings, its exports, a round's
-//! draft), computed once per change of the tournament rather than once per reader: kept
-//! under the tournament's revision (see `store::tournaments::revision`), in its plain and
-//! gzip forms. Readers asking for the same thing at the same revision while it is computed
-//! wait for the one computation; a new revision replaces what the old one kept.
+//! What a tournament's readers ask again and again (its standings, its exports, its pages,
+//! a round's draft), computed once per change of the tournament rather than once per
+//! reader: kept under the tournament's revision (see `store::tournaments::revision`), in
+//! its plain and gzip forms, in a [`moka`] cache weighed by bytes. Readers asking for the
+//! same thing at the same revision while it is computed wait for the one computation
+//! (moka's single flight); a new revision is a new key, and what the old one kept is the
+//! least recently read, let go first when the budget is spent, or after [`IDLE`] unread.
 
+use crate::error::ApiError;
+use crate::services::kept;
 use actix_web::http::header::{self, AcceptEncoding, Encoding, Header, Preference, Quality};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use flate2::write::GzEncoder;
 use flate2::Compression;
+use moka::future::Cache;
+use moka::policy::EvictionPolicy;
 use serde::Serialize;
-use std::collections::HashMap;
 use std::future::Future;
+use std::hash::Hash;
 use std::io::Write as _;
-use std::sync::{Arc, Mutex};
-use tokio::sync::OnceCell;
+use std::sync::Arc;
+use std::time::Duration;
 use uuid::Uuid;
 
-/// The bytes a tournament's readers' representations keep at most (see [`Reads::default`]).
-/// The standings of 20,000 players are 11.7 MB, gzip 1.5 MB.
-const CAPACITY_BYTES: usize = 256 << 20;
+/// A representation nobody read for this long is let go: a tournament's day is over, or
+/// its revision moved on.
+pub const IDLE: Duration = Duration::from_secs(10 * 60);
 /// Bodies smaller than this are sent as they are: gzip would save little.
 const GZIP_FROM_BYTES: usize = 1024;
 
@@ -100,103 +106,64 @@ fn accepts_gzip(request: &HttpRequest) -> bool {
     })
 }
 
-struct Slot {
+/// Where a representation is kept: its tournament at a revision, and what of it was
+/// asked (`V`: each kind of read has its own typed variant).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Key<V> {
+    tournament_id: Uuid,
     revision: i64,
-    cell: Arc<OnceCell<Arc<Rendered>>>,
+    variant: V,
 }
 
-/// The slots by tournament and variant (what is read, in which form), and the bytes they
-/// keep.
-type Slots = (HashMap<(Uuid, String), Slot>, usize);
-
-/// The representations kept.
-pub struct Reads {
-    slots: Mutex<Slots>,
-    /// The bytes kept at most; beyond, everything kept is let go (the next readers
-    /// compute again).
-    capacity: usize,
+/// The representations kept, by tournament, revision and variant `V`.
+pub struct Reads<V> {
+    kept: Cache<Key<V>, Arc<Rendered>>,
 }
 
-impl Default for Reads {
-    fn default() -> Reads {
-        Reads::with_capacity(CAPACITY_BYTES)
-    }
-}
-
-impl Reads {
-    /// Representations kept up to `capacity` bytes.
-    pub fn with_capacity(capacity: usize) -> Reads {
+impl<V> Reads<V>
+where
+    V: Hash + Eq + Clone + Send + Sync + 'static,
+{
+    /// Representations kept up to `budget` bytes (each weighed by its plain and
+    /// compressed bodies); the least recently read go first.
+    pub fn new(budget: u64) -> Reads<V> {
         Reads {
-            slots: Mutex::default(),
-            capacity,
+            kept: Cache::builder()
+                .max_capacity(budget)
+                .weigher(|_: &Key<V>, rendered: &Arc<Rendered>| kept::weight(rendered.size()))
+                .eviction_policy(EvictionPolicy::lru())
+                .time_to_idle(IDLE)
+                .build(),
         }
     }
 
     /// The representation `variant` of the tournament at `revision`: kept, or made by
-    /// `render` (once, for every reader asking meanwhile). A failure is not kept.
+    /// `render` (once, for every reader asking meanwhile). A failure is not kept: it is
+    /// the failing reader's, and a reader who waited on it renders for itself.
     pub async fn get_or_render<E, F, Fut>(
         &self,
         tournament_id: Uuid,
-        variant: String,
+        variant: V,
         revision: i64,
         render: F,
     ) -> Result<Arc<Rendered>, E>
     where
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<Rendered, E>>,
+        E: From<ApiError>,
     {
-        let key = (tournament_id, variant);
-        let cell = {
-            let Ok(mut slots) = self.slots.lock() else {
-                return render().await.map(Arc::new);
-            };
-            match slots.0.get(&key) {
-                Some(slot) if slot.revision == revision => slot.cell.clone(),
-                // A reader that read an older revision than the one kept computes for itself.
-                Some(slot) if slot.revision > revision => Arc::default(),
-                _ => {
-                    let cell = Arc::<OnceCell<Arc<Rendered>>>::default();
-                    let slot = Slot {
-                        revision,
-                        cell: cell.clone(),
-                    };
-                    if let Some(old) = slots.0.insert(key.clone(), slot) {
-                        slots.1 -= old.cell.get().map_or(0, |kept| kept.size());
-                    }
-                    cell
-                }
-            }
+        let key = Key {
+            tournament_id,
+            revision,
+            variant,
         };
-        let mut made = false;
-        let rendered = cell
-            .get_or_try_init(|| async {
-                made = true;
-                render().await.map(Arc::new)
-            })
-            .await?
-            .clone();
-        if made {
-            self.account(&key, revision, rendered.size());
-        }
-        Ok(rendered)
+        kept::get_or_make(&self.kept, key, || async { render().await.map(Arc::new) }).await
     }
 
-    /// Counts the bytes of what was just kept, letting everything go past the capacity.
-    fn account(&self, key: &(Uuid, String), revision: i64, size: usize) {
-        let Ok(mut slots) = self.slots.lock() else {
-            return;
-        };
-        let kept = slots
-            .0
-            .get(key)
-            .is_some_and(|slot| slot.revision == revision);
-        if kept {
-            slots.1 += size;
-            if slots.1 > self.capacity {
-                slots.0.clear();
-                slots.1 = 0;
-            }
-        }
+    /// The bytes kept (what the budget bounds; evictions due are done on the cache's
+    /// next write).
+    pub fn weighed(&self) -> u64 {
+        self.kept.weighted_size()
     }
 }
 
@@ -206,18 +173,24 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
+    fn render<'a>(
+        renders: &'a AtomicUsize,
+        bytes: usize,
+    ) -> impl FnOnce() -> std::future::Ready<Result<Rendered, ApiError>> + 'a {
+        move || {
+            renders.fetch_add(1, Ordering::Relaxed);
+            std::future::ready(Ok(Rendered::new(vec![b'a'; bytes], "text/plain")))
+        }
+    }
+
     #[tokio::test]
     async fn one_render_per_revision_whatever_the_readers() {
-        let reads = Reads::default();
+        let reads = Reads::new(1 << 20);
         let renders = AtomicUsize::new(0);
         let tournament = Uuid::now_v7();
-        let render = || async {
-            renders.fetch_add(1, Ordering::Relaxed);
-            Ok::<_, ()>(Rendered::new(vec![b'a'; 4096], "text/plain"))
-        };
         for _ in 0..3 {
             let rendered = reads
-                .get_or_render(tournament, "json".into(), 1, render)
+                .get_or_render(tournament, "json", 1, render(&renders, 4096))
                 .await
                 .unwrap();
             assert_eq!(rendered.body.len(), 4096);
@@ -225,20 +198,54 @@ mod tests {
         }
         assert_eq!(renders.load(Ordering::Relaxed), 1);
         reads
-            .get_or_render(tournament, "json".into(), 2, render)
+            .get_or_render(tournament, "json", 2, render(&renders, 4096))
             .await
             .unwrap();
         assert_eq!(renders.load(Ordering::Relaxed), 2);
         let failed = reads
-            .get_or_render(tournament, "csv".into(), 2, || async {
-                Err::<Rendered, _>(7)
+            .get_or_render(tournament, "csv", 2, || async {
+                Err::<Rendered, _>(ApiError::internal("no"))
             })
             .await;
-        assert_eq!(failed.unwrap_err(), 7);
+        assert!(failed.is_err());
         reads
-            .get_or_render(tournament, "csv".into(), 2, render)
+            .get_or_render(tournament, "csv", 2, render(&renders, 4096))
             .await
             .unwrap();
         assert_eq!(renders.load(Ordering::Relaxed), 3);
+    }
+
+    #[tokio::test]
+    async fn the_bytes_kept_stay_within_the_budget() {
+        let budget = 64 * 1024;
+        let reads = Reads::new(budget);
+        let renders = AtomicUsize::new(0);
+        let tournament = Uuid::now_v7();
+        // Incompressible bodies of 10 KiB: 40 of them are six times the budget.
+        for revision in 0..40 {
+            let body: Vec<u8> = (0..10 * 1024u32)
+                .map(|at| (at.wrapping_mul(2_654_435_761) >> 24) as u8)
+                .collect();
+            reads
+                .get_or_render(tournament, "json", revision, || async {
+                    renders.fetch_add(1, Ordering::Relaxed);
+                    Ok::<_, ApiError>(Rendered::new(body, "text/plain"))
+                })
+                .await
+                .unwrap();
+            reads.kept.run_pending_tasks().await;
+            assert!(reads.weighed() <= budget);
+        }
+        // The newest is still kept, the oldest let go.
+        reads
+            .get_or_render(tournament, "json", 39, render(&renders, 1))
+            .await
+            .unwrap();
+        assert_eq!(renders.load(Ordering::Relaxed), 40);
+        reads
+            .get_or_render(tournament, "json", 0, render(&renders, 1))
+            .await
+            .unwrap();
+        assert_eq!(renders.load(Ordering::Relaxed), 41);
     }
 }

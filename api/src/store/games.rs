@@ -314,7 +314,7 @@ pub async fn record_pairing_result(
         ))
         .execute(connection)
         .await?;
-    let notice = serde_json::json!({"tournament_id": tournament_id, "revised": true});
+    let notice = serde_json::json!({"tournament_id": tournament_id});
     diesel::select(pg_notify(CHANNEL, notice.to_string()))
         .execute(connection)
         .await?;
@@ -437,7 +437,6 @@ pub async fn append(connection: &mut Connection, append: &Append<'_>) -> QueryRe
         "tournament_id": last.tournament_id,
         "game_id": last.game_id,
         "seq": last.seq,
-        "revised": sets_result,
     });
     let notified = diesel::select(pg_notify(CHANNEL, notice.to_string())).execute(&mut &*shared);
     let (written, notified) = futures_util::future::join(written, notified).await;

@@ -257,8 +257,14 @@ pub async fn ensure_exists(connection: &mut Connection, id: Uuid) -> Result<(), 
     }
 }
 
+/// Where PostgreSQL announces each change of a tournament's revision, at the writing
+/// transaction's commit: `{"tournament_id": …, "revision": …}`, the revision `null` when the
+/// tournament is deleted (see the migration `revision_notices`).
+pub const REVISED: &str = "tournament_revised";
+
 /// The tournament's revision (see the migration `tournament_revisions`): it changes with
-/// anything its standings, pairings and exports read. `None`: no such tournament.
+/// anything its standings, pairings and exports read, and each change is announced on
+/// [`REVISED`]. `None`: no such tournament.
 pub async fn revision(connection: &mut Connection, id: Uuid) -> QueryResult<Option<i64>> {
     tournaments::table
         .find(id)

@@ -26,7 +26,7 @@ pub const COOKIE: &str = "arbitre_language";
 const CHOICE_DAYS: i64 = 365;
 
 /// What the request says of its reader's languages.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Reader {
     /// The language picked with the switch.
     chosen: Option<Language>,

@@ -124,7 +124,7 @@ impl ResponseError for PageError {
 }
 
 /// A signed-in person as the page header names them.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Signed {
     pub(super) label: String,
     pub(super) role: Role,

@@ -18,6 +18,7 @@ use crate::services::heavy::{Class, Workshop};
 use crate::services::reads::{Reads, Rendered};
 use crate::store::standings::tournament as load_tournament;
 use crate::store::tournaments::{self, TournamentFilter};
+use crate::web::language::Reader;
 use crate::web::session::Signed;
 use actix_web::{web, HttpRequest};
 use arbitre_core::standings::{self, Game, Player, Tournament};
@@ -263,6 +264,19 @@ async fn shown(
     Ok((id, query, tournament, round, language))
 }
 
+/// What a kept page varies on beside its tournament and revision: the page and its
+/// query, who is signed in, and the reader's languages.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Shown {
+    path: String,
+    query: String,
+    signed: Option<Signed>,
+    reader: Reader,
+}
+
+/// The pages kept, by what is shown (see [`crate::services::reads`]).
+pub type Pages = Reads<Shown>;
+
 /// A tournament page as rendered at the tournament's current revision (a column kept by
 /// triggers on everything a page reads: [`crate::services::reads`]), for this viewer and
 /// this query: every phone of the hall reloading the same page, and every live page
@@ -273,7 +287,7 @@ async fn shown(
 pub async fn kept_page<F, Fut>(
     request: &HttpRequest,
     pool: &DbPool,
-    reads: &Reads,
+    reads: &Pages,
     id: Uuid,
     viewer: &Viewer,
     render: F,
@@ -290,13 +304,12 @@ where
         .split('&')
         .filter(|pair| !pair.starts_with("name="))
         .collect();
-    let variant = format!(
-        "page {}?{} for {:?} reading {:?}",
-        request.path(),
-        query.join("&"),
-        viewer.describe(),
-        viewer.1
-    );
+    let variant = Shown {
+        path: request.path().to_string(),
+        query: query.join("&"),
+        signed: viewer.describe(),
+        reader: viewer.1,
+    };
     let rendered = reads
         .get_or_render(id, variant, revision, || async {
             let page = render().await?;
@@ -318,7 +331,7 @@ where
 pub async fn pairings(
     request: HttpRequest,
     pool: web::Data<DbPool>,
-    reads: web::Data<Reads>,
+    reads: web::Data<Pages>,
     searches: web::Data<Searches>,
     metrics: web::Data<Metrics>,
     viewer: Viewer,
@@ -587,7 +600,7 @@ pub async fn standings_table(
 pub async fn standings(
     request: HttpRequest,
     pool: web::Data<DbPool>,
-    reads: web::Data<Reads>,
+    reads: web::Data<Pages>,
     workshop: web::Data<Workshop>,
     viewer: Viewer,
     path: web::Path<Uuid>,

@@ -120,6 +120,45 @@ impl Index {
         }
     }
 
+    /// The bytes the index holds, its list's entries included: what a service keeping
+    /// indexes in memory weighs it by (an estimate from the capacities of what it owns;
+    /// the allocator's own overhead is left out).
+    pub fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        let entries = self.list.entries.capacity() * size_of::<Entry>()
+            + self
+                .list
+                .entries
+                .iter()
+                .map(Entry::heap_bytes)
+                .sum::<usize>();
+        let postings = self.postings.capacity() * size_of::<Vec<u32>>()
+            + self
+                .postings
+                .iter()
+                .map(|entries| entries.capacity() * size_of::<u32>())
+                .sum::<usize>();
+        let ids = self.ids.capacity() * size_of::<(Box<str>, u32)>()
+            + self.ids.iter().map(|(id, _)| id.len()).sum::<usize>();
+        // A hash map's table: a slot and a control byte for each entry it has room for.
+        let names = self.names.capacity() * (size_of::<(String, Vec<u32>)>() + 1)
+            + self
+                .names
+                .iter()
+                .map(|(name, entries)| name.capacity() + entries.capacity() * size_of::<u32>())
+                .sum::<usize>();
+        let keys = self.keys.capacity() * size_of::<Box<str>>()
+            + self.keys.iter().map(|key| key.len()).sum::<usize>();
+        size_of::<Index>()
+            + entries
+            + self.word_text.capacity()
+            + self.word_ends.capacity() * size_of::<u32>()
+            + postings
+            + ids
+            + names
+            + keys
+    }
+
     pub fn list(&self) -> &RatingList {
         &self.list
     }

@@ -31,6 +31,7 @@ mod refused_forms;
 mod responses;
 mod restart;
 mod results_grid;
+mod revisions;
 mod roles;
 mod staff;
 mod standings;

@@ -7,6 +7,8 @@
 
 use crate::{expect_json, expect_problem, send};
 use arbitre_api::access::Role;
+use arbitre_core::rating_list::search::Index;
+use arbitre_core::rating_list::Source;
 use arbitre_tests::{arbitre_binary, TestService};
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -741,4 +743,104 @@ async fn an_upload_without_a_declared_length_is_cut_off_at_the_limit() {
     assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
     assert!(answer.contains("body.too_large"), "{answer}");
     assert_eq!(snapshots(&service).await, before);
+}
+
+/// A list of `players` players of `source`, written as its federation writes it, and the
+/// bytes its search index weighs once the service reads it back.
+fn large_list(source: Source, players: usize) -> (Vec<u8>, u64) {
+    use arbitre_core::rating_list::{Details, Entry, LicenceStatus, ListDate, RatingList};
+    let entries = (0..players)
+        .map(|number| {
+            // Letters for digits: a search of digits is a search of ids.
+            let letters: String = number
+                .to_string()
+                .bytes()
+                .map(|digit| char::from(b'a' + digit - b'0'))
+                .collect();
+            let gor = 1000 + (number % 1500) as i32;
+            let first_name = ["Anne", "Rémi", "Jürgen", "Yuki"][number % 4].to_string();
+            let (country, club) = ("FR".to_string(), "35Re".to_string());
+            match source {
+                Source::Egd => Entry {
+                    line: 0,
+                    surname: format!("Surname{letters}"),
+                    first_name,
+                    country,
+                    club,
+                    id: format!("{}", 10_000_000 + number),
+                    rating: Some(gor),
+                    details: Details::Egd {
+                        grade: arbitre_core::rating_list::rank_from_gor(gor),
+                        promotion: "--".to_string(),
+                        tournaments: 3,
+                        last_appearance: "T250101A".to_string(),
+                    },
+                },
+                _ => Entry {
+                    line: 0,
+                    surname: format!("SURNAME{letters}"),
+                    first_name,
+                    country,
+                    club,
+                    id: format!("{:07}", 1_000_000 + number),
+                    rating: Some(gor - 2050),
+                    details: Details::Ffg {
+                        licence_status: LicenceStatus::Licensed,
+                    },
+                },
+            }
+        })
+        .collect();
+    let list = RatingList {
+        source,
+        date: ListDate::new(2026, 11, 1),
+        entries,
+        placeholders: 0,
+    };
+    let file = arbitre_core::rating_list::write(&list);
+    let read = arbitre_core::rating_list::read(source, &file).unwrap();
+    (file, Index::new(read).bytes() as u64)
+}
+
+#[tokio::test]
+async fn an_index_let_go_past_the_budget_is_read_again_and_searches_the_same() {
+    let (egd, egd_bytes) = large_list(Source::Egd, 3000);
+    let (ffg, ffg_bytes) = large_list(Source::Ffg, 3000);
+    // Room for either index, not for both.
+    let budget = egd_bytes.max(ffg_bytes) + egd_bytes.min(ffg_bytes) / 2;
+    let service = TestService::start_serving(arbitre_api::server::Capacity {
+        caches: arbitre_api::config::CacheBudgets {
+            rating_indexes: budget,
+            ..Default::default()
+        },
+        ..TestService::capacity()
+    })
+    .await;
+    const BYTES: &str = "arbitre_cache_bytes{cache=\"rating_indexes\"}";
+    const BUILDS: &str = "arbitre_rating_index_builds_total";
+    expect_json(upload(&service, "egd", egd).await, 201).await;
+    assert_eq!(service.metric(BUILDS).await, 1);
+    assert_eq!(service.metric(BYTES).await, egd_bytes);
+    // Read from the index kept at the import.
+    let query = "q=surnamebc&source=egd&limit=30";
+    let kept = names(&search(&service, query).await);
+    assert_eq!(kept.len(), 30);
+    assert_eq!(service.metric(BUILDS).await, 1);
+    // The FFG's index takes the room: the EGD's is let go.
+    expect_json(upload(&service, "ffg", ffg).await, 201).await;
+    assert_eq!(service.metric(BUILDS).await, 2);
+    assert_eq!(service.metric(BYTES).await, ffg_bytes);
+    // Searched again, the EGD's list is read again, and answers the same.
+    assert_eq!(names(&search(&service, query).await), kept);
+    assert_eq!(service.metric(BUILDS).await, 3);
+    assert_eq!(service.metric(BYTES).await, egd_bytes);
+    // Both lists, one after the other: each search reads its list again, within budget.
+    for round in 0..2 {
+        let both = search(&service, "q=surnamebc&limit=60").await;
+        assert_eq!(both.len(), 60);
+        assert!(service.metric(BYTES).await <= budget);
+        assert_eq!(service.metric(BUILDS).await, 4 + 2 * round);
+        assert_eq!(names(&search(&service, query).await), kept);
+        assert_eq!(service.metric(BUILDS).await, 5 + 2 * round);
+    }
 }

@@ -7,16 +7,19 @@
 //! refused write drops it.
 
 use super::{LoadedGame, ServerClock};
-use std::collections::HashMap;
-use std::sync::Mutex;
+use moka::sync::Cache;
+use std::sync::Arc;
+use std::time::Duration;
 use uuid::Uuid;
 
 /// Most games kept: a large tournament's round, with room.
-const CAPACITY: usize = 4096;
+const CAPACITY: u64 = 4096;
+/// A game nobody played nor read for this long is let go (it ended, or its players
+/// paused): its next turn replays its log.
+const IDLE: Duration = Duration::from_secs(30 * 60);
 
-#[derive(Default)]
 pub struct GameCache {
-    games: Mutex<HashMap<Uuid, LoadedGame>>,
+    games: Cache<Uuid, Arc<LoadedGame>>,
     clock: ServerClock,
 }
 
@@ -24,7 +27,10 @@ impl GameCache {
     /// An empty cache of games played at `clock`'s time.
     pub fn new(clock: ServerClock) -> GameCache {
         GameCache {
-            games: Mutex::default(),
+            games: Cache::builder()
+                .max_capacity(CAPACITY)
+                .time_to_idle(IDLE)
+                .build(),
             clock,
         }
     }
@@ -35,8 +41,9 @@ impl GameCache {
     }
 
     /// The cached game, taken out: no other request of this instance writes from it.
+    /// `None` as well when a reader holds it at this moment: the writer replays the log.
     pub fn take(&self, game_id: Uuid) -> Option<LoadedGame> {
-        self.games.lock().ok()?.remove(&game_id)
+        Arc::into_inner(self.games.remove(&game_id)?)
     }
 
     /// What `read` makes of the cached game, if it is the game at `last_seq`: a reader
@@ -48,21 +55,15 @@ impl GameCache {
         last_seq: i32,
         read: impl FnOnce(&LoadedGame) -> T,
     ) -> Option<T> {
-        let games = self.games.lock().ok()?;
-        games
+        self.games
             .get(&game_id)
             .filter(|game| game.next_seq() - 1 == last_seq)
-            .map(read)
+            .map(|game| read(&game))
     }
 
     /// Keeps a committed game.
     pub fn put(&self, mut game: LoadedGame) {
         game.pending.clear();
-        if let Ok(mut games) = self.games.lock() {
-            if games.len() >= CAPACITY {
-                games.clear();
-            }
-            games.insert(game.row.id, game);
-        }
+        self.games.insert(game.row.id, Arc::new(game));
     }
 }

@@ -8,12 +8,19 @@
 //! connection and pokes the feeds of the game and of its tournament (see
 //! [`super::feed`]), which then read the log itself, once for all their streams: a notice
 //! only says "there is more", so a lost one delays an event, never loses it.
+//!
+//! The same connection listens on [`REVISED`], where every change of a tournament's
+//! revision is announced at its commit: each notice updates that one tournament's
+//! revision in [`Revisions`]. A tournament's revision notice is committed before its
+//! game's notice (the game's is sent behind the write), so a phone that reads the
+//! standings on a result's event reads them at their new revision.
 
 use super::feed::{Encode, Feed, FeedCounters, Subject};
 use crate::db::DbPool;
 use crate::error::cause_chain;
 use crate::services::revisions::Revisions;
 use crate::store::games::CHANNEL;
+use crate::store::tournaments::REVISED;
 use diesel_async::RunQueryDsl;
 use futures_util::StreamExt;
 use serde::Deserialize;
@@ -44,9 +51,13 @@ pub struct Notice {
     pub tournament_id: Uuid,
     #[serde(default)]
     pub game_id: Option<Uuid>,
-    /// The write recorded the game's result, and so changed the tournament's revision.
-    #[serde(default)]
-    pub revised: bool,
+}
+
+/// A tournament's revision changed (see [`REVISED`]); `None`: the tournament was deleted.
+#[derive(Debug, Clone, Copy, Deserialize)]
+struct Revised {
+    tournament_id: Uuid,
+    revision: Option<i64>,
 }
 
 /// A feed and the number of streams following it.
@@ -103,8 +114,8 @@ impl Hub {
         }
     }
 
-    /// The revisions the anonymous readers are answered, which a notice of a result
-    /// makes forgotten.
+    /// The revisions the anonymous readers are answered, which the notices of
+    /// [`REVISED`] keep.
     pub fn revisions(&self) -> Arc<Revisions> {
         self.revisions.clone()
     }
@@ -143,11 +154,6 @@ impl Hub {
     }
 
     fn dispatch(&self, notice: Notice) {
-        // Before the streams hear of the result: a phone that reads the standings on its
-        // event reads them anew.
-        if notice.revised {
-            self.revisions.forget();
-        }
         let Ok(feeds) = self.feeds.lock() else {
             return;
         };
@@ -159,10 +165,8 @@ impl Hub {
         }
     }
 
-    /// Every feed reads the log: notices may have been lost while the listener was away
-    /// (and with them results: the revisions known are forgotten too).
+    /// Every feed reads the log: notices may have been lost while the listener was away.
     fn poke_all(&self) {
-        self.revisions.forget();
         if let Ok(feeds) = self.feeds.lock() {
             feeds.values().for_each(|(feed, _)| feed.poke());
         }
@@ -200,6 +204,9 @@ impl Hub {
                         "game event listener lost its connection: reconnecting"
                     );
                 }
+                // Notices may be missed until it listens again: the revisions are asked
+                // of the store meanwhile.
+                hub.revisions.listening(false);
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         });
@@ -209,15 +216,28 @@ impl Hub {
         let object = self.pool.get().await.map_err(ListenError::Connect)?;
         // Out of the pool for good: a listening connection is not shared.
         let mut connection = deadpool::managed::Object::take(object);
-        diesel::sql_query(format!("LISTEN {CHANNEL}"))
-            .execute(&mut connection)
-            .await
-            .map_err(ListenError::Listen)?;
+        for channel in [CHANNEL, REVISED] {
+            diesel::sql_query(format!("LISTEN {channel}"))
+                .execute(&mut connection)
+                .await
+                .map_err(ListenError::Listen)?;
+        }
         tracing::info!(channel = CHANNEL, "listening for game events");
+        // Whatever was known before may have changed unannounced meanwhile.
+        self.revisions.listening(true);
         self.poke_all();
         let mut notifications = std::pin::pin!(connection.notifications_stream());
         while let Some(notification) = notifications.next().await {
             let notification = notification.map_err(ListenError::Receive)?;
+            if notification.channel == REVISED {
+                match serde_json::from_str::<Revised>(&notification.payload) {
+                    Ok(revised) => self
+                        .revisions
+                        .revised(revised.tournament_id, revised.revision),
+                    Err(error) => tracing::warn!(%error, "malformed revision notice"),
+                }
+                continue;
+            }
             match serde_json::from_str::<Notice>(&notification.payload) {
                 Ok(notice) => self.dispatch(notice),
                 Err(error) => tracing::warn!(%error, "malformed game event notice"),

@@ -74,7 +74,8 @@ pub fn parse_point(field: &str, text: &str) -> Result<Point, ApiError> {
 
 /// Records `turn` on the game `game_id` for `caller` (the table's tablet), once for its
 /// `Idempotency-Key` (`retry`: the key and the request's fingerprint). A turn that ends the
-/// game records its result, which changes the standings: `revisions` forgets them.
+/// game records its result, which changes the standings: `revisions` forgets its
+/// tournament's revision.
 pub async fn turn(
     (pool, cache): (&DbPool, &GameCache),
     caller: &Caller,
@@ -156,11 +157,14 @@ pub async fn turn(
         },
     )
     .await?;
-    // `http::conditional::forget_after_writes` leaves turns to this function.
-    if !answer.1["result"].is_null() {
-        if let Some(revisions) = revisions {
-            revisions.forget();
-        }
+    // A turn's path names no tournament (`http::conditional::forget_written`): its
+    // tournament's revision is forgotten here when the game ended.
+    let ended_in = answer.1["tournament_id"]
+        .as_str()
+        .filter(|_| !answer.1["result"].is_null())
+        .and_then(|id| Uuid::parse_str(id).ok());
+    if let (Some(revisions), Some(tournament_id)) = (revisions, ended_in) {
+        revisions.forget(tournament_id);
     }
     Ok(answer)
 }

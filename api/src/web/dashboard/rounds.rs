@@ -17,14 +17,15 @@ use crate::error::{ApiError, FieldError, Issue, Resource};
 use crate::i18n::{vocabulary, Language};
 use crate::services::drafts::{self, Draft, DraftRequest, ExplainQuery, HandEdit, Sketch};
 use crate::services::heavy::Workshop;
-use crate::services::reads::Reads;
 use crate::services::rounds::{register_for_round, start_round, RegistrationStatus};
 use crate::store::pairings as pairing_store;
 use crate::store::players::{self as player_store, PlayerFilter};
 use crate::store::rounds as round_store;
 use crate::web::dashboard::Problem;
 use crate::web::page::{secured, Page, PageError};
-use crate::web::public::{kept_page, page_language, round_lines, tournament, NameLine, TableLine};
+use crate::web::public::{
+    kept_page, page_language, round_lines, tournament, NameLine, Pages, TableLine,
+};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -190,7 +191,7 @@ fn round_number(number: i32, rounds: u32) -> Result<u32, PageError> {
 pub async fn show(
     request: HttpRequest,
     pool: web::Data<DbPool>,
-    reads: web::Data<Reads>,
+    reads: web::Data<Pages>,
     viewer: Viewer,
     path: web::Path<(Uuid, i32)>,
 ) -> Result<Page, PageError> {

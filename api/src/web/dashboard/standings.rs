@@ -8,9 +8,8 @@ use crate::db::DbPool;
 use crate::error::{ApiError, FieldError};
 use crate::i18n::Language;
 use crate::services::heavy::{Class, Workshop};
-use crate::services::reads::Reads;
 use crate::web::page::{Page, PageError};
-use crate::web::public::{self, StandingsTable};
+use crate::web::public::{self, Pages, StandingsTable};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
 use actix_web::{web, HttpRequest};
@@ -43,7 +42,7 @@ struct StandingsPage {
 pub async fn show(
     request: HttpRequest,
     pool: web::Data<DbPool>,
-    reads: web::Data<Reads>,
+    reads: web::Data<Pages>,
     workshop: web::Data<Workshop>,
     viewer: Viewer,
     path: web::Path<Uuid>,

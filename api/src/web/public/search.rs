@@ -3,8 +3,9 @@
 //! (`/t/{id}/rows`) are served from it and from each round's lines made once from it, so
 //! that a hall's phones searching their names cost no read of the store while nothing
 //! changes (issue 42: eight clients searching, each search reading the whole tournament,
-//! multiplied the tablets' turn p99 by eleven). A new revision replaces what the old one
-//! kept; readers asking at once while it is read wait for the one read.
+//! multiplied the tablets' turn p99 by eleven). A new revision is a new key, and what the
+//! old one kept is the least recently read, let go first; readers asking at once while it
+//! is read wait for the one read (see [`crate::services::kept`]).
 
 use super::{tournament as load_tournament, RoundIndex};
 use crate::db::DbPool;
@@ -12,17 +13,19 @@ use crate::error::{ApiError, Resource};
 use crate::http::conditional;
 use crate::i18n::Language;
 use crate::metrics::Metrics;
+use crate::services::kept;
 use crate::web::page::PageError;
 use actix_web::HttpRequest;
 use arbitre_core::standings::Tournament;
+use moka::future::Cache;
+use moka::policy::EvictionPolicy;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use tokio::sync::OnceCell;
 use uuid::Uuid;
 
-/// The tournaments kept at most; past it, every one is let go (the next searches read
-/// theirs again). A 2,000-player tournament kept is a few MB.
-const KEPT: usize = 32;
+/// The tournaments kept at most, each at one revision; past it, the least recently read
+/// is let go (its next search reads it again). A 2,000-player tournament kept is a few MB.
+const KEPT: u64 = 32;
 
 /// A tournament as read at one revision, and the round lines made from it.
 pub struct Read {
@@ -43,15 +46,18 @@ impl Read {
     }
 }
 
-struct Slot {
-    revision: i64,
-    cell: Arc<OnceCell<Arc<Read>>>,
-}
+/// The tournaments kept, by id and revision.
+pub struct Searches(Cache<(Uuid, i64), Arc<Read>>);
 
-/// The tournaments kept, by id.
-#[derive(Default)]
-pub struct Searches {
-    slots: Mutex<HashMap<Uuid, Slot>>,
+impl Default for Searches {
+    fn default() -> Searches {
+        Searches(
+            Cache::builder()
+                .max_capacity(KEPT)
+                .eviction_policy(EvictionPolicy::lru())
+                .build(),
+        )
+    }
 }
 
 impl Searches {
@@ -68,46 +74,17 @@ impl Searches {
         let revision = conditional::revision(request, pool, id)
             .await?
             .ok_or(ApiError::NotFound(Resource::Tournament))?;
-        let cell = self.cell(id, revision);
-        let read = cell
-            .get_or_try_init(|| async {
-                metrics.count_page_read();
-                let tournament = load_tournament(pool, id).await?;
-                let mut connection = pool.get().await.map_err(ApiError::from)?;
-                let language = crate::services::tournaments::language(&mut connection, id).await?;
-                Ok::<_, PageError>(Arc::new(Read {
-                    tournament,
-                    language,
-                    rounds: Mutex::default(),
-                }))
-            })
-            .await?;
-        Ok(read.clone())
-    }
-
-    /// Where the tournament at `revision` is kept: a reader that found an older revision
-    /// than the one kept reads for itself.
-    fn cell(&self, id: Uuid, revision: i64) -> Arc<OnceCell<Arc<Read>>> {
-        let Ok(mut slots) = self.slots.lock() else {
-            return Arc::default();
-        };
-        match slots.get(&id) {
-            Some(slot) if slot.revision == revision => slot.cell.clone(),
-            Some(slot) if slot.revision > revision => Arc::default(),
-            kept => {
-                if kept.is_none() && slots.len() >= KEPT {
-                    slots.clear();
-                }
-                let cell = Arc::<OnceCell<Arc<Read>>>::default();
-                slots.insert(
-                    id,
-                    Slot {
-                        revision,
-                        cell: cell.clone(),
-                    },
-                );
-                cell
-            }
-        }
+        kept::get_or_make(&self.0, (id, revision), || async {
+            metrics.count_page_read();
+            let tournament = load_tournament(pool, id).await?;
+            let mut connection = pool.get().await.map_err(ApiError::from)?;
+            let language = crate::services::tournaments::language(&mut connection, id).await?;
+            Ok::<_, PageError>(Arc::new(Read {
+                tournament,
+                language,
+                rounds: Mutex::default(),
+            }))
+        })
+        .await
     }
 }
