@@ -234,7 +234,7 @@ impl PageQuery {
 }
 
 /// Where a page sits in its list.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct PageInfo {
     /// Items in the whole list (with the filters applied).
     pub total: i64,

@@ -18,6 +18,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod api;
 pub mod browser;
 pub mod proxy;
 pub mod served;

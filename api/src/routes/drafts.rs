@@ -73,7 +73,7 @@ pub struct PublishedTable {
 }
 
 /// A published round: its pairings, and the player given the bye.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct PublishedRound {
     pub round: u32,
     pub pairings: Vec<Pairing>,

@@ -34,7 +34,7 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 /// A pairing: one game of a round.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Pairing {
     pub id: Uuid,
     pub round_id: Uuid,
@@ -130,13 +130,13 @@ pub struct RoundPairings {
 }
 
 /// The pairings of a round.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct PairingList {
     pub items: Vec<Pairing>,
 }
 
 /// A page of pairings.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct PairingPage {
     pub items: Vec<Pairing>,
     pub page: PageInfo,

@@ -29,7 +29,7 @@ pub struct NewRound {
 }
 
 /// A page of rounds.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct RoundPage {
     pub items: Vec<Round>,
     pub page: PageInfo,
@@ -43,7 +43,7 @@ pub struct RegistrationChange {
 }
 
 /// A page of registrations.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct RegistrationPage {
     pub items: Vec<Registration>,
     pub page: PageInfo,

@@ -71,7 +71,7 @@ pub struct ExportQuery {
 }
 
 /// The standings after a round.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Standings {
     pub tournament_id: Uuid,
     /// Rounds 1 to this one are counted.
@@ -84,7 +84,7 @@ pub struct Standings {
 }
 
 /// One player's line.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct StandingLine {
     /// Players equal on every criterion share the place of the first of them.
     pub place: u32,
@@ -106,7 +106,7 @@ pub struct StandingLine {
 }
 
 /// What a player did in a round.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum RoundRecord {
     /// A game, won, lost, drawn or without a result yet.
@@ -130,7 +130,7 @@ pub enum RoundRecord {
 }
 
 /// A game from one player's side.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[derive(Debug, PartialEq, Clone, Copy, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GameOutcome {
     Win,
@@ -141,7 +141,7 @@ pub enum GameOutcome {
 }
 
 /// The result recorded for a pairing's game.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct PairingResult {
     pub pairing_id: Uuid,
     /// The round's number.

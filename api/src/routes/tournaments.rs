@@ -23,7 +23,7 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 /// A page of tournaments.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct TournamentPage {
     pub items: Vec<Tournament>,
     pub page: PageInfo,

@@ -21,7 +21,7 @@ use arbitre_core::standings::{self, Recorded, Tournament};
 use arbitre_core::{Color, KomiPolicy, Rules};
 use chrono::{DateTime, Utc};
 use diesel_async::AsyncConnection;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -29,7 +29,7 @@ use uuid::Uuid;
 /// What an import kept that the director should look at: a value the service holds as
 /// the file wrote it though it is odd (a result SGF cannot spell, dates out of order), or
 /// a value of the file the service does not keep.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct ImportWarning {
     /// The file's element and attribute: `Game[round 2, A – B].result`,
     /// `GeneralParameterSet.endDate`.
@@ -50,7 +50,7 @@ impl ImportWarning {
 }
 
 /// What an import created.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Imported {
     pub tournament_id: Uuid,
     pub players: usize,

@@ -41,7 +41,7 @@ pub fn check_record(violations: &mut Violations, prefix: &str, record: &PlayerRe
 }
 
 /// A registered player.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Player {
     pub id: Uuid,
     pub tournament_id: Uuid,

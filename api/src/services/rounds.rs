@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 /// A round. Once started, its pairings change only by a referee ruling.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Round {
     pub id: Uuid,
     pub tournament_id: Uuid,
@@ -61,7 +61,7 @@ impl RegistrationStatus {
 }
 
 /// A player's status for a round.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Registration {
     pub round_id: Uuid,
     pub player_id: Uuid,

@@ -33,7 +33,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 /// A tournament.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Tournament {
     pub id: Uuid,
     pub name: String,

@@ -489,7 +489,21 @@ async fn a_tournament_stream_waits_for_an_uncommitted_id_and_sends_ids_in_order(
             .collect::<Vec<_>>(),
         ["start", "start", "turn"]
     );
-    let early = tokio::time::timeout(Duration::from_millis(700), stream.chunk()).await;
+    // While an id below turn 2 is missing, the stream catching up from id 0 reads the log
+    // again every few milliseconds: once it has read it twice more, turn 2 would be out
+    // had it not been held back. Nothing is on the stream then (bytes already sent arrive on the loopback
+    // within the short read below), and the order read after the commit shows the same.
+    const CATCH_UP_READS: &str = "arbitre_event_catch_up_reads_total";
+    let reads = service.metric(CATCH_UP_READS).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while service.metric(CATCH_UP_READS).await < reads + 2 {
+        assert!(
+            Instant::now() < deadline,
+            "the stream did not read the log again while an id was missing"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let early = tokio::time::timeout(Duration::from_millis(100), stream.chunk()).await;
     assert!(
         early.is_err(),
         "turn 2 was sent while a lower id was uncommitted: {early:?}"

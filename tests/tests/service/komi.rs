@@ -9,6 +9,10 @@
 
 use crate::opengotha_import::players_by_surname;
 use crate::{expect_json, send};
+use arbitre_api::routes::pairings::{Pairing, PairingList, PairingPage};
+use arbitre_api::services::drafts::Draft;
+use arbitre_api::services::opengotha::Imported;
+use arbitre_tests::api::{read, SentRuling};
 use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -45,31 +49,34 @@ const FILE: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 const HANDICAP_KOMI: f64 = 2.5;
 const EVEN_KOMI: f64 = 6.5;
 
-fn komi_of(pairings: &Value, handicap: u64) -> f64 {
-    let items = pairings
-        .get("items")
-        .or_else(|| pairings.get("tables"))
-        .unwrap();
-    let found: Vec<f64> = items
-        .as_array()
-        .unwrap()
+/// The komi of the one game of `handicap` stones among `games` (handicap, komi).
+fn komi_of(games: &[(u32, f64)], handicap: u32) -> f64 {
+    let found: Vec<f64> = games
         .iter()
-        .filter(|pairing| pairing["handicap"] == handicap)
-        .map(|pairing| pairing["komi"].as_f64().unwrap())
+        .filter(|(stones, _)| *stones == handicap)
+        .map(|(_, komi)| *komi)
         .collect();
     assert_eq!(
         found.len(),
         1,
-        "one pairing of {handicap} stones: {pairings:#}"
+        "one pairing of {handicap} stones: {games:?}"
     );
     found[0]
+}
+
+/// The handicap and komi of each pairing.
+fn terms(pairings: &[Pairing]) -> Vec<(u32, f64)> {
+    pairings
+        .iter()
+        .map(|pairing| (u32::try_from(pairing.handicap).unwrap(), pairing.komi))
+        .collect()
 }
 
 #[tokio::test]
 async fn one_pairing_gets_one_komi_on_every_path() {
     let service = TestService::start().await;
     let admin = service.admin_token.clone();
-    let imported = expect_json(
+    let imported: Imported = read(
         service
             .post("/tournaments/import", Some(&admin))
             .header("content-type", "application/xml")
@@ -80,11 +87,12 @@ async fn one_pairing_gets_one_komi_on_every_path() {
         201,
     )
     .await;
-    let id = imported["tournament_id"].as_str().unwrap().to_string();
+    let id = imported.tournament_id.to_string();
     let round = |number: i32| format!("/tournaments/{id}/rounds/{number}/pairings");
 
     // Imported: the file's komi for the even game, n − ½ for three stones.
-    let round_1 = expect_json(service.get(&round(1)).send().await.unwrap(), 200).await;
+    let round_1: PairingPage = service.api().anonymous().get(&round(1)).await;
+    let round_1 = terms(&round_1.items);
     assert_eq!(komi_of(&round_1, 3), HANDICAP_KOMI);
     assert_eq!(komi_of(&round_1, 0), EVEN_KOMI);
 
@@ -93,7 +101,7 @@ async fn one_pairing_gets_one_komi_on_every_path() {
         ["Petit", "Grand", "Moyen", "Autre"].map(|name| &players[name]);
 
     // Drafted: the same pair again (fixed), the same terms.
-    let draft = expect_json(
+    let draft: Draft = read(
         send(
             &service,
             Method::POST,
@@ -105,43 +113,48 @@ async fn one_pairing_gets_one_komi_on_every_path() {
         200,
     )
     .await;
-    assert_eq!(komi_of(&draft, 3), HANDICAP_KOMI, "{draft:#}");
-    assert_eq!(komi_of(&draft, 0), EVEN_KOMI, "{draft:#}");
+    let drafted: Vec<(u32, f64)> = draft
+        .tables
+        .iter()
+        .map(|table| (table.handicap, table.komi))
+        .collect();
+    assert_eq!(komi_of(&drafted, 3), HANDICAP_KOMI, "{draft:#?}");
+    assert_eq!(komi_of(&drafted, 0), EVEN_KOMI, "{draft:#?}");
 
     // Entered by hand without a komi.
     let handicap = json!({"table": 1, "black_id": petit, "white_id": grand, "handicap": 3});
     let even = json!({"table": 2, "black_id": moyen, "white_id": autre});
-    let created = expect_json(
+    let created: Pairing = read(
         send(&service, Method::POST, &round(2), &admin, Some(&handicap)).await,
         201,
     )
     .await;
-    assert_eq!(created["komi"], HANDICAP_KOMI);
-    let created_even = expect_json(
+    assert_eq!(created.komi, HANDICAP_KOMI);
+    let created_even: Pairing = read(
         send(&service, Method::POST, &round(2), &admin, Some(&even)).await,
         201,
     )
     .await;
-    assert_eq!(created_even["komi"], EVEN_KOMI);
+    assert_eq!(created_even.komi, EVEN_KOMI);
 
     // Edited: made even, then given its stones back.
-    let pairing = format!("{}/{}", round(2), created["id"].as_str().unwrap());
+    let pairing = format!("{}/{}", round(2), created.id);
     let made_even = json!({"table": 1, "black_id": petit, "white_id": grand, "handicap": 0});
-    let edited = expect_json(
+    let edited: Pairing = read(
         send(&service, Method::PUT, &pairing, &admin, Some(&made_even)).await,
         200,
     )
     .await;
-    assert_eq!(edited["komi"], EVEN_KOMI);
-    let edited = expect_json(
+    assert_eq!(edited.komi, EVEN_KOMI);
+    let edited: Pairing = read(
         send(&service, Method::PUT, &pairing, &admin, Some(&handicap)).await,
         200,
     )
     .await;
-    assert_eq!(edited["komi"], HANDICAP_KOMI);
+    assert_eq!(edited.komi, HANDICAP_KOMI);
 
     // The whole round replaced.
-    let replaced = expect_json(
+    let replaced: PairingList = read(
         send(
             &service,
             Method::PUT,
@@ -153,8 +166,8 @@ async fn one_pairing_gets_one_komi_on_every_path() {
         200,
     )
     .await;
-    assert_eq!(komi_of(&replaced, 3), HANDICAP_KOMI);
-    assert_eq!(komi_of(&replaced, 0), EVEN_KOMI);
+    assert_eq!(komi_of(&terms(&replaced.items), 3), HANDICAP_KOMI);
+    assert_eq!(komi_of(&terms(&replaced.items), 0), EVEN_KOMI);
 
     // A referee's ruling that changes the handicap without a komi.
     expect_json(
@@ -169,23 +182,20 @@ async fn one_pairing_gets_one_komi_on_every_path() {
         200,
     )
     .await;
-    let handicap_pairing = replaced["items"]
-        .as_array()
-        .unwrap()
+    let handicap_pairing = replaced
+        .items
         .iter()
-        .find(|pairing| pairing["handicap"] == 3)
-        .unwrap()["id"]
-        .as_str()
+        .find(|pairing| pairing.handicap == 3)
         .unwrap()
-        .to_string();
+        .id;
     let rulings = format!("{}/{handicap_pairing}/rulings", round(2));
     let rule = async |body: Value| {
-        let ruling = expect_json(
+        let ruling: SentRuling = read(
             send(&service, Method::POST, &rulings, &admin, Some(&body)).await,
             201,
         )
         .await;
-        ruling["terms"]["komi"].as_f64().unwrap()
+        ruling.terms.komi
     };
     let even = rule(json!({"reason": "even after all", "handicap": 0})).await;
     assert_eq!(even, EVEN_KOMI);

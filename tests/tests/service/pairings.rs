@@ -3,6 +3,10 @@
 
 use crate::{expect_json, expect_problem, send};
 use arbitre_api::access::Role;
+use arbitre_api::routes::pairings::{Pairing, PairingList, PairingPage};
+use arbitre_api::routes::rounds::RegistrationPage;
+use arbitre_api::services::rounds::{Registration, RegistrationStatus, Round};
+use arbitre_tests::api::{fields, problem, read, SentRuling, SentRulings};
 use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::json;
@@ -15,9 +19,11 @@ struct Setup {
 
 async fn setup(players: usize) -> Setup {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(json!({})).await["id"]
-        .as_str()
-        .unwrap()
+    let tournament = service
+        .api()
+        .create_tournament(json!({}))
+        .await
+        .id
         .to_string();
     let mut ids = Vec::new();
     for index in 0..players {
@@ -45,40 +51,18 @@ async fn pairings_take_the_komi_of_the_ruleset_unless_given() {
     let path = format!("/tournaments/{tournament}/rounds/1/pairings");
     let handicap =
         json!({"table": 1, "black_id": players[0], "white_id": players[1], "handicap": 3});
-    let pairing = expect_json(
-        service
-            .post(&path, Some(&service.admin_token))
-            .json(&handicap)
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await;
-    assert_eq!(pairing["komi"], 2.5, "FFG: n − ½ with n stones");
+    let api = service.api();
+    let pairing: Pairing = api.post(&path, &handicap, 201).await;
+    assert_eq!(pairing.komi, 2.5, "FFG: n − ½ with n stones");
     let even = json!({"table": 2, "black_id": players[2], "white_id": players[3], "komi": 6.5});
-    let pairing = expect_json(
-        service
-            .post(&path, Some(&service.admin_token))
-            .json(&even)
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await;
-    assert_eq!(pairing["komi"], 6.5);
-    let list = expect_json(
-        service
-            .get(&format!("{path}?player_id={}", players[3]))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(list["page"]["total"], 1);
-    assert_eq!(list["items"][0]["table"], 2);
+    let pairing: Pairing = api.post(&path, &even, 201).await;
+    assert_eq!(pairing.komi, 6.5);
+    let list: PairingPage = api
+        .anonymous()
+        .get(&format!("{path}?player_id={}", players[3]))
+        .await;
+    assert_eq!(list.page.total, 1);
+    assert_eq!(list.items[0].table, 2);
 }
 
 #[tokio::test]
@@ -133,25 +117,11 @@ async fn a_whole_round_is_recorded_at_once_and_replaces_the_previous() {
         {"table": 2, "black_id": players[2], "white_id": players[3]},
         {"table": 1, "black_id": players[0], "white_id": players[1], "handicap": 2},
     ]});
-    let recorded = expect_json(
-        service
-            .request(Method::PUT, &path, Some(&service.admin_token))
-            .json(&round)
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    let tables: Vec<i64> = recorded["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|pairing| pairing["table"].as_i64().unwrap())
-        .collect();
+    let recorded: PairingList = service.api().put(&path, &round).await;
+    let tables: Vec<i32> = recorded.items.iter().map(|pairing| pairing.table).collect();
     assert_eq!(tables, [1, 2]);
-    let listed = expect_json(service.get(&path).send().await.unwrap(), 200).await;
-    assert_eq!(listed["page"]["total"], 2);
+    let listed: PairingPage = service.api().anonymous().get(&path).await;
+    assert_eq!(listed.page.total, 2);
     let twice = json!({"pairings": [
         {"table": 1, "black_id": players[0], "white_id": players[1]},
         {"table": 2, "black_id": players[1], "white_id": players[2]},
@@ -171,9 +141,11 @@ async fn a_whole_round_is_recorded_at_once_and_replaces_the_previous() {
         .send()
         .await
         .unwrap();
-    let problem = expect_problem(response, 422, "validation.failed").await;
-    assert_eq!(problem["errors"][0]["field"], "pairings[0].table");
-    assert_eq!(problem["errors"][1]["field"], "pairings[0].white_id");
+    let problem = problem(response, 422, "validation.failed").await;
+    assert_eq!(
+        fields(&problem)[..2],
+        ["pairings[0].table", "pairings[0].white_id"]
+    );
 }
 
 #[tokio::test]
@@ -184,12 +156,10 @@ async fn after_the_start_only_a_referee_ruling_changes_a_pairing() {
         players,
     } = setup(4).await;
     let pairing = service
+        .api()
         .create_pairing(&tournament, 1, 1, &players[0], &players[1])
         .await;
-    let pairing_path = format!(
-        "/tournaments/{tournament}/rounds/1/pairings/{}",
-        pairing["id"].as_str().unwrap()
-    );
+    let pairing_path = format!("/tournaments/{tournament}/rounds/1/pairings/{}", pairing.id);
     let tournament_id = tournament.parse().unwrap();
     let referee = service
         .token(Role::Referee, Some(tournament_id), None)
@@ -214,7 +184,8 @@ async fn after_the_start_only_a_referee_ruling_changes_a_pairing() {
         .send()
         .await
         .unwrap();
-    assert!(expect_json(started, 200).await["started_at"].is_string());
+    let started: Round = read(started, 200).await;
+    assert!(started.started_at.is_some());
     let again = service
         .post(
             &format!("/tournaments/{tournament}/rounds/1/start"),
@@ -263,25 +234,15 @@ async fn after_the_start_only_a_referee_ruling_changes_a_pairing() {
         .send()
         .await
         .unwrap();
-    let ruling = expect_json(ruling, 201).await;
-    assert_eq!(ruling["previous"]["black_id"], players[0].as_str());
-    assert_eq!(ruling["terms"]["black_id"], players[1].as_str());
-    let changed = expect_json(service.get(&pairing_path).send().await.unwrap(), 200).await;
-    assert_eq!(changed["black_id"], players[1].as_str());
-    let rulings = expect_json(
-        service
-            .get(&format!("{pairing_path}/rulings"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(rulings["page"]["total"], 1);
-    assert_eq!(
-        rulings["items"][0]["reason"],
-        "colours were swapped at the board"
-    );
+    let ruling: SentRuling = read(ruling, 201).await;
+    assert_eq!(ruling.previous.black_id.to_string(), players[0]);
+    assert_eq!(ruling.terms.black_id.to_string(), players[1]);
+    let anyone = service.api().anonymous();
+    let changed: Pairing = anyone.get(&pairing_path).await;
+    assert_eq!(changed.black_id.to_string(), players[1]);
+    let rulings: SentRulings = anyone.get(&format!("{pairing_path}/rulings")).await;
+    assert_eq!(rulings.page.total, 1);
+    assert_eq!(rulings.items[0].reason, "colours were swapped at the board");
 }
 
 #[tokio::test]
@@ -294,15 +255,19 @@ async fn registrations_record_present_bye_and_absent() {
     let referee = service
         .token(Role::Referee, Some(tournament.parse().unwrap()), None)
         .await;
-    for (player, status) in players.iter().zip(["present", "bye", "absent"]) {
+    let statuses = [
+        RegistrationStatus::Present,
+        RegistrationStatus::Bye,
+        RegistrationStatus::Absent,
+    ];
+    for (player, status) in players.iter().zip(statuses) {
         let path = format!("/tournaments/{tournament}/rounds/1/registrations/{player}");
-        let response = service
-            .request(Method::PUT, &path, Some(&referee))
-            .json(&json!({"status": status}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(expect_json(response, 200).await["status"], status);
+        let registration: Registration = service
+            .api()
+            .with_token(&referee)
+            .put(&path, &json!({"status": status}))
+            .await;
+        assert_eq!(registration.status, status);
     }
     let path = format!(
         "/tournaments/{tournament}/rounds/1/registrations/{}",
@@ -314,28 +279,15 @@ async fn registrations_record_present_bye_and_absent() {
         .send()
         .await
         .unwrap();
-    let present = expect_json(
-        service
-            .get(&format!(
-                "/tournaments/{tournament}/rounds/1/registrations?status=present"
-            ))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(present["page"]["total"], 2);
-    let rounds = expect_json(
-        service
-            .get(&format!("/tournaments/{tournament}/rounds"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(rounds["items"][0]["number"], 1);
+    let anyone = service.api().anonymous();
+    let present: RegistrationPage = anyone
+        .get(&format!(
+            "/tournaments/{tournament}/rounds/1/registrations?status=present"
+        ))
+        .await;
+    assert_eq!(present.page.total, 2);
+    let rounds = anyone.rounds(&tournament).await;
+    assert_eq!(rounds.items[0].number, 1);
     let duplicate = service
         .post(
             &format!("/tournaments/{tournament}/rounds"),
@@ -371,7 +323,8 @@ async fn a_player_is_never_both_bye_and_paired_in_a_round() {
     // Given a bye first, then paired: the pairing is refused, one by one, as a whole round
     // and as a change of another pairing.
     let given = send(&service, Method::PUT, &registration(2), &admin, Some(&bye)).await;
-    assert_eq!(expect_json(given, 200).await["status"], "bye");
+    let given: Registration = read(given, 200).await;
+    assert_eq!(given.status, RegistrationStatus::Bye);
     let pairings = format!("{round}/pairings");
     let one = pair(2, 2, 3);
     let one = send(&service, Method::POST, &pairings, &admin, Some(&one)).await;
@@ -379,12 +332,9 @@ async fn a_player_is_never_both_bye_and_paired_in_a_round() {
     let whole = json!({"pairings": [pair(1, 0, 1), pair(2, 3, 2)]});
     let whole = send(&service, Method::PUT, &pairings, &admin, Some(&whole)).await;
     expect_problem(whole, 409, "pairing.player_has_bye").await;
-    let recorded = expect_json(service.get(&pairings).send().await.unwrap(), 200).await;
-    assert_eq!(
-        recorded["page"]["total"], 1,
-        "nothing of the refused writes"
-    );
-    let first = recorded["items"][0]["id"].as_str().unwrap().to_string();
+    let recorded: PairingPage = service.api().anonymous().get(&pairings).await;
+    assert_eq!(recorded.page.total, 1, "nothing of the refused writes");
+    let first = recorded.items[0].id.to_string();
     let first_path = format!("{pairings}/{first}");
     let changed = pair(1, 0, 2);
     let changed = send(&service, Method::PUT, &first_path, &admin, Some(&changed)).await;
@@ -402,12 +352,15 @@ async fn a_player_is_never_both_bye_and_paired_in_a_round() {
         .await;
     }
     let second = service
+        .api()
         .create_pairing(&tournament, 1, 2, &players[4], &players[5])
-        .await;
+        .await
+        .id
+        .to_string();
     let start_path = format!("{round}/start");
     let start = send(&service, Method::POST, &start_path, &admin, None).await;
     expect_json(start, 200).await;
-    for pairing in [first.as_str(), second["id"].as_str().unwrap()] {
+    for pairing in [first, second] {
         let path = format!("{pairings}/{pairing}/result");
         let result = json!({"result": "B+R"});
         expect_json(
@@ -437,9 +390,10 @@ async fn a_pairing_with_a_game_keeps_its_players_colours_komi_and_handicap() {
     let admin = service.admin_token.clone();
     let round = format!("/tournaments/{tournament}/rounds/1");
     let pairing = service
+        .api()
         .create_pairing(&tournament, 1, 1, &players[0], &players[1])
         .await;
-    let pairing_id = pairing["id"].as_str().unwrap().to_string();
+    let pairing_id = pairing.id.to_string();
     let path = format!("{round}/pairings/{pairing_id}");
     let tournament_id = tournament.parse().unwrap();
     // A game recorded from its SGF before the round starts (a live game would start the
@@ -453,7 +407,7 @@ async fn a_pairing_with_a_game_keeps_its_players_colours_komi_and_handicap() {
     )
     .await;
 
-    let komi = pairing["komi"].as_f64().unwrap();
+    let komi = pairing.komi;
     let terms = |table: i32, black: usize, white: usize, komi: f64, handicap: i16| {
         json!({"table": table, "black_id": players[black], "white_id": players[white],
                "komi": komi, "handicap": handicap})
@@ -476,7 +430,8 @@ async fn a_pairing_with_a_game_keeps_its_players_colours_komi_and_handicap() {
     // Another table is not another game.
     let moved = terms(5, 0, 1, komi, 0);
     let moved = send(&service, Method::PUT, &path, &admin, Some(&moved)).await;
-    assert_eq!(expect_json(moved, 200).await["table"], 5);
+    let moved: Pairing = read(moved, 200).await;
+    assert_eq!(moved.table, 5);
 
     // After the start, a pairing ruling cannot swap the game's colours either.
     let start_path = format!("{round}/start");
@@ -498,8 +453,9 @@ async fn a_pairing_with_a_game_keeps_its_players_colours_komi_and_handicap() {
         Some(&table_only),
     )
     .await;
-    assert_eq!(expect_json(table_only, 201).await["terms"]["table"], 3);
-    let kept = expect_json(service.get(&path).send().await.unwrap(), 200).await;
-    assert_eq!(kept["black_id"], players[0].as_str());
-    assert_eq!(kept["white_id"], players[1].as_str());
+    let table_only: SentRuling = read(table_only, 201).await;
+    assert_eq!(table_only.terms.table, 3);
+    let kept: Pairing = service.api().anonymous().get(&path).await;
+    assert_eq!(kept.black_id.to_string(), players[0]);
+    assert_eq!(kept.white_id.to_string(), players[1]);
 }

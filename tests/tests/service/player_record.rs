@@ -4,7 +4,9 @@
 //! change in the staff's audit.
 
 use super::forms::{organizer, page, post_form};
-use super::{expect_json, expect_problem, problem_fields, send};
+use super::{expect_json, send};
+use arbitre_api::services::players::Player;
+use arbitre_tests::api::{fields, problem, read};
 use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::json;
@@ -31,17 +33,22 @@ async fn the_whole_record_is_kept_and_checked_by_the_api() {
         "ffg_licence": "1500104", "egd_pin": "12345678", "aga_id": "20345",
         "mcmahon_correction": 2, "preliminary": true, "paid": true, "comment": "paid at the door"
     });
-    let player = expect_json(
+    let player: Player = read(
         send(&service, Method::POST, &players, &jeanne, Some(&record)).await,
         201,
     )
     .await;
-    for field in RECORD {
-        assert_eq!(player[field], record[field], "{field}");
-    }
+    assert_eq!(player.rating, Some(1850));
+    assert_eq!(player.ffg_licence.as_deref(), Some("1500104"));
+    assert_eq!(player.egd_pin.as_deref(), Some("12345678"));
+    assert_eq!(player.aga_id.as_deref(), Some("20345"));
+    assert_eq!(player.mcmahon_correction, 2);
+    assert!(player.preliminary);
+    assert!(player.paid);
+    assert_eq!(player.comment.as_deref(), Some("paid at the door"));
     // A client that does not know the new fields registers a final, unpaid player with
     // no correction.
-    let plain = expect_json(
+    let plain: Player = read(
         send(
             &service,
             Method::POST,
@@ -53,28 +60,28 @@ async fn the_whole_record_is_kept_and_checked_by_the_api() {
         201,
     )
     .await;
-    assert_eq!(plain["mcmahon_correction"], 0);
-    assert_eq!(plain["preliminary"], false);
-    assert_eq!(plain["paid"], false);
-    assert_eq!(plain["comment"], json!(null));
+    assert_eq!(plain.mcmahon_correction, 0);
+    assert!(!plain.preliminary);
+    assert!(!plain.paid);
+    assert_eq!(plain.comment, None);
 
     let wrong = json!({
         "surname": "Dupont", "first_name": "Marie", "rank": "2k", "rating": 4000,
         "aga_id": "20a45", "mcmahon_correction": 51, "comment": "a\u{1b}[31m"
     });
-    let problem = expect_problem(
+    let refused = problem(
         send(&service, Method::POST, &players, &jeanne, Some(&wrong)).await,
         422,
         "validation.failed",
     )
     .await;
     assert_eq!(
-        problem_fields(&problem),
+        fields(&refused),
         ["rating", "aga_id", "mcmahon_correction", "comment"]
     );
     assert_eq!(
-        problem["errors"][2]["message"], "must be between -1 and 2",
-        "{problem}"
+        refused.errors[2].message, "must be between -1 and 2",
+        "{refused:?}"
     );
 }
 
@@ -106,24 +113,16 @@ async fn the_record_is_changed_from_the_player_s_page_and_the_audit_says_what_ch
     ];
     let saved = post_form(&service, &jeanne, &path, &form).await;
     assert_eq!(saved.status(), 303, "{}", saved.text().await.unwrap());
-    let stored = expect_json(
-        service
-            .get(&format!("/tournaments/{tournament}/players/{player}"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(stored["rank"], "4k");
-    assert_eq!(stored["rating"], 1720);
-    assert_eq!(stored["ffg_licence"], "1500104");
-    assert_eq!(stored["egd_pin"], "12345678");
-    assert_eq!(stored["aga_id"], json!(null));
-    assert_eq!(stored["mcmahon_correction"], -1);
-    assert_eq!(stored["preliminary"], false);
-    assert_eq!(stored["paid"], true);
-    assert_eq!(stored["comment"], "arrives Saturday");
+    let stored = service.api().anonymous().player(&tournament, &player).await;
+    assert_eq!(stored.rank, "4k");
+    assert_eq!(stored.rating, Some(1720));
+    assert_eq!(stored.ffg_licence.as_deref(), Some("1500104"));
+    assert_eq!(stored.egd_pin.as_deref(), Some("12345678"));
+    assert_eq!(stored.aga_id, None);
+    assert_eq!(stored.mcmahon_correction, -1);
+    assert!(!stored.preliminary);
+    assert!(stored.paid);
+    assert_eq!(stored.comment.as_deref(), Some("arrives Saturday"));
     let (_, staff) = page(
         &service,
         &jeanne,
@@ -170,16 +169,8 @@ async fn the_record_is_changed_from_the_player_s_page_and_the_audit_says_what_ch
         .await
         .unwrap()
         .contains("Rating (EGD scale: 2100 is 1d): must be a whole number"));
-    let unchanged = expect_json(
-        service
-            .get(&format!("/tournaments/{tournament}/players/{player}"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(unchanged["ffg_licence"], "1500104");
+    let unchanged = service.api().anonymous().player(&tournament, &player).await;
+    assert_eq!(unchanged.ffg_licence.as_deref(), Some("1500104"));
 }
 
 #[tokio::test]
@@ -194,7 +185,7 @@ async fn a_preliminary_player_is_not_paired_until_confirmed() {
     ] {
         service.create_player(&tournament, surname, rank).await;
     }
-    let late = expect_json(
+    let late: Player = read(
         send(
             &service,
             Method::POST,
@@ -221,7 +212,7 @@ async fn a_preliminary_player_is_not_paired_until_confirmed() {
     .await;
     let drafted = draft.to_string();
     assert!(
-        !drafted.contains(late["id"].as_str().unwrap()),
+        !drafted.contains(&late.id.to_string()),
         "a preliminary player is left out of the draft: {drafted}"
     );
     assert_eq!(draft["tables"].as_array().unwrap().len(), 2, "{drafted}");

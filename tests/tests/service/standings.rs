@@ -5,6 +5,13 @@
 
 use crate::{expect_json, expect_problem};
 use arbitre_api::access::Role;
+use arbitre_api::routes::pairings::{Pairing, PairingList};
+use arbitre_api::routes::standings::{GameOutcome, PairingResult, RoundRecord, Standings};
+use arbitre_api::services::players::Player;
+use arbitre_api::services::tournaments::Tournament;
+use arbitre_core::standings::{Basis, Criterion};
+use arbitre_core::Color;
+use arbitre_tests::api::{fields, problem, read, SentRulings};
 use arbitre_tests::{arbitre_binary, TestService};
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -81,13 +88,13 @@ struct Played {
 async fn play() -> Played {
     let service = TestService::start().await;
     let tournament = service
+        .api()
         .create_tournament(json!({
             "komi_policy": {"kind": "fixed", "komi": 7},
             "handicap_policy": {"reduction": 0, "ceiling": 0, "based_on_mms": true, "no_handicap_from": "1d"},
         }))
-        .await["id"]
-        .as_str()
-        .unwrap()
+        .await
+        .id
         .to_string();
     let admin = service.admin_token.clone();
     let mut players = Vec::new();
@@ -102,12 +109,8 @@ async fn play() -> Played {
             .send()
             .await
             .unwrap();
-        players.push(
-            expect_json(response, 201).await["id"]
-                .as_str()
-                .unwrap()
-                .to_string(),
-        );
+        let player: Player = read(response, 201).await;
+        players.push(player.id.to_string());
     }
     let referee = service
         .token(Role::Referee, Some(tournament.parse().unwrap()), None)
@@ -161,7 +164,7 @@ async fn play() -> Played {
             .send()
             .await
             .unwrap();
-        let recorded = expect_json(response, 200).await;
+        let recorded: PairingList = read(response, 200).await;
         expect_json(
             service
                 .post(&format!("{round}/start"), Some(&referee))
@@ -171,18 +174,16 @@ async fn play() -> Played {
             200,
         )
         .await;
-        for (pairing, (_, _, result)) in recorded["items"].as_array().unwrap().iter().zip(games) {
-            let path = format!(
-                "{round}/pairings/{}/result",
-                pairing["id"].as_str().unwrap()
-            );
+        for (pairing, (_, _, result)) in recorded.items.iter().zip(games) {
+            let path = format!("{round}/pairings/{}/result", pairing.id);
             let response = service
                 .request(Method::PUT, &path, Some(&referee))
                 .json(&json!({"result": result}))
                 .send()
                 .await
                 .unwrap();
-            assert_eq!(expect_json(response, 200).await["result"], *result);
+            let recorded: PairingResult = read(response, 200).await;
+            assert_eq!(recorded.result.as_deref(), Some(*result));
         }
     }
     Played {
@@ -325,54 +326,50 @@ async fn a_tournament_played_through_the_api_exports_to_h9_and_tou() {
     }
 
     // The JSON standings carry the same numbers, with the players' ids.
-    let json = expect_json(service.get(&standings).send().await.unwrap(), 200).await;
-    assert_eq!(json["after_round"], 3);
+    let json = service.api().anonymous().standings(&tournament, "").await;
+    assert_eq!(json.after_round, 3);
     assert_eq!(
-        json["criteria"],
-        json!(["mms", {"sos": "mms"}, {"sosos": "mms"}])
+        json.criteria,
+        [
+            Criterion::Mms,
+            Criterion::Sos(Basis::Mms),
+            Criterion::Sosos(Basis::Mms)
+        ]
     );
-    let order: Vec<&str> = json["items"]
-        .as_array()
-        .unwrap()
+    let order: Vec<&str> = json
+        .items
         .iter()
-        .map(|line| line["surname"].as_str().unwrap())
+        .map(|line| line.surname.as_str())
         .collect();
     assert_eq!(
         order,
         ["Martin", "Dupont", "Le Berre", "Schmidt", "Nowak", "Petit"]
     );
-    let le_berre = &json["items"][2];
-    assert_eq!(le_berre["player_id"], players[LE_BERRE].as_str());
+    let le_berre = &json.items[2];
+    assert_eq!(le_berre.player_id.to_string(), players[LE_BERRE]);
+    assert_eq!((le_berre.mms, le_berre.wins), (29.5, 0.5));
+    assert_eq!(le_berre.criteria, [29.5, 94.5, 265.5]);
     assert_eq!(
-        (le_berre["mms"].clone(), le_berre["wins"].clone()),
-        (json!(29.5), json!(0.5))
+        le_berre.rounds[1],
+        RoundRecord::Game {
+            opponent_id: players[MARTIN].parse().unwrap(),
+            color: Color::White,
+            handicap: 0,
+            outcome: GameOutcome::Loss,
+            by_default: true
+        }
     );
-    assert_eq!(le_berre["criteria"], json!([29.5, 94.5, 265.5]));
-    assert_eq!(
-        le_berre["rounds"][1],
-        json!({"kind": "game", "opponent_id": players[MARTIN], "color": "W", "handicap": 0, "outcome": "loss", "by_default": true})
-    );
-    assert_eq!(json["items"][3]["rounds"][1], json!({"kind": "bye"}));
-    assert_eq!(json["items"][5]["rounds"][1], json!({"kind": "absent"}));
+    assert_eq!(json.items[3].rounds[1], RoundRecord::Bye {});
+    assert_eq!(json.items[5].rounds[1], RoundRecord::Absent {});
 
     // After round 1 only: Dupont and Martin share 31 points (Dupont lost, from one grade higher).
-    let first = expect_json(
-        service
-            .get(&format!("{standings}?after_round=1"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(first["items"][0]["rounds"].as_array().unwrap().len(), 1);
-    assert_eq!(
-        (
-            first["items"][0]["mms"].clone(),
-            first["items"][1]["mms"].clone()
-        ),
-        (json!(31.0), json!(31.0))
-    );
+    let first: Standings = service
+        .api()
+        .anonymous()
+        .get(&format!("{standings}?after_round=1"))
+        .await;
+    assert_eq!(first.items[0].rounds.len(), 1);
+    assert_eq!((first.items[0].mms, first.items[1].mms), (31.0, 31.0));
 
     // `arbitre export` on the same database writes the same bytes.
     let database_url = service.database_url.clone();
@@ -412,9 +409,9 @@ async fn the_standings_count_with_the_tournaments_own_mcmahon_bar_floor_and_cred
         ..
     } = play().await;
     let path = format!("/tournaments/{tournament}");
-    let defaults = expect_json(service.get(&path).send().await.unwrap(), 200).await;
+    let defaults = service.api().anonymous().tournament(&tournament).await;
     assert_eq!(
-        defaults["standings"],
+        serde_json::to_value(&defaults.standings).unwrap(),
         json!({
             "mcmahon_bar": "4d", "mcmahon_floor": "20k",
             "bye": {"mms_half_points": 2, "nbw_half_points": 2},
@@ -423,7 +420,7 @@ async fn the_standings_count_with_the_tournaments_own_mcmahon_bar_floor_and_cred
         }),
         "OpenGotha's defaults"
     );
-    assert_eq!(defaults["country"], "");
+    assert_eq!(defaults.country, "");
     let admin = service.admin_token.clone();
     let patch = |body: Value| {
         service
@@ -433,7 +430,7 @@ async fn the_standings_count_with_the_tournaments_own_mcmahon_bar_floor_and_cred
     };
 
     // Refused whole: a floor above the bar, a credit above a win, an unknown knob.
-    let problem = expect_problem(
+    let refused = problem(
         patch(json!({"country": "France", "standings": {"mcmahon_bar": "3k", "mcmahon_floor": "1d", "bye": {"mms_half_points": 3, "nbw_half_points": 2}}}))
             .await
             .unwrap(),
@@ -441,20 +438,14 @@ async fn the_standings_count_with_the_tournaments_own_mcmahon_bar_floor_and_cred
         "validation.failed",
     )
     .await;
-    let fields: Vec<&str> = problem["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|error| error["field"].as_str().unwrap())
-        .collect();
     assert_eq!(
-        fields,
+        fields(&refused),
         [
             "country",
             "standings.mcmahon_floor",
             "standings.bye.mms_half_points"
         ],
-        "{problem}"
+        "{refused:?}"
     );
     expect_problem(
         patch(json!({"standings": {"mcmahon_bar": "1d", "bar": "1d"}}))
@@ -464,7 +455,7 @@ async fn the_standings_count_with_the_tournaments_own_mcmahon_bar_floor_and_cred
         "body.invalid",
     )
     .await;
-    let problem = expect_problem(
+    let refused = problem(
         patch(json!({"standings": {"mcmahon_floor": "35k"}}))
             .await
             .unwrap(),
@@ -472,47 +463,33 @@ async fn the_standings_count_with_the_tournaments_own_mcmahon_bar_floor_and_cred
         "validation.failed",
     )
     .await;
-    assert_eq!(problem["errors"][0]["field"], "standings.mcmahon_floor");
+    assert_eq!(fields(&refused)[0], "standings.mcmahon_floor");
     assert_eq!(
-        expect_json(service.get(&path).send().await.unwrap(), 200).await,
+        service.api().anonymous().tournament(&tournament).await,
         defaults,
         "nothing written"
     );
 
-    let changed = expect_json(
+    let changed: Tournament = read(
         patch(json!({"country": "fr", "standings": {"mcmahon_bar": "1D", "mcmahon_floor": "3k", "absence": {"mms_half_points": 2, "nbw_half_points": 0}}}))
             .await
             .unwrap(),
         200,
     )
     .await;
-    assert_eq!(changed["country"], "FR");
-    assert_eq!(changed["standings"]["mcmahon_bar"], "1d");
+    assert_eq!(changed.country, "FR");
+    assert_eq!(changed.standings.mcmahon_bar.to_string(), "1d");
     assert_eq!(
-        changed["standings"]["bye"],
+        serde_json::to_value(changed.standings.bye).unwrap(),
         json!({"mms_half_points": 2, "nbw_half_points": 2}),
         "left out: the default"
     );
 
-    let standings = expect_json(
-        service
-            .get(&format!("{path}/standings"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    let mms: std::collections::BTreeMap<String, f64> = standings["items"]
-        .as_array()
-        .unwrap()
+    let standings = service.api().anonymous().standings(&tournament, "").await;
+    let mms: std::collections::BTreeMap<String, f64> = standings
+        .items
         .iter()
-        .map(|line| {
-            (
-                line["surname"].as_str().unwrap().to_string(),
-                line["mms"].as_f64().unwrap(),
-            )
-        })
+        .map(|line| (line.surname.clone(), line.mms))
         .collect();
     let expected: std::collections::BTreeMap<String, f64> = [
         ("Martin", 33.0),
@@ -545,21 +522,20 @@ async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
     let service = TestService::start().await;
     // A whole komi, so that a jigo can happen.
     let tournament = service
+        .api()
         .create_tournament(json!({"komi_policy": {"kind": "fixed", "komi": 7}}))
-        .await["id"]
-        .as_str()
-        .unwrap()
+        .await
+        .id
         .to_string();
     let black = service.create_player(&tournament, "Black", "3k").await;
     let white = service.create_player(&tournament, "White", "3k").await;
     service.create_round(&tournament, 1).await;
     let pairing = service
+        .api()
         .create_pairing(&tournament, 1, 1, &black, &white)
-        .await;
-    let path = format!(
-        "/tournaments/{tournament}/rounds/1/pairings/{}/result",
-        pairing["id"].as_str().unwrap()
-    );
+        .await
+        .id;
+    let path = format!("/tournaments/{tournament}/rounds/1/pairings/{pairing}/result");
     let referee = service
         .token(Role::Referee, Some(tournament.parse().unwrap()), None)
         .await;
@@ -580,7 +556,7 @@ async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
         .token(
             Role::Table,
             Some(tournament.parse().unwrap()),
-            pairing["id"].as_str().unwrap().parse().ok(),
+            Some(pairing),
         )
         .await;
     expect_problem(
@@ -608,13 +584,13 @@ async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
     )
     .await;
 
-    let problem = expect_problem(
+    let refused = problem(
         put(Some(&referee), json!({"result": "B+X"})).await.unwrap(),
         422,
         "validation.failed",
     )
     .await;
-    assert_eq!(problem["errors"][0]["field"], "result");
+    assert_eq!(fields(&refused)[0], "result");
     expect_problem(
         put(Some(&referee), json!({"result": "B+R", "by": "me"}))
             .await
@@ -624,56 +600,39 @@ async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
     )
     .await;
     // Every FF[4] spelling is stored in one: `b+resign` is `B+R`, `Draw` is `0`.
-    let recorded = expect_json(
+    let anyone = service.api().anonymous();
+    let recorded: PairingResult = read(
         put(Some(&referee), json!({"result": "b+resign"}))
             .await
             .unwrap(),
         200,
     )
     .await;
-    assert_eq!(recorded["result"], "B+R");
-    assert_eq!(
-        expect_json(
-            put(Some(&referee), json!({"result": "Draw"}))
-                .await
-                .unwrap(),
-            200
-        )
-        .await["result"],
-        "0"
-    );
-    assert_eq!(
-        expect_json(service.get(&path).send().await.unwrap(), 200).await["result"],
-        "0"
-    );
-    // The pairing shows it too, in the round's list and alone.
-    let pairings = expect_json(
-        service
-            .get(&format!("/tournaments/{tournament}/rounds/1/pairings"))
-            .send()
+    assert_eq!(recorded.result.as_deref(), Some("B+R"));
+    let drawn: PairingResult = read(
+        put(Some(&referee), json!({"result": "Draw"}))
             .await
             .unwrap(),
         200,
     )
     .await;
-    assert_eq!(pairings["items"][0]["result"], "0");
-    let alone = format!(
-        "/tournaments/{tournament}/rounds/1/pairings/{}",
-        pairing["id"].as_str().unwrap()
-    );
-    assert_eq!(
-        expect_json(service.get(&alone).send().await.unwrap(), 200).await["result"],
-        "0"
-    );
+    assert_eq!(drawn.result.as_deref(), Some("0"));
+    let stored: PairingResult = anyone.get(&path).await;
+    assert_eq!(stored.result.as_deref(), Some("0"));
+    // The pairing shows it too, in the round's list and alone.
+    let pairings = anyone.pairings(&tournament, 1).await;
+    assert_eq!(pairings[0].result.as_deref(), Some("0"));
+    let alone: Pairing = anyone.pairing(&tournament, 1, pairing).await;
+    assert_eq!(alone.result.as_deref(), Some("0"));
     // A body without a result changes nothing; a margin the komi cannot give is refused.
     for empty in [json!({}), json!({"result": null})] {
-        let problem = expect_problem(
+        let refused = problem(
             put(Some(&referee), empty).await.unwrap(),
             422,
             "validation.failed",
         )
         .await;
-        assert_eq!(problem["errors"][0]["field"], "result");
+        assert_eq!(fields(&refused)[0], "result");
     }
     expect_problem(
         put(Some(&referee), json!({"result": "B+3.5"}))
@@ -691,48 +650,37 @@ async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
         )
         .await;
     }
-    assert_eq!(
-        expect_json(service.get(&path).send().await.unwrap(), 200).await["result"],
-        "0"
-    );
+    let stored: PairingResult = anyone.get(&path).await;
+    assert_eq!(stored.result.as_deref(), Some("0"));
     // `?` forgets it.
-    assert_eq!(
-        expect_json(
-            put(
-                Some(&referee),
-                json!({"result": "?", "reason": "entered on the wrong table"})
-            )
-            .await
-            .unwrap(),
-            200
+    let forgotten: PairingResult = read(
+        put(
+            Some(&referee),
+            json!({"result": "?", "reason": "entered on the wrong table"}),
         )
-        .await["result"],
-        Value::Null
-    );
-    // Every change is a ruling on the pairing: who, when, the previous result, the reason.
-    let rulings = expect_json(
-        service
-            .get(&format!(
-                "/tournaments/{tournament}/rounds/1/pairings/{}/rulings",
-                pairing["id"].as_str().unwrap()
-            ))
-            .send()
-            .await
-            .unwrap(),
+        .await
+        .unwrap(),
         200,
     )
     .await;
-    let items = rulings["items"].as_array().unwrap();
-    assert_eq!(items.len(), 3, "{rulings}");
-    assert_eq!(items[0]["previous"]["result"], Value::Null);
-    assert_eq!(items[0]["terms"]["result"], "B+R");
-    assert_eq!(items[0]["reason"], "result recorded by hand");
-    assert_eq!(items[1]["previous"]["result"], "B+R");
-    assert_eq!(items[1]["terms"]["result"], "0");
-    assert_eq!(items[2]["previous"]["result"], "0");
-    assert_eq!(items[2]["terms"]["result"], Value::Null);
-    assert_eq!(items[2]["reason"], "entered on the wrong table");
-    assert!(items.iter().all(|item| item["issued_by"].is_string()));
+    assert_eq!(forgotten.result, None);
+    // Every change is a ruling on the pairing: who, when, the previous result, the reason.
+    // (`issued_by`, a token's id, is there: a `Ruling` does not decode without it.)
+    let rulings: SentRulings = anyone
+        .get(&format!(
+            "/tournaments/{tournament}/rounds/1/pairings/{pairing}/rulings"
+        ))
+        .await;
+    let items = &rulings.items;
+    assert_eq!(items.len(), 3, "{rulings:?}");
+    assert_eq!(items[0].previous.result, None);
+    assert_eq!(items[0].terms.result.as_deref(), Some("B+R"));
+    assert_eq!(items[0].reason, "result recorded by hand");
+    assert_eq!(items[1].previous.result.as_deref(), Some("B+R"));
+    assert_eq!(items[1].terms.result.as_deref(), Some("0"));
+    assert_eq!(items[2].previous.result.as_deref(), Some("0"));
+    assert_eq!(items[2].terms.result, None);
+    assert_eq!(items[2].reason, "entered on the wrong table");
     let missing = format!(
         "/tournaments/{tournament}/rounds/1/pairings/{}/result",
         uuid::Uuid::now_v7()
@@ -759,7 +707,7 @@ async fn what_cannot_be_sent_or_exported_is_a_problem() {
         players,
     } = play().await;
     let standings = format!("/tournaments/{tournament}/standings");
-    let problem = expect_problem(
+    let refused = problem(
         service
             .get(&standings)
             .header("accept", "image/png")
@@ -770,10 +718,7 @@ async fn what_cannot_be_sent_or_exported_is_a_problem() {
         "not_acceptable",
     )
     .await;
-    assert!(problem["detail"]
-        .as_str()
-        .unwrap()
-        .contains("application/egf"));
+    assert!(refused.detail.contains("application/egf"));
     // The AGA rates only its members: the first player without an AGA ID is named.
     let response = service
         .get(&standings)
@@ -781,11 +726,8 @@ async fn what_cannot_be_sent_or_exported_is_a_problem() {
         .send()
         .await
         .unwrap();
-    let problem = expect_problem(response, 422, "export.missing_aga_id").await;
-    assert!(
-        problem["detail"].as_str().unwrap().contains("Martin Paul"),
-        "{problem}"
-    );
+    let refused = problem(response, 422, "export.missing_aga_id").await;
+    assert!(refused.detail.contains("Martin Paul"), "{refused:?}");
     // CSV and OpenGotha XML need nothing more.
     let (status, headers, _) = fetch(&service, &standings, Some("text/csv")).await;
     assert_eq!(
@@ -840,16 +782,13 @@ async fn what_cannot_be_sent_or_exported_is_a_problem() {
     service
         .create_pairing(&tournament, 4, 1, &players[DUPONT], &players[MARTIN])
         .await;
-    let problem = expect_problem(
+    let refused = problem(
         fetch_response(&service, &standings, "application/egf").await,
         422,
         "export.unknown_result",
     )
     .await;
-    assert!(
-        problem["detail"].as_str().unwrap().contains("Dupont Marie"),
-        "{problem}"
-    );
+    assert!(refused.detail.contains("Dupont Marie"), "{refused:?}");
     let (status, _, h9) = fetch(
         &service,
         &format!("{standings}?after_round=3"),

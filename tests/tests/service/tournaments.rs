@@ -1,6 +1,13 @@
 //! Tournaments and players: create, read, change, list with pagination and filters.
 
-use crate::{expect_json, expect_problem, problem_fields, send};
+use crate::{expect_json, expect_problem, send};
+use arbitre_api::services::players::Player;
+use arbitre_api::services::tournaments::Tournament;
+use arbitre_core::clock::EgdClass;
+use arbitre_core::ending::ResumptionPolicy;
+use arbitre_core::rules::KomiPolicy;
+use arbitre_core::standings::{Basis, Criterion};
+use arbitre_tests::api::{fields, problem, read};
 use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::json;
@@ -8,38 +15,31 @@ use serde_json::json;
 #[tokio::test]
 async fn a_tournament_is_created_read_and_changed_with_its_egd_class_computed() {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(json!({})).await;
+    let tournament = service.api().create_tournament(json!({})).await;
     assert_eq!(
-        tournament["egd_class"], "A",
-        "60 min + 5×30 s byo-yomi: {tournament}"
+        tournament.egd_class,
+        EgdClass::A,
+        "60 min + 5×30 s byo-yomi: {tournament:?}"
     );
-    assert_eq!(tournament["adjusted_time_minutes"], 82);
-    assert_eq!(tournament["komi_policy"], json!({"kind": "ruleset"}));
-    assert_eq!(tournament["dispute_policy"], "strict");
+    assert_eq!(tournament.adjusted_time_minutes, 82);
+    assert_eq!(tournament.komi_policy, KomiPolicy::Ruleset {});
+    assert_eq!(tournament.dispute_policy, ResumptionPolicy::Strict);
     assert_eq!(
-        tournament["placement_criteria"],
-        json!(["mms", {"sos": "mms"}, {"sosos": "mms"}])
+        tournament.placement_criteria,
+        [
+            Criterion::Mms,
+            Criterion::Sos(Basis::Mms),
+            Criterion::Sosos(Basis::Mms)
+        ]
     );
-    let id = tournament["id"].as_str().unwrap();
-    assert_eq!(uuid::Uuid::parse_str(id).unwrap().get_version_num(), 7);
+    let id = tournament.id;
+    assert_eq!(id.get_version_num(), 7);
 
-    let read = expect_json(
-        service
-            .get(&format!("/tournaments/{id}"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(read, tournament);
+    let read_back = service.api().anonymous().tournament(id).await;
+    assert_eq!(read_back, tournament);
 
     let organizer = service
-        .token(
-            arbitre_api::access::Role::Organizer,
-            Some(id.parse().unwrap()),
-            None,
-        )
+        .token(arbitre_api::access::Role::Organizer, Some(id), None)
         .await;
     let changes = json!({
         "time_control": {"system": "fischer", "main_time_ms": 1200000, "increment_ms": 10000},
@@ -56,14 +56,15 @@ async fn a_tournament_is_created_read_and_changed_with_its_egd_class_computed() 
         .send()
         .await
         .unwrap();
-    let changed = expect_json(response, 200).await;
+    let changed: Tournament = read(response, 200).await;
     assert_eq!(
-        changed["egd_class"], "C",
-        "20 min + 10 s Fischer: {changed}"
+        changed.egd_class,
+        EgdClass::C,
+        "20 min + 10 s Fischer: {changed:?}"
     );
-    assert_eq!(changed["dispute_policy"], "four-passes");
-    assert_eq!(changed["handicap_policy"]["no_handicap_from"], "3d");
-    assert_eq!(changed["name"], tournament["name"]);
+    assert_eq!(changed.dispute_policy, ResumptionPolicy::FourPasses);
+    assert_eq!(changed.handicap_policy.no_handicap_from.to_string(), "3d");
+    assert_eq!(changed.name, tournament.name);
 }
 
 #[tokio::test]
@@ -72,11 +73,8 @@ async fn validation_errors_name_the_fields() {
     let response = service
         .post_tournament(json!({"end_date": "2026-04-01", "name": " ", "time_control": {"system": "byo-yomi", "main_time_ms": 0, "periods": 0, "period_ms": 1}}))
         .await;
-    let problem = expect_problem(response, 422, "validation.failed").await;
-    assert_eq!(
-        problem_fields(&problem),
-        ["name", "end_date", "time_control"]
-    );
+    let problem = problem(response, 422, "validation.failed").await;
+    assert_eq!(fields(&problem), ["name", "end_date", "time_control"]);
 }
 
 #[tokio::test]
@@ -91,58 +89,34 @@ async fn tournament_lists_page_and_filter() {
             .create_tournament(json!({"name": name, "start_date": date, "end_date": date}))
             .await;
     }
-    let page = expect_json(
-        service.get("/tournaments?limit=2").send().await.unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(page["page"], json!({"total": 3, "limit": 2, "offset": 0}));
-    assert_eq!(page["items"][0]["name"], "Paris");
-    assert_eq!(page["items"][1]["name"], "Lyon");
-    let rest = expect_json(
-        service
-            .get("/tournaments?limit=2&offset=2")
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(rest["items"][0]["name"], "Paris Pair Go");
-    let paris = expect_json(
-        service.get("/tournaments?name=paris").send().await.unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(paris["page"]["total"], 2);
-    let spring = expect_json(
-        service
-            .get("/tournaments?from=2026-02-01&until=2026-12-31")
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(spring["page"]["total"], 2);
-    let literal = expect_json(
-        service.get("/tournaments?name=%25").send().await.unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(literal["page"]["total"], 0, "% is taken literally");
+    let api = service.api().anonymous();
+    let page = api.tournaments("limit=2").await;
+    assert_eq!(
+        (page.page.total, page.page.limit, page.page.offset),
+        (3, 2, 0)
+    );
+    let names: Vec<&str> = page.items.iter().map(|item| item.name.as_str()).collect();
+    assert_eq!(names[..2], ["Paris", "Lyon"]);
+    let rest = api.tournaments("limit=2&offset=2").await;
+    assert_eq!(rest.items[0].name, "Paris Pair Go");
+    let paris = api.tournaments("name=paris").await;
+    assert_eq!(paris.page.total, 2);
+    let spring = api.tournaments("from=2026-02-01&until=2026-12-31").await;
+    assert_eq!(spring.page.total, 2);
+    let literal = api.tournaments("name=%25").await;
+    assert_eq!(literal.page.total, 0, "% is taken literally");
 }
 
 #[tokio::test]
 async fn players_are_registered_listed_replaced_and_withdrawn() {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(json!({})).await;
-    let id = tournament["id"].as_str().unwrap();
+    let tournament = service.api().create_tournament(json!({})).await;
+    let id = tournament.id;
     let body = json!({
         "surname": "Dupont", "first_name": "Marie", "rank": "3D", "rating": 2320, "country": "fr",
         "club": "Paris-Go", "egd_pin": "12345678", "ffg_licence": "1234567", "aga_id": "9999"
     });
-    let player = expect_json(
+    let player: Player = read(
         service
             .post(
                 &format!("/tournaments/{id}/players"),
@@ -155,8 +129,8 @@ async fn players_are_registered_listed_replaced_and_withdrawn() {
         201,
     )
     .await;
-    assert_eq!(player["rank"], "3d");
-    assert_eq!(player["country"], "FR");
+    assert_eq!(player.rank, "3d");
+    assert_eq!(player.country.as_deref(), Some("FR"));
     let same_pin = service
         .post(
             &format!("/tournaments/{id}/players"),
@@ -166,35 +140,19 @@ async fn players_are_registered_listed_replaced_and_withdrawn() {
         .send()
         .await
         .unwrap();
-    expect_problem(same_pin, 409, "player.duplicate_egd_pin").await;
-    service.create_player(id, "Martin", "12k").await;
-    let french = expect_json(
-        service
-            .get(&format!("/tournaments/{id}/players?country=FR"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(french["page"]["total"], 1);
-    let by_name = expect_json(
-        service
-            .get(&format!("/tournaments/{id}/players?surname=mart"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(by_name["items"][0]["surname"], "Martin");
+    problem(same_pin, 409, "player.duplicate_egd_pin").await;
+    service
+        .create_player(&id.to_string(), "Martin", "12k")
+        .await;
+    let api = service.api().anonymous();
+    let french = api.players(id, "country=FR").await;
+    assert_eq!(french.page.total, 1);
+    let by_name = api.players(id, "surname=mart").await;
+    assert_eq!(by_name.items[0].surname, "Martin");
 
-    let player_path = format!(
-        "/tournaments/{id}/players/{}",
-        player["id"].as_str().unwrap()
-    );
+    let player_path = format!("/tournaments/{id}/players/{}", player.id);
     let replacement = json!({"surname": "Dupont", "first_name": "Marie", "rank": "4d"});
-    let replaced = expect_json(
+    let replaced: Player = read(
         service
             .request(Method::PUT, &player_path, Some(&service.admin_token))
             .json(&replacement)
@@ -204,15 +162,15 @@ async fn players_are_registered_listed_replaced_and_withdrawn() {
         200,
     )
     .await;
-    assert_eq!(replaced["rank"], "4d");
-    assert_eq!(replaced["egd_pin"], serde_json::Value::Null);
+    assert_eq!(replaced.rank, "4d");
+    assert_eq!(replaced.egd_pin, None);
     let withdrawn = service
         .request(Method::DELETE, &player_path, Some(&service.admin_token))
         .send()
         .await
         .unwrap();
     assert_eq!(withdrawn.status(), 204);
-    expect_problem(
+    problem(
         service.get(&player_path).send().await.unwrap(),
         404,
         "not_found.player",
@@ -225,8 +183,8 @@ async fn players_are_registered_listed_replaced_and_withdrawn() {
 #[tokio::test]
 async fn a_pin_or_licence_the_exports_would_refuse_is_refused_at_registration() {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(json!({})).await;
-    let id = tournament["id"].as_str().unwrap();
+    let tournament = service.api().create_tournament(json!({})).await;
+    let id = tournament.id;
     let path = format!("/tournaments/{id}/players");
     let (service, path) = (&service, path.as_str());
     let register = |body: serde_json::Value| async move {
@@ -242,21 +200,17 @@ async fn a_pin_or_licence_the_exports_would_refuse_is_refused_at_registration() 
     let short = json!({
         "surname": "Dupont", "first_name": "Marie", "rank": "3d", "egd_pin": "1234567", "ffg_licence": "123456"
     });
-    let problem = expect_problem(register(short).await, 422, "validation.failed").await;
-    assert_eq!(
-        problem_fields(&problem),
-        ["egd_pin", "ffg_licence"],
-        "{problem}"
-    );
+    let refused = problem(register(short).await, 422, "validation.failed").await;
+    assert_eq!(fields(&refused), ["egd_pin", "ffg_licence"], "{refused:?}");
     let long =
         json!({"surname": "Dupont", "first_name": "Marie", "rank": "3d", "egd_pin": "123456789"});
-    expect_problem(register(long).await, 422, "validation.failed").await;
+    problem(register(long).await, 422, "validation.failed").await;
     // The FFG's own licences with a letter are licences.
     let valid = json!({
         "surname": "Dupont", "first_name": "Marie", "rank": "3d", "egd_pin": "12345678", "ffg_licence": "99A0007"
     });
-    let player = expect_json(register(valid).await, 201).await;
-    assert_eq!(player["ffg_licence"], "99A0007");
+    let player: Player = read(register(valid).await, 201).await;
+    assert_eq!(player.ffg_licence.as_deref(), Some("99A0007"));
 }
 
 #[tokio::test]

@@ -1,0 +1,239 @@
+//! A typed client of the service API: each call sends one request, checks its status and
+//! reads the answer into the api crate's own response type, so that a test asserts on the
+//! fields of a `Tournament` or a `Problem`, and a field the API renames or drops breaks
+//! the build of the tests instead of reading as `null`.
+
+use crate::{merge, sample_tournament, TestService};
+use arbitre_api::error::{Problem, PROBLEM_JSON};
+use arbitre_api::http::PageInfo;
+use arbitre_api::routes::pairings::{Pairing, PairingPage};
+use arbitre_api::routes::players::PlayerPage;
+use arbitre_api::routes::rounds::RoundPage;
+use arbitre_api::routes::standings::Standings;
+use arbitre_api::routes::tournaments::TournamentPage;
+use arbitre_api::services::players::Player;
+use arbitre_api::services::rulings::RulingTerms;
+use arbitre_api::services::tournaments::Tournament;
+use reqwest::Method;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use std::fmt::Display;
+use uuid::Uuid;
+
+/// A ruling as the API sends it (`arbitre_api::services::rulings::Ruling`), read back: that
+/// type also holds the typed issuer its pages word, which its JSON leaves out, so it
+/// cannot be read back whole.
+#[derive(Debug, Deserialize)]
+pub struct SentRuling {
+    pub id: Uuid,
+    pub pairing_id: Uuid,
+    pub issued_by: Uuid,
+    pub issued_by_label: String,
+    pub reason: String,
+    pub previous: RulingTerms,
+    pub terms: RulingTerms,
+}
+
+/// A page of rulings (`arbitre_api::routes::pairings::RulingPage`), read back.
+#[derive(Debug, Deserialize)]
+pub struct SentRulings {
+    pub items: Vec<SentRuling>,
+    pub page: PageInfo,
+}
+
+/// The typed client of one service, acting with one bearer token.
+pub struct Api<'a> {
+    service: &'a TestService,
+    token: Option<String>,
+}
+
+impl TestService {
+    /// The typed client of this service, as admin.
+    pub fn api(&self) -> Api<'_> {
+        Api {
+            service: self,
+            token: Some(self.admin_token.clone()),
+        }
+    }
+}
+
+impl<'a> Api<'a> {
+    /// The same client acting with `token` instead (a referee's, a table's).
+    pub fn with_token(self, token: &str) -> Api<'a> {
+        Api {
+            token: Some(token.to_string()),
+            ..self
+        }
+    }
+
+    /// The same client without a token: what anyone may read.
+    pub fn anonymous(self) -> Api<'a> {
+        Api {
+            token: None,
+            ..self
+        }
+    }
+
+    /// `method path` with the JSON `body`, if any: the answer, whatever its status.
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&serde_json::Value>,
+    ) -> reqwest::Response {
+        let mut request = self.service.request(method, path, self.token.as_deref());
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        request.send().await.unwrap()
+    }
+
+    /// `GET path`, expected to answer 200 with a `T`.
+    pub async fn get<T: DeserializeOwned>(&self, path: &str) -> T {
+        read(self.send(Method::GET, path, None).await, 200).await
+    }
+
+    /// `POST path` with `body`, expected to answer `status` with a `T`.
+    pub async fn post<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        body: &serde_json::Value,
+        status: u16,
+    ) -> T {
+        read(self.send(Method::POST, path, Some(body)).await, status).await
+    }
+
+    /// `PUT path` with `body`, expected to answer 200 with a `T`.
+    pub async fn put<T: DeserializeOwned>(&self, path: &str, body: &serde_json::Value) -> T {
+        read(self.send(Method::PUT, path, Some(body)).await, 200).await
+    }
+
+    pub async fn tournament(&self, id: impl Display) -> Tournament {
+        self.get(&format!("/tournaments/{id}")).await
+    }
+
+    /// `GET /tournaments?query` (`query` without its `?`, empty for none).
+    pub async fn tournaments(&self, query: &str) -> TournamentPage {
+        self.get(&format!("/tournaments?{query}")).await
+    }
+
+    /// Creates the sample tournament changed by `changes` (201).
+    pub async fn create_tournament(&self, changes: serde_json::Value) -> Tournament {
+        let mut body = sample_tournament();
+        merge(&mut body, changes);
+        self.post("/tournaments", &body, 201).await
+    }
+
+    pub async fn player(&self, tournament: impl Display, player: impl Display) -> Player {
+        self.get(&format!("/tournaments/{tournament}/players/{player}"))
+            .await
+    }
+
+    /// `GET /tournaments/{tournament}/players?query` (`query` without its `?`).
+    pub async fn players(&self, tournament: impl Display, query: &str) -> PlayerPage {
+        self.get(&format!("/tournaments/{tournament}/players?{query}"))
+            .await
+    }
+
+    pub async fn rounds(&self, tournament: impl Display) -> RoundPage {
+        self.get(&format!("/tournaments/{tournament}/rounds")).await
+    }
+
+    /// The pairings of round `round`, by table.
+    pub async fn pairings(&self, tournament: impl Display, round: u32) -> Vec<Pairing> {
+        let page: PairingPage = self
+            .get(&format!(
+                "/tournaments/{tournament}/rounds/{round}/pairings?limit=500"
+            ))
+            .await;
+        assert!(
+            page.page.total <= page.page.limit,
+            "round {round} has more pairings than one page: {:?}",
+            page.page
+        );
+        page.items
+    }
+
+    /// Records the pairing of `black` and `white` at `table` of round `round` (201).
+    pub async fn create_pairing(
+        &self,
+        tournament: impl Display,
+        round: u32,
+        table: i32,
+        black: impl Display,
+        white: impl Display,
+    ) -> Pairing {
+        let body = serde_json::json!({
+            "table": table, "black_id": black.to_string(), "white_id": white.to_string()
+        });
+        self.post(
+            &format!("/tournaments/{tournament}/rounds/{round}/pairings"),
+            &body,
+            201,
+        )
+        .await
+    }
+
+    pub async fn pairing(
+        &self,
+        tournament: impl Display,
+        round: u32,
+        pairing: impl Display,
+    ) -> Pairing {
+        self.get(&format!(
+            "/tournaments/{tournament}/rounds/{round}/pairings/{pairing}"
+        ))
+        .await
+    }
+
+    /// `GET /tournaments/{tournament}/standings?query` as JSON (`query` without its `?`).
+    pub async fn standings(&self, tournament: impl Display, query: &str) -> Standings {
+        self.get(&format!("/tournaments/{tournament}/standings?{query}"))
+            .await
+    }
+}
+
+/// Asserts a success `status` and reads the body as a `T`, saying what did not decode.
+pub async fn read<T: DeserializeOwned>(response: reqwest::Response, status: u16) -> T {
+    let actual = response.status().as_u16();
+    let body = response.text().await.unwrap();
+    assert_eq!(actual, status, "status of {body}");
+    serde_json::from_str(&body).unwrap_or_else(|error| {
+        panic!(
+            "the body is not a {}: {error}: {body}",
+            std::any::type_name::<T>()
+        )
+    })
+}
+
+/// Asserts an RFC 9457 problem with `status` and `code` (its media type, its `type`
+/// URN), and returns it.
+pub async fn problem(response: reqwest::Response, status: u16, code: &str) -> Problem {
+    let actual = response.status().as_u16();
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .map(|value| value.to_str().unwrap().to_string());
+    let body = response.text().await.unwrap();
+    assert_eq!(actual, status, "status of {body}");
+    assert_eq!(
+        content_type.as_deref(),
+        Some(PROBLEM_JSON),
+        "content type of {body}"
+    );
+    let problem: Problem = serde_json::from_str(&body)
+        .unwrap_or_else(|error| panic!("the body is not a problem: {error}: {body}"));
+    assert_eq!(problem.code, code, "code of {body}");
+    assert_eq!(problem.status, status, "status member of {body}");
+    assert_eq!(problem.problem_type, format!("urn:arbitre:problem:{code}"));
+    problem
+}
+
+/// The fields a problem names, in its order.
+pub fn fields(problem: &Problem) -> Vec<&str> {
+    problem
+        .errors
+        .iter()
+        .map(|error| error.field.as_str())
+        .collect()
+}
