@@ -110,7 +110,7 @@ for name, phase in [("200 phones on the pages", phones), ("one client flooding s
     print(f"{name}: turn p99 {on} ms beside it, {off} ms without (ratio {by_turns['p99_ratio']:.2f}; goal <= 1.5, floor 10 ms); "
           f"tablet failures {phase['failures']}; /health {hall['health']['count']} answered, {hall['health_failures']} failed "
           f"(p99 {hall['health']['p99_ms']} ms): {'met' if met else 'NOT met'}")
-print(f"phones: {phones['hall']['pages']} loads, {phones['hall']['pages_not_modified']} 304, "
+print(f"phones: {phones['hall']['pages']['count']} loads (p50 {phones['hall']['pages']['p50_ms']} ms), {phones['hall']['pages_not_modified']} 304, "
       f"{phones['hall']['pages_refused']} turned away, {phones['hall']['page_failures']} failures")
 print(f"flood: at most {flooding['hall']['flood_held']} streams held, {flooding['hall']['flood_refused']} refused "
       f"(statuses {flooding['hall']['flood_statuses']}, Retry-After {flooding['hall']['flood_retry_after']})")

@@ -2,8 +2,8 @@
 // published round puts at this table, by touch, between two players.
 //
 // The server decides everything: this script draws the game's state (GET /games/{id}),
-// follows its event stream, and sends what the players do through /table/... (the
-// session cookie stands for the tablet's token). It needs no secure context (a hall's
+// follows its event stream, and sends what the players do to the JSON API's own routes
+// (POST /games/{id}/turns...: the session cookie stands for the tablet's token there). It needs no secure context (a hall's
 // LAN address is plain http): no crypto.randomUUID, no wake lock; a service worker keeps
 // the page for a reload offline only where the browser allows one (HTTPS, localhost).
 //
@@ -87,7 +87,11 @@ function newKey() {
 function outbox() {
   try {
     const kept = JSON.parse(localStorage.getItem(OUTBOX) || "[]");
-    return Array.isArray(kept) ? kept : [];
+    // Steps kept by an older page went to /table/games/..., the API's routes under another
+    // path: they are sent where the API takes them, never dropped.
+    return Array.isArray(kept)
+      ? kept.map((entry) => ({ ...entry, path: String(entry.path).replace(/^\/table\/games\//, "/games/") }))
+      : [];
   } catch {
     return [];
   }
@@ -538,7 +542,7 @@ function tap(event) {
     const stones = chain(game.board, x, y);
     const marked = [...stones].some((stone) => count.proposal.has(stone));
     const dead = marked ? [...count.proposal].filter((stone) => !stones.has(stone)) : [...count.proposal, point];
-    enqueue(`/table/games/${game.id}/counting`, { action: "propose", color: game.to_move || "B", dead, revision: count.revision });
+    enqueue(`/games/${game.id}/counting`, { action: "propose", color: game.to_move || "B", dead, revision: count.revision });
     return;
   }
   if (game.phase !== "playing" && game.phase !== "placing") return;
@@ -558,7 +562,7 @@ function play() {
   const point = page.pending;
   page.pending = null;
   say("");
-  enqueue(`/table/games/${game.id}/turns`, { turn: nextTurn(game), action: "move", point, color: toMove(game) });
+  enqueue(`/games/${game.id}/turns`, { turn: nextTurn(game), action: "move", point, color: toMove(game) });
 }
 
 // ---- clocks ---------------------------------------------------------------------------
@@ -701,10 +705,10 @@ function drawSeat(container, colour) {
     // stones): one replaced meanwhile on another tablet is refused and shown here.
     const revision = count.revision;
     const accept = button(words("tablet-accept"), "accept", () =>
-      enqueue(`/table/games/${game.id}/counting`, { action: "accept", color: colour, revision }));
+      enqueue(`/games/${game.id}/counting`, { action: "accept", color: colour, revision }));
     accept.disabled = accepted;
     const dispute = button(words("tablet-dispute"), "dispute", () =>
-      enqueue(`/table/games/${game.id}/counting`, { action: "dispute", color: colour, revision }));
+      enqueue(`/games/${game.id}/counting`, { action: "dispute", color: colour, revision }));
     dispute.disabled = waiting(game).some((entry) => entry.body.action === "dispute");
     actions.append(accept, dispute);
     return;
@@ -727,7 +731,7 @@ function drawSeat(container, colour) {
     play_.disabled = !page.pending;
     const pass = button(words("tablet-pass"), "pass", () => {
       page.pending = null;
-      enqueue(`/table/games/${game.id}/turns`, { turn: nextTurn(game), action: "pass", color: colour });
+      enqueue(`/games/${game.id}/turns`, { turn: nextTurn(game), action: "pass", color: colour });
     });
     const placed = waitingTurns(game).filter((entry) => entry.body.action === "move").length;
     pass.disabled = placed < stonesToPlace(game);
@@ -736,7 +740,7 @@ function drawSeat(container, colour) {
   if (page.armed[colour]) {
     const confirm = button(words("tablet-resign-confirm"), "resign-confirm", () => {
       page.armed[colour] = false;
-      enqueue(`/table/games/${game.id}/turns`, { turn: nextTurn(game), action: "resign", color: colour });
+      enqueue(`/games/${game.id}/turns`, { turn: nextTurn(game), action: "resign", color: colour });
     });
     const cancel = button(words("tablet-keep-playing"), "quiet", () => {
       page.armed[colour] = false;
@@ -1017,7 +1021,13 @@ async function startGame() {
   const start = document.getElementById("start-game");
   start.disabled = true;
   try {
-    const response = await fetch("/table/start", { method: "POST", cache: "no-store" });
+    const table = page.table || {};
+    const response = await fetch(`/tournaments/${table.tournament_id}/games`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ pairing_id: table.pairing_id }),
+      cache: "no-store",
+    });
     if (!response.ok) {
       const problem = await response.json().catch(() => ({}));
       say(explain(problem));

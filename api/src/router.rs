@@ -12,6 +12,8 @@
 //! holds at most one `{name}` segment: a scope of one would hide every path below the
 //! other (see [`Tree::configure`]).
 
+pub mod guard;
+
 use actix_web::web::{self, ServiceConfig};
 use std::collections::HashMap;
 

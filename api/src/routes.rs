@@ -1,7 +1,8 @@
 //! The route table: every operation of the JSON API, declared once with its method, its
-//! path, its handler and who may call it ([`Access`]). The router is built from it, the
-//! OpenAPI document lists its handlers, the role matrix test calls every operation as every
-//! kind of caller, and a test holds the document's operations to it.
+//! path, its handler and who may call it ([`Access`], checked by [`guard`] as for the
+//! pages). The router is built from it, the OpenAPI document lists its handlers, the role
+//! matrix test calls every operation as every kind of caller, and a test holds the
+//! document's operations to it.
 
 pub mod deletions;
 pub mod drafts;
@@ -16,74 +17,14 @@ pub mod standings;
 pub mod tokens;
 pub mod tournaments;
 
-use crate::access::Role;
-use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::http::{conditional, XML_BODY_LIMIT};
+use crate::router::guard::{admins, guard, organizers, referees, staff, Access};
 use crate::router::Tree;
 use crate::services::live::write::Actor;
-use actix_web::body::BoxBody;
-use actix_web::dev::ServiceRequest;
 use actix_web::http::Method;
-use actix_web::middleware::{from_fn, Compress, Next};
+use actix_web::middleware::{from_fn, Compress};
 use actix_web::{web, HttpResponse};
-use uuid::Uuid;
-
-/// Who may call an operation. Admins may call every operation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Access {
-    /// Anyone, with a token or without.
-    Public,
-    /// Any valid token.
-    Token,
-    /// The admins only; the text says what the caller may not do.
-    Admin(&'static str),
-    /// The tokens of these roles for the path's tournament (`{tournament_id}`). A handler
-    /// may ask more on the records it reads: deleting a tournament with recorded games is
-    /// the admins', copying players needs the staff of the tournament copied from.
-    Tournament(&'static [Role], &'static str),
-    /// The callers who may act as this [`Actor`] on the game: its tournament and its table
-    /// are known only from the game's record, so the game's service checks them
-    /// ([`crate::services::live::write::authorize`]); the router asks for a token.
-    Game(Actor),
-}
-
-impl Access {
-    /// Refuses `caller` (401 or 403) if it may not call an operation of the path whose
-    /// `{tournament_id}` is `tournament_id`.
-    pub fn admit(self, caller: &Caller, tournament_id: Option<Uuid>) -> Result<(), ApiError> {
-        match self {
-            Access::Public => Ok(()),
-            Access::Token | Access::Game(_) => {
-                caller.token_id().map(|_| ()).ok_or(ApiError::MissingToken)
-            }
-            Access::Admin(action) => caller.require(&[], None, action).map(|_| ()),
-            Access::Tournament(roles, action) => {
-                caller.require(roles, tournament_id, action).map(|_| ())
-            }
-        }
-    }
-}
-
-/// The organizers of the path's tournament (and the admins).
-const fn organizers(action: &'static str) -> Access {
-    Access::Tournament(&[Role::Organizer], action)
-}
-
-/// The organizers and the referees of the path's tournament (and the admins).
-const fn staff(action: &'static str) -> Access {
-    Access::Tournament(&[Role::Organizer, Role::Referee], action)
-}
-
-/// The referees of the path's tournament (and the admins).
-const fn referees(action: &'static str) -> Access {
-    Access::Tournament(&[Role::Referee], action)
-}
-
-/// The admins only.
-const fn admins(action: &'static str) -> Access {
-    Access::Admin(action)
-}
 
 /// How a resource is served beyond its operations.
 #[derive(Debug, Clone, Copy)]
@@ -105,24 +46,14 @@ pub struct Operation {
 }
 
 impl Operation {
-    /// The operation's route: its handler behind its method and, unless it is public, the
-    /// check of its [`Access`] before any extractor reads the request.
+    /// The operation's route: its handler behind its method and the check of its
+    /// [`Access`] ([`guard`]), which refuses with the API's problem.
     fn route(&self) -> actix_web::Route {
-        let route = (self.handler)().method(self.method.clone());
-        let access = self.access;
-        if access == Access::Public {
-            return route;
-        }
-        route.wrap(from_fn(
-            move |caller: Caller, request: ServiceRequest, next: Next<BoxBody>| async move {
-                let tournament_id = request
-                    .match_info()
-                    .get("tournament_id")
-                    .and_then(|id| id.parse().ok());
-                access.admit(&caller, tournament_id)?;
-                next.call(request).await
-            },
-        ))
+        guard(
+            (self.handler)().method(self.method.clone()),
+            self.access,
+            |_, error| error.into(),
+        )
     }
 }
 

@@ -22,13 +22,18 @@ pub mod qr;
 pub mod session;
 pub mod tablet;
 
+use crate::access::Role;
 use crate::error::{ApiError, FieldError};
 use crate::http::conditional;
+use crate::router::guard::{admins, guard, organizers, staff, Access, Refusal};
 use crate::router::Tree;
 use actix_web::error::UrlencodedError;
 use actix_web::http::Method;
 use actix_web::middleware::{from_fn, Compress};
-use actix_web::web;
+use actix_web::{web, HttpRequest};
+use page::PageError;
+use session::SignInFirst;
+use Access::{Public, Token};
 
 /// The largest page form: a draft's form names the pairs kept and the players left out
 /// (some 80 bytes a pair), never the draft itself, and no other form comes near.
@@ -49,11 +54,29 @@ pub fn form_config() -> web::FormConfig {
         })
 }
 
-/// One page route: its method, its path and its handler.
+/// One page route: its method, its path, who may see it ([`Access`], checked by
+/// [`guard`] as for the JSON API's routes) and its handler.
 pub struct PageRoute {
     pub method: Method,
     pub path: String,
+    pub access: Access,
     handler: actix_web::Route,
+    refusal: Refusal,
+}
+
+/// A page refused: a person not signed in who asks for a staff page or the table's is
+/// sent to sign in ([`SignInFirst`]); any other refusal is a page in the reader's language
+/// (401, 403).
+fn refuse_page(request: &HttpRequest, error: ApiError) -> actix_web::Error {
+    match (error, SignInFirst::of(request)) {
+        (ApiError::MissingToken, Some(sign_in_first)) => sign_in_first.into(),
+        (error, _) => PageError(error).into(),
+    }
+}
+
+/// A request of a page's script refused: the API's problem, which the script reads.
+fn refuse_script(_: &HttpRequest, error: ApiError) -> actix_web::Error {
+    error.into()
 }
 
 /// The list of the pages' routes, built by method.
@@ -61,21 +84,39 @@ pub struct PageRoute {
 struct Pages(Vec<PageRoute>);
 
 impl Pages {
-    fn add(&mut self, method: Method, path: &str, handler: actix_web::Route) -> &mut Self {
+    fn add(
+        &mut self,
+        (method, path): (Method, &str),
+        access: Access,
+        handler: actix_web::Route,
+        refusal: Refusal,
+    ) -> &mut Self {
         self.0.push(PageRoute {
             method,
             path: path.to_string(),
+            access,
             handler,
+            refusal,
         });
         self
     }
 
-    fn get(&mut self, path: &str, handler: actix_web::Route) -> &mut Self {
-        self.add(Method::GET, path, handler)
+    fn get(&mut self, path: &str, access: Access, handler: actix_web::Route) -> &mut Self {
+        self.add((Method::GET, path), access, handler, refuse_page)
     }
 
-    fn post(&mut self, path: &str, handler: actix_web::Route) -> &mut Self {
-        self.add(Method::POST, path, handler)
+    fn post(&mut self, path: &str, access: Access, handler: actix_web::Route) -> &mut Self {
+        self.add((Method::POST, path), access, handler, refuse_page)
+    }
+
+    /// A request the table's script sends, which answers JSON.
+    fn script(
+        &mut self,
+        (method, path): (Method, &str),
+        access: Access,
+        handler: actix_web::Route,
+    ) -> &mut Self {
+        self.add((method, path), access, handler, refuse_script)
     }
 }
 
@@ -84,17 +125,21 @@ impl Pages {
 pub fn table() -> Vec<PageRoute> {
     let mut routes = Pages::default();
     routes
-        .get("/", web::to(public::home))
-        .get("/assets/{name}", web::to(assets::get))
-        .get("/sign-in", web::to(session::form))
-        .post("/sign-in", web::to(session::sign_in))
-        .get("/sign-in/link/{code}", web::to(session::link))
-        .post("/sign-in/link/{code}", web::to(session::use_link))
-        .post("/sign-out", web::to(session::sign_out))
-        .post("/language", web::to(language::switch))
-        .get("/t/{tournament_id}", web::to(public::pairings))
-        .get("/t/{tournament_id}/standings", web::to(public::standings))
-        .get("/t/{tournament_id}/rows", web::to(public::rows));
+        .get("/", Public, web::to(public::home))
+        .get("/assets/{name}", Public, web::to(assets::get))
+        .get("/sign-in", Public, web::to(session::form))
+        .post("/sign-in", Public, web::to(session::sign_in))
+        .get("/sign-in/link/{code}", Public, web::to(session::link))
+        .post("/sign-in/link/{code}", Public, web::to(session::use_link))
+        .post("/sign-out", Public, web::to(session::sign_out))
+        .post("/language", Public, web::to(language::switch))
+        .get("/t/{tournament_id}", Public, web::to(public::pairings))
+        .get(
+            "/t/{tournament_id}/standings",
+            Public,
+            web::to(public::standings),
+        )
+        .get("/t/{tournament_id}/rows", Public, web::to(public::rows));
     configure_dashboard(&mut routes);
     configure_tablet(&mut routes);
     routes.0
@@ -105,7 +150,11 @@ pub fn table() -> Vec<PageRoute> {
 pub fn configure(config: &mut web::ServiceConfig) {
     let mut tree = Tree::default();
     for route in table() {
-        let handler = route.handler.method(route.method);
+        let handler = guard(
+            route.handler.method(route.method),
+            route.access,
+            route.refusal,
+        );
         if REVALIDATED.contains(&route.path.as_str()) {
             tree.add(&route.path, move |config, path| {
                 config.service(
@@ -132,185 +181,263 @@ const REVALIDATED: [&str; 3] = [
     "/t/{tournament_id}/rows",
 ];
 
-/// The table's tablet (`/table`) and the staff's page of the tables' tablets.
+/// The table's tablet (`/table`) and the staff's page of the tables' tablets. What the
+/// tablet records (its game's start, turns, counting) goes to the JSON API's routes, which
+/// take the session cookie as they take a bearer token.
 fn configure_tablet(routes: &mut Pages) {
+    const TABLET: Access = Access::Tablet("open a table's page (sign in as its tablet)");
     routes
-        .get("/table", web::to(tablet::play::page))
-        .get("/table/state", web::to(tablet::play::state))
-        .post("/table/start", web::to(tablet::play::start))
-        .post("/table/contact", web::to(tablet::play::contact))
-        .post("/table/games/{game_id}/turns", web::to(tablet::play::turn))
-        .post(
-            "/table/games/{game_id}/counting",
-            web::to(tablet::play::counting),
+        .get("/table", TABLET, web::to(tablet::play::page))
+        .script(
+            (Method::GET, "/table/state"),
+            TABLET,
+            web::to(tablet::play::state),
+        )
+        .script(
+            (Method::POST, "/table/contact"),
+            TABLET,
+            web::to(tablet::play::contact),
         )
         .get(
             "/dashboard/t/{tournament_id}/tablets",
+            organizers("see the tablets of this tournament"),
             web::to(tablet::links::show),
         )
         .post(
             "/dashboard/t/{tournament_id}/tablets/links",
+            organizers("issue the tablets of this tournament"),
             web::to(tablet::links::links),
         )
         .post(
             "/dashboard/t/{tournament_id}/tablets/link",
+            organizers("issue the tablets of this tournament"),
             web::to(tablet::links::link),
         )
         .post(
             "/dashboard/t/{tournament_id}/tablets/{table}/revoke",
+            organizers("revoke the tablets of this tournament"),
             web::to(tablet::links::revoke),
         );
 }
 
-/// The organizer's dashboard, under `/dashboard`.
+/// The organizer's dashboard, under `/dashboard`: the staff see the list of their
+/// tournaments, a tournament's pages are its staff's, its settings, players, credentials
+/// and undoing its organizers'.
 fn configure_dashboard(routes: &mut Pages) {
     const ROUND: &str = "/dashboard/t/{tournament_id}/rounds/{number}";
+    const SEE: Access = staff("see this tournament's dashboard");
+    const RUN: Access = organizers("change this tournament");
+    const RATING_LISTS: Access = organizers("choose the rating lists of this tournament");
+    const REFRESH: Access = organizers("refresh the players of this tournament");
+    const REGISTER: Access = organizers("register players in this tournament");
+    const STAFF: Access = organizers("issue the credentials of this tournament");
+    const ROUNDS: Access = organizers("change the rounds of this tournament");
+    const RESULTS: Access = staff("record results in this tournament");
     routes
-        .get("/dashboard", web::to(dashboard::tournaments::list))
+        .get(
+            "/dashboard",
+            Access::Roles(&[Role::Organizer, Role::Referee], "use the dashboard"),
+            web::to(dashboard::tournaments::list),
+        )
         .post(
             "/dashboard/tournaments",
+            admins("create tournaments"),
             web::to(dashboard::tournaments::create),
         )
         .get(
             "/dashboard/time-class",
+            Token,
             web::to(dashboard::settings::time_class),
         )
-        .post("/dashboard/import", web::to(dashboard::import::import))
+        .post(
+            "/dashboard/import",
+            admins("import tournaments"),
+            web::to(dashboard::import::import),
+        )
         .get(
             "/dashboard/t/{tournament_id}",
+            SEE,
             web::to(dashboard::tournament::show),
         )
         .get(
             "/dashboard/t/{tournament_id}/rating-lists",
+            RATING_LISTS,
             web::to(dashboard::rating_lists::show),
         )
         .post(
             "/dashboard/t/{tournament_id}/rating-lists/import",
+            admins("import a rating list"),
             web::to(dashboard::rating_lists::import),
         )
         .post(
             "/dashboard/t/{tournament_id}/rating-lists/pin",
+            organizers("pin the rating lists of this tournament"),
             web::to(dashboard::rating_lists::pin),
         )
         .get(
             "/dashboard/t/{tournament_id}/rating-lists/refresh",
+            REFRESH,
             web::to(dashboard::rating_lists::report),
         )
         .post(
             "/dashboard/t/{tournament_id}/rating-lists/refresh",
+            REFRESH,
             web::to(dashboard::rating_lists::apply),
         )
         .get(
             "/dashboard/t/{tournament_id}/wall-chart",
+            SEE,
             web::to(dashboard::standings::wall),
         )
         .get(
             "/dashboard/t/{tournament_id}/staff",
+            STAFF,
             web::to(dashboard::staff::show),
         )
         .post(
             "/dashboard/t/{tournament_id}/staff",
+            STAFF,
             web::to(dashboard::staff::make),
         )
         .post(
             "/dashboard/t/{tournament_id}/staff/{token_id}/revoke",
+            organizers("revoke the credentials of this tournament"),
             web::to(dashboard::staff::revoke),
         )
         .get(
             "/dashboard/t/{tournament_id}/settings",
+            RUN,
             web::to(dashboard::settings::show),
         )
         .post(
             "/dashboard/t/{tournament_id}/settings",
+            RUN,
             web::to(dashboard::settings::change),
         )
         .get(
             "/dashboard/t/{tournament_id}/standings",
+            SEE,
             web::to(dashboard::standings::show),
         )
         .get(
             "/dashboard/t/{tournament_id}/rating-list",
+            REGISTER,
             web::to(dashboard::from_list::show),
         )
         .post(
             "/dashboard/t/{tournament_id}/rating-list",
+            REGISTER,
             web::to(dashboard::from_list::register),
         )
         .post(
             "/dashboard/t/{tournament_id}/players",
+            REGISTER,
             web::to(dashboard::players::register),
         )
         .post(
             "/dashboard/t/{tournament_id}/players/copy",
+            REGISTER,
             web::to(dashboard::players::copy),
         )
         .get(
             "/dashboard/t/{tournament_id}/players/{player_id}",
+            SEE,
             web::to(dashboard::players::show),
         )
         .post(
             "/dashboard/t/{tournament_id}/players/{player_id}",
+            organizers("change players of this tournament"),
             web::to(dashboard::players::change),
         )
         .post(
             "/dashboard/t/{tournament_id}/players/{player_id}/withdraw",
+            organizers("withdraw players of this tournament"),
             web::to(dashboard::players::withdraw),
         )
         .get(
             "/dashboard/t/{tournament_id}/hall",
+            SEE,
             web::to(dashboard::hall::show),
         )
         .get(
             "/dashboard/t/{tournament_id}/hall/games/{game_id}",
+            SEE,
             web::to(dashboard::hall::table),
         )
         .post(
             "/dashboard/t/{tournament_id}/hall/games/{game_id}/rulings",
+            staff("rule on this tournament's games"),
             web::to(dashboard::hall::rule),
         )
         .get(
             "/dashboard/t/{tournament_id}/exports/{format}",
+            SEE,
             web::to(dashboard::exports::download),
         )
-        .get(ROUND, web::to(dashboard::rounds::show))
+        .get(ROUND, SEE, web::to(dashboard::rounds::show))
         .post(
             &format!("{ROUND}/participation/{{player_id}}"),
+            staff("register players for rounds of this tournament"),
             web::to(dashboard::rounds::participation_change),
         )
-        .post(&format!("{ROUND}/draft"), web::to(dashboard::rounds::draft))
-        .get(&format!("{ROUND}/print"), web::to(dashboard::rounds::print))
-        .get(&format!("{ROUND}/sheets"), web::to(dashboard::sheets::show))
-        .post(&format!("{ROUND}/start"), web::to(dashboard::rounds::start))
+        .post(
+            &format!("{ROUND}/draft"),
+            staff("draft pairings of this tournament"),
+            web::to(dashboard::rounds::draft),
+        )
+        .get(
+            &format!("{ROUND}/print"),
+            SEE,
+            web::to(dashboard::rounds::print),
+        )
+        .get(
+            &format!("{ROUND}/sheets"),
+            SEE,
+            web::to(dashboard::sheets::show),
+        )
+        .post(
+            &format!("{ROUND}/start"),
+            staff("start rounds of this tournament"),
+            web::to(dashboard::rounds::start),
+        )
         .post(
             &format!("{ROUND}/unpublish"),
+            ROUNDS,
             web::to(dashboard::undo::unpublish),
         )
         .post(
             &format!("{ROUND}/delete"),
+            ROUNDS,
             web::to(dashboard::undo::delete_round),
         )
         .post(
             &format!("{ROUND}/pairings/{{pairing_id}}/unpair"),
+            ROUNDS,
             web::to(dashboard::undo::unpair),
         )
         .post(
             &format!("{ROUND}/pairings/{{pairing_id}}/terms"),
+            ROUNDS,
             web::to(dashboard::undo::change_terms),
         )
         .get(
             &format!("{ROUND}/results"),
+            SEE,
             web::to(dashboard::results::grid),
         )
         .post(
             &format!("{ROUND}/results"),
+            RESULTS,
             web::to(dashboard::results::enter),
         )
         .get(
             &format!("{ROUND}/pairings/{{pairing_id}}"),
+            SEE,
             web::to(dashboard::results::show),
         )
         .post(
             &format!("{ROUND}/pairings/{{pairing_id}}"),
+            RESULTS,
             web::to(dashboard::results::record),
         );
 }

@@ -28,7 +28,9 @@
 //! (imported first) back to back, and `--redraft 1` its organizer drafting its round 4 back
 //! to back with nothing changed (the service answers the draft it made) or
 //! `--redraft changing` leaving out another player each time (each draft made by the
-//! engine), all while the tablets play; their figures come on the same line. The hall's
+//! engine), all while the tablets play; their figures come on the same line. Each phone
+//! and each reader connects from a loopback address of its own (127.3.x.y, 127.4.0.n), as
+//! devices of their own do: the service budgets streams and connections per client. The hall's
 //! clients run on a thread of their own: they stand for other devices than the tablets,
 //! and a thousand streams read on the tablets' thread would delay the reading of the
 //! tablets' answers, which is the load generator's time, not the service's. For the same
@@ -202,6 +204,19 @@ impl Connection {
         let stream = TcpStream::connect(&host)
             .await
             .expect("connect to the service");
+        Connection::over(host, stream)
+    }
+
+    /// A connection from the loopback address `from`: a device of its own, which the
+    /// service's budgets and admission count apart from the others.
+    async fn open_from(base: &str, from: std::net::IpAddr) -> Connection {
+        let stream = connect_from(base, from)
+            .await
+            .expect("connect to the service");
+        Connection::over(base.trim_start_matches("http://").to_string(), stream)
+    }
+
+    fn over(host: String, stream: TcpStream) -> Connection {
         stream.set_nodelay(true).expect("TCP_NODELAY");
         Connection {
             host,
@@ -443,10 +458,20 @@ struct Hall {
 }
 
 /// Opens the event stream `path`: its connection, with the request sent, signed in with
-/// `token` (a tablet, the referee) or anonymous (a phone), as its page would be.
-async fn open_stream(base: &str, path: &str, token: Option<&str>) -> TcpStream {
+/// `token` (a tablet, the referee) or anonymous (a phone, from its own loopback address
+/// `from`), as its page would be.
+async fn open_stream(
+    base: &str,
+    path: &str,
+    token: Option<&str>,
+    from: Option<std::net::IpAddr>,
+) -> TcpStream {
     let host = base.trim_start_matches("http://");
-    let mut stream = TcpStream::connect(host).await.expect("connect a stream");
+    let mut stream = match from {
+        Some(from) => connect_from(base, from).await,
+        None => TcpStream::connect(host).await,
+    }
+    .expect("connect a stream");
     let signed_in = token.map_or(String::new(), |token| {
         format!("Authorization: Bearer {token}\r\n")
     });
@@ -460,15 +485,15 @@ async fn open_stream(base: &str, path: &str, token: Option<&str>) -> TcpStream {
     stream
 }
 
-/// An anonymous phone following `path`: reads and counts its events until `stop`, then
-/// leaves (drops its connection).
+/// An anonymous phone following `path` from `from`: reads and counts its events until
+/// `stop`, then leaves (drops its connection).
 async fn follow(
     base: String,
-    path: String,
+    (path, from): (String, std::net::IpAddr),
     stop: Rc<std::cell::Cell<bool>>,
     tally: Rc<RefCell<HallTally>>,
 ) {
-    let mut stream = open_stream(&base, &path, None).await;
+    let mut stream = open_stream(&base, &path, None, Some(from)).await;
     let mut buffer = vec![0u8; 64 * 1024];
     while !stop.get() {
         match tokio::time::timeout(Duration::from_millis(500), stream.read(&mut buffer)).await {
@@ -488,15 +513,15 @@ async fn follow(
     }
 }
 
-/// An anonymous reader of the standings, back to back, taking gzip as browsers do; turned
-/// away (503), it waits as `Retry-After` says.
+/// An anonymous reader of the standings from `from`, back to back, taking gzip as
+/// browsers do; turned away (503), it waits as `Retry-After` says.
 async fn read_standings(
     base: String,
-    path: String,
+    (path, from): (String, std::net::IpAddr),
     stop: Rc<std::cell::Cell<bool>>,
     tally: Rc<RefCell<HallTally>>,
 ) {
-    let mut connection = Connection::open(&base).await;
+    let mut connection = Connection::open_from(&base, from).await;
     while !stop.get() {
         let began = Instant::now();
         let (status, _) = connection
@@ -848,10 +873,15 @@ impl Hall {
             let task = watch_health(options.base.clone(), hall.stop.clone(), hall.tally.clone());
             hall.tasks.push(tokio::task::spawn_local(task));
         }
-        for _ in 0..options.streams {
+        // Each phone and each reader is a device of its own, from its own loopback address
+        // (127.3.x.y, 127.4.0.n): from one address, the service's budget for one client
+        // would turn all but a few of them away.
+        for phone in 0..options.streams {
+            let from =
+                std::net::IpAddr::from([127, 3, (phone / 250) as u8, (phone % 250 + 1) as u8]);
             let task = follow(
                 options.base.clone(),
-                stream_path.clone(),
+                (stream_path.clone(), from),
                 hall.stop.clone(),
                 hall.tally.clone(),
             );
@@ -873,10 +903,13 @@ impl Hall {
             );
             hall.tasks.push(tokio::task::spawn_local(task));
         }
-        for _ in 0..options.readers {
+        for reader in 0..options.readers {
             let task = read_standings(
                 options.base.clone(),
-                format!("/tournaments/{big}/standings"),
+                (
+                    format!("/tournaments/{big}/standings"),
+                    std::net::IpAddr::from([127, 4, 0, (reader % 250 + 1) as u8]),
+                ),
                 hall.stop.clone(),
                 hall.tally.clone(),
             );
@@ -1054,7 +1087,7 @@ async fn watch(
     (sent, seen, waiting): (Sent, Rc<RefCell<Seen>>, Rc<Waiting>),
     stop: Rc<std::cell::Cell<bool>>,
 ) {
-    let mut stream = open_stream(&base, &path, Some(&token)).await;
+    let mut stream = open_stream(&base, &path, Some(&token), None).await;
     let mut buffer = vec![0u8; 64 * 1024];
     let mut text = String::new();
     while !stop.get() {

@@ -10,13 +10,13 @@ use crate::services::rating_lists::Indexes;
 use crate::services::revisions::Revisions;
 use actix_web::{web, HttpResponse};
 use diesel_async::RunQueryDsl;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::sync::atomic::Ordering;
 use utoipa::ToSchema;
 
 /// The state of the process or of its database.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Status {
     #[schema(example = "ok")]
     pub status: String,

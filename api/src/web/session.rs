@@ -44,6 +44,14 @@ impl Viewer {
         self.1.in_tournament(tournament)
     }
 
+    /// Whether the person is an admin, whom a page offers what only the admins may do
+    /// (creating tournaments, importing rating lists).
+    pub fn is_admin(&self) -> bool {
+        self.0
+            .as_ref()
+            .is_some_and(|token| token.role == Role::Admin)
+    }
+
     /// What the page header says of the person: their token's label and role.
     pub fn describe(&self) -> Option<Signed> {
         self.0.as_ref().map(|token| Signed {
@@ -59,26 +67,23 @@ impl FromRequest for Viewer {
 
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let caller = Caller::from_request(request, payload);
-        let sign_in_first = SignInFirst::of(request);
         let reader = Reader::of(request);
         Box::pin(async move {
             let token = match caller.await.map_err(PageError)? {
                 Caller::Token(token) => Some(token),
                 Caller::Anonymous => None,
             };
-            match (token, sign_in_first) {
-                (None, Some(sign_in_first)) => Err(sign_in_first.into()),
-                (token, _) => Ok(Viewer(token, reader)),
-            }
+            Ok(Viewer(token, reader))
         })
     }
 }
 
 /// A dashboard page, or the table's page (a tablet opened from a bookmark), visited by a
-/// person not signed in: they are sent to sign in (303), and from there back to the page
-/// (a tablet goes to its table whatever it asked). A form posted without a session is
-/// refused (401) as before: sending it again after signing in is the person's choice;
-/// the table page's own requests (`/table/state`...) keep their 401 for its script.
+/// person not signed in: the page's [`crate::router::guard::Access`] refuses them, and
+/// they are sent to sign in (303), and from there back to the page (a tablet goes to its
+/// table whatever it asked). A form posted without a session is refused (401) as before:
+/// sending it again after signing in is the person's choice; the table page's own
+/// requests (`/table/state`...) keep their 401 for its script.
 #[derive(Debug, thiserror::Error)]
 #[error("sign in to see this page")]
 pub struct SignInFirst {
@@ -86,7 +91,8 @@ pub struct SignInFirst {
 }
 
 impl SignInFirst {
-    fn of(request: &HttpRequest) -> Option<SignInFirst> {
+    /// The sign-in redirect for `request`, if it asks for such a page.
+    pub fn of(request: &HttpRequest) -> Option<SignInFirst> {
         let page = request.uri().path_and_query()?.as_str();
         let shown = page.starts_with("/dashboard") || request.path() == "/table";
         (request.method() == actix_web::http::Method::GET && shown).then(|| SignInFirst {

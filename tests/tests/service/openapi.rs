@@ -2,7 +2,8 @@
 //! generates. `ARBITRE_WRITE_OPENAPI=1 ./scripts/test openapi` (or `arbitre openapi --write
 //! openapi/openapi.json`) rewrites it on purpose.
 
-use arbitre_api::routes::{table, Access};
+use arbitre_api::router::guard::Access;
+use arbitre_api::routes::table;
 use arbitre_tests::TestService;
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -1,6 +1,9 @@
 //! `/health`, `/ready`, `/metrics`, the docs page, unknown routes and methods.
 
 use crate::{expect_json, expect_problem};
+use arbitre_api::routes::operations::Status;
+use arbitre_api::services::tournaments::Tournament;
+use arbitre_tests::api::read;
 use arbitre_tests::TestService;
 use reqwest::Method;
 
@@ -9,11 +12,10 @@ async fn health_and_ready_answer_with_a_request_id() {
     let service = TestService::start().await;
     let health = service.get("/health").send().await.unwrap();
     assert!(health.headers().contains_key("x-request-id"));
-    assert_eq!(expect_json(health, 200).await["status"], "ok");
-    assert_eq!(
-        expect_json(service.get("/ready").send().await.unwrap(), 200).await["status"],
-        "ready"
-    );
+    let health: Status = read(health, 200).await;
+    assert_eq!(health.status, "ok");
+    let ready: Status = service.api().anonymous().get("/ready").await;
+    assert_eq!(ready.status, "ready");
 }
 
 #[tokio::test]
@@ -80,8 +82,8 @@ async fn a_connection_lost_mid_request_is_503_and_the_next_request_succeeds() {
     use std::time::{Duration, Instant};
 
     let service = TestService::start().await;
-    let tournament = service.create_tournament(serde_json::json!({})).await;
-    let path = format!("/tournaments/{}", tournament["id"].as_str().unwrap());
+    let tournament = service.api().create_tournament(serde_json::json!({})).await;
+    let path = format!("/tournaments/{}", tournament.id);
     // The request's query waits on this lock, so its session is ended mid-request.
     let mut holder = AsyncPgConnection::establish(&service.database_url)
         .await
@@ -131,7 +133,8 @@ async fn a_connection_lost_mid_request_is_503_and_the_next_request_succeeds() {
         .await
         .unwrap();
     let again = service.get(&path).send().await.unwrap();
-    assert_eq!(expect_json(again, 200).await["id"], tournament["id"]);
+    let again: Tournament = read(again, 200).await;
+    assert_eq!(again.id, tournament.id);
 }
 
 /// Made-up methods are counted under `method="other"`: 300 of them, each a new name, add a

@@ -1,12 +1,15 @@
-//! The role matrix, generated from the route table (`arbitre_api::routes::table`): every
-//! operation is called as every kind of caller. A caller its declared [`Access`] refuses
-//! gets 401 (anonymous) or 403, and changes nothing; a caller it lets through is not
-//! refused (neither 401 nor 403) by the router or by the handler. A new operation is in the
-//! matrix as soon as it is in the table.
+//! The role matrix, generated from the route tables (`arbitre_api::routes::table` and the
+//! pages' `arbitre_api::web::table`): every operation and every page route is called as
+//! every kind of caller, with a bearer token for the API and a session cookie for the
+//! pages. A caller its declared [`Access`] refuses gets 401 (anonymous) or 403, a person
+//! not signed in who asks for a staff page is sent to sign in, and nothing changes; a
+//! caller it lets through is not refused (neither 401 nor 403) by the router or by the
+//! handler, nor answered a 500. A new route is in the matrix as soon as it is in a table.
 
 use crate::expect_problem;
 use arbitre_api::access::Role;
-use arbitre_api::routes::{table, Access};
+use arbitre_api::router::guard::Access;
+use arbitre_api::routes::table;
 use arbitre_api::services::live::write::Actor;
 use arbitre_tests::TestService;
 use reqwest::Method;
@@ -44,6 +47,10 @@ fn lets_through(access: Access, caller: Caller) -> bool {
     match (access, caller) {
         (Access::Public, _) => true,
         (_, Caller::Anonymous) => false,
+        (Access::Tablet(_), caller) => caller == Caller::Table,
+        (Access::Roles(roles, _), caller) => {
+            caller == Caller::Admin || role_of(caller).is_some_and(|role| roles.contains(&role))
+        }
         (Access::Token, _) | (_, Caller::Admin) => true,
         (Access::Admin(_), _) => false,
         (Access::Tournament(roles, _), Caller::Organizer) => roles.contains(&Role::Organizer),
@@ -52,6 +59,17 @@ fn lets_through(access: Access, caller: Caller) -> bool {
         (Access::Game(Actor::Table), Caller::Organizer | Caller::Referee | Caller::Table) => true,
         (Access::Game(Actor::Referee), Caller::Referee) => true,
         (Access::Tournament(..) | Access::Game(_), _) => false,
+    }
+}
+
+/// The role of a caller's token.
+fn role_of(caller: Caller) -> Option<Role> {
+    match caller {
+        Caller::Anonymous => None,
+        Caller::Admin => Some(Role::Admin),
+        Caller::Organizer | Caller::OtherOrganizer => Some(Role::Organizer),
+        Caller::Referee | Caller::OtherReferee => Some(Role::Referee),
+        Caller::Table => Some(Role::Table),
     }
 }
 
@@ -147,6 +165,9 @@ fn concrete(template: &str, fixture: &Fixture) -> String {
             "{game_id}" => fixture.game.clone(),
             "{token_id}" => Uuid::now_v7().to_string(),
             "{source}" | "{format}" => "egd".to_string(),
+            "{table}" => "1".to_string(),
+            "{name}" => "arbitre.css".to_string(),
+            "{code}" => "no-such-link".to_string(),
             other if other.starts_with('{') => {
                 panic!("the role matrix has no value for {other} in {template}: give it one")
             }
@@ -217,15 +238,14 @@ async fn call(
     request.send().await.unwrap()
 }
 
-#[tokio::test]
-async fn every_operation_answers_each_caller_as_its_declared_access_says() {
-    let service = TestService::start().await;
+/// The organizer and the referee of another tournament.
+async fn other_tournaments_staff(service: &TestService) -> HashMap<Caller, String> {
     let other: Uuid = service.create_tournament(json!({"name": "Other"})).await["id"]
         .as_str()
         .unwrap()
         .parse()
         .unwrap();
-    let others = HashMap::from([
+    HashMap::from([
         (
             Caller::OtherOrganizer,
             service.token(Role::Organizer, Some(other), None).await,
@@ -234,7 +254,34 @@ async fn every_operation_answers_each_caller_as_its_declared_access_says() {
             Caller::OtherReferee,
             service.token(Role::Referee, Some(other), None).await,
         ),
-    ]);
+    ])
+}
+
+/// The refusals changed nothing: the shared records are all there, the game as `before`.
+async fn unchanged(service: &TestService, shared: &Fixture, before: &Value) {
+    for path in [
+        format!("/tournaments/{}", shared.tournament),
+        format!(
+            "/tournaments/{}/players/{}",
+            shared.tournament, shared.black
+        ),
+        format!(
+            "/tournaments/{}/rounds/1/pairings/{}",
+            shared.tournament, shared.pairing
+        ),
+    ] {
+        let response = service.get(&path).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+    }
+    let game_path = format!("/games/{}", shared.game);
+    let after = crate::expect_json(service.get(&game_path).send().await.unwrap(), 200).await;
+    assert_eq!(after["seq"], before["seq"], "{after}");
+}
+
+#[tokio::test]
+async fn every_operation_answers_each_caller_as_its_declared_access_says() {
+    let service = TestService::start().await;
+    let others = other_tournaments_staff(&service).await;
     let shared = fixture(&service, &others, true).await;
     let game_path = format!("/games/{}", shared.game);
     let before = crate::expect_json(service.get(&game_path).send().await.unwrap(), 200).await;
@@ -311,23 +358,132 @@ async fn every_operation_answers_each_caller_as_its_declared_access_says() {
         "{secured} secured operations: {refused} refusals and {let_through} callers let through"
     );
     assert!(secured >= 35, "{secured} secured operations");
-    // The refusals changed nothing: the shared records are all there, the game unplayed.
-    for path in [
-        format!("/tournaments/{}", shared.tournament),
-        format!(
-            "/tournaments/{}/players/{}",
-            shared.tournament, shared.black
-        ),
-        format!(
-            "/tournaments/{}/rounds/1/pairings/{}",
-            shared.tournament, shared.pairing
-        ),
-    ] {
-        let response = service.get(&path).send().await.unwrap();
-        assert_eq!(response.status(), 200, "{path}");
+    unchanged(&service, &shared, &before).await;
+}
+
+/// The session cookie of each caller of `fixture` that holds a token, signed in afresh.
+async fn sessions(service: &TestService, fixture: &Fixture) -> HashMap<Caller, String> {
+    let mut sessions = HashMap::new();
+    for (caller, token) in &fixture.tokens {
+        sessions.insert(*caller, service.session_cookie(token).await);
     }
-    let after = crate::expect_json(service.get(&game_path).send().await.unwrap(), 200).await;
-    assert_eq!(after["seq"], before["seq"], "{after}");
+    sessions
+}
+
+/// Sends the page route `method path` as the holder of `cookie` (none: anonymous), from a
+/// page of this server (its `Origin`), read in French; a form's body is empty: a caller let
+/// through reaches the handler, which may refuse the form (4xx) but neither refuse the
+/// caller nor fail.
+async fn call_page(
+    service: &TestService,
+    method: &Method,
+    path: &str,
+    cookie: Option<&str>,
+) -> reqwest::Response {
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let mut request = client
+        .request(method.clone(), format!("{}{path}", service.base_url))
+        .header("Origin", &service.base_url)
+        .header("Accept-Language", "fr");
+    if let Some(cookie) = cookie {
+        request = request.header("Cookie", cookie);
+    }
+    if *method == Method::POST {
+        request = request
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body("");
+    }
+    request.send().await.unwrap()
+}
+
+#[tokio::test]
+async fn every_page_route_answers_each_caller_as_its_declared_access_says() {
+    let service = TestService::start().await;
+    let others = other_tournaments_staff(&service).await;
+    let shared = fixture(&service, &others, true).await;
+    let shared_sessions = sessions(&service, &shared).await;
+    let game_path = format!("/games/{}", shared.game);
+    let before = crate::expect_json(service.get(&game_path).send().await.unwrap(), 200).await;
+    let (mut refused, mut let_through, mut secured) = (0, 0, 0);
+    for route in arbitre_api::web::table() {
+        let method = Method::from_bytes(route.method.as_str().as_bytes()).unwrap();
+        // The table page's script reads its refusals as the API's problems.
+        let script = route.path.starts_with("/table/");
+        secured += usize::from(route.access != Access::Public);
+        for caller in CALLERS {
+            let context = format!("{method} {} as {caller:?}", route.path);
+            if lets_through(route.access, caller) {
+                // A read on the shared records; a write on records of its own (signing
+                // out ends the session it is sent with).
+                let (own, own_sessions);
+                let (records, cookies) = if method == Method::GET {
+                    (&shared, &shared_sessions)
+                } else {
+                    own = fixture(&service, &others, route.path.contains("{game_id}")).await;
+                    own_sessions = sessions(&service, &own).await;
+                    (&own, &own_sessions)
+                };
+                let path = concrete(&route.path, records);
+                let cookie = cookies.get(&caller).map(String::as_str);
+                let response = call_page(&service, &method, &path, cookie).await;
+                let status = response.status().as_u16();
+                let location = response
+                    .headers()
+                    .get("location")
+                    .map(|value| value.to_str().unwrap().to_string())
+                    .unwrap_or_default();
+                assert!(
+                    status != 401
+                        && status != 403
+                        && status < 500
+                        && !location.starts_with("/sign-in"),
+                    "{context}: {status} {location} {}",
+                    response.text().await.unwrap()
+                );
+                let_through += 1;
+            } else {
+                let path = concrete(&route.path, &shared);
+                let cookie = shared_sessions.get(&caller).map(String::as_str);
+                let response = call_page(&service, &method, &path, cookie).await;
+                let status = response.status().as_u16();
+                let shown = method == Method::GET
+                    && (route.path.starts_with("/dashboard") || route.path == "/table");
+                if caller == Caller::Anonymous && shown {
+                    assert_eq!(status, 303, "{context}");
+                    let location = response.headers()["location"].to_str().unwrap();
+                    let sign_in =
+                        reqwest::Url::parse_with_params("http://x/sign-in", [("next", &path)])
+                            .unwrap();
+                    let expected = format!("/sign-in?{}", sign_in.query().unwrap());
+                    assert_eq!(location, expected, "{context}");
+                } else {
+                    let expected = if caller == Caller::Anonymous {
+                        401
+                    } else {
+                        403
+                    };
+                    assert_eq!(status, expected, "{context}");
+                    let content_type = response.headers()["content-type"].to_str().unwrap();
+                    if script {
+                        assert_eq!(content_type, "application/problem+json", "{context}");
+                    } else {
+                        assert_eq!(content_type, "text/html; charset=utf-8", "{context}");
+                        let page = response.text().await.unwrap();
+                        assert!(page.contains(r#"<html lang="fr""#), "{context}: {page}");
+                    }
+                }
+                refused += 1;
+            }
+        }
+    }
+    println!(
+        "{secured} secured page routes: {refused} refusals and {let_through} callers let through"
+    );
+    assert!(secured >= 45, "{secured} secured page routes");
+    unchanged(&service, &shared, &before).await;
 }
 
 #[tokio::test]

@@ -350,8 +350,11 @@ async fn the_table_page_acts_with_its_session_cookie_from_its_own_pages_only() {
     assert_eq!(state["round"], json!(1));
     assert_eq!(state["black"]["name"], json!("A Test"));
     assert_eq!(state["game_id"], Value::Null);
-    // From another site: refused, as problem+json.
-    let refused = send("/table/start", Some("http://evil.example"), None)
+    // The tablet starts its game, and plays, on the JSON API's own routes; from another
+    // site: refused, as problem+json.
+    let games = format!("/tournaments/{t}/games");
+    let start = json!({"pairing_id": pairing});
+    let refused = send(&games, Some("http://evil.example"), Some(start.clone()))
         .await
         .unwrap();
     assert_eq!(refused.status(), 403);
@@ -359,12 +362,12 @@ async fn the_table_page_acts_with_its_session_cookie_from_its_own_pages_only() {
         refused.headers()["content-type"],
         "application/problem+json"
     );
-    let started = send("/table/start", Some(&service.base_url), None)
+    let started = send(&games, Some(&service.base_url), Some(start))
         .await
         .unwrap();
     assert_eq!(started.status(), 201);
     let game: Value = started.json().await.unwrap();
-    let turns = format!("/table/games/{}/turns", game["id"].as_str().unwrap());
+    let turns = format!("/games/{}/turns", game["id"].as_str().unwrap());
     let malformed = send(
         &turns,
         Some(&service.base_url),

@@ -430,14 +430,13 @@ pub async fn tournaments_page(
     form: TournamentForm,
     problems: Vec<Problem>,
 ) -> Result<Page, PageError> {
-    let caller = caller(viewer)?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
     let tournaments = visible(&mut connection, viewer).await?;
     Page::render(&TournamentsPage {
         t: viewer.language(),
         signed_in: viewer.describe(),
         tournaments,
-        may_create: caller.require_admin("create tournaments").is_ok(),
+        may_create: viewer.is_admin(),
         form,
         rulesets: vocabulary::ruleset_choices(viewer.language()),
         time_systems: time_systems(viewer.language()),

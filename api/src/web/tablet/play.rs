@@ -2,33 +2,26 @@
 //!
 //! The page is a frame; `tablet.js` draws the board and the clocks from the game's state
 //! (`GET /games/{id}`, public) and follows its event stream (`GET /games/{id}/stream`).
-//! What the tablet records (a turn, a counting step, the start of its game) goes through
-//! `/table/...`: the session cookie stands for the bearer token the script cannot read
-//! (`HttpOnly`), the `Origin` must be this server's, and each request is handed to the
-//! service the JSON API's routes call ([`start_game`], [`play::turn`], [`play::counting`])
-//! with the tablet's token as the caller, `Idempotency-Key` and all. Which game the tablet
-//! may act on is the token's, resolved in [`crate::auth::token_of_secret`]. The tablet
-//! also reports every few seconds ([`contact`]), for the referee's hall.
+//! What the tablet records (the start of its game, a turn, a counting step) goes to the
+//! JSON API's own routes (`POST /tournaments/{id}/games`, `/games/{id}/turns`,
+//! `/games/{id}/counting`): the session cookie stands there for the bearer token the
+//! script cannot read (`HttpOnly`), from this server's pages only (their `Origin`; see
+//! [`crate::auth::Caller`]). Which game the tablet may act on is the token's, resolved in
+//! [`crate::auth::token_of_secret`]. The tablet also reports every few seconds
+//! ([`contact`]), for the referee's hall.
 
-use crate::access::{Role, StoredToken};
-use crate::auth::Caller;
+use crate::access::StoredToken;
 use crate::db::DbPool;
 use crate::error::{ApiError, GameError};
 use crate::http::parse_json;
 use crate::i18n::Language;
 use crate::services::contacts::Contacts;
 use crate::services::live::cache::GameCache;
-use crate::services::live::idempotency::fingerprint_of;
-use crate::services::live::idempotency::IdempotencyKey;
-use crate::services::live::play::{self, CountingStep, NewTurn};
-use crate::services::live::start::{start_game, NewGameRequest};
-use crate::services::live::write::respond;
-use crate::services::revisions::Revisions;
 use crate::services::tournaments;
 use crate::store::{games as game_store, pairings, players};
 use crate::web::page::{Page, PageError};
-use crate::web::session::{check_origin, Viewer};
-use actix_web::{web, HttpRequest, HttpResponse};
+use crate::web::session::Viewer;
+use actix_web::{web, HttpResponse};
 use arbitre_core::hall::Contact;
 use askama::Template;
 use serde::{Deserialize, Serialize};
@@ -43,15 +36,10 @@ struct TablePage {
     words: String,
 }
 
-/// The tablet's token, or 401 (not signed in) or 403 (another role).
+/// The tablet's token: its routes' [`crate::router::guard::Access::Tablet`] let no other
+/// caller in.
 fn tablet(viewer: &Viewer) -> Result<StoredToken, ApiError> {
-    match &viewer.0 {
-        None => Err(ApiError::MissingToken),
-        Some(token) if token.role == Role::Table => Ok(token.clone()),
-        Some(_) => Err(ApiError::Forbidden(
-            "open a table's page (sign in as its tablet)",
-        )),
-    }
+    viewer.0.clone().ok_or(ApiError::MissingToken)
 }
 
 /// `GET /table`: the page (a browser without a session never gets here: it is sent to
@@ -164,17 +152,6 @@ pub async fn state(pool: web::Data<DbPool>, viewer: Viewer) -> Result<HttpRespon
         .json(answer))
 }
 
-/// The tablet as the API's caller, for a request sent from its page.
-fn caller(request: &HttpRequest, viewer: &Viewer) -> Result<Caller, GameError> {
-    check_origin(request).map_err(|PageError(error)| GameError::Api(error))?;
-    Ok(Caller::Token(tablet(viewer)?))
-}
-
-/// The tablet as the caller of a write, and the write's `Idempotency-Key`.
-fn acting(request: &HttpRequest, viewer: &Viewer) -> Result<(Caller, IdempotencyKey), GameError> {
-    Ok((caller(request, viewer)?, IdempotencyKey::of(request)?))
-}
-
 /// What a tablet reports of itself.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -186,19 +163,17 @@ pub struct Report {
 /// `POST /table/contact`: the tablet is there, with `waiting` steps in its outbox (issue
 /// 43). It reports every few seconds: the referee's hall marks a silent table offline.
 pub async fn contact(
-    request: HttpRequest,
     cache: web::Data<GameCache>,
     contacts: web::Data<Contacts>,
     viewer: Viewer,
     body: web::Bytes,
 ) -> Result<HttpResponse, GameError> {
-    let caller = caller(&request, &viewer)?;
     let report = parse_json::<Report>(&body)?;
-    if let Caller::Token(StoredToken {
+    if let StoredToken {
         tournament_id: Some(tournament),
         table_number: Some(table),
         ..
-    }) = caller
+    } = tablet(&viewer)?
     {
         let at = cache.clock().now_ms();
         contacts.heard(
@@ -211,84 +186,4 @@ pub async fn contact(
         );
     }
     Ok(HttpResponse::NoContent().finish())
-}
-
-/// `POST /table/start`: starts the game of the pairing at the table, on its terms
-/// (as `POST /tournaments/{id}/games` from the tablet).
-pub async fn start(
-    request: HttpRequest,
-    pool: web::Data<DbPool>,
-    cache: web::Data<GameCache>,
-    viewer: Viewer,
-) -> Result<HttpResponse, GameError> {
-    let caller = caller(&request, &viewer)?;
-    let Caller::Token(token) = &caller else {
-        return Err(GameError::Api(ApiError::MissingToken));
-    };
-    let (Some(tournament_id), Some(pairing_id)) = (token.tournament_id, token.pairing_id) else {
-        return Err(GameError::Api(ApiError::Forbidden(
-            "start a game: no published round puts one at this table",
-        )));
-    };
-    let body = NewGameRequest {
-        pairing_id,
-        ruleset: None,
-        board_size: None,
-        komi: None,
-        handicap: None,
-        handicap_form: None,
-        time_control: None,
-        flag_policy: None,
-    };
-    let game = start_game((&pool, &cache), &caller, tournament_id, body).await?;
-    Ok(HttpResponse::Created().json(game))
-}
-
-/// `POST /table/games/{id}/turns`: a move, a pass or a resignation (as `POST
-/// /games/{id}/turns`).
-pub async fn turn(
-    request: HttpRequest,
-    pool: web::Data<DbPool>,
-    cache: web::Data<GameCache>,
-    viewer: Viewer,
-    path: web::Path<Uuid>,
-    body: web::Bytes,
-) -> Result<HttpResponse, GameError> {
-    let (caller, key) = acting(&request, &viewer)?;
-    let turn = parse_json::<NewTurn>(&body)?;
-    let fingerprint = fingerprint_of(&request, &turn)?;
-    let revisions = request.app_data::<web::Data<Revisions>>();
-    let answer = play::turn(
-        (&pool, &cache),
-        &caller,
-        (key, fingerprint),
-        path.into_inner(),
-        turn,
-        revisions.map(|revisions| revisions.get_ref()),
-    )
-    .await?;
-    respond(answer)
-}
-
-/// `POST /table/games/{id}/counting`: a step of the count (as `POST /games/{id}/counting`).
-pub async fn counting(
-    request: HttpRequest,
-    pool: web::Data<DbPool>,
-    cache: web::Data<GameCache>,
-    viewer: Viewer,
-    path: web::Path<Uuid>,
-    body: web::Bytes,
-) -> Result<HttpResponse, GameError> {
-    let (caller, key) = acting(&request, &viewer)?;
-    let step = parse_json::<CountingStep>(&body)?;
-    let fingerprint = fingerprint_of(&request, &step)?;
-    let answer = play::counting(
-        (&pool, &cache),
-        &caller,
-        (key, fingerprint),
-        path.into_inner(),
-        step,
-    )
-    .await?;
-    respond(answer)
 }
