@@ -303,7 +303,8 @@ function explain(problem) {
     case "illegal_move.ko": return words("tablet-illegal-ko", { after });
     case "illegal_move.superko": return words("tablet-illegal-superko", { after });
     case "illegal_move.handicap": return words("tablet-illegal-handicap");
-    case "illegal_move.wrong_turn": return words("tablet-illegal-wrong-turn");
+    case "illegal_move.wrong_turn":
+      return words("tablet-illegal-wrong-turn", { who: colourName(problem.expected_color === "W" ? "W" : "B") });
     case "illegal_move.off_board": return words("tablet-illegal-off-board");
     case "game.stale_turn": return words("tablet-stale-turn");
     case "counting.superseded": return words("tablet-counting-superseded");

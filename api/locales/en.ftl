@@ -192,7 +192,7 @@ tablet-illegal-suicide = Illegal move: suicide (the stone would have no liberty 
 tablet-illegal-ko = Illegal move: ko. Retaking at once repeats the position after { $after }: play elsewhere first.
 tablet-illegal-superko = Illegal move: superko. It would repeat the position after { $after }.
 tablet-illegal-handicap = Black places the handicap stones first.
-tablet-illegal-wrong-turn = It is the other player's turn.
+tablet-illegal-wrong-turn = It is { $who }'s turn.
 tablet-illegal-off-board = That point is off the board.
 tablet-stale-turn = The game had moved on: the board is up to date now.
 tablet-game-paused = The referee had paused the game.
@@ -1006,7 +1006,7 @@ problem-round-already-paired = This round is already paired: withdraw its pairin
 problem-terms-board-size = This game is on another board than the tournament's.
 problem-tournament-board-size-locked = Games were recorded on this board size: it can no longer change.
 problem-game-not-started = The game has not started yet.
-problem-game-stale-turn = The game moved on meanwhile: look at it again.
+problem-game-stale-turn = The game moved on meanwhile (it awaits move { $turn }): look at it again.
 problem-game-started = The game has already started.
 problem-game-finished = The game is over: a referee changes its result by a result correction.
 problem-game-paused = The game is paused: resume the clocks first.
@@ -1014,16 +1014,22 @@ problem-game-not-playing = The game is not being played now.
 problem-game-not-counting = The game is not being counted now.
 problem-game-not-paused = The game is not paused.
 problem-game-already-paused = The game is already paused.
-problem-game-turn-cap = The game has reached the most moves a game may have.
-problem-game-counting-cap = The count has been disputed too often: the referee decides the dead stones.
+problem-game-turn-cap = The game has reached { $cap } moves, the most a game may have: a referee's ruling ends it.
+problem-game-counting-cap = The count has taken { $cap } steps, the most it may: the referee decides the dead stones.
 problem-counting-superseded = A newer proposal of dead stones replaced this one.
-problem-clock-flag-due = A player's time is up: the clock falls first.
+problem-clock-flag-due = { $colour }'s time is up: the clock falls first.
 problem-game-clock = The clock refused this change of time.
 problem-game-both-out-of-time = Both players are out of time.
-problem-game-dead-stones = These points are not all stones of the board: name one stone of each dead chain, as on the board (D4 Q16).
+problem-game-dead-stones = { $why ->
+        [empty] The point { $point } is empty: only stones can be dead.
+       *[off-board] The point { $point } is not on the board.
+    } Name one stone of each dead chain, as on the board (D4 Q16).
 problem-ruling-reason = Give the ruling's reason.
 problem-ruling-delta-ms = A time adjustment needs a number of seconds other than zero.
-problem-ruling-corrects = There is no such entry in this game's log.
+problem-ruling-corrects = This game's log has no entry { $entry }: it has { $entries ->
+        [one] one entry
+       *[other] { $entries } entries
+    }.
 problem-terms-komi = This komi is not one the rules allow.
 problem-terms-time-control = This time control cannot be played.
 problem-terms-handicap = This handicap cannot be placed on this board.

@@ -33,7 +33,7 @@ mod store;
 
 pub use api::{ApiError, Exceeded, Resource};
 pub use field::{FieldError, Issue, Violations};
-pub use game::GameError;
+pub use game::{GameError, TableRefusal};
 pub use problem::{Problem, PROBLEM_JSON};
 pub use standings::StandingsFailure;
 

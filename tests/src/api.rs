@@ -209,6 +209,16 @@ pub async fn read<T: DeserializeOwned>(response: reqwest::Response, status: u16)
 /// Asserts an RFC 9457 problem with `status` and `code` (its media type, its `type`
 /// URN), and returns it.
 pub async fn problem(response: reqwest::Response, status: u16, code: &str) -> Problem {
+    problem_and_body(response, status, code).await.0
+}
+
+/// [`problem`], with the body as sent: its members beyond the standard ones (`line`,
+/// `column`) are read from it.
+pub async fn problem_and_body(
+    response: reqwest::Response,
+    status: u16,
+    code: &str,
+) -> (Problem, String) {
     let actual = response.status().as_u16();
     let content_type = response
         .headers()
@@ -226,7 +236,7 @@ pub async fn problem(response: reqwest::Response, status: u16, code: &str) -> Pr
     assert_eq!(problem.code, code, "code of {body}");
     assert_eq!(problem.status, status, "status member of {body}");
     assert_eq!(problem.problem_type, format!("urn:arbitre:problem:{code}"));
-    problem
+    (problem, body)
 }
 
 /// The fields a problem names, in its order.

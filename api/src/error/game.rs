@@ -26,12 +26,26 @@ pub enum GameError {
         detail: String,
         /// The game as it stands (`GameState`), rendered by whoever judged the request.
         state: Option<Box<serde_json::Value>>,
+        /// The table's refusal typed, where the table refused.
+        refusal: Option<Box<TableRefusal>>,
     },
     /// A request the game cannot take in any state (422).
     Unprocessable {
         code: &'static str,
         detail: String,
+        /// The table's refusal typed, where the table refused.
+        refusal: Option<Box<TableRefusal>>,
     },
+}
+
+/// The live table's refusal, typed, with the height of its board: the pages say it in
+/// their reader's language with its values (a point named as players write it, `D16`,
+/// a colour, a move's number); the API says its English `detail`.
+#[derive(Debug)]
+pub struct TableRefusal {
+    pub error: TableError,
+    /// The board's height, which names its points (rows count from the bottom).
+    pub height: u8,
 }
 
 impl fmt::Display for GameError {
@@ -63,26 +77,39 @@ impl GameError {
         detail: impl Into<String>,
         state: Result<serde_json::Value, ApiError>,
     ) -> GameError {
+        GameError::judged(code, detail, state, None)
+    }
+
+    /// A conflict with the game as it stands, with the table's refusal where it refused.
+    fn judged(
+        code: &'static str,
+        detail: impl Into<String>,
+        state: Result<serde_json::Value, ApiError>,
+        refusal: Option<Box<TableRefusal>>,
+    ) -> GameError {
         match state {
             Ok(state) => GameError::Conflict {
                 code,
                 detail: detail.into(),
                 state: Some(Box::new(state)),
+                refusal,
             },
             Err(error) => GameError::Api(error),
         }
     }
 
-    /// A refusal of the live table at `turn`, under the table's own code; `state` renders
-    /// the game as it stands. A request the game cannot take in any state is 422; one made
-    /// against the state the game is in, 409 with that state; a log that does not fold, or
-    /// a count that does not add up, is a defect.
+    /// A refusal of the live table at `turn` on a board `height` high, under the table's
+    /// own code and kept typed; `state` renders the game as it stands. A request the game
+    /// cannot take in any state is 422; one made against the state the game is in, 409
+    /// with that state; a log that does not fold, or a count that does not add up, is a
+    /// defect.
     pub fn refused(
         refusal: TableError,
-        turn: u32,
+        (turn, height): (u32, u8),
         state: impl FnOnce() -> Result<serde_json::Value, ApiError>,
     ) -> GameError {
         let code = refusal.code();
+        let typed = |error: TableError| Some(Box::new(TableRefusal { error, height }));
         match refusal {
             TableError::IllegalMove { reason } => GameError::IllegalMove { reason, turn },
             TableError::Terms(_)
@@ -93,6 +120,7 @@ impl GameError {
             | TableError::UnknownEvent { .. } => GameError::Unprocessable {
                 code,
                 detail: refusal.to_string(),
+                refusal: typed(refusal),
             },
             TableError::Count(_)
             | TableError::TimeWentBackwards { .. }
@@ -111,7 +139,9 @@ impl GameError {
             | TableError::Clock(_)
             | TableError::BothOutOfTime
             | TableError::NotPaused
-            | TableError::AlreadyPaused => GameError::conflict(code, refusal.to_string(), state()),
+            | TableError::AlreadyPaused => {
+                GameError::judged(code, refusal.to_string(), state(), typed(refusal))
+            }
         }
     }
 }

@@ -108,6 +108,7 @@ pub async fn record(
                 detail: "the pairing's game was played at a tablet: its result is one of \
                          SGF's (both win or both lose are for games without a record)"
                     .to_string(),
+                refusal: None,
             });
         };
         let fingerprint = fingerprint_of(request, &change)?;
@@ -156,6 +157,7 @@ pub async fn record(
                     GameError::Unprocessable {
                         code: error.code(),
                         detail: error.to_string(),
+                        refusal: None,
                     }
                 })?;
             }

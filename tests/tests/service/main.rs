@@ -62,23 +62,8 @@ pub async fn send(
 
 /// Asserts an RFC 9457 problem with `status` and `code`, and returns it.
 pub async fn expect_problem(response: reqwest::Response, status: u16, code: &str) -> Value {
-    let actual = response.status().as_u16();
-    let content_type = response
-        .headers()
-        .get("content-type")
-        .map(|value| value.to_str().unwrap().to_string());
-    let body = response.text().await.unwrap();
-    assert_eq!(actual, status, "status of {body}");
-    assert_eq!(
-        content_type.as_deref(),
-        Some("application/problem+json"),
-        "content type of {body}"
-    );
-    let problem: Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(problem["code"], code, "code of {body}");
-    assert_eq!(problem["status"], status);
-    assert_eq!(problem["type"], format!("urn:arbitre:problem:{code}"));
-    problem
+    let (_, body) = arbitre_tests::api::problem_and_body(response, status, code).await;
+    serde_json::from_str(&body).unwrap()
 }
 
 /// The fields a `validation.failed` problem names, in its order.
@@ -93,8 +78,5 @@ pub fn problem_fields(problem: &Value) -> Vec<&str> {
 
 /// Asserts a success `status` and returns the JSON body.
 pub async fn expect_json(response: reqwest::Response, status: u16) -> Value {
-    let actual = response.status().as_u16();
-    let body = response.text().await.unwrap();
-    assert_eq!(actual, status, "status of {body}");
-    serde_json::from_str(&body).unwrap()
+    arbitre_tests::api::read(response, status).await
 }

@@ -5,7 +5,7 @@
 //! stale), the referee's rulings, a result, a rating list's file and an OpenGotha file.
 
 use crate::forms::{no_redirects, organizer};
-use crate::games::{setup, start_game};
+use crate::games::{play, setup, start_game};
 use arbitre_tests::TestService;
 use reqwest::header::{ACCEPT_LANGUAGE, CONTENT_TYPE, COOKIE, ORIGIN};
 
@@ -354,6 +354,18 @@ async fn a_refused_ruling_speaks_french() {
     resume[1] = ("reason", "la pendule est repartie");
     let (_, page) = post_french(&service, &setup.referee, &path, &resume).await;
     speaks_french(&shown_problems(&page), &["La partie n'est pas en pause."]);
+    // Two passes: the count (rule 5 bis). The table's refusal of a dead stone names its
+    // point as players write it, never in SGF's `ee`.
+    for (turn, point) in [(1, "cc"), (2, "pass"), (3, "pass")] {
+        play(&service, &setup.tables[0], &game, turn, point).await;
+    }
+    dead[5] = ("dead", "E5");
+    let (status, page) = post_french(&service, &setup.referee, &path, &dead).await;
+    assert_eq!(status, 422, "{page}");
+    speaks_french(
+        &shown_problems(&page),
+        &["Le point E5 est vide : seules des pierres peuvent être mortes."],
+    );
 }
 
 #[tokio::test]

@@ -205,6 +205,7 @@ pub async fn import(
         record_terms(&record, preset, pairing.komi).map_err(|error| GameError::Unprocessable {
             code: error.code(),
             detail: error.to_string(),
+            refusal: None,
         })?;
     let Terms {
         settings,
@@ -268,6 +269,7 @@ pub async fn import(
             let refused = |error: TableError| GameError::Unprocessable {
                 code: error.code(),
                 detail: error.to_string(),
+                refusal: None,
             };
             let (_, log) = Table::from_record(game.table.terms().clone(), &record, recording)
                 .map_err(refused)?;
@@ -293,6 +295,7 @@ fn refused_record(error: RecordError) -> GameError {
         error => GameError::Unprocessable {
             code: error.code(),
             detail: error.to_string(),
+            refusal: None,
         },
     }
 }

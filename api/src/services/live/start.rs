@@ -168,6 +168,7 @@ pub async fn start_game(
     let refused = |error: TermsError| GameError::Unprocessable {
         code: error.code(),
         detail: error.to_string(),
+        refusal: None,
     };
     let setup = match request.handicap_form {
         Some(HandicapForm::Fixed) => Setup {

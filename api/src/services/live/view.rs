@@ -209,7 +209,8 @@ pub fn state_of(game: &LoadedGame) -> Result<serde_json::Value, ApiError> {
 
 /// A refusal of the table, on `game` as it stands.
 pub fn refused(refusal: TableError, game: &LoadedGame) -> GameError {
-    GameError::refused(refusal, game.table.next_turn(), || state_of(game))
+    let height = game.table.terms().settings.start.size.height;
+    GameError::refused(refusal, (game.table.next_turn(), height), || state_of(game))
 }
 
 /// A request made against another state of `game` (409, with the state it has).

@@ -86,6 +86,7 @@ async fn kept_response(
         Some(stored) if stored.fingerprint != fingerprint => Err(GameError::Unprocessable {
             code: "idempotency.key_reused",
             detail: KEY_REUSED.to_string(),
+            refusal: None,
         }),
         Some(stored) => Ok(Some((stored.status, stored.body))),
         None => Ok(None),
@@ -192,6 +193,7 @@ pub async fn write_game(
                 return Err(GameError::Unprocessable {
                     code: "idempotency.key_reused",
                     detail: KEY_REUSED.to_string(),
+                    refusal: None,
                 })
             }
             Err(error) => return Err(error.into()),
@@ -203,6 +205,7 @@ pub async fn write_game(
             "the game changed {ATTEMPTS} times while this request was judged: send it again"
         ),
         state: None,
+        refusal: None,
     })
 }
 

@@ -495,7 +495,8 @@ fn point_names(points: &[Point], height: u8) -> String {
         .join(", ")
 }
 
-fn colour_name(color: Color, language: Language) -> String {
+/// A colour in the reader's words: "Noir", "Black".
+pub(super) fn colour_name(color: Color, language: Language) -> String {
     language.text(match color {
         Color::Black => "colour-black",
         Color::White => "colour-white",

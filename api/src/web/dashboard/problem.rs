@@ -5,14 +5,18 @@
 //! problem's words.
 
 use super::super::page::problem_key;
-use crate::error::GameError;
+use super::hall::colour_name;
 use crate::error::{ApiError, FieldError, Issue};
+use crate::error::{GameError, TableRefusal};
 use crate::i18n::Language;
 use arbitre_core::clock::TimeControlError;
+use arbitre_core::counting::DeadStoneError;
 use arbitre_core::export::opengotha::OpenGothaError;
 use arbitre_core::fields::FieldIssue;
 use arbitre_core::pairing::edit::EditError;
 use arbitre_core::rating_list::ReadError;
+use arbitre_core::table::TableError;
+use arbitre_core::Color;
 
 /// One problem a refused form shows above it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,13 +40,14 @@ pub struct Refusal {
     detail: String,
 }
 
-/// An argument of a refusal's message: a text, a number, or a field's issue (said in
-/// the reader's language when the message is).
+/// An argument of a refusal's message: a text, a number, a field's issue or a colour
+/// (said in the reader's language when the message is).
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Value {
     Text(String),
     Number(u64),
     Issue(Issue),
+    Colour(Color),
 }
 
 impl Refusal {
@@ -63,11 +68,24 @@ impl Refusal {
         }
     }
 
-    /// The refusal of a game's route (the hall's rulings, a result) by its code.
+    /// The refusal of a game's route (the hall's rulings, a result) by its code, with
+    /// the values of the table's refusal where the table refused (a point, a colour, a
+    /// move's number).
     fn of_game(error: &GameError) -> Refusal {
+        let args = match error {
+            GameError::Conflict {
+                refusal: Some(refusal),
+                ..
+            }
+            | GameError::Unprocessable {
+                refusal: Some(refusal),
+                ..
+            } => table_args(refusal),
+            _ => Vec::new(),
+        };
         Refusal {
             key: problem_key(&error.code()),
-            args: Vec::new(),
+            args,
             detail: error.to_string(),
         }
     }
@@ -84,6 +102,7 @@ impl Refusal {
                     Value::Text(text) => message.arg(name, text),
                     Value::Number(number) => message.arg(name, *number),
                     Value::Issue(issue) => message.arg(name, issue_text(language, issue)),
+                    Value::Colour(color) => message.arg(name, colour_name(*color, language)),
                 },
             )
             .to_string()
@@ -105,6 +124,31 @@ fn column(column: usize) -> (&'static str, Value) {
 
 fn text(name: &'static str, value: impl ToString) -> (&'static str, Value) {
     (name, Value::Text(value.to_string()))
+}
+
+fn number(name: &'static str, value: u32) -> (&'static str, Value) {
+    (name, Value::Number(u64::from(value)))
+}
+
+/// The values the live table's refusal names: a point as players write it (`D16`, its
+/// row counted from the bottom of the board), whose time fell, which move or entry.
+fn table_args(refusal: &TableRefusal) -> Vec<(&'static str, Value)> {
+    let point = |point: &arbitre_core::Point| text("point", point.name(refusal.height));
+    match &refusal.error {
+        TableError::DeadStones(DeadStoneError::OffBoard(at)) => {
+            vec![point(at), text("why", "off-board")]
+        }
+        TableError::DeadStones(DeadStoneError::Empty(at)) => vec![point(at), text("why", "empty")],
+        TableError::StaleTurn { expected, .. } => vec![number("turn", *expected)],
+        TableError::TurnCap { cap } | TableError::CountingCap { cap } => {
+            vec![number("cap", *cap)]
+        }
+        TableError::FlagDue { color, .. } => vec![("colour", Value::Colour(*color))],
+        TableError::UnknownEvent { corrects, events } => {
+            vec![number("entry", *corrects), number("entries", *events)]
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// The values an OpenGotha file's refusal names: where in the file, and what.
@@ -489,6 +533,53 @@ mod tests {
         assert_eq!(
             Problem::Field(date).text(&french()),
             "Dans le fichier, GeneralParameterSet.beginDate : « 2026-13-01 » n'est pas une date"
+        );
+    }
+
+    #[test]
+    fn a_tables_refusal_names_its_point_colour_and_move_in_the_readers_words() {
+        let said = |error: TableError, language: &str| {
+            let game = GameError::refused(error, (12, 19), || Ok(serde_json::Value::Null));
+            Problem::Refused(Refusal::of_game(&game)).text(&Language::of_code(language).unwrap())
+        };
+        let d16 = arbitre_core::Point::from_name("D16", 19).unwrap();
+        assert_eq!(
+            said(TableError::DeadStones(DeadStoneError::Empty(d16)), "fr"),
+            "Le point D16 est vide : seules des pierres peuvent être mortes. Nommez une \
+             pierre de chaque chaîne morte, comme sur le goban (D4 Q16)."
+        );
+        assert_eq!(
+            said(TableError::DeadStones(DeadStoneError::OffBoard(d16)), "de"),
+            "Der Punkt D16 liegt nicht auf dem Brett. Nennen Sie einen Stein jeder toten \
+             Kette, wie am Brett (D4 Q16)."
+        );
+        let flag = TableError::FlagDue {
+            color: Color::White,
+            deadline: 1_000,
+        };
+        assert_eq!(
+            said(flag.clone(), "fr"),
+            "Le temps de Blanc est écoulé : la pendule tombe d'abord."
+        );
+        assert_eq!(
+            said(flag, "it"),
+            "Il tempo di Bianco è scaduto: prima cade la bandierina."
+        );
+        let stale = TableError::StaleTurn {
+            expected: 12,
+            stated: 11,
+        };
+        assert_eq!(
+            said(stale, "en"),
+            "The game moved on meanwhile (it awaits move 12): look at it again."
+        );
+        let unknown = TableError::UnknownEvent {
+            corrects: 40,
+            events: 1,
+        };
+        assert_eq!(
+            said(unknown, "en"),
+            "This game's log has no entry 40: it has one entry."
         );
     }
 
