@@ -210,16 +210,26 @@ pub const MAX_GOR: i32 = 2949;
 /// `RatedPlayer.getStdRating`: FFG rating + 2050).
 pub const FFG_OFFSET: i32 = 2050;
 
+/// The bytes an allocation of `requested` bytes takes on the heap: a header of 8 bytes,
+/// rounded up to 16, 32 at least (glibc's `malloc`; others are alike). A list's short
+/// strings (a country, a club) take twice or more their length.
+pub fn heap_bytes(requested: usize) -> usize {
+    match requested {
+        0 => 0,
+        _ => (requested + 8).max(32).next_multiple_of(16),
+    }
+}
+
 impl Entry {
-    /// The bytes its text holds on the heap (the strings' capacities), which the service
-    /// weighs a list's index by.
+    /// The bytes its text holds on the heap, as the allocator counts them
+    /// ([`heap_bytes`]), which the service weighs a list's index by.
     pub fn heap_bytes(&self) -> usize {
         let details = match &self.details {
             Details::Egd {
                 promotion,
                 last_appearance,
                 ..
-            } => promotion.capacity() + last_appearance.capacity(),
+            } => heap_bytes(promotion.capacity()) + heap_bytes(last_appearance.capacity()),
             Details::Ffg { .. } => 0,
             Details::Aga {
                 membership,
@@ -227,12 +237,10 @@ impl Entry {
                 state,
                 last_rated,
                 ..
-            } => {
-                membership.capacity()
-                    + expires.capacity()
-                    + state.capacity()
-                    + last_rated.capacity()
-            }
+            } => [membership, expires, state, last_rated]
+                .iter()
+                .map(|text| heap_bytes(text.capacity()))
+                .sum(),
         };
         [
             &self.surname,
@@ -242,7 +250,7 @@ impl Entry {
             &self.id,
         ]
         .iter()
-        .map(|text| text.capacity())
+        .map(|text| heap_bytes(text.capacity()))
         .sum::<usize>()
             + details
     }

@@ -12,7 +12,7 @@
 //! does not carry EGD PINs, so two entries are linked when they are the only ones of their
 //! list with that folded name and country ([`linked`]).
 
-use super::{Entry, RatingList, Source};
+use super::{heap_bytes, Entry, RatingList, Source};
 use std::collections::HashMap;
 use std::ops::Range;
 use unicode_normalization::char::is_combining_mark;
@@ -120,39 +120,48 @@ impl Index {
         }
     }
 
-    /// The bytes the index holds, its list's entries included: what a service keeping
-    /// indexes in memory weighs it by (an estimate from the capacities of what it owns;
-    /// the allocator's own overhead is left out).
+    /// The bytes the index holds, its list's entries included, as the allocator counts
+    /// them ([`heap_bytes`]): what a service keeping indexes in memory weighs it by.
     pub fn bytes(&self) -> usize {
         use std::mem::size_of;
-        let entries = self.list.entries.capacity() * size_of::<Entry>()
+        let entries = heap_bytes(self.list.entries.capacity() * size_of::<Entry>())
             + self
                 .list
                 .entries
                 .iter()
                 .map(Entry::heap_bytes)
                 .sum::<usize>();
-        let postings = self.postings.capacity() * size_of::<Vec<u32>>()
+        let postings = heap_bytes(self.postings.capacity() * size_of::<Vec<u32>>())
             + self
                 .postings
                 .iter()
-                .map(|entries| entries.capacity() * size_of::<u32>())
+                .map(|entries| heap_bytes(entries.capacity() * size_of::<u32>()))
                 .sum::<usize>();
-        let ids = self.ids.capacity() * size_of::<(Box<str>, u32)>()
-            + self.ids.iter().map(|(id, _)| id.len()).sum::<usize>();
+        let ids = heap_bytes(self.ids.capacity() * size_of::<(Box<str>, u32)>())
+            + self
+                .ids
+                .iter()
+                .map(|(id, _)| heap_bytes(id.len()))
+                .sum::<usize>();
         // A hash map's table: a slot and a control byte for each entry it has room for.
-        let names = self.names.capacity() * (size_of::<(String, Vec<u32>)>() + 1)
+        let names = heap_bytes(self.names.capacity() * (size_of::<(String, Vec<u32>)>() + 1))
             + self
                 .names
                 .iter()
-                .map(|(name, entries)| name.capacity() + entries.capacity() * size_of::<u32>())
+                .map(|(name, entries)| {
+                    heap_bytes(name.capacity()) + heap_bytes(entries.capacity() * size_of::<u32>())
+                })
                 .sum::<usize>();
-        let keys = self.keys.capacity() * size_of::<Box<str>>()
-            + self.keys.iter().map(|key| key.len()).sum::<usize>();
+        let keys = heap_bytes(self.keys.capacity() * size_of::<Box<str>>())
+            + self
+                .keys
+                .iter()
+                .map(|key| heap_bytes(key.len()))
+                .sum::<usize>();
         size_of::<Index>()
             + entries
-            + self.word_text.capacity()
-            + self.word_ends.capacity() * size_of::<u32>()
+            + heap_bytes(self.word_text.capacity())
+            + heap_bytes(self.word_ends.capacity() * size_of::<u32>())
             + postings
             + ids
             + names
