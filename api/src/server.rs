@@ -234,7 +234,7 @@ pub fn build(
                 }
             })
             .wrap(from_fn(secure_docs))
-            .wrap(from_fn(crate::web::language::translate_page_errors))
+            .wrap(from_fn(crate::web::translate_page_errors))
             .wrap(from_fn(crate::web::language::translate_problems))
             .wrap(from_fn(crate::http::conditional::forget_written))
             .wrap(from_fn(budget::admit))

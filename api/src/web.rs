@@ -27,9 +27,11 @@ use crate::error::{ApiError, FieldError};
 use crate::http::conditional;
 use crate::router::guard::{admins, guard, organizers, staff, Access, Refusal};
 use crate::router::Tree;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::error::UrlencodedError;
 use actix_web::http::Method;
-use actix_web::middleware::{from_fn, Compress};
+use actix_web::middleware::{from_fn, Compress, Next};
 use actix_web::{web, HttpRequest};
 use page::PageError;
 use session::SignInFirst;
@@ -440,4 +442,28 @@ fn configure_dashboard(routes: &mut Pages) {
             RESULTS,
             web::to(dashboard::results::record),
         );
+}
+
+/// Writes a page's error page again in its reader's language: a [`PageError`] is turned
+/// into a response without its request ([`actix_web::ResponseError`]), so in the fallback
+/// language; here the request is known. It lives here, above the pages' modules, because
+/// a form's problems are said with the dashboard's field labels.
+pub async fn translate_page_errors(
+    request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let reader = language::Reader::of(request.request());
+    let response = next.call(request).await?;
+    let translated = response
+        .response()
+        .error()
+        .and_then(|error| error.as_error::<PageError>())
+        .map(|error| {
+            let language = reader.language();
+            page::ErrorPage::saying(error, language, dashboard::field_words(&error.0, language))
+        });
+    Ok(match translated {
+        Some(page) => response.into_response(page),
+        None => response.map_into_boxed_body(),
+    })
 }

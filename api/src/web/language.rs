@@ -6,8 +6,7 @@
 //! tournament's pages, the tournament's language; else English, the language a visitor
 //! from anywhere is likeliest to read.
 
-use super::dashboard::field_words;
-use super::page::{check_origin, problem_key, ErrorPage, PageError};
+use super::page::{check_origin, problem_key, PageError};
 use crate::error::ApiError;
 use crate::i18n::Language;
 use actix_web::body::MessageBody;
@@ -128,29 +127,6 @@ fn back(request: &HttpRequest) -> String {
         .filter(|path| path.starts_with('/') && !path.starts_with("//"))
         .unwrap_or("/")
         .to_string()
-}
-
-/// Writes a page's error page again in its reader's language: a [`PageError`] is turned
-/// into a response without its request ([`actix_web::ResponseError`]), so in the fallback
-/// language; here the request is known.
-pub async fn translate_page_errors(
-    request: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let reader = Reader::of(request.request());
-    let response = next.call(request).await?;
-    let translated = response
-        .response()
-        .error()
-        .and_then(|error| error.as_error::<PageError>())
-        .map(|error| {
-            let language = reader.language();
-            ErrorPage::saying(error, language, field_words(&error.0, language))
-        });
-    Ok(match translated {
-        Some(page) => response.into_response(page),
-        None => response.map_into_boxed_body(),
-    })
 }
 
 /// The JSON API's problems with their `detail` in the reader's language, where the

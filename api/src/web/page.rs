@@ -112,7 +112,7 @@ impl ResponseError for PageError {
         self.0.status_code()
     }
 
-    /// In the fallback language: [`super::language::translate_page_errors`] writes it
+    /// In the fallback language: [`super::translate_page_errors`] writes it
     /// again in the reader's.
     fn error_response(&self) -> HttpResponse {
         if self.status_code().is_server_error() {
