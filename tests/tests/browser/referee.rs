@@ -613,18 +613,23 @@ async fn the_referee_sees_the_dispute_and_the_flag_first_and_rules_with_a_reason
     browser.check("standings, back to them").await;
 }
 
-/// The referee's hall and a warning ruled at a table, in `tongue`.
-async fn the_referee_rules_a_warning(tongue: Tongue) {
-    let service = TestService::start().await;
-    let tournament = service
-        .create_tournament(json!({"name": "Open de Nantes"}))
-        .await;
+/// A tournament of `settings` whose round 1 puts two players at table 1, their game begun
+/// by a referee, and the table's tablet bound to it.
+struct Begun {
+    id: String,
+    referee: String,
+    tablet: String,
+    game: String,
+}
+
+async fn begin_a_game(service: &TestService, settings: Value) -> Begun {
+    let tournament = service.create_tournament(settings).await;
     let id = tournament["id"].as_str().unwrap().to_string();
     service.create_round(&id, 1).await;
     let mut players = Vec::new();
     for (surname, first_name, rank) in &PLAYERS[..2] {
         let player = posted(
-            &service,
+            service,
             &format!("/tournaments/{id}/players"),
             &service.admin_token,
             json!({"surname": surname, "first_name": first_name, "rank": rank}),
@@ -647,7 +652,7 @@ async fn the_referee_rules_a_warning(tongue: Tongue) {
         )
         .await;
     let game = posted(
-        &service,
+        service,
         &format!("/tournaments/{id}/games"),
         &referee,
         json!({"pairing_id": pairing}),
@@ -655,6 +660,23 @@ async fn the_referee_rules_a_warning(tongue: Tongue) {
     )
     .await;
     let game = game["id"].as_str().unwrap().to_string();
+    Begun {
+        id,
+        referee,
+        tablet,
+        game,
+    }
+}
+
+/// The referee's hall and a warning ruled at a table, in `tongue`.
+async fn the_referee_rules_a_warning(tongue: Tongue) {
+    let service = TestService::start().await;
+    let Begun {
+        id,
+        referee,
+        tablet,
+        game,
+    } = begin_a_game(&service, json!({"name": "Open de Nantes"})).await;
     play(&service, &tablet, &game, 1, &["dd", "pp"]).await;
 
     let browser = Browser::open(&service.base_url, LAPTOP).await;
@@ -750,45 +772,12 @@ async fn the_referee_rules_in_french() {
 #[tokio::test]
 async fn the_referee_taps_the_dead_stones_on_the_board() {
     let service = TestService::start().await;
-    let tournament = service
-        .create_tournament(json!({"name": "Open de Nantes", "board_size": 9}))
-        .await;
-    let id = tournament["id"].as_str().unwrap().to_string();
-    service.create_round(&id, 1).await;
-    let mut players = Vec::new();
-    for (surname, first_name, rank) in &PLAYERS[..2] {
-        let player = posted(
-            &service,
-            &format!("/tournaments/{id}/players"),
-            &service.admin_token,
-            json!({"surname": surname, "first_name": first_name, "rank": rank}),
-            201,
-        )
-        .await;
-        players.push(player["id"].as_str().unwrap().to_string());
-    }
-    let pairing = service
-        .create_pairing(&id, 1, 1, &players[1], &players[0])
-        .await;
-    let pairing = pairing["id"].as_str().unwrap().to_string();
-    let tournament_uuid = Some(Uuid::parse_str(&id).unwrap());
-    let referee = service.token(Role::Referee, tournament_uuid, None).await;
-    let tablet = service
-        .token(
-            Role::Table,
-            tournament_uuid,
-            Some(Uuid::parse_str(&pairing).unwrap()),
-        )
-        .await;
-    let game = posted(
-        &service,
-        &format!("/tournaments/{id}/games"),
-        &referee,
-        json!({"pairing_id": pairing}),
-        201,
-    )
-    .await;
-    let game = game["id"].as_str().unwrap().to_string();
+    let Begun {
+        id,
+        referee,
+        tablet,
+        game,
+    } = begin_a_game(&service, json!({"name": "Open de Nantes", "board_size": 9})).await;
     // Black walls off the C column, White the G column; then a White chain of two in
     // Black's side (B9 B8) and a Black one in White's (J5 J4), and both pass.
     let mut moves = Vec::new();
