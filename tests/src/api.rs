@@ -8,6 +8,7 @@ use arbitre_api::error::{Problem, PROBLEM_JSON};
 use arbitre_api::http::PageInfo;
 use arbitre_api::routes::pairings::{Pairing, PairingPage};
 use arbitre_api::routes::players::PlayerPage;
+use arbitre_api::routes::rating_lists::RatingListSnapshot;
 use arbitre_api::routes::rounds::RoundPage;
 use arbitre_api::routes::standings::Standings;
 use arbitre_api::routes::tournaments::TournamentPage;
@@ -191,6 +192,11 @@ impl<'a> Api<'a> {
         self.get(&format!("/tournaments/{tournament}/standings?{query}"))
             .await
     }
+
+    /// The rating lists' stored snapshots (`GET /rating-lists`).
+    pub async fn rating_lists(&self) -> Vec<RatingListSnapshot> {
+        self.get("/rating-lists").await
+    }
 }
 
 /// Asserts a success `status` and reads the body as a `T`, saying what did not decode.
@@ -246,4 +252,21 @@ pub fn fields(problem: &Problem) -> Vec<&str> {
         .iter()
         .map(|error| error.field.as_str())
         .collect()
+}
+
+/// A problem about a place in a file sent (`arbitre_api::error::Problem` with the `line`
+/// and `column` members the API adds beside the standard ones, RFC 9457 §3.2), read
+/// back: `Problem` holds the standard members only.
+#[derive(Debug, Deserialize)]
+pub struct ProblemAt {
+    #[serde(flatten)]
+    pub problem: Problem,
+    pub line: Option<u64>,
+    pub column: Option<u64>,
+}
+
+/// [`problem`], with the place in the file it names.
+pub async fn problem_at(response: reqwest::Response, status: u16, code: &str) -> ProblemAt {
+    let (_, body) = problem_and_body(response, status, code).await;
+    serde_json::from_str(&body).unwrap_or_else(|error| panic!("{error}: {body}"))
 }
