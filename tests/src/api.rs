@@ -9,9 +9,10 @@ use arbitre_api::http::PageInfo;
 use arbitre_api::routes::pairings::{Pairing, PairingPage};
 use arbitre_api::routes::players::PlayerPage;
 use arbitre_api::routes::rounds::RoundPage;
-use arbitre_api::routes::standings::Standings;
+use arbitre_api::routes::standings::{PairingResult, Standings};
 use arbitre_api::routes::tournaments::TournamentPage;
 use arbitre_api::services::players::Player;
+use arbitre_api::services::rounds::{Registration, RegistrationStatus, Round};
 use arbitre_api::services::rulings::RulingTerms;
 use arbitre_api::services::tournaments::Tournament;
 use reqwest::Method;
@@ -190,6 +191,47 @@ impl<'a> Api<'a> {
     pub async fn standings(&self, tournament: impl Display, query: &str) -> Standings {
         self.get(&format!("/tournaments/{tournament}/standings?{query}"))
             .await
+    }
+
+    /// `PATCH path` with `body`, expected to answer 200 with a `T`.
+    pub async fn patch<T: DeserializeOwned>(&self, path: &str, body: &serde_json::Value) -> T {
+        read(self.send(Method::PATCH, path, Some(body)).await, 200).await
+    }
+
+    /// Starts round `round` (200): its pairings change only by a ruling from now on.
+    pub async fn start_round(&self, tournament: impl Display, round: u32) -> Round {
+        let path = format!("/tournaments/{tournament}/rounds/{round}/start");
+        read(self.send(Method::POST, &path, None).await, 200).await
+    }
+
+    /// Registers `player` for round `round` with `status`.
+    pub async fn register(
+        &self,
+        tournament: impl Display,
+        round: u32,
+        player: impl Display,
+        status: RegistrationStatus,
+    ) -> Registration {
+        self.put(
+            &format!("/tournaments/{tournament}/rounds/{round}/registrations/{player}"),
+            &serde_json::json!({ "status": status }),
+        )
+        .await
+    }
+
+    /// Records `result` (SGF `RE`) for the pairing `pairing` of round `round` (200).
+    pub async fn record_result(
+        &self,
+        tournament: impl Display,
+        round: u32,
+        pairing: impl Display,
+        result: &str,
+    ) -> PairingResult {
+        self.put(
+            &format!("/tournaments/{tournament}/rounds/{round}/pairings/{pairing}/result"),
+            &serde_json::json!({ "result": result }),
+        )
+        .await
     }
 }
 
