@@ -6,6 +6,7 @@
 use crate::{merge, sample_tournament, TestService};
 use arbitre_api::error::{Problem, PROBLEM_JSON};
 use arbitre_api::http::PageInfo;
+use arbitre_api::routes::deletions::{Deletion, DeletionPage};
 use arbitre_api::routes::pairings::{Pairing, PairingPage};
 use arbitre_api::routes::players::PlayerPage;
 use arbitre_api::routes::rounds::RoundPage;
@@ -15,6 +16,7 @@ use arbitre_api::services::players::Player;
 use arbitre_api::services::rounds::{Registration, RegistrationStatus, Round};
 use arbitre_api::services::rulings::RulingTerms;
 use arbitre_api::services::tournaments::Tournament;
+use arbitre_api::services::undo::TableSnapshot;
 use reqwest::Method;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -40,6 +42,32 @@ pub struct SentRuling {
 pub struct SentRulings {
     pub items: Vec<SentRuling>,
     pub page: PageInfo,
+}
+
+/// What the deletion of a round kept (`arbitre_api::services::undo` builds it as JSON, with
+/// no type of its own): the round and its tables.
+#[derive(Debug, Deserialize)]
+pub struct KeptRound {
+    pub round: Round,
+    pub pairings: Vec<TableSnapshot>,
+}
+
+/// What the deletion of a tournament kept (built as JSON by
+/// `arbitre_api::services::tournaments::delete`): the tournament and its recorded games.
+#[derive(Debug, Deserialize)]
+pub struct KeptTournament {
+    pub tournament: Tournament,
+    pub recorded_games: i64,
+}
+
+/// What `deletion` kept (its `snapshot`, JSON of any shape), read as a `T`.
+pub fn kept<T: DeserializeOwned>(deletion: &Deletion) -> T {
+    serde_json::from_value(deletion.snapshot.clone()).unwrap_or_else(|error| {
+        panic!(
+            "the snapshot is not a {}: {error}: {deletion:?}",
+            std::any::type_name::<T>()
+        )
+    })
 }
 
 /// The typed client of one service, acting with one bearer token.
@@ -196,6 +224,17 @@ impl<'a> Api<'a> {
     /// `PATCH path` with `body`, expected to answer 200 with a `T`.
     pub async fn patch<T: DeserializeOwned>(&self, path: &str, body: &serde_json::Value) -> T {
         read(self.send(Method::PATCH, path, Some(body)).await, 200).await
+    }
+
+    /// `DELETE path`: the answer, whatever its status (204 when done, a problem when not).
+    pub async fn delete(&self, path: &str) -> reqwest::Response {
+        self.send(Method::DELETE, path, None).await
+    }
+
+    /// The deletions kept of a tournament, oldest first.
+    pub async fn deletions(&self, tournament: impl Display) -> DeletionPage {
+        self.get(&format!("/tournaments/{tournament}/deletions"))
+            .await
     }
 
     /// Starts round `round` (200): its pairings change only by a ruling from now on.
