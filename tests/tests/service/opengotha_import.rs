@@ -10,16 +10,15 @@
 //! invented.
 
 use arbitre_api::access::Role;
-use arbitre_api::routes::standings::{PairingResult, Standings};
+use arbitre_api::routes::standings::Standings;
 use arbitre_api::services::opengotha::{ImportWarning, Imported};
-use arbitre_api::services::rounds::{Registration, Round};
+use arbitre_api::services::rounds::RegistrationStatus;
 use arbitre_api::services::tournaments::Tournament as Settings;
 use arbitre_core::export::{self, opengotha, ByDefault};
 use arbitre_core::rules::KomiPolicy;
 use arbitre_core::standings::{self, Basis, Criterion, Tournament};
 use arbitre_tests::api::{fields, problem, problem_and_body, problem_at, read, ProblemAt};
 use arbitre_tests::TestService;
-use reqwest::Method;
 use serde_json::{json, Value};
 
 /// *Tournoi de Test*, 5 rounds declared, 7 players, after its third round:
@@ -317,15 +316,14 @@ async fn a_tournament_in_progress_is_imported_continued_and_exported() {
             None if pairing.black_id.to_string() == players["Rossi"] => "B+R",
             None => "W+5.5",
         };
-        let path = format!("{t}/rounds/3/pairings/{}/result", pairing.id);
-        let _: PairingResult = api.put(&path, &json!({"result": result})).await;
+        api.record_result(id, 3, pairing.id, result).await;
         recorded += 1;
     }
     assert_eq!(recorded, 2);
 
     // Round 4, declared in the file and not begun, is paired and played: Rossi has the bye.
-    let bye = format!("{t}/rounds/4/registrations/{}", players["Rossi"]);
-    let _: Registration = api.put(&bye, &json!({"status": "bye"})).await;
+    api.register(id, 4, &players["Rossi"], RegistrationStatus::Bye)
+        .await;
     let games = [
         ("Kowalski", "Morel", "W+R"),
         ("Garnier", "Schneider", "B+2.5"),
@@ -339,15 +337,9 @@ async fn a_tournament_in_progress_is_imported_continued_and_exported() {
             .await;
         pairings.push(pairing.id);
     }
-    let _: Round = read(
-        api.send(Method::POST, &format!("{t}/rounds/4/start"), None)
-            .await,
-        200,
-    )
-    .await;
+    api.start_round(id, 4).await;
     for (pairing, (_, _, result)) in pairings.iter().zip(games) {
-        let path = format!("{t}/rounds/4/pairings/{pairing}/result");
-        let _: PairingResult = api.put(&path, &json!({"result": result})).await;
+        api.record_result(id, 4, pairing, result).await;
     }
 
     // The standings after round 4 and the three files.
