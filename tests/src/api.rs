@@ -4,7 +4,7 @@
 //! the build of the tests instead of reading as `null`.
 
 use crate::{merge, sample_tournament, TestService};
-use arbitre_api::access::Role;
+use arbitre_api::access::{Role, StoredToken};
 use arbitre_api::error::{Problem, PROBLEM_JSON};
 use arbitre_api::http::PageInfo;
 use arbitre_api::routes::deletions::{Deletion, DeletionPage};
@@ -253,6 +253,11 @@ impl<'a> Api<'a> {
             201,
         )
         .await
+    }
+
+    /// `GET /me`: the caller's token.
+    pub async fn me(&self) -> StoredToken {
+        self.get("/me").await
     }
 
     /// Starts round `round` (200): its pairings change only by a ruling from now on.
