@@ -44,7 +44,7 @@ pub struct NewTournamentToken {
 }
 
 /// A page of tokens.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct TokenPage {
     pub items: Vec<StoredToken>,
     pub page: PageInfo,
