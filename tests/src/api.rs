@@ -6,6 +6,7 @@
 use crate::{merge, sample_tournament, TestService};
 use arbitre_api::error::{Problem, PROBLEM_JSON};
 use arbitre_api::http::PageInfo;
+use arbitre_api::routes::deletions::{Deletion, DeletionPage};
 use arbitre_api::routes::games::rulings::GameRulingList;
 use arbitre_api::routes::games::{GameEvent, GameEventList, GamePage};
 use arbitre_api::routes::pairings::{Pairing, PairingPage};
@@ -15,8 +16,10 @@ use arbitre_api::routes::standings::{PairingResult, Standings};
 use arbitre_api::routes::tournaments::TournamentPage;
 use arbitre_api::services::live::view::GameState;
 use arbitre_api::services::players::Player;
+use arbitre_api::services::rounds::{Registration, RegistrationStatus, Round};
 use arbitre_api::services::rulings::RulingTerms;
 use arbitre_api::services::tournaments::Tournament;
+use arbitre_api::services::undo::TableSnapshot;
 use arbitre_core::table::{AppliedRuling, TableEvent};
 use arbitre_core::Color;
 use reqwest::Method;
@@ -72,6 +75,32 @@ pub fn table_event(entry: &GameEvent) -> TableEvent {
 pub fn applied_ruling(entry: &GameEvent) -> Option<AppliedRuling> {
     entry.ruling.clone().map(|ruling| {
         serde_json::from_value(ruling).unwrap_or_else(|error| panic!("{error}: {entry:?}"))
+    })
+}
+
+/// What the deletion of a round kept (`arbitre_api::services::undo` builds it as JSON, with
+/// no type of its own): the round and its tables.
+#[derive(Debug, Deserialize)]
+pub struct KeptRound {
+    pub round: Round,
+    pub pairings: Vec<TableSnapshot>,
+}
+
+/// What the deletion of a tournament kept (built as JSON by
+/// `arbitre_api::services::tournaments::delete`): the tournament and its recorded games.
+#[derive(Debug, Deserialize)]
+pub struct KeptTournament {
+    pub tournament: Tournament,
+    pub recorded_games: i64,
+}
+
+/// What `deletion` kept (its `snapshot`, JSON of any shape), read as a `T`.
+pub fn kept<T: DeserializeOwned>(deletion: &Deletion) -> T {
+    serde_json::from_value(deletion.snapshot.clone()).unwrap_or_else(|error| {
+        panic!(
+            "the snapshot is not a {}: {error}: {deletion:?}",
+            std::any::type_name::<T>()
+        )
     })
 }
 
@@ -258,6 +287,58 @@ impl<'a> Api<'a> {
     pub async fn standings(&self, tournament: impl Display, query: &str) -> Standings {
         self.get(&format!("/tournaments/{tournament}/standings?{query}"))
             .await
+    }
+
+    /// `PATCH path` with `body`, expected to answer 200 with a `T`.
+    pub async fn patch<T: DeserializeOwned>(&self, path: &str, body: &serde_json::Value) -> T {
+        read(self.send(Method::PATCH, path, Some(body)).await, 200).await
+    }
+
+    /// `DELETE path`: the answer, whatever its status (204 when done, a problem when not).
+    pub async fn delete(&self, path: &str) -> reqwest::Response {
+        self.send(Method::DELETE, path, None).await
+    }
+
+    /// The deletions kept of a tournament, oldest first.
+    pub async fn deletions(&self, tournament: impl Display) -> DeletionPage {
+        self.get(&format!("/tournaments/{tournament}/deletions"))
+            .await
+    }
+
+    /// Starts round `round` (200): its pairings change only by a ruling from now on.
+    pub async fn start_round(&self, tournament: impl Display, round: u32) -> Round {
+        let path = format!("/tournaments/{tournament}/rounds/{round}/start");
+        read(self.send(Method::POST, &path, None).await, 200).await
+    }
+
+    /// Registers `player` for round `round` with `status`.
+    pub async fn register(
+        &self,
+        tournament: impl Display,
+        round: u32,
+        player: impl Display,
+        status: RegistrationStatus,
+    ) -> Registration {
+        self.put(
+            &format!("/tournaments/{tournament}/rounds/{round}/registrations/{player}"),
+            &serde_json::json!({ "status": status }),
+        )
+        .await
+    }
+
+    /// Records `result` (SGF `RE`) for the pairing `pairing` of round `round` (200).
+    pub async fn record_result(
+        &self,
+        tournament: impl Display,
+        round: u32,
+        pairing: impl Display,
+        result: &str,
+    ) -> PairingResult {
+        self.put(
+            &format!("/tournaments/{tournament}/rounds/{round}/pairings/{pairing}/result"),
+            &serde_json::json!({ "result": result }),
+        )
+        .await
     }
 }
 
