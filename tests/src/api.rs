@@ -4,6 +4,7 @@
 //! the build of the tests instead of reading as `null`.
 
 use crate::{merge, sample_tournament, TestService};
+use arbitre_api::access::{Role, StoredToken};
 use arbitre_api::error::{Problem, PROBLEM_JSON};
 use arbitre_api::http::PageInfo;
 use arbitre_api::routes::deletions::{Deletion, DeletionPage};
@@ -13,6 +14,7 @@ use arbitre_api::routes::pairings::{Pairing, PairingPage};
 use arbitre_api::routes::players::PlayerPage;
 use arbitre_api::routes::rounds::RoundPage;
 use arbitre_api::routes::standings::{PairingResult, Standings};
+use arbitre_api::routes::tokens::IssuedToken;
 use arbitre_api::routes::tournaments::TournamentPage;
 use arbitre_api::services::live::view::GameState;
 use arbitre_api::services::players::Player;
@@ -303,6 +305,27 @@ impl<'a> Api<'a> {
     pub async fn deletions(&self, tournament: impl Display) -> DeletionPage {
         self.get(&format!("/tournaments/{tournament}/deletions"))
             .await
+    }
+
+    /// Issues a token of `role` labelled `label` for the tournament (201): its secret, shown
+    /// this once, with what the store keeps of it.
+    pub async fn issue_token(
+        &self,
+        tournament: impl Display,
+        role: Role,
+        label: &str,
+    ) -> IssuedToken {
+        self.post(
+            &format!("/tournaments/{tournament}/tokens"),
+            &serde_json::json!({ "role": role, "label": label }),
+            201,
+        )
+        .await
+    }
+
+    /// `GET /me`: the caller's token.
+    pub async fn me(&self) -> StoredToken {
+        self.get("/me").await
     }
 
     /// Starts round `round` (200): its pairings change only by a ruling from now on.
