@@ -12,6 +12,7 @@ use arbitre_api::routes::games::rulings::GameRulingList;
 use arbitre_api::routes::games::{GameEvent, GameEventList, GamePage};
 use arbitre_api::routes::pairings::{Pairing, PairingPage};
 use arbitre_api::routes::players::PlayerPage;
+use arbitre_api::routes::rating_lists::RatingListSnapshot;
 use arbitre_api::routes::rounds::RoundPage;
 use arbitre_api::routes::standings::{PairingResult, Standings};
 use arbitre_api::routes::tokens::IssuedToken;
@@ -291,6 +292,11 @@ impl<'a> Api<'a> {
             .await
     }
 
+    /// The rating lists' stored snapshots (`GET /rating-lists`).
+    pub async fn rating_lists(&self) -> Vec<RatingListSnapshot> {
+        self.get("/rating-lists").await
+    }
+
     /// `PATCH path` with `body`, expected to answer 200 with a `T`.
     pub async fn patch<T: DeserializeOwned>(&self, path: &str, body: &serde_json::Value) -> T {
         read(self.send(Method::PATCH, path, Some(body)).await, 200).await
@@ -425,4 +431,21 @@ pub fn fields(problem: &Problem) -> Vec<&str> {
         .iter()
         .map(|error| error.field.as_str())
         .collect()
+}
+
+/// A problem about a place in a file sent (`arbitre_api::error::Problem` with the `line`
+/// and `column` members the API adds beside the standard ones, RFC 9457 §3.2), read
+/// back: `Problem` holds the standard members only.
+#[derive(Debug, Deserialize)]
+pub struct ProblemAt {
+    #[serde(flatten)]
+    pub problem: Problem,
+    pub line: Option<u64>,
+    pub column: Option<u64>,
+}
+
+/// [`problem`], with the place in the file it names.
+pub async fn problem_at(response: reqwest::Response, status: u16, code: &str) -> ProblemAt {
+    let (_, body) = problem_and_body(response, status, code).await;
+    serde_json::from_str(&body).unwrap_or_else(|error| panic!("{error}: {body}"))
 }
