@@ -3,8 +3,7 @@
 
 use crate::games::{play, setup, start_game};
 use arbitre_api::routes::games::PairingEvent;
-use arbitre_api::services::live::view::GameState;
-use arbitre_tests::api::{fields, problem, read};
+use arbitre_tests::api::{fields, problem};
 use arbitre_tests::TestService;
 use diesel::sql_types::BigInt;
 use diesel::QueryableByName;
@@ -192,16 +191,7 @@ async fn a_stream_of_some_kinds_sends_those_alone_live_and_on_a_resume() {
     let game = start_game(&service, &setup, 0, json!({})).await;
     play(&service, table, &game, 1, "ee").await;
     play(&service, table, &game, 2, "cc").await;
-    let resigned: GameState = read(
-        service
-            .post(&format!("/games/{game}/turns"), Some(table.as_str()))
-            .json(&json!({"turn": 3, "action": "resign"}))
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await;
+    let resigned = service.api().with_token(table).resign(&game, 3).await;
     assert_eq!(resigned.result.as_deref(), Some("W+R"));
     let all = events(&read_until(&mut everything, "event: result").await);
     let kinds: Vec<&str> = all.iter().map(|(_, kind)| kind.as_str()).collect();
