@@ -472,12 +472,8 @@ fn spans(page: &str, class: &str) -> Vec<String> {
 #[tokio::test]
 async fn a_search_by_name_answers_the_plain_searchs_lines_without_reading_the_store_again() {
     let service = TestService::start().await;
-    let id = service
-        .api()
-        .create_tournament(json!({}))
-        .await
-        .id
-        .to_string();
+    let tournament = service.api().create_tournament(json!({})).await;
+    let id = tournament.id.to_string();
     service.create_round(&id, 1).await;
     let people = [
         ("Lefèvre", "Émile"),
@@ -598,12 +594,8 @@ async fn a_search_by_name_answers_the_plain_searchs_lines_without_reading_the_st
 #[tokio::test]
 async fn a_csv_cell_starting_with_a_formula_character_is_neutralised() {
     let service = TestService::start().await;
-    let id = &service
-        .api()
-        .create_tournament(json!({}))
-        .await
-        .id
-        .to_string();
+    let tournament = service.api().create_tournament(json!({})).await;
+    let id = &tournament.id.to_string();
     service.create_round(id, 1).await;
     let hostile = [
         ("=HYPERLINK(\"http://x\";\"y\")", "Club"),
