@@ -1,8 +1,8 @@
 //! The pages' language (issue 41): the reader's choice (a cookie), else the browser's
 //! `Accept-Language`, else English for a page without a tournament.
 
+use arbitre_api::access::Role;
 use arbitre_api::i18n::{Language, TimeZone};
-use arbitre_api::routes::tokens::IssuedToken;
 use arbitre_tests::api::{fields, problem, problem_and_body};
 use arbitre_tests::TestService;
 use reqwest::header::{ACCEPT_LANGUAGE, COOKIE, LOCATION, ORIGIN, REFERER, SET_COOKIE};
@@ -205,14 +205,7 @@ async fn a_moment_is_shown_on_the_tournaments_clock_in_the_readers_language() {
         .await;
     assert_eq!(tournament.time_zone.name(), "America/New_York");
     let id = tournament.id;
-    let issued: IssuedToken = service
-        .api()
-        .post(
-            &format!("/tournaments/{id}/tokens"),
-            &serde_json::json!({"role": "referee", "label": "Marie"}),
-            201,
-        )
-        .await;
+    let issued = service.api().issue_token(id, Role::Referee, "Marie").await;
     let at = issued.token.created_at;
     let staff = service
         .get(&format!("/dashboard/t/{id}/staff"))

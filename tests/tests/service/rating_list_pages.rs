@@ -3,7 +3,7 @@
 //! registered players from it, through the services the API's routes use.
 
 use crate::rating_lists::egd_list;
-use arbitre_api::routes::tokens::IssuedToken;
+use arbitre_api::access::Role;
 use arbitre_tests::TestService;
 use serde_json::json;
 
@@ -210,13 +210,9 @@ async fn an_organizer_pins_and_refreshes_but_imports_no_list() {
         .await
         .id
         .to_string();
-    let issued: IssuedToken = service
+    let issued = service
         .api()
-        .post(
-            &format!("/tournaments/{id}/tokens"),
-            &json!({"role": "organizer", "label": "Jeanne"}),
-            201,
-        )
+        .issue_token(&id, Role::Organizer, "Jeanne")
         .await;
     let jeanne = issued.secret.as_str();
     let (status, page) = get(&service, jeanne, &format!("/dashboard/t/{id}/rating-lists")).await;
