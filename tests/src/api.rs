@@ -8,6 +8,8 @@ use arbitre_api::access::{Role, StoredToken};
 use arbitre_api::error::{Problem, PROBLEM_JSON};
 use arbitre_api::http::PageInfo;
 use arbitre_api::routes::deletions::{Deletion, DeletionPage};
+use arbitre_api::routes::games::rulings::GameRulingList;
+use arbitre_api::routes::games::{GameEvent, GameEventList, GamePage};
 use arbitre_api::routes::pairings::{Pairing, PairingPage};
 use arbitre_api::routes::players::PlayerPage;
 use arbitre_api::routes::rating_lists::RatingListSnapshot;
@@ -15,11 +17,14 @@ use arbitre_api::routes::rounds::RoundPage;
 use arbitre_api::routes::standings::{PairingResult, Standings};
 use arbitre_api::routes::tokens::IssuedToken;
 use arbitre_api::routes::tournaments::TournamentPage;
+use arbitre_api::services::live::view::GameState;
 use arbitre_api::services::players::Player;
 use arbitre_api::services::rounds::{Registration, RegistrationStatus, Round};
 use arbitre_api::services::rulings::RulingTerms;
 use arbitre_api::services::tournaments::Tournament;
 use arbitre_api::services::undo::TableSnapshot;
+use arbitre_core::table::{AppliedRuling, TableEvent};
+use arbitre_core::Color;
 use reqwest::Method;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -45,6 +50,35 @@ pub struct SentRuling {
 pub struct SentRulings {
     pub items: Vec<SentRuling>,
     pub page: PageInfo,
+}
+
+/// A game's refusal (`arbitre_api::error::GameError`), read back: the problem with the
+/// members a tablet acts on beside the standard ones, which `Problem` does not hold.
+#[derive(Debug, Deserialize)]
+pub struct GameProblem {
+    #[serde(flatten)]
+    pub problem: Problem,
+    /// The turn an illegal move stated.
+    pub turn: Option<u32>,
+    /// For ko and superko: the turn whose position the move would repeat.
+    pub repeats_turn: Option<u32>,
+    /// For a move out of turn: whose turn it is.
+    pub expected_color: Option<Color>,
+    /// For a conflict: the game as it stands.
+    pub state: Option<GameState>,
+}
+
+/// The table's event of a log entry, as the core keeps it (the API sends it as JSON).
+pub fn table_event(entry: &GameEvent) -> TableEvent {
+    let event = entry.event.clone().expect("every entry holds its event");
+    serde_json::from_value(event).unwrap_or_else(|error| panic!("{error}: {entry:?}"))
+}
+
+/// The ruling of a log entry, as the table applied it (none for another entry).
+pub fn applied_ruling(entry: &GameEvent) -> Option<AppliedRuling> {
+    entry.ruling.clone().map(|ruling| {
+        serde_json::from_value(ruling).unwrap_or_else(|error| panic!("{error}: {entry:?}"))
+    })
 }
 
 /// What the deletion of a round kept (`arbitre_api::services::undo` builds it as JSON, with
@@ -218,6 +252,40 @@ impl<'a> Api<'a> {
         .await
     }
 
+    /// The result recorded for pairing `pairing` of round `round`, as the standings read it.
+    pub async fn pairing_result(
+        &self,
+        tournament: impl Display,
+        round: u32,
+        pairing: impl Display,
+    ) -> PairingResult {
+        self.get(&format!(
+            "/tournaments/{tournament}/rounds/{round}/pairings/{pairing}/result"
+        ))
+        .await
+    }
+
+    /// A live game as it stands.
+    pub async fn game(&self, game: impl Display) -> GameState {
+        self.get(&format!("/games/{game}")).await
+    }
+
+    /// A game's whole log, oldest first.
+    pub async fn game_events(&self, game: impl Display) -> Vec<GameEvent> {
+        let log: GameEventList = self.get(&format!("/games/{game}/events")).await;
+        log.items
+    }
+
+    /// A game's rulings, oldest first.
+    pub async fn game_rulings(&self, game: impl Display) -> GameRulingList {
+        self.get(&format!("/games/{game}/rulings")).await
+    }
+
+    /// The first page of a tournament's games.
+    pub async fn games(&self, tournament: impl Display) -> GamePage {
+        self.get(&format!("/tournaments/{tournament}/games")).await
+    }
+
     /// `GET /tournaments/{tournament}/standings?query` as JSON (`query` without its `?`).
     pub async fn standings(&self, tournament: impl Display, query: &str) -> Standings {
         self.get(&format!("/tournaments/{tournament}/standings?{query}"))
@@ -347,6 +415,13 @@ pub async fn problem_and_body(
     assert_eq!(problem.status, status, "status member of {body}");
     assert_eq!(problem.problem_type, format!("urn:arbitre:problem:{code}"));
     (problem, body)
+}
+
+/// Asserts a game's refusal with `status` and `code` (see [`problem`]), and returns it.
+pub async fn game_problem(response: reqwest::Response, status: u16, code: &str) -> GameProblem {
+    let (_, body) = problem_and_body(response, status, code).await;
+    serde_json::from_str(&body)
+        .unwrap_or_else(|error| panic!("the body is not a game's problem: {error}: {body}"))
 }
 
 /// The fields a problem names, in its order.

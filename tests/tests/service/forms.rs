@@ -3,7 +3,7 @@
 
 use arbitre_api::access::Role;
 use arbitre_tests::TestService;
-use serde_json::{json, Value};
+use serde_json::json;
 
 pub fn no_redirects() -> reqwest::Client {
     reqwest::Client::builder()
@@ -45,10 +45,4 @@ pub async fn post_form(
         .send()
         .await
         .unwrap()
-}
-
-pub async fn me(service: &TestService, secret: &str) -> (u16, Value) {
-    let response = service.get("/me").bearer_auth(secret).send().await.unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
 }

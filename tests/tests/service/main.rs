@@ -66,16 +66,6 @@ pub async fn expect_problem(response: reqwest::Response, status: u16, code: &str
     serde_json::from_str(&body).unwrap()
 }
 
-/// The fields a `validation.failed` problem names, in its order.
-pub fn problem_fields(problem: &Value) -> Vec<&str> {
-    problem["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|error| error["field"].as_str().unwrap())
-        .collect()
-}
-
 /// Asserts a success `status` and returns the JSON body.
 pub async fn expect_json(response: reqwest::Response, status: u16) -> Value {
     arbitre_tests::api::read(response, status).await
