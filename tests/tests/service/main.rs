@@ -21,6 +21,7 @@ mod migrations;
 mod openapi;
 mod opengotha_import;
 mod operations;
+mod origin;
 mod pairings;
 mod player_copies;
 mod player_record;
