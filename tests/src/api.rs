@@ -334,6 +334,16 @@ impl<'a> Api<'a> {
         self.get("/me").await
     }
 
+    /// The player to move resigns at turn `turn` (201): the game as it ends.
+    pub async fn resign(&self, game: impl Display, turn: u32) -> GameState {
+        self.post(
+            &format!("/games/{game}/turns"),
+            &serde_json::json!({ "turn": turn, "action": "resign" }),
+            201,
+        )
+        .await
+    }
+
     /// Starts round `round` (200): its pairings change only by a ruling from now on.
     pub async fn start_round(&self, tournament: impl Display, round: u32) -> Round {
         let path = format!("/tournaments/{tournament}/rounds/{round}/start");

@@ -21,12 +21,8 @@ struct Hall {
 }
 
 async fn hall(service: &TestService) -> Hall {
-    let id = service
-        .api()
-        .create_tournament(json!({}))
-        .await
-        .id
-        .to_string();
+    let tournament = service.api().create_tournament(json!({})).await;
+    let id = tournament.id.to_string();
     service.create_round(&id, 1).await;
     service.create_round(&id, 2).await;
     let mut players = Vec::new();
