@@ -63,6 +63,25 @@ fn every_catalog_has_every_message_of_every_other() {
     assert!(Language::all().count() >= 4, "fr, en, it and de at least");
 }
 
+/// A message said twice is a message the bundle refuses the second time: the page would
+/// show the first, whatever the second says.
+#[test]
+fn no_catalog_says_a_message_twice() {
+    for language in Language::all() {
+        let mut seen = BTreeSet::new();
+        let repeated: Vec<&String> = language
+            .message_ids()
+            .iter()
+            .filter(|id| !seen.insert(id.as_str()))
+            .collect();
+        assert!(
+            repeated.is_empty(),
+            "{}.ftl repeats {repeated:?}",
+            language.code()
+        );
+    }
+}
+
 #[test]
 fn every_message_is_used_by_a_page() {
     let sources = sources();

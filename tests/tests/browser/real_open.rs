@@ -613,6 +613,15 @@ async fn run(open: Open) -> Journey {
         .unwrap();
     let offered: Vec<String> = serde_json::from_value(offered).unwrap();
     assert_eq!(offered, ["egd", "ffg", "csv", "opengotha"]);
+    // The EGD's link says the extension the file is saved with.
+    let egd_link = journey
+        .browser
+        .text("li[data-format='egd'] > a[download]")
+        .await;
+    assert!(
+        egd_link.contains(&format!("({egd_extension})")),
+        "{egd_link}"
+    );
     let mut files = HashMap::new();
     for format in &offered {
         let file = download(

@@ -88,15 +88,20 @@ pub struct Section {
     pub egd: Option<EgdChoices>,
 }
 
-/// What the page says of a format.
-fn label(t: &Language, format: Format) -> String {
-    t.text(match format {
-        Format::Egd => "export-egd",
-        Format::Ffg => "export-ffg",
-        Format::Aga => "export-aga",
-        Format::Csv => "export-csv",
-        Format::OpenGotha => "export-opengotha",
-    })
+/// What the page says of a format: the EGD file with the extension it is saved with
+/// (the tournament's handicap reduction, `.h9` or `.h1`).
+fn label(t: &Language, format: Format, tournament: &Tournament) -> String {
+    t.text_with(
+        match format {
+            Format::Egd => "export-egd",
+            Format::Ffg => "export-ffg",
+            Format::Aga => "export-aga",
+            Format::Csv => "export-csv",
+            Format::OpenGotha => "export-opengotha",
+        },
+        "extension",
+        format.extension(tournament),
+    )
 }
 
 /// The dashboard's download of `format` after `round`.
@@ -176,7 +181,7 @@ fn entry(
         });
     Entry {
         name: format.name(),
-        label: label(t, format),
+        label: label(t, format, tournament),
         href: blockers.is_empty().then(|| href(id, format, round)),
         blocked: t.text_with("export-blocked", "round", round),
         blockers: blockers
