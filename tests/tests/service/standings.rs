@@ -773,6 +773,7 @@ async fn what_cannot_be_sent_or_exported_is_a_problem() {
     // A fourth round paired but not played: its results are unknown to the rating bodies.
     service.create_round(&tournament, 4).await;
     service
+        .api()
         .create_pairing(&tournament, 4, 1, &players[DUPONT], &players[MARTIN])
         .await;
     let refused = problem(
