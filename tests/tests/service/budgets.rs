@@ -2,7 +2,6 @@
 //! until refused gets 503 with `Retry-After`, and the tablets, the staff and `/health` are
 //! served all along.
 
-use crate::expect_problem;
 use crate::games::{play, setup, start_game};
 use arbitre_api::http::budget::Limits;
 use arbitre_tests::TestService;
@@ -71,7 +70,7 @@ async fn a_client_opening_streams_until_refused_gets_503_and_the_tablets_play_on
     assert!(lower.contains("retry-after: 10\r\n"), "{refused}");
     assert!(lower.contains("application/problem+json"), "{refused}");
     let again = service.get(&stream).send().await.unwrap();
-    expect_problem(again, 503, "service.too_many_streams").await;
+    arbitre_tests::api::problem(again, 503, "service.too_many_streams").await;
     // The tablet plays and follows its game: a signed-in stream is not the phones'.
     play(&service, &setup.tables[0], &game, 1, "cc").await;
     let followed = service

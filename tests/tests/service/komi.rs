@@ -8,7 +8,7 @@
 //! The file is ours, written in OpenGotha's format; its players are invented.
 
 use crate::opengotha_import::players_by_surname;
-use crate::{expect_json, send};
+use crate::send;
 use arbitre_api::routes::pairings::{Pairing, PairingList, PairingPage};
 use arbitre_api::services::drafts::Draft;
 use arbitre_api::services::opengotha::Imported;
@@ -170,18 +170,8 @@ async fn one_pairing_gets_one_komi_on_every_path() {
     assert_eq!(komi_of(&terms(&replaced.items), 0), EVEN_KOMI);
 
     // A referee's ruling that changes the handicap without a komi.
-    expect_json(
-        send(
-            &service,
-            Method::POST,
-            &format!("/tournaments/{id}/rounds/2/start"),
-            &admin,
-            None,
-        )
-        .await,
-        200,
-    )
-    .await;
+    let started = service.api().start_round(&id, 2).await;
+    assert_eq!(started.number, 2);
     let handicap_pairing = replaced
         .items
         .iter()

@@ -60,14 +60,3 @@ pub async fn send(
     }
     request.send().await.unwrap()
 }
-
-/// Asserts an RFC 9457 problem with `status` and `code`, and returns it.
-pub async fn expect_problem(response: reqwest::Response, status: u16, code: &str) -> Value {
-    let (_, body) = arbitre_tests::api::problem_and_body(response, status, code).await;
-    serde_json::from_str(&body).unwrap()
-}
-
-/// Asserts a success `status` and returns the JSON body.
-pub async fn expect_json(response: reqwest::Response, status: u16) -> Value {
-    arbitre_tests::api::read(response, status).await
-}

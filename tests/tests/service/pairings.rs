@@ -1,10 +1,13 @@
 //! Rounds, registrations and pairings: recorded one by one or a whole round at once,
 //! edited until the round starts, then changed only by a referee ruling.
 
-use crate::{expect_json, expect_problem, send};
+use crate::send;
 use arbitre_api::access::Role;
+use arbitre_api::routes::games::sgf::ImportedGame;
 use arbitre_api::routes::pairings::{Pairing, PairingList, PairingPage};
 use arbitre_api::routes::rounds::RegistrationPage;
+use arbitre_api::routes::standings::PairingResult;
+use arbitre_api::services::players::Player;
 use arbitre_api::services::rounds::{Registration, RegistrationStatus, Round};
 use arbitre_tests::api::{fields, problem, read, SentRuling, SentRulings};
 use arbitre_tests::TestService;
@@ -83,7 +86,7 @@ async fn a_player_plays_once_and_a_table_holds_one_game() {
         .send()
         .await
         .unwrap();
-    expect_problem(response, 409, "pairing.player_already_paired").await;
+    problem(response, 409, "pairing.player_already_paired").await;
     let same_table = json!({"table": 1, "black_id": players[2], "white_id": players[3]});
     let response = service
         .post(&path, Some(&service.admin_token))
@@ -91,7 +94,7 @@ async fn a_player_plays_once_and_a_table_holds_one_game() {
         .send()
         .await
         .unwrap();
-    expect_problem(response, 409, "pairing.table_taken").await;
+    problem(response, 409, "pairing.table_taken").await;
     let stranger = json!({"table": 3, "black_id": players[2], "white_id": uuid::Uuid::now_v7()});
     let response = service
         .post(&path, Some(&service.admin_token))
@@ -99,7 +102,7 @@ async fn a_player_plays_once_and_a_table_holds_one_game() {
         .send()
         .await
         .unwrap();
-    expect_problem(response, 422, "validation.failed").await;
+    problem(response, 422, "validation.failed").await;
 }
 
 #[tokio::test]
@@ -132,7 +135,7 @@ async fn a_whole_round_is_recorded_at_once_and_replaces_the_previous() {
         .send()
         .await
         .unwrap();
-    expect_problem(response, 409, "pairing.player_already_paired").await;
+    problem(response, 409, "pairing.player_already_paired").await;
     let invalid =
         json!({"pairings": [{"table": 0, "black_id": players[0], "white_id": players[0]}]});
     let response = service
@@ -174,7 +177,7 @@ async fn after_the_start_only_a_referee_ruling_changes_a_pairing() {
         .send()
         .await
         .unwrap();
-    expect_problem(early_ruling, 409, "round.not_started").await;
+    problem(early_ruling, 409, "round.not_started").await;
 
     let started = service
         .post(
@@ -194,7 +197,7 @@ async fn after_the_start_only_a_referee_ruling_changes_a_pairing() {
         .send()
         .await
         .unwrap();
-    expect_problem(again, 409, "round.started").await;
+    problem(again, 409, "round.started").await;
 
     let edit = json!({"table": 1, "black_id": players[1], "white_id": players[0]});
     let response = service
@@ -203,13 +206,13 @@ async fn after_the_start_only_a_referee_ruling_changes_a_pairing() {
         .send()
         .await
         .unwrap();
-    expect_problem(response, 409, "round.started").await;
+    problem(response, 409, "round.started").await;
     let response = service
         .request(Method::DELETE, &pairing_path, Some(&organizer))
         .send()
         .await
         .unwrap();
-    expect_problem(response, 409, "round.started").await;
+    problem(response, 409, "round.started").await;
     let response = service
         .post(
             &format!("/tournaments/{tournament}/rounds/1/pairings"),
@@ -219,14 +222,14 @@ async fn after_the_start_only_a_referee_ruling_changes_a_pairing() {
         .send()
         .await
         .unwrap();
-    expect_problem(response, 409, "round.started").await;
+    problem(response, 409, "round.started").await;
     let response = service
         .post(&format!("{pairing_path}/rulings"), Some(&organizer))
         .json(&json!({"reason": "swap", "black_id": players[1], "white_id": players[0]}))
         .send()
         .await
         .unwrap();
-    expect_problem(response, 403, "auth.forbidden").await;
+    problem(response, 403, "auth.forbidden").await;
 
     let ruling = service
         .post(&format!("{pairing_path}/rulings"), Some(&referee))
@@ -297,7 +300,7 @@ async fn registrations_record_present_bye_and_absent() {
         .send()
         .await
         .unwrap();
-    expect_problem(duplicate, 409, "round.duplicate_number").await;
+    problem(duplicate, 409, "round.duplicate_number").await;
 }
 
 #[tokio::test]
@@ -318,7 +321,7 @@ async fn a_player_is_never_both_bye_and_paired_in_a_round() {
         .await;
     let registration = |player: usize| format!("{round}/registrations/{}", players[player]);
     let refused = send(&service, Method::PUT, &registration(0), &admin, Some(&bye)).await;
-    expect_problem(refused, 409, "registration.player_paired").await;
+    problem(refused, 409, "registration.player_paired").await;
 
     // Given a bye first, then paired: the pairing is refused, one by one, as a whole round
     // and as a change of another pairing.
@@ -328,28 +331,32 @@ async fn a_player_is_never_both_bye_and_paired_in_a_round() {
     let pairings = format!("{round}/pairings");
     let one = pair(2, 2, 3);
     let one = send(&service, Method::POST, &pairings, &admin, Some(&one)).await;
-    expect_problem(one, 409, "pairing.player_has_bye").await;
+    problem(one, 409, "pairing.player_has_bye").await;
     let whole = json!({"pairings": [pair(1, 0, 1), pair(2, 3, 2)]});
     let whole = send(&service, Method::PUT, &pairings, &admin, Some(&whole)).await;
-    expect_problem(whole, 409, "pairing.player_has_bye").await;
+    problem(whole, 409, "pairing.player_has_bye").await;
     let recorded: PairingPage = service.api().anonymous().get(&pairings).await;
     assert_eq!(recorded.page.total, 1, "nothing of the refused writes");
     let first = recorded.items[0].id.to_string();
     let first_path = format!("{pairings}/{first}");
     let changed = pair(1, 0, 2);
     let changed = send(&service, Method::PUT, &first_path, &admin, Some(&changed)).await;
-    expect_problem(changed, 409, "pairing.player_has_bye").await;
+    problem(changed, 409, "pairing.player_has_bye").await;
 
     // The round is played: the standings and every export read it (the AGA's needs its ids).
     for (index, player) in players.iter().enumerate() {
         let identified = json!({"surname": format!("Player{index}"), "first_name": "Test",
                                 "rank": "5k", "aga_id": format!("{}", 20_000 + index)});
         let path = format!("/tournaments/{tournament}/players/{player}");
-        expect_json(
+        let identified: Player = read(
             send(&service, Method::PUT, &path, &admin, Some(&identified)).await,
             200,
         )
         .await;
+        assert_eq!(
+            identified.aga_id.as_deref(),
+            Some(&*format!("{}", 20_000 + index))
+        );
     }
     let second = service
         .api()
@@ -359,15 +366,17 @@ async fn a_player_is_never_both_bye_and_paired_in_a_round() {
         .to_string();
     let start_path = format!("{round}/start");
     let start = send(&service, Method::POST, &start_path, &admin, None).await;
-    expect_json(start, 200).await;
+    let start: Round = read(start, 200).await;
+    assert!(start.started_at.is_some());
     for pairing in [first, second] {
         let path = format!("{pairings}/{pairing}/result");
         let result = json!({"result": "B+R"});
-        expect_json(
+        let recorded: PairingResult = read(
             send(&service, Method::PUT, &path, &admin, Some(&result)).await,
             200,
         )
         .await;
+        assert_eq!(recorded.result.as_deref(), Some("B+R"));
     }
     let mut readable = vec![format!("/tournaments/{tournament}/standings")];
     for format in ["egd", "ffg", "aga", "csv", "opengotha"] {
@@ -401,11 +410,12 @@ async fn a_pairing_with_a_game_keeps_its_players_colours_komi_and_handicap() {
     let record =
         json!({"pairing_id": pairing_id, "sgf": "(;GM[1]FF[4]SZ[19]KM[7.5]RE[B+R];B[pd];W[dp])"});
     let import = format!("/tournaments/{tournament}/games/import");
-    expect_json(
+    let imported: ImportedGame = read(
         send(&service, Method::POST, &import, &admin, Some(&record)).await,
         201,
     )
     .await;
+    assert_eq!(imported.game.pairing_id, pairing.id);
 
     let komi = pairing.komi;
     let terms = |table: i32, black: usize, white: usize, komi: f64, handicap: i16| {
@@ -419,14 +429,14 @@ async fn a_pairing_with_a_game_keeps_its_players_colours_komi_and_handicap() {
         terms(1, 0, 1, komi, 2),
     ] {
         let refused = send(&service, Method::PUT, &path, &admin, Some(&changed)).await;
-        expect_problem(refused, 409, "pairing.has_game").await;
+        problem(refused, 409, "pairing.has_game").await;
     }
     let whole = json!({"pairings": [terms(1, 0, 1, komi, 0)]});
     let pairings = format!("{round}/pairings");
     let whole = send(&service, Method::PUT, &pairings, &admin, Some(&whole)).await;
-    expect_problem(whole, 409, "pairing.has_game").await;
+    problem(whole, 409, "pairing.has_game").await;
     let deleted = send(&service, Method::DELETE, &path, &admin, None).await;
-    expect_problem(deleted, 409, "pairing.has_game").await;
+    problem(deleted, 409, "pairing.has_game").await;
     // Another table is not another game.
     let moved = terms(5, 0, 1, komi, 0);
     let moved = send(&service, Method::PUT, &path, &admin, Some(&moved)).await;
@@ -436,14 +446,15 @@ async fn a_pairing_with_a_game_keeps_its_players_colours_komi_and_handicap() {
     // After the start, a pairing ruling cannot swap the game's colours either.
     let start_path = format!("{round}/start");
     let started = send(&service, Method::POST, &start_path, &admin, None).await;
-    expect_json(started, 200).await;
+    let started: Round = read(started, 200).await;
+    assert!(started.started_at.is_some());
     let referee = service
         .token(Role::Referee, Some(tournament_id), None)
         .await;
     let rulings = format!("{path}/rulings");
     let swap = json!({"reason": "colours swapped", "black_id": players[1], "white_id": players[0]});
     let swap = send(&service, Method::POST, &rulings, &referee, Some(&swap)).await;
-    expect_problem(swap, 409, "pairing.has_game").await;
+    problem(swap, 409, "pairing.has_game").await;
     let table_only = json!({"reason": "moved to table 3", "table": 3});
     let table_only = send(
         &service,
