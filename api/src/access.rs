@@ -73,7 +73,7 @@ pub fn hash_secret(secret: &str) -> [u8; 32] {
 }
 
 /// A token, as the store keeps it and the API shows it: never the secret.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[schema(as = Token)]
 pub struct StoredToken {
     pub id: Uuid,

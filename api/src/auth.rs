@@ -168,13 +168,18 @@ pub fn resolved(request: &HttpRequest) -> Option<Caller> {
 /// does not rather than be served as anyone (OWASP ASVS 4.0 §3.5). A session cookie that
 /// is no longer open (signed out, expired, its token revoked) is ignored instead: the
 /// browser sends it on its own, and its person is asked to sign in again where a page
-/// needs it.
+/// needs it. A cookie that may not change state (no `Origin` of this server) is left to
+/// the route, which refuses it in its own kind: a page form with a page a person can
+/// read, the API with its problem.
 pub async fn refuse_invalid_credentials(
     mut request: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    request.extract::<Caller>().await?;
-    next.call(request).await
+    let bearer = request.headers().contains_key(header::AUTHORIZATION);
+    match request.extract::<Caller>().await {
+        Err(error) if bearer => Err(error.into()),
+        _ => next.call(request).await,
+    }
 }
 
 /// The service's clock, which every "now" of a request reads (a test moves it forward to

@@ -6,9 +6,9 @@
 //! Every page goes through [`page::Page`], which sets the security headers: a strict
 //! Content-Security-Policy (`default-src 'self'`, no inline script or style), no framing,
 //! no sniffing, no referrer sent elsewhere. A signed-in person holds their token in an
-//! `HttpOnly; SameSite=Strict` cookie ([`session`]); a page that changes state refuses a
-//! request whose `Origin` is not the server's own, so a form on another site cannot act
-//! with that cookie.
+//! `HttpOnly; SameSite=Strict` cookie ([`session`]); every page form is refused, before
+//! its guard and its handler, when its `Origin` is not the server's own ([`same_origin`]),
+//! so a form on another site cannot act with that cookie.
 //!
 //! Pages decide nothing: they read what the JSON routes read and show what the core
 //! computes (the standings are [`arbitre_core::standings::compute`]'s).
@@ -25,9 +25,10 @@ pub mod tablet;
 use crate::access::Role;
 use crate::error::{ApiError, FieldError};
 use crate::http::conditional;
+use crate::peer::Origin;
 use crate::router::guard::{admins, guard, organizers, staff, Access, Refusal};
 use crate::router::Tree;
-use actix_web::body::MessageBody;
+use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::error::UrlencodedError;
 use actix_web::http::Method;
@@ -63,7 +64,44 @@ pub struct PageRoute {
     pub path: String,
     pub access: Access,
     handler: actix_web::Route,
-    refusal: Refusal,
+    kind: Kind,
+}
+
+/// What a page route answers, and so how it is refused.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// A page to show.
+    Page,
+    /// A form a page sends, which changes state: only a page of this server may send it.
+    Form,
+    /// A request of a page's script, which answers JSON.
+    Script,
+}
+
+impl Kind {
+    fn refusal(self) -> Refusal {
+        match self {
+            Kind::Page | Kind::Form => refuse_page,
+            Kind::Script => refuse_script,
+        }
+    }
+}
+
+/// Refuses a page form that no page of this server sent (its `Origin`, OWASP ASVS 4.0
+/// §4.2.2): the session cookie would act for its person whatever site sent the form. The
+/// sign-in and language forms act without a cookie and are refused alike (login CSRF).
+async fn same_origin(
+    request: ServiceRequest,
+    next: Next<BoxBody>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if Origin::sent(request.request()) {
+        next.call(request).await
+    } else {
+        let refused = PageError(ApiError::Forbidden(
+            "send this form from a page of this server",
+        ));
+        Ok(request.error_response(refused))
+    }
 }
 
 /// A page refused: a person not signed in who asks for a staff page or the table's is
@@ -91,24 +129,24 @@ impl Pages {
         (method, path): (Method, &str),
         access: Access,
         handler: actix_web::Route,
-        refusal: Refusal,
+        kind: Kind,
     ) -> &mut Self {
         self.0.push(PageRoute {
             method,
             path: path.to_string(),
             access,
             handler,
-            refusal,
+            kind,
         });
         self
     }
 
     fn get(&mut self, path: &str, access: Access, handler: actix_web::Route) -> &mut Self {
-        self.add((Method::GET, path), access, handler, refuse_page)
+        self.add((Method::GET, path), access, handler, Kind::Page)
     }
 
     fn post(&mut self, path: &str, access: Access, handler: actix_web::Route) -> &mut Self {
-        self.add((Method::POST, path), access, handler, refuse_page)
+        self.add((Method::POST, path), access, handler, Kind::Form)
     }
 
     /// A request the table's script sends, which answers JSON.
@@ -118,7 +156,7 @@ impl Pages {
         access: Access,
         handler: actix_web::Route,
     ) -> &mut Self {
-        self.add((method, path), access, handler, refuse_script)
+        self.add((method, path), access, handler, Kind::Script)
     }
 }
 
@@ -152,11 +190,14 @@ pub fn table() -> Vec<PageRoute> {
 pub fn configure(config: &mut web::ServiceConfig) {
     let mut tree = Tree::default();
     for route in table() {
-        let handler = guard(
+        let mut handler = guard(
             route.handler.method(route.method),
             route.access,
-            route.refusal,
+            route.kind.refusal(),
         );
+        if let Kind::Form = route.kind {
+            handler = handler.wrap(from_fn(same_origin));
+        }
         if REVALIDATED.contains(&route.path.as_str()) {
             tree.add(&route.path, move |config, path| {
                 config.service(

@@ -6,7 +6,7 @@
 use crate::board::Board;
 use crate::life::unconditionally_alive;
 use crate::point::{Color, Point};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Why a point cannot be marked dead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize)]
@@ -21,8 +21,11 @@ pub enum DeadStoneError {
 
 /// A set of dead stones: whole chains of one board, in row-major order (SGF points in
 /// JSON, `dd`).
+// Decoding reads back a set the service sent (its clients, its tests): points that come
+// from a person become a set through `DeadStones::of_chains`, which checks them on the
+// board. (Not in the doc comment, which is the API document's description.)
 #[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "utoipa", schema(value_type = Vec<String>))]
 #[serde(transparent)]
 pub struct DeadStones(Vec<Point>);

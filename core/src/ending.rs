@@ -169,7 +169,7 @@ pub enum CountBasis {
 /// A counted game: the stones removed, on what authority, and the whole count.
 #[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "utoipa", schema(as = GameCount))]
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Count {
     pub basis: CountBasis,
     pub dead: DeadStones,

@@ -14,7 +14,7 @@ use crate::point::{Color, Point};
 use crate::region::Regions;
 use crate::result::GameResult;
 use crate::rules::Counting;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Why a position cannot be counted.
 #[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize)]
@@ -42,7 +42,7 @@ pub enum ScoringError {
 /// One colour's figures at the end of the game.
 #[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "utoipa", schema(as = CountSide))]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Side {
     /// Stones on the board after the dead ones are removed (`Xn`, `Xb`).
     pub stones: u32,
@@ -73,7 +73,7 @@ impl Side {
 /// The whole count of a final position.
 #[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "utoipa", schema(as = CountBreakdown))]
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Breakdown {
     pub black: Side,
     pub white: Side,

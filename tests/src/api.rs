@@ -4,16 +4,27 @@
 //! the build of the tests instead of reading as `null`.
 
 use crate::{merge, sample_tournament, TestService};
+use arbitre_api::access::{Role, StoredToken};
 use arbitre_api::error::{Problem, PROBLEM_JSON};
 use arbitre_api::http::PageInfo;
+use arbitre_api::routes::deletions::{Deletion, DeletionPage};
+use arbitre_api::routes::games::rulings::GameRulingList;
+use arbitre_api::routes::games::{GameEvent, GameEventList, GamePage};
 use arbitre_api::routes::pairings::{Pairing, PairingPage};
 use arbitre_api::routes::players::PlayerPage;
+use arbitre_api::routes::rating_lists::RatingListSnapshot;
 use arbitre_api::routes::rounds::RoundPage;
-use arbitre_api::routes::standings::Standings;
+use arbitre_api::routes::standings::{PairingResult, Standings};
+use arbitre_api::routes::tokens::IssuedToken;
 use arbitre_api::routes::tournaments::TournamentPage;
+use arbitre_api::services::live::view::GameState;
 use arbitre_api::services::players::Player;
+use arbitre_api::services::rounds::{Registration, RegistrationStatus, Round};
 use arbitre_api::services::rulings::RulingTerms;
 use arbitre_api::services::tournaments::Tournament;
+use arbitre_api::services::undo::TableSnapshot;
+use arbitre_core::table::{AppliedRuling, TableEvent};
+use arbitre_core::Color;
 use reqwest::Method;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -39,6 +50,61 @@ pub struct SentRuling {
 pub struct SentRulings {
     pub items: Vec<SentRuling>,
     pub page: PageInfo,
+}
+
+/// A game's refusal (`arbitre_api::error::GameError`), read back: the problem with the
+/// members a tablet acts on beside the standard ones, which `Problem` does not hold.
+#[derive(Debug, Deserialize)]
+pub struct GameProblem {
+    #[serde(flatten)]
+    pub problem: Problem,
+    /// The turn an illegal move stated.
+    pub turn: Option<u32>,
+    /// For ko and superko: the turn whose position the move would repeat.
+    pub repeats_turn: Option<u32>,
+    /// For a move out of turn: whose turn it is.
+    pub expected_color: Option<Color>,
+    /// For a conflict: the game as it stands.
+    pub state: Option<GameState>,
+}
+
+/// The table's event of a log entry, as the core keeps it (the API sends it as JSON).
+pub fn table_event(entry: &GameEvent) -> TableEvent {
+    let event = entry.event.clone().expect("every entry holds its event");
+    serde_json::from_value(event).unwrap_or_else(|error| panic!("{error}: {entry:?}"))
+}
+
+/// The ruling of a log entry, as the table applied it (none for another entry).
+pub fn applied_ruling(entry: &GameEvent) -> Option<AppliedRuling> {
+    entry.ruling.clone().map(|ruling| {
+        serde_json::from_value(ruling).unwrap_or_else(|error| panic!("{error}: {entry:?}"))
+    })
+}
+
+/// What the deletion of a round kept (`arbitre_api::services::undo` builds it as JSON, with
+/// no type of its own): the round and its tables.
+#[derive(Debug, Deserialize)]
+pub struct KeptRound {
+    pub round: Round,
+    pub pairings: Vec<TableSnapshot>,
+}
+
+/// What the deletion of a tournament kept (built as JSON by
+/// `arbitre_api::services::tournaments::delete`): the tournament and its recorded games.
+#[derive(Debug, Deserialize)]
+pub struct KeptTournament {
+    pub tournament: Tournament,
+    pub recorded_games: i64,
+}
+
+/// What `deletion` kept (its `snapshot`, JSON of any shape), read as a `T`.
+pub fn kept<T: DeserializeOwned>(deletion: &Deletion) -> T {
+    serde_json::from_value(deletion.snapshot.clone()).unwrap_or_else(|error| {
+        panic!(
+            "the snapshot is not a {}: {error}: {deletion:?}",
+            std::any::type_name::<T>()
+        )
+    })
 }
 
 /// The typed client of one service, acting with one bearer token.
@@ -186,10 +252,122 @@ impl<'a> Api<'a> {
         .await
     }
 
+    /// The result recorded for pairing `pairing` of round `round`, as the standings read it.
+    pub async fn pairing_result(
+        &self,
+        tournament: impl Display,
+        round: u32,
+        pairing: impl Display,
+    ) -> PairingResult {
+        self.get(&format!(
+            "/tournaments/{tournament}/rounds/{round}/pairings/{pairing}/result"
+        ))
+        .await
+    }
+
+    /// A live game as it stands.
+    pub async fn game(&self, game: impl Display) -> GameState {
+        self.get(&format!("/games/{game}")).await
+    }
+
+    /// A game's whole log, oldest first.
+    pub async fn game_events(&self, game: impl Display) -> Vec<GameEvent> {
+        let log: GameEventList = self.get(&format!("/games/{game}/events")).await;
+        log.items
+    }
+
+    /// A game's rulings, oldest first.
+    pub async fn game_rulings(&self, game: impl Display) -> GameRulingList {
+        self.get(&format!("/games/{game}/rulings")).await
+    }
+
+    /// The first page of a tournament's games.
+    pub async fn games(&self, tournament: impl Display) -> GamePage {
+        self.get(&format!("/tournaments/{tournament}/games")).await
+    }
+
     /// `GET /tournaments/{tournament}/standings?query` as JSON (`query` without its `?`).
     pub async fn standings(&self, tournament: impl Display, query: &str) -> Standings {
         self.get(&format!("/tournaments/{tournament}/standings?{query}"))
             .await
+    }
+
+    /// The rating lists' stored snapshots (`GET /rating-lists`).
+    pub async fn rating_lists(&self) -> Vec<RatingListSnapshot> {
+        self.get("/rating-lists").await
+    }
+
+    /// `PATCH path` with `body`, expected to answer 200 with a `T`.
+    pub async fn patch<T: DeserializeOwned>(&self, path: &str, body: &serde_json::Value) -> T {
+        read(self.send(Method::PATCH, path, Some(body)).await, 200).await
+    }
+
+    /// `DELETE path`: the answer, whatever its status (204 when done, a problem when not).
+    pub async fn delete(&self, path: &str) -> reqwest::Response {
+        self.send(Method::DELETE, path, None).await
+    }
+
+    /// The deletions kept of a tournament, oldest first.
+    pub async fn deletions(&self, tournament: impl Display) -> DeletionPage {
+        self.get(&format!("/tournaments/{tournament}/deletions"))
+            .await
+    }
+
+    /// Issues a token of `role` labelled `label` for the tournament (201): its secret, shown
+    /// this once, with what the store keeps of it.
+    pub async fn issue_token(
+        &self,
+        tournament: impl Display,
+        role: Role,
+        label: &str,
+    ) -> IssuedToken {
+        self.post(
+            &format!("/tournaments/{tournament}/tokens"),
+            &serde_json::json!({ "role": role, "label": label }),
+            201,
+        )
+        .await
+    }
+
+    /// `GET /me`: the caller's token.
+    pub async fn me(&self) -> StoredToken {
+        self.get("/me").await
+    }
+
+    /// Starts round `round` (200): its pairings change only by a ruling from now on.
+    pub async fn start_round(&self, tournament: impl Display, round: u32) -> Round {
+        let path = format!("/tournaments/{tournament}/rounds/{round}/start");
+        read(self.send(Method::POST, &path, None).await, 200).await
+    }
+
+    /// Registers `player` for round `round` with `status`.
+    pub async fn register(
+        &self,
+        tournament: impl Display,
+        round: u32,
+        player: impl Display,
+        status: RegistrationStatus,
+    ) -> Registration {
+        self.put(
+            &format!("/tournaments/{tournament}/rounds/{round}/registrations/{player}"),
+            &serde_json::json!({ "status": status }),
+        )
+        .await
+    }
+
+    /// Records `result` (SGF `RE`) for the pairing `pairing` of round `round` (200).
+    pub async fn record_result(
+        &self,
+        tournament: impl Display,
+        round: u32,
+        pairing: impl Display,
+        result: &str,
+    ) -> PairingResult {
+        self.put(
+            &format!("/tournaments/{tournament}/rounds/{round}/pairings/{pairing}/result"),
+            &serde_json::json!({ "result": result }),
+        )
+        .await
     }
 }
 
@@ -239,6 +417,13 @@ pub async fn problem_and_body(
     (problem, body)
 }
 
+/// Asserts a game's refusal with `status` and `code` (see [`problem`]), and returns it.
+pub async fn game_problem(response: reqwest::Response, status: u16, code: &str) -> GameProblem {
+    let (_, body) = problem_and_body(response, status, code).await;
+    serde_json::from_str(&body)
+        .unwrap_or_else(|error| panic!("the body is not a game's problem: {error}: {body}"))
+}
+
 /// The fields a problem names, in its order.
 pub fn fields(problem: &Problem) -> Vec<&str> {
     problem
@@ -246,4 +431,21 @@ pub fn fields(problem: &Problem) -> Vec<&str> {
         .iter()
         .map(|error| error.field.as_str())
         .collect()
+}
+
+/// A problem about a place in a file sent (`arbitre_api::error::Problem` with the `line`
+/// and `column` members the API adds beside the standard ones, RFC 9457 §3.2), read
+/// back: `Problem` holds the standard members only.
+#[derive(Debug, Deserialize)]
+pub struct ProblemAt {
+    #[serde(flatten)]
+    pub problem: Problem,
+    pub line: Option<u64>,
+    pub column: Option<u64>,
+}
+
+/// [`problem`], with the place in the file it names.
+pub async fn problem_at(response: reqwest::Response, status: u16, code: &str) -> ProblemAt {
+    let (_, body) = problem_and_body(response, status, code).await;
+    serde_json::from_str(&body).unwrap_or_else(|error| panic!("{error}: {body}"))
 }

@@ -38,7 +38,7 @@ impl DeletionQuery {
 }
 
 /// A deletion, as kept.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Deletion {
     pub id: Uuid,
     pub tournament_id: Uuid,
@@ -72,7 +72,7 @@ impl From<DeletionRow> for Deletion {
 }
 
 /// A page of deletions, oldest first.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct DeletionPage {
     pub items: Vec<Deletion>,
     pub page: PageInfo,

@@ -24,7 +24,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 /// One entry of a game's log.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct GameEvent {
     /// Order in the tournament's stream.
     pub id: i64,
@@ -101,13 +101,13 @@ impl From<PairingEventRow> for PairingEvent {
 }
 
 /// A game's log, oldest first.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct GameEventList {
     pub items: Vec<GameEvent>,
 }
 
 /// A game in a list.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct GameSummary {
     pub id: Uuid,
     pub pairing_id: Uuid,
@@ -134,7 +134,7 @@ impl From<GameRow> for GameSummary {
     }
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct GamePage {
     pub items: Vec<GameSummary>,
     pub page: PageInfo,

@@ -34,7 +34,7 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 /// A pairing: one game of a round.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Pairing {
     pub id: Uuid,
     pub round_id: Uuid,

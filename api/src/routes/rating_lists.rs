@@ -59,7 +59,7 @@ impl FromRequest for ListBody {
 }
 
 /// A stored snapshot of a federation's list.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct RatingListSnapshot {
     pub id: Uuid,
     pub source: Source,
@@ -85,7 +85,7 @@ impl TryFrom<SnapshotRow> for RatingListSnapshot {
 }
 
 /// An import's outcome.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct ImportedList {
     pub rating_list: RatingListSnapshot,
     /// `false`: the same list was already imported, nothing changed.
@@ -178,7 +178,7 @@ pub async fn search(
 }
 
 /// The list a tournament uses for a source.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct ListInUse {
     pub rating_list: RatingListSnapshot,
     /// Pinned by the tournament (its freeze date); else the newest list of the source.
@@ -296,7 +296,7 @@ pub struct ProposedChange {
 }
 
 /// What a refresh says of one registered player.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct PlayerRefresh {
     pub player_id: Uuid,
     pub surname: String,
@@ -310,7 +310,7 @@ pub struct PlayerRefresh {
 }
 
 /// A tournament's players against a list.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct RefreshReport {
     pub rating_list: RatingListSnapshot,
     pub players: Vec<PlayerRefresh>,
@@ -396,7 +396,7 @@ pub struct RefreshRequest {
 }
 
 /// A change applied to a player, recorded.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct AppliedChange {
     pub id: Uuid,
     pub player_id: Uuid,

@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 /// A token just issued: the only time its secret is shown.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct IssuedToken {
     #[serde(flatten)]
     pub token: StoredToken,
@@ -44,7 +44,7 @@ pub struct NewTournamentToken {
 }
 
 /// A page of tokens.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct TokenPage {
     pub items: Vec<StoredToken>,
     pub page: PageInfo,

@@ -50,7 +50,7 @@ pub struct DraftRequest {
 
 /// A pair's cost: the total the matching maximizes, each criterion's part, and the pair
 /// in words.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct PairCost {
     /// OpenGotha's `totalCost`: the criteria plus one.
     pub total: i64,
@@ -61,7 +61,7 @@ pub struct PairCost {
 }
 
 /// A criterion of the pairing and the pair by it, in words.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct PairReason {
     /// The criterion, under the name OpenGotha's pairing settings give it.
     #[schema(example = "Minimize score difference")]
@@ -106,7 +106,7 @@ impl PairCost {
 }
 
 /// A game of a draft: the terms of a pairing, who the players are, and why.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct DraftTable {
     pub table: u32,
     pub white_id: Uuid,
@@ -144,7 +144,7 @@ impl edit::Game for DraftTable {
 
 /// A round's pairing as the engine makes it; nothing is stored. Publish it as it is (or
 /// edited) with `POST …/pairings/publish`.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Draft {
     pub round: u32,
     /// By table number.
@@ -173,7 +173,7 @@ pub struct ExplainQuery {
 }
 
 /// A possible opponent and what the pair would cost.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct CandidateView {
     pub opponent_id: Uuid,
     /// The two have met in an earlier round.
@@ -183,7 +183,7 @@ pub struct CandidateView {
 
 /// Why the engine pairs as it does: a pair's cost criterion by criterion, or a player's
 /// candidate opponents by decreasing cost (the matching maximizes the round's total).
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Explanation {
     /// For `white` and `black`: the pair.
     pub pair: Option<CandidateView>,

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 /// A player as a pairing, a draft or a ruling names them: who, without a second request.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct PlayerName {
     pub id: Uuid,
     /// `Surname First-name`, as the rating exports write it.

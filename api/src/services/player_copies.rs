@@ -13,6 +13,7 @@ use arbitre_core::fields::TOURNAMENT_PLAYERS;
 use arbitre_core::roster::{self, Identity};
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -25,7 +26,7 @@ pub struct CopyRequest {
 }
 
 /// A player of the earlier tournament not copied: who they are in this one, and why.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct SkippedPlayer {
     /// The player of the earlier tournament.
     pub from_id: Uuid,
@@ -34,12 +35,12 @@ pub struct SkippedPlayer {
     /// The player of this tournament they already are.
     pub registered_id: Uuid,
     /// `egd_pin`, `ffg_licence` or `name`: what they share.
-    #[schema(example = "egd_pin")]
-    pub reason: &'static str,
+    #[schema(example = "egd_pin", value_type = String)]
+    pub reason: Cow<'static, str>,
 }
 
 /// What a copy did.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct CopiedPlayers {
     /// The players registered, in the earlier tournament's registration order.
     pub copied: Vec<Player>,
@@ -122,7 +123,7 @@ pub async fn copy_players(
                             from_id: candidate.id,
                             name: format!("{} {}", candidate.surname, candidate.first_name),
                             registered_id,
-                            reason: why.name(),
+                            reason: Cow::Borrowed(why.name()),
                         });
                     }
                     None => {

@@ -17,7 +17,7 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 /// A player as a list gives them.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct ListEntry {
     pub rating_list_id: Uuid,
     pub source: Source,
@@ -82,7 +82,7 @@ impl From<&Listed> for ListEntry {
 
 /// A search result: the entry, and the same person in the other list (EGD ↔ FFG) when
 /// the lists link them (shown once).
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct SearchResult {
     pub entry: ListEntry,
     pub linked: Option<ListEntry>,

@@ -34,18 +34,18 @@ use uuid::Uuid;
 pub const NO_REASON: &str = "deleted by the staff";
 
 /// A table as the deletions keep it: its terms and who played there.
-#[derive(Debug, Serialize)]
-struct TableSnapshot {
-    id: Uuid,
-    round_id: Uuid,
-    table: i32,
-    black_id: Uuid,
-    white_id: Uuid,
-    black: PlayerName,
-    white: PlayerName,
-    handicap: i16,
-    komi: f64,
-    result: Option<String>,
+#[derive(Debug, Serialize, Deserialize)]
+pub struct TableSnapshot {
+    pub id: Uuid,
+    pub round_id: Uuid,
+    pub table: i32,
+    pub black_id: Uuid,
+    pub white_id: Uuid,
+    pub black: PlayerName,
+    pub white: PlayerName,
+    pub handicap: i16,
+    pub komi: f64,
+    pub result: Option<String>,
 }
 
 /// The tables `rows`, as kept, and as the audit names them (`table 3: Dupont Jean (3k) –

@@ -4,8 +4,9 @@
 //! A page acts as the signed-in person's token: it calls the very functions the JSON
 //! routes call, with a [`Caller`] made of that token, so each role may do on a page
 //! exactly what it may do over the API, and every rule stays the core's. A form that
-//! changes state is refused unless its `Origin` is this server ([`check_origin`]); the
-//! session cookie is `SameSite=Strict`, so another site's form does not carry it either.
+//! changes state is refused unless its `Origin` is this server (the router checks it for
+//! every page form); the session cookie is `SameSite=Strict`, so another site's form does
+//! not carry it either.
 
 pub mod confirm;
 pub mod exports;
@@ -34,7 +35,6 @@ use crate::error::ApiError;
 use actix_web::http::header;
 use actix_web::HttpResponse;
 
-pub use super::session::check_origin;
 pub use problem::{field_words, game_problems, problems, Problem};
 
 /// The signed-in person as the API's caller; a person not signed in is sent to sign in

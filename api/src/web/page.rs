@@ -3,7 +3,6 @@
 use crate::access::Role;
 use crate::error::{cause_chain, ApiError};
 use crate::i18n::Language;
-use crate::peer::Origin;
 use crate::services::audit::Issuer;
 use actix_web::body::BoxBody;
 use actix_web::http::{header, StatusCode};
@@ -171,17 +170,6 @@ pub fn issuer_words(language: Language, issuer: &Issuer) -> String {
                 .arg("end", id_end)
                 .to_string()
         }
-    }
-}
-
-/// Refuses a state-changing request that no page of this server sent.
-pub fn check_origin(request: &HttpRequest) -> Result<(), PageError> {
-    if Origin::sent(request) {
-        Ok(())
-    } else {
-        Err(PageError(ApiError::Forbidden(
-            "send this form from a page of this server",
-        )))
     }
 }
 

@@ -1,6 +1,6 @@
 //! Bad input of every kind is a problem+json with the right status and code, never a 500.
 
-use crate::expect_problem;
+use arbitre_tests::api::{fields, problem};
 use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::json;
@@ -16,7 +16,7 @@ async fn malformed_json_is_400() {
             .send()
             .await
             .unwrap();
-        expect_problem(response, 400, "body.malformed_json").await;
+        problem(response, 400, "body.malformed_json").await;
     }
 }
 
@@ -24,26 +24,20 @@ async fn malformed_json_is_400() {
 async fn unknown_fields_and_wrong_types_are_422_naming_the_field() {
     let service = TestService::start().await;
     let response = service.post_tournament(json!({"colour": "black"})).await;
-    let problem = expect_problem(response, 422, "body.invalid").await;
-    assert!(
-        problem["errors"][0]["message"]
-            .as_str()
-            .unwrap()
-            .contains("colour"),
-        "{problem}"
-    );
+    let refused = problem(response, 422, "body.invalid").await;
+    assert!(refused.errors[0].message.contains("colour"), "{refused:?}");
 
     let response = service
         .post_tournament(json!({"start_date": 20260501}))
         .await;
-    let problem = expect_problem(response, 422, "body.invalid").await;
-    assert_eq!(problem["errors"][0]["field"], "start_date");
+    let refused = problem(response, 422, "body.invalid").await;
+    assert_eq!(fields(&refused)[0], "start_date");
 
     let response = service
         .post_tournament(json!({"handicap_policy": {"reduction": "one", "ceiling": 9, "based_on_mms": true, "no_handicap_from": "1d"}}))
         .await;
-    let problem = expect_problem(response, 422, "body.invalid").await;
-    assert_eq!(problem["errors"][0]["field"], "handicap_policy.reduction");
+    let refused = problem(response, 422, "body.invalid").await;
+    assert_eq!(fields(&refused)[0], "handicap_policy.reduction");
 
     let response = service
         .post("/tournaments", Some(&service.admin_token))
@@ -51,12 +45,12 @@ async fn unknown_fields_and_wrong_types_are_422_naming_the_field() {
         .send()
         .await
         .unwrap();
-    expect_problem(response, 422, "body.invalid").await;
+    problem(response, 422, "body.invalid").await;
 
     let response = service
         .post_tournament(json!({"name": "nul\u{0}byte"}))
         .await;
-    expect_problem(response, 422, "validation.failed").await;
+    problem(response, 422, "validation.failed").await;
 }
 
 #[tokio::test]
@@ -70,7 +64,7 @@ async fn huge_bodies_are_413_and_other_media_types_415() {
         .send()
         .await
         .unwrap();
-    expect_problem(response, 413, "body.too_large").await;
+    problem(response, 413, "body.too_large").await;
     let response = service
         .post("/tournaments", Some(&service.admin_token))
         .header("content-type", "text/plain")
@@ -78,41 +72,35 @@ async fn huge_bodies_are_413_and_other_media_types_415() {
         .send()
         .await
         .unwrap();
-    expect_problem(response, 415, "body.unsupported_media_type").await;
+    problem(response, 415, "body.unsupported_media_type").await;
 }
 
 #[tokio::test]
 async fn bad_path_and_query_parameters_are_400() {
     let service = TestService::start().await;
-    expect_problem(
+    problem(
         service.get("/tournaments/not-a-uuid").send().await.unwrap(),
         400,
         "path.invalid",
     )
     .await;
-    let tournament = service.create_tournament(json!({})).await;
-    let id = tournament["id"].as_str().unwrap();
+    let id = service.api().create_tournament(json!({})).await.id;
     let response = service
         .get(&format!("/tournaments/{id}/rounds/99999999999"))
         .send()
         .await
         .unwrap();
-    expect_problem(response, 400, "path.invalid").await;
-    let problem = expect_problem(
-        service.get("/tournaments?limit=abc").send().await.unwrap(),
-        400,
-        "query.invalid",
-    )
-    .await;
-    assert_eq!(problem["errors"][0]["field"], "limit");
-    let problem = expect_problem(
-        service.get("/tournaments?limit=0").send().await.unwrap(),
-        400,
-        "query.invalid",
-    )
-    .await;
-    assert_eq!(problem["errors"][0]["field"], "limit");
-    expect_problem(
+    problem(response, 400, "path.invalid").await;
+    for limit in ["abc", "0"] {
+        let response = service
+            .get(&format!("/tournaments?limit={limit}"))
+            .send()
+            .await
+            .unwrap();
+        let refused = problem(response, 400, "query.invalid").await;
+        assert_eq!(fields(&refused)[0], "limit");
+    }
+    problem(
         service
             .get("/tournaments?colour=black")
             .send()
@@ -122,7 +110,7 @@ async fn bad_path_and_query_parameters_are_400() {
         "query.invalid",
     )
     .await;
-    expect_problem(
+    problem(
         service
             .get("/tournaments?from=yesterday")
             .send()
@@ -138,7 +126,7 @@ async fn bad_path_and_query_parameters_are_400() {
 async fn unknown_ids_are_404_naming_the_record() {
     let service = TestService::start().await;
     let unknown = uuid::Uuid::now_v7();
-    expect_problem(
+    problem(
         service
             .get(&format!("/tournaments/{unknown}"))
             .send()
@@ -148,7 +136,7 @@ async fn unknown_ids_are_404_naming_the_record() {
         "not_found.tournament",
     )
     .await;
-    expect_problem(
+    problem(
         service
             .get(&format!("/tournaments/{unknown}/players"))
             .send()
@@ -158,9 +146,13 @@ async fn unknown_ids_are_404_naming_the_record() {
         "not_found.tournament",
     )
     .await;
-    let tournament = service.create_tournament(json!({})).await;
-    let id = tournament["id"].as_str().unwrap();
-    expect_problem(
+    let id = service
+        .api()
+        .create_tournament(json!({}))
+        .await
+        .id
+        .to_string();
+    problem(
         service
             .get(&format!("/tournaments/{id}/players/{unknown}"))
             .send()
@@ -170,7 +162,7 @@ async fn unknown_ids_are_404_naming_the_record() {
         "not_found.player",
     )
     .await;
-    expect_problem(
+    problem(
         service
             .get(&format!("/tournaments/{id}/rounds/3"))
             .send()
@@ -180,13 +172,13 @@ async fn unknown_ids_are_404_naming_the_record() {
         "not_found.round",
     )
     .await;
-    service.create_round(id, 1).await;
+    service.create_round(&id, 1).await;
     let response = service
         .get(&format!("/tournaments/{id}/rounds/1/pairings/{unknown}"))
         .send()
         .await
         .unwrap();
-    expect_problem(response, 404, "not_found.pairing").await;
+    problem(response, 404, "not_found.pairing").await;
     let response = service
         .request(
             Method::PATCH,
@@ -197,7 +189,7 @@ async fn unknown_ids_are_404_naming_the_record() {
         .send()
         .await
         .unwrap();
-    expect_problem(response, 404, "not_found.tournament").await;
+    problem(response, 404, "not_found.tournament").await;
 }
 
 /// Errors that say what to do (issue 20): a round is named by its number, a result on a
@@ -208,12 +200,12 @@ async fn errors_say_what_to_do_and_a_cut_list_says_so() {
     let service = TestService::start().await;
     let admin = service.admin_token.clone();
     let id = service
+        .api()
         .create_tournament(json!({"number_of_rounds": 2}))
-        .await["id"]
-        .as_str()
-        .unwrap()
+        .await
+        .id
         .to_string();
-    let problem = expect_problem(
+    let refused = problem(
         service
             .get(&format!("/tournaments/{id}/rounds/7"))
             .send()
@@ -224,11 +216,8 @@ async fn errors_say_what_to_do_and_a_cut_list_says_so() {
     )
     .await;
     assert!(
-        problem["detail"]
-            .as_str()
-            .unwrap()
-            .contains("no round with this number"),
-        "{problem}"
+        refused.detail.contains("no round with this number"),
+        "{refused:?}"
     );
 
     let players: Vec<String> = {
@@ -239,13 +228,11 @@ async fn errors_say_what_to_do_and_a_cut_list_says_so() {
         players
     };
     let pairing = service
+        .api()
         .create_pairing(&id, 1, 1, &players[0], &players[1])
         .await;
-    let result = format!(
-        "/tournaments/{id}/rounds/1/pairings/{}/result",
-        pairing["id"].as_str().unwrap()
-    );
-    let problem = expect_problem(
+    let result = format!("/tournaments/{id}/rounds/1/pairings/{}/result", pairing.id);
+    let refused = problem(
         service
             .request(Method::PUT, &result, Some(&admin))
             .json(&json!({"result": "B+R"}))
@@ -257,14 +244,13 @@ async fn errors_say_what_to_do_and_a_cut_list_says_so() {
     )
     .await;
     assert!(
-        problem["detail"]
-            .as_str()
-            .unwrap()
+        refused
+            .detail
             .contains(&format!("start it (POST /tournaments/{id}/rounds/1/start)")),
-        "{problem}"
+        "{refused:?}"
     );
 
-    let problem = expect_problem(
+    let refused = problem(
         service
             .request(
                 Method::DELETE,
@@ -278,12 +264,12 @@ async fn errors_say_what_to_do_and_a_cut_list_says_so() {
         "player.has_played",
     )
     .await;
-    let detail = problem["detail"].as_str().unwrap();
+    let detail = &refused.detail;
     assert!(
         detail.contains("round(s) 1")
             && detail.contains("absent")
             && detail.contains("from round 2"),
-        "{problem}"
+        "{refused:?}"
     );
 
     // Three players, two a page: the first page points to the next (its filter kept), the

@@ -109,10 +109,7 @@ async fn a_client_opening_streams_until_refused_gets_503_and_the_tablets_play_on
 async fn connections_beyond_a_clients_budget_are_refused_but_for_the_signed_in_and_health() {
     const PER_PEER: usize = 6;
     let service = start(limits(PER_PEER, usize::MAX)).await;
-    let tournament = service.create_tournament(json!({})).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let tournament = service.api().create_tournament(json!({})).await.id;
     let standings = format!("/tournaments/{tournament}/standings");
     // Each held connection asks `/health` (served on any connection, and kept open for
     // the next request): it is counted before the next one opens.

@@ -7,13 +7,14 @@
 use crate::opengotha_import::{tournament_count, FILE};
 use crate::player_copies::players;
 use crate::rating_lists::upload;
-use crate::{expect_json, expect_problem};
 use arbitre_api::access::Role;
+use arbitre_api::routes::rating_lists::ImportedList;
+use arbitre_tests::api::{fields, problem, read};
 use arbitre_tests::TestService;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use reqwest::Method;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A name no path may store: too long, or holding a control character (not a tab or a
@@ -26,19 +27,6 @@ fn hostile_name() -> impl Strategy<Value = String> {
         ("[a-zA-Z]{1,8}", control, "[a-zA-Z]{1,8}")
             .prop_map(|(before, control, after)| format!("{before}{control}{after}")),
     ]
-}
-
-/// The fields a validation problem names.
-fn fields(problem: &Value) -> Vec<String> {
-    problem["errors"]
-        .as_array()
-        .map(|errors| {
-            errors
-                .iter()
-                .filter_map(|error| error["field"].as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// A tournament's registered players.
@@ -54,7 +42,7 @@ async fn every_path_refuses(service: &TestService, tournament: &str, first_name:
     let before = player_count(service, tournament).await;
 
     // The API.
-    let problem = expect_problem(
+    let refused = problem(
         service
             .post(
                 &format!("/tournaments/{tournament}/players"),
@@ -68,7 +56,7 @@ async fn every_path_refuses(service: &TestService, tournament: &str, first_name:
         "validation.failed",
     )
     .await;
-    assert_eq!(fields(&problem), ["first_name"], "the API");
+    assert_eq!(fields(&refused), ["first_name"], "the API");
 
     // The organizer's page.
     let cookie = service.session_cookie(&organizer).await;
@@ -96,21 +84,20 @@ async fn every_path_refuses(service: &TestService, tournament: &str, first_name:
     let uploaded = upload(service, "aga", line.into_bytes()).await;
     if uploaded.status() == 422 {
         // A NUL byte: the list itself is refused as binary, before any entry is read.
-        let problem: Value = uploaded.json().await.unwrap();
-        assert_eq!(problem["code"], "rating_list.binary", "{problem}");
+        problem(uploaded, 422, "rating_list.binary").await;
     } else {
-        let imported = expect_json(uploaded, 201).await;
+        let imported: ImportedList = read(uploaded, 201).await;
         let registered = service
             .post(
                 &format!("/tournaments/{tournament}/players/from-rating-list"),
                 Some(&organizer),
             )
-            .json(&json!({"rating_list_id": imported["rating_list"]["id"], "line": 1}))
+            .json(&json!({"rating_list_id": imported.rating_list.id, "line": 1}))
             .send()
             .await
             .unwrap();
-        let problem = expect_problem(registered, 422, "validation.failed").await;
-        assert_eq!(fields(&problem), ["first_name"], "a rating list");
+        let refused = problem(registered, 422, "validation.failed").await;
+        assert_eq!(fields(&refused), ["first_name"], "a rating list");
     }
     assert_eq!(player_count(service, tournament).await, before);
 
@@ -132,9 +119,11 @@ async fn every_path_refuses(service: &TestService, tournament: &str, first_name:
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_path_refuses_the_same_hostile_names() {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(json!({})).await["id"]
-        .as_str()
-        .unwrap()
+    let tournament = service
+        .api()
+        .create_tournament(json!({}))
+        .await
+        .id
         .to_string();
     let runtime = tokio::runtime::Handle::current();
     let ids = AtomicU32::new(90_000);
@@ -176,17 +165,14 @@ async fn a_huge_mcmahon_correction_and_an_unknown_rank_letter_are_refused() {
             .send()
             .await
             .unwrap();
-        let problem = expect_problem(response, 422, code).await;
-        let detail = problem["detail"].as_str().unwrap();
+        let refused = problem(response, 422, code).await;
+        let detail = &refused.detail;
         let attribute = to.split('=').next().unwrap();
         assert!(detail.contains(attribute), "{detail}");
     }
     assert_eq!(tournament_count(&service).await, tournaments);
-    let tournament = service.create_tournament(json!({})).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let problem = expect_problem(
+    let tournament = service.api().create_tournament(json!({})).await.id;
+    let refused = problem(
         service
             .post(
                 &format!("/tournaments/{tournament}/players"),
@@ -200,5 +186,5 @@ async fn a_huge_mcmahon_correction_and_an_unknown_rank_letter_are_refused() {
         "validation.failed",
     )
     .await;
-    assert_eq!(fields(&problem), ["rank"]);
+    assert_eq!(fields(&refused), ["rank"]);
 }

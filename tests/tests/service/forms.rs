@@ -1,8 +1,9 @@
 //! The pages' forms as a browser sends them (the session's cookie, the server's own
 //! `Origin`), for the tests of what the dashboard does.
 
+use arbitre_api::access::Role;
 use arbitre_tests::TestService;
-use serde_json::{json, Value};
+use serde_json::json;
 
 pub fn no_redirects() -> reqwest::Client {
     reqwest::Client::builder()
@@ -14,21 +15,10 @@ pub fn no_redirects() -> reqwest::Client {
 /// An organizer of a new tournament, labelled `Jeanne`: the tournament's id and the
 /// organizer's secret.
 pub async fn organizer(service: &TestService) -> (String, String) {
-    let tournament = service.create_tournament(json!({})).await;
-    let id = tournament["id"].as_str().unwrap().to_string();
-    let issued: Value = service
-        .post(
-            &format!("/tournaments/{id}/tokens"),
-            Some(&service.admin_token),
-        )
-        .json(&json!({"role": "organizer", "label": "Jeanne"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    (id, issued["secret"].as_str().unwrap().to_string())
+    let api = service.api();
+    let id = api.create_tournament(json!({})).await.id;
+    let issued = api.issue_token(id, Role::Organizer, "Jeanne").await;
+    (id.to_string(), issued.secret)
 }
 
 pub async fn page(service: &TestService, secret: &str, path: &str) -> (u16, String) {
@@ -55,10 +45,4 @@ pub async fn post_form(
         .send()
         .await
         .unwrap()
-}
-
-pub async fn me(service: &TestService, secret: &str) -> (u16, Value) {
-    let response = service.get("/me").bearer_auth(secret).send().await.unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
 }

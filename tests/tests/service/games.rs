@@ -1,8 +1,16 @@
 //! Live games over HTTP: turns judged by the core, the ko fight, stale turns and retries,
 //! the flag sweep, the counting phase (rule 5 bis), referee rulings, SGF.
 
-use crate::{expect_json, expect_problem};
 use arbitre_api::access::Role;
+use arbitre_api::routes::games::rulings::GameRulingList;
+use arbitre_api::routes::games::sgf::ImportedGame;
+use arbitre_api::routes::games::GameEvent;
+use arbitre_api::services::live::view::GameState;
+use arbitre_core::ending::CountBasis;
+use arbitre_core::history::Action;
+use arbitre_core::table::{Asked, CountingStep, Decision, Refusal, ResultSource, TableEvent};
+use arbitre_core::{Color, Point};
+use arbitre_tests::api::{applied_ruling, game_problem, problem, read, table_event};
 use arbitre_tests::{arbitre_binary, TestService};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -20,9 +28,14 @@ pub struct Setup {
 pub async fn setup(service: &TestService, changes: Value, pairings: usize) -> Setup {
     let mut settings = json!({"board_size": 9});
     arbitre_tests::merge(&mut settings, changes);
-    let tournament = service.create_tournament(settings).await;
-    let tournament_id = tournament["id"].as_str().unwrap().to_string();
+    let tournament_id = service
+        .api()
+        .create_tournament(settings)
+        .await
+        .id
+        .to_string();
     service.create_round(&tournament_id, 1).await;
+    let tournament_uuid = Uuid::parse_str(&tournament_id).unwrap();
     let mut ids = Vec::new();
     let mut tables = Vec::new();
     for table in 0..pairings {
@@ -33,27 +46,18 @@ pub async fn setup(service: &TestService, changes: Value, pairings: usize) -> Se
             .create_player(&tournament_id, &format!("Blanc{table}"), "3k")
             .await;
         let pairing = service
+            .api()
             .create_pairing(&tournament_id, 1, table as i32 + 1, &black, &white)
             .await;
-        let pairing_id = pairing["id"].as_str().unwrap().to_string();
-        let tournament_uuid = Uuid::parse_str(&tournament_id).unwrap();
         tables.push(
             service
-                .token(
-                    Role::Table,
-                    Some(tournament_uuid),
-                    Some(Uuid::parse_str(&pairing_id).unwrap()),
-                )
+                .token(Role::Table, Some(tournament_uuid), Some(pairing.id))
                 .await,
         );
-        ids.push(pairing_id);
+        ids.push(pairing.id.to_string());
     }
     let referee = service
-        .token(
-            Role::Referee,
-            Some(Uuid::parse_str(&tournament_id).unwrap()),
-            None,
-        )
+        .token(Role::Referee, Some(tournament_uuid), None)
         .await;
     Setup {
         tournament_id,
@@ -74,17 +78,16 @@ pub async fn start_game(
     let mut body = json!({"pairing_id": setup.pairings[index]});
     arbitre_tests::merge(&mut body, extra);
     // A term other than the pairing's is the staff's to set: the referee starts it.
-    let response = service
+    let game: GameState = service
+        .api()
+        .with_token(&setup.referee)
         .post(
             &format!("/tournaments/{}/games", setup.tournament_id),
-            Some(&setup.referee),
+            &body,
+            201,
         )
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    let game = expect_json(response, 201).await;
-    game["id"].as_str().unwrap().to_string()
+        .await;
+    game.id.to_string()
 }
 
 pub fn turn_body(turn: u32, point: &str) -> Value {
@@ -110,8 +113,14 @@ pub async fn post_turn(
         .unwrap()
 }
 
-pub async fn play(service: &TestService, token: &str, game: &str, turn: u32, point: &str) -> Value {
-    expect_json(post_turn(service, token, game, turn, point).await, 201).await
+pub async fn play(
+    service: &TestService,
+    token: &str,
+    game: &str,
+    turn: u32,
+    point: &str,
+) -> GameState {
+    read(post_turn(service, token, game, turn, point).await, 201).await
 }
 
 /// A counting step as a tablet showing the game now sends it: answering the proposal on
@@ -123,8 +132,9 @@ pub async fn counting(
     mut body: Value,
 ) -> reqwest::Response {
     if body.get("revision").is_none() {
-        let shown = state(service, game).await;
-        body["revision"] = json!(shown["counting"]["revision"].as_u64().unwrap_or(0));
+        let shown = game_state(service, game).await;
+        let revision = shown.counting.map_or(0, |counting| counting.revision);
+        arbitre_tests::merge(&mut body, json!({ "revision": revision }));
     }
     service
         .post(&format!("/games/{game}/counting"), Some(token))
@@ -134,43 +144,54 @@ pub async fn counting(
         .unwrap()
 }
 
+/// The game as anyone reads it.
+pub async fn game_state(service: &TestService, game: &str) -> GameState {
+    service.api().anonymous().game(game).await
+}
+
+/// The game as JSON, for the tests that read it so (the typed read is [`game_state`]).
 pub async fn state(service: &TestService, game: &str) -> Value {
-    expect_json(
-        service.get(&format!("/games/{game}")).send().await.unwrap(),
-        200,
-    )
-    .await
+    service
+        .api()
+        .anonymous()
+        .get(&format!("/games/{game}"))
+        .await
 }
 
 /// The game's state once a flag sweep has settled it (`settled` holds): a sweep runs now,
 /// at the service's clock; one the server's own sweep is settling at the same moment is
 /// read again until that one has committed (within 5 s).
-pub async fn swept(service: &TestService, game: &str, settled: impl Fn(&Value) -> bool) -> Value {
+pub async fn swept(
+    service: &TestService,
+    game: &str,
+    settled: impl Fn(&GameState) -> bool,
+) -> GameState {
     for _ in 0..500 {
         service.sweep().await;
-        let now = state(service, game).await;
+        let now = game_state(service, game).await;
         if settled(&now) {
             return now;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     panic!(
-        "no sweep settled game {game}: {}",
-        state(service, game).await
+        "no sweep settled game {game}: {:?}",
+        game_state(service, game).await
     );
 }
 
-pub async fn log(service: &TestService, game: &str) -> Vec<Value> {
-    let list = expect_json(
-        service
-            .get(&format!("/games/{game}/events"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    list["items"].as_array().unwrap().clone()
+pub async fn log(service: &TestService, game: &str) -> Vec<GameEvent> {
+    service.api().anonymous().game_events(game).await
+}
+
+/// The log's entries of `kind` (`turn`, `clock`, `refused`, ...).
+fn entries_of<'a>(entries: &'a [GameEvent], kind: &str) -> Vec<&'a GameEvent> {
+    entries.iter().filter(|entry| entry.kind == kind).collect()
+}
+
+/// An SGF point, `ee`.
+fn point(sgf: &str) -> Point {
+    Point::from_sgf(sgf).unwrap()
 }
 
 /// Turns 1–8 set up a ko at the top left; Black's 9 at `cb` takes it.
@@ -186,34 +207,34 @@ async fn a_full_game_with_a_ko_fight_is_counted() {
         play(&service, table, &game, index as u32 + 1, point).await;
     }
     // White retakes at once: the position after turn 8 comes back (FFG rule 4).
-    let problem = expect_problem(
+    let refused = game_problem(
         post_turn(&service, table, &game, 10, "bb").await,
         422,
         "illegal_move.superko",
     )
     .await;
-    assert_eq!(problem["repeats_turn"], 8);
+    assert_eq!(refused.repeats_turn, Some(8));
     // A ko threat and its answer, then White retakes legally.
     play(&service, table, &game, 10, "gc").await;
     play(&service, table, &game, 11, "gd").await;
     let after = play(&service, table, &game, 12, "bb").await;
     // One stone each taken in the ko.
-    assert_eq!(after["white_prisoners"], 1);
-    assert_eq!(after["black_prisoners"], 1);
-    let problem = expect_problem(
+    assert_eq!(after.white_prisoners, 1);
+    assert_eq!(after.black_prisoners, 1);
+    let refused = game_problem(
         post_turn(&service, table, &game, 13, "cb").await,
         422,
         "illegal_move.superko",
     )
     .await;
-    assert_eq!(problem["repeats_turn"], 11);
+    assert_eq!(refused.repeats_turn, Some(11));
     play(&service, table, &game, 13, "hh").await;
     play(&service, table, &game, 14, "cb").await;
     play(&service, table, &game, 15, "pass").await;
     let paused = play(&service, table, &game, 16, "pass").await;
-    assert_eq!(paused["phase"], "counting");
-    assert_eq!(paused["clocks"]["status"], "paused");
-    let proposed = expect_json(
+    assert_eq!(paused.phase, "counting");
+    assert_eq!(paused.clocks.status, "paused");
+    let proposed: GameState = read(
         counting(
             &service,
             table,
@@ -224,8 +245,8 @@ async fn a_full_game_with_a_ko_fight_is_counted() {
         200,
     )
     .await;
-    assert_eq!(proposed["phase"], "counting");
-    let counted = expect_json(
+    assert_eq!(proposed.phase, "counting");
+    let counted: GameState = read(
         counting(
             &service,
             table,
@@ -236,32 +257,23 @@ async fn a_full_game_with_a_ko_fight_is_counted() {
         200,
     )
     .await;
-    assert_eq!(counted["phase"], "finished");
-    let count = &counted["count"];
-    assert_eq!(count["basis"], "agreement");
-    assert!(
-        count["breakdown"]["black"]["stones"].as_u64().unwrap() > 0,
-        "{count}"
-    );
-    assert!(
-        counted["result"].as_str().unwrap().starts_with("W+")
-            || counted["result"].as_str().unwrap().starts_with("B+")
-    );
+    assert_eq!(counted.phase, "finished");
+    let count = counted.count.as_ref().unwrap();
+    assert_eq!(count.basis, CountBasis::Agreement);
+    assert!(count.breakdown.black.stones > 0, "{count:?}");
+    let result = counted.result.as_deref().unwrap();
+    assert!(result.starts_with("W+") || result.starts_with("B+"));
     // The log holds every turn once, in order, and nothing of the refused ones.
     let entries = log(&service, &game).await;
-    let turns: Vec<i64> = entries
+    let turns: Vec<i32> = entries_of(&entries, "turn")
         .iter()
-        .filter(|entry| entry["kind"] == "turn")
-        .map(|entry| entry["turn_number"].as_i64().unwrap())
+        .map(|entry| entry.turn_number.unwrap())
         .collect();
     assert_eq!(turns, (1..=16).collect::<Vec<_>>());
-    let seqs: Vec<i64> = entries
-        .iter()
-        .map(|entry| entry["seq"].as_i64().unwrap())
-        .collect();
-    assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>());
+    let seqs: Vec<i32> = entries.iter().map(|entry| entry.seq).collect();
+    assert_eq!(seqs, (1..=seqs.len() as i32).collect::<Vec<_>>());
     // Finished: no more turns.
-    expect_problem(
+    problem(
         post_turn(&service, table, &game, 17, "ee").await,
         409,
         "game.finished",
@@ -287,30 +299,30 @@ async fn an_illegal_superko_is_refused_with_the_repeated_turn_and_nothing_stored
         play(&service, table, &game, index as u32 + 1, point).await;
     }
     let before = log(&service, &game).await.len();
-    let problem = expect_problem(
+    let refused = game_problem(
         post_turn(&service, table, &game, 10, "bb").await,
         422,
         "illegal_move.superko",
     )
     .await;
-    assert_eq!(problem["repeats_turn"], 8);
-    assert_eq!(problem["turn"], 10);
-    expect_problem(
+    assert_eq!(refused.repeats_turn, Some(8));
+    assert_eq!(refused.turn, Some(10));
+    problem(
         post_turn(&service, table, &game, 10, "cb").await,
         422,
         "illegal_move.occupied",
     )
     .await;
-    expect_problem(
+    problem(
         post_turn(&service, table, &game, 10, "zz").await,
         422,
         "illegal_move.off_board",
     )
     .await;
     assert_eq!(log(&service, &game).await.len(), before);
-    assert_eq!(state(&service, &game).await["next_turn"], 10);
+    assert_eq!(game_state(&service, &game).await.next_turn, 10);
     // No token: refused.
-    expect_problem(
+    problem(
         service
             .post(&format!("/games/{game}/turns"), None)
             .json(&turn_body(10, "gc"))
@@ -328,7 +340,7 @@ async fn a_table_token_acts_only_on_its_own_game() {
     let service = TestService::start().await;
     let setup = setup(&service, json!({}), 2).await;
     let game = start_game(&service, &setup, 0, json!({})).await;
-    expect_problem(
+    problem(
         post_turn(&service, &setup.tables[1], &game, 1, "dd").await,
         403,
         "auth.forbidden",
@@ -341,8 +353,8 @@ async fn a_table_token_acts_only_on_its_own_game() {
         .send()
         .await
         .unwrap();
-    expect_problem(response, 403, "auth.forbidden").await;
-    expect_problem(
+    problem(response, 403, "auth.forbidden").await;
+    problem(
         service
             .get(&format!("/games/{}", Uuid::now_v7()))
             .send()
@@ -384,20 +396,16 @@ async fn twenty_clients_submitting_the_same_turn_record_it_once() {
         19,
         "{statuses:?}"
     );
-    let turns = log(&service, &game)
-        .await
-        .into_iter()
-        .filter(|entry| entry["kind"] == "turn")
-        .count();
-    assert_eq!(turns, 1);
+    let entries = log(&service, &game).await;
+    assert_eq!(entries_of(&entries, "turn").len(), 1);
     // A stale turn gets the current state.
-    let problem = expect_problem(
+    let refused = game_problem(
         post_turn(&service, &setup.tables[0], &game, 1, "ff").await,
         409,
         "game.stale_turn",
     )
     .await;
-    assert_eq!(problem["state"]["next_turn"], 2);
+    assert_eq!(refused.state.unwrap().next_turn, 2);
 }
 
 #[tokio::test]
@@ -473,12 +481,8 @@ async fn retries_with_the_same_idempotency_key_never_duplicate() {
     )
     .await;
     assert_eq!(status, 422, "{body}");
-    let turns = log(&service, &game)
-        .await
-        .into_iter()
-        .filter(|entry| entry["kind"] == "turn")
-        .count();
-    assert_eq!(turns, 2);
+    let entries = log(&service, &game).await;
+    assert_eq!(entries_of(&entries, "turn").len(), 2);
 }
 
 #[tokio::test]
@@ -495,31 +499,34 @@ async fn a_loss_on_time_is_found_by_the_sweep() {
     // An hour for each: White's runs out (the service's clock moved an hour on, not
     // waited for); nobody calls.
     service.advance(Duration::from_secs(3601));
-    let finished = swept(&service, &game, |state| state["phase"] != "playing").await;
-    assert_eq!(finished["phase"], "finished", "{finished}");
-    assert_eq!(finished["result"], "B+T");
-    assert_eq!(finished["clocks"]["white"]["out_of_time"], true);
+    let finished = swept(&service, &game, |state| state.phase != "playing").await;
+    assert_eq!(finished.phase, "finished", "{finished:?}");
+    assert_eq!(finished.result.as_deref(), Some("B+T"));
+    assert!(finished.clocks.white.out_of_time);
     let entries = log(&service, &game).await;
     // The flag's entry carries the result it gave the game.
     let loss = entries
         .iter()
-        .find(|entry| entry["result"] == "B+T")
+        .find(|entry| entry.result.as_deref() == Some("B+T"))
         .unwrap();
-    assert_eq!(loss["kind"], "clock");
-    assert_eq!(loss["event"]["event"], "flag");
-    assert_eq!(loss["event"]["color"], "W");
-    assert!(loss["issued_by"].is_null(), "recorded by the sweep");
-    assert_eq!(finished["result_source"]["source"], "clock");
-    let listed = expect_json(
-        service
-            .get(&format!("/tournaments/{}/games", setup.tournament_id))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(listed["items"][0]["result"], "B+T");
+    assert_eq!(loss.kind, "clock");
+    assert!(
+        matches!(
+            table_event(loss),
+            TableEvent::Flag {
+                color: Color::White,
+                ..
+            }
+        ),
+        "{loss:?}"
+    );
+    assert_eq!(loss.issued_by, None, "recorded by the sweep");
+    assert!(
+        matches!(finished.result_source, Some(ResultSource::Clock { .. })),
+        "{finished:?}"
+    );
+    let listed = service.api().anonymous().games(&setup.tournament_id).await;
+    assert_eq!(listed.items[0].result.as_deref(), Some("B+T"));
 }
 
 #[tokio::test]
@@ -531,7 +538,7 @@ async fn a_dispute_resumes_play_and_ends_in_a_strict_count() {
     for (index, point) in ["cc", "gg", "cg", "gc", "pass", "pass"].iter().enumerate() {
         play(&service, table, &game, index as u32 + 1, point).await;
     }
-    assert_eq!(state(&service, &game).await["phase"], "counting");
+    assert_eq!(game_state(&service, &game).await.phase, "counting");
     // Black says White's gg is dead; White disagrees: play resumes, Black (who passed first) moves.
     let proposed = counting(
         &service,
@@ -540,7 +547,7 @@ async fn a_dispute_resumes_play_and_ends_in_a_strict_count() {
         json!({"action": "propose", "color": "B", "dead": ["gg"]}),
     )
     .await;
-    let proposed = expect_json(proposed, 200).await;
+    let proposed: GameState = read(proposed, 200).await;
     let svg = service
         .get(&format!("/games/{game}/board.svg"))
         .send()
@@ -550,8 +557,8 @@ async fn a_dispute_resumes_play_and_ends_in_a_strict_count() {
         .await
         .unwrap();
     assert!(svg.contains("class=\"dead\""), "{svg}");
-    assert_eq!(proposed["phase"], "counting");
-    let resumed = expect_json(
+    assert_eq!(proposed.phase, "counting");
+    let resumed: GameState = read(
         counting(
             &service,
             table,
@@ -562,11 +569,11 @@ async fn a_dispute_resumes_play_and_ends_in_a_strict_count() {
         200,
     )
     .await;
-    assert_eq!(resumed["phase"], "playing");
-    assert_eq!(resumed["to_move"], "B");
-    assert_eq!(resumed["clocks"]["status"], "running");
+    assert_eq!(resumed.phase, "playing");
+    assert_eq!(resumed.to_move, Some(Color::Black));
+    assert_eq!(resumed.clocks.status, "running");
     // Counting steps are refused while playing.
-    expect_problem(
+    problem(
         counting(
             &service,
             table,
@@ -581,10 +588,11 @@ async fn a_dispute_resumes_play_and_ends_in_a_strict_count() {
     play(&service, table, &game, 7, "ee").await;
     play(&service, table, &game, 8, "pass").await;
     let counted = play(&service, table, &game, 9, "pass").await;
-    assert_eq!(counted["phase"], "finished", "{counted}");
-    assert_eq!(counted["count"]["basis"], "strict");
-    assert!(counted["count"]["dead"].as_array().unwrap().is_empty());
-    assert!(counted["result"].is_string());
+    assert_eq!(counted.phase, "finished", "{counted:?}");
+    let count = counted.count.as_ref().unwrap();
+    assert_eq!(count.basis, CountBasis::Strict);
+    assert!(count.dead.points().is_empty());
+    assert!(counted.result.is_some());
 }
 
 /// FFG rule 5 bis: both players agree on the same dead stones. Two tablets at one table:
@@ -600,10 +608,10 @@ async fn an_acceptance_of_a_replaced_proposal_is_refused_with_the_new_one() {
     for (index, point) in ["ee", "cc", "pass", "pass"].iter().enumerate() {
         play(&service, table, &game, index as u32 + 1, point).await;
     }
-    let shown_offline = state(&service, &game).await;
-    let seen = shown_offline["counting"]["revision"].clone();
-    assert_eq!(seen, shown_offline["seq"], "{shown_offline}");
-    let proposed = expect_json(
+    let shown_offline = game_state(&service, &game).await;
+    let seen = shown_offline.counting.as_ref().unwrap().revision;
+    assert_eq!(seen as i32, shown_offline.seq, "{shown_offline:?}");
+    let proposed: GameState = read(
         counting(
             &service,
             table,
@@ -614,11 +622,11 @@ async fn an_acceptance_of_a_replaced_proposal_is_refused_with_the_new_one() {
         200,
     )
     .await;
-    let current = proposed["counting"]["revision"].clone();
-    assert_eq!(current, proposed["seq"]);
+    let current = proposed.counting.as_ref().unwrap().revision;
+    assert_eq!(current as i32, proposed.seq);
     assert_ne!(current, seen);
     let entries = log(&service, &game).await.len();
-    let problem = expect_problem(
+    let refused = game_problem(
         counting(
             &service,
             table,
@@ -630,31 +638,38 @@ async fn an_acceptance_of_a_replaced_proposal_is_refused_with_the_new_one() {
         "counting.superseded",
     )
     .await;
-    assert_eq!(
-        problem["state"]["counting"]["revision"], current,
-        "{problem}"
-    );
-    assert_eq!(problem["state"]["counting"]["proposal"], json!(["ee"]));
-    assert_eq!(
-        problem["state"]["counting"]["accepted"],
-        json!([false, true])
-    );
+    let answered = refused.state.as_ref().unwrap();
+    let on_the_table = answered.counting.as_ref().unwrap();
+    assert_eq!(on_the_table.revision, current, "{refused:?}");
+    assert_eq!(on_the_table.proposal.points(), [point("ee")]);
+    assert_eq!(on_the_table.accepted, [false, true]);
     // Nothing of the count changed; the refused step is kept for the referee (issue 43),
     // and the state answered is the log's with it.
     let after = log(&service, &game).await;
     assert_eq!(after.len(), entries + 1);
     let kept = &after[entries];
-    assert_eq!(kept["kind"], "refused", "{kept}");
+    assert_eq!(kept.kind, "refused", "{kept:?}");
+    let TableEvent::Refused { refusal, .. } = table_event(kept) else {
+        panic!("{kept:?}");
+    };
     assert_eq!(
-        kept["event"]["refusal"],
-        json!({"color": "B", "code": "counting.superseded",
-               "asked": {"counting": {"step": {"step": "accept", "color": "B"}, "revision": seen}}}),
-        "{kept}"
+        refusal,
+        Refusal {
+            color: Color::Black,
+            code: "counting.superseded".to_string(),
+            asked: Asked::Counting {
+                step: CountingStep::Accept {
+                    color: Color::Black
+                },
+                revision: seen
+            }
+        },
+        "{kept:?}"
     );
-    assert_eq!(problem["state"]["seq"], kept["seq"]);
-    assert_eq!(state(&service, &game).await["phase"], "counting");
+    assert_eq!(answered.seq, kept.seq);
+    assert_eq!(game_state(&service, &game).await.phase, "counting");
     // Shown the new proposal, Black disputes it: play resumes, Black to move.
-    let resumed = expect_json(
+    let resumed: GameState = read(
         counting(
             &service,
             table,
@@ -665,8 +680,8 @@ async fn an_acceptance_of_a_replaced_proposal_is_refused_with_the_new_one() {
         200,
     )
     .await;
-    assert_eq!(resumed["phase"], "playing");
-    assert!(resumed["counting"].is_null());
+    assert_eq!(resumed.phase, "playing");
+    assert!(resumed.counting.is_none());
 }
 
 /// Time as the table saw it (issue 43): turns that reach the service a minute late, in a
@@ -683,46 +698,26 @@ async fn turns_arriving_late_are_charged_the_time_they_took_at_the_table() {
     .await;
     let table = &setup.tables[0];
     let game = start_game(&service, &setup, 0, json!({})).await;
-    let started = log(&service, &game).await[0]["at_ms"].as_i64().unwrap();
+    let started = log(&service, &game).await[0].at_ms;
     // The hall's network is down for a minute: Black thought 4 s, White 7 s.
     service.advance(Duration::from_secs(60));
+    let api = service.api().with_token(table);
+    let turns = format!("/games/{game}/turns");
     for (turn, point, since, elapsed_ms) in [(1, "ee", 1, 4_000), (2, "cc", 2, 7_000)] {
-        let mut body = turn_body(turn, point);
-        body["table_time"] = json!({"since": since, "elapsed_ms": elapsed_ms});
-        let response = service
-            .post(&format!("/games/{game}/turns"), Some(table))
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        expect_json(response, 201).await;
+        let body = json!({"turn": turn, "action": "move", "point": point,
+                          "table_time": {"since": since, "elapsed_ms": elapsed_ms}});
+        let _: GameState = api.post(&turns, &body, 201).await;
     }
     let entries = log(&service, &game).await;
-    let instants: Vec<i64> = entries
-        .iter()
-        .map(|entry| entry["at_ms"].as_i64().unwrap())
-        .collect();
+    let instants: Vec<i64> = entries.iter().map(|entry| entry.at_ms).collect();
     assert_eq!(instants, [started, started + 4_000, started + 11_000]);
-    let shown = state(&service, &game).await;
-    assert_eq!(
-        shown["clocks"]["white"]["main_ms"],
-        600_000 - 7_000,
-        "{shown}"
-    );
+    let shown = game_state(&service, &game).await;
+    assert_eq!(shown.clocks.white.main_ms, 600_000 - 7_000, "{shown:?}");
     // An account longer than the wall time since the last entry is held to the arrival.
-    let mut body = turn_body(3, "gg");
-    body["table_time"] = json!({"since": 3, "elapsed_ms": 10_000_000});
-    expect_json(
-        service
-            .post(&format!("/games/{game}/turns"), Some(table))
-            .json(&body)
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await;
-    let arrived = log(&service, &game).await[3]["at_ms"].as_i64().unwrap();
+    let body = json!({"turn": 3, "action": "move", "point": "gg",
+                      "table_time": {"since": 3, "elapsed_ms": 10_000_000}});
+    let _: GameState = api.post(&turns, &body, 201).await;
+    let arrived = log(&service, &game).await[3].at_ms;
     assert!(
         arrived >= started + 60_000 && arrived < started + 10_000_000,
         "{arrived}"
@@ -736,82 +731,54 @@ async fn a_referee_ruling_changes_the_result_and_the_audit_trail_stays() {
     let table = &setup.tables[0];
     let game = start_game(&service, &setup, 0, json!({})).await;
     play(&service, table, &game, 1, "ee").await;
-    let resigned = expect_json(
-        service
-            .post(&format!("/games/{game}/turns"), Some(table))
-            .json(&json!({"turn": 2, "action": "resign"}))
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await;
-    assert_eq!(resigned["result"], "B+R");
-    let resign_seq = resigned["seq"].as_i64().unwrap();
+    let resigned: GameState = service
+        .api()
+        .with_token(table)
+        .post(
+            &format!("/games/{game}/turns"),
+            &json!({"turn": 2, "action": "resign"}),
+            201,
+        )
+        .await;
+    assert_eq!(resigned.result.as_deref(), Some("B+R"));
+    let resign_seq = u32::try_from(resigned.seq).unwrap();
     // The tablet recorded the resignation of the wrong player: the referee corrects it.
+    let referee = service.api().with_token(&setup.referee);
+    let rulings = format!("/games/{game}/rulings");
     let ruling = json!({"kind": "result_correction", "reason": "Black resigned, not White", "result": "W+R", "corrects": resign_seq});
-    let ruled = expect_json(
-        service
-            .post(&format!("/games/{game}/rulings"), Some(&setup.referee))
-            .json(&ruling)
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await;
-    assert_eq!(ruled["result"], "W+R");
+    let ruled: GameState = referee.post(&rulings, &ruling, 201).await;
+    assert_eq!(ruled.result.as_deref(), Some("W+R"));
     let warning = json!({"kind": "warning", "reason": "talking during the game", "color": "B"});
-    expect_json(
-        service
-            .post(&format!("/games/{game}/rulings"), Some(&setup.referee))
-            .json(&warning)
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await;
-    // The audit trail: both rulings, in order, with who and when; the resignation is still there.
-    let rulings = expect_json(
-        service
-            .get(&format!("/games/{game}/rulings"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    let items = rulings["items"].as_array().unwrap();
+    let _: GameState = referee.post(&rulings, &warning, 201).await;
+    // The audit trail: both rulings, in order, with who and when (its `recorded_at`, which
+    // the entry cannot be read without); the resignation is still there.
+    let GameRulingList { items } = service.api().anonymous().game_rulings(&game).await;
     assert_eq!(items.len(), 2);
-    assert_eq!(items[0]["ruling"]["kind"], "result_correction");
-    assert_eq!(items[0]["ruling"]["previous_result"], "B+R");
-    assert_eq!(items[0]["ruling"]["result"], "W+R");
-    assert_eq!(items[0]["ruling"]["corrects"], resign_seq);
-    assert!(items[0]["issued_by"].is_string());
-    assert!(items[0]["recorded_at"].is_string());
-    assert_eq!(items[1]["ruling"]["kind"], "warning");
+    let correction = applied_ruling(&items[0].entry).unwrap();
+    assert_eq!(
+        correction.ruling.decision,
+        Decision::ResultCorrection {
+            result: "W+R".parse().unwrap()
+        }
+    );
+    assert_eq!(correction.previous_result, Some("B+R".parse().unwrap()));
+    assert_eq!(correction.ruling.corrects, Some(resign_seq));
+    assert!(items[0].entry.issued_by.is_some());
+    let warned = applied_ruling(&items[1].entry).unwrap();
+    assert_eq!(warned.ruling.decision.kind(), "warning");
     let entries = log(&service, &game).await;
     assert!(entries
         .iter()
-        .any(|entry| entry["event"]["event"] == "resign"));
-    let listed = expect_json(
-        service
-            .get(&format!("/tournaments/{}/games", setup.tournament_id))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(listed["items"][0]["result"], "W+R");
+        .any(|entry| matches!(table_event(entry), TableEvent::Resigned { .. })));
+    let listed = service.api().anonymous().games(&setup.tournament_id).await;
+    assert_eq!(listed.items[0].result.as_deref(), Some("W+R"));
     // The pairing's result, which the standings read, follows the ruling.
-    let pairing_result = format!(
-        "/tournaments/{}/rounds/1/pairings/{}/result",
-        setup.tournament_id, setup.pairings[0]
-    );
-    let recorded = expect_json(service.get(&pairing_result).send().await.unwrap(), 200).await;
-    assert_eq!(recorded["result"], "W+R", "{recorded}");
+    let recorded = service
+        .api()
+        .anonymous()
+        .pairing_result(&setup.tournament_id, 1, &setup.pairings[0])
+        .await;
+    assert_eq!(recorded.result.as_deref(), Some("W+R"), "{recorded:?}");
     // Bad rulings are refused.
     let bad = json!({"kind": "result_correction", "reason": "x", "result": "nonsense"});
     let response = service
@@ -820,7 +787,7 @@ async fn a_referee_ruling_changes_the_result_and_the_audit_trail_stays() {
         .send()
         .await
         .unwrap();
-    expect_problem(response, 422, "validation.failed").await;
+    problem(response, 422, "validation.failed").await;
 }
 
 #[tokio::test]
@@ -828,20 +795,13 @@ async fn a_referee_pauses_and_resumes_the_clocks() {
     let service = TestService::start().await;
     let setup = setup(&service, json!({}), 1).await;
     let game = start_game(&service, &setup, 0, json!({})).await;
+    let referee = service.api().with_token(&setup.referee);
+    let rulings = format!("/games/{game}/rulings");
     let pause = json!({"kind": "pause", "reason": "a player is ill"});
-    let paused = expect_json(
-        service
-            .post(&format!("/games/{game}/rulings"), Some(&setup.referee))
-            .json(&pause)
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await;
-    assert_eq!(paused["clocks"]["status"], "paused");
-    assert_eq!(paused["clocks"]["paused_by_referee"], true);
-    expect_problem(
+    let paused: GameState = referee.post(&rulings, &pause, 201).await;
+    assert_eq!(paused.clocks.status, "paused");
+    assert!(paused.clocks.paused_by_referee);
+    problem(
         post_turn(&service, &setup.tables[0], &game, 1, "ee").await,
         409,
         "game.paused",
@@ -851,17 +811,26 @@ async fn a_referee_pauses_and_resumes_the_clocks() {
     // and the table's token that sent it; nothing was played.
     let entries = log(&service, &game).await;
     let kept = entries.last().unwrap();
-    assert_eq!(kept["kind"], "refused", "{kept}");
+    assert_eq!(kept.kind, "refused", "{kept:?}");
+    let TableEvent::Refused { refusal, .. } = table_event(kept) else {
+        panic!("{kept:?}");
+    };
     assert_eq!(
-        kept["event"]["refusal"],
-        json!({"color": "B", "code": "game.paused",
-               "asked": {"turn": {"turn": 1, "action": {"move": "ee"}}}}),
-        "{kept}"
+        refusal,
+        Refusal {
+            color: Color::Black,
+            code: "game.paused".to_string(),
+            asked: Asked::Turn {
+                turn: 1,
+                action: Action::Move(point("ee"))
+            }
+        },
+        "{kept:?}"
     );
-    assert!(kept["issued_by"].is_string(), "{kept}");
-    assert!(kept["turn_number"].is_null(), "{kept}");
+    assert!(kept.issued_by.is_some(), "{kept:?}");
+    assert!(kept.turn_number.is_none(), "{kept:?}");
     // The same request again (a retry whose answer was lost): refused, kept once.
-    expect_problem(
+    problem(
         post_turn(&service, &setup.tables[0], &game, 1, "ee").await,
         409,
         "game.paused",
@@ -869,32 +838,11 @@ async fn a_referee_pauses_and_resumes_the_clocks() {
     .await;
     assert_eq!(log(&service, &game).await.len(), entries.len());
     let resume = json!({"kind": "resume", "reason": "better"});
-    let resumed = expect_json(
-        service
-            .post(&format!("/games/{game}/rulings"), Some(&setup.referee))
-            .json(&resume)
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await;
-    assert_eq!(resumed["clocks"]["status"], "running");
+    let resumed: GameState = referee.post(&rulings, &resume, 201).await;
+    assert_eq!(resumed.clocks.status, "running");
     let adjust = json!({"kind": "time_adjustment", "reason": "clock fault", "color": "W", "delta_ms": 60000});
-    let adjusted = expect_json(
-        service
-            .post(&format!("/games/{game}/rulings"), Some(&setup.referee))
-            .json(&adjust)
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await;
-    assert!(
-        adjusted["clocks"]["white"]["main_ms"].as_u64().unwrap()
-            > adjusted["clocks"]["black"]["main_ms"].as_u64().unwrap()
-    );
+    let adjusted: GameState = referee.post(&rulings, &adjust, 201).await;
+    assert!(adjusted.clocks.white.main_ms > adjusted.clocks.black.main_ms);
     play(&service, &setup.tables[0], &game, 1, "ee").await;
 }
 
@@ -911,7 +859,7 @@ async fn an_exported_sgf_verifies_and_reimports_to_the_same_game() {
     {
         play(&service, table, &game, index as u32 + 1, point).await;
     }
-    expect_json(
+    let _: GameState = read(
         counting(
             &service,
             table,
@@ -922,7 +870,7 @@ async fn an_exported_sgf_verifies_and_reimports_to_the_same_game() {
         200,
     )
     .await;
-    let original = expect_json(
+    let original: GameState = read(
         counting(
             &service,
             table,
@@ -949,7 +897,7 @@ async fn an_exported_sgf_verifies_and_reimports_to_the_same_game() {
         "{sgf}"
     );
     assert!(
-        sgf.contains(&format!("RE[{}]", original["result"].as_str().unwrap())),
+        sgf.contains(&format!("RE[{}]", original.result.as_deref().unwrap())),
         "{sgf}"
     );
     let folder = tempfile::tempdir().unwrap();
@@ -970,35 +918,26 @@ async fn an_exported_sgf_verifies_and_reimports_to_the_same_game() {
     // why), on the tournament's 9×9 board: the same position, turns and result.
     let import = json!({"pairing_id": setup.pairings[1], "sgf": sgf,
                         "override_reason": "the same game again, to compare"});
-    let response = service
-        .post(
-            &format!("/tournaments/{}/games/import", setup.tournament_id),
-            Some(&setup.referee),
-        )
-        .json(&import)
-        .send()
-        .await
-        .unwrap();
-    let imported = expect_json(response, 201).await;
-    assert_eq!(imported["board"], original["board"]);
-    assert_eq!(imported["turns"], original["turns"]);
-    assert_eq!(imported["result"], original["result"]);
-    assert_eq!(imported["black_prisoners"], original["black_prisoners"]);
-    assert_eq!(imported["settings"]["overrides"], json!(["players"]));
+    let referee = service.api().with_token(&setup.referee);
+    let import_path = format!("/tournaments/{}/games/import", setup.tournament_id);
+    let ImportedGame { game: imported, .. } = referee.post(&import_path, &import, 201).await;
+    assert_eq!(imported.board, original.board);
+    assert_eq!(imported.turns, original.turns);
+    assert_eq!(imported.result, original.result);
+    assert_eq!(imported.black_prisoners, original.black_prisoners);
+    assert_eq!(imported.settings.overrides, ["players"]);
     // An illegal record is refused with the turn and the reason.
     let illegal = "(;GM[1]FF[4]SZ[9]RU[french];B[aa];W[ab];B[aa])";
     let import = json!({"pairing_id": setup.pairings[1], "sgf": illegal});
-    let response = service
-        .post(
-            &format!("/tournaments/{}/games/import", setup.tournament_id),
-            Some(&setup.referee),
-        )
-        .json(&import)
-        .send()
-        .await
-        .unwrap();
-    let problem = expect_problem(response, 422, "illegal_move.occupied").await;
-    assert_eq!(problem["turn"], 3);
+    let refused = game_problem(
+        referee
+            .send(reqwest::Method::POST, &import_path, Some(&import))
+            .await,
+        422,
+        "illegal_move.occupied",
+    )
+    .await;
+    assert_eq!(refused.turn, Some(3));
 }
 
 #[tokio::test]
@@ -1014,19 +953,22 @@ async fn under_auto_pass_a_player_out_of_time_passes() {
     play(&service, &setup.tables[0], &game, 1, "ee").await;
     // White runs out and passes; then Black does: two passes pause the game (rule 5 bis).
     service.advance(Duration::from_secs(3 * 3600));
-    let paused = swept(&service, &game, |state| state["phase"] != "playing").await;
-    assert_eq!(paused["phase"], "counting", "{paused}");
-    assert_eq!(paused["turns"], 3);
+    let paused = swept(&service, &game, |state| state.phase != "playing").await;
+    assert_eq!(paused.phase, "counting", "{paused:?}");
+    assert_eq!(paused.turns, 3);
     // Each pass is the flag of its player, recorded by the sweep.
-    let flags: Vec<Value> = log(&service, &game)
-        .await
+    let entries = log(&service, &game).await;
+    let flags: Vec<Color> = entries_of(&entries, "clock")
         .into_iter()
-        .filter(|entry| entry["kind"] == "clock" && entry["event"]["event"] == "flag")
+        .filter_map(|entry| match table_event(entry) {
+            TableEvent::Flag { color, .. } => Some(color),
+            _ => None,
+        })
         .collect();
-    assert_eq!(flags.len(), 2);
-    assert_eq!(flags[0]["event"]["color"], "W");
-    assert_eq!(flags[1]["event"]["color"], "B");
-    assert!(flags.iter().all(|entry| entry["issued_by"].is_null()));
+    assert_eq!(flags, [Color::White, Color::Black]);
+    assert!(entries_of(&entries, "clock")
+        .iter()
+        .all(|entry| entry.issued_by.is_none()));
 }
 
 #[tokio::test]
@@ -1245,5 +1187,5 @@ async fn bad_input_to_the_game_routes_is_a_problem_never_a_500() {
         .unwrap();
     assert_eq!(response.status(), 422);
     // The game is untouched by all of it.
-    assert_eq!(state(&service, &game).await["turns"], 0);
+    assert_eq!(game_state(&service, &game).await.turns, 0);
 }

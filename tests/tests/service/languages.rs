@@ -1,6 +1,9 @@
 //! The pages' language (issue 41): the reader's choice (a cookie), else the browser's
 //! `Accept-Language`, else English for a page without a tournament.
 
+use arbitre_api::i18n::{Language, TimeZone};
+use arbitre_api::routes::tokens::IssuedToken;
+use arbitre_tests::api::{fields, problem, problem_and_body};
 use arbitre_tests::TestService;
 use reqwest::header::{ACCEPT_LANGUAGE, COOKIE, LOCATION, ORIGIN, REFERER, SET_COOKIE};
 use reqwest::StatusCode;
@@ -114,8 +117,8 @@ async fn an_error_page_is_written_in_the_readers_language() {
 #[tokio::test]
 async fn a_kept_public_page_is_kept_once_per_language() {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(serde_json::json!({})).await;
-    let path = format!("/t/{}", tournament["id"].as_str().unwrap());
+    let tournament = service.api().create_tournament(serde_json::json!({})).await;
+    let path = format!("/t/{}", tournament.id);
     let (_, english) = page(&service, &path, &[]).await;
     assert!(english.contains("Find your board"), "{english}");
     let (_, french) = page(&service, &path, &[(ACCEPT_LANGUAGE, "fr")]).await;
@@ -139,10 +142,11 @@ async fn public_page(service: &TestService, id: &str, accept: Option<&str>) -> S
 async fn a_tournaments_page_speaks_its_language_when_the_reader_asks_for_none() {
     let service = TestService::start().await;
     let tournament = service
+        .api()
         .create_tournament(serde_json::json!({"language": "it"}))
         .await;
-    assert_eq!(tournament["language"], "it");
-    let id = tournament["id"].as_str().unwrap();
+    assert_eq!(tournament.language.code(), "it");
+    let id = &tournament.id.to_string();
     assert!(public_page(&service, id, None)
         .await
         .contains("<html lang=\"it\">"));
@@ -174,48 +178,42 @@ async fn a_tournaments_page_speaks_its_language_when_the_reader_asks_for_none() 
 #[tokio::test]
 async fn a_tournament_refuses_a_language_or_a_zone_it_cannot_show() {
     let service = TestService::start().await;
-    let created = service.create_tournament(serde_json::json!({})).await;
-    assert_eq!(created["language"], "en");
-    assert!(created["time_zone"]
-        .as_str()
-        .is_some_and(|zone| !zone.is_empty()));
+    let created = service.api().create_tournament(serde_json::json!({})).await;
+    assert_eq!(created.language, Language::of_code("en").unwrap());
+    assert!(!created.time_zone.name().is_empty());
     for (field, value) in [("language", "ko"), ("time_zone", "Mars/Olympus")] {
         let refused = service
             .post_tournament(serde_json::json!({ field: value }))
             .await;
-        assert_eq!(
-            refused.status(),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "{field}"
+        let refused = problem(refused, 422, "body.invalid").await;
+        assert!(
+            refused
+                .errors
+                .iter()
+                .any(|error| error.field == field && error.message.contains(value)),
+            "{refused:?}"
         );
-        let problem: serde_json::Value = refused.json().await.unwrap();
-        assert!(problem.to_string().contains(value), "{problem}");
     }
 }
 
 #[tokio::test]
 async fn a_moment_is_shown_on_the_tournaments_clock_in_the_readers_language() {
-    use arbitre_api::i18n::{Language, TimeZone};
     let service = TestService::start().await;
     let tournament = service
+        .api()
         .create_tournament(serde_json::json!({"time_zone": "America/New_York"}))
         .await;
-    assert_eq!(tournament["time_zone"], "America/New_York");
-    let id = tournament["id"].as_str().unwrap();
-    let issued: serde_json::Value = service
+    assert_eq!(tournament.time_zone.name(), "America/New_York");
+    let id = tournament.id;
+    let issued: IssuedToken = service
+        .api()
         .post(
             &format!("/tournaments/{id}/tokens"),
-            Some(&service.admin_token),
+            &serde_json::json!({"role": "referee", "label": "Marie"}),
+            201,
         )
-        .json(&serde_json::json!({"role": "referee", "label": "Marie"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let at: chrono::DateTime<chrono::Utc> =
-        serde_json::from_value(issued["created_at"].clone()).unwrap();
+        .await;
+    let at = issued.token.created_at;
     let staff = service
         .get(&format!("/dashboard/t/{id}/staff"))
         .bearer_auth(&service.admin_token)
@@ -297,29 +295,25 @@ async fn the_referee_names_the_dead_stones_as_on_the_board() {
 async fn a_problems_detail_follows_the_readers_language_its_code_and_title_stay() {
     let service = TestService::start().await;
     let missing = format!("/tournaments/{}", uuid::Uuid::now_v7());
-    let problem = |language: Option<&'static str>| {
+    let answer = |language: Option<&'static str>| {
         let mut request = service.get(&missing);
         if let Some(language) = language {
             request = request.header(ACCEPT_LANGUAGE, language);
         }
         async move {
             let response = request.send().await.unwrap();
-            assert_eq!(response.status(), StatusCode::NOT_FOUND);
-            assert_eq!(
-                response.headers()["content-type"],
-                "application/problem+json"
-            );
-            response.json::<serde_json::Value>().await.unwrap()
+            problem_and_body(response, 404, "not_found.tournament").await
         }
     };
-    let english = problem(None).await;
-    let french = problem(Some("fr-FR,fr;q=0.9")).await;
-    assert_eq!(french["detail"], "Aucun tournoi ne correspond.");
-    assert_eq!(french["code"], english["code"]);
-    assert_eq!(french["title"], english["title"]);
-    assert_eq!(french["type"], english["type"]);
-    assert_ne!(english["detail"], french["detail"]);
-    assert_eq!(problem(Some("en")).await, english);
+    let (english, english_body) = answer(None).await;
+    let (french, _) = answer(Some("fr-FR,fr;q=0.9")).await;
+    assert_eq!(french.detail, "Aucun tournoi ne correspond.");
+    assert_eq!(french.code, english.code);
+    assert_eq!(french.title, english.title);
+    assert_eq!(french.problem_type, english.problem_type);
+    assert_ne!(english.detail, french.detail);
+    // Asked for in English: the very answer sent without a language.
+    assert_eq!(answer(Some("en")).await.1, english_body);
 }
 
 /// The refused player form's problems, in the reader's language: the field by its
@@ -353,19 +347,17 @@ async fn a_refused_forms_problems_are_written_in_the_readers_language() {
     );
     assert!(!shown.contains("rank") && !shown.contains('`'), "{shown}");
 
-    let problem: serde_json::Value = service
+    let response = service
         .post(&format!("/tournaments/{id}/players"), Some(&secret))
         .header(ACCEPT_LANGUAGE, "fr")
         .json(&serde_json::json!({"surname": "Dupont", "first_name": "Luc", "rank": "3 dan"}))
         .send()
         .await
-        .unwrap()
-        .json()
-        .await
         .unwrap();
-    assert_eq!(problem["code"], "validation.failed");
-    assert_eq!(problem["errors"][0]["field"], "rank");
-    assert!(problem["errors"][0]["message"]
-        .as_str()
-        .is_some_and(|message| message.contains("is not a rank")));
+    let refused = problem(response, 422, "validation.failed").await;
+    assert_eq!(fields(&refused)[0], "rank");
+    assert!(
+        refused.errors[0].message.contains("is not a rank"),
+        "{refused:?}"
+    );
 }

@@ -21,6 +21,7 @@ mod migrations;
 mod openapi;
 mod opengotha_import;
 mod operations;
+mod origin;
 mod pairings;
 mod player_copies;
 mod player_record;
@@ -64,16 +65,6 @@ pub async fn send(
 pub async fn expect_problem(response: reqwest::Response, status: u16, code: &str) -> Value {
     let (_, body) = arbitre_tests::api::problem_and_body(response, status, code).await;
     serde_json::from_str(&body).unwrap()
-}
-
-/// The fields a `validation.failed` problem names, in its order.
-pub fn problem_fields(problem: &Value) -> Vec<&str> {
-    problem["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|error| error["field"].as_str().unwrap())
-        .collect()
 }
 
 /// Asserts a success `status` and returns the JSON body.

@@ -9,12 +9,16 @@
 //! `lucvannier/opengotha: distribution/tournamentfiles/tournament.dtd`); its players are
 //! invented.
 
-use crate::{expect_json, expect_problem};
 use arbitre_api::access::Role;
+use arbitre_api::routes::standings::Standings;
+use arbitre_api::services::opengotha::{ImportWarning, Imported};
+use arbitre_api::services::rounds::RegistrationStatus;
+use arbitre_api::services::tournaments::Tournament as Settings;
 use arbitre_core::export::{self, opengotha, ByDefault};
-use arbitre_core::standings::{self, Tournament};
+use arbitre_core::rules::KomiPolicy;
+use arbitre_core::standings::{self, Basis, Criterion, Tournament};
+use arbitre_tests::api::{fields, problem, problem_and_body, problem_at, read, ProblemAt};
 use arbitre_tests::TestService;
-use reqwest::Method;
 use serde_json::{json, Value};
 
 /// *Tournoi de Test*, 5 rounds declared, 7 players, after its third round:
@@ -89,21 +93,19 @@ async fn post_file(service: &TestService, file: &str, token: Option<&str>) -> re
         .unwrap()
 }
 
-/// `PUT`s `body` to `path` as admin and expects 200.
-async fn put_as_admin(service: &TestService, path: &str, body: Value) {
-    let response = service
-        .request(Method::PUT, path, Some(&service.admin_token))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    expect_json(response, 200).await;
+/// Imports `file` as admin, expecting it created.
+async fn import(service: &TestService, file: &str) -> Imported {
+    read(
+        post_file(service, file, Some(&service.admin_token)).await,
+        201,
+    )
+    .await
 }
 
 /// How many tournaments the service holds.
 pub async fn tournament_count(service: &TestService) -> u64 {
-    let page = expect_json(service.get("/tournaments").send().await.unwrap(), 200).await;
-    page["page"]["total"].as_u64().unwrap()
+    let page = service.api().anonymous().tournaments("").await;
+    u64::try_from(page.page.total).unwrap()
 }
 
 /// A score of the core in points, as the API writes it.
@@ -111,42 +113,27 @@ fn points(score: standings::Score) -> f64 {
     score.quarters() as f64 / 4.0
 }
 
-/// Asserts that the API's standings (`json`) are the core's for `tournament` after
-/// `round`, line by line: player (by name), place, McMahon score, wins and every
-/// criterion.
-fn assert_same_standings(json: &Value, tournament: &Tournament, round: u32) {
+/// Asserts that the API's standings are the core's for `tournament` after `round`, line
+/// by line: player (by name), place, McMahon score, wins and every criterion.
+fn assert_same_standings(sent: &Standings, tournament: &Tournament, round: u32) {
     let expected = standings::compute(tournament, round).unwrap();
-    let items = json["items"].as_array().unwrap();
-    assert_eq!(json["after_round"], round);
-    assert_eq!(items.len(), expected.len());
-    for (line, standing) in items.iter().zip(&expected) {
+    assert_eq!(sent.after_round, round);
+    assert_eq!(sent.items.len(), expected.len());
+    for (line, standing) in sent.items.iter().zip(&expected) {
         let player = tournament.player(&standing.player).unwrap();
-        let name = (
-            line["surname"].as_str().unwrap(),
-            line["first_name"].as_str().unwrap(),
-        );
+        let name = (line.surname.as_str(), line.first_name.as_str());
         assert_eq!(
             name,
             (player.surname.as_str(), player.first_name.as_str()),
             "row {}",
             standing.row
         );
-        assert_eq!(line["row"], standing.row, "{name:?}");
-        assert_eq!(line["place"], standing.place, "{name:?}");
-        assert_eq!(line["mms"].as_f64(), Some(points(standing.mms)), "{name:?}");
-        assert_eq!(
-            line["wins"].as_f64(),
-            Some(points(standing.wins)),
-            "{name:?}"
-        );
+        assert_eq!(line.row, standing.row, "{name:?}");
+        assert_eq!(line.place, standing.place, "{name:?}");
+        assert_eq!(line.mms, points(standing.mms), "{name:?}");
+        assert_eq!(line.wins, points(standing.wins), "{name:?}");
         let criteria: Vec<f64> = standing.criteria.iter().copied().map(points).collect();
-        let line_criteria: Vec<f64> = line["criteria"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|value| value.as_f64().unwrap())
-            .collect();
-        assert_eq!(line_criteria, criteria, "{name:?}");
+        assert_eq!(line.criteria, criteria, "{name:?}");
     }
 }
 
@@ -155,41 +142,22 @@ pub async fn players_by_surname(
     service: &TestService,
     tournament: &str,
 ) -> std::collections::HashMap<String, String> {
-    let page = expect_json(
-        service
-            .get(&format!("/tournaments/{tournament}/players?limit=500"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    page["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|player| {
-            (
-                player["surname"].as_str().unwrap().to_string(),
-                player["id"].as_str().unwrap().to_string(),
-            )
-        })
+    let page = service
+        .api()
+        .anonymous()
+        .players(tournament, "limit=500")
+        .await;
+    page.items
+        .into_iter()
+        .map(|player| (player.surname, player.id.to_string()))
         .collect()
 }
 
 /// The element and value of each warning of an import's answer.
-fn warnings_by_element(warnings: &Value) -> Vec<(&str, &str)> {
+fn warnings_by_element(warnings: &[ImportWarning]) -> Vec<(&str, &str)> {
     warnings
-        .as_array()
-        .unwrap()
         .iter()
-        .map(|warning| {
-            assert!(warning["message"].is_string(), "{warning}");
-            (
-                warning["element"].as_str().unwrap(),
-                warning["value"].as_str().unwrap(),
-            )
-        })
+        .map(|warning| (warning.element.as_str(), warning.value.as_str()))
         .collect()
 }
 
@@ -201,7 +169,6 @@ fn warnings_by_element(warnings: &Value) -> Vec<(&str, &str)> {
 #[tokio::test]
 async fn odd_results_and_dates_out_of_order_import_with_warnings() {
     let service = TestService::start().await;
-    let admin = service.admin_token.clone();
     let odd = FILE
         .replacen(
             r#"result="RESULT_WHITEWINS" roundNumber="1" tableNumber="1""#,
@@ -219,9 +186,9 @@ async fn odd_results_and_dates_out_of_order_import_with_warnings() {
         // character in a club, stripped, and a decimal comma, read as a point.
         .replace(r#"club="Berl""#, r#"club="Be&#9;rl""#)
         .replace(r#"komi="7.5""#, r#"komi="7,5""#);
-    let imported = expect_json(post_file(&service, &odd, Some(&admin)).await, 201).await;
+    let imported = import(&service, &odd).await;
     assert_eq!(
-        warnings_by_element(&imported["warnings"]),
+        warnings_by_element(&imported.warnings),
         [
             ("Player[line 5].club", "Be\trl"),
             ("GeneralParameterSet[line 28].komi", "7,5"),
@@ -236,127 +203,101 @@ async fn odd_results_and_dates_out_of_order_import_with_warnings() {
                 "RESULT_BOTHLOSE_BYDEF"
             ),
         ],
-        "{imported:#}"
+        "{imported:#?}"
     );
-    assert_eq!(imported["unknown_results"], 2);
-    let id = imported["tournament_id"].as_str().unwrap();
-    let t = format!("/tournaments/{id}");
-    let settings = expect_json(service.get(&t).send().await.unwrap(), 200).await;
+    assert_eq!(imported.unknown_results, 2);
+    let id = imported.tournament_id;
+    let anyone = service.api().anonymous();
+    let settings = anyone.tournament(id).await;
     assert_eq!(
-        (&settings["start_date"], &settings["end_date"]),
-        (&json!("2026-11-21"), &json!("2026-11-20"))
+        (
+            settings.start_date.to_string(),
+            settings.end_date.to_string()
+        ),
+        ("2026-11-21".to_string(), "2026-11-20".to_string())
     );
-    let round_1 = expect_json(
-        service
-            .get(&format!("{t}/rounds/1/pairings"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    let kept: Vec<(&Value, &Value)> = round_1["items"]
-        .as_array()
-        .unwrap()
+    let round_1 = anyone.pairings(id, 1).await;
+    let kept: Vec<(Option<&str>, Option<&str>)> = round_1
         .iter()
-        .map(|pairing| (&pairing["result"], &pairing["opengotha_result"]))
+        .map(|pairing| {
+            (
+                pairing.result.as_deref(),
+                pairing.opengotha_result.as_deref(),
+            )
+        })
         .collect();
     assert_eq!(
         kept,
         [
-            (&Value::Null, &json!("RESULT_BOTHWIN")),
-            (&Value::Null, &json!("RESULT_BOTHLOSE_BYDEF")),
-            (&json!("W+"), &Value::Null)
+            (None, Some("RESULT_BOTHWIN")),
+            (None, Some("RESULT_BOTHLOSE_BYDEF")),
+            (Some("W+"), None)
         ]
     );
     let file_tournament = opengotha::import(odd.as_bytes()).unwrap();
-    let after_two = expect_json(
-        service
-            .get(&format!("{t}/standings?after_round=2"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    let after_two = anyone.standings(id, "after_round=2").await;
     assert_same_standings(&after_two, &file_tournament, 2);
 }
 
 #[tokio::test]
 async fn a_tournament_in_progress_is_imported_continued_and_exported() {
     let service = TestService::start().await;
-    let admin = service.admin_token.clone();
     let file_tournament = opengotha::import(FILE.as_bytes()).unwrap();
 
-    let mut imported = expect_json(post_file(&service, FILE, Some(&admin)).await, 201).await;
-    let id = imported["tournament_id"].as_str().unwrap().to_string();
+    let imported = import(&service, FILE).await;
+    let id = imported.tournament_id;
     // The service keeps the whole file (the director and the short name too): nothing to
     // warn of.
-    let warnings = imported
-        .as_object_mut()
-        .unwrap()
-        .remove("warnings")
-        .unwrap();
-    assert_eq!(warnings, json!([]));
     assert_eq!(
         imported,
-        json!({"tournament_id": id, "players": 7, "rounds": 5, "pairings": 9,
-               "unknown_results": 2, "byes": 2, "absences": 1})
+        Imported {
+            tournament_id: id,
+            players: 7,
+            rounds: 5,
+            pairings: 9,
+            unknown_results: 2,
+            byes: 2,
+            absences: 1,
+            warnings: Vec::new(),
+        }
     );
     let t = format!("/tournaments/{id}");
-    let settings = expect_json(service.get(&t).send().await.unwrap(), 200).await;
-    assert_eq!(settings["name"], "Tournoi de Test");
-    assert_eq!(settings["place"], "Lyon");
-    assert_eq!(settings["start_date"], "2026-11-21");
+    let api = service.api();
+    let anyone = service.api().anonymous();
+    let settings = anyone.tournament(id).await;
+    assert_eq!(settings.name, "Tournoi de Test");
+    assert_eq!(settings.place, "Lyon");
+    assert_eq!(settings.start_date.to_string(), "2026-11-21");
+    assert_eq!(settings.komi_policy, KomiPolicy::Fixed { komi: 7.5 });
     assert_eq!(
-        settings["komi_policy"],
-        json!({"kind": "fixed", "komi": 7.5})
+        settings.placement_criteria,
+        [
+            Criterion::Category,
+            Criterion::Mms,
+            Criterion::Sos(Basis::Mms),
+            Criterion::Sosos(Basis::Mms)
+        ]
     );
-    assert_eq!(
-        settings["placement_criteria"],
-        json!(["category", "mms", {"sos": "mms"}, {"sosos": "mms"}])
-    );
-    assert_eq!(settings["standings"]["mcmahon_bar"], "2d");
-    assert_eq!(settings["standings"]["mcmahon_floor"], "15k");
-    assert_eq!(settings["standings"]["category_limits"], json!(["1d"]));
-    let players = players_by_surname(&service, &id).await;
-    let morel = expect_json(
-        service
-            .get(&format!("{t}/players/{}", players["Morel"]))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    assert_eq!(settings.standings.mcmahon_bar, "2d");
+    assert_eq!(settings.standings.mcmahon_floor, "15k");
+    assert_eq!(settings.standings.category_limits, ["1d"]);
+    let players = players_by_surname(&service, &id.to_string()).await;
+    let morel = anyone.player(id, &players["Morel"]).await;
     assert_eq!(
         (
-            &morel["rank"],
-            &morel["egd_pin"],
-            &morel["ffg_licence"],
-            &morel["club"]
+            morel.rank.as_str(),
+            morel.egd_pin.as_deref(),
+            morel.ffg_licence.as_deref(),
+            morel.club.as_deref()
         ),
-        (
-            &json!("2d"),
-            &json!("12345670"),
-            &json!("0512345"),
-            &json!("75Pa")
-        )
+        ("2d", Some("12345670"), Some("0512345"), Some("75Pa"))
     );
 
     // Round 2 is the last complete one: the service ranks it as the core ranks the file.
-    let after_two = expect_json(
-        service
-            .get(&format!("{t}/standings?after_round=2"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    let after_two = anyone.standings(id, "after_round=2").await;
     assert_same_standings(&after_two, &file_tournament, 2);
     // Round 3 has unknown results: the federations' files refuse it.
-    expect_problem(
+    problem(
         service
             .get(&format!("{t}/exports/egd?after_round=3"))
             .send()
@@ -368,34 +309,21 @@ async fn a_tournament_in_progress_is_imported_continued_and_exported() {
     .await;
 
     // The unknown results of round 3 are recorded.
-    let round_three = expect_json(
-        service
-            .get(&format!("{t}/rounds/3/pairings"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
     let mut recorded = 0;
-    for pairing in round_three["items"].as_array().unwrap() {
-        let result = match pairing["result"].as_str() {
+    for pairing in anyone.pairings(id, 3).await {
+        let result = match pairing.result {
             Some(_) => continue,
-            None if pairing["black_id"] == players["Rossi"].as_str() => "B+R",
+            None if pairing.black_id.to_string() == players["Rossi"] => "B+R",
             None => "W+5.5",
         };
-        let path = format!(
-            "{t}/rounds/3/pairings/{}/result",
-            pairing["id"].as_str().unwrap()
-        );
-        put_as_admin(&service, &path, json!({"result": result})).await;
+        api.record_result(id, 3, pairing.id, result).await;
         recorded += 1;
     }
     assert_eq!(recorded, 2);
 
     // Round 4, declared in the file and not begun, is paired and played: Rossi has the bye.
-    let bye = format!("{t}/rounds/4/registrations/{}", players["Rossi"]);
-    put_as_admin(&service, &bye, json!({"status": "bye"})).await;
+    api.register(id, 4, &players["Rossi"], RegistrationStatus::Bye)
+        .await;
     let games = [
         ("Kowalski", "Morel", "W+R"),
         ("Garnier", "Schneider", "B+2.5"),
@@ -404,35 +332,18 @@ async fn a_tournament_in_progress_is_imported_continued_and_exported() {
     let mut pairings = Vec::new();
     for (table, (black, white, _)) in games.iter().enumerate() {
         let table = i32::try_from(table).unwrap() + 1;
-        let pairing = service
-            .create_pairing(&id, 4, table, &players[*black], &players[*white])
+        let pairing = api
+            .create_pairing(id, 4, table, &players[*black], &players[*white])
             .await;
-        pairings.push(pairing["id"].as_str().unwrap().to_string());
+        pairings.push(pairing.id);
     }
-    expect_json(
-        service
-            .post(&format!("{t}/rounds/4/start"), Some(&admin))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    api.start_round(id, 4).await;
     for (pairing, (_, _, result)) in pairings.iter().zip(games) {
-        let path = format!("{t}/rounds/4/pairings/{pairing}/result");
-        put_as_admin(&service, &path, json!({"result": result})).await;
+        api.record_result(id, 4, pairing, result).await;
     }
 
     // The standings after round 4 and the three files.
-    let after_four = expect_json(
-        service
-            .get(&format!("{t}/standings?after_round=4"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    let after_four = anyone.standings(id, "after_round=4").await;
     let mut files = std::collections::HashMap::new();
     for format in ["egd", "ffg", "opengotha"] {
         let response = service
@@ -487,18 +398,18 @@ async fn a_file_that_cannot_be_imported_creates_nothing() {
     let line = malformed
         .lines()
         .position(|text| text == "</Game>")
-        .unwrap()
+        .unwrap() as u64
         + 1;
-    let problem = expect_problem(
+    let malformed_xml = problem_at(
         post_file(&service, &malformed, Some(&admin)).await,
         422,
         "opengotha.malformed_xml",
     )
     .await;
-    assert_eq!(problem["line"], line, "{problem}");
-    let column = problem["column"].as_u64().unwrap();
-    assert!((1..=8).contains(&column), "{problem}");
-    let detail = problem["detail"].as_str().unwrap();
+    assert_eq!(malformed_xml.line, Some(line), "{malformed_xml:?}");
+    let column = malformed_xml.column.unwrap();
+    assert!((1..=8).contains(&column), "{malformed_xml:?}");
+    let detail = &malformed_xml.problem.detail;
     assert!(
         detail.contains(&format!("line {line}, column {column}")),
         "{detail}"
@@ -514,21 +425,24 @@ async fn a_file_that_cannot_be_imported_creates_nothing() {
     let line = beyond
         .lines()
         .position(|text| text.contains("roundNumber=\"21\""))
-        .unwrap()
+        .unwrap() as u64
         + 1;
-    let problem = expect_problem(
+    let (_, body) = problem_and_body(
         post_file(&service, &beyond, Some(&admin)).await,
         422,
         "opengotha.invalid_attribute",
     )
     .await;
-    assert_eq!(problem["line"], line, "{problem}");
-    assert!(problem.get("column").is_none(), "{problem}");
+    let invalid_attribute: ProblemAt = serde_json::from_str(&body).unwrap();
+    assert_eq!(invalid_attribute.line, Some(line), "{body}");
+    // No column: the member is absent on the wire, not null.
+    let wire: Value = serde_json::from_str(&body).unwrap();
+    assert!(wire.get("column").is_none(), "{body}");
 
     // Read by the core, refused by the store half-way: two players with one EGD PIN (a
     // unique index), after the tournament row is written. The transaction leaves nothing.
     let twice = FILE.replace("egfPin=\"13579246\"", "egfPin=\"12345670\"");
-    expect_problem(
+    problem(
         post_file(&service, &twice, Some(&admin)).await,
         409,
         "player.duplicate_egd_pin",
@@ -536,14 +450,14 @@ async fn a_file_that_cannot_be_imported_creates_nothing() {
     .await;
     // What the store cannot hold is named by its element.
     let unknown_colours = FILE.replacen("knownColor=\"true\"", "knownColor=\"false\"", 1);
-    let problem = expect_problem(
+    let unknown = problem(
         post_file(&service, &unknown_colours, Some(&admin)).await,
         422,
         "validation.failed",
     )
     .await;
     assert_eq!(
-        problem["errors"][0]["field"],
+        fields(&unknown)[0],
         "Game[round 1, SCHNEIDERJONAS – MORELCLAIRE].knownColor"
     );
     // Two games of one player in a round: OpenGotha reads it and `arbitre pair` pairs it,
@@ -552,25 +466,19 @@ async fn a_file_that_cannot_be_imported_creates_nothing() {
                   result=\"RESULT_BLACKWINS\" roundNumber=\"1\" tableNumber=\"9\" \
                   whitePlayer=\"GARNIERHUGO\"/>\n</Games>";
     let several = FILE.replace("</Games>", second);
-    let problem = expect_problem(
+    let two_games = problem(
         post_file(&service, &several, Some(&admin)).await,
         422,
         "validation.failed",
     )
     .await;
-    let fields: Vec<&str> = problem["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|error| error["field"].as_str().unwrap())
-        .collect();
     assert_eq!(
-        fields,
+        fields(&two_games),
         [
             "Game[round 1, SCHNEIDERJONAS – MORELCLAIRE]",
             "Game[round 1, GARNIERHUGO – ROSSIGIULIA]"
         ],
-        "{problem}"
+        "{two_games:?}"
     );
     // Not XML at all.
     let response = service
@@ -579,25 +487,19 @@ async fn a_file_that_cannot_be_imported_creates_nothing() {
         .send()
         .await
         .unwrap();
-    expect_problem(response, 415, "body.unsupported_media_type").await;
+    problem(response, 415, "body.unsupported_media_type").await;
     assert_eq!(tournament_count(&service).await, 0);
 
     // Only admins import.
-    expect_problem(
+    problem(
         post_file(&service, FILE, None).await,
         401,
         "auth.missing_token",
     )
     .await;
-    let other = service.create_tournament(json!({})).await;
-    let organizer = service
-        .token(
-            Role::Organizer,
-            Some(other["id"].as_str().unwrap().parse().unwrap()),
-            None,
-        )
-        .await;
-    expect_problem(
+    let other = service.api().create_tournament(json!({})).await;
+    let organizer = service.token(Role::Organizer, Some(other.id), None).await;
+    problem(
         post_file(&service, FILE, Some(&organizer)).await,
         403,
         "auth.forbidden",
@@ -626,22 +528,17 @@ async fn a_large_file_comes_in_whole_and_a_larger_one_is_413() {
         "{}",
         large.len()
     );
-    let imported = expect_json(post_file(&service, &large, Some(&admin)).await, 201).await;
-    assert_eq!(imported["players"], 4507);
-    let id = imported["tournament_id"].as_str().unwrap();
-    let players = expect_json(
-        service
-            .get(&format!("/tournaments/{id}/players?limit=1"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(players["page"]["total"], 4507);
+    let imported = import(&service, &large).await;
+    assert_eq!(imported.players, 4507);
+    let players = service
+        .api()
+        .anonymous()
+        .players(imported.tournament_id, "limit=1")
+        .await;
+    assert_eq!(players.page.total, 4507);
 
     let too_large = "<".repeat(arbitre_api::http::XML_BODY_LIMIT + 1);
-    expect_problem(
+    problem(
         post_file(&service, &too_large, Some(&admin)).await,
         413,
         "body.too_large",
@@ -659,15 +556,22 @@ async fn a_negative_handicap_correction_is_imported_and_kept() {
     let service = TestService::start().await;
     let admin = service.admin_token.clone();
     let negative = FILE.replace(r#"hdCorrection="1""#, r#"hdCorrection="-1""#);
-    let imported = expect_json(post_file(&service, &negative, Some(&admin)).await, 201).await;
-    let t = format!(
-        "/tournaments/{}",
-        imported["tournament_id"].as_str().unwrap()
-    );
-    let settings = expect_json(service.get(&t).send().await.unwrap(), 200).await;
+    let id = import(&service, &negative).await.tournament_id;
+    let t = format!("/tournaments/{id}");
+    let policy = service
+        .api()
+        .anonymous()
+        .tournament(id)
+        .await
+        .handicap_policy;
     assert_eq!(
-        settings["handicap_policy"],
-        json!({"reduction": -1, "ceiling": 9, "based_on_mms": true, "no_handicap_from": "1d"})
+        (
+            policy.reduction,
+            policy.ceiling,
+            policy.based_on_mms,
+            policy.no_handicap_from.to_string()
+        ),
+        (-1, 9, true, "1d".to_string())
     );
     let exported = service
         .get(&format!("{t}/exports/opengotha"))
@@ -683,19 +587,11 @@ async fn a_negative_handicap_correction_is_imported_and_kept() {
         &mut body,
         json!({"handicap_policy": {"reduction": -1, "ceiling": 9, "based_on_mms": false, "no_handicap_from": "3d"}}),
     );
-    let created = expect_json(
-        service
-            .post("/tournaments", Some(&admin))
-            .json(&body)
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await;
-    assert_eq!(created["handicap_policy"]["reduction"], -1);
+    let created: Settings = service.api().post("/tournaments", &body, 201).await;
+    assert_eq!(created.handicap_policy.reduction, -1);
+    // The request body the test builds: raw JSON.
     body["handicap_policy"]["reduction"] = json!(-2);
-    let problem = expect_problem(
+    let refused = problem(
         service
             .post("/tournaments", Some(&admin))
             .json(&body)
@@ -706,19 +602,20 @@ async fn a_negative_handicap_correction_is_imported_and_kept() {
         "validation.failed",
     )
     .await;
-    assert_eq!(problem["errors"][0]["field"], "handicap_policy.reduction");
+    assert_eq!(fields(&refused)[0], "handicap_policy.reduction");
 
     let before = tournament_count(&service).await;
     let two_more = FILE.replace(r#"hdCorrection="1""#, r#"hdCorrection="-2""#);
-    let problem = expect_problem(
+    let refused = problem(
         post_file(&service, &two_more, Some(&admin)).await,
         422,
         "validation.failed",
     )
     .await;
     assert_eq!(
-        problem["errors"][0]["field"], "HandicapParameterSet.hdCorrection",
-        "{problem}"
+        fields(&refused)[0],
+        "HandicapParameterSet.hdCorrection",
+        "{refused:?}"
     );
     assert_eq!(tournament_count(&service).await, before);
 }
@@ -733,11 +630,9 @@ async fn a_negative_handicap_correction_is_imported_and_kept() {
 #[tokio::test]
 async fn the_export_choices_rounds_complete_and_games_by_default() {
     let service = TestService::start().await;
-    let admin = service.admin_token.clone();
-    let imported = expect_json(post_file(&service, FILE, Some(&admin)).await, 201).await;
     let t = format!(
         "/tournaments/{}",
-        imported["tournament_id"].as_str().unwrap()
+        import(&service, FILE).await.tournament_id
     );
     let get = |query: &'static str| {
         let url = format!("{t}/exports/egd{query}");
@@ -745,13 +640,10 @@ async fn the_export_choices_rounds_complete_and_games_by_default() {
         async move { service.get(&url).send().await.unwrap() }
     };
     for query in ["", "?rounds=played", "?rounds=declared"] {
-        let problem = expect_problem(get(query).await, 422, "export.unknown_result").await;
+        let unknown = problem(get(query).await, 422, "export.unknown_result").await;
         assert!(
-            problem["detail"]
-                .as_str()
-                .unwrap()
-                .starts_with("round 3: the result of"),
-            "{problem}"
+            unknown.detail.starts_with("round 3: the result of"),
+            "{unknown:?}"
         );
     }
     let bytes = |response: reqwest::Response| async move {
@@ -798,8 +690,8 @@ async fn the_export_choices_rounds_complete_and_games_by_default() {
         ("?by_default=zero", "by_default"),
         ("?rounds=all", "rounds"),
     ] {
-        let problem = expect_problem(get(query).await, 400, "query.invalid").await;
-        assert!(problem.to_string().contains(field), "{query}: {problem}");
+        let invalid = problem(get(query).await, 400, "query.invalid").await;
+        assert!(fields(&invalid).contains(&field), "{query}: {invalid:?}");
     }
 }
 
@@ -812,7 +704,6 @@ async fn the_export_choices_rounds_complete_and_games_by_default() {
 #[tokio::test]
 async fn a_file_imported_through_the_api_downloads_as_the_core_saves_it() {
     let service = TestService::start().await;
-    let admin = service.admin_token.clone();
     let mut file = FILE
         .replace(
             r#"participating="11111111111111111111" rank="1K""#,
@@ -858,9 +749,9 @@ async fn a_file_imported_through_the_api_downloads_as_the_core_saves_it() {
     let core = opengotha::import(file.as_bytes()).unwrap();
     assert_eq!(core.key_locale, standings::KeyLocale::Turkish);
     assert_eq!(core.breizh_limits.len(), 1);
-    let imported = expect_json(post_file(&service, &file, Some(&admin)).await, 201).await;
-    assert_eq!(imported["warnings"], json!([]));
-    let id = imported["tournament_id"].as_str().unwrap();
+    let imported = import(&service, &file).await;
+    assert_eq!(imported.warnings, []);
+    let id = imported.tournament_id;
     let response = service
         .get(&format!("/tournaments/{id}/exports/opengotha"))
         .send()

@@ -4,12 +4,14 @@
 //! change in the staff's audit.
 
 use super::forms::{organizer, page, post_form};
-use super::{expect_json, send};
+use super::send;
+use arbitre_api::routes::drafts::Draft;
 use arbitre_api::services::players::Player;
 use arbitre_tests::api::{fields, problem, read};
 use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::json;
+use uuid::Uuid;
 
 /// The fields of the record beyond the name, rank, club and country.
 const RECORD: [&str; 8] = [
@@ -198,23 +200,25 @@ async fn a_preliminary_player_is_not_paired_until_confirmed() {
     )
     .await;
     service.create_round(&tournament, 1).await;
-    let draft = expect_json(
-        send(
-            &service,
-            Method::POST,
+    let draft: Draft = service
+        .api()
+        .with_token(&jeanne)
+        .post(
             &format!("/tournaments/{tournament}/rounds/1/pairings/draft"),
-            &jeanne,
-            Some(&json!({})),
+            &json!({}),
+            200,
         )
-        .await,
-        200,
-    )
-    .await;
-    let drafted = draft.to_string();
+        .await;
+    let drafted: Vec<Uuid> = draft
+        .tables
+        .iter()
+        .flat_map(|table| [table.white_id, table.black_id])
+        .chain(draft.bye)
+        .collect();
     assert!(
-        !drafted.contains(&late.id.to_string()),
-        "a preliminary player is left out of the draft: {drafted}"
+        !drafted.contains(&late.id),
+        "a preliminary player is left out of the draft: {draft:#?}"
     );
-    assert_eq!(draft["tables"].as_array().unwrap().len(), 2, "{drafted}");
-    assert_eq!(draft["bye"], json!(null), "{drafted}");
+    assert_eq!(draft.tables.len(), 2, "{draft:#?}");
+    assert_eq!(draft.bye, None, "{draft:#?}");
 }

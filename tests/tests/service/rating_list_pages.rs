@@ -3,8 +3,9 @@
 //! registered players from it, through the services the API's routes use.
 
 use crate::rating_lists::egd_list;
+use arbitre_api::routes::tokens::IssuedToken;
 use arbitre_tests::TestService;
-use serde_json::{json, Value};
+use serde_json::json;
 
 const BOUNDARY: &str = "arbitre-test-boundary";
 
@@ -83,8 +84,12 @@ async fn post(
 async fn a_list_is_uploaded_pinned_and_the_players_refreshed_from_the_pages() {
     let service = TestService::start().await;
     let admin = service.admin_token.clone();
-    let tournament = service.create_tournament(json!({})).await;
-    let id = tournament["id"].as_str().unwrap().to_string();
+    let id = service
+        .api()
+        .create_tournament(json!({}))
+        .await
+        .id
+        .to_string();
     let lists = format!("/dashboard/t/{id}/rating-lists");
 
     let (status, page) = get(&service, &admin, &lists).await;
@@ -127,22 +132,15 @@ async fn a_list_is_uploaded_pinned_and_the_players_refreshed_from_the_pages() {
     assert_eq!(status, 201);
     let (_, page) = get(&service, &admin, &lists).await;
     assert!(page.contains("In use: the list of 3 January 2026, 4 players (the newest)."));
-    let snapshots: Value = service
-        .get("/rating-lists")
-        .send()
+    let older = service
+        .api()
+        .anonymous()
+        .rating_lists()
         .await
+        .into_iter()
+        .find(|snapshot| snapshot.list_date.to_string() == "2025-12-27")
         .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let older = snapshots
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|snapshot| snapshot["list_date"] == json!("2025-12-27"))
-        .unwrap()["id"]
-        .as_str()
-        .unwrap()
+        .id
         .to_string();
     let pin = format!("{lists}/pin");
     let (status, _) = post(
@@ -187,15 +185,8 @@ async fn a_list_is_uploaded_pinned_and_the_players_refreshed_from_the_pages() {
     .await;
     assert_eq!(status, 200);
     assert!(done.contains("Applied "), "{done}");
-    let read: Value = service
-        .get(&format!("/tournaments/{id}/players/{player}"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(read["rating"], json!(1850));
+    let read = service.api().anonymous().player(id, &player).await;
+    assert_eq!(read.rating, Some(1850));
 
     // Unpinned: the newest again.
     let (status, _) = post(
@@ -213,21 +204,21 @@ async fn a_list_is_uploaded_pinned_and_the_players_refreshed_from_the_pages() {
 #[tokio::test]
 async fn an_organizer_pins_and_refreshes_but_imports_no_list() {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(json!({})).await;
-    let id = tournament["id"].as_str().unwrap().to_string();
-    let issued: Value = service
+    let id = service
+        .api()
+        .create_tournament(json!({}))
+        .await
+        .id
+        .to_string();
+    let issued: IssuedToken = service
+        .api()
         .post(
             &format!("/tournaments/{id}/tokens"),
-            Some(&service.admin_token),
+            &json!({"role": "organizer", "label": "Jeanne"}),
+            201,
         )
-        .json(&json!({"role": "organizer", "label": "Jeanne"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let jeanne = issued["secret"].as_str().unwrap();
+        .await;
+    let jeanne = issued.secret.as_str();
     let (status, page) = get(&service, jeanne, &format!("/dashboard/t/{id}/rating-lists")).await;
     assert_eq!(status, 200);
     assert!(!page.contains(r#"id="import-list-button""#));

@@ -5,14 +5,23 @@
 //! (chosen changes, then all), a pinned list honoured, and bad files refused with their
 //! line while the stored lists stay as they were.
 
-use crate::{expect_json, expect_problem, send};
+use crate::send;
 use arbitre_api::access::Role;
+use arbitre_api::routes::rating_lists::{
+    AppliedChange, ImportedList, ListInUse, PlayerRefresh, RatingListSnapshot, RefreshReport,
+};
+use arbitre_api::services::players::Player;
+use arbitre_api::services::registration_desk::SearchResult;
+use arbitre_core::rating_list::refresh::{Field, Found};
 use arbitre_core::rating_list::search::Index;
-use arbitre_core::rating_list::Source;
+use arbitre_core::rating_list::{LicenceStatus, Source};
+use arbitre_tests::api::{problem, problem_at, read};
 use arbitre_tests::{arbitre_binary, TestService};
 use reqwest::Method;
-use serde_json::{json, Value};
+use serde::Deserialize;
+use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use uuid::Uuid;
 
 /// An EGD list in the shape of `allworld_lp.html`.
 pub fn egd_list() -> Vec<u8> {
@@ -62,43 +71,59 @@ pub async fn upload(service: &TestService, source: &str, file: Vec<u8>) -> reqwe
         .unwrap()
 }
 
-async fn search(service: &TestService, query: &str) -> Vec<Value> {
-    let response = service
-        .get(&format!("/rating-lists/search?{query}"))
-        .send()
-        .await
-        .unwrap();
-    expect_json(response, 200).await.as_array().unwrap().clone()
+/// Uploads `file` as the list of `source`, expecting `status` (201 new, 200 known).
+async fn import(service: &TestService, source: &str, file: Vec<u8>, status: u16) -> ImportedList {
+    read(upload(service, source, file).await, status).await
 }
 
-fn names(results: &[Value]) -> Vec<String> {
+async fn search(service: &TestService, query: &str) -> Vec<SearchResult> {
+    service
+        .api()
+        .anonymous()
+        .get(&format!("/rating-lists/search?{query}"))
+        .await
+}
+
+fn names(results: &[SearchResult]) -> Vec<String> {
     results
         .iter()
         .map(|result| {
-            let entry = &result["entry"];
-            format!(
-                "{} {} {}",
-                entry["source"].as_str().unwrap(),
-                entry["surname"].as_str().unwrap(),
-                entry["first_name"].as_str().unwrap()
-            )
+            let entry = &result.entry;
+            format!("{} {} {}", entry.source, entry.surname, entry.first_name)
         })
         .collect()
 }
 
-async fn snapshots(service: &TestService) -> Vec<Value> {
-    let response = service.get("/rating-lists").send().await.unwrap();
-    expect_json(response, 200).await.as_array().unwrap().clone()
+async fn snapshots(service: &TestService) -> Vec<RatingListSnapshot> {
+    service.api().anonymous().rating_lists().await
+}
+
+/// The refresh report of the tournament at `path`, as anyone reads it.
+async fn report(service: &TestService, path: &str) -> RefreshReport {
+    service.api().anonymous().get(path).await
+}
+
+/// The row of the player named `surname` in a refresh report.
+fn row<'a>(report: &'a RefreshReport, surname: &str) -> &'a PlayerRefresh {
+    report
+        .players
+        .iter()
+        .find(|row| row.surname == surname)
+        .unwrap_or_else(|| panic!("no {surname} in {report:?}"))
+}
+
+/// A row's proposed changes: field, value now, the list's value.
+fn changes(row: &PlayerRefresh) -> Vec<(Field, Option<&str>, &str)> {
+    row.changes
+        .iter()
+        .map(|change| (change.field, change.from.as_deref(), change.to.as_str()))
+        .collect()
 }
 
 /// A service with the FFG's list imported, and its snapshots then.
-async fn with_an_ffg_list() -> (TestService, Vec<Value>) {
+async fn with_an_ffg_list() -> (TestService, Vec<RatingListSnapshot>) {
     let service = TestService::start().await;
-    expect_json(
-        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
-        201,
-    )
-    .await;
+    import(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES), 201).await;
     let snapshots = snapshots(&service).await;
     (service, snapshots)
 }
@@ -106,20 +131,16 @@ async fn with_an_ffg_list() -> (TestService, Vec<Value>) {
 #[tokio::test]
 async fn lists_imported_once_are_searched_by_misspelt_accented_names_and_pins() {
     let service = TestService::start().await;
-    let imported = expect_json(upload(&service, "egd", egd_list()).await, 201).await;
-    assert_eq!(imported["created"], true);
-    assert_eq!(imported["placeholders"], 1);
-    assert_eq!(imported["rating_list"]["entries"], 4);
-    assert_eq!(imported["rating_list"]["list_date"], "2025-12-27");
-    let again = expect_json(upload(&service, "egd", egd_list()).await, 200).await;
-    assert_eq!(again["created"], false);
-    assert_eq!(again["rating_list"]["id"], imported["rating_list"]["id"]);
-    let ffg = expect_json(
-        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
-        201,
-    )
-    .await;
-    assert_eq!(ffg["rating_list"]["list_date"], "2026-01-11");
+    let imported = import(&service, "egd", egd_list(), 201).await;
+    assert!(imported.created);
+    assert_eq!(imported.placeholders, 1);
+    assert_eq!(imported.rating_list.entries, 4);
+    assert_eq!(imported.rating_list.list_date.to_string(), "2025-12-27");
+    let again = import(&service, "egd", egd_list(), 200).await;
+    assert!(!again.created);
+    assert_eq!(again.rating_list.id, imported.rating_list.id);
+    let ffg = import(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES), 201).await;
+    assert_eq!(ffg.rating_list.list_date.to_string(), "2026-01-11");
     assert_eq!(snapshots(&service).await.len(), 2);
 
     // Misspelt: one person in both lists, shown once with the other list's entry.
@@ -128,25 +149,27 @@ async fn lists_imported_once_are_searched_by_misspelt_accented_names_and_pins() 
         names(&found),
         ["egd Vannier Remi", "ffg VANNIER-REYES Nelson-Pablo"]
     );
-    assert_eq!(found[0]["linked"]["source"], "ffg");
-    assert_eq!(found[0]["linked"]["id"], "9643011");
-    assert_eq!(found[0]["entry"]["id"], "10234567");
-    assert_eq!(found[0]["entry"]["list_date"], "2025-12-27");
-    assert_eq!(found[0]["entry"]["rank"], "2d");
+    let linked = found[0].linked.as_ref().unwrap();
+    assert_eq!(linked.source, Source::Ffg);
+    assert_eq!(linked.id.as_deref(), Some("9643011"));
+    let entry = &found[0].entry;
+    assert_eq!(entry.id.as_deref(), Some("10234567"));
+    assert_eq!(entry.list_date.to_string(), "2025-12-27");
+    assert_eq!(entry.rank.as_deref(), Some("2d"));
     // Accents and case folded both ways; each word the start of a name's word.
     let found = search(&service, "q=M%C3%BCLLER").await;
     assert_eq!(names(&found), ["ffg MÜLLER Anaïs", "egd Muller Jurgen"]);
     let found = search(&service, "q=muller%20ana").await;
     assert_eq!(names(&found), ["ffg MÜLLER Anaïs"]);
-    assert_eq!(found[0]["entry"]["rating"], 1150, "FFG −900 + 2050");
-    assert_eq!(found[0]["entry"]["licence_status"], "L");
+    assert_eq!(found[0].entry.rating, Some(1150), "FFG −900 + 2050");
+    assert_eq!(found[0].entry.licence_status, Some(LicenceStatus::Licensed));
     let found = search(&service, "q=AAIJ%20Ren%C3%A9").await;
     assert_eq!(
         names(&found),
         ["egd Aaij Rene"],
         "René of the FFG is linked to Rene of the EGD"
     );
-    assert_eq!(found[0]["linked"]["first_name"], "René");
+    assert_eq!(found[0].linked.as_ref().unwrap().first_name, "René");
     // PIN and licence prefixes; a country.
     let found = search(&service, "q=1053").await;
     assert_eq!(names(&found), ["egd Aaij Rene"]);
@@ -159,8 +182,8 @@ async fn lists_imported_once_are_searched_by_misspelt_accented_names_and_pins() 
         names(&found),
         ["ffg VANNIER Rémi", "ffg VANNIER-REYES Nelson-Pablo"]
     );
-    assert_eq!(found[1]["entry"]["rating"], Value::Null, "−9999: unrated");
-    expect_problem(
+    assert_eq!(found[1].entry.rating, None, "−9999: unrated");
+    problem(
         service.get("/rating-lists/search?q=").send().await.unwrap(),
         400,
         "query.invalid",
@@ -171,55 +194,47 @@ async fn lists_imported_once_are_searched_by_misspelt_accented_names_and_pins() 
 #[tokio::test]
 async fn a_player_registered_from_a_result_then_refreshed() {
     let service = TestService::start().await;
-    expect_json(upload(&service, "egd", egd_list()).await, 201).await;
-    expect_json(
-        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
-        201,
-    )
-    .await;
-    let tournament = service.create_tournament(json!({})).await;
-    let id = tournament["id"].as_str().unwrap();
-    let organizer = service
-        .token(Role::Organizer, Some(id.parse().unwrap()), None)
-        .await;
+    import(&service, "egd", egd_list(), 201).await;
+    import(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES), 201).await;
+    let id = service.api().create_tournament(json!({})).await.id;
+    let organizer = service.token(Role::Organizer, Some(id), None).await;
     let found = search(
         &service,
         &format!("q=vannier%20r&source=ffg&tournament_id={id}"),
     )
     .await;
-    let entry = &found[0]["entry"];
-    let body = json!({"rating_list_id": entry["rating_list_id"], "line": entry["line"]});
+    let entry = &found[0].entry;
+    let body = json!({"rating_list_id": entry.rating_list_id, "line": entry.line});
     let path = format!("/tournaments/{id}/players/from-rating-list");
-    let player = expect_json(
+    let player: Player = read(
         send(&service, Method::POST, &path, &organizer, Some(&body)).await,
         201,
     )
     .await;
-    assert_eq!(player["surname"], "VANNIER");
-    assert_eq!(player["first_name"], "Rémi");
-    assert_eq!(player["rank"], "2d");
-    assert_eq!(player["rating"], 2157);
-    assert_eq!(player["club"], "35Re");
-    assert_eq!(player["country"], "FR");
-    assert_eq!(player["ffg_licence"], "9643011");
+    assert_eq!(player.surname, "VANNIER");
+    assert_eq!(player.first_name, "Rémi");
+    assert_eq!(player.rank, "2d");
+    assert_eq!(player.rating, Some(2157));
+    assert_eq!(player.club.as_deref(), Some("35Re"));
+    assert_eq!(player.country.as_deref(), Some("FR"));
+    assert_eq!(player.ffg_licence.as_deref(), Some("9643011"));
     assert_eq!(
-        player["egd_pin"], "10234567",
+        player.egd_pin.as_deref(),
+        Some("10234567"),
         "from the EGD's entry linked to it"
     );
     let again = send(&service, Method::POST, &path, &organizer, Some(&body)).await;
-    expect_problem(again, 409, "player.already_registered").await;
+    problem(again, 409, "player.already_registered").await;
     // An unknown line, and a referee, are refused.
-    let unknown = json!({"rating_list_id": entry["rating_list_id"], "line": 999});
-    expect_problem(
+    let unknown = json!({"rating_list_id": entry.rating_list_id, "line": 999});
+    problem(
         send(&service, Method::POST, &path, &organizer, Some(&unknown)).await,
         404,
         "not_found.rating_list_entry",
     )
     .await;
-    let referee = service
-        .token(Role::Referee, Some(id.parse().unwrap()), None)
-        .await;
-    expect_problem(
+    let referee = service.token(Role::Referee, Some(id), None).await;
+    problem(
         send(&service, Method::POST, &path, &referee, Some(&body)).await,
         403,
         "auth.forbidden",
@@ -229,46 +244,39 @@ async fn a_player_registered_from_a_result_then_refreshed() {
     // Registered by hand: a self-promoted rank, an old rating, no PIN; and a stranger.
     let aaij = json!({"surname": "Aaij", "first_name": "René", "rank": "5d", "rating": 2300, "club": "Gron"});
     let players = format!("/tournaments/{id}/players");
-    let aaij = expect_json(
+    let aaij: Player = read(
         send(&service, Method::POST, &players, &organizer, Some(&aaij)).await,
         201,
     )
     .await;
-    let aaij_id = aaij["id"].as_str().unwrap();
-    service.create_player(id, "Inconnu", "10k").await;
+    let aaij_id = aaij.id;
+    service
+        .create_player(&id.to_string(), "Inconnu", "10k")
+        .await;
     let report_path = format!("/tournaments/{id}/rating-refresh?source=egd");
-    let report = expect_json(service.get(&report_path).send().await.unwrap(), 200).await;
-    assert_eq!(report["rating_list"]["source"], "egd");
-    let rows = report["players"].as_array().unwrap();
-    assert_eq!(rows.len(), 3);
-    let row = |surname: &str| {
-        rows.iter()
-            .find(|row| row["surname"] == surname)
-            .unwrap()
-            .clone()
-    };
-    let vannier = row("VANNIER");
-    assert_eq!(vannier["found"], "by_id");
-    assert_eq!(
-        vannier["changes"],
-        json!([]),
-        "registered from the list: nothing to change"
+    let egd = report(&service, &report_path).await;
+    assert_eq!(egd.rating_list.source, Source::Egd);
+    assert_eq!(egd.players.len(), 3);
+    let vannier = row(&egd, "VANNIER");
+    assert_eq!(vannier.found, Found::ById);
+    assert!(
+        vannier.changes.is_empty(),
+        "registered from the list: nothing to change: {vannier:?}"
     );
-    let stranger = row("Inconnu");
-    assert_eq!(stranger["found"], "not_found");
-    let aaij_row = row("Aaij");
-    assert_eq!(aaij_row["found"], "by_name");
-    assert_eq!(
-        aaij_row["declared_rank_above_rating"], true,
+    assert_eq!(row(&egd, "Inconnu").found, Found::NotFound);
+    let aaij_row = row(&egd, "Aaij");
+    assert_eq!(aaij_row.found, Found::ByName);
+    assert!(
+        aaij_row.declared_rank_above_rating,
         "5d declared, 2369 is 4d"
     );
     assert_eq!(
-        aaij_row["changes"],
-        json!([
-            {"field": "rating", "from": "2300", "to": "2369"},
-            {"field": "rank", "from": "5d", "to": "4d"},
-            {"field": "egd_pin", "from": null, "to": "10537560"},
-        ])
+        changes(aaij_row),
+        [
+            (Field::Rating, Some("2300"), "2369"),
+            (Field::Rank, Some("5d"), "4d"),
+            (Field::EgdPin, None, "10537560"),
+        ]
     );
 
     // A change not proposed is refused, and nothing is applied.
@@ -277,145 +285,84 @@ async fn a_player_registered_from_a_result_then_refreshed() {
         {"player_id": aaij_id, "field": "rating"},
         {"player_id": aaij_id, "field": "club"},
     ]});
-    expect_problem(
+    problem(
         send(&service, Method::POST, &refresh, &organizer, Some(&wrong)).await,
         409,
         "rating_refresh.not_proposed",
     )
     .await;
-    let unchanged = expect_json(
-        service
-            .get(&format!("{players}/{aaij_id}"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(unchanged["rating"], 2300);
+    let anyone = service.api().anonymous();
+    let unchanged = anyone.player(id, aaij_id).await;
+    assert_eq!(unchanged.rating, Some(2300));
     // The rating alone, then everything else.
     let chosen = json!({"source": "egd", "changes": [{"player_id": aaij_id, "field": "rating"}]});
-    let applied = expect_json(
+    let applied: Vec<AppliedChange> = read(
         send(&service, Method::POST, &refresh, &organizer, Some(&chosen)).await,
         200,
     )
     .await;
-    assert_eq!(applied.as_array().unwrap().len(), 1);
-    assert_eq!(applied[0]["field"], "rating");
+    assert_eq!(applied.len(), 1);
+    assert_eq!(applied[0].field, "rating");
     assert_eq!(
-        (
-            applied[0]["previous"].as_str(),
-            applied[0]["value"].as_str()
-        ),
-        (Some("2300"), Some("2369"))
+        (applied[0].previous.as_deref(), applied[0].value.as_str()),
+        (Some("2300"), "2369")
     );
-    let player = expect_json(
-        service
-            .get(&format!("{players}/{aaij_id}"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(
-        (player["rating"].as_i64(), player["rank"].as_str()),
-        (Some(2369), Some("5d"))
-    );
+    let player = anyone.player(id, aaij_id).await;
+    assert_eq!((player.rating, player.rank.as_str()), (Some(2369), "5d"));
     let all = json!({"source": "egd", "all": true});
-    let applied = expect_json(
+    let applied: Vec<AppliedChange> = read(
         send(&service, Method::POST, &refresh, &organizer, Some(&all)).await,
         200,
     )
     .await;
-    let fields: Vec<&str> = applied
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|change| change["field"].as_str().unwrap())
-        .collect();
+    let fields: Vec<&str> = applied.iter().map(|change| change.field.as_str()).collect();
     assert_eq!(fields, ["rank", "egd_pin"]);
-    let player = expect_json(
-        service
-            .get(&format!("{players}/{aaij_id}"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    let player = anyone.player(id, aaij_id).await;
     assert_eq!(
-        (player["rank"].as_str(), player["egd_pin"].as_str()),
-        (Some("4d"), Some("10537560"))
+        (player.rank.as_str(), player.egd_pin.as_deref()),
+        ("4d", Some("10537560"))
     );
-    let report = expect_json(service.get(&report_path).send().await.unwrap(), 200).await;
-    let aaij_row = report["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|row| row["surname"] == "Aaij")
-        .unwrap()
-        .clone();
-    assert_eq!(
-        (aaij_row["found"].as_str(), aaij_row["changes"].clone()),
-        (Some("by_id"), json!([]))
-    );
+    let egd = report(&service, &report_path).await;
+    let aaij_row = row(&egd, "Aaij");
+    assert_eq!(aaij_row.found, Found::ById);
+    assert!(aaij_row.changes.is_empty(), "{aaij_row:?}");
     // The FFG's list: the licence status is kept and refreshed like the rest.
-    let report = expect_json(
-        service
-            .get(&format!("/tournaments/{id}/rating-refresh?source=ffg"))
-            .send()
-            .await
-            .unwrap(),
-        200,
+    let ffg = report(
+        &service,
+        &format!("/tournaments/{id}/rating-refresh?source=ffg"),
     )
     .await;
-    let vannier = report["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|row| row["surname"] == "VANNIER")
-        .unwrap()
-        .clone();
-    assert_eq!(
-        vannier["changes"],
-        json!([]),
-        "status L recorded at registration"
+    let vannier = row(&ffg, "VANNIER");
+    assert!(
+        vannier.changes.is_empty(),
+        "status L recorded at registration: {vannier:?}"
     );
 }
 
 #[tokio::test]
 async fn a_pinned_list_is_used_until_unpinned() {
     let service = TestService::start().await;
-    let old = expect_json(
-        upload(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES)).await,
-        201,
-    )
-    .await;
+    let old = import(&service, "ffg", ffg_list(FFG_HEADER, &FFG_LINES), 201).await;
     let mut newer_lines = FFG_LINES;
     newer_lines[2] = "VANNIER Rémi                            250 L 9643011 35Re FR";
-    let newer = expect_json(
-        upload(
-            &service,
-            "ffg",
-            ffg_list("#Echelle au 01/02/2026 07:00:00", &newer_lines),
-        )
-        .await,
+    let newer = import(
+        &service,
+        "ffg",
+        ffg_list("#Echelle au 01/02/2026 07:00:00", &newer_lines),
         201,
     )
     .await;
-    let tournament = service.create_tournament(json!({})).await;
-    let id = tournament["id"].as_str().unwrap();
-    let rating_of_vannier = |results: Vec<Value>| results[0]["entry"]["rating"].clone();
+    let id = service.api().create_tournament(json!({})).await.id;
+    let rating_of_vannier = |results: &[SearchResult]| results[0].entry.rating;
     let query = format!("q=9643011&tournament_id={id}");
     assert_eq!(
-        rating_of_vannier(search(&service, &query).await),
-        2300,
+        rating_of_vannier(&search(&service, &query).await),
+        Some(2300),
         "the newest: 250 + 2050"
     );
-    let pin = json!({"rating_list_id": old["rating_list"]["id"]});
+    let pin = json!({"rating_list_id": old.rating_list.id});
     let path = format!("/tournaments/{id}/rating-lists/ffg");
-    let pinned = expect_json(
+    let pinned: ListInUse = read(
         send(
             &service,
             Method::PUT,
@@ -427,18 +374,21 @@ async fn a_pinned_list_is_used_until_unpinned() {
         200,
     )
     .await;
-    assert_eq!(pinned["pinned"], true);
+    assert!(pinned.pinned);
     let results = search(&service, &query).await;
     assert_eq!(
-        rating_of_vannier(results.clone()),
-        2157,
+        rating_of_vannier(&results),
+        Some(2157),
         "the pinned: 107 + 2050"
     );
-    assert_eq!(results[0]["entry"]["list_date"], "2026-01-11");
+    assert_eq!(results[0].entry.list_date.to_string(), "2026-01-11");
     // Without the tournament, the newest.
-    assert_eq!(rating_of_vannier(search(&service, "q=9643011").await), 2300);
+    assert_eq!(
+        rating_of_vannier(&search(&service, "q=9643011").await),
+        Some(2300)
+    );
     let body = json!({"surname": "Vannier", "first_name": "Rémi", "rank": "2d", "ffg_licence": "9643011", "rating": 2157});
-    expect_json(
+    let _: Player = read(
         send(
             &service,
             Method::POST,
@@ -451,31 +401,23 @@ async fn a_pinned_list_is_used_until_unpinned() {
     )
     .await;
     let report_path = format!("/tournaments/{id}/rating-refresh?source=ffg");
-    let report = expect_json(service.get(&report_path).send().await.unwrap(), 200).await;
-    assert_eq!(report["rating_list"]["id"], old["rating_list"]["id"]);
-    let changes = &report["players"][0]["changes"];
+    let pinned_report = report(&service, &report_path).await;
+    assert_eq!(pinned_report.rating_list.id, old.rating_list.id);
+    let proposed = &pinned_report.players[0].changes;
     assert!(
-        changes
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|change| change["field"] != "rating"),
-        "{changes}"
+        proposed.iter().all(|change| change.field != Field::Rating),
+        "{proposed:?}"
     );
-    let in_use = expect_json(
-        service
-            .get(&format!("/tournaments/{id}/rating-lists"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(in_use[0]["rating_list"]["id"], old["rating_list"]["id"]);
+    let in_use: Vec<ListInUse> = service
+        .api()
+        .anonymous()
+        .get(&format!("/tournaments/{id}/rating-lists"))
+        .await;
+    assert_eq!(in_use[0].rating_list.id, old.rating_list.id);
     // A list of another source is not pinned for this one.
-    let egd = expect_json(upload(&service, "egd", egd_list()).await, 201).await;
-    let wrong = json!({"rating_list_id": egd["rating_list"]["id"]});
-    expect_problem(
+    let egd = import(&service, "egd", egd_list(), 201).await;
+    let wrong = json!({"rating_list_id": egd.rating_list.id});
+    problem(
         send(
             &service,
             Method::PUT,
@@ -490,11 +432,11 @@ async fn a_pinned_list_is_used_until_unpinned() {
     .await;
     let response = send(&service, Method::DELETE, &path, &service.admin_token, None).await;
     assert_eq!(response.status(), 204);
-    let report = expect_json(service.get(&report_path).send().await.unwrap(), 200).await;
-    assert_eq!(report["rating_list"]["id"], newer["rating_list"]["id"]);
+    let newest_report = report(&service, &report_path).await;
+    assert_eq!(newest_report.rating_list.id, newer.rating_list.id);
     assert_eq!(
-        report["players"][0]["changes"][0],
-        json!({"field": "rating", "from": "2157", "to": "2300"})
+        changes(&newest_report.players[0])[0],
+        (Field::Rating, Some("2157"), "2300")
     );
 }
 
@@ -504,7 +446,7 @@ async fn bad_files_are_refused_with_their_line_and_change_nothing() {
 
     let mut truncated = FFG_LINES.to_vec();
     truncated.push("ABADIA Mickaël                        -1400 - 97282");
-    let problem = expect_problem(
+    let truncated_line = problem_at(
         upload(
             &service,
             "ffg",
@@ -515,44 +457,44 @@ async fn bad_files_are_refused_with_their_line_and_change_nothing() {
         "rating_list.truncated_line",
     )
     .await;
-    assert_eq!(problem["line"], 6);
+    assert_eq!(truncated_line.line, Some(6));
     assert!(
-        problem["detail"].as_str().unwrap().contains("line 6"),
-        "{problem}"
+        truncated_line.problem.detail.contains("line 6"),
+        "{truncated_line:?}"
     );
 
     let mut utf8 = b"#Echelle au 12/01/2026 07:09:39\r\n".to_vec();
     utf8.extend_from_slice(
         "AAIJ René                               243 e ------- xxxx NL\r\n".as_bytes(),
     );
-    let problem = expect_problem(
+    let wrong_encoding = problem_at(
         upload(&service, "ffg", utf8).await,
         422,
         "rating_list.wrong_encoding",
     )
     .await;
     assert_eq!(
-        (problem["line"].as_u64(), problem["column"].as_u64()),
+        (wrong_encoding.line, wrong_encoding.column),
         (Some(2), Some(9))
     );
 
     let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10".to_vec();
-    let problem = expect_problem(
+    let binary = problem_at(
         upload(&service, "egd", png).await,
         422,
         "rating_list.binary",
     )
     .await;
-    assert_eq!(problem["line"], 2);
+    assert_eq!(binary.line, Some(2));
 
     // The FFG's list sent as the AGA's.
-    let problem = expect_problem(
+    let malformed = problem_at(
         upload(&service, "aga", ffg_list(FFG_HEADER, &FFG_LINES)).await,
         422,
         "rating_list.malformed_line",
     )
     .await;
-    assert_eq!(problem["line"], 1);
+    assert_eq!(malformed.line, Some(1));
 
     // A 1 GB upload is refused from its declared length, before its body is read.
     let address = service.base_url.trim_start_matches("http://").to_string();
@@ -570,13 +512,9 @@ async fn bad_files_are_refused_with_their_line_and_change_nothing() {
     assert!(answer.contains("body.too_large"), "{answer}");
 
     // Only admins import.
-    let tournament = service.create_tournament(json!({})).await;
+    let tournament = service.api().create_tournament(json!({})).await;
     let organizer = service
-        .token(
-            Role::Organizer,
-            Some(tournament["id"].as_str().unwrap().parse().unwrap()),
-            None,
-        )
+        .token(Role::Organizer, Some(tournament.id), None)
         .await;
     let response = service
         .post("/rating-lists?source=egd", Some(&organizer))
@@ -585,8 +523,18 @@ async fn bad_files_are_refused_with_their_line_and_change_nothing() {
         .send()
         .await
         .unwrap();
-    expect_problem(response, 403, "auth.forbidden").await;
+    problem(response, 403, "auth.forbidden").await;
     assert_eq!(snapshots(&service).await, before);
+}
+
+/// The line `arbitre ratings import` prints, read back (the command's own JSON: the API
+/// has no type for it).
+#[derive(Debug, Deserialize)]
+struct Printed {
+    rating_list_id: Uuid,
+    source: Source,
+    entries: i32,
+    created: bool,
 }
 
 #[tokio::test]
@@ -612,22 +560,15 @@ async fn the_command_line_imports_a_list_and_reports_a_bad_one_by_line() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let printed: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let printed: Printed = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(
-        (
-            printed["source"].as_str(),
-            printed["entries"].as_i64(),
-            printed["created"].as_bool()
-        ),
-        (Some("egd"), Some(4), Some(true))
+        (printed.source, printed.entries, printed.created),
+        (Source::Egd, 4, true)
     );
-    let again: Value = serde_json::from_slice(&run(good).await.unwrap().stdout).unwrap();
-    assert_eq!(again["created"], false);
+    let again: Printed = serde_json::from_slice(&run(good).await.unwrap().stdout).unwrap();
+    assert!(!again.created);
     let found = search(&service, "q=aaij").await;
-    assert_eq!(
-        found[0]["entry"]["rating_list_id"],
-        printed["rating_list_id"]
-    );
+    assert_eq!(found[0].entry.rating_list_id, printed.rating_list_id);
 
     let bad = folder.path().join("cut.html");
     let mut cut = egd_list();
@@ -653,37 +594,36 @@ const AGA_LIST: &str = "Aal, Zachary\t15648\tFull\t-20.05711\t7/2/2008\tLIGC\tNY
 #[tokio::test]
 async fn an_aga_list_is_searched_by_member_id_and_name_and_registers_a_kyu_player() {
     let service = TestService::start().await;
-    let imported = expect_json(
-        upload(&service, "aga", AGA_LIST.as_bytes().to_vec()).await,
-        201,
-    )
-    .await;
-    assert_eq!(imported["rating_list"]["entries"], 4);
+    let imported = import(&service, "aga", AGA_LIST.as_bytes().to_vec(), 201).await;
+    assert_eq!(imported.rating_list.entries, 4);
     assert_eq!(
-        imported["rating_list"]["list_date"], "2014-08-10",
+        imported.rating_list.list_date.to_string(),
+        "2014-08-10",
         "no date in the file: its newest last rated date"
     );
     // The start of a member id.
     let found = search(&service, "q=1564").await;
     assert_eq!(names(&found), ["aga Aal Zachary"]);
-    assert_eq!(found[0]["entry"]["id"], "15648");
-    assert_eq!(found[0]["entry"]["rank"], "20k", "−20.05711: 20 kyu");
+    assert_eq!(found[0].entry.id.as_deref(), Some("15648"));
+    assert_eq!(
+        found[0].entry.rank.as_deref(),
+        Some("20k"),
+        "−20.05711: 20 kyu"
+    );
     // A misspelt name with its accent dropped and a letter wrong.
     let found = search(&service, "q=baugson%20sigridur").await;
     assert_eq!(names(&found), ["aga Baugsson Sigríður Rúnar Berg"]);
-    assert_eq!(found[0]["entry"]["rank"], "1k", "−1.50: 1 kyu");
+    assert_eq!(found[0].entry.rank.as_deref(), Some("1k"), "−1.50: 1 kyu");
     // Foreign members have no country: a country filter leaves them out.
     assert!(search(&service, "q=abe&country=us").await.is_empty());
     assert_eq!(names(&search(&service, "q=abe").await), ["aga Abe Yokito"]);
 
-    let tournament = service.create_tournament(json!({})).await;
-    let id = tournament["id"].as_str().unwrap();
-    let organizer = service
-        .token(Role::Organizer, Some(id.parse().unwrap()), None)
-        .await;
-    let entry = &search(&service, "q=15648").await[0]["entry"];
-    let body = json!({"rating_list_id": entry["rating_list_id"], "line": entry["line"]});
-    let player = expect_json(
+    let id = service.api().create_tournament(json!({})).await.id;
+    let organizer = service.token(Role::Organizer, Some(id), None).await;
+    let found = search(&service, "q=15648").await;
+    let entry = &found[0].entry;
+    let body = json!({"rating_list_id": entry.rating_list_id, "line": entry.line});
+    let player: Player = read(
         send(
             &service,
             Method::POST,
@@ -697,12 +637,12 @@ async fn an_aga_list_is_searched_by_member_id_and_name_and_registers_a_kyu_playe
     .await;
     assert_eq!(
         (
-            player["surname"].as_str(),
-            player["rank"].as_str(),
-            player["aga_id"].as_str(),
-            player["rating"].as_i64()
+            player.surname.as_str(),
+            player.rank.as_str(),
+            player.aga_id.as_deref(),
+            player.rating
         ),
-        (Some("Aal"), Some("20k"), Some("15648"), Some(144))
+        ("Aal", "20k", Some("15648"), Some(144))
     );
 }
 
@@ -818,7 +758,7 @@ async fn an_index_let_go_past_the_budget_is_read_again_and_searches_the_same() {
     .await;
     const BYTES: &str = "arbitre_cache_bytes{cache=\"rating_indexes\"}";
     const BUILDS: &str = "arbitre_rating_index_builds_total";
-    expect_json(upload(&service, "egd", egd).await, 201).await;
+    import(&service, "egd", egd, 201).await;
     assert_eq!(service.metric(BUILDS).await, 1);
     assert_eq!(service.metric(BYTES).await, egd_bytes);
     // Read from the index kept at the import.
@@ -827,7 +767,7 @@ async fn an_index_let_go_past_the_budget_is_read_again_and_searches_the_same() {
     assert_eq!(kept.len(), 30);
     assert_eq!(service.metric(BUILDS).await, 1);
     // The FFG's index takes the room: the EGD's is let go.
-    expect_json(upload(&service, "ffg", ffg).await, 201).await;
+    import(&service, "ffg", ffg, 201).await;
     assert_eq!(service.metric(BUILDS).await, 2);
     assert_eq!(service.metric(BYTES).await, ffg_bytes);
     // Searched again, the EGD's list is read again, and answers the same.

@@ -74,20 +74,8 @@ async fn the_api_walk_through_runs_as_written() {
         .lines()
         .find_map(|line| line.strip_prefix("T="))
         .expect("the tournament's id");
-    let standings = crate::expect_json(
-        service
-            .get(&format!("/tournaments/{tournament}/standings"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(
-        standings["items"].as_array().unwrap().len(),
-        5,
-        "{standings}"
-    );
+    let standings = service.api().anonymous().standings(tournament, "").await;
+    assert_eq!(standings.items.len(), 5, "{standings:#?}");
     let h9 = std::fs::read(folder.path().join("Open-de-Lyon.h9")).unwrap();
     assert!(String::from_utf8_lossy(&h9).contains("EV[Open de Lyon]"));
     assert!(folder.path().join("Open-de-Lyon.tou").exists());

@@ -245,9 +245,11 @@ fn hidden(page: &str, name: &str) -> String {
 #[tokio::test]
 async fn a_refused_change_of_a_draft_speaks_french() {
     let service = TestService::start().await;
-    let id = service.create_tournament(serde_json::json!({})).await["id"]
-        .as_str()
-        .unwrap()
+    let id = service
+        .api()
+        .create_tournament(serde_json::json!({}))
+        .await
+        .id
         .to_string();
     for (surname, rank) in [
         ("Dupont", "3k"),

@@ -1,6 +1,8 @@
 //! `arbitre serve` in its own-database mode keeps what it wrote across a restart, and
 //! stops its PostgreSQL when it stops (SIGTERM); commands run beside it leave it alone.
 
+use arbitre_api::services::tournaments::Tournament;
+use arbitre_tests::api::read;
 use arbitre_tests::arbitre_binary;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
@@ -90,8 +92,7 @@ async fn data_written_before_a_restart_is_there_after() {
         .send()
         .await
         .unwrap();
-    assert_eq!(response.status(), 201);
-    let created: serde_json::Value = response.json().await.unwrap();
+    let created: Tournament = read(response, 201).await;
     stop(server);
     assert!(
         !data_dir.join("postmaster.pid").exists(),
@@ -105,18 +106,13 @@ async fn data_written_before_a_restart_is_there_after() {
         .spawn()
         .unwrap();
     wait_ready(&client, &base, &mut server).await;
-    let read: serde_json::Value = client
-        .get(format!(
-            "{base}/tournaments/{}",
-            created["id"].as_str().unwrap()
-        ))
+    let response = client
+        .get(format!("{base}/tournaments/{}", created.id))
         .send()
         .await
-        .unwrap()
-        .json()
-        .await
         .unwrap();
-    assert_eq!(read, created);
+    let read_back: Tournament = read(response, 200).await;
+    assert_eq!(read_back, created);
     let me = client
         .get(format!("{base}/me"))
         .bearer_auth(&admin)

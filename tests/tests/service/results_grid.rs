@@ -3,14 +3,14 @@
 //! when known; each line through the audited path, its "who" never blank.
 
 use super::forms::{organizer, page, post_form};
-use super::{expect_json, send};
+use arbitre_api::access::Role;
+use arbitre_tests::api::SentRulings;
 use arbitre_tests::TestService;
-use reqwest::Method;
-use serde_json::{json, Value};
+use uuid::Uuid;
 
 /// A started round 1 of four tables (a komi of 6.5, so margins are half points): the
 /// tournament's id, the organizer's secret, and the pairings' ids by table.
-async fn started_round(service: &TestService) -> (String, String, Vec<String>) {
+async fn started_round(service: &TestService) -> (String, String, Vec<Uuid>) {
     let (tournament, jeanne) = organizer(service).await;
     let mut players = Vec::new();
     for (surname, rank) in [
@@ -29,6 +29,7 @@ async fn started_round(service: &TestService) -> (String, String, Vec<String>) {
     let mut pairings = Vec::new();
     for table in 0..4 {
         let pairing = service
+            .api()
             .create_pairing(
                 &tournament,
                 1,
@@ -37,40 +38,23 @@ async fn started_round(service: &TestService) -> (String, String, Vec<String>) {
                 &players[2 * table],
             )
             .await;
-        pairings.push(pairing["id"].as_str().unwrap().to_string());
+        pairings.push(pairing.id);
     }
-    expect_json(
-        send(
-            service,
-            Method::POST,
-            &format!("/tournaments/{tournament}/rounds/1/start"),
-            &jeanne,
-            None,
-        )
-        .await,
-        200,
-    )
-    .await;
+    service
+        .api()
+        .with_token(&jeanne)
+        .start_round(&tournament, 1)
+        .await;
     (tournament, jeanne, pairings)
 }
 
-async fn stored_result(service: &TestService, tournament: &str, pairing: &str) -> Value {
-    let pairings = expect_json(
-        service
-            .get(&format!("/tournaments/{tournament}/rounds/1/pairings"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    pairings["items"]
-        .as_array()
+async fn stored_result(service: &TestService, tournament: &str, pairing: Uuid) -> Option<String> {
+    let pairings = service.api().anonymous().pairings(tournament, 1).await;
+    pairings
+        .into_iter()
+        .find(|item| item.id == pairing)
         .unwrap()
-        .iter()
-        .find(|item| item["id"] == pairing)
-        .unwrap()["result"]
-        .clone()
+        .result
 }
 
 #[tokio::test]
@@ -93,12 +77,16 @@ async fn a_round_is_typed_line_by_line_and_every_line_is_audited() {
         );
     }
     assert_eq!(
-        stored_result(&service, &tournament, &pairings[0]).await,
-        "B+"
+        stored_result(&service, &tournament, pairings[0])
+            .await
+            .as_deref(),
+        Some("B+")
     );
     assert_eq!(
-        stored_result(&service, &tournament, &pairings[1]).await,
-        "W+3.5"
+        stored_result(&service, &tournament, pairings[1])
+            .await
+            .as_deref(),
+        Some("W+3.5")
     );
     let (_, shown) = page(&service, &jeanne, &format!("{grid}?last=3")).await;
     assert!(shown.contains("Every table has its result."), "{shown}");
@@ -110,25 +98,18 @@ async fn a_round_is_typed_line_by_line_and_every_line_is_audited() {
     assert!(shown.contains("White wins by 3.5 points"), "{shown}");
 
     // Both lose and both win count in the standings as OpenGotha counts them.
-    let standings = expect_json(
-        service
-            .get(&format!(
-                "/tournaments/{tournament}/standings?after_round=1"
-            ))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    let standings = service
+        .api()
+        .anonymous()
+        .standings(&tournament, "after_round=1")
+        .await;
     let wins = |surname: &str| {
-        standings["items"]
-            .as_array()
-            .unwrap()
+        standings
+            .items
             .iter()
-            .find(|line| line["surname"] == surname)
-            .and_then(|line| line["wins"].as_f64())
-            .unwrap_or_else(|| panic!("{surname} in {standings:#}"))
+            .find(|line| line.surname == surname)
+            .map(|line| line.wins)
+            .unwrap_or_else(|| panic!("{surname} in {standings:#?}"))
     };
     assert_eq!(wins("Espinasse"), 0.0, "both lose");
     assert_eq!(wins("Faure"), 0.0, "both lose");
@@ -173,10 +154,7 @@ async fn nothing_is_recorded_by_default_and_a_refused_line_comes_back_as_typed()
         );
     }
     for pairing in &pairings {
-        assert_eq!(
-            stored_result(&service, &tournament, pairing).await,
-            Value::Null
-        );
+        assert_eq!(stored_result(&service, &tournament, *pairing).await, None);
     }
     // The result's own page chooses nothing either.
     let (_, single) = page(
@@ -196,37 +174,25 @@ async fn nothing_is_recorded_by_default_and_a_refused_line_comes_back_as_typed()
 async fn who_recorded_a_result_is_never_blank() {
     let service = TestService::start().await;
     let (tournament, _, pairings) = started_round(&service).await;
-    let unlabelled: Value = service
-        .post(
-            &format!("/tournaments/{tournament}/tokens"),
-            Some(&service.admin_token),
-        )
-        .json(&json!({"role": "referee", "label": ""}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let secret = unlabelled["secret"].as_str().unwrap();
-    let id = unlabelled["id"].as_str().unwrap().replace('-', "");
+    let unlabelled = service
+        .api()
+        .issue_token(&tournament, Role::Referee, "")
+        .await;
+    let secret = unlabelled.secret.as_str();
+    let id = unlabelled.token.id.simple().to_string();
     let grid = format!("/dashboard/t/{tournament}/rounds/1/results");
     let entered = post_form(&service, secret, &grid, &[("entry", "2b")]).await;
     assert_eq!(entered.status(), 303);
     let expected = format!("referee (credential …{})", &id[id.len() - 8..]);
-    let rulings = expect_json(
-        service
-            .get(&format!(
-                "/tournaments/{tournament}/rounds/1/pairings/{}/rulings",
-                pairings[1]
-            ))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(rulings["items"][0]["issued_by_label"], expected.as_str());
+    let rulings: SentRulings = service
+        .api()
+        .anonymous()
+        .get(&format!(
+            "/tournaments/{tournament}/rounds/1/pairings/{}/rulings",
+            pairings[1]
+        ))
+        .await;
+    assert_eq!(rulings.items[0].issued_by_label, expected);
     let history_path = format!(
         "/dashboard/t/{tournament}/rounds/1/pairings/{}",
         pairings[1]

@@ -2,17 +2,31 @@
 //! count, the pairing's result always the game's, a result entered by hand on a running
 //! game refused and never overwritten by the clock, every result change in the audit trail.
 
-use crate::games::{counting, log, play, post_turn, setup, start_game, state};
-use crate::{expect_json, expect_problem};
+use crate::games::{counting, game_state, log, play, post_turn, setup, start_game};
+use arbitre_api::routes::games::rulings::GameRulingList;
+use arbitre_api::routes::standings::PairingResult;
+use arbitre_api::services::live::view::GameState;
+use arbitre_api::services::rounds::Round;
+use arbitre_core::ending::CountBasis;
+use arbitre_core::table::ResultSource;
+use arbitre_core::Color;
+use arbitre_tests::api::{applied_ruling, game_problem, problem, read};
 use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::{json, Value};
 use std::time::Duration;
 
 /// The pairing's result, as the standings read it.
-async fn pairing_result(service: &TestService, tournament: &str, pairing: &str) -> Value {
-    let path = format!("/tournaments/{tournament}/rounds/1/pairings/{pairing}/result");
-    expect_json(service.get(&path).send().await.unwrap(), 200).await["result"].clone()
+async fn pairing_result(service: &TestService, tournament: &str, pairing: &str) -> Option<String> {
+    let api = service.api().anonymous();
+    api.pairing_result(tournament, 1, pairing).await.result
+}
+
+/// Round 1 of `tournament`, as anyone reads it.
+async fn round_one(service: &TestService, tournament: &str) -> Round {
+    let api = service.api().anonymous();
+    api.get(&format!("/tournaments/{tournament}/rounds/1"))
+        .await
 }
 
 /// Handicap games of 2 and 4 stones on 9×9, in the FFG form (Black plays the stones) and
@@ -30,48 +44,52 @@ async fn handicap_games_in_both_forms_are_counted_and_the_pairing_has_their_resu
         let mut turn = 1;
         if form == "moves" {
             for (placed, point) in stones[..handicap].iter().enumerate() {
-                let before = state(&service, &game).await;
-                assert_eq!(before["phase"], "placing", "{before}");
-                assert_eq!(before["to_move"], "B");
-                assert_eq!(before["clocks"]["status"], "running");
-                assert_eq!(before["clocks"]["black"]["running"], true, "stone {placed}");
+                let before = game_state(&service, &game).await;
+                assert_eq!(before.phase, "placing", "{before:?}");
+                assert_eq!(before.to_move, Some(Color::Black));
+                assert_eq!(before.clocks.status, "running");
+                assert!(before.clocks.black.running, "stone {placed}");
                 play(&service, table, &game, turn, point).await;
                 turn += 1;
             }
         } else {
-            let start = state(&service, &game).await;
+            let start = game_state(&service, &game).await;
             for point in &stones[..handicap] {
-                let row = point.as_bytes()[1] - b'a';
+                let row = usize::from(point.as_bytes()[1] - b'a');
                 let column = usize::from(point.as_bytes()[0] - b'a');
-                let line = start["board"][usize::from(row)].as_str().unwrap();
-                assert_eq!(&line[column..=column], "X", "{point}: {start}");
+                let line = &start.board[row];
+                assert_eq!(&line[column..=column], "X", "{point}: {start:?}");
             }
         }
-        let playing = state(&service, &game).await;
-        assert_eq!(playing["phase"], "playing", "{playing}");
-        assert_eq!(playing["to_move"], "W");
-        assert_eq!(playing["clocks"]["white"]["running"], true, "{playing}");
+        let playing = game_state(&service, &game).await;
+        assert_eq!(playing.phase, "playing", "{playing:?}");
+        assert_eq!(playing.to_move, Some(Color::White));
+        assert!(playing.clocks.white.running, "{playing:?}");
         for point in ["ee", "pass", "pass"] {
             play(&service, table, &game, turn, point).await;
             turn += 1;
         }
-        assert_eq!(state(&service, &game).await["phase"], "counting");
+        assert_eq!(game_state(&service, &game).await.phase, "counting");
         for color in ["B", "W"] {
             let step = json!({"action": "accept", "color": color});
-            expect_json(counting(&service, table, &game, step).await, 200).await;
+            let _: GameState = read(counting(&service, table, &game, step).await, 200).await;
         }
-        let counted = state(&service, &game).await;
-        assert_eq!(counted["phase"], "finished", "{counted}");
-        assert_eq!(counted["result_source"]["source"], "count");
-        assert_eq!(counted["result_source"]["basis"], "agreement");
-        assert_eq!(counted["clocks"]["status"], "stopped");
-        let result = counted["result"].clone();
-        assert!(result.is_string());
+        let counted = game_state(&service, &game).await;
+        assert_eq!(counted.phase, "finished", "{counted:?}");
+        assert_eq!(
+            counted.result_source,
+            Some(ResultSource::Count {
+                basis: CountBasis::Agreement
+            })
+        );
+        assert_eq!(counted.clocks.status, "stopped");
+        let result = counted.result;
+        assert!(result.is_some());
         // The entry that ended the game says its result: the stream sends it.
         let entries = log(&service, &game).await;
         let last = entries.last().unwrap();
-        assert_eq!(last["kind"], "counting");
-        assert_eq!(last["result"], result);
+        assert_eq!(last.kind, "counting");
+        assert_eq!(last.result, result);
         assert_eq!(
             pairing_result(&service, &setup.tournament_id, &setup.pairings[index]).await,
             result,
@@ -100,106 +118,95 @@ async fn a_hand_result_on_a_running_game_is_refused_and_the_flag_never_overwrite
         setup.tournament_id, setup.pairings[0]
     );
     // The game started the round.
-    let round = format!("/tournaments/{}/rounds/1", setup.tournament_id);
-    let round = expect_json(service.get(&round).send().await.unwrap(), 200).await;
-    assert!(round["started_at"].is_string(), "{round}");
+    let round = round_one(&service, &setup.tournament_id).await;
+    assert!(round.started_at.is_some(), "{round:?}");
     let put = |body: Value| {
         service
             .request(Method::PUT, &result_path, Some(&setup.referee))
             .json(&body)
             .send()
     };
-    let running = expect_problem(
+    let running = game_problem(
         put(json!({"result": "B+R"})).await.unwrap(),
         409,
         "game.running",
     )
     .await;
-    assert_eq!(running["state"]["phase"], "playing");
+    assert_eq!(running.state.unwrap().phase, "playing");
     assert_eq!(
         pairing_result(&service, &setup.tournament_id, &setup.pairings[0]).await,
-        Value::Null
+        None
     );
     // The referee rules on the game: it ends with the result.
     let ruling = json!({"kind": "result_correction", "reason": "White resigned at the table", "result": "B+R"});
-    let ruled = expect_json(
-        service
-            .post(&format!("/games/{game}/rulings"), Some(&setup.referee))
-            .json(&ruling)
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await;
-    assert_eq!(ruled["phase"], "finished");
-    assert_eq!(ruled["result"], "B+R");
-    assert_eq!(ruled["clocks"]["status"], "stopped");
+    let ruled: GameState = service
+        .api()
+        .with_token(&setup.referee)
+        .post(&format!("/games/{game}/rulings"), &ruling, 201)
+        .await;
+    assert_eq!(ruled.phase, "finished");
+    assert_eq!(ruled.result.as_deref(), Some("B+R"));
+    assert_eq!(ruled.clocks.status, "stopped");
     // White's flag would have fallen by now: a sweep finds nothing to settle, nothing
     // changes, nothing is recorded.
     let entries_before = log(&service, &game).await.len();
     service.advance(Duration::from_secs(61));
     assert_eq!(service.sweep().await, 0);
-    let later = state(&service, &game).await;
-    assert_eq!(later["result"], "B+R", "{later}");
-    assert_eq!(later["result_source"]["source"], "ruling");
-    assert_eq!(
-        later["result_source"]["reason"],
-        "White resigned at the table"
-    );
+    let later = game_state(&service, &game).await;
+    assert_eq!(later.result.as_deref(), Some("B+R"), "{later:?}");
+    let Some(ResultSource::Ruling { reason, .. }) = &later.result_source else {
+        panic!("not a ruling's result: {later:?}");
+    };
+    assert_eq!(reason, "White resigned at the table");
     assert_eq!(log(&service, &game).await.len(), entries_before);
     assert_eq!(
-        pairing_result(&service, &setup.tournament_id, &setup.pairings[0]).await,
-        "B+R"
+        pairing_result(&service, &setup.tournament_id, &setup.pairings[0])
+            .await
+            .as_deref(),
+        Some("B+R")
     );
     // A finished game's result is changed by hand through a ruling on the game.
-    let corrected = expect_json(
+    let corrected: PairingResult = read(
         put(json!({"result": "W+R", "reason": "the referee saw Black resign"}))
             .await
             .unwrap(),
         200,
     )
     .await;
-    assert_eq!(corrected["result"], "W+R");
-    assert_eq!(state(&service, &game).await["result"], "W+R");
+    assert_eq!(corrected.result.as_deref(), Some("W+R"));
+    assert_eq!(
+        game_state(&service, &game).await.result.as_deref(),
+        Some("W+R")
+    );
     for impossible in ["W+3.25", "W+3"] {
-        expect_problem(
+        problem(
             put(json!({"result": impossible})).await.unwrap(),
             422,
             "result.margin",
         )
         .await;
     }
-    expect_problem(
+    problem(
         put(json!({"result": "W+1e3"})).await.unwrap(),
         422,
         "validation.failed",
     )
     .await;
-    expect_problem(put(json!({})).await.unwrap(), 422, "validation.failed").await;
-    let rulings = expect_json(
-        service
-            .get(&format!("/games/{game}/rulings"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    let items = rulings["items"].as_array().unwrap();
-    assert_eq!(items.len(), 2, "{rulings}");
-    let first = &items[0]["ruling"];
-    assert_eq!(first["previous_result"], Value::Null);
-    assert_eq!(first["new_result"], "B+R");
-    assert_eq!(first["reason"], "White resigned at the table");
-    assert!(first["by"].is_string() && first["at"].is_u64());
-    let second = &items[1]["ruling"];
-    assert_eq!(second["previous_result"], "B+R");
-    assert_eq!(second["new_result"], "W+R");
-    assert_eq!(second["reason"], "the referee saw Black resign");
-    assert_eq!(items[1]["result"], "W+R");
+    problem(put(json!({})).await.unwrap(), 422, "validation.failed").await;
+    let GameRulingList { items } = service.api().anonymous().game_rulings(&game).await;
+    assert_eq!(items.len(), 2, "{items:?}");
+    // Each says who and when: its `by` and `at`, which it cannot be read without.
+    let first = applied_ruling(&items[0].entry).unwrap();
+    assert_eq!(first.previous_result, None);
+    assert_eq!(first.new_result, Some("B+R".parse().unwrap()));
+    assert_eq!(first.ruling.reason, "White resigned at the table");
+    let second = applied_ruling(&items[1].entry).unwrap();
+    assert_eq!(second.previous_result, Some("B+R".parse().unwrap()));
+    assert_eq!(second.new_result, Some("W+R".parse().unwrap()));
+    assert_eq!(second.ruling.reason, "the referee saw Black resign");
+    assert_eq!(items[1].entry.result.as_deref(), Some("W+R"));
     // A turn after the end is refused with the state.
-    expect_problem(
+    problem(
         post_turn(&service, table, &game, 2, "cc").await,
         409,
         "game.finished",
@@ -218,10 +225,7 @@ async fn the_tablet_plays_the_pairings_terms_and_only_the_staff_override_them() 
     let setup = setup(&service, json!({}), 2).await;
     let tournament = &setup.tournament_id;
     let create = format!("/tournaments/{tournament}/games");
-    let round = format!("/tournaments/{tournament}/rounds/1");
-    let started_at = |round: Value| round["started_at"].clone();
-    let before = expect_json(service.get(&round).send().await.unwrap(), 200).await;
-    assert_eq!(started_at(before), Value::Null);
+    assert_eq!(round_one(&service, tournament).await.started_at, None);
 
     let pairing = &setup.pairings[0];
     for overriding in [
@@ -241,33 +245,25 @@ async fn the_tablet_plays_the_pairings_terms_and_only_the_staff_override_them() 
             &setup.tables[0],
             Some(&body),
         );
-        expect_problem(refused.await, 403, "auth.forbidden").await;
+        problem(refused.await, 403, "auth.forbidden").await;
     }
     // The tournament is played on 9×9 boards: a game on another is none of its games.
     for token in [&setup.tables[0], &setup.referee] {
         let other_board = json!({"pairing_id": pairing, "board_size": 5});
         let refused = crate::send(&service, Method::POST, &create, token, Some(&other_board));
-        let problem = expect_problem(refused.await, 422, "terms.board_size").await;
-        assert!(
-            problem["detail"].as_str().unwrap().contains("9×9"),
-            "{problem}"
-        );
+        let refusal = problem(refused.await, 422, "terms.board_size").await;
+        assert!(refusal.detail.contains("9×9"), "{refusal:?}");
     }
     // Nothing was started by the refusals.
-    let still = expect_json(service.get(&round).send().await.unwrap(), 200).await;
-    assert_eq!(started_at(still), Value::Null);
+    assert_eq!(round_one(&service, tournament).await.started_at, None);
 
     // The tablet starts its own game on the pairing's terms (restating them is no override).
-    let pairing_row = expect_json(
-        service
-            .get(&format!("{round}/pairings/{pairing}"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    let own = json!({"pairing_id": pairing, "komi": pairing_row["komi"], "board_size": 9});
+    let pairing_row = service
+        .api()
+        .anonymous()
+        .pairing(tournament, 1, pairing)
+        .await;
+    let own = json!({"pairing_id": pairing, "komi": pairing_row.komi, "board_size": 9});
     let sent = crate::send(
         &service,
         Method::POST,
@@ -275,13 +271,12 @@ async fn the_tablet_plays_the_pairings_terms_and_only_the_staff_override_them() 
         &setup.tables[0],
         Some(&own),
     );
-    let game = expect_json(sent.await, 201).await;
-    assert_eq!(game["settings"]["width"], 9);
-    assert_eq!(game["settings"]["komi"], pairing_row["komi"]);
-    assert_eq!(game["settings"]["overrides"], json!([]));
-    let after = expect_json(service.get(&round).send().await.unwrap(), 200).await;
+    let game: GameState = read(sent.await, 201).await;
+    assert_eq!(game.settings.width, 9);
+    assert_eq!(game.settings.komi, pairing_row.komi);
+    assert!(game.settings.overrides.is_empty(), "{game:?}");
     assert!(
-        started_at(after).is_string(),
+        round_one(&service, tournament).await.started_at.is_some(),
         "the first game starts the round"
     );
 
@@ -294,7 +289,7 @@ async fn the_tablet_plays_the_pairings_terms_and_only_the_staff_override_them() 
         &setup.tables[0],
         Some(&other),
     );
-    expect_problem(sent.await, 403, "auth.forbidden").await;
+    problem(sent.await, 403, "auth.forbidden").await;
 
     // The referee may set other terms; the game says which.
     let overridden =
@@ -306,22 +301,8 @@ async fn the_tablet_plays_the_pairings_terms_and_only_the_staff_override_them() 
         &setup.referee,
         Some(&overridden),
     );
-    let game = expect_json(sent.await, 201).await;
-    assert_eq!(
-        game["settings"]["overrides"],
-        json!(["komi", "flag_policy"])
-    );
-    let read = expect_json(
-        service
-            .get(&format!("/games/{}", game["id"].as_str().unwrap()))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(
-        read["settings"]["overrides"],
-        json!(["komi", "flag_policy"])
-    );
+    let game: GameState = read(sent.await, 201).await;
+    assert_eq!(game.settings.overrides, ["komi", "flag_policy"]);
+    let read_back = game_state(&service, &game.id.to_string()).await;
+    assert_eq!(read_back.settings.overrides, ["komi", "flag_policy"]);
 }

@@ -1,6 +1,8 @@
 //! Tournaments and players: create, read, change, list with pagination and filters.
 
-use crate::{expect_json, expect_problem, send};
+use crate::send;
+use arbitre_api::access::Role;
+use arbitre_api::routes::tokens::TokenPage;
 use arbitre_api::services::players::Player;
 use arbitre_api::services::tournaments::Tournament;
 use arbitre_core::clock::EgdClass;
@@ -10,7 +12,7 @@ use arbitre_core::standings::{Basis, Criterion};
 use arbitre_tests::api::{fields, problem, read};
 use arbitre_tests::TestService;
 use reqwest::Method;
-use serde_json::json;
+use serde_json::{json, Value};
 
 #[tokio::test]
 async fn a_tournament_is_created_read_and_changed_with_its_egd_class_computed() {
@@ -38,9 +40,7 @@ async fn a_tournament_is_created_read_and_changed_with_its_egd_class_computed() 
     let read_back = service.api().anonymous().tournament(id).await;
     assert_eq!(read_back, tournament);
 
-    let organizer = service
-        .token(arbitre_api::access::Role::Organizer, Some(id), None)
-        .await;
+    let organizer = service.token(Role::Organizer, Some(id), None).await;
     let changes = json!({
         "time_control": {"system": "fischer", "main_time_ms": 1200000, "increment_ms": 10000},
         "dispute_policy": "four-passes",
@@ -216,81 +216,40 @@ async fn a_pin_or_licence_the_exports_would_refuse_is_refused_at_registration() 
 #[tokio::test]
 async fn tokens_are_issued_listed_and_revoked_by_organizers() {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(json!({})).await;
-    let id = tournament["id"].as_str().unwrap();
-    let organizer = service
-        .token(
-            arbitre_api::access::Role::Organizer,
-            Some(id.parse().unwrap()),
-            None,
+    let id = service.api().create_tournament(json!({})).await.id;
+    let organizer_token = service.token(Role::Organizer, Some(id), None).await;
+    let organizer = service.api().with_token(&organizer_token);
+    let issued = organizer.issue_token(id, Role::Referee, "Marie").await;
+    let referee = issued.secret.clone();
+    assert!(referee.starts_with("arb_"));
+    let me = service.api().with_token(&referee).me().await;
+    assert_eq!(me.role, Role::Referee);
+    assert_eq!(me.tournament_id, Some(id));
+    // Read as sent: a listed token's secret is a field absent on the wire.
+    let listed: Value = organizer.get(&format!("/tournaments/{id}/tokens")).await;
+    let items = listed["items"].as_array().unwrap();
+    assert!(
+        items.iter().all(|token| token.get("secret").is_none()),
+        "{listed}"
+    );
+    let list: TokenPage = serde_json::from_value(listed).unwrap();
+    assert_eq!(list.page.total, 2);
+    let revoke = organizer
+        .delete(&format!("/tournaments/{id}/tokens/{}", issued.token.id))
+        .await;
+    assert_eq!(revoke.status(), 204);
+    let me = service
+        .api()
+        .with_token(&referee)
+        .send(Method::GET, "/me", None)
+        .await;
+    problem(me, 401, "auth.invalid_token").await;
+    let table_without_game = organizer
+        .send(
+            Method::POST,
+            &format!("/tournaments/{id}/tokens"),
+            Some(&json!({"role": "table"})),
         )
         .await;
-    let issued = expect_json(
-        service
-            .post(&format!("/tournaments/{id}/tokens"), Some(&organizer))
-            .json(&json!({"role": "referee", "label": "Marie"}))
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await;
-    let referee = issued["secret"].as_str().unwrap().to_string();
-    assert!(referee.starts_with("arb_"));
-    let me = expect_json(
-        service
-            .request(Method::GET, "/me", Some(&referee))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(me["role"], "referee");
-    assert_eq!(me["tournament_id"], id);
-    let list = expect_json(
-        service
-            .request(
-                Method::GET,
-                &format!("/tournaments/{id}/tokens"),
-                Some(&organizer),
-            )
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(list["page"]["total"], 2);
-    assert!(list["items"][0].get("secret").is_none());
-    let revoke = service
-        .request(
-            Method::DELETE,
-            &format!(
-                "/tournaments/{id}/tokens/{}",
-                issued["id"].as_str().unwrap()
-            ),
-            Some(&organizer),
-        )
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(revoke.status(), 204);
-    expect_problem(
-        service
-            .request(Method::GET, "/me", Some(&referee))
-            .send()
-            .await
-            .unwrap(),
-        401,
-        "auth.invalid_token",
-    )
-    .await;
-    let table_without_game = service
-        .post(&format!("/tournaments/{id}/tokens"), Some(&organizer))
-        .json(&json!({"role": "table"}))
-        .send()
-        .await
-        .unwrap();
-    expect_problem(table_without_game, 422, "validation.failed").await;
+    problem(table_without_game, 422, "validation.failed").await;
 }

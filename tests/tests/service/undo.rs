@@ -4,14 +4,15 @@
 //! the staff's audit with who did it and to what. What was played is never taken back.
 
 use super::forms::{organizer, page, post_form};
-use crate::{expect_json, expect_problem, send};
+use arbitre_api::routes::pairings::Pairing;
+use arbitre_tests::api::problem;
 use arbitre_tests::TestService;
 use reqwest::Method;
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// A tournament of three rounds and four players, with round 1 paired on two tables (the
 /// organizer `Jeanne`'s): the tournament, the organizer's secret, the two pairings.
-async fn paired(service: &TestService) -> (String, String, [Value; 2]) {
+async fn paired(service: &TestService) -> (String, String, [Pairing; 2]) {
     let (id, jeanne) = organizer(service).await;
     for round in 1..=3 {
         service.create_round(&id, round).await;
@@ -25,25 +26,18 @@ async fn paired(service: &TestService) -> (String, String, [Value; 2]) {
     ] {
         players.push(service.create_player(&id, surname, rank).await);
     }
-    let first = service
+    let api = service.api();
+    let first = api
         .create_pairing(&id, 1, 1, &players[0], &players[1])
         .await;
-    let second = service
+    let second = api
         .create_pairing(&id, 1, 2, &players[2], &players[3])
         .await;
     (id, jeanne, [first, second])
 }
 
-async fn pairings(service: &TestService, id: &str, round: i32) -> Vec<Value> {
-    let listed = service
-        .get(&format!("/tournaments/{id}/rounds/{round}/pairings"))
-        .send()
-        .await
-        .unwrap();
-    expect_json(listed, 200).await["items"]
-        .as_array()
-        .unwrap()
-        .clone()
+async fn pairings(service: &TestService, id: &str, round: u32) -> Vec<Pairing> {
+    service.api().anonymous().pairings(id, round).await
 }
 
 /// The audit as the staff page lists it, one line per entry, newest first.
@@ -57,99 +51,51 @@ async fn audit(service: &TestService, secret: &str, id: &str) -> String {
 #[tokio::test]
 async fn over_the_api_each_undo_is_done_before_the_games_and_refused_after() {
     let service = TestService::start().await;
-    let (id, jeanne, [first, second]) = paired(&service).await;
-    let path = |pairing: &Value| {
-        format!(
-            "/tournaments/{id}/rounds/1/pairings/{}",
-            pairing["id"].as_str().unwrap()
-        )
-    };
+    let (id, secret, [first, second]) = paired(&service).await;
+    let jeanne = service.api().with_token(&secret);
+    let path = |pairing: &Pairing| format!("/tournaments/{id}/rounds/1/pairings/{}", pairing.id);
 
     // The handicap and komi, changed; the komi follows the tournament's rule when not given.
-    let changed = expect_json(
-        send(
-            &service,
-            Method::PATCH,
-            &path(&first),
-            &jeanne,
-            Some(&json!({"handicap": 2, "komi": 0.5})),
-        )
-        .await,
-        200,
-    )
-    .await;
-    assert_eq!(
-        (changed["handicap"].as_i64(), changed["komi"].as_f64()),
-        (Some(2), Some(0.5))
-    );
-    expect_problem(
-        send(
-            &service,
-            Method::PATCH,
-            &path(&first),
-            &jeanne,
-            Some(&json!({"handicap": 12})),
-        )
-        .await,
-        422,
-        "validation.failed",
-    )
-    .await;
+    let changed: Pairing = jeanne
+        .patch(&path(&first), &json!({"handicap": 2, "komi": 0.5}))
+        .await;
+    assert_eq!((changed.handicap, changed.komi), (2, 0.5));
+    let refused = jeanne
+        .send(Method::PATCH, &path(&first), Some(&json!({"handicap": 12})))
+        .await;
+    problem(refused, 422, "validation.failed").await;
 
     // One table unpaired: the other stays.
-    let unpaired = send(&service, Method::DELETE, &path(&second), &jeanne, None).await;
+    let unpaired = jeanne.delete(&path(&second)).await;
     assert_eq!(unpaired.status(), 204);
     assert_eq!(pairings(&service, &id, 1).await.len(), 1);
 
     // The round withdrawn whole, then nothing left to withdraw.
     let round = format!("/tournaments/{id}/rounds/1/pairings");
-    let withdrawn = send(&service, Method::DELETE, &round, &jeanne, None).await;
+    let withdrawn = jeanne.delete(&round).await;
     assert_eq!(withdrawn.status(), 204);
     assert!(pairings(&service, &id, 1).await.is_empty());
-    expect_problem(
-        send(&service, Method::DELETE, &round, &jeanne, None).await,
-        409,
-        "round.not_paired",
-    )
-    .await;
+    problem(jeanne.delete(&round).await, 409, "round.not_paired").await;
 
     // Once the round starts, its pairings stand: a referee's ruling changes them.
-    let players: Vec<String> = ["black_id", "white_id"]
-        .iter()
-        .map(|side| first[side].as_str().unwrap().to_string())
-        .collect();
     let again = service
-        .create_pairing(&id, 1, 1, &players[0], &players[1])
+        .api()
+        .create_pairing(&id, 1, 1, first.black_id, first.white_id)
         .await;
-    let started = send(
-        &service,
-        Method::POST,
-        &format!("/tournaments/{id}/rounds/1/start"),
-        &jeanne,
-        None,
-    )
-    .await;
-    assert_eq!(started.status(), 200, "{}", started.text().await.unwrap());
+    jeanne.start_round(&id, 1).await;
     for (method, target, body) in [
         (Method::DELETE, round.clone(), None),
         (Method::DELETE, path(&again), None),
         (Method::PATCH, path(&again), Some(json!({"handicap": 0}))),
     ] {
-        let problem = expect_problem(
-            send(&service, method, &target, &jeanne, body.as_ref()).await,
-            409,
-            "round.started",
-        )
-        .await;
-        assert!(
-            problem["detail"].as_str().unwrap().contains("ruling"),
-            "{problem}"
-        );
+        let refused = jeanne.send(method, &target, body.as_ref()).await;
+        let refused = problem(refused, 409, "round.started").await;
+        assert!(refused.detail.contains("ruling"), "{refused:?}");
     }
     assert_eq!(pairings(&service, &id, 1).await.len(), 1);
 
     // Every undo is in the audit, with who and what.
-    let audit = audit(&service, &jeanne, &id).await;
+    let audit = audit(&service, &secret, &id).await;
     for line in [
         "<td>Jeanne (organizer)</td><td>withdrew the pairings of the round: tables 1 → 0</td><td>round 1</td>",
         "<td>Jeanne (organizer)</td><td>unpaired the table</td><td>round 1, table 2: Roux Test (1d) – Petit Test (5k)</td>",
@@ -163,58 +109,29 @@ async fn over_the_api_each_undo_is_done_before_the_games_and_refused_after() {
 async fn the_last_round_goes_only_without_games_and_its_deletion_is_audited() {
     let service = TestService::start().await;
     let (id, jeanne, [first, _]) = paired(&service).await;
-    let rounds = expect_json(
-        service
-            .get(&format!("/tournaments/{id}/rounds"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    let last = rounds["page"]["total"].as_i64().unwrap();
-    assert_eq!(last, 3, "{rounds}");
-    expect_problem(
-        send(
-            &service,
-            Method::DELETE,
-            &format!("/tournaments/{id}/rounds/1"),
-            &jeanne,
-            None,
-        )
-        .await,
-        409,
-        "round.not_last",
-    )
-    .await;
+    let organizer = service.api().with_token(&jeanne);
+    let rounds = service.api().anonymous().rounds(&id).await;
+    let last = rounds.page.total;
+    assert_eq!(last, 3, "{rounds:?}");
+    let first_round = organizer
+        .delete(&format!("/tournaments/{id}/rounds/1"))
+        .await;
+    problem(first_round, 409, "round.not_last").await;
 
     // A game on round 1's first table: the round's pairing stands.
     let record = "(;GM[1]FF[4]SZ[19]KM[7.5]RE[B+R];B[pd];W[dp])";
-    expect_json(
-        send(
-            &service,
+    let imported = organizer
+        .send(
             Method::POST,
             &format!("/tournaments/{id}/games/import"),
-            &jeanne,
-            Some(&json!({"pairing_id": first["id"], "sgf": record})),
+            Some(&json!({"pairing_id": first.id, "sgf": record})),
         )
-        .await,
-        201,
-    )
-    .await;
-    expect_problem(
-        send(
-            &service,
-            Method::DELETE,
-            &format!("/tournaments/{id}/rounds/1/pairings"),
-            &jeanne,
-            None,
-        )
-        .await,
-        409,
-        "round.has_games",
-    )
-    .await;
+        .await;
+    assert_eq!(imported.status(), 201, "{}", imported.text().await.unwrap());
+    let withdrawn = organizer
+        .delete(&format!("/tournaments/{id}/rounds/1/pairings"))
+        .await;
+    problem(withdrawn, 409, "round.has_games").await;
 
     // The last round, from its page: asked first, then deleted and audited.
     let action = format!("/dashboard/t/{id}/rounds/{last}/delete");
@@ -258,7 +175,7 @@ async fn from_the_round_page_each_undo_asks_first_and_a_refusal_is_a_page_in_the
     for form in ["/unpublish\"", "/unpair\"", "/terms\""] {
         assert!(shown.contains(form), "{form} in {shown}");
     }
-    let table = |pairing: &Value| format!("{round}/pairings/{}", pairing["id"].as_str().unwrap());
+    let table = |pairing: &Pairing| format!("{round}/pairings/{}", pairing.id);
 
     // The handicap and komi: the question names the table and both terms; the confirmed
     // post carries the typed terms.
@@ -273,7 +190,7 @@ async fn from_the_round_page_each_undo_asks_first_and_a_refusal_is_a_page_in_the
     );
     assert!(asked.contains(r#"name="komi" value="0,5""#), "{asked}");
     assert_eq!(
-        pairings(&service, &id, 1).await[0]["handicap"],
+        pairings(&service, &id, 1).await[0].handicap,
         0,
         "asking changes nothing"
     );
@@ -284,7 +201,7 @@ async fn from_the_round_page_each_undo_asks_first_and_a_refusal_is_a_page_in_the
             .status(),
         303
     );
-    assert_eq!(pairings(&service, &id, 1).await[0]["handicap"], 3);
+    assert_eq!(pairings(&service, &id, 1).await[0].handicap, 3);
 
     // One table unpaired, after its question.
     let unpair = format!("{}/unpair", table(&second));

@@ -18,19 +18,19 @@ use crate::services::live::write::Retry;
 use crate::store::games as store;
 use crate::store::tokens;
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 /// A game's rulings, oldest first: the audit trail.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct GameRulingList {
     pub items: Vec<GameRulingEntry>,
 }
 
 /// A ruling of the log, with its author's label beside the token id.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct GameRulingEntry {
     #[serde(flatten)]
     pub entry: GameEvent,

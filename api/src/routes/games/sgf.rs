@@ -111,7 +111,7 @@ pub struct GameImport {
 
 /// An imported game as it stands, with what reading its record tolerated (`HA[7.5]`,
 /// ...): the staff see at once what the file got wrong.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct ImportedGame {
     #[serde(flatten)]
     pub game: GameState,

@@ -9,12 +9,12 @@ use arbitre_core::counting::DeadStones;
 use arbitre_core::ending::{Count, ResumptionPolicy};
 use arbitre_core::table::{ClockState, ResultSource, TableError};
 use arbitre_core::{Color, Point};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 /// A player's clock at the instant of the response.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct PlayerClock {
     /// Time until the flag falls if the clock ran from now; absent without time limit.
     pub total_ms: Option<u64>,
@@ -43,7 +43,7 @@ impl From<PlayerTime> for PlayerClock {
 }
 
 /// Both clocks, read by the server at `at_ms` (milliseconds since the Unix epoch).
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Clocks {
     pub at_ms: u64,
     /// `not-started`, `running`, `paused` (for counting, or by the referee), `stopped`
@@ -56,7 +56,7 @@ pub struct Clocks {
 }
 
 /// A game as it stands: the state its log replays to.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct GameState {
     pub id: Uuid,
     pub tournament_id: Uuid,
@@ -95,7 +95,7 @@ pub struct GameState {
 }
 
 /// The dead stones proposed in the counting phase of rule 5 bis.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[schema(as = CountingAgreement)]
 pub struct CountingProposal {
     /// The log's number (`seq`) of the entry that put this proposal on the table: a
@@ -109,7 +109,7 @@ pub struct CountingProposal {
 }
 
 /// The conditions of a game.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct GameSettings {
     pub ruleset: String,
     pub width: u8,

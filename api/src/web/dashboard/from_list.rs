@@ -4,7 +4,7 @@
 //! registration from a list (`POST …/players/from-rating-list`), which takes the name,
 //! club, country, rating, rank and the list's id from the list itself.
 
-use super::{caller, check_origin, problems, see_other};
+use super::{caller, problems, see_other};
 use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::i18n::Language;
@@ -17,7 +17,7 @@ use crate::web::dashboard::Problem;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 use uuid::Uuid;
@@ -117,14 +117,12 @@ pub struct FromListForm {
 
 /// `POST` of the same path: registers the player, then the tournament's players.
 pub async fn register(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     indexes: web::Data<Indexes>,
     viewer: Viewer,
     path: web::Path<Uuid>,
     form: web::Form<FromListForm>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let id = path.into_inner();
     let form = form.into_inner();
     let body = RegistrationFromList {

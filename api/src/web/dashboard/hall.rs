@@ -8,7 +8,7 @@
 //! as the API's route does, with the signed-in token as the caller, so who may rule and
 //! what a ruling does are the API's; it is on the game's stream as soon as it is stored.
 
-use super::{caller, check_origin, game_problems, see_other};
+use super::{caller, game_problems, see_other};
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, FieldError, GameError, Issue, Resource};
 use crate::i18n::{vocabulary, Language};
@@ -30,7 +30,7 @@ use crate::web::dashboard::Problem;
 use crate::web::page::{issuer_words, secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use arbitre_core::clock::TimeControl;
 use arbitre_core::hall::{order, Attention, Link, Watch};
 use arbitre_core::history::Action;
@@ -874,14 +874,12 @@ impl RulingForm {
 /// resumption too) applied through the service's [`rulings::issue`], as the signed-in
 /// person; a refused one shows the table again with the reason.
 pub async fn rule(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     cache: web::Data<GameCache>,
     viewer: Viewer,
     path: web::Path<(Uuid, Uuid)>,
     form: web::Form<RulingForm>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let (id, game_id) = path.into_inner();
     let caller = caller(&viewer)?;
     let form = form.into_inner();

@@ -3,7 +3,7 @@
 //! and what it found shown: the counts, and each warning the director should look at.
 
 use super::tournaments::{tournaments_page, TournamentForm};
-use super::{caller, check_origin, problems, upload};
+use super::{caller, problems, upload};
 use crate::auth::clock_of;
 use crate::db::DbPool;
 use crate::http::XML_BODY_LIMIT;
@@ -35,7 +35,6 @@ pub async fn import(
     viewer: Viewer,
     form: Multipart,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let caller = caller(&viewer)?;
     let outcome = match upload::read(
         form,

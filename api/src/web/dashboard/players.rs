@@ -4,7 +4,7 @@
 
 use super::confirm::{Confirmation, Confirmed};
 use super::tournament::{tournament_page, PlayerForm};
-use super::{caller, check_origin, problems, see_other};
+use super::{caller, problems, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, Resource};
 use crate::i18n::Language;
@@ -15,7 +15,7 @@ use crate::web::dashboard::Problem;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 use uuid::Uuid;
@@ -23,13 +23,11 @@ use uuid::Uuid;
 /// `POST /dashboard/t/{id}/players`: registers the player and shows the tournament's
 /// page again, ready for the next one; or the form with its problems.
 pub async fn register(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     path: web::Path<Uuid>,
     form: web::Form<PlayerForm>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let id = path.into_inner();
     let form = form.into_inner();
     let registered = match form.details() {
@@ -111,13 +109,11 @@ pub async fn show(
 
 /// `POST` of the same path: the player's new details (the whole of them, as `PUT`).
 pub async fn change(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     path: web::Path<(Uuid, Uuid)>,
     form: web::Form<PlayerForm>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let (id, player_id) = path.into_inner();
     let form = form.into_inner();
     let changed = match form.details() {
@@ -138,13 +134,11 @@ pub async fn change(
 /// withdraws a player who has not taken part (audited); one who has is kept, and the page
 /// says how to leave them out of the later rounds.
 pub async fn withdraw(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     path: web::Path<(Uuid, Uuid)>,
     form: web::Form<Confirmed>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let (id, player_id) = path.into_inner();
     let caller = caller(&viewer)?;
     if !form.is_confirmed() {
@@ -205,13 +199,11 @@ pub struct CopyForm {
 /// `POST /dashboard/t/{id}/players/copy`: registers the players of an earlier tournament
 /// through the route's own copy, then shows who was registered and who was skipped.
 pub async fn copy(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     path: web::Path<Uuid>,
     form: web::Form<CopyForm>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let id = path.into_inner();
     let from = form.into_inner().from;
     match copy_players(&pool, &caller(&viewer)?, id, from).await {

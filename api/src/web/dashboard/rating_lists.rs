@@ -6,7 +6,7 @@
 //! applied, each change recorded. The reading, matching and comparing are the core's;
 //! these pages call the services the API's routes call.
 
-use super::{caller, check_origin, problems, see_other, upload};
+use super::{caller, problems, see_other, upload};
 use crate::auth::clock_of;
 use crate::db::{Connection, DbPool};
 use crate::error::{ApiError, FieldError, Resource};
@@ -209,7 +209,6 @@ pub async fn import(
     path: web::Path<Uuid>,
     form: Multipart,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let today = clock_of(&request)?.now().date_naive();
     let tournament_id = path.into_inner();
     let mut connection = pool.get().await.map_err(ApiError::from)?;
@@ -245,12 +244,10 @@ pub struct PinForm {
 /// `POST /dashboard/t/{id}/rating-lists/pin`: pins the chosen snapshot, or, with none
 /// chosen, unpins the source (the tournament uses the newest again).
 pub async fn pin(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     path: web::Path<Uuid>,
     form: web::Form<PinForm>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let tournament_id = path.into_inner();
     let source = parse_source(&form.source)?;
     let mut connection = pool.get().await.map_err(ApiError::from)?;
@@ -370,14 +367,12 @@ fn field_words(field: Field, language: Language) -> String {
 /// `POST /dashboard/t/{id}/rating-lists/refresh`: applies every change the report
 /// proposes, each recorded with the list and who applied it.
 pub async fn apply(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     indexes: web::Data<Indexes>,
     viewer: Viewer,
     path: web::Path<Uuid>,
     form: web::Form<SourceForm>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let tournament_id = path.into_inner();
     let caller = caller(&viewer)?;
     let source = parse_source(&form.source)?;

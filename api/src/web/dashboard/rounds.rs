@@ -11,7 +11,7 @@
 //! shown beside the draft. Publishing goes through the service's publication, which
 //! refuses it (`draft.stale`) if the tournament changed since.
 
-use super::{caller, check_origin, problems, see_other};
+use super::{caller, problems, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Issue, Resource};
 use crate::i18n::{vocabulary, Language};
@@ -267,13 +267,11 @@ pub struct ParticipationForm {
 /// `POST /dashboard/t/{id}/rounds/{number}/participation/{player}`: checks a player in
 /// (present) or out (absent) of the round by one tap, through the route's registration.
 pub async fn participation_change(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     path: web::Path<(Uuid, i32, Uuid)>,
     form: web::Form<ParticipationForm>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let at = path.into_inner();
     register_for_round(&pool, &caller(&viewer)?, at, form.status).await?;
     let (id, number, _) = at;
@@ -285,12 +283,10 @@ pub async fn participation_change(
 /// `POST /dashboard/t/{id}/rounds/{number}/start`: starts the round (its results can be
 /// recorded from then on), through the route's own start.
 pub async fn start(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     path: web::Path<(Uuid, i32)>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let (id, number) = path.into_inner();
     start_round(&pool, &caller(&viewer)?, id, number).await?;
     Ok(see_other(&format!("/dashboard/t/{id}/rounds/{number}")))
@@ -577,14 +573,12 @@ fn hand_edit(form: &DraftForm) -> Option<Result<HandEdit, ApiError>> {
 /// two together or leaving one out asks the engine for a new draft with the pairs kept so
 /// far (`fixed`) and the players left out so far (`exclude`).
 pub async fn draft(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     workshop: web::Data<Workshop>,
     viewer: Viewer,
     path: web::Path<(Uuid, i32)>,
     form: web::Form<DraftForm>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let caller = caller(&viewer)?;
     let (id, number) = path.into_inner();
     let at = (id, number);

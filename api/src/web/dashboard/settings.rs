@@ -7,7 +7,7 @@ use super::parameters::{
     criterion_names, criterion_slots, parameter_fields, CriterionSlot, ParameterField,
 };
 use super::tournaments::{kept_class, languages, time_systems, unread, TournamentForm, KEEP};
-use super::{caller, check_origin, problems, see_other};
+use super::{caller, problems, see_other};
 use crate::db::DbPool;
 use crate::error::ApiError;
 use crate::i18n::{vocabulary, Language, TimeZone};
@@ -17,7 +17,7 @@ use crate::web::dashboard::Problem;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use arbitre_core::ending::ResumptionPolicy;
 use askama::Template;
 use serde::Deserialize;
@@ -101,13 +101,11 @@ pub async fn show(
 
 /// `POST` of the same path: the changed settings, or the form again with its problems.
 pub async fn change(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     path: web::Path<Uuid>,
     form: web::Form<TournamentForm>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let caller = caller(&viewer)?;
     let id = path.into_inner();
     let form = form.into_inner();

@@ -5,7 +5,7 @@
 //! in the audit shown below the list, with who did it and to whom.
 
 use super::confirm::{Confirmation, Confirmed};
-use super::{caller, check_origin, problems, see_other};
+use super::{caller, problems, see_other};
 use crate::access::{Binding, Role};
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Issue, Resource, Violations};
@@ -318,7 +318,6 @@ pub async fn make(
     path: web::Path<Uuid>,
     form: web::Form<CredentialForm>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let tournament_id = path.into_inner();
     let caller = caller(&viewer)?;
     let form = form.into_inner();
@@ -387,13 +386,11 @@ pub async fn make(
 /// credential (every browser and script using it is signed out at its next request) and
 /// records who did it, in one transaction.
 pub async fn revoke(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     path: web::Path<(Uuid, Uuid)>,
     form: web::Form<Confirmed>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let (tournament_id, token_id) = path.into_inner();
     let caller = caller(&viewer)?;
     let by = caller

@@ -1,7 +1,7 @@
 //! The dashboard's tournaments: the list, and the form that creates one (its settings:
 //! rules, time control, McMahon bar and floor, handicap policy, rounds).
 
-use super::{caller, check_origin, parameters, problems, see_other};
+use super::{caller, parameters, problems, see_other};
 use crate::access::Role;
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Issue};
@@ -13,7 +13,7 @@ use crate::web::dashboard::Problem;
 use crate::web::page::{secured, Page, PageError};
 use crate::web::session::Signed;
 use crate::web::session::Viewer;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use arbitre_core::clock::{self, TimeControl};
 use arbitre_core::rules::KomiPolicy;
 use arbitre_core::{tournament_board, Preset};
@@ -463,12 +463,10 @@ pub async fn list(
 /// `POST /dashboard/tournaments`: creates the tournament and opens its dashboard, or
 /// shows the form again with its problems.
 pub async fn create(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     form: web::Form<TournamentForm>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let caller = caller(&viewer)?;
     let form = form.into_inner();
     let refused = match form.settings() {

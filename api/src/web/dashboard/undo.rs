@@ -5,7 +5,7 @@
 //! error page, in the reader's words for the refusal's code.
 
 use super::confirm::{Confirmation, Confirmed};
-use super::{caller, check_origin, see_other};
+use super::{caller, see_other};
 use crate::db::DbPool;
 use crate::error::{ApiError, FieldError, Issue};
 use crate::i18n::Language;
@@ -13,7 +13,7 @@ use crate::services::undo::{self, TableTerms, TermsChange, NO_REASON};
 use crate::web::page::PageError;
 use crate::web::public::page_language;
 use crate::web::session::Viewer;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -72,13 +72,11 @@ impl RoundUndo {
 /// Asks first, naming the round; confirmed, does `what` through the service, then opens
 /// the round's page (or the tournament's, the round deleted).
 async fn round_undo(
-    request: HttpRequest,
     (pool, viewer): (web::Data<DbPool>, Viewer),
     (id, number): (Uuid, i32),
     form: web::Form<Confirmed>,
     what: RoundUndo,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let caller = caller(&viewer)?;
     let back = round_page(id, number);
     if !form.is_confirmed() {
@@ -109,39 +107,35 @@ async fn round_undo(
 /// `POST /dashboard/t/{id}/rounds/{number}/unpublish`: asks first; confirmed, withdraws
 /// the round's pairings, to draft it again.
 pub async fn unpublish(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     path: web::Path<(Uuid, i32)>,
     form: web::Form<Confirmed>,
 ) -> Result<HttpResponse, PageError> {
     let at = path.into_inner();
-    round_undo(request, (pool, viewer), at, form, RoundUndo::Unpublish).await
+    round_undo((pool, viewer), at, form, RoundUndo::Unpublish).await
 }
 
 /// `POST /dashboard/t/{id}/rounds/{number}/delete`: asks first; confirmed, deletes the
 /// tournament's last round, then opens the tournament.
 pub async fn delete_round(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     path: web::Path<(Uuid, i32)>,
     form: web::Form<Confirmed>,
 ) -> Result<HttpResponse, PageError> {
     let at = path.into_inner();
-    round_undo(request, (pool, viewer), at, form, RoundUndo::Delete).await
+    round_undo((pool, viewer), at, form, RoundUndo::Delete).await
 }
 
 /// `POST /dashboard/t/{id}/rounds/{number}/pairings/{pairing}/unpair`: asks first, naming
 /// the table; confirmed, withdraws its pairing (its players are unpaired).
 pub async fn unpair(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     path: web::Path<(Uuid, i32, Uuid)>,
     form: web::Form<Confirmed>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let at = path.into_inner();
     let (id, number, pairing_id) = at;
     let caller = caller(&viewer)?;
@@ -205,13 +199,11 @@ impl TermsForm {
 /// `POST /dashboard/t/{id}/rounds/{number}/pairings/{pairing}/terms`: asks first, naming
 /// the table and its terms before and after; confirmed, changes its handicap and komi.
 pub async fn change_terms(
-    request: HttpRequest,
     pool: web::Data<DbPool>,
     viewer: Viewer,
     path: web::Path<(Uuid, i32, Uuid)>,
     form: web::Form<TermsForm>,
 ) -> Result<HttpResponse, PageError> {
-    check_origin(&request)?;
     let at = path.into_inner();
     let (id, number, pairing_id) = at;
     let caller = caller(&viewer)?;
