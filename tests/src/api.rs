@@ -334,6 +334,16 @@ impl<'a> Api<'a> {
         self.get("/me").await
     }
 
+    /// The player to move resigns at turn `turn` (201): the game as it ends.
+    pub async fn resign(&self, game: impl Display, turn: u32) -> GameState {
+        self.post(
+            &format!("/games/{game}/turns"),
+            &serde_json::json!({ "turn": turn, "action": "resign" }),
+            201,
+        )
+        .await
+    }
+
     /// Starts round `round` (200): its pairings change only by a ruling from now on.
     pub async fn start_round(&self, tournament: impl Display, round: u32) -> Round {
         let path = format!("/tournaments/{tournament}/rounds/{round}/start");
@@ -419,9 +429,7 @@ pub async fn problem_and_body(
 
 /// Asserts a game's refusal with `status` and `code` (see [`problem`]), and returns it.
 pub async fn game_problem(response: reqwest::Response, status: u16, code: &str) -> GameProblem {
-    let (_, body) = problem_and_body(response, status, code).await;
-    serde_json::from_str(&body)
-        .unwrap_or_else(|error| panic!("the body is not a game's problem: {error}: {body}"))
+    problem_as(response, status, code).await
 }
 
 /// The fields a problem names, in its order.
@@ -446,6 +454,21 @@ pub struct ProblemAt {
 
 /// [`problem`], with the place in the file it names.
 pub async fn problem_at(response: reqwest::Response, status: u16, code: &str) -> ProblemAt {
+    problem_as(response, status, code).await
+}
+
+/// [`problem`], read into `T`: a read-back struct that flattens `Problem` beside the
+/// members the API adds to it (a place in a file, a game's turn).
+pub async fn problem_as<T: DeserializeOwned>(
+    response: reqwest::Response,
+    status: u16,
+    code: &str,
+) -> T {
     let (_, body) = problem_and_body(response, status, code).await;
-    serde_json::from_str(&body).unwrap_or_else(|error| panic!("{error}: {body}"))
+    serde_json::from_str(&body).unwrap_or_else(|error| {
+        panic!(
+            "the body is not a {}: {error}: {body}",
+            std::any::type_name::<T>()
+        )
+    })
 }

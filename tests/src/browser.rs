@@ -338,15 +338,21 @@ impl Browser {
 
     /// Waits up to `seconds` for `script` (a JavaScript expression) to be true.
     pub async fn wait_until(&self, script: &str, seconds: u64) {
+        self.wait_for(&format!("Boolean({script})"), seconds).await;
+    }
+
+    /// Waits up to `seconds` for `script` (a JavaScript expression) to be truthy: its
+    /// value then, read in the same command that saw it.
+    pub async fn wait_for(&self, script: &str, seconds: u64) -> Value {
         let deadline = Instant::now() + Duration::from_secs(seconds);
         loop {
             let value = self
                 .client
-                .execute(&format!("return Boolean({script});"), vec![])
+                .execute(&format!("return ({script}) || null;"), vec![])
                 .await
                 .unwrap();
-            if value == Value::Bool(true) {
-                return;
+            if value != Value::Null {
+                return value;
             }
             assert!(
                 Instant::now() < deadline,

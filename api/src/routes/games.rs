@@ -20,6 +20,7 @@ use crate::store::games::{self as store, EventRow, GameRow, PairingEventRow};
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -73,13 +74,13 @@ impl From<EventRow> for GameEvent {
 
 /// A result recorded by hand on a pairing without a game (a paper result), as a
 /// tournament's stream sends it (`event: result`).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct PairingEvent {
     /// Order in the tournament's stream, with the games' entries.
     pub id: i64,
     pub pairing_id: Uuid,
-    /// `result`.
-    pub kind: &'static str,
+    /// `result` (a `Cow`, so that a client reading the stream decodes it).
+    pub kind: Cow<'static, str>,
     /// The pairing's result now, SGF `RE` (none: cleared).
     pub result: Option<String>,
     /// The token that recorded it.
@@ -92,7 +93,7 @@ impl From<PairingEventRow> for PairingEvent {
         PairingEvent {
             id: row.id,
             pairing_id: row.pairing_id,
-            kind: "result",
+            kind: Cow::Borrowed("result"),
             result: row.result,
             issued_by: row.issued_by,
             recorded_at: row.recorded_at,

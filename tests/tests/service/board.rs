@@ -2,8 +2,13 @@
 //! are played on, and every export names; a game or a record on another board is no game
 //! of the tournament, and the board stays once a game is recorded.
 
-use crate::{expect_json, expect_problem, send};
+use crate::send;
 use arbitre_api::access::Role;
+use arbitre_api::routes::games::sgf::ImportedGame;
+use arbitre_api::services::live::view::GameState;
+use arbitre_api::services::opengotha::Imported;
+use arbitre_api::services::tournaments::Tournament;
+use arbitre_tests::api::{fields, problem, read};
 use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -28,29 +33,27 @@ async fn patch(service: &TestService, tournament: &str, body: Value) -> reqwest:
 #[tokio::test]
 async fn the_board_size_is_a_setting_checked_like_any_other() {
     let service = TestService::start().await;
-    let default = service.create_tournament(json!({})).await;
-    assert_eq!(default["board_size"], 19, "{default}");
+    let default = service.api().create_tournament(json!({})).await;
+    assert_eq!(default.board_size, 19, "{default:?}");
+    let id = default.id.to_string();
     for side in [1, 26] {
         let response = service.post_tournament(json!({"board_size": side})).await;
-        let problem = expect_problem(response, 422, "validation.failed").await;
-        assert_eq!(problem["errors"][0]["field"], "board_size", "{problem}");
-        let id = default["id"].as_str().unwrap();
-        let problem = expect_problem(
-            patch(&service, id, json!({"board_size": side})).await,
+        let refused = problem(response, 422, "validation.failed").await;
+        assert_eq!(fields(&refused)[0], "board_size", "{refused:?}");
+        let refused = problem(
+            patch(&service, &id, json!({"board_size": side})).await,
             422,
             "validation.failed",
         )
         .await;
-        assert_eq!(problem["errors"][0]["field"], "board_size", "{problem}");
+        assert_eq!(fields(&refused)[0], "board_size", "{refused:?}");
     }
     // Nothing recorded yet: the board changes freely.
-    let id = default["id"].as_str().unwrap();
-    let changed = expect_json(patch(&service, id, json!({"board_size": 13})).await, 200).await;
-    assert_eq!(changed["board_size"], 13);
-    let (status, read) = get(&service, &format!("/tournaments/{id}")).await;
-    assert_eq!(status, 200);
+    let changed: Tournament =
+        read(patch(&service, &id, json!({"board_size": 13})).await, 200).await;
+    assert_eq!(changed.board_size, 13);
     assert_eq!(
-        serde_json::from_str::<Value>(&read).unwrap()["board_size"],
+        service.api().anonymous().tournament(&id).await.board_size,
         13
     );
 }
@@ -61,9 +64,12 @@ async fn the_board_size_is_a_setting_checked_like_any_other() {
 #[tokio::test]
 async fn a_9x9_tournament_is_exported_as_9x9() {
     let service = TestService::start().await;
-    let created = service.create_tournament(json!({"board_size": 9})).await;
-    let tournament = created["id"].as_str().unwrap().to_string();
-    assert_eq!(created["board_size"], 9);
+    let created = service
+        .api()
+        .create_tournament(json!({"board_size": 9}))
+        .await;
+    let tournament = created.id.to_string();
+    assert_eq!(created.board_size, 9);
     let mut players = Vec::new();
     for (surname, rank) in [
         ("Dupont", "2d"),
@@ -77,6 +83,7 @@ async fn a_9x9_tournament_is_exported_as_9x9() {
     let mut pairings = Vec::new();
     for table in 0..2 {
         let pairing = service
+            .api()
             .create_pairing(
                 &tournament,
                 1,
@@ -85,7 +92,7 @@ async fn a_9x9_tournament_is_exported_as_9x9() {
                 &players[2 * table + 1],
             )
             .await;
-        pairings.push(pairing["id"].as_str().unwrap().to_string());
+        pairings.push(pairing.id.to_string());
     }
     let referee = service
         .token(Role::Referee, Some(tournament.parse().unwrap()), None)
@@ -95,19 +102,16 @@ async fn a_9x9_tournament_is_exported_as_9x9() {
 
     // A game or a record on another board is none of this tournament's games.
     let nineteen = json!({"pairing_id": pairings[0], "board_size": 19});
-    let problem = expect_problem(
+    let refused = problem(
         send(&service, Method::POST, &games, &referee, Some(&nineteen)).await,
         422,
         "terms.board_size",
     )
     .await;
-    assert!(
-        problem["detail"].as_str().unwrap().contains("9×9"),
-        "{problem}"
-    );
+    assert!(refused.detail.contains("9×9"), "{refused:?}");
     let record = "(;GM[1]FF[4]SZ[19]KM[7.5]RU[french]PB[Dupont Test]PW[Martin Test]RE[B+R];B[pd])";
     let body = json!({"pairing_id": pairings[0], "sgf": record, "override_reason": "a side event"});
-    expect_problem(
+    problem(
         send(&service, Method::POST, &import, &referee, Some(&body)).await,
         422,
         "terms.board_size",
@@ -119,32 +123,17 @@ async fn a_9x9_tournament_is_exported_as_9x9() {
     let record =
         "(;GM[1]FF[4]SZ[9]KM[7.5]RU[french]PB[Dupont Test]PW[Martin Test]RE[B+R];B[ee];W[cc])";
     let body = json!({"pairing_id": pairings[0], "sgf": record});
-    let imported = expect_json(
-        send(&service, Method::POST, &import, &referee, Some(&body)).await,
-        201,
-    )
-    .await;
-    let started = expect_json(
-        send(
-            &service,
-            Method::POST,
-            &games,
-            &referee,
-            Some(&json!({"pairing_id": pairings[1]})),
-        )
-        .await,
-        201,
-    )
-    .await;
+    let staff = service.api().with_token(&referee);
+    let ImportedGame { game: imported, .. } = staff.post(&import, &body, 201).await;
+    let started: GameState = staff
+        .post(&games, &json!({"pairing_id": pairings[1]}), 201)
+        .await;
     assert_eq!(
-        (
-            &started["settings"]["width"],
-            &started["settings"]["height"]
-        ),
-        (&json!(9), &json!(9)),
-        "{started}"
+        (started.settings.width, started.settings.height),
+        (9, 9),
+        "{started:?}"
     );
-    assert_eq!(started["settings"]["overrides"], json!([]));
+    assert!(started.settings.overrides.is_empty(), "{started:?}");
     let table = service
         .token(
             Role::Table,
@@ -152,26 +141,19 @@ async fn a_9x9_tournament_is_exported_as_9x9() {
             Some(pairings[1].parse().unwrap()),
         )
         .await;
-    let resigned = expect_json(
-        send(
-            &service,
-            Method::POST,
-            &format!("/games/{}/turns", started["id"].as_str().unwrap()),
-            &table,
-            Some(&json!({"turn": 1, "action": "resign"})),
-        )
-        .await,
-        201,
-    )
-    .await;
-    assert_eq!(resigned["result"], "W+R");
-
-    for game in [&imported, &started] {
-        let (status, sgf) = get(
-            &service,
-            &format!("/games/{}/sgf", game["id"].as_str().unwrap()),
+    let resigned: GameState = service
+        .api()
+        .with_token(&table)
+        .post(
+            &format!("/games/{}/turns", started.id),
+            &json!({"turn": 1, "action": "resign"}),
+            201,
         )
         .await;
+    assert_eq!(resigned.result.as_deref(), Some("W+R"));
+
+    for game in [imported.id, started.id] {
+        let (status, sgf) = get(&service, &format!("/games/{game}/sgf")).await;
         assert_eq!(status, 200, "{sgf}");
         assert!(sgf.contains("SZ[9]"), "{sgf}");
     }
@@ -188,17 +170,14 @@ async fn a_9x9_tournament_is_exported_as_9x9() {
     assert_eq!(status, 200, "{h9}");
 
     // Games are recorded: the board stays 9×9 (restating it is no change).
-    let problem = expect_problem(
+    let refused = problem(
         patch(&service, &tournament, json!({"board_size": 19})).await,
         409,
         "tournament.board_size_locked",
     )
     .await;
-    assert!(
-        problem["detail"].as_str().unwrap().contains("9×9"),
-        "{problem}"
-    );
-    let kept = expect_json(
+    assert!(refused.detail.contains("9×9"), "{refused:?}");
+    let kept: Tournament = read(
         patch(
             &service,
             &tournament,
@@ -208,10 +187,7 @@ async fn a_9x9_tournament_is_exported_as_9x9() {
         200,
     )
     .await;
-    assert_eq!(
-        (&kept["board_size"], &kept["place"]),
-        (&json!(9), &json!("Lyon"))
-    );
+    assert_eq!((kept.board_size, kept.place.as_str()), (9, "Lyon"));
 
     // OpenGotha's file brings the board back: 9×9 imports as 9×9, a board the service
     // does not play is refused naming the attribute.
@@ -222,17 +198,9 @@ async fn a_9x9_tournament_is_exported_as_9x9() {
         .send()
         .await
         .unwrap();
-    let again = expect_json(response, 201).await;
-    let (status, read) = get(
-        &service,
-        &format!("/tournaments/{}", again["tournament_id"].as_str().unwrap()),
-    )
-    .await;
-    assert_eq!(status, 200);
-    assert_eq!(
-        serde_json::from_str::<Value>(&read).unwrap()["board_size"],
-        9
-    );
+    let again: Imported = read(response, 201).await;
+    let anyone = service.api().anonymous();
+    assert_eq!(anyone.tournament(again.tournament_id).await.board_size, 9);
     let response = service
         .post("/tournaments/import", Some(&service.admin_token))
         .header("content-type", "application/xml")
@@ -240,10 +208,11 @@ async fn a_9x9_tournament_is_exported_as_9x9() {
         .send()
         .await
         .unwrap();
-    let problem = expect_problem(response, 422, "validation.failed").await;
+    let refused = problem(response, 422, "validation.failed").await;
     assert_eq!(
-        problem["errors"][0]["field"], "GeneralParameterSet.size",
-        "{problem}"
+        fields(&refused)[0],
+        "GeneralParameterSet.size",
+        "{refused:?}"
     );
 }
 
@@ -266,13 +235,15 @@ async fn a_board_change_and_a_game_start_at_once_leave_no_game_on_another_board(
         let (started, changed) = tokio::join!(start, change);
         let (started_status, changed_status) =
             (started.status().as_u16(), changed.status().as_u16());
-        let (_, read) = get(&service, &format!("/tournaments/{tournament}")).await;
-        let board = serde_json::from_str::<Value>(&read).unwrap()["board_size"]
-            .as_u64()
-            .unwrap();
+        let board = service
+            .api()
+            .anonymous()
+            .tournament(tournament)
+            .await
+            .board_size;
         if started_status == 201 {
-            let game: Value = started.json().await.unwrap();
-            let side = game["board"].as_array().unwrap().len() as u64;
+            let game: GameState = read(started, 201).await;
+            let side = u8::try_from(game.board.len()).unwrap();
             assert_eq!(
                 side, board,
                 "attempt {attempt}: a game on {side}×{side} in a tournament on {board}×{board} \

@@ -149,15 +149,6 @@ pub async fn game_state(service: &TestService, game: &str) -> GameState {
     service.api().anonymous().game(game).await
 }
 
-/// The game as JSON, for the tests that read it so (the typed read is [`game_state`]).
-pub async fn state(service: &TestService, game: &str) -> Value {
-    service
-        .api()
-        .anonymous()
-        .get(&format!("/games/{game}"))
-        .await
-}
-
 /// The game's state once a flag sweep has settled it (`settled` holds): a sweep runs now,
 /// at the service's clock; one the server's own sweep is settling at the same moment is
 /// read again until that one has committed (within 5 s).

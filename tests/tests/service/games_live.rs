@@ -2,20 +2,28 @@
 //! `arbitre serve` on one database (an SSE client of one sees the turns posted to the
 //! other), and kill -9 and SIGTERM in the middle of a stream of turns.
 
-use crate::games::{post_turn, setup, start_game, turn_body};
-use crate::{expect_json, expect_problem};
+use crate::games::{play, post_turn, setup, start_game, turn_body};
+use arbitre_api::routes::games::{GameEvent, GameEventList};
+use arbitre_api::services::live::view::GameState;
+use arbitre_api::services::opengotha::Imported;
+use arbitre_core::history::Action;
+use arbitre_core::table::TableEvent;
+use arbitre_tests::api::{game_problem, problem, read, table_event};
 use arbitre_tests::served::Served;
 use arbitre_tests::TestService;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::process::Command;
 use std::time::{Duration, Instant};
+
+/// A server-sent event: its id, its kind and the log entry it carries.
+type Sent = (String, String, GameEvent);
 
 /// Reads server-sent events from `response` until `enough` says so (or 20 s pass);
 /// returns the events as (id, event, data).
 async fn read_events(
     response: &mut reqwest::Response,
-    enough: impl Fn(&[(String, String, Value)]) -> bool,
-) -> Vec<(String, String, Value)> {
+    enough: impl Fn(&[Sent]) -> bool,
+) -> Vec<Sent> {
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut buffer = String::new();
     let mut events = Vec::new();
@@ -35,7 +43,9 @@ async fn read_events(
                 } else if let Some(value) = line.strip_prefix("event: ") {
                     event = value.to_string();
                 } else if let Some(value) = line.strip_prefix("data: ") {
-                    data = serde_json::from_str(value).ok();
+                    data = Some(serde_json::from_str(value).unwrap_or_else(|error| {
+                        panic!("the data is not a log entry: {error}: {value}")
+                    }));
                 }
             }
             if let Some(data) = data {
@@ -46,8 +56,23 @@ async fn read_events(
     events
 }
 
-fn turns(events: &[(String, String, Value)]) -> usize {
+fn turns(events: &[Sent]) -> usize {
     events.iter().filter(|(_, kind, _)| kind == "turn").count()
+}
+
+/// The points of the turns among `entries`, in SGF (`cc`), in order: each placed a stone.
+fn moves<'a>(entries: impl IntoIterator<Item = &'a GameEvent>) -> Vec<String> {
+    entries
+        .into_iter()
+        .filter(|entry| entry.kind == "turn")
+        .map(|entry| match table_event(entry) {
+            TableEvent::Turn {
+                action: Action::Move(point),
+                ..
+            } => point.to_sgf(),
+            other => panic!("not a move: {other:?}"),
+        })
+        .collect()
 }
 
 #[tokio::test]
@@ -65,11 +90,7 @@ async fn game_and_tournament_streams_resume_from_the_last_event_id() {
         "text/event-stream"
     );
     for (index, point) in ["cc", "gg", "cg"].iter().enumerate() {
-        expect_json(
-            post_turn(&service, &setup.tables[0], &game, index as u32 + 1, point).await,
-            201,
-        )
-        .await;
+        play(&service, &setup.tables[0], &game, index as u32 + 1, point).await;
     }
     let mut stream = service
         .get(&format!("/games/{game}/stream"))
@@ -90,19 +111,15 @@ async fn game_and_tournament_streams_resume_from_the_last_event_id() {
         .send()
         .await
         .unwrap();
-    expect_json(
-        post_turn(&service, &setup.tables[0], &game, 4, "gc").await,
-        201,
-    )
-    .await;
+    play(&service, &setup.tables[0], &game, 4, "gc").await;
     let events = read_events(&mut resumed, |events| turns(events) >= 3).await;
     assert_eq!(events[0].0, "3");
-    assert_eq!(events.last().unwrap().2["turn_number"], 4);
+    assert_eq!(events.last().unwrap().2.turn_number, Some(4));
     // The tournament stream (opened before the turns) saw all four.
     let events = read_events(&mut tournament_stream, |events| turns(events) >= 4).await;
     assert!(events
         .iter()
-        .all(|(_, _, data)| data["game_id"] == game.as_str()));
+        .all(|(_, _, data)| data.game_id.to_string() == game));
 }
 
 #[tokio::test]
@@ -140,7 +157,7 @@ async fn an_sse_client_of_one_instance_sees_turns_posted_to_another() {
             .send()
             .await
             .unwrap();
-        expect_json(response, 201).await;
+        let _: GameState = read(response, 201).await;
     }
     let events = read_events(&mut stream, |events| turns(events) >= 4).await;
     // Woken by the notification, not by the keepalive's re-read 15 s later.
@@ -149,11 +166,7 @@ async fn an_sse_client_of_one_instance_sees_turns_posted_to_another() {
         "{:?}",
         posted.elapsed()
     );
-    let points: Vec<&str> = events
-        .iter()
-        .filter(|(_, kind, _)| kind == "turn")
-        .map(|(_, _, data)| data["event"]["action"]["move"].as_str().unwrap())
-        .collect();
+    let points = moves(events.iter().map(|(_, _, data)| data));
     assert_eq!(points, ["cc", "gg", "cg", "gc"]);
     let events = read_events(&mut tournament, |events| turns(events) >= 4).await;
     assert_eq!(turns(&events), 4);
@@ -176,46 +189,31 @@ async fn an_instance_whose_kept_game_is_behind_another_instances_turns_judges_on
             .send()
     };
     // This instance keeps the game after turn 1; the other records turns 2 and 3.
-    expect_json(post_turn(&service, table, &game, 1, "cc").await, 201).await;
-    expect_json(post_to_other(2, "gg").await.unwrap(), 201).await;
-    expect_json(post_to_other(3, "cg").await.unwrap(), 201).await;
+    play(&service, table, &game, 1, "cc").await;
+    let _: GameState = read(post_to_other(2, "gg").await.unwrap(), 201).await;
+    let _: GameState = read(post_to_other(3, "cg").await.unwrap(), 201).await;
     // Turn 2 again, valid on the kept game but stale on the stored one: 409, no turn
     // stored (the refusal is kept in the log for the referee).
-    let stale = expect_problem(
+    let stale = game_problem(
         post_turn(&service, table, &game, 2, "ee").await,
         409,
         "game.stale_turn",
     )
     .await;
-    assert_eq!(stale["state"]["turns"], 3, "{stale}");
+    assert_eq!(stale.state.as_ref().unwrap().turns, 3, "{stale:?}");
     // Turn 4, stale on the kept game but next on the stored one: recorded.
-    let state = expect_json(post_turn(&service, table, &game, 4, "gc").await, 201).await;
-    assert_eq!(state["turns"], 4, "{state}");
+    let state = play(&service, table, &game, 4, "gc").await;
+    assert_eq!(state.turns, 4, "{state:?}");
     // Occupied on the stored game only (by the other instance's turn 5): refused as illegal.
-    expect_json(post_to_other(5, "ee").await.unwrap(), 201).await;
-    expect_problem(
+    let _: GameState = read(post_to_other(5, "ee").await.unwrap(), 201).await;
+    problem(
         post_turn(&service, table, &game, 6, "ee").await,
         422,
         "illegal_move.occupied",
     )
     .await;
-    let events = expect_json(
-        service
-            .get(&format!("/games/{game}/events"))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    let moves: Vec<&str> = events["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|entry| entry["kind"] == "turn")
-        .map(|entry| entry["event"]["action"]["move"].as_str().unwrap())
-        .collect();
-    assert_eq!(moves, ["cc", "gg", "cg", "gc", "ee"]);
+    let events = service.api().anonymous().game_events(&game).await;
+    assert_eq!(moves(&events), ["cc", "gg", "cg", "gc", "ee"]);
 }
 
 /// A game whose turns were being streamed to an `arbitre serve` when it got a signal.
@@ -307,7 +305,7 @@ impl Interrupted {
     /// The turns stored, read back through a new server: their number and the moves.
     async fn stored(&self, served: &Served) -> (usize, Vec<String>) {
         let client = arbitre_tests::client();
-        let state = expect_json(
+        let state: GameState = read(
             client
                 .get(format!("{}/games/{}", served.base, self.game))
                 .send()
@@ -316,7 +314,7 @@ impl Interrupted {
             200,
         )
         .await;
-        let log = expect_json(
+        let log: GameEventList = read(
             client
                 .get(format!("{}/games/{}/events", served.base, self.game))
                 .send()
@@ -325,19 +323,7 @@ impl Interrupted {
             200,
         )
         .await;
-        let moves = log["items"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|entry| entry["kind"] == "turn")
-            .map(|entry| {
-                entry["event"]["action"]["move"]
-                    .as_str()
-                    .unwrap()
-                    .to_string()
-            })
-            .collect();
-        (state["turns"].as_u64().unwrap() as usize, moves)
+        (state.turns as usize, moves(&log.items))
     }
 }
 
@@ -368,8 +354,8 @@ async fn after_kill_9_every_acknowledged_turn_is_there_and_nothing_else() {
         .send()
         .await
         .unwrap();
-    let after = expect_json(retry, 201).await;
-    assert_eq!(after["turns"].as_u64().unwrap() as usize, acknowledged + 1);
+    let after: GameState = read(retry, 201).await;
+    assert_eq!(after.turns as usize, acknowledged + 1);
 }
 
 /// SIGTERM (a deployment, `docker stop`): the server stops taking requests, answers the ones
@@ -410,11 +396,7 @@ async fn a_tournament_stream_gets_every_turn_of_concurrent_games_once() {
         let (service, game, table) = (service.clone(), game.clone(), setup.tables[index].clone());
         tablets.push(tokio::spawn(async move {
             for (turn, point) in points.iter().enumerate() {
-                expect_json(
-                    post_turn(&service, &table, &game, turn as u32 + 1, point).await,
-                    201,
-                )
-                .await;
+                play(&service, &table, &game, turn as u32 + 1, point).await;
             }
         }));
     }
@@ -422,15 +404,10 @@ async fn a_tournament_stream_gets_every_turn_of_concurrent_games_once() {
         tablet.await.unwrap();
     }
     let events = read_events(&mut stream, |events| turns(events) >= 80).await;
-    let mut seen: Vec<(String, i64)> = events
+    let mut seen: Vec<(uuid::Uuid, i32)> = events
         .iter()
         .filter(|(_, kind, _)| kind == "turn")
-        .map(|(_, _, data)| {
-            (
-                data["game_id"].as_str().unwrap().to_string(),
-                data["turn_number"].as_i64().unwrap(),
-            )
-        })
+        .map(|(_, _, data)| (data.game_id, data.turn_number.unwrap()))
         .collect();
     let count = seen.len();
     seen.sort();
@@ -449,11 +426,7 @@ async fn a_tournament_stream_waits_for_an_uncommitted_id_and_sends_ids_in_order(
     let setup = setup(&service, json!({}), 2).await;
     let game = start_game(&service, &setup, 0, json!({})).await;
     let other = start_game(&service, &setup, 1, json!({})).await;
-    expect_json(
-        post_turn(&service, &setup.tables[0], &game, 1, "cc").await,
-        201,
-    )
-    .await;
+    play(&service, &setup.tables[0], &game, 1, "cc").await;
     // A transaction on the other game draws the next id and holds it, uncommitted (on the
     // same game it would hold the game's lock, which the next turn waits for).
     let mut held = AsyncPgConnection::establish(&service.database_url)
@@ -470,11 +443,7 @@ async fn a_tournament_stream_waits_for_an_uncommitted_id_and_sends_ids_in_order(
     .await
     .unwrap();
     // A later turn commits with a higher id.
-    expect_json(
-        post_turn(&service, &setup.tables[0], &game, 2, "gg").await,
-        201,
-    )
-    .await;
+    play(&service, &setup.tables[0], &game, 2, "gg").await;
     let mut stream = service
         .get(&format!("/tournaments/{}/stream", setup.tournament_id))
         .header("Last-Event-ID", "0")
@@ -524,7 +493,7 @@ async fn a_tournament_stream_waits_for_an_uncommitted_id_and_sends_ids_in_order(
         ids.windows(2).all(|pair| pair[0] < pair[1]),
         "ids in order: {ids:?}"
     );
-    assert_eq!(after[1].2["turn_number"], 2);
+    assert_eq!(after[1].2.turn_number, Some(2));
 }
 
 /// SIGTERM with a client on an event stream: the stream ends at once (the client
@@ -533,13 +502,12 @@ async fn a_tournament_stream_waits_for_an_uncommitted_id_and_sends_ids_in_order(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_ends_open_streams_and_the_server_exits_at_once() {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(json!({})).await;
+    let tournament = service.api().create_tournament(json!({})).await;
     let mut served = Served::start(&service.database_url).await;
     let mut stream = arbitre_tests::client()
         .get(format!(
             "{}/tournaments/{}/stream",
-            served.base,
-            tournament["id"].as_str().unwrap()
+            served.base, tournament.id
         ))
         .send()
         .await
@@ -607,12 +575,11 @@ async fn sigterm_stops_the_server_at_once_while_a_large_round_is_drafted() {
         .send()
         .await
         .unwrap();
-    let imported = expect_json(imported, 201).await;
+    let imported: Imported = read(imported, 201).await;
     let draft = client
         .post(format!(
             "{}/tournaments/{}/rounds/1/pairings/draft",
-            served.base,
-            imported["tournament_id"].as_str().unwrap()
+            served.base, imported.tournament_id
         ))
         .bearer_auth(&service.admin_token)
         .json(&json!({}))
@@ -638,7 +605,7 @@ async fn sigterm_stops_the_server_at_once_while_a_large_round_is_drafted() {
         .expect("the draft is answered after SIGTERM")
         .unwrap()
         .unwrap();
-    expect_problem(answer, 503, "service.stopping").await;
+    problem(answer, 503, "service.stopping").await;
     let exit = loop {
         if let Some(exit) = served.child.try_wait().unwrap() {
             break exit;

@@ -4,8 +4,13 @@
 //! idempotent token creation.
 
 use crate::games::{setup, start_game};
-use crate::{expect_json, expect_problem};
 use arbitre_api::access::Role;
+use arbitre_api::routes::standings::Standings;
+use arbitre_api::routes::tokens::{IssuedToken, TokenPage};
+use arbitre_api::services::live::view::GameState;
+use arbitre_api::services::opengotha::Imported;
+use arbitre_api::services::players::Player;
+use arbitre_tests::api::{fields, problem, problem_at, read};
 use arbitre_tests::TestService;
 use serde_json::json;
 
@@ -60,8 +65,8 @@ async fn reads_answer_304_to_a_matching_if_none_match_and_a_change_gives_a_new_e
         .unwrap();
     assert_eq!(changed.status(), 200);
     assert_ne!(etag(&changed), json_tag);
-    let body: serde_json::Value = changed.json().await.unwrap();
-    assert_eq!(body["items"].as_array().unwrap().len(), 25);
+    let body: Standings = read(changed, 200).await;
+    assert_eq!(body.items.len(), 25);
     // So does a game's result, which the game's write records on its pairing.
     let game = start_game(&service, &setup, 0, json!({})).await;
     let before = etag(&service.get(&standings).send().await.unwrap());
@@ -71,7 +76,7 @@ async fn reads_answer_304_to_a_matching_if_none_match_and_a_change_gives_a_new_e
         .send()
         .await
         .unwrap();
-    expect_json(resigned, 201).await;
+    let _: GameState = read(resigned, 201).await;
     assert_ne!(etag(&service.get(&standings).send().await.unwrap()), before);
 }
 
@@ -176,7 +181,7 @@ async fn the_public_pages_answer_304_and_are_compressed() {
         before.push(etag(&service.get(path).send().await.unwrap()));
     }
     let game = start_game(&service, &setup, 0, json!({})).await;
-    expect_json(
+    let _: GameState = read(
         service
             .post(&format!("/games/{game}/turns"), Some(&setup.tables[0]))
             .json(&json!({"turn": 1, "action": "resign"}))
@@ -231,21 +236,21 @@ async fn control_characters_and_huge_names_in_an_opengotha_file_are_422_naming_t
             .body(file)
             .send()
     };
-    expect_json(import(opengotha_file("Morel")).await.unwrap(), 201).await;
+    let _: Imported = read(import(opengotha_file("Morel")).await.unwrap(), 201).await;
     for surname in [
         "Mo\u{0}rel".to_string(),
         "\u{1b}[31mMorel".to_string(),
         "M".repeat(1 << 20),
     ] {
-        let problem = expect_problem(
+        let refused = problem_at(
             import(opengotha_file(&surname)).await.unwrap(),
             422,
             "opengotha.invalid_text",
         )
         .await;
-        let detail = problem["detail"].as_str().unwrap();
+        let detail = &refused.problem.detail;
         assert!(detail.contains("<Player name>"), "{detail}");
-        assert_eq!(problem["line"], 4);
+        assert_eq!(refused.line, Some(4));
         assert!(detail.len() < 300, "the refusal does not echo the name");
     }
 }
@@ -263,8 +268,8 @@ async fn a_board_the_service_does_not_play_is_refused_on_sgf_import() {
         .send()
         .await
         .unwrap();
-    let problem = expect_problem(response, 422, "validation.failed").await;
-    assert_eq!(problem["errors"][0]["field"], "sgf.SZ");
+    let refused = problem(response, 422, "validation.failed").await;
+    assert_eq!(fields(&refused)[0], "sgf.SZ");
 }
 
 #[tokio::test]
@@ -285,7 +290,7 @@ async fn authentication_is_judged_before_the_idempotency_key() {
         } else {
             "auth.invalid_token"
         };
-        expect_problem(response, 401, code).await;
+        problem(response, 401, code).await;
     }
 }
 
@@ -308,42 +313,29 @@ async fn a_token_created_again_with_the_same_key_is_the_same_token() {
             .json(&json!({"role": "referee", "label": label}))
             .send()
     };
-    let first = expect_json(create("referee-1", "Marie").await.unwrap(), 201).await;
-    let retry = expect_json(create("referee-1", "Marie").await.unwrap(), 201).await;
-    assert_eq!(retry["id"], first["id"]);
-    assert_eq!(retry["secret"], first["secret"]);
+    let first: IssuedToken = read(create("referee-1", "Marie").await.unwrap(), 201).await;
+    let retry: IssuedToken = read(create("referee-1", "Marie").await.unwrap(), 201).await;
+    assert_eq!(retry.token.id, first.token.id);
+    assert_eq!(retry.secret, first.secret);
     // The secret works, and only one token was issued.
-    let me = service
-        .request(reqwest::Method::GET, "/me", first["secret"].as_str())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(me.status(), 200);
-    let listed = expect_json(
-        service
-            .request(reqwest::Method::GET, &path, Some(&organizer))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    let referees = listed["items"]
-        .as_array()
-        .unwrap()
+    let me = service.api().with_token(&first.secret).me().await;
+    assert_eq!(me.id, first.token.id);
+    let listed: TokenPage = service.api().with_token(&organizer).get(&path).await;
+    let referees = listed
+        .items
         .iter()
-        .filter(|token| token["role"] == "referee")
+        .filter(|token| token.role == Role::Referee)
         .count();
     assert_eq!(referees, 2, "the setup's referee and this one");
     // The key given to another request is refused; another key issues another token.
-    expect_problem(
+    problem(
         create("referee-1", "Paul").await.unwrap(),
         422,
         "validation.failed",
     )
     .await;
-    let other = expect_json(create("referee-2", "Paul").await.unwrap(), 201).await;
-    assert_ne!(other["id"], first["id"]);
+    let other: IssuedToken = read(create("referee-2", "Paul").await.unwrap(), 201).await;
+    assert_ne!(other.token.id, first.token.id);
 }
 
 /// Anonymous readers asking faster than their pace wait their turn, and beyond the most
@@ -351,10 +343,7 @@ async fn a_token_created_again_with_the_same_key_is_the_same_token() {
 #[tokio::test]
 async fn anonymous_reads_beyond_their_pace_wait_then_are_refused_and_the_signed_in_pass() {
     let service = TestService::start_with(5, u64::MAX).await;
-    let tournament = service.create_tournament(json!({})).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let tournament = service.api().create_tournament(json!({})).await.id;
     let url = format!("{}/tournaments/{tournament}/standings", service.base_url);
     let answered = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let mut anonymous = tokio::task::JoinSet::new();
@@ -382,7 +371,7 @@ async fn anonymous_reads_beyond_their_pace_wait_then_are_refused_and_the_signed_
             continue;
         }
         assert!(response.headers().contains_key("retry-after"));
-        expect_problem(response, 503, "service.busy").await;
+        problem(response, 503, "service.busy").await;
         refused += 1;
     }
     // Five at once, then one every 200 ms for at most 2 s: about fifteen admitted.
@@ -396,16 +385,13 @@ async fn anonymous_reads_beyond_their_pace_wait_then_are_refused_and_the_signed_
 #[tokio::test]
 async fn each_anonymous_client_is_sent_bytes_at_its_own_rate() {
     let service = TestService::start_with(1000, 10).await;
-    let tournament = service.create_tournament(json!({})).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let tournament = service.api().create_tournament(json!({})).await.id;
     let url = format!("{}/tournaments/{tournament}/standings", service.base_url);
     let first = service.client.get(&url).send().await.unwrap();
     assert_eq!(first.status(), 200);
     let next = service.client.get(&url).send().await.unwrap();
     assert!(next.headers().contains_key("retry-after"));
-    expect_problem(next, 429, "service.too_many_requests").await;
+    problem(next, 429, "service.too_many_requests").await;
     // Another client of the hall (another loopback address) is not behind the first.
     let other = reqwest::Client::builder()
         .local_address(std::net::IpAddr::from([127, 0, 0, 2]))
@@ -486,8 +472,8 @@ fn spans(page: &str, class: &str) -> Vec<String> {
 #[tokio::test]
 async fn a_search_by_name_answers_the_plain_searchs_lines_without_reading_the_store_again() {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(json!({})).await;
-    let id = tournament["id"].as_str().unwrap().to_string();
+    let tournament = service.api().create_tournament(json!({})).await;
+    let id = tournament.id.to_string();
     service.create_round(&id, 1).await;
     let people = [
         ("Lefèvre", "Émile"),
@@ -510,8 +496,8 @@ async fn a_search_by_name_answers_the_plain_searchs_lines_without_reading_the_st
             .send()
             .await
             .unwrap();
-        let player = expect_json(response, 201).await;
-        players.push(player["id"].as_str().unwrap().to_string());
+        let player: Player = read(response, 201).await;
+        players.push(player.id.to_string());
     }
     // Table t: Black the player 2t, White the player 2t + 1.
     for table in 0..people.len() / 2 {
@@ -608,8 +594,8 @@ async fn a_search_by_name_answers_the_plain_searchs_lines_without_reading_the_st
 #[tokio::test]
 async fn a_csv_cell_starting_with_a_formula_character_is_neutralised() {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(json!({})).await;
-    let id = tournament["id"].as_str().unwrap();
+    let tournament = service.api().create_tournament(json!({})).await;
+    let id = &tournament.id.to_string();
     service.create_round(id, 1).await;
     let hostile = [
         ("=HYPERLINK(\"http://x\";\"y\")", "Club"),
@@ -630,8 +616,8 @@ async fn a_csv_cell_starting_with_a_formula_character_is_neutralised() {
             .send()
             .await
             .unwrap();
-        let player = expect_json(response, 201).await;
-        players.push(player["id"].as_str().unwrap().to_string());
+        let player: Player = read(response, 201).await;
+        players.push(player.id.to_string());
     }
     // The export lists the players who took part in the round.
     for (table, pair) in players.chunks(2).enumerate() {

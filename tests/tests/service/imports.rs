@@ -4,42 +4,40 @@
 //! override it with a reason) are refused, and nothing is stored. A result recorded by
 //! hand that an import replaces is kept in a ruling.
 
-use crate::{expect_json, expect_problem};
 use arbitre_api::access::Role;
-use arbitre_core::history::MAX_TURNS;
+use arbitre_api::routes::games::sgf::ImportedGame;
+use arbitre_api::routes::standings::PairingResult;
+use arbitre_core::history::{ReadWarning, MAX_TURNS};
+use arbitre_core::table::ResultSource;
+use arbitre_tests::api::{fields, problem, read, SentRulings};
 use arbitre_tests::TestService;
 use serde_json::{json, Value};
+use uuid::Uuid;
 
 struct Setup {
     service: TestService,
-    tournament: String,
-    pairings: Vec<String>,
+    tournament: Uuid,
+    pairings: Vec<Uuid>,
     referee: String,
 }
 
 async fn setup() -> Setup {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(json!({})).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    service.create_round(&tournament, 1).await;
+    let api = service.api();
+    let tournament = api.create_tournament(json!({})).await.id;
+    service.create_round(&tournament.to_string(), 1).await;
     let mut pairings = Vec::new();
     for table in 1..=2 {
         let black = service
-            .create_player(&tournament, &format!("Noir{table}"), "2k")
+            .create_player(&tournament.to_string(), &format!("Noir{table}"), "2k")
             .await;
         let white = service
-            .create_player(&tournament, &format!("Blanc{table}"), "2k")
+            .create_player(&tournament.to_string(), &format!("Blanc{table}"), "2k")
             .await;
-        let pairing = service
-            .create_pairing(&tournament, 1, table, &black, &white)
-            .await;
-        pairings.push(pairing["id"].as_str().unwrap().to_string());
+        let pairing = api.create_pairing(tournament, 1, table, black, white).await;
+        pairings.push(pairing.id);
     }
-    let referee = service
-        .token(Role::Referee, Some(tournament.parse().unwrap()), None)
-        .await;
+    let referee = service.token(Role::Referee, Some(tournament), None).await;
     Setup {
         service,
         tournament,
@@ -62,18 +60,14 @@ async fn import(setup: &Setup, body: Value) -> reqwest::Response {
 }
 
 /// The games recorded in the tournament.
-async fn games(setup: &Setup) -> u64 {
-    let list = expect_json(
-        setup
-            .service
-            .get(&format!("/tournaments/{}/games", setup.tournament))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    list["page"]["total"].as_u64().unwrap()
+async fn games(setup: &Setup) -> i64 {
+    let api = setup.service.api();
+    api.anonymous().games(setup.tournament).await.page.total
+}
+
+/// Imports `body`, expecting the game recorded.
+async fn imported(setup: &Setup, body: Value) -> ImportedGame {
+    read(import(setup, body).await, 201).await
 }
 
 /// A 9×9 record of `passes` passes, alternating from Black.
@@ -90,16 +84,13 @@ fn passes(passes: usize) -> String {
 async fn a_collection_of_several_games_is_refused() {
     let setup = setup().await;
     let two = "(;GM[1]FF[4]SZ[19]RE[B+R];B[ee];W[cc])(;GM[1]FF[4]SZ[19]RE[W+R];B[dd])";
-    let problem = expect_problem(
+    let collection = problem(
         import(&setup, json!({"pairing_id": setup.pairings[0], "sgf": two})).await,
         422,
         "sgf.collection",
     )
     .await;
-    assert!(
-        problem["detail"].as_str().unwrap().contains("2 games"),
-        "{problem}"
-    );
+    assert!(collection.detail.contains("2 games"), "{collection:?}");
     assert_eq!(games(&setup).await, 0);
 }
 
@@ -110,7 +101,7 @@ async fn a_record_without_a_result_needs_the_staffs_result() {
         "(;GM[1]FF[4]SZ[19];B[ee];W[cc])",
         "(;GM[1]FF[4]SZ[19]RE[?];B[ee];W[cc])",
     ] {
-        expect_problem(
+        problem(
             import(&setup, json!({"pairing_id": setup.pairings[0], "sgf": sgf})).await,
             422,
             "sgf.no_result",
@@ -118,7 +109,7 @@ async fn a_record_without_a_result_needs_the_staffs_result() {
         .await;
     }
     assert_eq!(games(&setup).await, 0);
-    expect_problem(
+    problem(
         import(
             &setup,
             json!({"pairing_id": setup.pairings[0], "sgf": "(;GM[1]FF[4]SZ[19];B[ee])", "result": "W+1e3x"}),
@@ -130,43 +121,29 @@ async fn a_record_without_a_result_needs_the_staffs_result() {
     .await;
 
     // Given by the staff, the result finishes the game, and the pairing has it.
-    let imported = expect_json(
-        import(
-            &setup,
-            json!({"pairing_id": setup.pairings[0], "sgf": "(;GM[1]FF[4]SZ[19];B[ee];W[cc])", "result": "W+R"}),
-        )
-        .await,
-        201,
+    let game = imported(
+        &setup,
+        json!({"pairing_id": setup.pairings[0], "sgf": "(;GM[1]FF[4]SZ[19];B[ee];W[cc])", "result": "W+R"}),
     )
-    .await;
-    assert_eq!(imported["phase"], "finished", "{imported}");
-    assert_eq!(imported["result"], "W+R");
-    assert_eq!(imported["turns"], 2);
+    .await
+    .game;
+    assert_eq!(game.phase, "finished", "{game:?}");
+    assert_eq!(game.result.as_deref(), Some("W+R"));
+    assert_eq!(game.turns, 2);
     // The staff's result stands over the record's.
-    let overridden = expect_json(
-        import(
-            &setup,
-            json!({"pairing_id": setup.pairings[1], "sgf": "(;GM[1]FF[4]SZ[19]RE[B+R];B[ee])", "result": "Void"}),
-        )
-        .await,
-        201,
+    let overridden = imported(
+        &setup,
+        json!({"pairing_id": setup.pairings[1], "sgf": "(;GM[1]FF[4]SZ[19]RE[B+R];B[ee])", "result": "Void"}),
     )
     .await;
-    assert_eq!(overridden["result"], "Void");
-    let pairing = expect_json(
-        setup
-            .service
-            .get(&format!(
-                "/tournaments/{}/rounds/1/pairings/{}",
-                setup.tournament, setup.pairings[0]
-            ))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    assert_eq!(pairing["result"], "W+R");
+    assert_eq!(overridden.game.result.as_deref(), Some("Void"));
+    let pairing = setup
+        .service
+        .api()
+        .anonymous()
+        .pairing(setup.tournament, 1, setup.pairings[0])
+        .await;
+    assert_eq!(pairing.result.as_deref(), Some("W+R"));
 }
 
 #[tokio::test]
@@ -175,7 +152,7 @@ async fn a_record_beyond_the_turn_cap_is_refused_unreplayed() {
     // The 240 KB record of issue 13: 60,000 passes.
     let huge = passes(60_000);
     assert!(huge.len() < arbitre_api::http::BODY_LIMIT);
-    let problem = expect_problem(
+    let too_many = problem(
         import(
             &setup,
             json!({"pairing_id": setup.pairings[0], "sgf": huge}),
@@ -185,12 +162,9 @@ async fn a_record_beyond_the_turn_cap_is_refused_unreplayed() {
         "sgf.too_many_turns",
     )
     .await;
-    assert!(
-        problem["detail"].as_str().unwrap().contains("60000 turns"),
-        "{problem}"
-    );
+    assert!(too_many.detail.contains("60000 turns"), "{too_many:?}");
     // One turn beyond the cap is already too many.
-    expect_problem(
+    problem(
         import(
             &setup,
             json!({"pairing_id": setup.pairings[0], "sgf": passes(MAX_TURNS + 1)}),
@@ -210,27 +184,23 @@ async fn a_record_beyond_the_turn_cap_is_refused_unreplayed() {
 async fn an_import_answers_with_what_reading_tolerated() {
     let setup = setup().await;
     let sgf = "(;GM[1]FF[4]SZ[19]\nHA[7.5]RE[B+R];B[ee];W[cc])";
-    let imported = expect_json(
-        import(&setup, json!({"pairing_id": setup.pairings[0], "sgf": sgf})).await,
-        201,
-    )
-    .await;
-    assert_eq!(imported["phase"], "finished", "{imported}");
+    let tolerated = imported(&setup, json!({"pairing_id": setup.pairings[0], "sgf": sgf})).await;
+    assert_eq!(tolerated.game.phase, "finished", "{tolerated:?}");
     assert_eq!(
-        imported["warnings"],
-        json!([{"kind": "invalid_handicap", "value": "7.5", "line": 2, "column": 4}]),
-        "{imported}"
+        tolerated.warnings,
+        [ReadWarning::InvalidHandicap {
+            value: "7.5".to_string(),
+            line: 2,
+            column: 4
+        }],
+        "{tolerated:?}"
     );
-    let clean = expect_json(
-        import(
-            &setup,
-            json!({"pairing_id": setup.pairings[1], "sgf": "(;GM[1]FF[4]SZ[19]RE[W+R];B[ee])"}),
-        )
-        .await,
-        201,
+    let clean = imported(
+        &setup,
+        json!({"pairing_id": setup.pairings[1], "sgf": "(;GM[1]FF[4]SZ[19]RE[W+R];B[ee])"}),
     )
     .await;
-    assert_eq!(clean["warnings"], json!([]), "{clean}");
+    assert_eq!(clean.warnings, [], "{clean:?}");
 }
 
 /// The record of issue 20: other players, komi 6.5 and Chinese rules on a French pairing
@@ -244,32 +214,21 @@ async fn a_record_of_another_game_is_refused_unless_the_staff_override_it() {
     let setup = setup().await;
     let service = &setup.service;
     let round = format!("/tournaments/{}/rounds/1", setup.tournament);
-    expect_json(
-        service
-            .post(&format!("{round}/start"), Some(&setup.referee))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    let referee = service.api().with_token(&setup.referee);
+    referee.start_round(setup.tournament, 1).await;
     let by_hand = format!("{round}/pairings/{}/result", setup.pairings[0]);
-    expect_json(
-        service
-            .request(reqwest::Method::PUT, &by_hand, Some(&setup.referee))
-            .json(&json!({"result": "B+R", "reason": "the players' word"}))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    let _: PairingResult = referee
+        .put(
+            &by_hand,
+            &json!({"result": "B+R", "reason": "the players' word"}),
+        )
+        .await;
 
     let other =
         "(;GM[1]FF[4]SZ[19]KM[6.5]RU[Chinese]PB[Dupont Jean]PW[Blanc1 Test]RE[W+R];B[ee];W[cc])";
     let nine = other.replace("SZ[19]", "SZ[9]");
     for reason in [None, Some("the organizer's 9x9 side event")] {
-        let problem = expect_problem(
+        let board_size = problem(
             import(
                 &setup,
                 json!({"pairing_id": setup.pairings[0], "sgf": nine, "override_reason": reason}),
@@ -279,13 +238,10 @@ async fn a_record_of_another_game_is_refused_unless_the_staff_override_it() {
             "terms.board_size",
         )
         .await;
-        assert!(
-            problem["detail"].as_str().unwrap().contains("19×19"),
-            "{problem}"
-        );
+        assert!(board_size.detail.contains("19×19"), "{board_size:?}");
     }
     assert_eq!(games(&setup).await, 0);
-    let problem = expect_problem(
+    let mismatch = problem(
         import(
             &setup,
             json!({"pairing_id": setup.pairings[0], "sgf": other}),
@@ -295,29 +251,20 @@ async fn a_record_of_another_game_is_refused_unless_the_staff_override_it() {
         "sgf.pairing_mismatch",
     )
     .await;
-    let fields: Vec<&str> = problem["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|error| error["field"].as_str().unwrap())
-        .collect();
-    assert_eq!(fields, ["sgf.PB", "sgf.KM", "sgf.RU"], "{problem}");
-    let black = &problem["errors"][0]["message"];
-    assert!(
-        black.as_str().unwrap().contains("Dupont Jean")
-            && black.as_str().unwrap().contains("Noir1 Test"),
-        "{problem}"
+    assert_eq!(
+        fields(&mismatch),
+        ["sgf.PB", "sgf.KM", "sgf.RU"],
+        "{mismatch:?}"
     );
+    let black = &mismatch.errors[0].message;
     assert!(
-        problem["detail"]
-            .as_str()
-            .unwrap()
-            .contains("override_reason"),
-        "{problem}"
+        black.contains("Dupont Jean") && black.contains("Noir1 Test"),
+        "{mismatch:?}"
     );
+    assert!(mismatch.detail.contains("override_reason"), "{mismatch:?}");
     assert_eq!(games(&setup).await, 0);
     // A blank reason is no reason.
-    expect_problem(
+    problem(
         import(
             &setup,
             json!({"pairing_id": setup.pairings[0], "sgf": other, "override_reason": " "}),
@@ -329,71 +276,56 @@ async fn a_record_of_another_game_is_refused_unless_the_staff_override_it() {
     .await;
 
     let reason = "the organizer's side event, entered on this pairing";
-    let imported = expect_json(
-        import(
-            &setup,
-            json!({"pairing_id": setup.pairings[0], "sgf": other, "override_reason": reason}),
-        )
-        .await,
-        201,
+    let overridden = imported(
+        &setup,
+        json!({"pairing_id": setup.pairings[0], "sgf": other, "override_reason": reason}),
     )
     .await;
-    assert_eq!(imported["result"], "W+R", "{imported}");
-    assert_eq!(imported["replaced_result"], "B+R", "{imported}");
+    let game = &overridden.game;
+    assert_eq!(game.result.as_deref(), Some("W+R"), "{overridden:?}");
     assert_eq!(
-        imported["settings"]["overrides"],
-        json!(["players", "komi", "ruleset"]),
-        "{imported}"
+        overridden.replaced_result.as_deref(),
+        Some("B+R"),
+        "{overridden:?}"
     );
-    let source = &imported["result_source"];
-    assert_eq!(source["source"], "ruling", "{imported}");
-    assert!(
-        source["reason"].as_str().unwrap().contains(reason),
-        "{imported}"
+    assert_eq!(
+        game.settings.overrides,
+        ["players", "komi", "ruleset"],
+        "{overridden:?}"
     );
+    let Some(ResultSource::Ruling {
+        reason: ruled_for, ..
+    }) = &game.result_source
+    else {
+        panic!("a ruling's result: {overridden:?}");
+    };
+    assert!(ruled_for.contains(reason), "{overridden:?}");
 
     // The game's ruling names its author beside the token id.
-    let game_rulings = expect_json(
-        service
-            .get(&format!(
-                "/games/{}/rulings",
-                imported["id"].as_str().unwrap()
-            ))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    let game_rulings = service.api().anonymous().game_rulings(game.id).await;
+    let first = &game_rulings.items[0];
     assert_eq!(
-        game_rulings["items"][0]["issued_by_label"], "test",
-        "{game_rulings}"
+        first.issued_by_label.as_deref(),
+        Some("test"),
+        "{game_rulings:?}"
     );
-    assert!(game_rulings["items"][0]["issued_by"].is_string());
+    assert!(first.entry.issued_by.is_some(), "{game_rulings:?}");
 
     // The hand-entered result is kept: a ruling on the pairing, before and after.
-    let rulings = expect_json(
-        service
-            .get(&format!("{round}/pairings/{}/rulings", setup.pairings[0]))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
-    let items = rulings["items"].as_array().unwrap();
-    assert_eq!(items.len(), 2, "{rulings:#}");
-    assert_eq!(items[0]["terms"]["result"], "B+R");
-    assert_eq!(items[1]["previous"]["result"], "B+R");
-    assert_eq!(items[1]["terms"]["result"], "W+R");
+    let rulings: SentRulings = service
+        .api()
+        .anonymous()
+        .get(&format!("{round}/pairings/{}/rulings", setup.pairings[0]))
+        .await;
+    let items = &rulings.items;
+    assert_eq!(items.len(), 2, "{rulings:#?}");
+    assert_eq!(items[0].terms.result.as_deref(), Some("B+R"));
+    assert_eq!(items[1].previous.result.as_deref(), Some("B+R"));
+    assert_eq!(items[1].terms.result.as_deref(), Some("W+R"));
 
     // The right players, named with other accents, case and order: no override needed.
     let own = "(;GM[1]FF[4]SZ[19]KM[7.5]RU[FFG]PB[TEST noir2]PW[blanc2 test]RE[B+R];B[pd])";
-    let clean = expect_json(
-        import(&setup, json!({"pairing_id": setup.pairings[1], "sgf": own})).await,
-        201,
-    )
-    .await;
-    assert_eq!(clean["settings"]["overrides"], json!([]), "{clean}");
-    assert_eq!(clean["replaced_result"], Value::Null);
+    let clean = imported(&setup, json!({"pairing_id": setup.pairings[1], "sgf": own})).await;
+    assert!(clean.game.settings.overrides.is_empty(), "{clean:?}");
+    assert_eq!(clean.replaced_result, None);
 }

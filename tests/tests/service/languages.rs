@@ -1,8 +1,8 @@
 //! The pages' language (issue 41): the reader's choice (a cookie), else the browser's
 //! `Accept-Language`, else English for a page without a tournament.
 
+use arbitre_api::access::Role;
 use arbitre_api::i18n::{Language, TimeZone};
-use arbitre_api::routes::tokens::IssuedToken;
 use arbitre_tests::api::{fields, problem, problem_and_body};
 use arbitre_tests::TestService;
 use reqwest::header::{ACCEPT_LANGUAGE, COOKIE, LOCATION, ORIGIN, REFERER, SET_COOKIE};
@@ -205,14 +205,7 @@ async fn a_moment_is_shown_on_the_tournaments_clock_in_the_readers_language() {
         .await;
     assert_eq!(tournament.time_zone.name(), "America/New_York");
     let id = tournament.id;
-    let issued: IssuedToken = service
-        .api()
-        .post(
-            &format!("/tournaments/{id}/tokens"),
-            &serde_json::json!({"role": "referee", "label": "Marie"}),
-            201,
-        )
-        .await;
+    let issued = service.api().issue_token(id, Role::Referee, "Marie").await;
     let at = issued.token.created_at;
     let staff = service
         .get(&format!("/dashboard/t/{id}/staff"))
@@ -239,7 +232,7 @@ async fn a_moment_is_shown_on_the_tournaments_clock_in_the_readers_language() {
 #[tokio::test]
 async fn the_referee_names_the_dead_stones_as_on_the_board() {
     use crate::forms::{page as signed_page, post_form};
-    use crate::games::{play, setup, start_game, state};
+    use crate::games::{game_state, play, setup, start_game};
     let service = TestService::start().await;
     let setup = setup(&service, serde_json::json!({}), 1).await;
     let table = &setup.tables[0];
@@ -247,7 +240,7 @@ async fn the_referee_names_the_dead_stones_as_on_the_board() {
     for (index, point) in ["cc", "gg", "cg", "gc", "pass", "pass"].iter().enumerate() {
         play(&service, table, &game, index as u32 + 1, point).await;
     }
-    assert_eq!(state(&service, &game).await["phase"], "counting");
+    assert_eq!(game_state(&service, &game).await.phase, "counting");
     let path = format!("/dashboard/t/{}/hall/games/{game}", setup.tournament_id);
     let (status, shown) = signed_page(&service, &setup.referee, &path).await;
     assert_eq!(status, 200);
@@ -268,9 +261,15 @@ async fn the_referee_names_the_dead_stones_as_on_the_board() {
     )
     .await;
     assert_eq!(ruled.status(), 303, "{}", ruled.text().await.unwrap());
-    let counted = state(&service, &game).await;
-    assert_eq!(counted["phase"], "finished", "{counted}");
-    assert_eq!(counted["count"]["dead"], serde_json::json!(["gg"]));
+    let counted = game_state(&service, &game).await;
+    assert_eq!(counted.phase, "finished", "{counted:?}");
+    let dead: Vec<String> = counted
+        .count
+        .iter()
+        .flat_map(|count| count.dead.points())
+        .map(|point| point.to_sgf())
+        .collect();
+    assert_eq!(dead, ["gg"], "{counted:?}");
     let (_, shown) = signed_page(&service, &setup.referee, &path).await;
     assert!(
         shown.contains("ruling: dead stones G3 — the players disagree"),

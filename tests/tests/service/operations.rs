@@ -1,9 +1,8 @@
 //! `/health`, `/ready`, `/metrics`, the docs page, unknown routes and methods.
 
-use crate::{expect_json, expect_problem};
 use arbitre_api::routes::operations::Status;
 use arbitre_api::services::tournaments::Tournament;
-use arbitre_tests::api::read;
+use arbitre_tests::api::{problem, read};
 use arbitre_tests::TestService;
 use reqwest::Method;
 
@@ -43,7 +42,7 @@ async fn metrics_count_requests_by_route_and_status() {
 #[tokio::test]
 async fn unknown_routes_and_methods_are_problems() {
     let service = TestService::start().await;
-    expect_problem(
+    problem(
         service.get("/no/such/route").send().await.unwrap(),
         404,
         "not_found.route",
@@ -55,7 +54,7 @@ async fn unknown_routes_and_methods_are_problems() {
         .await
         .unwrap();
     assert_eq!(response.headers()["allow"], "GET, POST");
-    expect_problem(response, 405, "method_not_allowed").await;
+    problem(response, 405, "method_not_allowed").await;
 }
 
 #[tokio::test]
@@ -69,7 +68,9 @@ async fn docs_are_served_offline() {
     assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
     assert!(policy.contains("script-src 'self';"), "{policy}");
     assert!(page.text().await.unwrap().contains("swagger"));
-    let document = expect_json(service.get("/openapi.json").send().await.unwrap(), 200).await;
+    // The OpenAPI document, read as the JSON it is.
+    let document: serde_json::Value =
+        read(service.get("/openapi.json").send().await.unwrap(), 200).await;
     assert_eq!(document["info"]["title"], "arbitre");
 }
 
@@ -127,7 +128,7 @@ async fn a_connection_lost_mid_request_is_503_and_the_next_request_succeeds() {
             .map(|value| value.to_str().unwrap()),
         Some("1")
     );
-    expect_problem(response, 503, "database.unavailable").await;
+    problem(response, 503, "database.unavailable").await;
     diesel::sql_query("ROLLBACK")
         .execute(&mut holder)
         .await

@@ -3,9 +3,10 @@
 //! registered players from it, through the services the API's routes use.
 
 use crate::rating_lists::egd_list;
-use arbitre_api::routes::tokens::IssuedToken;
+use arbitre_api::access::Role;
 use arbitre_tests::TestService;
 use serde_json::json;
+use uuid::Uuid;
 
 const BOUNDARY: &str = "arbitre-test-boundary";
 
@@ -32,7 +33,7 @@ fn client() -> reqwest::Client {
 async fn import(
     service: &TestService,
     secret: &str,
-    tournament: &str,
+    tournament: Uuid,
     form: Vec<u8>,
 ) -> (u16, String) {
     let response = client()
@@ -84,12 +85,7 @@ async fn post(
 async fn a_list_is_uploaded_pinned_and_the_players_refreshed_from_the_pages() {
     let service = TestService::start().await;
     let admin = service.admin_token.clone();
-    let id = service
-        .api()
-        .create_tournament(json!({}))
-        .await
-        .id
-        .to_string();
+    let id = service.api().create_tournament(json!({})).await.id;
     let lists = format!("/dashboard/t/{id}/rating-lists");
 
     let (status, page) = get(&service, &admin, &lists).await;
@@ -100,23 +96,23 @@ async fn a_list_is_uploaded_pinned_and_the_players_refreshed_from_the_pages() {
         "an admin may import"
     );
 
-    let (status, page) = import(&service, &admin, &id, list_form("egd", &egd_list())).await;
+    let (status, page) = import(&service, &admin, id, list_form("egd", &egd_list())).await;
     assert_eq!(status, 201, "{page}");
     assert!(
         page.contains("Imported the EGD list of 27 December 2025: 4 players."),
         "{page}"
     );
     assert!(page.contains("In use: the list of 27 December 2025, 4 players (the newest)."));
-    let (status, page) = import(&service, &admin, &id, list_form("egd", &egd_list())).await;
+    let (status, page) = import(&service, &admin, id, list_form("egd", &egd_list())).await;
     assert_eq!(status, 201);
     assert!(page.contains("was imported already: nothing changed"));
 
     // A file that is not a list: the page says why, nothing is stored.
-    let (status, page) = import(&service, &admin, &id, list_form("ffg", b"\x00\x01binary")).await;
+    let (status, page) = import(&service, &admin, id, list_form("ffg", b"\x00\x01binary")).await;
     assert_eq!(status, 422);
     assert!(page.contains("Not done:"), "{page}");
     assert!(page.contains("No FFG list imported yet."));
-    let (status, page) = import(&service, &admin, &id, list_form("xyz", &egd_list())).await;
+    let (status, page) = import(&service, &admin, id, list_form("xyz", &egd_list())).await;
     assert_eq!(status, 422);
     assert!(
         page.contains("source: choose the EGD, the FFG or the AGA"),
@@ -128,7 +124,7 @@ async fn a_list_is_uploaded_pinned_and_the_players_refreshed_from_the_pages() {
         .unwrap()
         .replace("(27 Dec 2025)", "(03 Jan 2026)")
         .replace("1850", "1910");
-    let (status, _) = import(&service, &admin, &id, list_form("egd", newer.as_bytes())).await;
+    let (status, _) = import(&service, &admin, id, list_form("egd", newer.as_bytes())).await;
     assert_eq!(status, 201);
     let (_, page) = get(&service, &admin, &lists).await;
     assert!(page.contains("In use: the list of 3 January 2026, 4 players (the newest)."));
@@ -158,7 +154,7 @@ async fn a_list_is_uploaded_pinned_and_the_players_refreshed_from_the_pages() {
     );
 
     // Refresh: a player typed by hand gets the pinned list's rating.
-    let player = service.create_player(&id, "Muller", "5k").await;
+    let player = service.create_player(&id.to_string(), "Muller", "5k").await;
     let player_body =
         json!({"surname": "Muller", "first_name": "Jurgen", "rank": "5k", "egd_pin": "12345678"});
     let replaced = service
@@ -204,25 +200,16 @@ async fn a_list_is_uploaded_pinned_and_the_players_refreshed_from_the_pages() {
 #[tokio::test]
 async fn an_organizer_pins_and_refreshes_but_imports_no_list() {
     let service = TestService::start().await;
-    let id = service
+    let id = service.api().create_tournament(json!({})).await.id;
+    let issued = service
         .api()
-        .create_tournament(json!({}))
-        .await
-        .id
-        .to_string();
-    let issued: IssuedToken = service
-        .api()
-        .post(
-            &format!("/tournaments/{id}/tokens"),
-            &json!({"role": "organizer", "label": "Jeanne"}),
-            201,
-        )
+        .issue_token(id, Role::Organizer, "Jeanne")
         .await;
     let jeanne = issued.secret.as_str();
     let (status, page) = get(&service, jeanne, &format!("/dashboard/t/{id}/rating-lists")).await;
     assert_eq!(status, 200);
     assert!(!page.contains(r#"id="import-list-button""#));
     assert!(page.contains("imported by an admin"));
-    let (status, _) = import(&service, jeanne, &id, list_form("egd", &egd_list())).await;
+    let (status, _) = import(&service, jeanne, id, list_form("egd", &egd_list())).await;
     assert_eq!(status, 403);
 }

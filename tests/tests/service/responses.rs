@@ -6,8 +6,12 @@
 //! document declares required and non-null but the service sends as null (issue 13:
 //! generated strict clients failed on `GameState.counting`) fails here.
 
-use crate::{expect_json, send};
 use arbitre_api::access::Role;
+use arbitre_api::routes::games::sgf::ImportedGame;
+use arbitre_api::routes::rating_lists::ImportedList;
+use arbitre_api::services::live::view::GameState;
+use arbitre_api::services::rounds::RegistrationStatus;
+use arbitre_tests::api::{read, SentRuling};
 use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -16,11 +20,9 @@ use std::path::Path;
 
 /// A tournament with one of everything a `GET` can show; returns the path parameters.
 async fn populate(service: &TestService) -> (HashMap<&'static str, String>, Vec<String>) {
-    let tournament = service.create_tournament(json!({})).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let tournament_id = tournament.parse().unwrap();
+    let admin = service.api();
+    let tournament_id = admin.create_tournament(json!({})).await.id;
+    let tournament = tournament_id.to_string();
     service.create_round(&tournament, 1).await;
     let mut players = Vec::new();
     for index in 0..7 {
@@ -32,7 +34,7 @@ async fn populate(service: &TestService) -> (HashMap<&'static str, String>, Vec<
     }
     let mut pairings = Vec::new();
     for table in 0..3 {
-        let pairing = service
+        let pairing = admin
             .create_pairing(
                 &tournament,
                 1,
@@ -41,24 +43,17 @@ async fn populate(service: &TestService) -> (HashMap<&'static str, String>, Vec<
                 &players[2 * table as usize + 1],
             )
             .await;
-        pairings.push(pairing["id"].as_str().unwrap().to_string());
+        pairings.push(pairing.id.to_string());
     }
     let round = format!("/tournaments/{tournament}/rounds/1");
-    let referee = service
+    let referee_token = service
         .token(Role::Referee, Some(tournament_id), None)
         .await;
-    let call = |method: Method, path: String, token: &str, body: Option<Value>, status: u16| {
-        let service = &service;
-        let token = token.to_string();
-        async move {
-            let response = send(service, method, &path, &token, body.as_ref()).await;
-            expect_json(response, status).await
-        }
-    };
-    let bye = json!({"status": "bye"});
-    let registration = format!("{round}/registrations/{}", players[6]);
-    call(Method::PUT, registration, &referee, Some(bye), 200).await;
-    call(Method::POST, format!("{round}/start"), &referee, None, 200).await;
+    let referee = service.api().with_token(&referee_token);
+    referee
+        .register(&tournament, 1, &players[6], RegistrationStatus::Bye)
+        .await;
+    referee.start_round(&tournament, 1).await;
 
     // A live game, paused for the count after two passes.
     let table = service
@@ -68,56 +63,34 @@ async fn populate(service: &TestService) -> (HashMap<&'static str, String>, Vec<
             Some(pairings[0].parse().unwrap()),
         )
         .await;
+    let tablet = service.api().with_token(&table);
     let start = json!({"pairing_id": pairings[0]});
     let games = format!("/tournaments/{tournament}/games");
-    let live = call(Method::POST, games.clone(), &table, Some(start), 201).await;
-    let live = live["id"].as_str().unwrap().to_string();
+    let live: GameState = tablet.post(&games, &start, 201).await;
+    let live = live.id.to_string();
     for (turn, point) in ["ee", "cc", "pass", "pass"].into_iter().enumerate() {
         let body = match point {
             "pass" => json!({"turn": turn + 1, "action": "pass"}),
             point => json!({"turn": turn + 1, "action": "move", "point": point}),
         };
-        call(
-            Method::POST,
-            format!("/games/{live}/turns"),
-            &table,
-            Some(body),
-            201,
-        )
-        .await;
+        let _: GameState = tablet
+            .post(&format!("/games/{live}/turns"), &body, 201)
+            .await;
     }
     // A finished game, imported with its result.
     let sgf = "(;GM[1]FF[4]SZ[19]KM[7.5]RE[B+R];B[ee];W[cc];B[gg])";
     let import = json!({"pairing_id": pairings[1], "sgf": sgf});
-    let imported = call(
-        Method::POST,
-        format!("{games}/import"),
-        &referee,
-        Some(import),
-        201,
-    )
-    .await;
-    let imported = imported["id"].as_str().unwrap().to_string();
+    let imported: ImportedGame = referee.post(&format!("{games}/import"), &import, 201).await;
+    let imported = imported.game.id.to_string();
     // A pairing moved by a ruling, with its result recorded.
     let ruled = format!("{round}/pairings/{}", pairings[2]);
     let ruling = json!({"reason": "moved to table 9", "table": 9});
-    call(
-        Method::POST,
-        format!("{ruled}/rulings"),
-        &referee,
-        Some(ruling),
-        201,
-    )
-    .await;
-    let result = json!({"result": "W+R"});
-    call(
-        Method::PUT,
-        format!("{ruled}/result"),
-        &referee,
-        Some(result),
-        200,
-    )
-    .await;
+    let _: SentRuling = referee
+        .post(&format!("{ruled}/rulings"), &ruling, 201)
+        .await;
+    referee
+        .record_result(&tournament, 1, &pairings[2], "W+R")
+        .await;
 
     // A rating list, searched and refreshed against (ISO-8859-1, as the FFG publishes it).
     let list: Vec<u8> = "#Echelle au 11/01/2026 07:09:39\r\n\
@@ -133,7 +106,7 @@ async fn populate(service: &TestService) -> (HashMap<&'static str, String>, Vec<
         .send()
         .await
         .unwrap();
-    expect_json(response, 201).await;
+    let _: ImportedList = read(response, 201).await;
 
     let parameters = HashMap::from([
         ("tournament_id", tournament),
@@ -201,7 +174,8 @@ async fn every_json_get_answers_what_the_document_declares() {
                 .send()
                 .await
                 .unwrap();
-            let body = expect_json(response, 200).await;
+            // Read as sent: the JSON itself is what the schema validates.
+            let body: Value = read(response, 200).await;
             let errors: Vec<String> = validator
                 .iter_errors(&body)
                 .map(|error| format!("{} at {}", error, error.instance_path()))

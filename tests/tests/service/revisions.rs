@@ -3,7 +3,6 @@
 //! revision, which its anonymous readers are answered (`ETag`, 304) without asking the
 //! store. Two instances on one database, as behind a load balancer.
 
-use crate::expect_json;
 use crate::games::{play, setup, start_game};
 use arbitre_tests::TestService;
 use serde_json::json;
@@ -106,15 +105,8 @@ async fn a_turn_leaves_the_revision_and_a_result_by_hand_or_by_resignation_chang
     wait_for_metric(&other, "arbitre_revisions_listening", 1).await;
     let path = format!("/tournaments/{tournament}/standings");
     let staff = Some(setup.referee.as_str());
-    expect_json(
-        service
-            .post(&format!("/tournaments/{tournament}/rounds/1/start"), staff)
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    let referee = service.api().with_token(&setup.referee);
+    referee.start_round(tournament, 1).await;
     // A game started, as the store has it (a staff read asks the store), and as the
     // other instance's anonymous readers are answered it.
     let game = start_game(&service, &setup, 0, json!({})).await;
@@ -125,38 +117,19 @@ async fn a_turn_leaves_the_revision_and_a_result_by_hand_or_by_resignation_chang
     assert_eq!(revalidate(&service, &path, &tag, staff).await.0, 304);
     assert_eq!(revalidate(&other, &path, &tag, None).await.0, 304);
     // A result by hand on the other pairing: a new revision, on both instances.
-    expect_json(
-        service
-            .request(
-                reqwest::Method::PUT,
-                &format!(
-                    "/tournaments/{tournament}/rounds/1/pairings/{}/result",
-                    setup.pairings[1]
-                ),
-                staff,
-            )
-            .json(&json!({"result": "B+R"}))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    referee
+        .record_result(tournament, 1, &setup.pairings[1], "B+R")
+        .await;
     let (status, by_hand) = revalidate(&service, &path, &tag, staff).await;
     assert_eq!(status, 200);
     let (status, seen) = changed(&other, &path, &tag).await;
     assert_eq!((status, &seen), (200, &by_hand));
     // A resignation ends the game: a new revision again.
-    expect_json(
-        service
-            .post(&format!("/games/{game}/turns"), Some(&setup.tables[0]))
-            .json(&json!({"turn": 2, "action": "resign"}))
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await;
+    service
+        .api()
+        .with_token(&setup.tables[0])
+        .resign(&game, 2)
+        .await;
     let (status, resigned) = revalidate(&service, &path, &by_hand, staff).await;
     assert_eq!(status, 200);
     let (status, seen) = changed(&other, &path, &by_hand).await;

@@ -6,11 +6,12 @@
 //! caller it lets through is not refused (neither 401 nor 403) by the router or by the
 //! handler, nor answered a 500. A new route is in the matrix as soon as it is in a table.
 
-use crate::expect_problem;
 use arbitre_api::access::Role;
 use arbitre_api::router::guard::Access;
 use arbitre_api::routes::table;
+use arbitre_api::services::live::view::GameState;
 use arbitre_api::services::live::write::Actor;
+use arbitre_tests::api::problem;
 use arbitre_tests::TestService;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -89,34 +90,26 @@ async fn fixture(
     others: &HashMap<Caller, String>,
     with_game: bool,
 ) -> Fixture {
-    let tournament = service.create_tournament(json!({})).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let admin = service.api();
+    let tournament = admin.create_tournament(json!({})).await.id.to_string();
     let black = service.create_player(&tournament, "Black", "1d").await;
     let white = service.create_player(&tournament, "White", "2d").await;
     service.create_round(&tournament, 1).await;
-    let pairing = service
+    let pairing = admin
         .create_pairing(&tournament, 1, 1, &black, &white)
-        .await["id"]
-        .as_str()
-        .unwrap()
+        .await
+        .id
         .to_string();
     let mut game = String::new();
     if with_game {
-        let response = service
+        let started: GameState = admin
             .post(
                 &format!("/tournaments/{tournament}/games"),
-                Some(&service.admin_token),
+                &json!({ "pairing_id": pairing }),
+                201,
             )
-            .json(&json!({"pairing_id": pairing}))
-            .send()
-            .await
-            .unwrap();
-        game = crate::expect_json(response, 201).await["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
+            .await;
+        game = started.id.to_string();
     }
     let tournament_id: Uuid = tournament.parse().unwrap();
     let mut tokens = others.clone();
@@ -240,11 +233,11 @@ async fn call(
 
 /// The organizer and the referee of another tournament.
 async fn other_tournaments_staff(service: &TestService) -> HashMap<Caller, String> {
-    let other: Uuid = service.create_tournament(json!({"name": "Other"})).await["id"]
-        .as_str()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let other = service
+        .api()
+        .create_tournament(json!({"name": "Other"}))
+        .await
+        .id;
     HashMap::from([
         (
             Caller::OtherOrganizer,
@@ -258,7 +251,7 @@ async fn other_tournaments_staff(service: &TestService) -> HashMap<Caller, Strin
 }
 
 /// The refusals changed nothing: the shared records are all there, the game as `before`.
-async fn unchanged(service: &TestService, shared: &Fixture, before: &Value) {
+async fn unchanged(service: &TestService, shared: &Fixture, before: &GameState) {
     for path in [
         format!("/tournaments/{}", shared.tournament),
         format!(
@@ -273,9 +266,8 @@ async fn unchanged(service: &TestService, shared: &Fixture, before: &Value) {
         let response = service.get(&path).send().await.unwrap();
         assert_eq!(response.status(), 200, "{path}");
     }
-    let game_path = format!("/games/{}", shared.game);
-    let after = crate::expect_json(service.get(&game_path).send().await.unwrap(), 200).await;
-    assert_eq!(after["seq"], before["seq"], "{after}");
+    let after = service.api().anonymous().game(&shared.game).await;
+    assert_eq!(after.seq, before.seq, "{after:#?}");
 }
 
 #[tokio::test]
@@ -283,8 +275,7 @@ async fn every_operation_answers_each_caller_as_its_declared_access_says() {
     let service = TestService::start().await;
     let others = other_tournaments_staff(&service).await;
     let shared = fixture(&service, &others, true).await;
-    let game_path = format!("/games/{}", shared.game);
-    let before = crate::expect_json(service.get(&game_path).send().await.unwrap(), 200).await;
+    let before = service.api().anonymous().game(&shared.game).await;
     let document = arbitre_api::openapi::document_value();
     let (mut refused, mut let_through, mut secured) = (0, 0, 0);
     for resource in table() {
@@ -344,10 +335,10 @@ async fn every_operation_answers_each_caller_as_its_declared_access_says() {
                             Some("Bearer"),
                             "{context}"
                         );
-                        expect_problem(response, 401, "auth.missing_token").await;
+                        problem(response, 401, "auth.missing_token").await;
                     } else {
                         assert_eq!(response.status(), 403, "{context}");
-                        expect_problem(response, 403, "auth.forbidden").await;
+                        problem(response, 403, "auth.forbidden").await;
                     }
                     refused += 1;
                 }
@@ -405,8 +396,7 @@ async fn every_page_route_answers_each_caller_as_its_declared_access_says() {
     let others = other_tournaments_staff(&service).await;
     let shared = fixture(&service, &others, true).await;
     let shared_sessions = sessions(&service, &shared).await;
-    let game_path = format!("/games/{}", shared.game);
-    let before = crate::expect_json(service.get(&game_path).send().await.unwrap(), 200).await;
+    let before = service.api().anonymous().game(&shared.game).await;
     let (mut refused, mut let_through, mut secured) = (0, 0, 0);
     for route in arbitre_api::web::table() {
         let method = Method::from_bytes(route.method.as_str().as_bytes()).unwrap();
@@ -496,7 +486,7 @@ async fn unknown_and_malformed_tokens_are_401() {
             .send()
             .await
             .unwrap();
-        expect_problem(response, 401, "auth.invalid_token").await;
+        problem(response, 401, "auth.invalid_token").await;
     }
     let response = service
         .request(Method::POST, "/tournaments", None)
@@ -505,7 +495,7 @@ async fn unknown_and_malformed_tokens_are_401() {
         .send()
         .await
         .unwrap();
-    expect_problem(response, 401, "auth.invalid_token").await;
+    problem(response, 401, "auth.invalid_token").await;
 }
 
 /// The caller is known before the body is read: an anonymous caller or an unknown token
@@ -514,10 +504,7 @@ async fn unknown_and_malformed_tokens_are_401() {
 #[tokio::test]
 async fn anonymous_callers_get_401_before_their_body_is_read() {
     let service = TestService::start().await;
-    let tournament = service.create_tournament(json!({})).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let tournament = service.api().create_tournament(json!({})).await.id;
     let t = format!("/tournaments/{tournament}");
     let game = format!("/games/{}", Uuid::now_v7());
     let pairing = format!("{t}/rounds/1/pairings/{}", Uuid::now_v7());
@@ -562,8 +549,8 @@ async fn anonymous_callers_get_401_before_their_body_is_read() {
                     .send()
                     .await
                     .unwrap();
-                let problem = expect_problem(response, 401, code).await;
-                assert!(problem["detail"].is_string(), "{method} {path}: {problem}");
+                let refused = problem(response, 401, code).await;
+                assert!(!refused.detail.is_empty(), "{method} {path}: {refused:?}");
             }
         }
     }

@@ -3,11 +3,11 @@
 //! files by content negotiation and as downloads, and `arbitre export` on its database
 //! giving the same bytes.
 
-use crate::{expect_json, expect_problem};
 use arbitre_api::access::Role;
 use arbitre_api::routes::pairings::{Pairing, PairingList};
 use arbitre_api::routes::standings::{GameOutcome, PairingResult, RoundRecord, Standings};
 use arbitre_api::services::players::Player;
+use arbitre_api::services::rounds::{Registration, Round};
 use arbitre_api::services::tournaments::Tournament;
 use arbitre_core::standings::{Basis, Criterion};
 use arbitre_core::Color;
@@ -151,7 +151,7 @@ async fn play() -> Played {
                 .send()
                 .await
                 .unwrap();
-            expect_json(response, 200).await;
+            let _: Registration = read(response, 200).await;
         }
         let pairings: Vec<Value> = games
             .iter()
@@ -165,7 +165,7 @@ async fn play() -> Played {
             .await
             .unwrap();
         let recorded: PairingList = read(response, 200).await;
-        expect_json(
+        let _: Round = read(
             service
                 .post(&format!("{round}/start"), Some(&referee))
                 .send()
@@ -447,7 +447,7 @@ async fn the_standings_count_with_the_tournaments_own_mcmahon_bar_floor_and_cred
         ],
         "{refused:?}"
     );
-    expect_problem(
+    problem(
         patch(json!({"standings": {"mcmahon_bar": "1d", "bar": "1d"}}))
             .await
             .unwrap(),
@@ -546,7 +546,7 @@ async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
             .send()
     };
 
-    expect_problem(
+    problem(
         put(None, json!({"result": "B+R"})).await.unwrap(),
         401,
         "auth.missing_token",
@@ -559,30 +559,23 @@ async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
             Some(pairing),
         )
         .await;
-    expect_problem(
+    problem(
         put(Some(&table), json!({"result": "B+R"})).await.unwrap(),
         403,
         "auth.forbidden",
     )
     .await;
-    expect_problem(
+    problem(
         put(Some(&referee), json!({"result": "B+R"})).await.unwrap(),
         409,
         "round.not_started",
     )
     .await;
-    expect_json(
-        service
-            .post(
-                &format!("/tournaments/{tournament}/rounds/1/start"),
-                Some(&referee),
-            )
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    service
+        .api()
+        .with_token(&referee)
+        .start_round(&tournament, 1)
+        .await;
 
     let refused = problem(
         put(Some(&referee), json!({"result": "B+X"})).await.unwrap(),
@@ -591,7 +584,7 @@ async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
     )
     .await;
     assert_eq!(fields(&refused)[0], "result");
-    expect_problem(
+    problem(
         put(Some(&referee), json!({"result": "B+R", "by": "me"}))
             .await
             .unwrap(),
@@ -634,7 +627,7 @@ async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
         .await;
         assert_eq!(fields(&refused)[0], "result");
     }
-    expect_problem(
+    problem(
         put(Some(&referee), json!({"result": "B+3.5"}))
             .await
             .unwrap(),
@@ -643,7 +636,7 @@ async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
     )
     .await;
     for wrong in ["B+1e3", "B+3.25x", "W+inf"] {
-        expect_problem(
+        problem(
             put(Some(&referee), json!({"result": wrong})).await.unwrap(),
             422,
             "validation.failed",
@@ -685,7 +678,7 @@ async fn results_are_recorded_by_the_staff_in_sgf_syntax() {
         "/tournaments/{tournament}/rounds/1/pairings/{}/result",
         uuid::Uuid::now_v7()
     );
-    expect_problem(
+    problem(
         service
             .request(Method::PUT, &missing, Some(&referee))
             .json(&json!({"result": "0"}))
@@ -746,7 +739,7 @@ async fn what_cannot_be_sent_or_exported_is_a_problem() {
         "attachment; filename=\"Tournoi-de-Paris.xml\""
     );
     assert!(String::from_utf8(xml).unwrap().contains("Tournoi de Paris"));
-    expect_problem(
+    problem(
         service
             .get(&format!("/tournaments/{tournament}/exports/pdf"))
             .send()
@@ -756,7 +749,7 @@ async fn what_cannot_be_sent_or_exported_is_a_problem() {
         "path.invalid",
     )
     .await;
-    expect_problem(
+    problem(
         service
             .get(&format!("{standings}?after_round=4"))
             .send()
@@ -766,7 +759,7 @@ async fn what_cannot_be_sent_or_exported_is_a_problem() {
         "query.invalid",
     )
     .await;
-    expect_problem(
+    problem(
         service
             .get(&format!("/tournaments/{}/standings", uuid::Uuid::now_v7()))
             .send()
@@ -780,6 +773,7 @@ async fn what_cannot_be_sent_or_exported_is_a_problem() {
     // A fourth round paired but not played: its results are unknown to the rating bodies.
     service.create_round(&tournament, 4).await;
     service
+        .api()
         .create_pairing(&tournament, 4, 1, &players[DUPONT], &players[MARTIN])
         .await;
     let refused = problem(
@@ -806,7 +800,7 @@ async fn what_cannot_be_sent_or_exported_is_a_problem() {
         "/tournaments/{tournament}/rounds/4/registrations/{}",
         players[DUPONT]
     );
-    expect_problem(
+    problem(
         service
             .request(Method::PUT, &path, Some(&referee))
             .json(&json!({"status": "bye"}))
@@ -817,7 +811,7 @@ async fn what_cannot_be_sent_or_exported_is_a_problem() {
         "registration.player_paired",
     )
     .await;
-    expect_json(service.get(&standings).send().await.unwrap(), 200).await;
+    let _: Standings = read(service.get(&standings).send().await.unwrap(), 200).await;
 }
 
 async fn fetch_response(service: &TestService, path: &str, accept: &str) -> reqwest::Response {

@@ -1,8 +1,9 @@
 //! The event streams under a hall's load: one feed per tournament whatever the number of
 //! streams, and a stream whose client has gone releases what it held.
 
-use crate::expect_json;
-use crate::games::{play, post_turn, setup, start_game};
+use crate::games::{play, setup, start_game};
+use arbitre_api::routes::games::PairingEvent;
+use arbitre_tests::api::{fields, problem};
 use arbitre_tests::TestService;
 use diesel::sql_types::BigInt;
 use diesel::QueryableByName;
@@ -105,19 +106,11 @@ async fn a_stream_closed_by_its_client_releases_its_feed_and_its_work() {
     // hears the notices in commit order): by then the reads are the new feed's only, its
     // first and the one its turn's notice asks for.
     let reads = service.metric("arbitre_event_feed_reads_total").await;
-    expect_json(
-        post_turn(&service, &setup.tables[0], &game, 1, "cc").await,
-        201,
-    )
-    .await;
+    play(&service, &setup.tables[0], &game, 1, "cc").await;
     let mut marker_stream = open_raw(&service.base_url, &format!("/games/{marker}/stream")).await;
     read_until(&mut marker_stream, "event: start").await;
     wait_for_metric(&service, "arbitre_event_feed_reads_total", reads + 1, 5).await;
-    expect_json(
-        post_turn(&service, &setup.tables[1], &marker, 1, "cc").await,
-        201,
-    )
-    .await;
+    play(&service, &setup.tables[1], &marker, 1, "cc").await;
     read_until(&mut marker_stream, "event: turn").await;
     assert_eq!(
         service.metric("arbitre_event_feed_reads_total").await,
@@ -152,11 +145,7 @@ async fn a_thousand_streams_on_one_tournament_cost_the_database_one_listener_and
     assert_eq!(service.metric("arbitre_event_feeds").await, 1);
     let reads = service.metric("arbitre_event_feed_reads_total").await;
     for (turn, point) in (1..=TURNS).zip(["cc", "gg", "cg", "gc"]) {
-        expect_json(
-            post_turn(&service, &setup.tables[0], &game, turn, point).await,
-            201,
-        )
-        .await;
+        play(&service, &setup.tables[0], &game, turn, point).await;
     }
     // Every stream gets every turn...
     let mut reading = tokio::task::JoinSet::new();
@@ -202,16 +191,8 @@ async fn a_stream_of_some_kinds_sends_those_alone_live_and_on_a_resume() {
     let game = start_game(&service, &setup, 0, json!({})).await;
     play(&service, table, &game, 1, "ee").await;
     play(&service, table, &game, 2, "cc").await;
-    expect_json(
-        service
-            .post(&format!("/games/{game}/turns"), Some(table.as_str()))
-            .json(&json!({"turn": 3, "action": "resign"}))
-            .send()
-            .await
-            .unwrap(),
-        201,
-    )
-    .await;
+    let resigned = service.api().with_token(table).resign(&game, 3).await;
+    assert_eq!(resigned.result.as_deref(), Some("W+R"));
     let all = events(&read_until(&mut everything, "event: result").await);
     let kinds: Vec<&str> = all.iter().map(|(_, kind)| kind.as_str()).collect();
     assert_eq!(kinds, ["start", "turn", "turn", "result"]);
@@ -236,16 +217,13 @@ async fn a_stream_of_some_kinds_sends_those_alone_live_and_on_a_resume() {
     let both = events(&read_until(&mut starts, "event: result").await);
     assert_eq!(both, [all[0].clone(), result]);
     // A kind the log does not have is refused, naming the field.
-    let refused = expect_json(
-        service
-            .get(&format!("{stream}?kinds=result,moves"))
-            .send()
-            .await
-            .unwrap(),
-        422,
-    )
-    .await;
-    assert_eq!(refused["errors"][0]["field"], "kinds", "{refused}");
+    let refused = service
+        .get(&format!("{stream}?kinds=result,moves"))
+        .send()
+        .await
+        .unwrap();
+    let refused = problem(refused, 422, "validation.failed").await;
+    assert_eq!(fields(&refused)[0], "kinds", "{refused:?}");
 }
 
 /// A result recorded by hand on a pairing without a game (a paper result) goes out on the
@@ -256,48 +234,25 @@ async fn a_result_recorded_by_hand_reaches_the_tournament_stream() {
     let service = TestService::start().await;
     let setup = setup(&service, json!({}), 1).await;
     let tournament = &setup.tournament_id;
-    expect_json(
-        service
-            .post(
-                &format!("/tournaments/{tournament}/rounds/1/start"),
-                Some(&setup.referee),
-            )
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    let referee = service.api().with_token(&setup.referee);
+    referee.start_round(tournament, 1).await;
     let stream = format!("/tournaments/{tournament}/stream");
     let mut phone = open_raw(&service.base_url, &format!("{stream}?kinds=result")).await;
     let pairing = &setup.pairings[0];
-    expect_json(
-        service
-            .request(
-                reqwest::Method::PUT,
-                &format!("/tournaments/{tournament}/rounds/1/pairings/{pairing}/result"),
-                Some(&setup.referee),
-            )
-            .json(&json!({"result": "B+R"}))
-            .send()
-            .await
-            .unwrap(),
-        200,
-    )
-    .await;
+    referee.record_result(tournament, 1, pairing, "B+R").await;
     let mut live = read_until(&mut phone, "event: result").await;
     live.push_str(&read_until(&mut phone, "\n\n").await);
     let sent = events(&live);
     assert_eq!(sent.len(), 1, "{live}");
     assert_eq!(sent[0].1, "result");
-    let data: serde_json::Value = serde_json::from_str(
+    let data: PairingEvent = serde_json::from_str(
         live.lines()
             .find_map(|line| line.strip_prefix("data: "))
             .unwrap(),
     )
     .unwrap();
-    assert_eq!(data["pairing_id"], pairing.as_str(), "{data}");
-    assert_eq!(data["result"], "B+R", "{data}");
+    assert_eq!(data.pairing_id.to_string(), *pairing, "{data:?}");
+    assert_eq!(data.result.as_deref(), Some("B+R"), "{data:?}");
     // A client resuming from the start reads it from the log, under the same id.
     let mut resumed = open_raw(&service.base_url, &format!("{stream}?after=0")).await;
     assert_eq!(

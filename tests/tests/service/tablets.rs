@@ -2,11 +2,16 @@
 //! the game the published rounds put at that table, and on no other; one-time sign-in
 //! links sign a browser in once, within their lifetime.
 
-use arbitre_api::access::Role;
+use arbitre_api::access::{Role, StoredToken};
 use arbitre_api::db;
+use arbitre_api::routes::tokens::IssuedToken;
+use arbitre_api::services::live::view::GameState;
 use arbitre_api::services::sign_in::{self, CodeFor};
+use arbitre_api::web::tablet::play::TableState;
+use arbitre_tests::api::read;
 use arbitre_tests::TestService;
 use diesel_async::{AsyncConnection, RunQueryDsl};
+use reqwest::Method;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
@@ -16,8 +21,8 @@ struct Hall {
 }
 
 async fn hall(service: &TestService) -> Hall {
-    let tournament = service.create_tournament(json!({})).await;
-    let id = tournament["id"].as_str().unwrap().to_string();
+    let tournament = service.api().create_tournament(json!({})).await;
+    let id = tournament.id.to_string();
     service.create_round(&id, 1).await;
     service.create_round(&id, 2).await;
     let mut players = Vec::new();
@@ -33,12 +38,13 @@ async fn hall(service: &TestService) -> Hall {
 async fn pair(
     service: &TestService,
     hall: &Hall,
-    round: i32,
+    round: u32,
     table: i32,
     black: usize,
     white: usize,
-) -> String {
+) -> Uuid {
     service
+        .api()
         .create_pairing(
             &hall.tournament,
             round,
@@ -46,34 +52,28 @@ async fn pair(
             &hall.players[black],
             &hall.players[white],
         )
-        .await["id"]
-        .as_str()
-        .unwrap()
-        .to_string()
+        .await
+        .id
 }
 
-async fn me(service: &TestService, token: &str) -> (u16, Value) {
-    let response = service
-        .request(reqwest::Method::GET, "/me", Some(token))
-        .send()
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
+/// The pairing the tablet acts on now, as `GET /me` says.
+async fn pairing_of(service: &TestService, tablet: &str) -> Option<Uuid> {
+    service.api().with_token(tablet).me().await.pairing_id
 }
 
-async fn start(service: &TestService, hall: &Hall, token: &str, pairing: &str) -> (u16, Value) {
-    let response = service
-        .post(
-            &format!("/tournaments/{}/games", hall.tournament),
-            Some(token),
-        )
-        .json(&json!({"pairing_id": pairing}))
-        .send()
+async fn start(
+    service: &TestService,
+    hall: &Hall,
+    token: &str,
+    pairing: Uuid,
+) -> reqwest::Response {
+    let body = json!({"pairing_id": pairing});
+    let path = format!("/tournaments/{}/games", hall.tournament);
+    service
+        .api()
+        .with_token(token)
+        .send(Method::POST, &path, Some(&body))
         .await
-        .unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap())
 }
 
 async fn resign(service: &TestService, token: &str, game: &str) -> u16 {
@@ -100,58 +100,62 @@ async fn a_tablet_of_a_table_acts_on_the_game_the_published_rounds_put_there_and
         .await;
 
     // Issued by the organizers, bound to a table number.
-    let issued = service
-        .post(&format!("/tournaments/{t}/tokens"), Some(&organizer))
-        .json(&json!({"role": "table", "table_number": 1, "label": "Table 1"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(issued.status(), 201);
-    let issued: Value = issued.json().await.unwrap();
-    assert_eq!(issued["table_number"], json!(1));
-    let tablet = issued["secret"].as_str().unwrap().to_string();
+    let issued: IssuedToken = service
+        .api()
+        .with_token(&organizer)
+        .post(
+            &format!("/tournaments/{t}/tokens"),
+            &json!({"role": "table", "table_number": 1, "label": "Table 1"}),
+            201,
+        )
+        .await;
+    assert_eq!(issued.token.table_number, Some(1));
+    let tablet = issued.secret.clone();
     // No published round uses the table yet.
-    let (status, token) = me(&service, &tablet).await;
-    assert_eq!(status, 200);
-    assert_eq!(token["pairing_id"], Value::Null);
+    assert_eq!(pairing_of(&service, &tablet).await, None);
 
     let first = pair(&service, &hall, 1, 1, 0, 1).await;
     let other_table = pair(&service, &hall, 1, 2, 2, 3).await;
-    assert_eq!(me(&service, &tablet).await.1["pairing_id"], json!(first));
+    assert_eq!(pairing_of(&service, &tablet).await, Some(first));
     // It starts its own table's game, not another table's.
-    let (status, _) = start(&service, &hall, &tablet, &other_table).await;
-    assert_eq!(status, 403);
-    let (status, game) = start(&service, &hall, &tablet, &first).await;
-    assert_eq!(status, 201, "{game}");
-    let game = game["id"].as_str().unwrap().to_string();
-    let (status, other_game) = start(&service, &hall, &referee, &other_table).await;
-    assert_eq!(status, 201);
-    let other_game = other_game["id"].as_str().unwrap().to_string();
-    assert_eq!(resign(&service, &tablet, &other_game).await, 403);
+    let refused = start(&service, &hall, &tablet, other_table).await;
+    assert_eq!(refused.status(), 403);
+    let game: GameState = read(start(&service, &hall, &tablet, first).await, 201).await;
+    let game = game.id.to_string();
+    let other_game: GameState =
+        read(start(&service, &hall, &referee, other_table).await, 201).await;
+    assert_eq!(
+        resign(&service, &tablet, &other_game.id.to_string()).await,
+        403
+    );
 
     // Round 2 is published while round 1's game is still in play at the table: the
     // tablet stays with that game until it has its result.
     let second = pair(&service, &hall, 2, 1, 2, 0).await;
-    assert_eq!(me(&service, &tablet).await.1["pairing_id"], json!(first));
+    assert_eq!(pairing_of(&service, &tablet).await, Some(first));
     assert_eq!(resign(&service, &tablet, &game).await, 201);
-    assert_eq!(me(&service, &tablet).await.1["pairing_id"], json!(second));
+    assert_eq!(pairing_of(&service, &tablet).await, Some(second));
     // Round 1's game is no longer the tablet's.
     assert_eq!(resign(&service, &tablet, &game).await, 403);
-    let (status, _) = start(&service, &hall, &tablet, &second).await;
-    assert_eq!(status, 201);
+    let _: GameState = read(start(&service, &hall, &tablet, second).await, 201).await;
 
     // Revoked: signed out.
     let revoked = service
         .request(
-            reqwest::Method::DELETE,
-            &format!("/tournaments/{t}/tokens/{}", issued["id"].as_str().unwrap()),
+            Method::DELETE,
+            &format!("/tournaments/{t}/tokens/{}", issued.token.id),
             Some(&organizer),
         )
         .send()
         .await
         .unwrap();
     assert_eq!(revoked.status(), 204);
-    assert_eq!(me(&service, &tablet).await.0, 401);
+    let signed_out = service
+        .api()
+        .with_token(&tablet)
+        .send(Method::GET, "/me", None)
+        .await;
+    assert_eq!(signed_out.status(), 401);
 }
 
 #[tokio::test]
@@ -191,8 +195,7 @@ async fn codes(service: &TestService, table: i32) -> String {
     let mut connection = db::Connection::establish(&service.database_url)
         .await
         .unwrap();
-    let tournament = service.create_tournament(json!({})).await;
-    let tournament_id: Uuid = tournament["id"].as_str().unwrap().parse().unwrap();
+    let tournament_id = service.api().create_tournament(json!({})).await.id;
     let (_, issuer) = arbitre_api::services::tokens::issue(
         &mut connection,
         Role::Organizer,
@@ -254,11 +257,10 @@ async fn a_sign_in_link_signs_a_browser_in_once_with_the_session_cookie() {
         .send()
         .await
         .unwrap();
-    assert_eq!(response.status(), 200);
-    let token: Value = response.json().await.unwrap();
-    assert_eq!(token["role"], json!("table"));
-    assert_eq!(token["table_number"], json!(3));
-    assert_eq!(token["label"], json!("Table 3"));
+    let token: StoredToken = read(response, 200).await;
+    assert_eq!(token.role, Role::Table);
+    assert_eq!(token.table_number, Some(3));
+    assert_eq!(token.label, "Table 3");
     // Once only.
     let again = client
         .post(&url)
@@ -308,21 +310,15 @@ async fn the_table_page_acts_with_its_session_cookie_from_its_own_pages_only() {
     let hall = hall(&service).await;
     let t = &hall.tournament;
     let pairing = pair(&service, &hall, 1, 1, 0, 1).await;
-    let tablet = service
+    let issued: IssuedToken = service
+        .api()
         .post(
             &format!("/tournaments/{t}/tokens"),
-            Some(&service.admin_token),
+            &json!({"role": "table", "table_number": 1, "label": "Table 1"}),
+            201,
         )
-        .json(&json!({"role": "table", "table_number": 1, "label": "Table 1"}))
-        .send()
-        .await
-        .unwrap()
-        .json::<Value>()
-        .await
-        .unwrap()["secret"]
-        .as_str()
-        .unwrap()
-        .to_string();
+        .await;
+    let tablet = issued.secret;
     let cookie = service.session_cookie(&tablet).await;
     let send = |path: &str, origin: Option<&str>, body: Option<Value>| {
         let mut request = service
@@ -337,19 +333,20 @@ async fn the_table_page_acts_with_its_session_cookie_from_its_own_pages_only() {
         }
         request.send()
     };
-    let state: Value = service
-        .get("/table/state")
-        .header("Cookie", &cookie)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(state["pairing_id"], json!(pairing));
-    assert_eq!(state["round"], json!(1));
-    assert_eq!(state["black"]["name"], json!("A Test"));
-    assert_eq!(state["game_id"], Value::Null);
+    let state: TableState = read(
+        service
+            .get("/table/state")
+            .header("Cookie", &cookie)
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(state.pairing_id, Some(pairing));
+    assert_eq!(state.round, Some(1));
+    assert_eq!(state.black.unwrap().name, "A Test");
+    assert_eq!(state.game_id, None);
     // The tablet starts its game, and plays, on the JSON API's own routes; from another
     // site: refused, as problem+json.
     let games = format!("/tournaments/{t}/games");
@@ -365,9 +362,8 @@ async fn the_table_page_acts_with_its_session_cookie_from_its_own_pages_only() {
     let started = send(&games, Some(&service.base_url), Some(start))
         .await
         .unwrap();
-    assert_eq!(started.status(), 201);
-    let game: Value = started.json().await.unwrap();
-    let turns = format!("/games/{}/turns", game["id"].as_str().unwrap());
+    let game: GameState = read(started, 201).await;
+    let turns = format!("/games/{}/turns", game.id);
     let malformed = send(
         &turns,
         Some(&service.base_url),
@@ -384,15 +380,8 @@ async fn the_table_page_acts_with_its_session_cookie_from_its_own_pages_only() {
             .unwrap();
         assert_eq!(played.status(), 201);
     }
-    let game: Value = service
-        .get(&format!("/games/{}", game["id"].as_str().unwrap()))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(game["turns"], json!(1));
+    let game = service.api().anonymous().game(game.id).await;
+    assert_eq!(game.turns, 1);
     // The page is the tablets'.
     let referee = service
         .token(Role::Referee, Some(t.parse().unwrap()), None)

@@ -86,6 +86,7 @@ async fn tournament_lists_page_and_filter() {
         ("Paris Pair Go", "2026-03-10"),
     ] {
         service
+            .api()
             .create_tournament(json!({"name": name, "start_date": date, "end_date": date}))
             .await;
     }

@@ -63,31 +63,31 @@ pub async fn page(pool: web::Data<DbPool>, viewer: Viewer) -> Result<Page, PageE
 }
 
 /// A player of the game at the table.
-#[derive(Debug, Serialize)]
-struct Seat {
-    name: String,
-    rank: String,
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Seat {
+    pub name: String,
+    pub rank: String,
 }
 
 /// What is at the table now.
-#[derive(Debug, Serialize)]
-struct TableState {
-    tournament_id: Option<Uuid>,
-    tournament: String,
+#[derive(Debug, Serialize, Deserialize)]
+pub struct TableState {
+    pub tournament_id: Option<Uuid>,
+    pub tournament: String,
     /// The tablet's table number (a tablet bound to one game: that pairing's).
-    table_number: Option<i32>,
-    label: String,
+    pub table_number: Option<i32>,
+    pub label: String,
     /// The round of the pairing at the table; none while no published round uses it.
-    round: Option<i32>,
-    pairing_id: Option<Uuid>,
-    black: Option<Seat>,
-    white: Option<Seat>,
-    handicap: Option<i16>,
-    komi: Option<f64>,
+    pub round: Option<i32>,
+    pub pairing_id: Option<Uuid>,
+    pub black: Option<Seat>,
+    pub white: Option<Seat>,
+    pub handicap: Option<i16>,
+    pub komi: Option<f64>,
     /// The pairing's result entered by the staff, when there is no game to show it.
-    result: Option<String>,
+    pub result: Option<String>,
     /// The pairing's game, once started.
-    game_id: Option<Uuid>,
+    pub game_id: Option<Uuid>,
 }
 
 /// `GET /table/state`: the pairing and game the tablet acts on now, as JSON.
