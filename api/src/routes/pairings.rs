@@ -374,10 +374,7 @@ pub async fn replace_round(
             refuse_if_played(connection, &recorded).await?;
             check_round(connection, tournament_id, round.id, &all).await?;
             store::delete_round(connection, round.id).await?;
-            let mut rows = Vec::with_capacity(all.len());
-            for terms in &all {
-                rows.push(store::insert(connection, round.id, terms).await?);
-            }
+            let mut rows = store::insert_round(connection, round.id, &all).await?;
             rows.sort_by_key(|row| row.table_number);
             Ok(rows)
         })

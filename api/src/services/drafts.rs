@@ -467,10 +467,8 @@ pub async fn publish(
                 return Err(stale(number));
             }
             check_round(connection, tournament_id, round.id, &publication.tables).await?;
-            let mut rows = Vec::with_capacity(publication.tables.len());
-            for terms in &publication.tables {
-                rows.push(pairing_store::insert(connection, round.id, terms).await?);
-            }
+            let mut rows =
+                pairing_store::insert_round(connection, round.id, &publication.tables).await?;
             if let Some(bye) = publication.bye {
                 if prepared.tournament.player(&bye.to_string()).is_none() {
                     return Err(ApiError::Validation(vec![FieldError::new(

@@ -64,6 +64,37 @@ pub async fn insert(
         .await
 }
 
+/// A round's pairings, in as few statements as PostgreSQL allows (in the caller's
+/// transaction: a round of 1,000 players is one statement, not 500 round trips). The
+/// rows stored, in no particular order.
+pub async fn insert_round(
+    connection: &mut Connection,
+    round_id: Uuid,
+    round: &[PairingTerms],
+) -> QueryResult<Vec<PairingRow>> {
+    let mut stored = Vec::with_capacity(round.len());
+    for chunk in round.chunks(ROWS_PER_INSERT) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|terms| {
+                (
+                    pairings::id.eq(Uuid::now_v7()),
+                    pairings::round_id.eq(round_id),
+                    terms,
+                )
+            })
+            .collect();
+        stored.extend(
+            diesel::insert_into(pairings::table)
+                .values(rows)
+                .returning(PairingRow::as_returning())
+                .load(connection)
+                .await?,
+        );
+    }
+    Ok(stored)
+}
+
 /// A pairing of an imported tournament: its round, terms and result (SGF `RE`, `None`
 /// while unknown, or OpenGotha's name of a result SGF cannot spell).
 #[derive(Debug, Clone)]
