@@ -4,7 +4,7 @@
 use crate::access::{hash_secret, Role, StoredToken, TOKEN_PREFIX};
 use crate::db::DbPool;
 use crate::error::ApiError;
-use crate::peer::Origin;
+use crate::peer::{Origin, FOREIGN_FORM};
 use crate::services::live::ServerClock;
 use crate::store::{sessions, tokens};
 use actix_web::body::MessageBody;
@@ -224,9 +224,7 @@ async fn resolve(
         Credential::Session {
             from_own_page: false,
             ..
-        } => Err(ApiError::Forbidden(
-            "send this form from a page of this server",
-        )),
+        } => Err(FOREIGN_FORM),
         Credential::Session { id, .. } => {
             let mut connection = pool()?.get_ref().get().await?;
             let now = clock

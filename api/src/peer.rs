@@ -7,6 +7,7 @@
 //! check must not rest on a header any client can set); from any other peer the origin is
 //! the connection's own: plain HTTP (arbitre serves no TLS itself) and its `Host` header.
 
+use crate::error::ApiError;
 use actix_web::http::header;
 use actix_web::HttpRequest;
 use std::net::IpAddr;
@@ -53,6 +54,10 @@ pub fn client(request: &HttpRequest) -> Option<IpAddr> {
         })
         .or(peer)
 }
+
+/// The refusal of a request that changes state with a page's session cookie but that no
+/// page of this server sent (its `Origin`, [`Origin::sent`]): another site's form.
+pub const FOREIGN_FORM: ApiError = ApiError::Forbidden("send this form from a page of this server");
 
 /// The scheme and host a request reached: `https://hall.example` behind a trusted proxy
 /// that terminates TLS, the connection's own otherwise.

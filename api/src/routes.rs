@@ -19,7 +19,9 @@ pub mod tournaments;
 
 use crate::error::ApiError;
 use crate::http::{conditional, XML_BODY_LIMIT};
-use crate::router::guard::{admins, guard, organizers, referees, staff, Access};
+use crate::router::guard::{
+    admins, guard, organizers, referees, refuse_with_problem, staff, Access,
+};
 use crate::router::Tree;
 use crate::services::live::write::Actor;
 use actix_web::http::Method;
@@ -52,7 +54,7 @@ impl Operation {
         guard(
             (self.handler)().method(self.method.clone()),
             self.access,
-            |_, error| error.into(),
+            refuse_with_problem,
         )
     }
 }

@@ -25,8 +25,10 @@ pub mod tablet;
 use crate::access::Role;
 use crate::error::{ApiError, FieldError};
 use crate::http::conditional;
-use crate::peer::Origin;
-use crate::router::guard::{admins, guard, organizers, staff, Access, Refusal};
+use crate::peer::{Origin, FOREIGN_FORM};
+use crate::router::guard::{
+    admins, guard, organizers, refuse_with_problem, staff, Access, Refusal,
+};
 use crate::router::Tree;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -82,7 +84,7 @@ impl Kind {
     fn refusal(self) -> Refusal {
         match self {
             Kind::Page | Kind::Form => refuse_page,
-            Kind::Script => refuse_script,
+            Kind::Script => refuse_with_problem,
         }
     }
 }
@@ -97,9 +99,7 @@ async fn same_origin(
     if Origin::sent(request.request()) {
         next.call(request).await
     } else {
-        let refused = PageError(ApiError::Forbidden(
-            "send this form from a page of this server",
-        ));
+        let refused = PageError(FOREIGN_FORM);
         Ok(request.error_response(refused))
     }
 }
@@ -112,11 +112,6 @@ fn refuse_page(request: &HttpRequest, error: ApiError) -> actix_web::Error {
         (ApiError::MissingToken, Some(sign_in_first)) => sign_in_first.into(),
         (error, _) => PageError(error).into(),
     }
-}
-
-/// A request of a page's script refused: the API's problem, which the script reads.
-fn refuse_script(_: &HttpRequest, error: ApiError) -> actix_web::Error {
-    error.into()
 }
 
 /// The list of the pages' routes, built by method.

@@ -93,6 +93,12 @@ pub const fn admins(action: &'static str) -> Access {
 /// with its problem, a page with a page.
 pub type Refusal = fn(&HttpRequest, ApiError) -> actix_web::Error;
 
+/// The JSON API's refusal, and that of the requests a page's script sends: the problem,
+/// which the caller's code reads.
+pub fn refuse_with_problem(_: &HttpRequest, error: ApiError) -> actix_web::Error {
+    error.into()
+}
+
 /// `route` behind the check of `access`, refused as `refusal` says; a public route is
 /// left as it is.
 pub fn guard(route: actix_web::Route, access: Access, refusal: Refusal) -> actix_web::Route {
